@@ -1,0 +1,54 @@
+package dev.orthrus.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code orthrus} command; each subcommand is one class. */
+@Command(
+    name = "orthrus",
+    mixinStandardHelpOptions = true,
+    versionProvider = OrthrusCommand.Version.class,
+    description = "Detect silent data corruption from faulty CPU cores in Java services.",
+    subcommands = {
+    })
+public final class OrthrusCommand implements Runnable {
+
+  /** Exit codes shared by every subcommand. */
+  public static final int EXIT_OK = 0;
+  public static final int EXIT_FINDINGS = 1;
+  public static final int EXIT_USAGE = 2;
+  public static final int EXIT_BAD_INPUT = 3;
+  public static final int EXIT_INTERNAL = 4;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand");
+  }
+
+  /** A command line configured with the project's exit codes; tests use it too. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new OrthrusCommand());
+    cli.setExitCodeExceptionMapper(e -> EXIT_INTERNAL);
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          commandLine.getErr().println("orthrus: internal error: " + e);
+          e.printStackTrace(commandLine.getErr());
+          return EXIT_INTERNAL;
+        });
+    return cli;
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = OrthrusCommand.class.getPackage().getImplementationVersion();
+      return new String[] {"orthrus " + (v == null ? "(development build)" : v)};
+    }
+  }
+}
