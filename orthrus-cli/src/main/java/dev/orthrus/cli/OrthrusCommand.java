@@ -1,5 +1,6 @@
 package dev.orthrus.cli;
 
+import dev.orthrus.cli.analyze.AnalyzeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,6 +11,7 @@ import picocli.CommandLine.Command;
     versionProvider = OrthrusCommand.Version.class,
     description = "Detect silent data corruption from faulty CPU cores in Java services.",
     subcommands = {
+      AnalyzeCommand.class,
     })
 public final class OrthrusCommand implements Runnable {
 
@@ -29,8 +31,15 @@ public final class OrthrusCommand implements Runnable {
 
   /** A command line configured with the project's exit codes; tests use it too. */
   public static CommandLine commandLine() {
-    CommandLine cli = new CommandLine(new OrthrusCommand());
-    cli.setExitCodeExceptionMapper(e -> EXIT_INTERNAL);
+    return commandLine(CommandLine.defaultFactory());
+  }
+
+  /** As {@link #commandLine()}, with subcommands created by {@code factory} (tests swap parts). */
+  public static CommandLine commandLine(CommandLine.IFactory factory) {
+    CommandLine cli = new CommandLine(new OrthrusCommand(), factory);
+    // Parse errors are usage errors; anything else escaping a command is our bug.
+    cli.setExitCodeExceptionMapper(
+        e -> e instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_INTERNAL);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("orthrus: internal error: " + e);

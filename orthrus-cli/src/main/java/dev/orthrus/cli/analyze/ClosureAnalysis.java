@@ -1,0 +1,98 @@
+package dev.orthrus.cli.analyze;
+
+import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.SourceCompilation;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.json.ClosureReportJson;
+import dev.orthrus.model.json.JsonException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import javax.annotation.processing.Processor;
+
+/**
+ * The source-level step of {@code orthrus analyze}: compiles the request's sources with the Orthrus
+ * processor into a temporary folder and reads back the closure report it wrote there. The folder
+ * is deleted before returning, so nothing is left in the user's project.
+ */
+public final class ClosureAnalysis {
+
+  /** Name of the Markdown report the processor writes beside {@code closures.json}. */
+  public static final String MARKDOWN_NAME = "closures.md";
+
+  private final Supplier<Processor> processor;
+  private final PrintWriter log;
+
+  /**
+   * @param processor creates the annotation processor (a new one per compilation, as javac requires)
+   * @param log where progress lines go (stderr)
+   */
+  public ClosureAnalysis(Supplier<Processor> processor, PrintWriter log) {
+    this.processor = processor;
+    this.log = log;
+  }
+
+  public AnalysisResult run(AnalysisRequest request) {
+    Path work;
+    try {
+      work = Files.createTempDirectory("orthrus-analyze-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a temporary folder: " + e.getMessage(), e);
+    }
+    try {
+      Path classes = Files.createDirectories(work.resolve("classes"));
+      List<Path> classpath = new ArrayList<>(request.classpath());
+      if (!BundledAnnotations.presentOn(classpath)) {
+        classpath.add(BundledAnnotations.copyTo(work.resolve("annotations")));
+      }
+      log.printf("orthrus analyze: compiling %d source file%s from %s%n",
+          request.sources().size(), request.sources().size() == 1 ? "" : "s", request.sourceRoot());
+      log.flush();
+      SourceCompilation.Result compilation =
+          SourceCompilation.compile(request.sources(), classpath, classes, List.of(processor.get()), List.of());
+      Path json = classes.resolve(ClosureReport.RESOURCE_PATH);
+      ClosureReport report = null;
+      String markdown = null;
+      if (Files.isRegularFile(json)) {
+        report = readReport(json);
+        Path md = json.resolveSibling(MARKDOWN_NAME);
+        if (Files.isRegularFile(md)) {
+          markdown = Files.readString(md, StandardCharsets.UTF_8);
+        }
+      }
+      return new AnalysisResult(report, markdown, compilation);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      deleteRecursively(work);
+    }
+  }
+
+  private static ClosureReport readReport(Path json) throws IOException {
+    try {
+      return ClosureReportJson.read(Files.readString(json, StandardCharsets.UTF_8));
+    } catch (JsonException e) {
+      // The processor wrote it in this very run: a malformed file is our bug, not the user's.
+      throw new IllegalStateException("the processor wrote an unreadable " + ClosureReport.RESOURCE_PATH + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  private void deleteRecursively(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      log.println("orthrus analyze: could not delete the temporary folder " + root + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.orthrus.cli.compile;
+
+import com.sun.source.util.JavacTask;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Processor;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
+
+/**
+ * Compiles sources in-process with javac ({@code javax.tools}) and the given annotation
+ * processors.
+ *
+ * <p>It is a full compilation, not {@code -proc:only}: the Orthrus processor inspects type-checked
+ * method bodies from a listener on javac's ANALYZE events, which only fire when javac attributes
+ * and flow-checks the classes. Parsing is a separate first step so that a file that does not parse
+ * is told apart from code that does not type-check.
+ */
+public final class SourceCompilation {
+
+  /** Java language level the CLI compiles user sources at (the project's baseline). */
+  public static final String RELEASE = "17";
+
+  /**
+   * What javac said.
+   *
+   * @param parsed every source parsed; when false, compilation stopped after parsing
+   * @param messages all diagnostics, in the order javac reported them
+   */
+  public record Result(boolean parsed, List<CompilerMessage> messages) {
+    public Result {
+      messages = List.copyOf(messages);
+    }
+
+    public List<CompilerMessage> errors() {
+      return messages.stream().filter(CompilerMessage::isError).toList();
+    }
+  }
+
+  private SourceCompilation() {}
+
+  /**
+   * Compiles {@code sources} against {@code classpath} into {@code classOutput}.
+   *
+   * @param processorOptions {@code -Akey=value} options, without the {@code -A}
+   */
+  public static Result compile(
+      List<Path> sources,
+      List<Path> classpath,
+      Path classOutput,
+      List<Processor> processors,
+      List<String> processorOptions) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) {
+      throw new IllegalStateException(
+          "no Java compiler in " + System.getProperty("java.home") + ": run orthrus with a JDK, not a JRE");
+    }
+    DiagnosticCollector<JavaFileObject> parseDiagnostics = new DiagnosticCollector<>();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
+      files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classOutput));
+      files.setLocationFromPaths(StandardLocation.SOURCE_OUTPUT, List.of(classOutput));
+      files.setLocationFromPaths(StandardLocation.CLASS_PATH, classpath);
+      // No implicit source lookup on the classpath: only the given sources are compiled.
+      files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
+      List<String> options = new ArrayList<>(List.of("--release", RELEASE, "-encoding", "UTF-8", "-implicit:none"));
+      for (String option : processorOptions) {
+        options.add("-A" + option);
+      }
+      // javac prints to this writer only what it could not deliver as a diagnostic.
+      StringWriter unexpectedOutput = new StringWriter();
+      Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
+      // A parse of its own, without processors: when processors are present javac defers parse
+      // errors until after processing, where they can no longer be told apart from type errors.
+      JavacTask parseOnly = (JavacTask) javac.getTask(unexpectedOutput, files, parseDiagnostics, options, null, units);
+      parseOnly.setProcessors(List.of());
+      parseOnly.parse();
+      if (hasErrors(parseDiagnostics)) {
+        return new Result(false, messages(parseDiagnostics));
+      }
+      JavacTask task = (JavacTask) javac.getTask(unexpectedOutput, files, diagnostics, options, null, units);
+      task.setProcessors(processors);
+      task.generate();
+      return new Result(true, messages(diagnostics));
+    } catch (IOException e) {
+      throw new UncheckedIOException("javac file manager: " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean hasErrors(DiagnosticCollector<JavaFileObject> diagnostics) {
+    return diagnostics.getDiagnostics().stream()
+        .anyMatch(d -> d.getKind() == javax.tools.Diagnostic.Kind.ERROR);
+  }
+
+  private static List<CompilerMessage> messages(DiagnosticCollector<JavaFileObject> diagnostics) {
+    return diagnostics.getDiagnostics().stream().map(CompilerMessage::of).toList();
+  }
+}

@@ -1,0 +1,251 @@
+package dev.orthrus.cli.maven;
+
+import dev.orthrus.cli.maven.Pom.Dependency;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Maven project folder seen the way {@code orthrus analyze} needs it: its main sources and the
+ * classpath they compile against.
+ *
+ * <p>This is deliberately not Maven: it follows the parent chain for properties and managed
+ * versions and looks up the project's <em>direct</em> dependencies in the local repository. What it
+ * cannot find (transitive dependencies, BOM imports, jars never downloaded) is listed in
+ * {@link #problems()} so the user can supply it with {@code --classpath}.
+ *
+ * @param directory the folder holding {@code pom.xml}
+ * @param sourceRoot {@code src/main/java}
+ * @param classpath {@code target/classes} when present, then the dependency jars found
+ * @param problems one line per thing that could not be resolved
+ */
+public record MavenProject(Path directory, Path sourceRoot, List<Path> classpath, List<String> problems) {
+
+  private static final Pattern PROPERTY = Pattern.compile("\\$\\{([^}]+)}");
+  private static final int MAX_PARENTS = 32;
+
+  public MavenProject {
+    classpath = List.copyOf(classpath);
+    problems = List.copyOf(problems);
+  }
+
+  /** The local repository: {@code -Dmaven.repo.local} when set, else {@code ~/.m2/repository}. */
+  public static Path defaultLocalRepository() {
+    String configured = System.getProperty("maven.repo.local");
+    if (configured != null && !configured.isBlank()) {
+      return Path.of(configured);
+    }
+    return Path.of(System.getProperty("user.home"), ".m2", "repository");
+  }
+
+  /** Reads {@code directory/pom.xml}, its parents, and locates its direct dependencies. */
+  public static MavenProject open(Path directory, Path localRepository) {
+    List<String> problems = new ArrayList<>();
+    List<Pom> chain = parentChain(Pom.read(directory.resolve("pom.xml")), localRepository, problems);
+    Map<String, String> properties = properties(chain);
+    Map<String, Dependency> managed = new HashMap<>();
+    // Child entries win: walk from the root parent down.
+    for (int i = chain.size() - 1; i >= 0; i--) {
+      for (Dependency d : chain.get(i).managedDependencies()) {
+        managed.put(interpolate(d.groupId(), properties) + ":" + interpolate(d.artifactId(), properties), d);
+      }
+    }
+
+    List<Path> classpath = new ArrayList<>();
+    Path classes = directory.resolve("target").resolve("classes");
+    if (Files.isDirectory(classes)) {
+      classpath.add(classes);
+    }
+    for (Dependency declared : chain.get(0).dependencies()) {
+      String scope = declared.scope() == null ? "compile" : interpolate(declared.scope(), properties);
+      if (scope.equals("test") || scope.equals("import")) {
+        continue;
+      }
+      Path jar = locate(declared, managed, properties, localRepository, problems);
+      if (jar != null) {
+        classpath.add(jar);
+      }
+    }
+    return new MavenProject(
+        directory, directory.resolve("src").resolve("main").resolve("java"), classpath, problems);
+  }
+
+  private static Path locate(
+      Dependency declared,
+      Map<String, Dependency> managed,
+      Map<String, String> properties,
+      Path localRepository,
+      List<String> problems) {
+    String groupId = interpolate(declared.groupId(), properties);
+    String artifactId = interpolate(declared.artifactId(), properties);
+    String key = groupId + ":" + artifactId;
+    Dependency management = managed.get(key);
+    String version = declared.version() != null ? declared.version()
+        : management != null ? management.version() : null;
+    String type = firstNonNull(declared.type(), management == null ? null : management.type(), "jar");
+    String classifier = firstNonNull(declared.classifier(), management == null ? null : management.classifier(), null);
+    String scope = firstNonNull(declared.scope(), management == null ? null : management.scope(), "compile");
+    if ("system".equals(scope)) {
+      String systemPath = firstNonNull(declared.systemPath(), management == null ? null : management.systemPath(), null);
+      Path jar = systemPath == null ? null : Path.of(interpolate(systemPath, properties));
+      if (jar == null || !Files.exists(jar)) {
+        problems.add("dependency " + key + ": system path not found: " + systemPath);
+        return null;
+      }
+      return jar;
+    }
+    if (!type.equals("jar") && !type.equals("test-jar")) {
+      return null; // poms and other packagings carry no classes
+    }
+    if (version == null) {
+      problems.add("dependency " + key + ": no version (BOM imports are not followed)");
+      return null;
+    }
+    version = interpolate(version, properties);
+    if (version.contains("${") || version.startsWith("[") || version.startsWith("(")) {
+      problems.add("dependency " + key + ": cannot resolve version " + version);
+      return null;
+    }
+    if (type.equals("test-jar") && classifier == null) {
+      classifier = "tests";
+    }
+    Path jar = localRepository
+        .resolve(groupId.replace('.', '/'))
+        .resolve(artifactId)
+        .resolve(version)
+        .resolve(artifactId + "-" + version + (classifier == null ? "" : "-" + interpolate(classifier, properties)) + ".jar");
+    if (!Files.isRegularFile(jar)) {
+      problems.add("dependency " + key + ":" + version + " is not in the local repository (" + jar + ")");
+      return null;
+    }
+    return jar;
+  }
+
+  /** The project's pom first, then its parents as far as they can be found. */
+  private static List<Pom> parentChain(Pom project, Path localRepository, List<String> problems) {
+    List<Pom> chain = new ArrayList<>();
+    chain.add(project);
+    Set<Path> seen = new HashSet<>();
+    seen.add(project.file().toAbsolutePath().normalize());
+    Pom current = project;
+    while (current.parent() != null && chain.size() < MAX_PARENTS) {
+      Pom.Coordinates wanted = current.parent();
+      Pom parent = null;
+      if (!current.parentRelativePath().isEmpty()) {
+        Path candidate = current.file().toAbsolutePath().getParent().resolve(current.parentRelativePath()).normalize();
+        if (Files.isDirectory(candidate)) {
+          candidate = candidate.resolve("pom.xml");
+        }
+        if (Files.isRegularFile(candidate) && !seen.contains(candidate)) {
+          Pom p = Pom.read(candidate);
+          if (wanted.artifactId() != null && wanted.artifactId().equals(p.artifactId())) {
+            parent = p;
+          }
+        }
+      }
+      if (parent == null && wanted.groupId() != null && wanted.artifactId() != null && wanted.version() != null) {
+        Path inRepository = localRepository
+            .resolve(wanted.groupId().replace('.', '/'))
+            .resolve(wanted.artifactId())
+            .resolve(wanted.version())
+            .resolve(wanted.artifactId() + "-" + wanted.version() + ".pom");
+        if (Files.isRegularFile(inRepository)) {
+          parent = Pom.read(inRepository);
+        }
+      }
+      if (parent == null) {
+        problems.add("parent pom " + wanted + " not found; its properties and managed versions are unknown");
+        break;
+      }
+      if (!seen.add(parent.file().toAbsolutePath().normalize())) {
+        break;
+      }
+      chain.add(parent);
+      current = parent;
+    }
+    return chain;
+  }
+
+  /** Properties visible in the project: parents' first, overridden by children, plus project.*. */
+  private static Map<String, String> properties(List<Pom> chain) {
+    Map<String, String> properties = new HashMap<>();
+    for (int i = chain.size() - 1; i >= 0; i--) {
+      properties.putAll(chain.get(i).properties());
+    }
+    Pom project = chain.get(0);
+    String groupId = project.groupId();
+    String version = project.version();
+    for (Pom p : chain) {
+      if (groupId == null) {
+        groupId = p.groupId() != null ? p.groupId() : p.parent() == null ? null : p.parent().groupId();
+      }
+      if (version == null) {
+        version = p.version() != null ? p.version() : p.parent() == null ? null : p.parent().version();
+      }
+    }
+    putIfPresent(properties, "project.groupId", groupId);
+    putIfPresent(properties, "project.artifactId", project.artifactId());
+    putIfPresent(properties, "project.version", version);
+    putIfPresent(properties, "pom.version", version);
+    putIfPresent(properties, "version", version);
+    if (project.parent() != null) {
+      putIfPresent(properties, "project.parent.groupId", project.parent().groupId());
+      putIfPresent(properties, "project.parent.version", project.parent().version());
+    }
+    putIfPresent(properties, "project.basedir", project.file().toAbsolutePath().getParent().toString());
+    putIfPresent(properties, "basedir", project.file().toAbsolutePath().getParent().toString());
+    putIfPresent(properties, "user.home", System.getProperty("user.home"));
+    putIfPresent(properties, "java.home", System.getProperty("java.home"));
+    return properties;
+  }
+
+  /** Replaces {@code ${name}} references; unknown names stay as they are. */
+  static String interpolate(String value, Map<String, String> properties) {
+    if (value == null) {
+      return null;
+    }
+    String current = value;
+    // Bounded: a property that refers to itself must not loop.
+    for (int round = 0; round < 10 && current.contains("${"); round++) {
+      Matcher m = PROPERTY.matcher(current);
+      StringBuilder out = new StringBuilder();
+      boolean changed = false;
+      while (m.find()) {
+        String replacement = properties.get(m.group(1));
+        if (replacement != null) {
+          changed = true;
+        }
+        m.appendReplacement(out, Matcher.quoteReplacement(replacement != null ? replacement : m.group()));
+      }
+      m.appendTail(out);
+      current = out.toString();
+      if (!changed) {
+        break;
+      }
+    }
+    return current;
+  }
+
+  private static void putIfPresent(Map<String, String> map, String key, String value) {
+    if (value != null) {
+      map.putIfAbsent(key, value);
+    }
+  }
+
+  @SafeVarargs
+  private static <T> T firstNonNull(T... values) {
+    for (T v : values) {
+      if (v != null) {
+        return v;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,161 @@
+package dev.orthrus.cli.render;
+
+import dev.orthrus.model.Allocation;
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.Diagnostic;
+import dev.orthrus.model.FieldAccess;
+import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.model.Severity;
+import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.Tag;
+import dev.orthrus.model.Value;
+import dev.orthrus.model.Violation;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The terminal form of a closure report: one block per closure with what it reads and writes,
+ * then the findings. Meant to be read, not parsed; scripts use {@code --format json}.
+ */
+public final class TextReport {
+
+  private static final String INDENT = "  ";
+  private static final int LABEL_WIDTH = 18;
+
+  private TextReport() {}
+
+  public static String render(ClosureReport report) {
+    StringBuilder out = new StringBuilder();
+    int closures = report.closures().size();
+    out.append(closures).append(closures == 1 ? " closure" : " closures");
+    out.append(", ").append(report.userDataTypes().size())
+        .append(report.userDataTypes().size() == 1 ? " user-data type" : " user-data types");
+    if (!report.userDataTypes().isEmpty()) {
+      out.append(": ").append(String.join(", ", report.userDataTypes()));
+    }
+    out.append('\n');
+    out.append(summary(report)).append('\n');
+
+    for (ClosureModel c : report.closures()) {
+      out.append('\n');
+      renderClosure(out, c);
+    }
+    if (!report.diagnostics().isEmpty()) {
+      out.append("\nOutside closures\n");
+      for (Diagnostic d : report.diagnostics()) {
+        out.append(INDENT).append(diagnostic(d)).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  private static String summary(ClosureReport report) {
+    List<Diagnostic> all = report.closures().stream()
+        .flatMap(c -> c.diagnostics().stream())
+        .collect(Collectors.toList());
+    all.addAll(report.diagnostics());
+    long errors = all.stream().filter(d -> d.severity() == Severity.ERROR).count();
+    long warnings = all.stream().filter(d -> d.severity() == Severity.WARNING).count();
+    long notes = all.stream().filter(d -> d.severity() == Severity.NOTE).count();
+    return plural(errors, "error") + ", " + plural(warnings, "warning") + ", " + plural(notes, "note");
+  }
+
+  private static void renderClosure(StringBuilder out, ClosureModel c) {
+    out.append(c.id()).append("  (").append(position(c.source())).append(")\n");
+    if (!c.name().equals(c.method()) || c.strict() || !"EQUALS".equalsIgnoreCase(c.comparison())) {
+      line(out, "name", c.name() + (c.strict() ? ", strict" : "")
+          + ", outputs compared by " + c.comparison().toLowerCase(Locale.ROOT).replace('_', ' '));
+    }
+    line(out, "receiver", c.receiver() == null ? "none (static)" : value(c.receiver()));
+    list(out, "parameters", c.parameters(), TextReport::value);
+    line(out, "result", value(c.result()));
+    list(out, "reads", c.userDataReads(), a -> access(a, c));
+    list(out, "writes", c.userDataWrites(), a -> access(a, c));
+    list(out, "allocations", c.allocations(), a -> allocation(a, c));
+    list(out, "nondeterministic", c.nondeterministic(), TextReport::nondeterministic);
+    line(out, "tags", c.tags().isEmpty() ? "none"
+        : c.tags().stream().map(Tag::jsonName).collect(Collectors.joining(", ")));
+    if (!c.violations().isEmpty()) {
+      list(out, "violations", c.violations(), TextReport::violation);
+    }
+    list(out, "diagnostics", c.diagnostics(), TextReport::diagnostic);
+  }
+
+  private static <T> void list(StringBuilder out, String label, List<T> items, Function<T, String> format) {
+    if (items.isEmpty()) {
+      line(out, label, "none");
+      return;
+    }
+    line(out, label, format.apply(items.get(0)));
+    for (T item : items.subList(1, items.size())) {
+      line(out, "", format.apply(item));
+    }
+  }
+
+  private static void line(StringBuilder out, String label, String text) {
+    out.append(INDENT).append(label);
+    out.append(" ".repeat(Math.max(1, LABEL_WIDTH - label.length())));
+    out.append(text).append('\n');
+  }
+
+  private static String value(Value v) {
+    return v.name() + ": " + v.type() + " [" + v.kind().name().toLowerCase(Locale.ROOT).replace('_', '-') + "]";
+  }
+
+  private static String access(FieldAccess a, ClosureModel c) {
+    return simpleName(a.owner()) + "." + a.field() + (a.type() == null ? "" : " : " + a.type())
+        + "  " + position(a.position()) + via(a.method(), c);
+  }
+
+  private static String allocation(Allocation a, ClosureModel c) {
+    return "new " + a.type() + (a.userData() ? " [user data]" : "")
+        + (a.escape() == null ? "" : " escape=" + a.escape().name().toLowerCase(Locale.ROOT))
+        + "  " + position(a.position()) + via(a.method(), c);
+  }
+
+  private static String nondeterministic(NondeterministicCall n) {
+    return n.target() + " (" + n.category() + ", " + n.handling() + ")  " + position(n.position())
+        + (n.callChain().isEmpty() ? "" : " via " + String.join(" -> ", n.callChain()));
+  }
+
+  private static String violation(Violation v) {
+    return "[" + v.key() + "] " + v.message() + "  " + position(v.position())
+        + (v.callChain().isEmpty() ? "" : " via " + String.join(" -> ", v.callChain()));
+  }
+
+  private static String diagnostic(Diagnostic d) {
+    return d.severity().name().toLowerCase(Locale.ROOT) + " [" + d.key() + "] " + d.message()
+        + "  " + position(d.position());
+  }
+
+  /** " in helper(...)" when a fact comes from a method the closure calls rather than its body. */
+  private static String via(String method, ClosureModel c) {
+    if (method == null || method.isEmpty() || method.equals(c.id())) {
+      return "";
+    }
+    int hash = method.indexOf('#');
+    return " in " + (hash >= 0 ? simpleName(method.substring(0, hash)) + method.substring(hash) : method);
+  }
+
+  private static String position(SourcePosition p) {
+    if (p == null || p.file().isEmpty()) {
+      return "unknown position";
+    }
+    String file = p.file();
+    int slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+    String name = file.substring(slash + 1);
+    return p.line() > 0 ? name + ":" + p.line() : name;
+  }
+
+  private static String simpleName(String binaryName) {
+    int dot = binaryName.lastIndexOf('.');
+    return dot < 0 ? binaryName : binaryName.substring(dot + 1);
+  }
+
+  private static String plural(long n, String word) {
+    return n + " " + word + (n == 1 ? "" : "s");
+  }
+}

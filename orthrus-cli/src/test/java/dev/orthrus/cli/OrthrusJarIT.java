@@ -1,0 +1,95 @@
+package dev.orthrus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.model.json.JsonReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged {@code orthrus.jar}, run as a user runs it ({@code java -jar}) on the kvcache
+ * sample. Catches what in-process tests cannot: shading, the manifest, service files, and the
+ * processor's presence in the jar.
+ */
+class OrthrusJarIT {
+
+  private static final long TIMEOUT_SECONDS = 180;
+
+  private static final Path JAR = Path.of(System.getProperty("orthrus.jar", "target/orthrus.jar"));
+  private static final Path REPO = Path.of(System.getProperty("orthrus.repo", "..")).toAbsolutePath().normalize();
+
+  private record Outcome(int exitCode, String out, String err) {
+    @Override
+    public String toString() {
+      return "exit " + exitCode + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+    }
+  }
+
+  private static Outcome orthrus(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-jar");
+    command.add(JAR.toString());
+    command.addAll(List.of(args));
+    Path err = Files.createTempFile("orthrus-it-", ".err");
+    Path out = Files.createTempFile("orthrus-it-", ".out");
+    try {
+      Process p = new ProcessBuilder(command)
+          .redirectOutput(out.toFile())
+          .redirectError(err.toFile())
+          .start();
+      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        throw new AssertionError("orthrus " + String.join(" ", args) + " ran longer than " + TIMEOUT_SECONDS + " s");
+      }
+      return new Outcome(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void analyzesTheKvcacheSampleAsJson() throws Exception {
+    assertTrue(Files.isRegularFile(JAR), "missing " + JAR + ": run mvn verify, which packages it first");
+    Outcome run = orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "json");
+    assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
+
+    Map<String, Object> report = (Map<String, Object>) JsonReader.parse(run.out());
+    assertInstanceOf(Long.class, report.get("schemaVersion"), run::toString);
+    List<Object> closures = (List<Object>) report.get("closures");
+    List<String> methods = new ArrayList<>();
+    for (Object o : closures) {
+      Map<String, Object> closure = (Map<String, Object>) o;
+      for (String key : List.of("id", "owner", "method", "userDataReads", "userDataWrites", "allocations",
+          "nondeterministic", "tags", "diagnostics")) {
+        assertTrue(closure.containsKey(key), "closure without '" + key + "': " + closure);
+      }
+      assertEquals("dev.orthrus.samples.kvcache.KvStore", closure.get("owner"));
+      methods.add((String) closure.get("method"));
+    }
+    assertEquals(List.of("delete", "get", "set"), methods.stream().sorted().toList(), run::toString);
+    // set stores into Item and HashTable fields: the model must see user-data writes.
+    Map<String, Object> set = (Map<String, Object>) closures.get(methods.indexOf("set"));
+    assertFalse(((List<Object>) set.get("userDataWrites")).isEmpty(), set::toString);
+  }
+
+  @Test
+  void missingFolderExitsBadInput() throws Exception {
+    Outcome run = orthrus("analyze", "/no/such/dir");
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
+    assertEquals(1, run.err().strip().lines().count(), run::toString);
+    assertEquals("", run.out());
+  }
+}

@@ -1,0 +1,127 @@
+package dev.orthrus.cli.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.cli.BadInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MavenProjectTest {
+
+  @TempDir Path dir;
+
+  private Path write(String relative, String text) throws IOException {
+    Path file = dir.resolve(relative);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+    return file;
+  }
+
+  /** An empty file where Maven would have put the jar: enough for a classpath entry. */
+  private Path jar(String groupPath, String artifact, String version, String suffix) throws IOException {
+    return write("repo/" + groupPath + "/" + artifact + "/" + version + "/" + artifact + "-" + version + suffix + ".jar", "");
+  }
+
+  @Test
+  void resolvesDirectDependenciesWithInheritedVersionsAndProperties() throws IOException {
+    write("parent/pom.xml", """
+        <project>
+          <groupId>org.shop</groupId>
+          <artifactId>shop-parent</artifactId>
+          <version>2.1</version>
+          <properties><lib.version>3.4</lib.version></properties>
+          <dependencyManagement>
+            <dependencies>
+              <dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>${lib.version}</version></dependency>
+              <dependency><groupId>org.shop</groupId><artifactId>shop-api</artifactId><version>${project.version}</version></dependency>
+            </dependencies>
+          </dependencyManagement>
+        </project>
+        """);
+    write("parent/app/pom.xml", """
+        <project>
+          <parent><groupId>org.shop</groupId><artifactId>shop-parent</artifactId><version>2.1</version></parent>
+          <artifactId>app</artifactId>
+          <dependencies>
+            <dependency><groupId>org.lib</groupId><artifactId>lib</artifactId></dependency>
+            <dependency><groupId>org.shop</groupId><artifactId>shop-api</artifactId></dependency>
+            <dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>3.4</version><classifier>extra</classifier></dependency>
+            <dependency><groupId>org.junit</groupId><artifactId>junit</artifactId><version>5</version><scope>test</scope></dependency>
+            <dependency><groupId>org.gone</groupId><artifactId>gone</artifactId><version>1</version></dependency>
+          </dependencies>
+        </project>
+        """);
+    Files.createDirectories(dir.resolve("parent/app/target/classes"));
+    Path lib = jar("org/lib", "lib", "3.4", "");
+    Path libExtra = jar("org/lib", "lib", "3.4", "-extra");
+    Path api = jar("org/shop", "shop-api", "2.1", "");
+
+    MavenProject project = MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo"));
+
+    assertEquals(dir.resolve("parent/app/src/main/java"), project.sourceRoot());
+    assertEquals(List.of(dir.resolve("parent/app/target/classes"), lib, api, libExtra), project.classpath());
+    assertEquals(1, project.problems().size(), project.problems()::toString);
+    assertTrue(project.problems().get(0).contains("org.gone:gone:1 is not in the local repository"));
+  }
+
+  @Test
+  void parentOnlyInTheLocalRepositoryIsFound() throws IOException {
+    write("repo/org/shop/shop-parent/7/shop-parent-7.pom", """
+        <project>
+          <groupId>org.shop</groupId><artifactId>shop-parent</artifactId><version>7</version>
+          <dependencyManagement><dependencies>
+            <dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>1.0</version></dependency>
+          </dependencies></dependencyManagement>
+        </project>
+        """);
+    write("app/pom.xml", """
+        <project>
+          <parent><groupId>org.shop</groupId><artifactId>shop-parent</artifactId><version>7</version></parent>
+          <artifactId>app</artifactId>
+          <dependencies><dependency><groupId>org.lib</groupId><artifactId>lib</artifactId></dependency></dependencies>
+        </project>
+        """);
+    Path lib = jar("org/lib", "lib", "1.0", "");
+    MavenProject project = MavenProject.open(dir.resolve("app"), dir.resolve("repo"));
+    assertEquals(List.of(lib), project.classpath());
+    assertEquals(List.of(), project.problems());
+  }
+
+  @Test
+  void missingParentAndUnversionedDependencyAreReported() throws IOException {
+    write("app/pom.xml", """
+        <project>
+          <parent><groupId>org.shop</groupId><artifactId>nowhere</artifactId><version>1</version></parent>
+          <artifactId>app</artifactId>
+          <dependencies><dependency><groupId>org.lib</groupId><artifactId>lib</artifactId></dependency></dependencies>
+        </project>
+        """);
+    MavenProject project = MavenProject.open(dir.resolve("app"), dir.resolve("repo"));
+    assertEquals(List.of(), project.classpath());
+    assertEquals(2, project.problems().size(), project.problems()::toString);
+    assertTrue(project.problems().get(0).contains("parent pom org.shop:nowhere:1 not found"));
+    assertTrue(project.problems().get(1).contains("org.lib:lib: no version"));
+  }
+
+  @Test
+  void malformedPomIsBadInputNamingFileAndLine() throws IOException {
+    Path pom = write("app/pom.xml", "<project>\n  <artifactId>app\n</project>\n");
+    BadInputException e = assertThrows(BadInputException.class, () -> MavenProject.open(dir.resolve("app"), dir.resolve("repo")));
+    assertTrue(e.getMessage().startsWith("cannot read " + pom + ":3:"), e.getMessage());
+  }
+
+  @Test
+  void interpolationLeavesUnknownPropertiesAndStopsOnCycles() {
+    Map<String, String> properties = Map.of("a", "${b}", "b", "${a}", "v", "1.${minor}", "minor", "2");
+    assertEquals("1.2", MavenProject.interpolate("${v}", properties));
+    assertEquals("x-${unknown}", MavenProject.interpolate("x-${unknown}", properties));
+    MavenProject.interpolate("${a}", properties); // terminates
+  }
+}

@@ -1,0 +1,77 @@
+package dev.orthrus.cli.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.orthrus.model.Allocation;
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.Diagnostic;
+import dev.orthrus.model.FieldAccess;
+import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.model.Severity;
+import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.Tag;
+import dev.orthrus.model.Value;
+import dev.orthrus.model.ValueKind;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TextReportTest {
+
+  private static SourcePosition at(long line) {
+    return new SourcePosition("src/shop/Store.java", line, 5);
+  }
+
+  @Test
+  void rendersEveryPartOfAClosure() {
+    String id = "shop.Store#put(java.lang.String,byte[])";
+    ClosureModel put = new ClosureModel(
+        id, 7, "store-put", "shop.Store", "put", "put(java.lang.String,byte[])", at(10),
+        true, "RAW_BITS",
+        new Value("this", "shop.Store", ValueKind.EQUALS),
+        List.of(new Value("key", "java.lang.String", ValueKind.STRING), new Value("value", "byte[]", ValueKind.ARRAY)),
+        new Value("return", "boolean", ValueKind.PRIMITIVE),
+        List.of(new FieldAccess("shop.Table", "slots", "shop.Entry[]", "shop.Store#find(java.lang.String)", at(30))),
+        List.of(new FieldAccess("shop.Entry", "value", "byte[]", id, at(12)),
+            new FieldAccess("shop.Table", "size", "int", id, at(13))),
+        List.of(new Allocation("shop.Entry", true, id, at(14), null)),
+        List.of(),
+        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", "recorded", at(15),
+            List.of("shop.Store#stamp()"))),
+        Set.of(Tag.VECTOR),
+        List.of(new Diagnostic("orthrus.closure.nondeterministic", Severity.NOTE, "clock is recorded and replayed", at(15))),
+        List.of(), List.of());
+    ClosureReport report = new ClosureReport(1, "test", List.of("shop.Entry", "shop.Table"), List.of(put),
+        List.of(new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "size written outside", at(40))));
+
+    String expected = """
+        1 closure, 2 user-data types: shop.Entry, shop.Table
+        0 errors, 1 warning, 1 note
+
+        shop.Store#put(java.lang.String,byte[])  (Store.java:10)
+          name              store-put, strict, outputs compared by raw bits
+          receiver          this: shop.Store [equals]
+          parameters        key: java.lang.String [string]
+                            value: byte[] [array]
+          result            return: boolean [primitive]
+          reads             Table.slots : shop.Entry[]  Store.java:30 in Store#find(java.lang.String)
+          writes            Entry.value : byte[]  Store.java:12
+                            Table.size : int  Store.java:13
+          allocations       new shop.Entry [user data]  Store.java:14
+          nondeterministic  java.lang.System#nanoTime() (clock, recorded)  Store.java:15 via shop.Store#stamp()
+          tags              vector
+          diagnostics       note [orthrus.closure.nondeterministic] clock is recorded and replayed  Store.java:15
+
+        Outside closures
+          warning [orthrus.userdata.write-outside-closure] size written outside  Store.java:40
+        """;
+    assertEquals(expected, TextReport.render(report));
+  }
+
+  @Test
+  void emptyReportSaysSo() {
+    assertEquals("0 closures, 0 user-data types\n0 errors, 0 warnings, 0 notes\n",
+        TextReport.render(new ClosureReport(1, "test", List.of(), List.of(), List.of())));
+  }
+}
