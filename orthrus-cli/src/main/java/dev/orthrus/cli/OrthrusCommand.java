@@ -12,6 +12,9 @@ import picocli.CommandLine.Command;
     description = "Detect silent data corruption from faulty CPU cores in Java services.",
     subcommands = {
       AnalyzeCommand.class,
+      dev.orthrus.cli.runtime.BenchCommand.class,
+      dev.orthrus.cli.runtime.StressCommand.class,
+      dev.orthrus.cli.runtime.ReplayCommand.class,
     })
 public final class OrthrusCommand implements Runnable {
 

@@ -1,0 +1,128 @@
+package dev.orthrus.cli.runtime;
+
+import dev.orthrus.cli.OrthrusCommand;
+import dev.orthrus.runtime.cpu.CpuId;
+import dev.orthrus.runtime.cpu.Pinning;
+import dev.orthrus.runtime.report.ReproducerFile;
+import dev.orthrus.runtime.report.ReproducerFormatException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code orthrus replay <file>}: re-executes a detection's reproducer, optionally pinned to one
+ * CPU, and says whether the result matches the application's (the corruption reproduces here) or
+ * the validator's. Exit 0 when this CPU agrees with the validator, 1 when it reproduces a wrong
+ * result, 3 for an unreadable or foreign file.
+ */
+@Command(
+    name = "replay",
+    mixinStandardHelpOptions = true,
+    description = "Re-execute a reproducer file saved at a detection.")
+public final class ReplayCommand implements Callable<Integer> {
+
+  static final int SCHEMA_VERSION = 1;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "The reproducer file.")
+  Path file;
+
+  @Option(names = "--cpu", defaultValue = "-1", description = "Pin to this CPU while replaying.")
+  int cpu;
+
+  @Option(names = {"--class-path", "-cp"}, split = ":",
+      description = "Jars or folders with the application's classes.")
+  List<Path> classPath = new ArrayList<>();
+
+  @Option(names = "--json", description = "Print JSON on stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (!Files.isRegularFile(file)) {
+      err.println("orthrus replay: no such file: " + file);
+      return OrthrusCommand.EXIT_BAD_INPUT;
+    }
+    boolean pinned = false;
+    try {
+      ClassLoader loader = loader();
+      ReproducerFile.Snapshot s = ReproducerFile.read(file);
+      if (cpu >= 0) {
+        pinned = Pinning.pin(cpu);
+        if (!pinned) {
+          err.println("orthrus replay: could not pin to CPU " + cpu + "; replaying unpinned");
+        }
+      }
+      ReproducerFile.ReplayResult r = ReproducerFile.replay(s, loader, cpu);
+      int ranOn = CpuId.current();
+      String verdict = switch (r.outcome()) {
+        case MATCHES_APP -> "matches the application's result: the corruption reproduces here";
+        case MATCHES_VALIDATOR -> "matches the validator's result: this CPU computes correctly";
+        case DIFFERS_FROM_BOTH -> "differs from both the application and the validator";
+      };
+      if (json) {
+        out.println(new Json()
+            .num("schemaVersion", SCHEMA_VERSION)
+            .str("closure", s.closureName())
+            .str("outcome", r.outcome().name())
+            .num("cpu", ranOn)
+            .bool("pinned", pinned)
+            .num("appCpu", s.appCpu())
+            .num("validatorCpu", s.validatorCpu())
+            .str("mismatch", r.mismatch() == null ? null : r.mismatch().toString())
+            .end());
+      } else {
+        out.println("closure " + s.closureName() + " (app CPU " + s.appCpu() + ", validator CPU "
+            + s.validatorCpu() + "), replayed on CPU " + ranOn + (pinned ? " (pinned)" : ""));
+        out.println("recorded: " + s.mismatchKind() + " " + s.detail() + ": expected "
+            + s.expected() + ", actual " + s.actual());
+        out.println("replay " + verdict);
+        if (r.mismatch() != null) {
+          out.println("replay found: " + r.mismatch());
+        }
+      }
+      out.flush();
+      return r.outcome() == ReproducerFile.Outcome.MATCHES_VALIDATOR
+          ? OrthrusCommand.EXIT_OK : OrthrusCommand.EXIT_FINDINGS;
+    } catch (ReproducerFormatException | IOException e) {
+      err.println("orthrus replay: " + e.getMessage());
+      return OrthrusCommand.EXIT_BAD_INPUT;
+    } finally {
+      if (pinned) {
+        Pinning.unpin();
+      }
+    }
+  }
+
+  private ClassLoader loader() throws IOException {
+    if (classPath.isEmpty()) {
+      return ReplayCommand.class.getClassLoader();
+    }
+    List<URL> urls = new ArrayList<>();
+    for (Path p : classPath) {
+      if (!Files.exists(p)) {
+        throw new IOException("class path entry does not exist: " + p);
+      }
+      try {
+        urls.add(p.toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new IOException("bad class path entry " + p, e);
+      }
+    }
+    return new URLClassLoader(urls.toArray(new URL[0]), ReplayCommand.class.getClassLoader());
+  }
+}

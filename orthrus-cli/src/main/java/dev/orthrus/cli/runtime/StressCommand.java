@@ -1,0 +1,66 @@
+package dev.orthrus.cli.runtime;
+
+import dev.orthrus.cli.OrthrusCommand;
+import dev.orthrus.runtime.bench.StressDriver;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code orthrus stress}: the false-positive stress. Application threads run a mixed workload on
+ * shared user data with every execution validated; any detection is a false positive (exit 1).
+ */
+@Command(
+    name = "stress",
+    mixinStandardHelpOptions = true,
+    description = "Run the concurrent false-positive stress at 100% sampling.")
+public final class StressCommand implements Callable<Integer> {
+
+  static final int SCHEMA_VERSION = 1;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--threads", defaultValue = "4", description = "Application threads.")
+  int threads;
+
+  @Option(names = "--ops", defaultValue = "2000000", description = "Total operations.")
+  long ops;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Workload seed.")
+  long seed;
+
+  @Option(names = "--json", description = "Print JSON on stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (threads < 1 || threads > 256 || ops < 1) {
+      err.println("orthrus stress: --threads must be 1..256 and --ops positive");
+      return OrthrusCommand.EXIT_USAGE;
+    }
+    err.println("orthrus: stress with " + threads + " threads, " + ops + " operations...");
+    err.flush();
+    StressDriver.Result r = StressDriver.run(threads, ops, seed);
+    if (json) {
+      out.println(new Json()
+          .num("schemaVersion", SCHEMA_VERSION)
+          .num("operations", r.operations())
+          .num("validated", r.validated())
+          .num("detections", r.detections())
+          .num("skipped", r.skipped())
+          .num("threads", threads)
+          .num("millis", r.millis())
+          .end());
+    } else {
+      out.println("operations " + r.operations() + ", validated " + r.validated()
+          + ", detections " + r.detections() + ", " + r.millis() + " ms");
+      r.firstDetections().forEach(out::println);
+    }
+    out.flush();
+    return r.detections() > 0 ? OrthrusCommand.EXIT_FINDINGS : OrthrusCommand.EXIT_OK;
+  }
+}

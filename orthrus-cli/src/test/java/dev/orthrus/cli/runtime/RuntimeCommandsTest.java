@@ -1,0 +1,103 @@
+package dev.orthrus.cli.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.cli.OrthrusCommand;
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.bench.KvMap;
+import dev.orthrus.runtime.report.Detection;
+import dev.orthrus.runtime.report.DetectionPolicy;
+import dev.orthrus.runtime.sample.FixedSampling;
+import dev.orthrus.runtime.validate.FaultHook;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RuntimeCommandsTest {
+
+  @TempDir Path dir;
+
+  private record Run(int exit, String out, String err) {}
+
+  private Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    picocli.CommandLine cli = OrthrusCommand.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int exit = cli.execute(args);
+    return new Run(exit, out.toString(), err.toString());
+  }
+
+  @Test
+  void stressPrintsTheIssueFields() {
+    Run r = run("stress", "--threads", "2", "--ops", "20000", "--json");
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("\"operations\":20000"), r.out());
+    assertTrue(r.out().contains("\"validated\":20000"), r.out());
+    assertTrue(r.out().contains("\"detections\":0"), r.out());
+  }
+
+  @Test
+  void stressRejectsBadArguments() {
+    assertEquals(OrthrusCommand.EXIT_USAGE, run("stress", "--threads", "0").exit());
+  }
+
+  @Test
+  void benchRuntimePrintsTheIssueFields() {
+    Run r = run("bench", "runtime", "--json", "--pairs", "1", "--round-ms", "20", "--keys",
+        "200", "--no-pin");
+    assertEquals(0, r.exit(), r.err());
+    for (String field : List.of("\"schemaVersion\":1", "\"ratios\":{\"protectedVsDisabled\":",
+        "\"validationLatencyMeanUs\":", "\"validationLatencyP99Us\":",
+        "\"strictAddedLatencyP50Us\":", "\"detections\":0", "\"pinned\":false")) {
+      assertTrue(r.out().contains(field), field + " missing in " + r.out());
+    }
+  }
+
+  @Test
+  void replayReproducesADetection() throws Exception {
+    List<Detection> found = new CopyOnWriteArrayList<>();
+    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
+        .sampling(() -> new FixedSampling(1.0))
+        .policy(DetectionPolicy.CALLBACK)
+        .callback(found::add)
+        .reproducerDir(dir)
+        .err(null)
+        .build())) {
+      KvMap map = new KvMap(rt, 16);
+      map.set("k", new byte[] {1, 2, 3}, 0);
+      FaultHook.arm(new FaultHook.Fault(KvMap.SITE_GET_VALUE_BYTE, 2, 1));
+      try {
+        map.get("k");
+      } finally {
+        FaultHook.disarm();
+      }
+      assertTrue(rt.awaitDrained(10_000));
+    }
+    assertEquals(1, found.size());
+    Path file = found.get(0).reproducer();
+    Run r = run("replay", file.toString(), "--json");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("\"outcome\":\"MATCHES_VALIDATOR\""), r.out());
+    assertTrue(r.out().contains("\"closure\":\"KvMap.get\""), r.out());
+  }
+
+  @Test
+  void replayOfAForeignOrMissingFileIsBadInput() throws Exception {
+    Path junk = dir.resolve("junk.orthrus-repro");
+    Files.writeString(junk, "not a reproducer");
+    Run r = run("replay", junk.toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("not an Orthrus reproducer"), r.err());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run("replay", dir.resolve("none").toString())
+        .exit());
+  }
+}

@@ -1,0 +1,146 @@
+package dev.orthrus.processor.datapath;
+
+import dev.orthrus.processor.summary.Call;
+import dev.orthrus.processor.summary.MethodSummary;
+import dev.orthrus.processor.summary.OrthrusAnnotations;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
+
+/**
+ * The call graph of one compilation, restricted to what closures reach. A method is on the data
+ * path when some closure reaches it; everything else is control path. Calls are followed to their
+ * statically resolved target and to every method of the compilation that overrides it.
+ */
+public final class DataPath {
+
+  private final Map<String, MethodSummary> methods;
+  private final List<ClosureScope> closures = new ArrayList<>();
+  private final Set<String> dataPathMethods = new HashSet<>();
+  private final Map<String, List<MethodSummary>> byName = new HashMap<>();
+  private final Elements elements;
+
+  /**
+   * @param summaries every method summary of the compilation
+   * @param elements used to find overriding methods
+   */
+  public DataPath(Collection<MethodSummary> summaries, Elements elements) {
+    this.elements = elements;
+    this.methods = new LinkedHashMap<>();
+    for (MethodSummary s : summaries) {
+      methods.put(s.id(), s);
+      if (s.element() != null) {
+        byName.computeIfAbsent(s.element().getSimpleName().toString(), k -> new ArrayList<>()).add(s);
+      }
+    }
+    List<MethodSummary> closureMethods = new ArrayList<>();
+    for (MethodSummary s : summaries) {
+      if (s.element() != null && OrthrusAnnotations.isClosure(s.element())) {
+        closureMethods.add(s);
+      }
+    }
+    closureMethods.sort(Comparator.comparing(MethodSummary::id));
+    for (MethodSummary closure : closureMethods) {
+      ClosureScope scope = explore(closure);
+      closures.add(scope);
+      scope.methods().forEach(m -> dataPathMethods.add(m.id()));
+    }
+  }
+
+  private ClosureScope explore(MethodSummary closure) {
+    ClosureScope scope = new ClosureScope(closure);
+    Map<String, List<String>> chains = new HashMap<>();
+    Deque<MethodSummary> work = new ArrayDeque<>();
+    chains.put(closure.id(), List.of(closure.id()));
+    scope.add(closure, chains.get(closure.id()));
+    work.add(closure);
+    // Calls to a closure may dispatch to an override, which then runs as the closure's body.
+    for (MethodSummary override : targets(new Call(closure.id(), closure.element(), closure.declaration()))) {
+      if (!chains.containsKey(override.id())) {
+        List<String> chain = List.of(closure.id(), override.id());
+        chains.put(override.id(), chain);
+        scope.add(override, chain);
+        work.add(override);
+      }
+    }
+    while (!work.isEmpty()) {
+      MethodSummary current = work.remove();
+      for (Call call : current.calls()) {
+        for (MethodSummary callee : targets(call)) {
+          if (!chains.containsKey(callee.id())) {
+            List<String> chain = new ArrayList<>(chains.get(current.id()));
+            chain.add(callee.id());
+            chains.put(callee.id(), chain);
+            scope.add(callee, chain);
+            work.add(callee);
+          }
+        }
+      }
+    }
+    return scope;
+  }
+
+  /** The summarized methods a call may run: its resolved target and overriders in this compilation. */
+  public List<MethodSummary> targets(Call call) {
+    List<MethodSummary> result = new ArrayList<>(1);
+    MethodSummary direct = methods.get(call.target());
+    if (direct != null) {
+      result.add(direct);
+    }
+    ExecutableElement callee = call.callee();
+    if (callee != null && isVirtual(callee)) {
+      for (MethodSummary candidate : byName.getOrDefault(callee.getSimpleName().toString(), List.of())) {
+        if (candidate != direct && elements.overrides(candidate.element(), callee, candidate.owner())) {
+          result.add(candidate);
+        }
+      }
+    }
+    return result;
+  }
+
+  private static boolean isVirtual(ExecutableElement method) {
+    Set<Modifier> m = method.getModifiers();
+    return !m.contains(Modifier.STATIC) && !m.contains(Modifier.PRIVATE) && !m.contains(Modifier.FINAL)
+        && method.getKind() == javax.lang.model.element.ElementKind.METHOD;
+  }
+
+  /** Closures sorted by id. */
+  public List<ClosureScope> closures() {
+    return closures;
+  }
+
+  public Collection<MethodSummary> methods() {
+    return methods.values();
+  }
+
+  public MethodSummary method(String id) {
+    return methods.get(id);
+  }
+
+  /** True when some closure reaches the method (the closures themselves included). */
+  public boolean isDataPath(String methodId) {
+    return dataPathMethods.contains(methodId);
+  }
+
+  /** The closures that reach {@code methodId}, sorted by id. */
+  public List<ClosureScope> closuresReaching(String methodId) {
+    List<ClosureScope> result = new ArrayList<>();
+    for (ClosureScope scope : closures) {
+      if (scope.reaches(methodId)) {
+        result.add(scope);
+      }
+    }
+    return result;
+  }
+}

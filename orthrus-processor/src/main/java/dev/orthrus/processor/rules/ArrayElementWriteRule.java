@@ -1,0 +1,50 @@
+package dev.orthrus.processor.rules;
+
+import dev.orthrus.model.Severity;
+import dev.orthrus.processor.datapath.ClosureScope;
+import dev.orthrus.processor.summary.ArrayElementWrite;
+import dev.orthrus.processor.summary.MethodSummary;
+import java.util.List;
+
+/**
+ * A store into an element of a primitive array held in a user-data field. Versions are immutable,
+ * and a primitive array is part of its owner's version: the closure must assign a new array.
+ * Checked everywhere, closures and control path alike.
+ */
+public final class ArrayElementWriteRule implements Rule {
+
+  public static final String KEY = "orthrus.userdata.array-element-write";
+
+  @Override
+  public String key() {
+    return KEY;
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.ERROR;
+  }
+
+  @Override
+  public String summary() {
+    return "an element store into a primitive array held in a user-data field (assign a new array instead)";
+  }
+
+  @Override
+  public void check(RuleContext context, Findings findings) {
+    for (MethodSummary method : context.dataPath().methods()) {
+      for (ArrayElementWrite write : method.arrayElementWrites()) {
+        String message = "`" + method.id() + "` stores into an element of `" + write.owner() + "." + write.field()
+            + "`, a primitive array held by user data; versions are immutable, so assign a new array instead "
+            + "(e.g. copy, change the copy, then `" + write.field() + " = copy`)";
+        List<ClosureScope> closures = context.dataPath().closuresReaching(method.id());
+        if (closures.isEmpty()) {
+          findings.report(KEY, severity(), write.site(), message, null);
+        }
+        for (ClosureScope scope : closures) {
+          findings.report(KEY, severity(), write.site(), message, scope.id());
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package dev.orthrus.processor.rules;
+
+import dev.orthrus.processor.datapath.ClosureScope;
+import dev.orthrus.processor.datapath.DataPath;
+import dev.orthrus.processor.model.ValueClassifier;
+import dev.orthrus.processor.summary.JavaNames;
+import dev.orthrus.processor.summary.MethodSummarizer;
+import java.util.List;
+
+/** What a rule may look at. */
+public record RuleContext(DataPath dataPath, ValueClassifier values, JavaNames names, MethodSummarizer positions) {
+
+  /**
+   * Says where a fact is relative to the closure: nothing when it is in the closure itself, else
+   * the helper and how it is reached.
+   */
+  public static String via(ClosureScope scope, String methodId) {
+    List<String> chain = scope.chain(methodId);
+    if (chain.size() <= 1) {
+      return "";
+    }
+    return " in `" + methodId + "`, reached from closure `" + scope.id() + "` via "
+        + String.join(" -> ", chain);
+  }
+
+  /** The closure named in a message. */
+  public static String closureName(ClosureScope scope, String methodId) {
+    return scope.chain(methodId).size() <= 1 ? "closure `" + scope.id() + "`" : "code on the data path";
+  }
+}

@@ -1,0 +1,53 @@
+package dev.orthrus.processor.rules;
+
+import dev.orthrus.model.Severity;
+import dev.orthrus.processor.datapath.ClosureScope;
+import dev.orthrus.processor.summary.FieldWrite;
+import dev.orthrus.processor.summary.MethodSummary;
+import dev.orthrus.processor.summary.Receiver;
+
+/**
+ * A closure writes a field of an object that is neither {@code @UserData} nor allocated inside the
+ * closure. Objects the closure allocates itself (tracked through locals and constructors) are
+ * private to the execution and may be written freely.
+ */
+public final class UnversionedWriteRule implements Rule {
+
+  public static final String KEY = "orthrus.closure.unversioned-write";
+
+  @Override
+  public String key() {
+    return KEY;
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.ERROR;
+  }
+
+  @Override
+  public String summary() {
+    return "a closure writes a field of an object that is not @UserData and not allocated inside the closure";
+  }
+
+  @Override
+  public void check(RuleContext context, Findings findings) {
+    for (ClosureScope scope : context.dataPath().closures()) {
+      for (MethodSummary method : scope.methods()) {
+        for (FieldWrite write : method.fieldWrites()) {
+          if (write.userData() || write.receiver() == Receiver.STATIC || write.receiver() == Receiver.FRESH) {
+            continue;
+          }
+          String object = write.receiver() == Receiver.THIS
+              ? "`this` (a `" + write.receiverType() + "`, not @UserData)"
+              : "an object of type `" + write.receiverType() + "` that is not @UserData and not allocated here";
+          findings.report(KEY, severity(), write.site(),
+              RuleContext.closureName(scope, method.id()) + " writes field `" + write.qualifiedField() + "` of "
+                  + object + RuleContext.via(scope, method.id())
+                  + "; the write is not versioned, so a validator cannot check it: annotate the class @UserData",
+              scope.id());
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package dev.orthrus.processor.rules;
+
+import dev.orthrus.model.Severity;
+import dev.orthrus.processor.summary.FieldWrite;
+import dev.orthrus.processor.summary.MethodSummary;
+import dev.orthrus.processor.summary.Receiver;
+
+/**
+ * Control-path code (a method no closure reaches) writes a field of a user-data object. Objects
+ * that are still being built are exempt: constructors and initializers writing their own fields,
+ * and locals freshly allocated in the same method.
+ */
+public final class WriteOutsideClosureRule implements Rule {
+
+  public static final String KEY = "orthrus.userdata.write-outside-closure";
+
+  @Override
+  public String key() {
+    return KEY;
+  }
+
+  @Override
+  public Severity severity() {
+    return Severity.WARNING;
+  }
+
+  @Override
+  public String summary() {
+    return "control-path code writes a field of a user-data object; such writes are neither versioned nor validated";
+  }
+
+  @Override
+  public void check(RuleContext context, Findings findings) {
+    for (MethodSummary method : context.dataPath().methods()) {
+      if (context.dataPath().isDataPath(method.id())) {
+        continue;
+      }
+      for (FieldWrite write : method.fieldWrites()) {
+        if (write.userData() && write.receiver() != Receiver.STATIC && write.receiver() != Receiver.FRESH) {
+          findings.report(KEY, severity(), write.site(),
+              "`" + method.id() + "` is not a closure and no closure calls it, but it writes user-data field `"
+                  + write.qualifiedField() + "`; the write is neither versioned nor validated: "
+                  + "move it into a @Closure method",
+              null);
+        }
+      }
+    }
+  }
+}

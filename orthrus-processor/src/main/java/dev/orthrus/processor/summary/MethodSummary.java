@@ -1,0 +1,96 @@
+package dev.orthrus.processor.summary;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * The facts of one method body, computed while its class is freshly attributed. Everything here is
+ * plain data plus the trees needed to place diagnostics; nothing refers back to javac state that
+ * may change after the class is lowered.
+ */
+public final class MethodSummary {
+
+  private final String id;
+  private final ExecutableElement element;
+  private final TypeElement owner;
+  private final Site declaration;
+  private final boolean initializer;
+  final List<FieldWrite> fieldWrites = new ArrayList<>();
+  final List<FieldRead> userDataReads = new ArrayList<>();
+  final List<ArrayElementWrite> arrayElementWrites = new ArrayList<>();
+  final List<AllocationSite> allocations = new ArrayList<>();
+  final List<Call> calls = new ArrayList<>();
+  final List<ApiUse> apiUses = new ArrayList<>();
+  boolean floatingPoint;
+  boolean vector;
+
+  MethodSummary(String id, ExecutableElement element, TypeElement owner, Site declaration, boolean initializer) {
+    this.id = id;
+    this.element = element;
+    this.owner = owner;
+    this.declaration = declaration;
+    this.initializer = initializer;
+  }
+
+  /** {@code owner#name(erased,params)}; initializer blocks use {@code <init>} and {@code <clinit>}. */
+  public String id() {
+    return id;
+  }
+
+  /** The method, or null for field initializers and initializer blocks. */
+  public ExecutableElement element() {
+    return element;
+  }
+
+  public TypeElement owner() {
+    return owner;
+  }
+
+  public Site declaration() {
+    return declaration;
+  }
+
+  /**
+   * A constructor, an initializer block or a field initializer: code that runs on an object that
+   * nobody else can see yet.
+   */
+  public boolean initializer() {
+    return initializer;
+  }
+
+  public List<FieldWrite> fieldWrites() {
+    return fieldWrites;
+  }
+
+  public List<FieldRead> userDataReads() {
+    return userDataReads;
+  }
+
+  public List<ArrayElementWrite> arrayElementWrites() {
+    return arrayElementWrites;
+  }
+
+  public List<AllocationSite> allocations() {
+    return allocations;
+  }
+
+  public List<Call> calls() {
+    return calls;
+  }
+
+  public List<ApiUse> apiUses() {
+    return apiUses;
+  }
+
+  /** Computes with float or double values, or calls {@code Math}/{@code StrictMath}. */
+  public boolean floatingPoint() {
+    return floatingPoint;
+  }
+
+  /** Uses bulk array operations ({@code System.arraycopy}, {@code Arrays.*}, array clone, Vector API). */
+  public boolean vector() {
+    return vector;
+  }
+}

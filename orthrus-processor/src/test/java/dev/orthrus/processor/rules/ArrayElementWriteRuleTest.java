@@ -1,0 +1,72 @@
+package dev.orthrus.processor.rules;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.orthrus.processor.Snippets.assertNoFinding;
+import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+class ArrayElementWriteRuleTest {
+
+  private static final String KEY = "[orthrus.userdata.array-element-write]";
+
+  @Test
+  void flagsElementStoresIntoUserDataPrimitiveArrays() {
+    JavaFileObject f = source("t.Blob", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Arrays;
+        @UserData
+        public class Blob {
+          byte[] bytes = new byte[8];
+          int[] counts = new int[8];
+          @Closure
+          public void touch(int i) {
+            bytes[i] = 1;
+            this.counts[i]++;
+            int[] alias = counts;
+            alias[0] += 2;
+            Arrays.fill(bytes, (byte) 0);
+          }
+          void reset() {
+            bytes[0] = 0;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("bytes[i] = 1");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("this.counts[i]++");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("alias[0] += 2");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Arrays.fill(bytes");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("bytes[0] = 0");
+  }
+
+  @Test
+  void newArraysAndReferenceSlotsAreFine() {
+    JavaFileObject f = source("t.Blob", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Blob {
+          byte[] bytes = new byte[8];
+          Blob[] children = new Blob[2];
+          @Closure
+          public void touch(int i, byte b) {
+            byte[] copy = bytes.clone();
+            copy[i] = b;
+            bytes = copy;
+            children[0] = null;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, "orthrus.userdata.array-element-write");
+  }
+}

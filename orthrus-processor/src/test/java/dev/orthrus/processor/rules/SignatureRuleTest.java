@@ -1,0 +1,79 @@
+package dev.orthrus.processor.rules;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.orthrus.processor.Snippets.assertNoFinding;
+import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+class SignatureRuleTest {
+
+  private static final String KEY = "[orthrus.closure.signature]";
+
+  @Test
+  void flagsParametersAndResultsWithoutEquality() {
+    JavaFileObject f = source("t.Api", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.List;
+        public class Api {
+          static final class Handle { }
+          record Pair(int a, Handle h) { }
+          @Closure
+          public int first(
+              Handle handle,
+              List<byte[]> chunks) {
+            return 0;
+          }
+          @Closure
+          public Pair second(int k) {
+            return null;
+          }
+          @Closure
+          public Object third(int k) {
+            return null;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Handle handle,");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("List<byte[]> chunks");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("public Pair second");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("public Object third");
+    assertThat(c).hadErrorContaining("hint:");
+  }
+
+  @Test
+  void comparableTypesAreFine() {
+    JavaFileObject f = source("t.Api", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.List;
+        public class Api {
+          @UserData static final class Node { int v; }
+          enum Mode { A, B }
+          record Pair(int a, String b, Mode m, long[] raw) { }
+          static final class Money {
+            long cents;
+            @Override public boolean equals(Object o) { return o instanceof Money m && m.cents == cents; }
+            @Override public int hashCode() { return Long.hashCode(cents); }
+          }
+          @Closure
+          public Pair all(int a, Integer b, String c, Mode d, Pair e, Node f, byte[] g, Money h, List<String> i,
+              String[][] j) {
+            return e;
+          }
+          @Closure
+          public void nothing() { }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, "orthrus.closure.signature");
+  }
+}

@@ -1,0 +1,84 @@
+package dev.orthrus.processor.rules;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.orthrus.processor.Snippets.assertNoFinding;
+import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+class StaticWriteRuleTest {
+
+  private static final String KEY = "[orthrus.closure.static-write]";
+
+  @Test
+  void flagsStaticWriteInClosure() {
+    JavaFileObject f = source("t.Counter", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Counter {
+          static int hits;
+          @Closure
+          public int hit(int n) {
+            hits += n;
+            return n;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("hits += n");
+  }
+
+  @Test
+  void flagsStaticWriteInHelperOfAnotherFile() {
+    JavaFileObject closure = source("t.Store", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Store {
+          @Closure
+          public int put(int v) {
+            return Stats.record(v);
+          }
+        }
+        """);
+    JavaFileObject helper = source("t.Stats", """
+        package t;
+        final class Stats {
+          static long total;
+          static int record(int v) {
+            total = total + v;
+            return v;
+          }
+        }
+        """);
+    // Both orders: the helper's class may be analyzed before or after the closure's.
+    for (JavaFileObject[] files : new JavaFileObject[][] {{closure, helper}, {helper, closure}}) {
+      Compilation c = compile(files);
+      assertThat(c).hadErrorContaining(KEY).inFile(helper).onLineContaining("total = total + v");
+      assertThat(c).hadErrorContaining("t.Store#put(int)");
+    }
+  }
+
+  @Test
+  void staticWritesOutsideTheDataPathAreFine() {
+    JavaFileObject f = source("t.Config", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Config {
+          static int limit;
+          static { limit = 10; }
+          static void configure(int l) { limit = l; }
+          @Closure
+          public int clamp(int v) {
+            return Math.min(v, limit);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, "orthrus.closure.static-write");
+  }
+}

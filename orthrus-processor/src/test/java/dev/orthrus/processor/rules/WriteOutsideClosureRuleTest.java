@@ -1,0 +1,72 @@
+package dev.orthrus.processor.rules;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.orthrus.processor.Snippets.assertNoFinding;
+import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+class WriteOutsideClosureRuleTest {
+
+  private static final String KEY = "[orthrus.userdata.write-outside-closure]";
+
+  @Test
+  void warnsOnControlPathWrites() {
+    JavaFileObject item = source("t.Item", """
+        package t;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Item {
+          int hits;
+          Item(int hits) { this.hits = hits; }
+        }
+        """);
+    JavaFileObject admin = source("t.Admin", """
+        package t;
+        final class Admin {
+          static void reset(Item item) {
+            item.hits = 0;
+          }
+        }
+        """);
+    Compilation c = compile(item, admin);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining(KEY).inFile(admin).onLineContaining("item.hits = 0");
+  }
+
+  @Test
+  void constructorsFreshObjectsAndHelpersCalledFromClosuresAreFine() {
+    JavaFileObject f = source("t.Store", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        public class Store {
+          @UserData static final class Item {
+            int hits;
+            Item next;
+            Item(int hits) { this.hits = hits; next = null; }
+          }
+          private final Item head = build();
+          static Item build() {
+            Item i = new Item(1);
+            i.hits = 2;
+            return i;
+          }
+          @Closure
+          public int hit() {
+            bump(head);
+            return head.hits;
+          }
+          private static void bump(Item item) {
+            item.hits++;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, "orthrus.userdata.write-outside-closure");
+  }
+}

@@ -1,0 +1,97 @@
+package dev.orthrus.runtime;
+
+import dev.orthrus.annotations.ClosureDescriptor;
+import dev.orthrus.runtime.validate.ValClosure;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A closure as the runtime knows it: its descriptor, its VAL variant, and the validation-delay
+ * statistics sampling decisions are based on. Generated code creates one per closure in a static
+ * field and passes it to {@link OrthrusRuntime#begin}; there is no lookup on the hot path.
+ */
+public final class ClosureBinding {
+
+  private final ClosureDescriptor descriptor;
+  private final ValClosure val;
+  private final DelayStats delay = new DelayStats();
+
+  private static final ConcurrentHashMap<String, ClosureBinding> BY_ID = new ConcurrentHashMap<>();
+
+  /** Creates a binding and registers it by id, so reproducer files can find it again. */
+  public ClosureBinding(ClosureDescriptor descriptor, ValClosure val) {
+    this.descriptor = Objects.requireNonNull(descriptor, "descriptor");
+    this.val = Objects.requireNonNull(val, "val");
+    BY_ID.put(descriptor.id(), this);
+  }
+
+  /**
+   * The binding registered for a closure id, initializing the closure's owner class (whose static
+   * initializer creates its bindings) if needed; null when there is none.
+   */
+  public static ClosureBinding find(String id, ClassLoader loader) {
+    ClosureBinding b = BY_ID.get(id);
+    if (b != null) {
+      return b;
+    }
+    int hash = id.indexOf('#');
+    if (hash <= 0) {
+      return null;
+    }
+    try {
+      Class.forName(id.substring(0, hash), true, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null;
+    }
+    return BY_ID.get(id);
+  }
+
+  /** Convenience for hand-written closures: derives the key from the id. */
+  public static ClosureBinding of(String id, String name, ValClosure val) {
+    return of(id, name, false, false, val);
+  }
+
+  public static ClosureBinding of(
+      String id, String name, boolean floatingPoint, boolean strict, ValClosure val) {
+    return new ClosureBinding(
+        new ClosureDescriptor(
+            id,
+            ClosureDescriptor.keyOf(id),
+            name,
+            floatingPoint,
+            false,
+            strict,
+            dev.orthrus.annotations.Comparison.EQUALS),
+        val);
+  }
+
+  public ClosureDescriptor descriptor() {
+    return descriptor;
+  }
+
+  public int key() {
+    return descriptor.key();
+  }
+
+  public String name() {
+    return descriptor.name();
+  }
+
+  public ValClosure val() {
+    return val;
+  }
+
+  /** Validation delay of this closure; written by validators only. */
+  public DelayStats delay() {
+    return delay;
+  }
+
+  public boolean prioritized() {
+    return descriptor.floatingPoint() || descriptor.vector();
+  }
+
+  @Override
+  public String toString() {
+    return descriptor.name() + " (" + descriptor.id() + ")";
+  }
+}

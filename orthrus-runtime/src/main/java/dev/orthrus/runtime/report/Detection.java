@@ -1,0 +1,33 @@
+package dev.orthrus.runtime.report;
+
+import dev.orthrus.runtime.validate.MismatchKind;
+import java.nio.file.Path;
+
+/**
+ * One detected silent data corruption: which closure, called from where, ran on which thread and
+ * CPU, which validator CPU disagreed, and how. {@code expected} is the validator's output,
+ * {@code actual} the application's. {@code reproducer} is the saved log, or null when none was
+ * written.
+ */
+public record Detection(
+    String closureId,
+    String closureName,
+    int closureKey,
+    int callerId,
+    String appThread,
+    int appCpu,
+    int validatorCpu,
+    MismatchKind kind,
+    String detail,
+    String expected,
+    String actual,
+    long timestampMillis,
+    Path reproducer) {
+
+  public String summary() {
+    return "SDC detected in closure " + closureName + " (caller " + callerId + ") on thread "
+        + appThread + " CPU " + appCpu + ", validator CPU " + validatorCpu + ": " + kind + " "
+        + detail + ": expected " + expected + ", actual " + actual
+        + (reproducer == null ? "" : "; reproducer " + reproducer);
+  }
+}

@@ -1,0 +1,141 @@
+package dev.orthrus.runtime.report;
+
+import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.validate.Mismatch;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+/**
+ * Turns a validator's mismatch into an actionable {@link Detection}: counts it per CPU, saves the
+ * log as a reproducer file, emits the Flight Recorder event, prints it, and applies the policy.
+ * Runs on the validator thread while the log is still intact.
+ */
+public final class DetectionCenter {
+
+  private static final int KEPT = 64;
+
+  private final DetectionPolicy policy;
+  private final Consumer<Detection> callback;
+  private final Path reproducerDir;
+  private final Runnable halt;
+  private final PrintStream err;
+  private final LongAdder count = new LongAdder();
+  private final AtomicLongArray perAppCpu;
+  private final ArrayDeque<Detection> recent = new ArrayDeque<>();
+
+  /**
+   * @param policy what to do after recording
+   * @param callback called for every detection under {@link DetectionPolicy#CALLBACK} (may be
+   *     null otherwise)
+   * @param reproducerDir where reproducer files go; null to write none
+   * @param halt how fail-stop stops the process (tests replace {@code Runtime.halt})
+   * @param err where detections are printed; null for silence
+   */
+  public DetectionCenter(
+      DetectionPolicy policy,
+      Consumer<Detection> callback,
+      Path reproducerDir,
+      Runnable halt,
+      PrintStream err) {
+    if (policy == DetectionPolicy.CALLBACK && callback == null) {
+      throw new IllegalArgumentException("the CALLBACK policy needs a callback");
+    }
+    this.policy = policy;
+    this.callback = callback;
+    this.reproducerDir = reproducerDir;
+    this.halt = halt;
+    this.err = err;
+    // Index cpus is for "unknown CPU" (-1).
+    this.perAppCpu = new AtomicLongArray(Runtime.getRuntime().availableProcessors() + 1);
+  }
+
+  public Detection record(ClosureLog log, Mismatch mismatch, int validatorCpu) {
+    Path file = null;
+    String writeProblem = null;
+    if (reproducerDir != null) {
+      try {
+        Files.createDirectories(reproducerDir);
+        file = ReproducerFile.write(reproducerDir, log, mismatch, validatorCpu);
+      } catch (Exception e) {
+        writeProblem = e.toString();
+      }
+    }
+    Detection d = new Detection(
+        log.binding().descriptor().id(),
+        log.binding().name(),
+        log.binding().key(),
+        log.callerId(),
+        log.appThread().getName(),
+        log.appCpu(),
+        validatorCpu,
+        mismatch.kind(),
+        mismatch.detail(),
+        mismatch.expected(),
+        mismatch.actual(),
+        System.currentTimeMillis(),
+        file);
+    count.increment();
+    int cpu = log.appCpu();
+    int idx = cpu >= 0 && cpu < perAppCpu.length() - 1 ? cpu : perAppCpu.length() - 1;
+    perAppCpu.incrementAndGet(idx);
+    synchronized (recent) {
+      if (recent.size() == KEPT) {
+        recent.removeFirst();
+      }
+      recent.addLast(d);
+    }
+    Events.detection(d);
+    if (err != null) {
+      err.println("orthrus: " + d.summary());
+      if (writeProblem != null) {
+        err.println("orthrus: could not write the reproducer file: " + writeProblem);
+      }
+    }
+    switch (policy) {
+      case FAIL_STOP:
+        if (err != null) {
+          err.println("orthrus: fail-stop policy: halting");
+          err.flush();
+        }
+        halt.run();
+        break;
+      case CALLBACK:
+        callback.accept(d);
+        break;
+      default:
+        break;
+    }
+    return d;
+  }
+
+  public long count() {
+    return count.sum();
+  }
+
+  /** Detections per application CPU; the last entry counts detections whose CPU was unknown. */
+  public long[] perCpu() {
+    long[] out = new long[perAppCpu.length()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = perAppCpu.get(i);
+    }
+    return out;
+  }
+
+  /** The most recent detections, oldest first (at most 64). */
+  public List<Detection> recent() {
+    synchronized (recent) {
+      return new ArrayList<>(recent);
+    }
+  }
+
+  public DetectionPolicy policy() {
+    return policy;
+  }
+}

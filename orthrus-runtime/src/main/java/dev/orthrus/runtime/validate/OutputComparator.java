@@ -1,0 +1,349 @@
+package dev.orthrus.runtime.validate;
+
+import dev.orthrus.annotations.Comparison;
+import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.log.ResultKind;
+import dev.orthrus.runtime.memory.FieldSink;
+import dev.orthrus.runtime.memory.Version;
+import dev.orthrus.runtime.memory.VersionedObject;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Compares a validator's outputs with the application's: result (or thrown exception), the
+ * versions stored in order (by content, with VAL's new objects mapped to APP's by allocation
+ * order), the number of allocations, and that VAL consumed exactly the loads and
+ * non-deterministic values APP logged. One instance per validator (it reuses field buffers).
+ */
+public final class OutputComparator {
+
+  private final FieldRecorder app = new FieldRecorder();
+  private final FieldRecorder val = new FieldRecorder();
+
+  /** The first difference, or null when the outputs match. */
+  public Mismatch compare(ClosureLog log, Replay replay) {
+    Comparison comparison = log.binding().descriptor().comparison();
+    Mismatch m = compareResult(log, replay, comparison);
+    if (m != null) {
+      return m;
+    }
+    if (replay.createdCount() != log.createdCount()) {
+      return new Mismatch(
+          MismatchKind.STORE, "number of stores and allocations",
+          String.valueOf(replay.createdCount()), String.valueOf(log.createdCount()));
+    }
+    for (int j = 0; j < log.createdCount(); j++) {
+      m = compareVersion(j, log.created(j), replay.created(j), replay, comparison);
+      if (m != null) {
+        return m;
+      }
+    }
+    if (replay.allocatedCount() != log.allocatedCount()) {
+      return new Mismatch(
+          MismatchKind.ALLOCATION, "number of user-data allocations",
+          String.valueOf(replay.allocatedCount()), String.valueOf(log.allocatedCount()));
+    }
+    if (replay.loadsConsumed() != log.loadCount()) {
+      return new Mismatch(
+          MismatchKind.LOAD_DIVERGED, "number of loads",
+          String.valueOf(replay.loadsConsumed()), String.valueOf(log.loadCount()));
+    }
+    if (replay.nondetBitsConsumed() != log.nondetBitsCount()
+        || replay.nondetRefsConsumed() != log.nondetRefCount()) {
+      return new Mismatch(
+          MismatchKind.NONDETERMINISM, "number of non-deterministic calls",
+          (replay.nondetBitsConsumed() + replay.nondetRefsConsumed()) + "",
+          (log.nondetBitsCount() + log.nondetRefCount()) + "");
+    }
+    return null;
+  }
+
+  private Mismatch compareResult(ClosureLog log, Replay replay, Comparison comparison) {
+    ResultKind appKind = log.resultKind();
+    ResultKind valKind = replay.resultKind();
+    if (appKind == ResultKind.THROWN || valKind == ResultKind.THROWN) {
+      if (appKind != valKind) {
+        return new Mismatch(
+            MismatchKind.EXCEPTION, "one side threw",
+            describeOutcome(valKind, replay.resultBits(), replay.resultRef()),
+            describeOutcome(appKind, log.resultBits(), log.resultRef()));
+      }
+      Throwable a = (Throwable) log.resultRef();
+      Throwable v = (Throwable) replay.resultRef();
+      if (a.getClass() != v.getClass() || !Objects.equals(a.getMessage(), v.getMessage())) {
+        return new Mismatch(MismatchKind.EXCEPTION, "different exceptions", v.toString(),
+            a.toString());
+      }
+      return null;
+    }
+    if (appKind != valKind) {
+      return new Mismatch(MismatchKind.RESULT, "result kind", valKind.name(), appKind.name());
+    }
+    if (appKind == ResultKind.BITS && log.resultBits() != replay.resultBits()) {
+      return new Mismatch(MismatchKind.RESULT, "return value",
+          bitsText(replay.resultBits()), bitsText(log.resultBits()));
+    }
+    if (appKind == ResultKind.REF
+        && !sameValue(log.resultRef(), replay.resultRef(), replay, comparison, 0)) {
+      return new Mismatch(MismatchKind.RESULT, "return value",
+          valueText(replay.resultRef()), valueText(log.resultRef()));
+    }
+    return null;
+  }
+
+  private Mismatch compareVersion(
+      int j, Version a, Version v, Replay replay, Comparison comparison) {
+    if (a.getClass() != v.getClass()
+        || a.owner() != replay.appIdentity(v.owner())
+        || a.slot() != v.slot()) {
+      return new Mismatch(MismatchKind.STORE, "target of store #" + j,
+          Replay.describe(replay.appIdentity(v.owner())) + slotText(v),
+          Replay.describe(a.owner()) + slotText(a));
+    }
+    app.reset();
+    val.reset();
+    a.fields(app);
+    v.fields(val);
+    if (app.size() != val.size()) {
+      return new Mismatch(MismatchKind.STORE, "field count of store #" + j,
+          String.valueOf(val.size()), String.valueOf(app.size()));
+    }
+    for (int f = 0; f < app.size(); f++) {
+      boolean same = app.isRef(f)
+          ? sameValue(app.ref(f), val.ref(f), replay, comparison, 0)
+          : app.bits(f) == val.bits(f);
+      if (!same) {
+        return new Mismatch(MismatchKind.STORE,
+            "field " + f + " of store #" + j + " (" + a.getClass().getSimpleName() + ")",
+            val.text(f), app.text(f));
+      }
+    }
+    return null;
+  }
+
+  /** Value equality for outputs; floats by raw bits, VAL's new objects mapped to APP's. */
+  static boolean sameValue(Object a, Object v, Replay replay, Comparison comparison, int depth) {
+    if (a == v) {
+      return true;
+    }
+    if (a == null || v == null) {
+      return false;
+    }
+    if (v instanceof VersionedObject<?>) {
+      return replay != null && a == replay.appIdentity(v);
+    }
+    if (a.getClass() != v.getClass()) {
+      return false;
+    }
+    if (a instanceof Double) {
+      return Double.doubleToRawLongBits((Double) a) == Double.doubleToRawLongBits((Double) v);
+    }
+    if (a instanceof Float) {
+      return Float.floatToRawIntBits((Float) a) == Float.floatToRawIntBits((Float) v);
+    }
+    if (a.getClass().isArray()) {
+      return sameArray(a, v, replay, comparison, depth);
+    }
+    if (comparison == Comparison.RAW_BITS && depth < 16 && !isValueClass(a)) {
+      return sameFields(a, v, replay, comparison, depth);
+    }
+    return a.equals(v);
+  }
+
+  private static boolean sameArray(
+      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+    if (a instanceof byte[]) {
+      return Arrays.equals((byte[]) a, (byte[]) v);
+    }
+    if (a instanceof int[]) {
+      return Arrays.equals((int[]) a, (int[]) v);
+    }
+    if (a instanceof long[]) {
+      return Arrays.equals((long[]) a, (long[]) v);
+    }
+    if (a instanceof char[]) {
+      return Arrays.equals((char[]) a, (char[]) v);
+    }
+    if (a instanceof short[]) {
+      return Arrays.equals((short[]) a, (short[]) v);
+    }
+    if (a instanceof boolean[]) {
+      return Arrays.equals((boolean[]) a, (boolean[]) v);
+    }
+    if (a instanceof double[]) {
+      double[] x = (double[]) a;
+      double[] y = (double[]) v;
+      if (x.length != y.length) {
+        return false;
+      }
+      for (int i = 0; i < x.length; i++) {
+        if (Double.doubleToRawLongBits(x[i]) != Double.doubleToRawLongBits(y[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a instanceof float[]) {
+      float[] x = (float[]) a;
+      float[] y = (float[]) v;
+      if (x.length != y.length) {
+        return false;
+      }
+      for (int i = 0; i < x.length; i++) {
+        if (Float.floatToRawIntBits(x[i]) != Float.floatToRawIntBits(y[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+    Object[] x = (Object[]) a;
+    Object[] y = (Object[]) v;
+    if (x.length != y.length) {
+      return false;
+    }
+    for (int i = 0; i < x.length; i++) {
+      if (!sameValue(x[i], y[i], replay, comparison, depth + 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isValueClass(Object o) {
+    return o instanceof String || o instanceof Number || o instanceof Boolean
+        || o instanceof Character || o instanceof Enum<?>;
+  }
+
+  /** RAW_BITS for objects: field by field, ignoring any equals override. */
+  private static boolean sameFields(
+      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+    for (Class<?> c = a.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Field f : c.getDeclaredFields()) {
+        if (Modifier.isStatic(f.getModifiers())) {
+          continue;
+        }
+        try {
+          f.setAccessible(true);
+          Object x = f.get(a);
+          Object y = f.get(v);
+          if (!sameValue(x, y, replay, comparison, depth + 1)) {
+            return false;
+          }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+          // A field we may not read (module boundary): fall back to equals for the whole object.
+          return a.equals(v);
+        }
+      }
+    }
+    return true;
+  }
+
+  static String describeOutcome(ResultKind kind, long bits, Object ref) {
+    switch (kind) {
+      case THROWN:
+        return "threw " + ref;
+      case BITS:
+        return bitsText(bits);
+      case REF:
+        return valueText(ref);
+      default:
+        return kind.name().toLowerCase();
+    }
+  }
+
+  static String bitsText(long bits) {
+    return bits + " (0x" + Long.toHexString(bits) + ")";
+  }
+
+  static String valueText(Object o) {
+    if (o == null) {
+      return "null";
+    }
+    if (o instanceof byte[]) {
+      byte[] b = (byte[]) o;
+      return "byte[" + b.length + "] " + Arrays.toString(b.length > 32 ? Arrays.copyOf(b, 32) : b);
+    }
+    if (o instanceof Object[]) {
+      return Arrays.deepToString((Object[]) o);
+    }
+    if (o instanceof double[]) {
+      return Arrays.toString((double[]) o);
+    }
+    if (o instanceof long[]) {
+      return Arrays.toString((long[]) o);
+    }
+    if (o instanceof int[]) {
+      return Arrays.toString((int[]) o);
+    }
+    if (o instanceof VersionedObject<?>) {
+      return Replay.describe(o);
+    }
+    String s = String.valueOf(o);
+    return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+  }
+
+  private static String slotText(Version v) {
+    return v.slot() >= 0 ? " slot " + v.slot() : "";
+  }
+
+  /** Collects one version's fields for comparison. */
+  static final class FieldRecorder implements FieldSink {
+    private final List<Object> refs = new ArrayList<>();
+    private long[] bits = new long[8];
+    private boolean[] isRef = new boolean[8];
+    private int size;
+
+    void reset() {
+      refs.clear();
+      size = 0;
+    }
+
+    @Override
+    public void bits(long value) {
+      grow();
+      bits[size] = value;
+      isRef[size] = false;
+      refs.add(null);
+      size++;
+    }
+
+    @Override
+    public void ref(Object value) {
+      grow();
+      isRef[size] = true;
+      refs.add(value);
+      size++;
+    }
+
+    private void grow() {
+      if (size == bits.length) {
+        bits = Arrays.copyOf(bits, size * 2);
+        isRef = Arrays.copyOf(isRef, size * 2);
+      }
+    }
+
+    int size() {
+      return size;
+    }
+
+    boolean isRef(int i) {
+      return isRef[i];
+    }
+
+    long bits(int i) {
+      return bits[i];
+    }
+
+    Object ref(int i) {
+      return refs.get(i);
+    }
+
+    String text(int i) {
+      return isRef[i] ? valueText(refs.get(i)) : bitsText(bits[i]);
+    }
+  }
+}

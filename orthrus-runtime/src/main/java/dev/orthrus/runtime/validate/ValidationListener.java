@@ -1,0 +1,13 @@
+package dev.orthrus.runtime.validate;
+
+import dev.orthrus.runtime.log.ClosureLog;
+
+/** What a validator reports; implemented by the runtime (statistics, sampling, detections). */
+public interface ValidationListener {
+
+  /** A log was re-executed; {@code delayNanos} is queue wait plus re-execution. */
+  void validated(ClosureLog log, long delayNanos, Validator validator);
+
+  /** VAL's outputs differed from APP's. Called before the log is recycled. */
+  void mismatch(ClosureLog log, Mismatch mismatch, Validator validator);
+}
