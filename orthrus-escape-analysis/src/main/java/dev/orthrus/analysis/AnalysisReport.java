@@ -1,0 +1,146 @@
+package dev.orthrus.analysis;
+
+import dev.orthrus.annotations.ClosureDescriptor;
+import dev.orthrus.model.Allocation;
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.Diagnostic;
+import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.model.Tag;
+import dev.orthrus.model.Violation;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The result of one bytecode analysis.
+ *
+ * @param closures one entry per closure (found from annotations or the processor report), by id
+ * @param userDataTypes {@code @UserData} classes found in the bytecode
+ * @param missingClasses referenced classes found nowhere (phantoms), sorted
+ * @param diagnostics findings not attached to one closure: unknown callees, missing classes,
+ *     unreadable methods, processor closures not found in the bytecode
+ * @param suggestions candidate closures, best first (empty unless suggestions were asked for)
+ * @param stats sizes and timings
+ * @param processorReport the processor's report given as input, or null
+ */
+public record AnalysisReport(
+    List<ClosureAnalysis> closures,
+    List<String> userDataTypes,
+    List<String> missingClasses,
+    List<Diagnostic> diagnostics,
+    List<Suggestion> suggestions,
+    AnalysisStats stats,
+    ClosureReport processorReport) {
+
+  public static final String GENERATOR = "orthrus-escape-analysis";
+
+  public AnalysisReport {
+    closures = List.copyOf(closures);
+    userDataTypes = List.copyOf(userDataTypes);
+    missingClasses = List.copyOf(missingClasses);
+    diagnostics = List.copyOf(diagnostics);
+    suggestions = List.copyOf(suggestions);
+  }
+
+  /**
+   * The closure report ({@code closures.json} shape). With a processor report, its closures keep
+   * their source-level facts and gain {@code reachableMethods}, allocation escape states, tags,
+   * nondeterministic calls and violations found through the call graph; allocations the processor
+   * did not list (in called methods) are appended.
+   */
+  public ClosureReport toClosureReport() {
+    Map<String, ClosureAnalysis> byId = new HashMap<>();
+    for (ClosureAnalysis c : closures) {
+      byId.put(normalizeId(c.id()), c);
+    }
+    List<ClosureModel> models = new ArrayList<>();
+    Set<String> userData = new TreeSet<>(userDataTypes);
+    List<Diagnostic> allDiagnostics = new ArrayList<>();
+    Set<String> merged = new java.util.HashSet<>();
+    if (processorReport != null) {
+      userData.addAll(processorReport.userDataTypes());
+      allDiagnostics.addAll(processorReport.diagnostics());
+      for (ClosureModel p : processorReport.closures()) {
+        ClosureAnalysis a = byId.get(normalizeId(p.id()));
+        if (a == null) {
+          models.add(p);
+        } else {
+          merged.add(a.id());
+          models.add(merge(p, a));
+        }
+      }
+    }
+    for (ClosureAnalysis a : closures) {
+      if (!merged.contains(a.id())) {
+        models.add(fromBytecode(a));
+      }
+    }
+    models.sort((x, y) -> x.id().compareTo(y.id()));
+    allDiagnostics.addAll(diagnostics);
+    return new ClosureReport(ClosureReport.SCHEMA_VERSION, GENERATOR, new ArrayList<>(userData), models,
+        allDiagnostics);
+  }
+
+  private static ClosureModel fromBytecode(ClosureAnalysis a) {
+    return new ClosureModel(a.id(), ClosureDescriptor.keyOf(a.id()), a.name(), a.owner(), a.method(), a.signature(),
+        a.source(), a.strict(), a.comparison(), a.receiver(), a.parameters(), a.result(), a.userDataReads(),
+        a.userDataWrites(), a.allocations(), a.calls(), a.nondeterministic(), a.tags(), List.of(),
+        a.reachableMethods(), a.violations());
+  }
+
+  private static ClosureModel merge(ClosureModel p, ClosureAnalysis a) {
+    List<Allocation> allocations = new ArrayList<>();
+    List<Allocation> fromBytecode = new ArrayList<>(a.allocations());
+    for (Allocation source : p.allocations()) {
+      Allocation match = null;
+      for (Allocation b : fromBytecode) {
+        if (b.position().line() == source.position().line() && sameType(source.type(), b.type())) {
+          match = b;
+          break;
+        }
+      }
+      if (match != null) {
+        fromBytecode.remove(match);
+        allocations.add(source.withEscape(match.escape()));
+      } else {
+        allocations.add(source);
+      }
+    }
+    allocations.addAll(fromBytecode);
+    List<NondeterministicCall> nondeterministic = new ArrayList<>(p.nondeterministic());
+    for (NondeterministicCall n : a.nondeterministic()) {
+      boolean known = p.nondeterministic().stream().anyMatch(
+          q -> q.position().line() == n.position().line() && normalizeId(q.target()).equals(normalizeId(n.target())));
+      if (!known) {
+        nondeterministic.add(n);
+      }
+    }
+    Set<Tag> tags = EnumSet.noneOf(Tag.class);
+    tags.addAll(p.tags());
+    tags.addAll(a.tags());
+    Set<Violation> violations = new LinkedHashSet<>(p.violations());
+    violations.addAll(a.violations());
+    return new ClosureModel(p.id(), p.key(), p.name(), p.owner(), p.method(), p.signature(), p.source(), p.strict(),
+        p.comparison(), p.receiver(), p.parameters(), p.result(), p.userDataReads(), p.userDataWrites(),
+        allocations, p.calls(), nondeterministic, tags, p.diagnostics(), a.reachableMethods(),
+        new ArrayList<>(violations));
+  }
+
+  /** Source and bytecode spell nested types differently ({@code A.B} vs {@code A$B}), and generics. */
+  private static boolean sameType(String source, String bytecode) {
+    String s = source.replaceAll("<.*>", "").replace('$', '.').replace(" ", "");
+    String b = bytecode.replace('$', '.');
+    return s.equals(b) || b.endsWith("." + s) || s.endsWith("." + b);
+  }
+
+  /** A method id with nested-class separators and whitespace made uniform, for matching. */
+  static String normalizeId(String id) {
+    return id.replace('$', '.').replace(" ", "");
+  }
+}
