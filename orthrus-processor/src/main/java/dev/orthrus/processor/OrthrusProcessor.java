@@ -23,6 +23,7 @@ import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummarizer;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.OrthrusAnnotations;
+import dev.orthrus.processor.summary.UserDataType;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -98,6 +99,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
   private final Set<String> pendingTypes = new HashSet<>();
   private final Map<String, MethodSummary> summaries = new LinkedHashMap<>();
   private final Set<String> userDataTypes = new TreeSet<>();
+  private final List<UserDataType> userDataDeclarations = new ArrayList<>();
   private final Map<String, CatalogFlags> catalogFlags = new LinkedHashMap<>();
   private final Set<String> catalogOwners = new HashSet<>();
   private final Set<String> generatedCatalogs = new TreeSet<>();
@@ -165,8 +167,11 @@ public final class OrthrusProcessor extends AbstractProcessor {
       TypeElement userData = elements.getTypeElement(OrthrusAnnotations.USER_DATA);
       if (userData != null) {
         for (Element e : round.getElementsAnnotatedWith(userData)) {
-          if (e instanceof TypeElement type) {
-            userDataTypes.add(names.binaryName(type));
+          if (e instanceof TypeElement type && userDataTypes.add(names.binaryName(type)) && summarizer != null) {
+            UserDataType declaration = summarizer.userDataType(type);
+            if (declaration != null) {
+              userDataDeclarations.add(declaration);
+            }
           }
         }
       }
@@ -297,7 +302,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
     try {
       DataPath dataPath = new DataPath(summaries.values(), elements);
       ValueClassifier values = new ValueClassifier(elements, processingEnv.getTypeUtils());
-      RuleContext context = new RuleContext(dataPath, values, names, summarizer);
+      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names, summarizer);
       Findings findings = new Findings();
       for (Rule rule : Rules.all()) {
         rule.check(context, findings);

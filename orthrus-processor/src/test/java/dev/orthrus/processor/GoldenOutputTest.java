@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class GoldenOutputTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"kvcache", "features"})
+  @ValueSource(strings = {"kvcache", "features", "ordered"})
   void outputsMatchGoldenFiles(String suite) throws IOException {
     Compilation c = compileSuite(suite);
     assertThat(c).succeeded();

@@ -33,6 +33,14 @@ public final class CatalogFlagScanner {
   private static final Set<String> MATH = Set.of("Math", "StrictMath", "java.lang.Math", "java.lang.StrictMath");
   private static final Set<String> ARRAYS = Set.of("Arrays", "java.util.Arrays");
   private static final Set<String> NOT_BULK = Set.of("asList", "stream", "toString", "deepToString");
+  /**
+   * Math methods with int/long overloads: before attribution the overload is unknown, so they count
+   * as floating point only through their arguments (a literal, a cast, a declared local).
+   */
+  private static final Set<String> INTEGRAL_MATH = Set.of(
+      "abs", "absExact", "min", "max", "clamp", "addExact", "subtractExact", "multiplyExact", "incrementExact",
+      "decrementExact", "negateExact", "toIntExact", "divideExact", "floorDiv", "floorDivExact", "floorMod",
+      "ceilDiv", "ceilDivExact", "ceilMod", "multiplyFull", "multiplyHigh", "unsignedMultiplyHigh");
 
   private final Trees trees;
 
@@ -124,7 +132,7 @@ public final class CatalogFlagScanner {
         String name = member.getIdentifier().toString();
         if (receiver.equals("this")) {
           calledNames.add(name);
-        } else if (MATH.contains(receiver)) {
+        } else if (MATH.contains(receiver) && !INTEGRAL_MATH.contains(name)) {
           floatingPoint = true;
         } else if (ARRAYS.contains(receiver) && !NOT_BULK.contains(name)
             || (receiver.equals("System") || receiver.equals("java.lang.System")) && name.equals("arraycopy")) {

@@ -3,9 +3,11 @@ package dev.orthrus.processor.datapath;
 import dev.orthrus.processor.summary.MethodSummary;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One closure and the methods of this compilation it reaches through resolved calls, each with the
@@ -16,6 +18,7 @@ public final class ClosureScope {
   private final MethodSummary closure;
   private final Map<String, MethodSummary> methods = new LinkedHashMap<>();
   private final Map<String, List<String>> chains = new LinkedHashMap<>();
+  private final Set<String> sharedParameters = new HashSet<>();
 
   ClosureScope(MethodSummary closure) {
     this.closure = closure;
@@ -37,6 +40,23 @@ public final class ClosureScope {
   /** The closure first, then the methods it reaches in breadth-first order. */
   public List<MethodSummary> methods() {
     return new ArrayList<>(methods.values());
+  }
+
+  void markShared(String methodId, int parameter) {
+    sharedParameters.add(methodId + "/" + parameter);
+  }
+
+  boolean isShared(String methodId, int parameter) {
+    return sharedParameters.contains(methodId + "/" + parameter);
+  }
+
+  /**
+   * True when, in this closure's execution, the parameter only ever receives objects the closure
+   * allocated: every call to the method on the closure's path passes a {@code new} object, a local
+   * only assigned from one, or a parameter of its own that is fresh in the same sense.
+   */
+  public boolean freshParameter(String methodId, int parameter) {
+    return reaches(methodId) && !isShared(methodId, parameter);
   }
 
   public boolean reaches(String methodId) {

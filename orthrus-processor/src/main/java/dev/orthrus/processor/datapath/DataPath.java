@@ -60,6 +60,7 @@ public final class DataPath {
 
   private ClosureScope explore(MethodSummary closure) {
     ClosureScope scope = new ClosureScope(closure);
+    List<MethodSummary> entries = new ArrayList<>(List.of(closure));
     Map<String, List<String>> chains = new HashMap<>();
     Deque<MethodSummary> work = new ArrayDeque<>();
     chains.put(closure.id(), List.of(closure.id()));
@@ -72,6 +73,7 @@ public final class DataPath {
         chains.put(override.id(), chain);
         scope.add(override, chain);
         work.add(override);
+        entries.add(override);
       }
     }
     while (!work.isEmpty()) {
@@ -88,7 +90,40 @@ public final class DataPath {
         }
       }
     }
+    markSharedParameters(scope, entries);
     return scope;
+  }
+
+  /**
+   * Marks the parameters that may receive an object the closure did not allocate, as a fixpoint
+   * over the calls inside the scope: the entry methods' parameters come from the closure's caller;
+   * any other parameter is shared as soon as one call passes a shared object into it.
+   */
+  private void markSharedParameters(ClosureScope scope, List<MethodSummary> entries) {
+    for (MethodSummary entry : entries) {
+      for (int i = 0; i < entry.element().getParameters().size(); i++) {
+        scope.markShared(entry.id(), i);
+      }
+    }
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (MethodSummary caller : scope.methods()) {
+        for (Call call : caller.calls()) {
+          List<MethodSummary> callees = targets(call);
+          for (int i = 0; i < call.arguments().size(); i++) {
+            int origin = call.arguments().get(i);
+            boolean fresh = origin == Call.FRESH_ARGUMENT || origin >= 0 && !scope.isShared(caller.id(), origin);
+            for (MethodSummary callee : fresh ? List.<MethodSummary>of() : callees) {
+              if (!scope.isShared(callee.id(), i)) {
+                scope.markShared(callee.id(), i);
+                changed = true;
+              }
+            }
+          }
+        }
+      }
+    }
   }
 
   /** The summarized methods a call may run: its resolved target and overriders in this compilation. */

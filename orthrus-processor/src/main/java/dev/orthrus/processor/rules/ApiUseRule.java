@@ -6,7 +6,11 @@ import dev.orthrus.processor.summary.ApiUse;
 import dev.orthrus.processor.summary.MethodSummary;
 
 /** Shared walk for rules that flag uses of one family of JDK facilities on the data path. */
-abstract class ApiUseRule implements Rule {
+abstract class ApiUseRule extends AbstractRule {
+
+  ApiUseRule(String key, Severity severity, String summary) {
+    super(key, severity, summary);
+  }
 
   /** The families this rule reports. */
   abstract boolean handles(ApiUse.Kind kind);

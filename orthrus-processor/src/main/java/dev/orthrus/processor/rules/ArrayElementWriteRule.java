@@ -11,23 +11,13 @@ import java.util.List;
  * and a primitive array is part of its owner's version: the closure must assign a new array.
  * Checked everywhere, closures and control path alike.
  */
-public final class ArrayElementWriteRule implements Rule {
+public final class ArrayElementWriteRule extends AbstractRule {
 
   public static final String KEY = "orthrus.userdata.array-element-write";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public String summary() {
-    return "an element store into a primitive array held in a user-data field (assign a new array instead)";
+  public ArrayElementWriteRule() {
+    super(KEY, Severity.ERROR,
+        "an element store into a primitive array held in a user-data field (assign a new array instead)");
   }
 
   @Override

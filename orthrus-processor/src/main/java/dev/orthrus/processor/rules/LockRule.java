@@ -8,19 +8,9 @@ public final class LockRule extends ApiUseRule {
 
   public static final String KEY = "orthrus.closure.lock";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.NOTE;
-  }
-
-  @Override
-  public String summary() {
-    return "synchronized blocks or java.util.concurrent.locks in a closure are replayed, not validated";
+  public LockRule() {
+    super(KEY, Severity.NOTE,
+        "synchronized blocks or java.util.concurrent.locks in a closure are replayed, not validated");
   }
 
   @Override

@@ -8,20 +8,10 @@ public final class MathIntrinsicRule extends ApiUseRule {
 
   public static final String KEY = "orthrus.closure.math-intrinsic";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.NOTE;
-  }
-
-  @Override
-  public String summary() {
-    return "Math.sin/cos/tan/exp/log/pow/... may differ between interpreted and JIT-compiled code; "
-        + "they will be routed to StrictMath";
+  public MathIntrinsicRule() {
+    super(KEY, Severity.NOTE,
+        "Math.sin/cos/tan/exp/log/pow/... may differ between interpreted and JIT-compiled code; "
+            + "they will be routed to StrictMath");
   }
 
   @Override

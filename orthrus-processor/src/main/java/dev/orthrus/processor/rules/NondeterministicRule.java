@@ -12,20 +12,10 @@ public final class NondeterministicRule extends ApiUseRule {
 
   public static final String KEY = "orthrus.closure.nondeterministic";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.NOTE;
-  }
-
-  @Override
-  public String summary() {
-    return "clocks, randomness, identity hash codes and hash-ordered iteration are recorded and replayed; "
-        + "I/O in a closure is an error";
+  public NondeterministicRule() {
+    super(KEY, Severity.NOTE,
+        "clocks, randomness, identity hash codes and hash-ordered iteration are recorded and replayed; "
+            + "I/O in a closure is an error");
   }
 
   @Override

@@ -5,10 +5,15 @@ import dev.orthrus.processor.datapath.DataPath;
 import dev.orthrus.processor.model.ValueClassifier;
 import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummarizer;
+import dev.orthrus.processor.summary.UserDataType;
 import java.util.List;
 
-/** What a rule may look at. */
-public record RuleContext(DataPath dataPath, ValueClassifier values, JavaNames names, MethodSummarizer positions) {
+/**
+ * What a rule may look at: the data path of the compilation, the {@code @UserData} declarations it
+ * contains, and the helpers to classify values and place diagnostics.
+ */
+public record RuleContext(DataPath dataPath, List<UserDataType> userDataTypes, ValueClassifier values,
+    JavaNames names, MethodSummarizer positions) {
 
   /**
    * Says where a fact is relative to the closure: nothing when it is in the closure itself, else

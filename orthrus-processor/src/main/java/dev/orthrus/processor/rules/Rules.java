@@ -17,6 +17,7 @@ public final class Rules {
         new MathIntrinsicRule(),
         new SignatureRule(),
         new ArrayElementWriteRule(),
-        new WriteOutsideClosureRule());
+        new WriteOutsideClosureRule(),
+        new UserDataSuperclassRule());
   }
 }

@@ -10,26 +10,16 @@ import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 
 /** A closure parameter or result whose values a validator cannot compare. */
-public final class SignatureRule implements Rule {
+public final class SignatureRule extends AbstractRule {
 
   public static final String KEY = "orthrus.closure.signature";
 
   static final String HINT = "make it a record of comparable components, override equals (and hashCode), "
       + "annotate the class @UserData, or pass plain values (primitives, String, enums, arrays of these)";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public String summary() {
-    return "a closure parameter or result type cannot be compared between the application and the validator";
+  public SignatureRule() {
+    super(KEY, Severity.ERROR,
+        "a closure parameter or result type cannot be compared between the application and the validator");
   }
 
   @Override

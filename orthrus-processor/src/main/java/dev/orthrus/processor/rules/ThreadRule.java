@@ -8,19 +8,9 @@ public final class ThreadRule extends ApiUseRule {
 
   public static final String KEY = "orthrus.closure.thread";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public String summary() {
-    return "a closure starts threads, submits to executors, uses parallel streams or async CompletableFutures";
+  public ThreadRule() {
+    super(KEY, Severity.ERROR,
+        "a closure starts threads, submits to executors, uses parallel streams or async CompletableFutures");
   }
 
   @Override

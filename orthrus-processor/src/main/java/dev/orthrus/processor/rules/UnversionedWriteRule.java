@@ -11,23 +11,13 @@ import dev.orthrus.processor.summary.Receiver;
  * closure. Objects the closure allocates itself (tracked through locals and constructors) are
  * private to the execution and may be written freely.
  */
-public final class UnversionedWriteRule implements Rule {
+public final class UnversionedWriteRule extends AbstractRule {
 
   public static final String KEY = "orthrus.closure.unversioned-write";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.ERROR;
-  }
-
-  @Override
-  public String summary() {
-    return "a closure writes a field of an object that is not @UserData and not allocated inside the closure";
+  public UnversionedWriteRule() {
+    super(KEY, Severity.ERROR,
+        "a closure writes a field of an object that is not @UserData and not allocated inside the closure");
   }
 
   @Override
@@ -35,14 +25,15 @@ public final class UnversionedWriteRule implements Rule {
     for (ClosureScope scope : context.dataPath().closures()) {
       for (MethodSummary method : scope.methods()) {
         for (FieldWrite write : method.fieldWrites()) {
-          if (write.userData() || write.receiver() == Receiver.STATIC || write.receiver() == Receiver.FRESH) {
+          if (write.userData() || write.receiver() == Receiver.STATIC || write.receiver() == Receiver.FRESH
+              || write.receiver() == Receiver.PARAMETER && scope.freshParameter(method.id(), write.parameter())) {
             continue;
           }
           String object = write.receiver() == Receiver.THIS
               ? "`this` (a `" + write.receiverType() + "`, not @UserData)"
               : "an object of type `" + write.receiverType() + "` that is not @UserData and not allocated here";
           findings.report(KEY, severity(), write.site(),
-              RuleContext.closureName(scope, method.id()) + " writes field `" + write.qualifiedField() + "` of "
+              RuleContext.closureName(scope, method.id()) + " writes " + write.describe() + " of "
                   + object + RuleContext.via(scope, method.id())
                   + "; the write is not versioned, so a validator cannot check it: annotate the class @UserData",
               scope.id());

@@ -10,23 +10,13 @@ import dev.orthrus.processor.summary.Receiver;
  * that are still being built are exempt: constructors and initializers writing their own fields,
  * and locals freshly allocated in the same method.
  */
-public final class WriteOutsideClosureRule implements Rule {
+public final class WriteOutsideClosureRule extends AbstractRule {
 
   public static final String KEY = "orthrus.userdata.write-outside-closure";
 
-  @Override
-  public String key() {
-    return KEY;
-  }
-
-  @Override
-  public Severity severity() {
-    return Severity.WARNING;
-  }
-
-  @Override
-  public String summary() {
-    return "control-path code writes a field of a user-data object; such writes are neither versioned nor validated";
+  public WriteOutsideClosureRule() {
+    super(KEY, Severity.WARNING,
+        "control-path code writes a field of a user-data object; such writes are neither versioned nor validated");
   }
 
   @Override
@@ -38,8 +28,8 @@ public final class WriteOutsideClosureRule implements Rule {
       for (FieldWrite write : method.fieldWrites()) {
         if (write.userData() && write.receiver() != Receiver.STATIC && write.receiver() != Receiver.FRESH) {
           findings.report(KEY, severity(), write.site(),
-              "`" + method.id() + "` is not a closure and no closure calls it, but it writes user-data field `"
-                  + write.qualifiedField() + "`; the write is neither versioned nor validated: "
+              "`" + method.id() + "` is not a closure and no closure calls it, but it writes user-data "
+                  + write.describe() + "; the write is neither versioned nor validated: "
                   + "move it into a @Closure method",
               null);
         }

@@ -1,5 +1,6 @@
 package dev.orthrus.processor.summary;
 
+import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 
 /**
@@ -8,5 +9,18 @@ import javax.lang.model.element.ExecutableElement;
  * @param target the callee's id, {@code owner#name(erased,params)}
  * @param callee the callee element (used to find overriding methods in the compilation)
  * @param site where the call is written
+ * @param arguments where each argument's object comes from: the caller's parameter index,
+ *     {@link #FRESH_ARGUMENT} for an object allocated in the caller, {@link #OTHER_ARGUMENT} otherwise
  */
-public record Call(String target, ExecutableElement callee, Site site) {}
+public record Call(String target, ExecutableElement callee, Site site, List<Integer> arguments) {
+
+  /** An argument allocated in the calling method ({@code new ...} or a local only assigned from it). */
+  public static final int FRESH_ARGUMENT = -1;
+
+  /** Any other argument. */
+  public static final int OTHER_ARGUMENT = -2;
+
+  public Call(String target, ExecutableElement callee, Site site) {
+    this(target, callee, site, List.of());
+  }
+}

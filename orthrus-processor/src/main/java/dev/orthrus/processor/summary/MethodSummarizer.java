@@ -1,5 +1,6 @@
 package dev.orthrus.processor.summary;
 
+import com.sun.source.tree.AnnotationTree;
 import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
@@ -78,6 +79,29 @@ public final class MethodSummarizer {
     new Scanner(unit, out).scan(path, null);
   }
 
+  /**
+   * The declaration of a {@code @UserData} type, or null when it has no source tree here. Works
+   * from the processing rounds on: it only needs parsed trees and their positions.
+   */
+  public UserDataType userDataType(TypeElement type) {
+    TreePath path = trees.getPath(type);
+    if (path == null || !(path.getLeaf() instanceof ClassTree declaration)) {
+      return null;
+    }
+    CompilationUnitTree unit = path.getCompilationUnit();
+    Tree annotation = declaration;
+    for (AnnotationTree a : declaration.getModifiers().getAnnotations()) {
+      Element annotationType = trees.getElement(
+          new TreePath(new TreePath(new TreePath(path, declaration.getModifiers()), a), a.getAnnotationType()));
+      if (annotationType instanceof TypeElement t && t.getQualifiedName().contentEquals(OrthrusAnnotations.USER_DATA)) {
+        annotation = a;
+      }
+    }
+    Tree extendsClause = declaration.getExtendsClause();
+    return new UserDataType(type, new Site(annotation, unit, position(unit, annotation)),
+        extendsClause == null ? null : new Site(extendsClause, unit, position(unit, extendsClause)));
+  }
+
   /** Builds a {@link SourcePosition} for a tree: package-relative file, 1-based line and column. */
   public SourcePosition position(CompilationUnitTree unit, Tree tree) {
     return positionOf(trees.getSourcePositions(), unit, tree);
@@ -107,21 +131,32 @@ public final class MethodSummarizer {
     final MethodSummary summary;
     final TypeElement type;
     final Set<Element> freshLocals;
-    final Map<Element, FieldRef> arrayAliases;
+    final Map<Element, TreePath> arrayAliases;
     final Map<Element, TypeMirror> localAllocations;
+    final Set<Element> reassignedLocals;
 
-    Frame(MethodSummary summary, TypeElement type, Set<Element> freshLocals, Map<Element, FieldRef> arrayAliases,
-        Map<Element, TypeMirror> localAllocations) {
+    Frame(MethodSummary summary, TypeElement type, LocalFacts locals) {
       this.summary = summary;
       this.type = type;
-      this.freshLocals = freshLocals;
-      this.arrayAliases = arrayAliases;
-      this.localAllocations = localAllocations;
+      this.freshLocals = locals.fresh();
+      this.arrayAliases = locals.aliases();
+      this.localAllocations = locals.allocations;
+      this.reassignedLocals = locals.reassigned;
     }
   }
 
-  /** A user-data field holding a primitive array. */
-  private record FieldRef(String owner, String field) {}
+  /**
+   * An array held in a field, and the expression that loads it: the field access itself, or the
+   * initializer of a local alias ({@code Item[] b = table.buckets}), which says whose field it is.
+   */
+  private record ArrayField(VariableElement field, TreePath load) {
+    TypeMirror component() {
+      return ((ArrayType) field.asType()).getComponentType();
+    }
+  }
+
+  /** Whose field an access touches, as far as one method body can tell. */
+  private record Holder(Receiver receiver, int parameter, TypeMirror receiverType, boolean userData) {}
 
   private final class Scanner extends TreePathScanner<Void, Void> {
     private final CompilationUnitTree unit;
@@ -174,7 +209,7 @@ public final class MethodSummarizer {
         out.accept(s);
         return s;
       });
-      frames.push(new Frame(summary, type, new HashSet<>(), new HashMap<>(), new HashMap<>()));
+      frames.push(new Frame(summary, type, new LocalFacts()));
       scan(member, null);
       frames.pop();
     }
@@ -208,7 +243,7 @@ public final class MethodSummarizer {
       }
       LocalFacts locals = new LocalFacts();
       locals.scan(new TreePath(getCurrentPath(), node.getBody()), null);
-      frames.push(new Frame(summary, type, locals.fresh(), locals.aliases(), locals.allocations));
+      frames.push(new Frame(summary, type, locals));
       scan(node.getBody(), null);
       frames.pop();
       return null;
@@ -225,13 +260,17 @@ public final class MethodSummarizer {
       TreePath lhsPath = new TreePath(getCurrentPath(), lhs);
       Element target = trees.getElement(lhsPath);
       if (target != null && target.getKind() == ElementKind.FIELD) {
-        recordFieldWrite(node, lhs, lhsPath, (VariableElement) target);
+        recordFieldWrite(node, lhsPath, (VariableElement) target);
         if (lhs instanceof MemberSelectTree select) {
           scan(select.getExpression(), null);
         }
+      } else if (lhs instanceof ArrayAccessTree access) {
+        // A plain store does not load the slot it overwrites: scan the parts, not the access.
+        scan(access.getExpression(), null);
+        scan(access.getIndex(), null);
+        recordArrayStore(node, lhs, lhsPath);
       } else {
         scan(lhs, null);
-        recordArrayStore(node, lhs, lhsPath);
       }
       scan(node.getExpression(), null);
       return null;
@@ -268,28 +307,47 @@ public final class MethodSummarizer {
       TreePath lhsPath = new TreePath(getCurrentPath(), lhs);
       Element target = trees.getElement(lhsPath);
       if (target != null && target.getKind() == ElementKind.FIELD) {
-        recordFieldWrite(node, lhs, lhsPath, (VariableElement) target);
+        recordFieldWrite(node, lhsPath, (VariableElement) target);
       } else {
         recordArrayStore(node, lhs, lhsPath);
       }
     }
 
-    private void recordFieldWrite(Tree store, ExpressionTree lhs, TreePath lhsPath, VariableElement field) {
+    private void recordFieldWrite(Tree store, TreePath lhsPath, VariableElement field) {
+      Holder holder = holder(lhsPath, field);
+      frame().summary.fieldWrites.add(fieldWrite(field, field.getSimpleName().toString(), field.asType(), holder, store));
+    }
+
+    private FieldWrite fieldWrite(VariableElement field, String name, TypeMirror type, Holder holder, Tree store) {
+      TypeElement owner = JavaNames.enclosingType(field);
+      return new FieldWrite(names.binaryName(owner), name, names.erased(type), holder.receiver(),
+          holder.receiverType() == null ? names.binaryName(owner) : names.erased(holder.receiverType()),
+          holder.userData(), holder.parameter(), site(store));
+    }
+
+    /** The object whose {@code field} the expression at {@code accessPath} denotes. */
+    private Holder holder(TreePath accessPath, VariableElement field) {
       Frame f = frame();
+      ExpressionTree access = (ExpressionTree) accessPath.getLeaf();
       TypeElement fieldOwner = JavaNames.enclosingType(field);
       Receiver receiver;
       TypeMirror receiverType;
+      int parameter = -1;
       if (field.getModifiers().contains(Modifier.STATIC)) {
         receiver = Receiver.STATIC;
         receiverType = fieldOwner.asType();
-      } else if (lhs instanceof MemberSelectTree select) {
+      } else if (access instanceof MemberSelectTree select) {
         ExpressionTree expr = unwrap(select.getExpression());
-        TreePath exprPath = new TreePath(lhsPath, expr);
+        TreePath exprPath = new TreePath(accessPath, expr);
         receiverType = trees.getTypeMirror(exprPath);
+        int origin = origin(exprPath);
         if (expr instanceof IdentifierTree id && id.getName().contentEquals("this")) {
           receiver = f.summary.initializer() ? Receiver.FRESH : Receiver.THIS;
-        } else if (expr instanceof IdentifierTree && f.freshLocals.contains(trees.getElement(exprPath))) {
+        } else if (origin == Call.FRESH_ARGUMENT) {
           receiver = Receiver.FRESH;
+        } else if (origin >= 0) {
+          receiver = Receiver.PARAMETER;
+          parameter = origin;
         } else {
           receiver = Receiver.OTHER;
         }
@@ -297,60 +355,113 @@ public final class MethodSummarizer {
         receiver = f.summary.initializer() ? Receiver.FRESH : Receiver.THIS;
         receiverType = f.type.asType();
       } else {
-        // A field of an enclosing instance, written from an inner class.
+        // A field of an enclosing instance, used from an inner class.
         receiver = Receiver.OTHER;
         receiverType = fieldOwner.asType();
       }
       Element receiverElement = receiverType == null ? null : types.asElement(receiverType);
       boolean userData = OrthrusAnnotations.isUserData(fieldOwner)
           || receiverElement != null && OrthrusAnnotations.isUserData(receiverElement);
-      f.summary.fieldWrites.add(new FieldWrite(
-          names.binaryName(fieldOwner),
-          field.getSimpleName().toString(),
-          names.erased(field.asType()),
-          receiver,
-          receiverType == null ? names.binaryName(fieldOwner) : names.erased(receiverType),
-          userData,
-          site(store)));
+      return new Holder(receiver, parameter, receiverType, userData);
+    }
+
+    /**
+     * Where the object an expression denotes comes from: {@link Call#FRESH_ARGUMENT} when this method
+     * allocated it, the index of the (never reassigned) parameter it is, or {@link Call#OTHER_ARGUMENT}.
+     */
+    private int origin(TreePath exprPath) {
+      Frame f = frame();
+      ExpressionTree expr = unwrap((ExpressionTree) exprPath.getLeaf());
+      if (expr.getKind() == Tree.Kind.NEW_CLASS) {
+        return Call.FRESH_ARGUMENT;
+      }
+      if (!(expr instanceof IdentifierTree id)) {
+        return Call.OTHER_ARGUMENT;
+      }
+      if (id.getName().contentEquals("this")) {
+        return f.summary.initializer() ? Call.FRESH_ARGUMENT : Call.OTHER_ARGUMENT;
+      }
+      Element element = trees.getElement(exprPath);
+      if (f.freshLocals.contains(element)) {
+        return Call.FRESH_ARGUMENT;
+      }
+      ExecutableElement method = f.summary.element();
+      if (element != null && element.getKind() == ElementKind.PARAMETER && method != null
+          && !f.reassignedLocals.contains(element)) {
+        int index = method.getParameters().indexOf(element);
+        return index >= 0 ? index : Call.OTHER_ARGUMENT;
+      }
+      return Call.OTHER_ARGUMENT;
+    }
+
+    /** The origin of each argument of a call or {@code new}. */
+    private List<Integer> origins(List<? extends ExpressionTree> arguments) {
+      List<Integer> result = new java.util.ArrayList<>(arguments.size());
+      for (ExpressionTree argument : arguments) {
+        result.add(origin(new TreePath(getCurrentPath(), argument)));
+      }
+      return result;
     }
 
     private void recordArrayStore(Tree store, ExpressionTree lhs, TreePath lhsPath) {
       if (lhs instanceof ArrayAccessTree access) {
-        FieldRef ref = userDataPrimitiveArray(new TreePath(lhsPath, unwrap(access.getExpression())));
-        if (ref != null) {
-          frame().summary.arrayElementWrites.add(new ArrayElementWrite(ref.owner(), ref.field(), site(store)));
-        }
+        recordElementStore(store, arrayField(new TreePath(lhsPath, unwrap(access.getExpression()))));
       }
     }
 
-    /** The user-data field whose primitive array this expression denotes, or null. */
-    private FieldRef userDataPrimitiveArray(TreePath exprPath) {
+    /**
+     * A store into an element of an array held in a field. A primitive array of user data is part
+     * of its owner's version and must not change in place (a rule flags it); any other array's
+     * slots are recorded as a write of {@code field[]}, which the runtime versions per slot.
+     */
+    private void recordElementStore(Tree store, ArrayField array) {
+      if (array == null) {
+        return;
+      }
+      Holder holder = holder(array.load(), array.field());
+      MethodSummary summary = frame().summary;
+      if (holder.userData() && array.component().getKind().isPrimitive()) {
+        summary.arrayElementWrites.add(new ArrayElementWrite(names.binaryName(JavaNames.enclosingType(array.field())),
+            array.field().getSimpleName().toString(), site(store)));
+      } else {
+        summary.fieldWrites.add(fieldWrite(array.field(), array.field().getSimpleName() + FieldWrite.ELEMENTS,
+            array.component(), holder, store));
+      }
+    }
+
+    /** A slot load from a reference array held by user data: a read of {@code field[]}. */
+    private void recordElementLoad(Tree load, ArrayField array) {
+      if (array == null || array.component().getKind().isPrimitive()
+          || !holder(array.load(), array.field()).userData()) {
+        return; // a primitive array is read as a whole, with its owner's version
+      }
+      frame().summary.userDataReads.add(new FieldRead(names.binaryName(JavaNames.enclosingType(array.field())),
+          array.field().getSimpleName() + FieldWrite.ELEMENTS, names.erased(array.component()), site(load)));
+    }
+
+    /** The array field this expression loads, directly or through a local alias, or null. */
+    private ArrayField arrayField(TreePath exprPath) {
       Element element = trees.getElement(exprPath);
-      if (element == null) {
+      if (element == null || frame() == null) {
         return null;
       }
-      if (element.getKind() == ElementKind.FIELD) {
-        return primitiveArrayField(exprPath, (VariableElement) element);
+      if (element.getKind() == ElementKind.FIELD && element.asType().getKind() == TypeKind.ARRAY) {
+        return new ArrayField((VariableElement) element, exprPath);
       }
-      Frame f = frame();
-      return f == null ? null : f.arrayAliases.get(element);
-    }
-
-    private FieldRef primitiveArrayField(TreePath exprPath, VariableElement field) {
-      if (field.getModifiers().contains(Modifier.STATIC)
-          || !(field.asType() instanceof ArrayType array) || !array.getComponentType().getKind().isPrimitive()) {
-        return null;
-      }
-      TypeElement owner = JavaNames.enclosingType(field);
-      boolean userData = OrthrusAnnotations.isUserData(owner);
-      if (!userData && exprPath.getLeaf() instanceof MemberSelectTree select) {
-        TypeMirror receiverType = trees.getTypeMirror(new TreePath(exprPath, select.getExpression()));
-        userData = receiverType != null && OrthrusAnnotations.isUserData(types.asElement(receiverType));
-      }
-      return userData ? new FieldRef(names.binaryName(owner), field.getSimpleName().toString()) : null;
+      TreePath alias = frame().arrayAliases.get(element);
+      return alias == null ? null : new ArrayField((VariableElement) trees.getElement(alias), alias);
     }
 
     // ------------------------------------------------------------------ loads
+
+    @Override
+    public Void visitArrayAccess(ArrayAccessTree node, Void unused) {
+      super.visitArrayAccess(node, unused); // the array and the index are loaded before the slot
+      if (frame() != null) {
+        recordElementLoad(node, arrayField(new TreePath(getCurrentPath(), unwrap(node.getExpression()))));
+      }
+      return null;
+    }
 
     @Override
     public Void visitIdentifier(IdentifierTree node, Void unused) {
@@ -405,7 +516,7 @@ public final class MethodSummarizer {
         String target = receiver != null && receiver.getKind() == TypeKind.ARRAY
             ? names.erased(receiver) + "#" + names.signature(callee) // members of arrays have no class
             : names.methodId(callee);
-        f.summary.calls.add(new Call(target, callee, site(node)));
+        f.summary.calls.add(new Call(target, callee, site(node), origins(node.getArguments())));
         classifyCall(f, node, callee, receiver);
         if (isIdentityHashCode(callee, receiver)) {
           f.summary.apiUses.add(new ApiUse(ApiUse.Kind.NONDETERMINISTIC,
@@ -509,7 +620,9 @@ public final class MethodSummarizer {
     @Override
     public Void visitEnhancedForLoop(EnhancedForLoopTree node, Void unused) {
       if (frame() != null) {
-        checkHashOrder(new TreePath(getCurrentPath(), node.getExpression()), node);
+        TreePath collection = new TreePath(getCurrentPath(), unwrap(node.getExpression()));
+        checkHashOrder(collection, node);
+        recordElementLoad(node.getExpression(), arrayField(collection));
       }
       return super.visitEnhancedForLoop(node, unused);
     }
@@ -612,10 +725,7 @@ public final class MethodSummarizer {
         index = 0;
       }
       if (index >= 0 && index < node.getArguments().size()) {
-        FieldRef ref = userDataPrimitiveArray(new TreePath(getCurrentPath(), unwrap(node.getArguments().get(index))));
-        if (ref != null) {
-          frame().summary.arrayElementWrites.add(new ArrayElementWrite(ref.owner(), ref.field(), site(node)));
-        }
+        recordElementStore(node, arrayField(new TreePath(getCurrentPath(), unwrap(node.getArguments().get(index)))));
       }
     }
 
@@ -630,7 +740,8 @@ public final class MethodSummarizer {
             type == null ? names.binaryName(JavaNames.enclosingType(constructor)) : names.erased(type),
             OrthrusAnnotations.isUserData(typeElement),
             site(node)));
-        f.summary.calls.add(new Call(names.methodId(constructor), constructor, site(node)));
+        f.summary.calls.add(new Call(names.methodId(constructor), constructor, site(node),
+            origins(node.getArguments())));
         classifyCall(f, node, constructor, null);
       }
       return super.visitNewClass(node, unused);
@@ -688,12 +799,12 @@ public final class MethodSummarizer {
 
   /**
    * First pass over a method body: which locals only ever hold objects allocated right here, and
-   * which locals alias a user-data primitive array field ({@code byte[] v = item.value}).
+   * which locals alias an array field ({@code byte[] v = item.value}, {@code Item[] b = table.buckets}).
    */
   private final class LocalFacts extends TreePathScanner<Void, Void> {
     private final Map<Element, Boolean> onlyNew = new HashMap<>();
-    private final Map<Element, FieldRef> aliasCandidates = new HashMap<>();
-    private final Set<Element> reassigned = new HashSet<>();
+    private final Map<Element, TreePath> aliasCandidates = new HashMap<>();
+    final Set<Element> reassigned = new HashSet<>();
     final Map<Element, TypeMirror> allocations = new HashMap<>();
 
     @Override
@@ -713,12 +824,10 @@ public final class MethodSummarizer {
             allocations.put(local, allocated);
           }
         }
-        Element source = trees.getElement(new TreePath(getCurrentPath(), init));
-        if (source != null && source.getKind() == ElementKind.FIELD) {
-          FieldRef ref = aliasOf(new TreePath(getCurrentPath(), init), (VariableElement) source);
-          if (ref != null) {
-            aliasCandidates.put(local, ref);
-          }
+        TreePath initPath = new TreePath(getCurrentPath(), init);
+        Element source = trees.getElement(initPath);
+        if (source != null && source.getKind() == ElementKind.FIELD && source.asType().getKind() == TypeKind.ARRAY) {
+          aliasCandidates.put(local, initPath);
         }
       } else if (local != null) {
         onlyNew.putIfAbsent(local, true);
@@ -737,20 +846,6 @@ public final class MethodSummarizer {
       return super.visitAssignment(node, unused);
     }
 
-    private FieldRef aliasOf(TreePath path, VariableElement field) {
-      if (field.getModifiers().contains(Modifier.STATIC)
-          || !(field.asType() instanceof ArrayType array) || !array.getComponentType().getKind().isPrimitive()) {
-        return null;
-      }
-      TypeElement owner = JavaNames.enclosingType(field);
-      boolean userData = OrthrusAnnotations.isUserData(owner);
-      if (!userData && path.getLeaf() instanceof MemberSelectTree select) {
-        TypeMirror receiverType = trees.getTypeMirror(new TreePath(path, select.getExpression()));
-        userData = receiverType != null && OrthrusAnnotations.isUserData(types.asElement(receiverType));
-      }
-      return userData ? new FieldRef(names.binaryName(owner), field.getSimpleName().toString()) : null;
-    }
-
     Set<Element> fresh() {
       Set<Element> fresh = new HashSet<>();
       onlyNew.forEach((local, isNew) -> {
@@ -761,8 +856,9 @@ public final class MethodSummarizer {
       return fresh;
     }
 
-    Map<Element, FieldRef> aliases() {
-      Map<Element, FieldRef> aliases = new HashMap<>(aliasCandidates);
+    /** Locals that always hold the array of one field: they are initialized from it, never reassigned. */
+    Map<Element, TreePath> aliases() {
+      Map<Element, TreePath> aliases = new HashMap<>(aliasCandidates);
       aliases.keySet().removeAll(reassigned);
       return aliases;
     }

@@ -11,6 +11,11 @@ public enum Receiver {
    * initializer, or a local variable only ever assigned from {@code new} expressions.
    */
   FRESH,
-  /** Any other object: a parameter, a field, a call result. */
+  /**
+   * A parameter that the method never reassigns: fresh when every caller on the closure's path
+   * passes an object it allocated ({@link dev.orthrus.processor.datapath.ClosureScope#freshParameter}).
+   */
+  PARAMETER,
+  /** Any other object: a field, a call result, a reassigned parameter. */
   OTHER
 }

@@ -36,7 +36,7 @@ class ClosureCatalogTest {
   @TempDir Path classes;
 
   @ParameterizedTest
-  @ValueSource(strings = {"kvcache", "features"})
+  @ValueSource(strings = {"kvcache", "features", "ordered"})
   void catalogsLoadThroughServiceLoaderAndAgreeWithTheModel(String suite) throws IOException {
     Compilation c = GoldenOutputTestAccess.compileSuite(suite);
     assertThat(c).succeeded();

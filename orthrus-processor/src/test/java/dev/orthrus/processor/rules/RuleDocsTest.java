@@ -33,6 +33,6 @@ class RuleDocsTest {
         "orthrus.closure.static-write", "orthrus.closure.unversioned-write", "orthrus.closure.thread",
         "orthrus.closure.nondeterministic", "orthrus.closure.lock", "orthrus.closure.math-intrinsic",
         "orthrus.closure.signature", "orthrus.userdata.array-element-write",
-        "orthrus.userdata.write-outside-closure");
+        "orthrus.userdata.write-outside-closure", "orthrus.userdata.superclass");
   }
 }

@@ -81,4 +81,25 @@ class StaticWriteRuleTest {
     assertThat(c).succeeded();
     assertNoFinding(c, "orthrus.closure.static-write");
   }
+
+  @Test
+  void flagsElementStoreIntoStaticArray() {
+    JavaFileObject f = source("t.Memo", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Memo {
+          static final String[] LAST = new String[4];
+          @Closure
+          public int remember(int i, String s) {
+            String[] alias = LAST;
+            alias[i] = s;
+            return i;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY + " closure `t.Memo#remember(int,java.lang.String)` writes an element of "
+        + "static array field `t.Memo.LAST`").inFile(f).onLineContaining("alias[i] = s");
+  }
 }

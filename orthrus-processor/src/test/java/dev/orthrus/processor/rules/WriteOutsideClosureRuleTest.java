@@ -1,11 +1,13 @@
 package dev.orthrus.processor.rules;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.orthrus.processor.Snippets.assertNoFinding;
 import static dev.orthrus.processor.Snippets.compile;
 import static dev.orthrus.processor.Snippets.source;
 
 import com.google.testing.compile.Compilation;
+import dev.orthrus.processor.Snippets;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -68,5 +70,27 @@ class WriteOutsideClosureRuleTest {
     Compilation c = compile(f);
     assertThat(c).succeeded();
     assertNoFinding(c, "orthrus.userdata.write-outside-closure");
+  }
+
+  @Test
+  void warnsOnSlotStoresFromControlPathButNotOnFreshArrays() {
+    JavaFileObject f = source("t.Index", """
+        package t;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Index {
+          Index[] children = new Index[2];
+          Index() {
+            children[0] = null;
+          }
+          void graft(Index other) {
+            other.children[1] = this;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadWarningContaining("[orthrus.userdata.write-outside-closure]").inFile(f)
+        .onLineContaining("other.children[1] = this");
+    assertThat(Snippets.findings(c, "orthrus.userdata.write-outside-closure")).hasSize(1);
   }
 }
