@@ -73,16 +73,36 @@ class OrthrusJarIT {
     for (Object o : closures) {
       Map<String, Object> closure = (Map<String, Object>) o;
       for (String key : List.of("id", "owner", "method", "userDataReads", "userDataWrites", "allocations",
-          "nondeterministic", "tags", "diagnostics")) {
+          "nondeterministic", "tags", "diagnostics", "reachableMethods", "violations")) {
         assertTrue(closure.containsKey(key), "closure without '" + key + "': " + closure);
       }
       assertEquals("dev.orthrus.samples.kvcache.KvStore", closure.get("owner"));
       methods.add((String) closure.get("method"));
+      // The bytecode stage ran inside the shaded jar (Soot and its dependencies are in it).
+      assertTrue(((List<Object>) closure.get("reachableMethods")).contains(closure.get("id")), closure::toString);
+      assertFalse(((List<Object>) closure.get("tags")).isEmpty(), closure::toString);
+      for (Object a : (List<Object>) closure.get("allocations")) {
+        assertInstanceOf(String.class, ((Map<String, Object>) a).get("escape"), closure::toString);
+      }
     }
+    // slf4j-nop is shaded in: Soot's logging leaves no "no providers" warning on stderr.
+    assertFalse(run.err().contains("SLF4J"), run::toString);
     assertEquals(List.of("delete", "get", "set"), methods.stream().sorted().toList(), run::toString);
     // set stores into Item and HashTable fields: the model must see user-data writes.
     Map<String, Object> set = (Map<String, Object>) closures.get(methods.indexOf("set"));
     assertFalse(((List<Object>) set.get("userDataWrites")).isEmpty(), set::toString);
+    assertTrue(((List<Object>) set.get("allocations")).stream()
+        .anyMatch(a -> "USER_DATA".equals(((Map<String, Object>) a).get("escape"))), set::toString);
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void printsSarifForTheKvcacheSample() throws Exception {
+    Outcome run = orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "sarif");
+    assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
+    Map<String, Object> sarif = (Map<String, Object>) JsonReader.parse(run.out());
+    assertEquals("2.1.0", sarif.get("version"), run::toString);
+    assertFalse(run.err().contains("SLF4J"), run::toString);
   }
 
   @Test

@@ -9,40 +9,65 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
 
 /**
  * What {@code orthrus analyze} was asked to look at, resolved from the command line into concrete
- * files: the sources to compile and the classpath to compile them against. The command builds it
- * from its options; the analysis steps only read it, so a new input kind (compiled classes for the
- * bytecode analysis) is a new member here, not a new command.
+ * files. Either sources to compile (then the compiled classes are analyzed), or compiled classes to
+ * analyze directly. The command builds it from its options; the stages only read it.
  *
- * @param input the folder the user named
- * @param sourceRoot the folder the sources were collected from
- * @param sources the {@code .java} files to compile, sorted
- * @param classpath the compile classpath: the project's own entries, then {@code --classpath}
+ * @param input the path the user named (a folder or a jar), or null for {@code --classes}
+ * @param sourceRoot where the sources are: compiled when {@code sources} is not empty, otherwise
+ *     only read for excerpts in the HTML report; null when unknown
+ * @param sources the {@code .java} files to compile, sorted; empty when analyzing classes
+ * @param classes compiled class folders and jars to analyze; empty when sources are compiled
+ * @param classpath the compile and resolution classpath: the project's own entries, then
+ *     {@code --classpath}
  * @param notes what could not be resolved (printed on stderr; the analysis goes on without it)
  */
 public record AnalysisRequest(
-    Path input, Path sourceRoot, List<Path> sources, List<Path> classpath, List<String> notes) {
+    Path input, Path sourceRoot, List<Path> sources, List<Path> classes, List<Path> classpath, List<String> notes) {
 
   public AnalysisRequest {
     sources = List.copyOf(sources);
+    classes = List.copyOf(classes);
     classpath = List.copyOf(classpath);
     notes = List.copyOf(notes);
   }
 
+  /** Sources are compiled (the source stage runs) rather than classes analyzed directly. */
+  public boolean compilesSources() {
+    return !sources.isEmpty();
+  }
+
+  /** The same request with another folder for source excerpts ({@code --sources}). */
+  public AnalysisRequest withSourceRoot(Path root) {
+    return new AnalysisRequest(input, root, sources, classes, classpath, notes);
+  }
+
   /**
-   * Resolves a source folder or a Maven project folder ({@code pom.xml}: {@code src/main/java},
-   * {@code target/classes} and the direct dependency jars in the local repository).
+   * Resolves what the user named:
+   * <ul>
+   *   <li>a jar: its classes are analyzed;</li>
+   *   <li>a Maven project folder ({@code pom.xml}): {@code src/main/java} is compiled against
+   *       {@code target/classes} and the direct dependency jars in the local repository; without
+   *       sources, {@code target/classes} is analyzed; with neither, the project is "not compiled";</li>
+   *   <li>another folder: the {@code .java} files under it are compiled.</li>
+   * </ul>
    *
-   * @param extraClasspath {@code --classpath} entries; each must exist
+   * @param extraClasspath {@code --classpath} entries; each must exist and, if a file, be a readable jar
    */
   public static AnalysisRequest resolve(Path input, List<Path> extraClasspath, Path localRepository) {
     if (!Files.exists(input)) {
       throw new BadInputException("no such directory: " + input);
     }
+    if (Files.isRegularFile(input) && input.getFileName().toString().endsWith(".jar")) {
+      return ofClasses(input, List.of(input), extraClasspath);
+    }
     if (!Files.isDirectory(input)) {
-      throw new BadInputException("not a directory: " + input + " (give a source folder or a Maven project folder)");
+      throw new BadInputException("not a directory: " + input
+          + " (give a source folder, a Maven project folder or a jar)");
     }
     List<Path> classpath = new ArrayList<>();
     List<String> notes = new ArrayList<>();
@@ -50,23 +75,77 @@ public record AnalysisRequest(
     if (Files.isRegularFile(input.resolve("pom.xml"))) {
       MavenProject project = MavenProject.open(input, localRepository);
       sourceRoot = project.sourceRoot();
-      if (!Files.isDirectory(sourceRoot)) {
-        throw new BadInputException(input + " has a pom.xml but no src/main/java folder");
+      notes.addAll(project.problems());
+      Path targetClasses = input.resolve("target").resolve("classes");
+      List<Path> sources = Files.isDirectory(sourceRoot) ? javaSources(sourceRoot, notes) : List.of();
+      if (sources.isEmpty()) {
+        if (!Files.isDirectory(targetClasses)) {
+          throw new BadInputException(input + " is not compiled: it has no sources in src/main/java and no"
+              + " target/classes (run mvn compile, or pass the classes with --classes)");
+        }
+        // No sources to compile, but compiled classes: analyze those, resolve against the rest.
+        List<Path> dependencies = new ArrayList<>(project.classpath());
+        dependencies.remove(targetClasses);
+        dependencies.addAll(checkedClasspath(extraClasspath));
+        notes.add("no sources in " + sourceRoot + "; analyzing the compiled classes in " + targetClasses);
+        return new AnalysisRequest(input, Files.isDirectory(sourceRoot) ? sourceRoot : null, List.of(),
+            List.of(targetClasses), dependencies, notes);
       }
       classpath.addAll(project.classpath());
-      notes.addAll(project.problems());
+      classpath.addAll(checkedClasspath(extraClasspath));
+      return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes);
     }
-    for (Path entry : extraClasspath) {
-      if (!Files.exists(entry)) {
-        throw new BadInputException("classpath entry not found: " + entry);
-      }
-      classpath.add(entry);
-    }
+    classpath.addAll(checkedClasspath(extraClasspath));
     List<Path> sources = javaSources(sourceRoot, notes);
     if (sources.isEmpty()) {
-      throw new BadInputException("no .java files under " + sourceRoot);
+      throw new BadInputException("no .java files under " + sourceRoot
+          + " (to analyze compiled classes, pass them with --classes)");
     }
-    return new AnalysisRequest(input, sourceRoot, sources, classpath, notes);
+    return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes);
+  }
+
+  /**
+   * Compiled classes given directly ({@code --classes}, or a jar as the path): nothing is compiled.
+   *
+   * @param input what the user named, or null
+   */
+  public static AnalysisRequest ofClasses(Path input, List<Path> classes, List<Path> extraClasspath) {
+    if (classes.isEmpty()) {
+      throw new BadInputException("no classes to analyze");
+    }
+    List<Path> checked = new ArrayList<>();
+    for (Path entry : classes) {
+      checked.add(checkedEntry(entry, "class folder or jar"));
+    }
+    return new AnalysisRequest(input, null, List.of(), checked, checkedClasspath(extraClasspath), List.of());
+  }
+
+  private static List<Path> checkedClasspath(List<Path> entries) {
+    List<Path> checked = new ArrayList<>();
+    for (Path entry : entries) {
+      checked.add(checkedEntry(entry, "classpath entry"));
+    }
+    return checked;
+  }
+
+  /**
+   * An entry must be a folder or a jar that opens: Soot and javac would otherwise skip a broken jar
+   * silently, and the analysis would report its classes as merely missing.
+   */
+  private static Path checkedEntry(Path entry, String what) {
+    if (!Files.exists(entry)) {
+      throw new BadInputException(what + " not found: " + entry);
+    }
+    if (Files.isDirectory(entry)) {
+      return entry;
+    }
+    try (ZipFile zip = new ZipFile(entry.toFile())) {
+      return entry;
+    } catch (ZipException e) {
+      throw new BadInputException(what + " is not a readable jar: " + entry + " (" + e.getMessage() + ")", e);
+    } catch (IOException e) {
+      throw new BadInputException(what + " cannot be read: " + entry + " (" + e.getMessage() + ")", e);
+    }
   }
 
   private static List<Path> javaSources(Path root, List<String> notes) {

@@ -1,24 +1,38 @@
 package dev.orthrus.cli.analyze;
 
+import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.cli.compile.CompilerMessage;
 import dev.orthrus.cli.compile.SourceCompilation;
+import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import java.util.List;
 
 /**
  * What one analysis produced.
  *
- * @param report the closure report, or null when the processor wrote none (javac stopped early)
+ * @param report the processor's closure report: from the source stage, or read from the analyzed
+ *     classes' {@code META-INF/orthrus/closures.json}; null when there is none (javac stopped early,
+ *     or the classes were compiled without the processor)
  * @param markdown the Markdown closure report beside it, or null
- * @param compilation what javac said
+ * @param compilation what javac said, or null when nothing was compiled (classes were given)
+ * @param bytecode the bytecode analysis, or null when it did not run
  */
-public record AnalysisResult(ClosureReport report, String markdown, SourceCompilation.Result compilation) {
+public record AnalysisResult(
+    ClosureReport report, String markdown, SourceCompilation.Result compilation, AnalysisReport bytecode) {
 
   /** The key under which the processor reports its own crashes, so javac never crashes. */
   public static final String INTERNAL_KEY = "orthrus.internal";
 
+  /** The report to print: the bytecode analysis merged with the processor's report when it ran. */
+  public ClosureReport merged() {
+    return bytecode != null ? bytecode.toClosureReport() : report;
+  }
+
   /** Errors from javac itself: the sources are broken, independently of any Orthrus rule. */
   public List<CompilerMessage> compileErrors() {
+    if (compilation == null) {
+      return List.of();
+    }
     return compilation.errors().stream().filter(m -> !m.isOrthrus() && !m.isFromProcessor()).toList();
   }
 
@@ -27,6 +41,9 @@ public record AnalysisResult(ClosureReport report, String markdown, SourceCompil
    * are not rule findings, and its {@value #INTERNAL_KEY} reports of an unexpected exception.
    */
   public List<CompilerMessage> processorErrors() {
+    if (compilation == null) {
+      return List.of();
+    }
     return compilation.errors().stream()
         .filter(m -> (!m.isOrthrus() && m.isFromProcessor()) || INTERNAL_KEY.equals(m.ruleKey()))
         .toList();
@@ -34,6 +51,9 @@ public record AnalysisResult(ClosureReport report, String markdown, SourceCompil
 
   /** Orthrus diagnostics reported through javac, of every severity. */
   public List<CompilerMessage> ruleMessages() {
+    if (compilation == null) {
+      return List.of();
+    }
     return compilation.messages().stream().filter(CompilerMessage::isOrthrus).toList();
   }
 
@@ -41,5 +61,17 @@ public record AnalysisResult(ClosureReport report, String markdown, SourceCompil
   public boolean hasRuleErrors() {
     return ruleMessages().stream().anyMatch(CompilerMessage::isError)
         || (report != null && report.hasErrors());
+  }
+
+  /** How many violations the bytecode analysis found (unversioned writes, thread starts) in closures. */
+  public int violationCount() {
+    ClosureReport merged = merged();
+    return merged == null ? 0 : merged.closures().stream().mapToInt(c -> c.violations().size()).sum();
+  }
+
+  /** Closures in the printed report. */
+  public List<ClosureModel> closures() {
+    ClosureReport merged = merged();
+    return merged == null ? List.of() : merged.closures();
   }
 }

@@ -1,5 +1,7 @@
 package dev.orthrus.cli.analyze;
 
+import dev.orthrus.analysis.AnalysisReport;
+import dev.orthrus.analysis.SuggestionsJson;
 import dev.orthrus.cli.BadInputException;
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.cli.compile.CompilerMessage;
@@ -8,7 +10,9 @@ import dev.orthrus.cli.maven.MavenProject;
 import dev.orthrus.cli.render.TextReport;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.json.ClosureReportJson;
+import dev.orthrus.model.report.HtmlReport;
 import dev.orthrus.model.report.MarkdownReport;
+import dev.orthrus.model.report.SarifReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -22,29 +26,34 @@ import javax.annotation.processing.Processor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code orthrus analyze}: compiles a project's sources with the Orthrus processor and prints the
- * closure report. The steps are kept apart so the bytecode analysis can join them later: options
- * become an {@link AnalysisRequest}, {@link ClosureAnalysis} turns it into an
- * {@link AnalysisResult}, and rendering only reads the result.
+ * {@code orthrus analyze}: the closure report of a project, in two stages. The source stage
+ * compiles the sources with the Orthrus processor (rules, closure model); the bytecode stage runs
+ * the Soot analysis on the compiled classes (call graph, escape states, tags, violations) and merges
+ * both. Compiled classes can also be analyzed directly, without sources. Options become an
+ * {@link AnalysisRequest}, the stages turn it into an {@link AnalysisResult}, rendering only reads it.
  */
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,
     description = {
-        "Compile a project's sources with the Orthrus processor and print its closure report:",
-        "per closure its inputs and outputs, user-data reads and writes, allocations,",
-        "non-deterministic calls, tags and rule diagnostics."
+        "Analyze a project's closures: compile its sources with the Orthrus processor, then analyze the"
+            + " compiled classes (call graph, escape state of each allocation, floating-point and vector tags,"
+            + " non-deterministic calls, violations with their call chains).",
+        "Without sources, analyze a jar or class folders directly. With --suggest, rank candidate closures"
+            + " in code that has none."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-        "0:no rule errors",
-        "1:an Orthrus rule reported an error",
+        "0:no rule errors, no violations",
+        "1:an Orthrus rule reported an error, or the bytecode analysis found violations",
         "2:usage error",
-        "3:bad input: missing folder, unparsable or uncompilable sources, broken classpath",
+        "3:bad input: missing folder or jar, unparsable or uncompilable sources, broken classpath, project not"
+            + " compiled",
         "4:internal error"
     })
 public final class AnalyzeCommand implements Callable<Integer> {
@@ -52,36 +61,74 @@ public final class AnalyzeCommand implements Callable<Integer> {
   /** How many compiler errors are shown when the sources do not compile. */
   static final int SHOWN_COMPILE_ERRORS = 5;
 
+  /** How many missing classes are named on stderr (the json lists them all). */
+  static final int SHOWN_MISSING_CLASSES = 5;
+
+  /** The HTML report's name in {@code --out}. */
+  public static final String HTML_NAME = "index.html";
+
   @Spec CommandSpec spec;
 
   @Parameters(
       index = "0",
+      arity = "0..1",
       paramLabel = "PATH",
-      description = "A source folder, or a Maven project folder (its src/main/java is compiled"
-          + " against target/classes and the dependency jars found in the local repository).")
+      description = "A source folder, a Maven project folder (its src/main/java is compiled against"
+          + " target/classes and the dependency jars found in the local repository; without sources,"
+          + " target/classes is analyzed), or a jar. Not with --classes.")
   Path input;
+
+  @Option(
+      names = "--classes",
+      paramLabel = "DIR|JAR",
+      split = "${sys:path.separator}",
+      description = "Analyze these compiled class folders or jars, without compiling anything."
+          + " Repeatable. Not with PATH.")
+  List<Path> classes = new ArrayList<>();
+
+  @Option(
+      names = "--sources",
+      paramLabel = "DIR",
+      description = "Source folder (package layout) of the analyzed classes, for the excerpts in the HTML"
+          + " report. Default: the folder whose sources were compiled.")
+  Path sources;
 
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
       converter = ReportFormat.Converter.class,
       completionCandidates = ReportFormat.Candidates.class,
-      description = "Output on stdout: ${COMPLETION-CANDIDATES} (default: text).")
+      description = "Output: ${COMPLETION-CANDIDATES} (default: text). text, json and sarif go to stdout;"
+          + " html goes to DIR/index.html with --out, else to stdout.")
   ReportFormat format = ReportFormat.TEXT;
 
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "Also write closures.json and closures.md into DIR (created if missing).")
+      description = "Also write closures.json, closures.md and index.html (and suggestions.json with"
+          + " --suggest) into DIR (created if missing).")
   Path outDir;
 
   @Option(
       names = "--classpath",
       paramLabel = "PATH",
       split = "${sys:path.separator}",
-      description = "Extra classpath entries (jars or class folders) the sources need, separated by"
-          + " '${sys:path.separator}'. Repeatable.")
+      description = "Extra classpath entries (jars or class folders) the code needs, separated by"
+          + " '${sys:path.separator}'. Repeatable. Every entry must exist; classes still missing are"
+          + " reported and treated as may-escape.")
   List<Path> classpath = new ArrayList<>();
+
+  @Option(
+      names = "--suggest",
+      description = "Rank candidate closures (methods that write heap state reachable from long-lived data"
+          + " structures), with why. With --format json, prints the suggestions document.")
+  boolean suggest;
+
+  @Option(
+      names = "--no-bytecode",
+      description = "Skip the bytecode stage: only compile with the processor (faster; no reachable methods,"
+          + " escape states or violations).")
+  boolean noBytecode;
 
   private final Supplier<Processor> processor;
 
@@ -98,15 +145,35 @@ public final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    checkUsage();
     try {
-      AnalysisRequest request = AnalysisRequest.resolve(
-          input, classpath, MavenProject.defaultLocalRepository());
+      AnalysisRequest request = classes.isEmpty()
+          ? AnalysisRequest.resolve(input, classpath, MavenProject.defaultLocalRepository())
+          : AnalysisRequest.ofClasses(null, classes, classpath);
+      if (sources != null) {
+        if (!Files.isDirectory(sources)) {
+          throw new BadInputException("--sources " + sources + " is not a directory");
+        }
+        request = request.withSourceRoot(sources);
+      }
       for (String note : request.notes()) {
         err.println("orthrus analyze: " + note);
       }
       checkOutDir();
-      AnalysisResult result = new ClosureAnalysis(processor, err).run(request);
-      return report(result, out, err);
+      BytecodeStage bytecode = noBytecode ? null : new BytecodeStage(err, suggest);
+      AnalysisResult result;
+      if (request.compilesSources()) {
+        result = new SourceStage(processor, err).run(request, bytecode);
+      } else {
+        if (bytecode == null) {
+          throw new BadInputException("--no-bytecode leaves nothing to do: " + describe(request)
+              + " has no sources to compile");
+        }
+        ClosureReport embedded = EmbeddedReports.find(request.classes(), err);
+        result = new AnalysisResult(embedded, null, null,
+            bytecode.run(describe(request), request.classes(), request.classpath(), embedded));
+      }
+      return report(result, request, out, err);
     } catch (BadInputException e) {
       err.println("orthrus analyze: " + e.getMessage());
       return OrthrusCommand.EXIT_BAD_INPUT;
@@ -116,8 +183,21 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
   }
 
-  private int report(AnalysisResult result, PrintWriter out, PrintWriter err) throws IOException {
-    if (!result.compilation().parsed()) {
+  private void checkUsage() {
+    if (input == null && classes.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "Missing PATH: give a folder or jar to analyze, or --classes");
+    }
+    if (input != null && !classes.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "Give either PATH or --classes, not both");
+    }
+    if (noBytecode && suggest) {
+      throw new ParameterException(spec.commandLine(), "--suggest needs the bytecode stage: drop --no-bytecode");
+    }
+  }
+
+  private int report(AnalysisResult result, AnalysisRequest request, PrintWriter out, PrintWriter err)
+      throws IOException {
+    if (result.compilation() != null && !result.compilation().parsed()) {
       CompilerMessage first = result.compileErrors().get(0);
       String more = result.compileErrors().size() > 1
           ? " (and " + (result.compileErrors().size() - 1) + " more)" : "";
@@ -139,9 +219,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
     if (!processorErrors.isEmpty()) {
       throw new IllegalStateException("the Orthrus processor failed: " + processorErrors.get(0).format());
     }
-    ClosureReport report = result.report();
-    if (report == null && !result.hasRuleErrors()) {
+    ClosureReport report = result.merged();
+    if (report == null && result.compilation() != null && !result.hasRuleErrors()) {
       throw new IllegalStateException("the Orthrus processor ran but wrote no " + ClosureReport.RESOURCE_PATH);
+    }
+    if (result.compilation() != null && result.bytecode() == null && !noBytecode && result.hasRuleErrors()) {
+      // javac writes no classes once a rule reports an error, so there is nothing to analyze.
+      err.println("orthrus analyze: bytecode stage skipped: fix the Orthrus rule errors first");
     }
     // Rule findings go to stderr in javac's shape unless the text report already shows them.
     if (report == null || format != ReportFormat.TEXT) {
@@ -151,18 +235,61 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
       }
     }
+    AnalysisReport bytecode = result.bytecode();
+    if (bytecode != null && format != ReportFormat.TEXT && !bytecode.missingClasses().isEmpty()) {
+      List<String> missing = bytecode.missingClasses();
+      err.println("orthrus analyze: " + missing.size() + " referenced classes not found (missing dependencies?"
+          + " add them with --classpath); calls into them are treated as may-escape: "
+          + String.join(", ", missing.subList(0, Math.min(SHOWN_MISSING_CLASSES, missing.size())))
+          + (missing.size() > SHOWN_MISSING_CLASSES ? ", ..." : ""));
+    }
     if (report != null) {
+      String title = "Orthrus closure report: " + describe(request);
       // Files first: a failure there must not leave a report on stdout that looks complete.
       if (outDir != null) {
-        writeReportFiles(report, result.markdown(), err);
+        writeReportFiles(result, report, request, title, err);
       }
-      out.print(format == ReportFormat.JSON ? ClosureReportJson.write(report) : TextReport.render(report));
+      switch (format) {
+        case TEXT -> out.print(bytecode != null ? TextReport.render(report, bytecode) : TextReport.render(report));
+        case JSON -> {
+          if (suggest && bytecode != null) {
+            if (!report.closures().isEmpty()) {
+              err.println("orthrus analyze: --suggest --format json prints the suggestions; run without --suggest"
+                  + " for the report of the " + report.closures().size() + " closures");
+            }
+            out.print(SuggestionsJson.write(bytecode));
+          } else {
+            out.print(ClosureReportJson.write(report));
+          }
+        }
+        case HTML -> {
+          if (outDir == null) {
+            out.print(HtmlReport.render(report, request.sourceRoot(), title));
+          }
+        }
+        case SARIF -> out.print(SarifReport.render(report));
+      }
     }
+    int exit = OrthrusCommand.EXIT_OK;
     if (result.hasRuleErrors()) {
       err.println("orthrus analyze: Orthrus rules reported errors");
-      return OrthrusCommand.EXIT_FINDINGS;
+      exit = OrthrusCommand.EXIT_FINDINGS;
     }
-    return OrthrusCommand.EXIT_OK;
+    int violations = result.violationCount();
+    if (violations > 0) {
+      err.println("orthrus analyze: " + violations + (violations == 1 ? " violation" : " violations")
+          + " in closures (unversioned writes or thread starts; see the report)");
+      exit = OrthrusCommand.EXIT_FINDINGS;
+    }
+    return exit;
+  }
+
+  private static String describe(AnalysisRequest request) {
+    if (request.input() != null) {
+      return request.input().toString();
+    }
+    return request.classes().size() == 1 ? request.classes().get(0).toString()
+        : request.classes().size() + " class folders and jars";
   }
 
   private void checkOutDir() {
@@ -171,17 +298,30 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
   }
 
-  private void writeReportFiles(ClosureReport report, String markdown, PrintWriter err) throws IOException {
+  private void writeReportFiles(
+      AnalysisResult result, ClosureReport report, AnalysisRequest request, String title, PrintWriter err)
+      throws IOException {
     try {
       Files.createDirectories(outDir);
     } catch (IOException e) {
       throw new BadInputException("cannot create --out folder " + outDir + ": " + e.getMessage(), e);
     }
     Path json = outDir.resolve("closures.json");
-    Path md = outDir.resolve(ClosureAnalysis.MARKDOWN_NAME);
+    Path md = outDir.resolve(SourceStage.MARKDOWN_NAME);
+    Path html = outDir.resolve(HTML_NAME);
+    // The processor's Markdown describes the source stage only; once merged, render the merged report.
+    String markdown = result.bytecode() == null && result.markdown() != null ? result.markdown()
+        : MarkdownReport.render(report);
     Files.writeString(json, ClosureReportJson.write(report), StandardCharsets.UTF_8);
-    Files.writeString(md, markdown != null ? markdown : MarkdownReport.render(report), StandardCharsets.UTF_8);
-    err.println("orthrus analyze: wrote " + json + " and " + md);
+    Files.writeString(md, markdown, StandardCharsets.UTF_8);
+    Files.writeString(html, HtmlReport.render(report, request.sourceRoot(), title), StandardCharsets.UTF_8);
+    List<Path> written = new ArrayList<>(List.of(json, md, html));
+    if (suggest && result.bytecode() != null) {
+      Path suggestions = outDir.resolve("suggestions.json");
+      Files.writeString(suggestions, SuggestionsJson.write(result.bytecode()), StandardCharsets.UTF_8);
+      written.add(suggestions);
+    }
+    err.println("orthrus analyze: wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
   }
 
   private static String firstLine(String text) {

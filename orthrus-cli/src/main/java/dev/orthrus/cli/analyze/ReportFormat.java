@@ -10,7 +10,11 @@ public enum ReportFormat {
   /** A summary for people at a terminal. */
   TEXT,
   /** The ClosureReport JSON, as in {@code closures.json} (with {@code schemaVersion}). */
-  JSON;
+  JSON,
+  /** One self-contained HTML page: an index of closures, a section per closure. */
+  HTML,
+  /** SARIF 2.1.0, for code-scanning tools. */
+  SARIF;
 
   public String optionValue() {
     return name().toLowerCase(Locale.ROOT);

@@ -1,5 +1,8 @@
 package dev.orthrus.cli.render;
 
+import dev.orthrus.analysis.AnalysisReport;
+import dev.orthrus.analysis.AnalysisStats;
+import dev.orthrus.analysis.Suggestion;
 import dev.orthrus.model.Allocation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
@@ -25,6 +28,12 @@ public final class TextReport {
   private static final String INDENT = "  ";
   private static final int LABEL_WIDTH = 18;
 
+  /** Reached methods named per closure; the rest are counted (json lists them all). */
+  static final int SHOWN_REACHED_METHODS = 6;
+
+  /** Candidate closures shown in suggest mode; the rest are counted (json lists them all). */
+  static final int SHOWN_SUGGESTIONS = 25;
+
   private TextReport() {}
 
   public static String render(ClosureReport report) {
@@ -48,6 +57,40 @@ public final class TextReport {
       for (Diagnostic d : report.diagnostics()) {
         out.append(INDENT).append(diagnostic(d)).append('\n');
       }
+    }
+    return out.toString();
+  }
+
+  /**
+   * The merged report of both stages, then what only the bytecode analysis knows: its size and
+   * time, and in suggest mode the candidate closures with their reasons.
+   *
+   * @param merged {@code bytecode.toClosureReport()}
+   */
+  public static String render(ClosureReport merged, AnalysisReport bytecode) {
+    StringBuilder out = new StringBuilder(render(merged));
+    AnalysisStats s = bytecode.stats();
+    out.append(String.format(Locale.ROOT, "%nBytecode analysis: %d classes, %d methods in %.1f s; %s%n",
+        s.applicationClasses(), s.methodsAnalyzed(), (s.loadMillis() + s.analysisMillis()) / 1000.0,
+        bytecode.missingClasses().isEmpty() ? "no missing classes"
+            : bytecode.missingClasses().size() + (bytecode.missingClasses().size() == 1 ? " missing class" : " missing classes")
+                + " (calls into them treated as may-escape)"));
+    List<Suggestion> suggestions = bytecode.suggestions();
+    if (suggestions.isEmpty()) {
+      return out.toString();
+    }
+    out.append("\nCandidate closures, best first (").append(suggestions.size()).append("):\n");
+    int rank = 0;
+    for (Suggestion sg : suggestions.subList(0, Math.min(SHOWN_SUGGESTIONS, suggestions.size()))) {
+      out.append(String.format(Locale.ROOT, "%3d. score %-3d %s  (%s)%n", ++rank, sg.score(), sg.method(),
+          position(sg.position())));
+      for (String reason : sg.reasons()) {
+        out.append("       - ").append(reason).append('\n');
+      }
+    }
+    if (suggestions.size() > SHOWN_SUGGESTIONS) {
+      out.append("  ... and ").append(suggestions.size() - SHOWN_SUGGESTIONS)
+          .append(" more (--format json lists them all)\n");
     }
     return out.toString();
   }
@@ -78,6 +121,9 @@ public final class TextReport {
     list(out, "nondeterministic", c.nondeterministic(), TextReport::nondeterministic);
     line(out, "tags", c.tags().isEmpty() ? "none"
         : c.tags().stream().map(Tag::jsonName).collect(Collectors.joining(", ")));
+    if (!c.reachableMethods().isEmpty()) {
+      line(out, "reaches", reached(c.reachableMethods()));
+    }
     if (!c.violations().isEmpty()) {
       list(out, "violations", c.violations(), TextReport::violation);
     }
@@ -99,6 +145,22 @@ public final class TextReport {
     out.append(INDENT).append(label);
     out.append(" ".repeat(Math.max(1, LABEL_WIDTH - label.length())));
     out.append(text).append('\n');
+  }
+
+  private static String reached(List<String> methods) {
+    String named = methods.stream().limit(SHOWN_REACHED_METHODS).map(TextReport::shortMethod)
+        .collect(Collectors.joining(", "));
+    int rest = methods.size() - SHOWN_REACHED_METHODS;
+    return plural(methods.size(), "method") + ": " + named + (rest > 0 ? ", ... (" + rest + " more)" : "");
+  }
+
+  /** {@code Owner#name(...)} without the package and parameter list, which json keeps. */
+  private static String shortMethod(String id) {
+    int hash = id.indexOf('#');
+    int paren = id.indexOf('(', Math.max(hash, 0));
+    String owner = hash < 0 ? "" : simpleName(id.substring(0, hash)) + "#";
+    String name = id.substring(hash + 1, paren < 0 ? id.length() : paren);
+    return owner + name;
   }
 
   private static String value(Value v) {

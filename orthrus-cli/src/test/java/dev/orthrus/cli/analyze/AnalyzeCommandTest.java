@@ -147,7 +147,7 @@ class AnalyzeCommandTest {
   void unknownFormatIsAUsageError() throws IOException {
     CliRun run = CliRun.of("analyze", sourceFolder().toString(), "--format", "yaml");
     assertEquals(OrthrusCommand.EXIT_USAGE, run.exitCode(), run::toString);
-    assertTrue(run.err().contains("'yaml' is not a format; expected one of text, json"), run::toString);
+    assertTrue(run.err().contains("'yaml' is not a format; expected one of text, json, html, sarif"), run::toString);
   }
 
   @Test

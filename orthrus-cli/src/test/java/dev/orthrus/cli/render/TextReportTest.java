@@ -1,6 +1,12 @@
 package dev.orthrus.cli.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.analysis.AnalysisReport;
+import dev.orthrus.analysis.AnalysisStats;
+import dev.orthrus.analysis.Suggestion;
 
 import dev.orthrus.model.Allocation;
 import dev.orthrus.model.ClosureModel;
@@ -13,6 +19,7 @@ import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.ValueKind;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -67,6 +74,39 @@ class TextReportTest {
           warning [orthrus.userdata.write-outside-closure] size written outside  Store.java:40
         """;
     assertEquals(expected, TextReport.render(report));
+  }
+
+  @Test
+  void bytecodeFactsReachedMethodsAndSuggestionsAreSummarized() {
+    String id = "shop.Store#put(int)";
+    List<String> reached = new ArrayList<>(List.of(id));
+    for (int i = 0; i < 8; i++) {
+      reached.add("shop.Helper#step" + i + "(int)");
+    }
+    ClosureModel put = new ClosureModel(
+        id, 7, "put", "shop.Store", "put", "put(int)", at(10), false, "EQUALS",
+        new Value("this", "shop.Store", ValueKind.NOT_COMPARABLE), List.of(new Value("k", "int", ValueKind.PRIMITIVE)),
+        new Value("return", "void", ValueKind.PRIMITIVE), List.of(), List.of(), List.of(), List.of(), List.of(),
+        Set.of(), List.of(), reached, List.of());
+    List<Suggestion> suggestions = new ArrayList<>();
+    for (int i = 0; i < TextReport.SHOWN_SUGGESTIONS + 3; i++) {
+      suggestions.add(new Suggestion("shop.Table#insert" + i + "(int)", 40 - i, List.of("writes slots[] of this"), at(20 + i)));
+    }
+    AnalysisReport bytecode = new AnalysisReport(List.of(), List.of(), List.of("gone.Missing", "gone.Other"), List.of(),
+        suggestions, new AnalysisStats(12, 34, 2, 1500, 500), null);
+    ClosureReport merged = new ClosureReport(1, "test", List.of(), List.of(put), List.of());
+
+    String text = TextReport.render(merged, bytecode);
+    assertTrue(text.startsWith(TextReport.render(merged)), text);
+    assertTrue(text.contains("  reaches           9 methods: Store#put, Helper#step0, Helper#step1, Helper#step2,"
+        + " Helper#step3, Helper#step4, ... (3 more)\n"), text);
+    assertTrue(text.contains("\nBytecode analysis: 12 classes, 34 methods in 2.0 s; 2 missing classes"), text);
+    assertTrue(text.contains("Candidate closures, best first (28):\n"
+        + "  1. score 40  shop.Table#insert0(int)  (Store.java:20)\n"
+        + "       - writes slots[] of this\n"), text);
+    assertTrue(text.contains("shop.Table#insert24(int)"), text);
+    assertFalse(text.contains("shop.Table#insert25(int)"), text);
+    assertTrue(text.endsWith("  ... and 3 more (--format json lists them all)\n"), text);
   }
 
   @Test

@@ -63,7 +63,8 @@ public final class EscapeSummaries {
         }
       }
       if (++processed % 500 == 0) {
-        progress.step("summaries", processed, methods.size());
+        // Methods are revisited until the fixpoint; count each once so done never passes total.
+        progress.step("summaries", graphs.size(), methods.size());
       }
       if (processed > limit) {
         throw new IllegalStateException("escape summaries did not converge after " + processed + " steps");

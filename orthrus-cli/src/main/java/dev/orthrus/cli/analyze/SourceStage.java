@@ -1,5 +1,6 @@
 package dev.orthrus.cli.analyze;
 
+import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.cli.compile.BundledAnnotations;
 import dev.orthrus.cli.compile.SourceCompilation;
 import dev.orthrus.model.ClosureReport;
@@ -19,11 +20,12 @@ import java.util.stream.Stream;
 import javax.annotation.processing.Processor;
 
 /**
- * The source-level step of {@code orthrus analyze}: compiles the request's sources with the Orthrus
- * processor into a temporary folder and reads back the closure report it wrote there. The folder
- * is deleted before returning, so nothing is left in the user's project.
+ * The source stage of {@code orthrus analyze}: compiles the request's sources with the Orthrus
+ * processor into a temporary folder and reads back the closure report it wrote there; then, while
+ * the compiled classes still exist, hands them to the bytecode stage. The folder is deleted before
+ * returning, so nothing is left in the user's project.
  */
-public final class ClosureAnalysis {
+public final class SourceStage {
 
   /** Name of the Markdown report the processor writes beside {@code closures.json}. */
   public static final String MARKDOWN_NAME = "closures.md";
@@ -35,12 +37,17 @@ public final class ClosureAnalysis {
    * @param processor creates the annotation processor (a new one per compilation, as javac requires)
    * @param log where progress lines go (stderr)
    */
-  public ClosureAnalysis(Supplier<Processor> processor, PrintWriter log) {
+  public SourceStage(Supplier<Processor> processor, PrintWriter log) {
     this.processor = processor;
     this.log = log;
   }
 
-  public AnalysisResult run(AnalysisRequest request) {
+  /**
+   * @param bytecode the bytecode stage to run on the compiled classes, or null to stop after the
+   *     source stage; it runs only when javac compiled the sources cleanly (an error, including an
+   *     Orthrus rule error, stops javac before it writes classes)
+   */
+  public AnalysisResult run(AnalysisRequest request, BytecodeStage bytecode) {
     Path work;
     try {
       work = Files.createTempDirectory("orthrus-analyze-");
@@ -68,7 +75,11 @@ public final class ClosureAnalysis {
           markdown = Files.readString(md, StandardCharsets.UTF_8);
         }
       }
-      return new AnalysisResult(report, markdown, compilation);
+      AnalysisReport analyzed = null;
+      if (bytecode != null && report != null && compilation.errors().isEmpty()) {
+        analyzed = bytecode.run("the compiled classes", List.of(classes), classpath, report);
+      }
+      return new AnalysisResult(report, markdown, compilation, analyzed);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
