@@ -42,6 +42,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Filer;
+import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
@@ -82,6 +83,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
 
   /** Key of the error for closures declared where a generated catalog cannot name their class. */
   public static final String OWNER_KEY = "orthrus.closure.owner";
+
+  /** Key of the warning for a generated catalog found among the sources being compiled. */
+  public static final String STALE_CATALOG_KEY = "orthrus.catalog.stale";
 
   static final String SERVICES_PATH = "META-INF/services/" + CatalogGenerator.SERVICE;
 
@@ -230,6 +234,16 @@ public final class OrthrusProcessor extends AbstractProcessor {
       catalogs.generate(owner, entries).writeTo(filer);
       generatedCatalogs.add(catalogs.catalogName(owner).canonicalName());
       catalogOrigins.add(owner);
+    } catch (FilerException e) {
+      // The catalog type is already one of the sources being compiled: typically a generated file
+      // from an earlier build copied into the source tree. Regenerating it is impossible; keep it
+      // registered so the runtime still finds the closures, and say that it may be stale.
+      String catalog = catalogs.catalogName(owner).canonicalName();
+      generatedCatalogs.add(catalog);
+      catalogOrigins.add(owner);
+      messager.printMessage(Diagnostic.Kind.WARNING, "[" + STALE_CATALOG_KEY + "] `" + catalog + "` is already among "
+          + "the sources (an earlier build's generated file?), so it was not regenerated and may not match the "
+          + "closures of `" + ownerName + "`: delete it from the source tree", owner);
     } catch (IOException e) {
       messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write the closure catalog of `"
           + ownerName + "`: " + e.getMessage(), owner);
