@@ -24,19 +24,34 @@ public final class SarifReport {
   public static final String VERSION = "2.1.0";
   public static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
   public static final String TOOL = "orthrus";
-  static final String NONDETERMINISTIC_RULE = "orthrus.closure.nondeterministic-call";
+  static final String NONDETERMINISTIC_RULE = "orthrus.closure.nondeterministic";
 
   /** Short descriptions of the keys this project emits; unknown keys describe themselves. */
-  private static final Map<String, String> DESCRIPTIONS = Map.of(
-      "orthrus.closure.unversioned-write", "A closure writes shared state that is not user data, so a validator cannot"
-          + " re-execute it.",
-      "orthrus.closure.thread", "A closure starts a thread or hands work to another thread.",
-      "orthrus.closure.static-write", "A closure writes a static field, which is not versioned.",
-      NONDETERMINISTIC_RULE, "A closure makes a call whose effect cannot be recorded and replayed.",
-      "orthrus.analysis.unknown-callee", "A called class was not found; the call is treated as may-escape.",
-      "orthrus.analysis.missing-classes", "Referenced classes are missing from the analyzed classpath.",
-      "orthrus.analysis.unreadable-method", "A method's bytecode could not be read.",
-      "orthrus.analysis.closure-not-found", "A closure from closures.json is not in the analyzed classes.");
+  private static final Map<String, String> DESCRIPTIONS = Map.ofEntries(
+      Map.entry("orthrus.closure.static-write", "A closure writes a static field, which is not versioned."),
+      Map.entry("orthrus.closure.unversioned-write", "A closure writes shared state that is not user data, so a"
+          + " validator cannot re-execute it."),
+      Map.entry("orthrus.closure.thread", "A closure starts a thread or hands work to another thread."),
+      Map.entry(NONDETERMINISTIC_RULE, "A closure makes a call whose result must be recorded and replayed, or"
+          + " performs I/O, which belongs in the control path."),
+      Map.entry("orthrus.closure.lock", "A closure takes a lock; locks are replayed, not validated."),
+      Map.entry("orthrus.closure.math-intrinsic", "A closure calls a Math intrinsic whose result may differ between"
+          + " interpreted and compiled code."),
+      Map.entry("orthrus.closure.signature", "A closure parameter or result cannot be compared by a validator."),
+      Map.entry("orthrus.closure.owner", "A closure is declared in a class its generated catalog cannot name."),
+      Map.entry("orthrus.userdata.array-element-write", "An element store into a primitive array held by user"
+          + " data; versions are immutable."),
+      Map.entry("orthrus.userdata.write-outside-closure", "Control-path code writes a user-data field; the write is"
+          + " neither versioned nor validated."),
+      Map.entry("orthrus.userdata.superclass", "A user-data class extends a class whose fields cannot be"
+          + " versioned."),
+      Map.entry("orthrus.catalog.stale", "A generated closure catalog from an earlier build is among the sources."),
+      Map.entry("orthrus.analysis.unknown-callee", "A called class was not found; the call is treated as"
+          + " may-escape."),
+      Map.entry("orthrus.analysis.missing-classes", "Referenced classes are missing from the analyzed classpath."),
+      Map.entry("orthrus.analysis.unreadable-method", "A method's bytecode could not be read."),
+      Map.entry("orthrus.analysis.closure-not-found", "A closure from closures.json is not in the analyzed"
+          + " classes."));
 
   private record Finding(String ruleId, Severity severity, String message, SourcePosition position,
       String closure, List<String> callChain) {}
@@ -125,7 +140,9 @@ public final class SarifReport {
             v.position(), c.id(), v.callChain()));
       }
       for (NondeterministicCall n : c.nondeterministic()) {
-        if (n.handling().equals("error")) {
+        // The processor already reports I/O as a diagnostic on the same line; the bytecode
+        // analysis alone (a jar without closures.json) reports it only here.
+        if (n.handling().equals("error") && !reported(c, NONDETERMINISTIC_RULE, n.position())) {
           out.add(new Finding(NONDETERMINISTIC_RULE, Severity.ERROR, n.category() + " call `" + n.target()
               + "` cannot be replayed by a validator (in closure " + c.id() + ")", n.position(), c.id(),
               n.callChain()));
@@ -133,6 +150,11 @@ public final class SarifReport {
       }
     }
     return out;
+  }
+
+  private static boolean reported(ClosureModel c, String key, SourcePosition at) {
+    // Lines only: the processor and the bytecode analysis name files differently.
+    return c.diagnostics().stream().anyMatch(d -> d.key().equals(key) && d.position().line() == at.line());
   }
 
   private static String level(Severity s) {

@@ -87,4 +87,33 @@ class SarifReportTest {
     assertEquals(List.of(), run.get("results"));
     assertEquals(List.of(), obj(obj(run.get("tool")).get("driver")).get("rules"));
   }
+
+  @Test
+  void ioCallAlreadyReportedByTheProcessorIsOneResult() {
+    ClosureReport sample = ReportSamples.sample();
+    dev.orthrus.model.ClosureModel put = sample.closures().get(0);
+    dev.orthrus.model.NondeterministicCall io = put.nondeterministic().get(0);
+    List<dev.orthrus.model.Diagnostic> diagnostics = new java.util.ArrayList<>(put.diagnostics());
+    diagnostics.add(new dev.orthrus.model.Diagnostic("orthrus.closure.nondeterministic",
+        dev.orthrus.model.Severity.ERROR, "I/O in a closure", io.position()));
+    dev.orthrus.model.ClosureModel withDiagnostic = new dev.orthrus.model.ClosureModel(put.id(), put.key(),
+        put.name(), put.owner(), put.method(), put.signature(), put.source(), put.strict(), put.comparison(),
+        put.receiver(), put.parameters(), put.result(), put.userDataReads(), put.userDataWrites(),
+        put.allocations(), put.calls(), put.nondeterministic(), put.tags(), diagnostics, put.reachableMethods(),
+        put.violations());
+    ClosureReport report = new ClosureReport(sample.schemaVersion(), sample.generator(), sample.userDataTypes(),
+        List.of(withDiagnostic, sample.closures().get(1)), sample.diagnostics());
+
+    List<Object> before = arr(obj(arr(obj(JsonReader.parse(SarifReport.render(sample))).get("runs")).get(0))
+        .get("results"));
+    List<Object> after = arr(obj(arr(obj(JsonReader.parse(SarifReport.render(report))).get("runs")).get(0))
+        .get("results"));
+    long ioBefore = before.stream().filter(r -> obj(r).get("ruleId").equals("orthrus.closure.nondeterministic"))
+        .count();
+    long ioAfter = after.stream().filter(r -> obj(r).get("ruleId").equals("orthrus.closure.nondeterministic"))
+        .count();
+    assertEquals(1, ioBefore, "the analysis alone reports the I/O call");
+    assertEquals(1, ioAfter, "the processor's diagnostic and the analysis's call are one finding");
+    assertEquals(before.size(), after.size());
+  }
 }
