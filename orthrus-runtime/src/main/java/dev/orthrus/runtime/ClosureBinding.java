@@ -15,6 +15,13 @@ public final class ClosureBinding {
   private final ClosureDescriptor descriptor;
   private final ValClosure val;
   private final DelayStats delay = new DelayStats();
+  /** Copied out of the descriptor: read by every {@code begin}. */
+  private final boolean strict;
+  private final boolean prioritized;
+  private final long weight;
+
+  /** {@link #weight()} of a strict closure: larger than any countdown, so always due. */
+  public static final long STRICT_WEIGHT = Long.MAX_VALUE / 2;
 
   private static final ConcurrentHashMap<String, ClosureBinding> BY_ID = new ConcurrentHashMap<>();
 
@@ -22,6 +29,9 @@ public final class ClosureBinding {
   public ClosureBinding(ClosureDescriptor descriptor, ValClosure val) {
     this.descriptor = Objects.requireNonNull(descriptor, "descriptor");
     this.val = Objects.requireNonNull(val, "val");
+    this.strict = descriptor.strict();
+    this.prioritized = descriptor.floatingPoint() || descriptor.vector();
+    this.weight = strict ? STRICT_WEIGHT : prioritized ? 2 : 1;
     BY_ID.put(descriptor.id(), this);
   }
 
@@ -86,8 +96,23 @@ public final class ClosureBinding {
     return delay;
   }
 
+  /** {@code @Closure(strict = true)}: the caller waits for the validator's verdict. */
+  public boolean strict() {
+    return strict;
+  }
+
+  /**
+   * How much one execution counts down a sampling countdown: 1, 2 for a prioritized closure
+   * (chosen twice as often), {@link #STRICT_WEIGHT} for a strict one (always chosen). One field,
+   * so the unsampled path reads one value of the binding.
+   */
+  public long weight() {
+    return weight;
+  }
+
+  /** Tagged floating point or vector: sampled at twice the base rate. */
   public boolean prioritized() {
-    return descriptor.floatingPoint() || descriptor.vector();
+    return prioritized;
   }
 
   @Override

@@ -42,8 +42,23 @@ public final class OrthrusRuntime implements AutoCloseable {
   private final ThreadLocal<AppThread> current = new ThreadLocal<>();
   private final Object registryLock = new Object();
   private volatile AppThread[] appThreads = new AppThread[0];
+  /**
+   * Application threads by thread id (one slot per id modulo the size, no probing): two plain
+   * loads find the calling thread's state. A thread whose slot is taken falls back to the
+   * ThreadLocal, whose lookup can walk a long collision chain in threads with many locals.
+   */
+  private volatile AppThread[] byThreadId = new AppThread[256];
   private volatile boolean enabled = true;
   private volatile boolean strictAll;
+  /**
+   * {@link #enabled} and {@link #strictAll} in one field, the only one of this object the fast
+   * path of {@link #begin} reads: OFF, SAMPLED (the policy decides) or ALL_STRICT.
+   */
+  private volatile int mode;
+
+  private static final int OFF = 0;
+  private static final int SAMPLED = 1;
+  private static final int ALL_STRICT = 2;
   private volatile boolean blockWhenFull;
   private volatile long perThreadBudget;
 
@@ -52,20 +67,23 @@ public final class OrthrusRuntime implements AutoCloseable {
   private final LongAdder adaptations = new LongAdder();
   private final Recorder latency = new Recorder(3);
   private final Histogram latencyTotal = new Histogram(3);
+  private final Object controllerLock = new Object();
   private volatile long lastAdaptNanos;
-  private volatile long lastSkipped;
+  private long lastSkipped;
+  private volatile double lastOverhead;
   private final RuntimeMXBeanImpl mxBean;
 
   public OrthrusRuntime(RuntimeConfig config) {
     this.config = config;
     this.sampling = config.sampling.get();
     this.strictAll = config.strictAll;
+    updateMode();
     this.perThreadBudget = config.memoryBudgetBytes;
     this.detections = new DetectionCenter(
         config.policy, config.callback, config.reproducerDir, config.halt, config.err);
     this.validators = new ValidatorPool(
         () -> appThreads, new Listener(), this::validatorFailed, config.maxValidators,
-        config.pinValidators);
+        config.pinValidators, config.cpus, config.idleStrategy);
     for (int i = 0; i < config.validators; i++) {
       validators.add();
     }
@@ -83,21 +101,33 @@ public final class OrthrusRuntime implements AutoCloseable {
    * validated (runtime disabled, not sampled, memory budget reached, or no free log).
    */
   public ClosureLog begin(ClosureBinding closure, int callerId) {
-    if (!enabled) {
+    // Kept to a few dozen bytes of bytecode so that the JIT inlines it into every dispatcher:
+    // an execution that is not sampled costs the mode, and the policy's countdown, which needs
+    // no lookup of this thread's runtime state and counts a strict closure as always due (its
+    // weight; see ClosureBinding#weight).
+    int m = mode;
+    if (m == OFF) {
       return null;
     }
+    if (m == ALL_STRICT || sampling.sample(closure, callerId)) {
+      return beginLogged(closure, callerId);
+    }
+    return null;
+  }
+
+  /** The execution will be logged (or is strict): take this thread's next log. */
+  private ClosureLog beginLogged(ClosureBinding closure, int callerId) {
     AppThread t = appThread();
-    boolean strict = strictAll || closure.descriptor().strict();
-    if (strict) {
+    if (closure.strict() || strictAll) {
       return beginStrict(t, closure, callerId);
     }
     if (t.pendingBytes() > perThreadBudget) {
-      t.skipped();
-      skippedForMemory.increment();
-      return null;
-    }
-    if (!sampling.sample(closure, callerId, t)) {
-      return null;
+      t.reclaimValidated();
+      if (t.pendingBytes() > perThreadBudget) {
+        t.skipped();
+        skippedForMemory.increment();
+        return null;
+      }
     }
     ClosureLog log = t.takeLog();
     if (log == null) {
@@ -127,15 +157,17 @@ public final class OrthrusRuntime implements AutoCloseable {
       return;
     }
     if (!log.strict() && !blockWhenFull) {
-      t.publish(log, System.nanoTime());
+      t.publish(log);
       return;
     }
     long deadline = System.nanoTime() + config.strictTimeout.toNanos();
     int idle = 0;
-    while (!t.tryPublish(log, System.nanoTime())) {
+    while (!t.tryPublish(log)) {
       idle = backoff(idle, deadline, log.binding());
     }
     if (log.strict()) {
+      // Do not let the caller sit out a parked validator's timeout.
+      validators.wake();
       awaitVerdict(t, log, deadline);
     }
   }
@@ -166,7 +198,6 @@ public final class OrthrusRuntime implements AutoCloseable {
       idle = backoff(idle, deadline, log.binding());
     }
     Object finding = log.finding();
-    t.recycle(log);
     if (verdict == ClosureLog.DIVERGED) {
       throw new SdcDetectedException(finding instanceof Detection ? (Detection) finding : null);
     }
@@ -189,19 +220,31 @@ public final class OrthrusRuntime implements AutoCloseable {
 
   /** The calling thread's runtime state, registering the thread on first use. */
   public AppThread appThread() {
-    AppThread t = current.get();
-    return t != null ? t : register();
+    Thread me = Thread.currentThread();
+    AppThread[] table = byThreadId;
+    AppThread t = table[(int) me.getId() & (table.length - 1)];
+    if (t != null && t.thread() == me) {
+      return t;
+    }
+    t = current.get();
+    return t != null ? t : register(me);
   }
 
-  private AppThread register() {
+  private AppThread register(Thread me) {
     synchronized (registryLock) {
       AppThread[] old = appThreads;
-      AppThread t = new AppThread(Thread.currentThread(), old.length, config.logsPerThread);
+      AppThread t = new AppThread(me, old.length, config.logsPerThread);
       AppThread[] next = Arrays.copyOf(old, old.length + 1);
       next[old.length] = t;
       appThreads = next;
       perThreadBudget = Math.max(1, config.memoryBudgetBytes / liveCount(next));
       current.set(t);
+      AppThread[] table = byThreadId.clone();
+      int slot = (int) me.getId() & (table.length - 1);
+      if (table[slot] == null || !table[slot].thread().isAlive()) {
+        table[slot] = t;
+        byThreadId = table;
+      }
       return t;
     }
   }
@@ -222,17 +265,18 @@ public final class OrthrusRuntime implements AutoCloseable {
     @Override
     public void validated(ClosureLog log, long delayNanos, Validator validator) {
       validated.increment();
-      long delay = Math.max(0, delayNanos);
-      latency.recordValue(delay);
       ClosureBinding b = log.binding();
-      b.delay().record(delay);
       sampling.validated(b, log.callerId());
+      if (delayNanos < 0) {
+        return; // an untimed log
+      }
+      long delay = Math.min(delayNanos, MAX_RECORDED_DELAY);
+      latency.recordValue(delay);
+      b.delay().record(delay);
       if (Events.latencyEnabled()) {
         Events.latency(b.name(), delay);
       }
-      if ((validator.validatedCount() & 63) == 0) {
-        adapt(b);
-      }
+      adapt(b, log.publishNanos() + delayNanos);
     }
 
     @Override
@@ -240,51 +284,107 @@ public final class OrthrusRuntime implements AutoCloseable {
       Detection d = detections.record(log, mismatch, validator.currentCpu());
       log.finding(d);
     }
+
+    @Override
+    public void idle(Validator validator) {
+      adapt(null, System.nanoTime());
+    }
   }
 
+  /** Delays above this (an hour) are clamped, so the histogram never has to resize. */
+  private static final long MAX_RECORDED_DELAY = 3_600_000_000_000L;
+
+  /** How often the sampling controller looks. */
+  static final long CONTROL_PERIOD_NANOS = 1_000_000;
+
   /**
-   * The sampling controller, at most every 2 ms. Lowers the rate one step when pending logs pass
-   * 75% of the memory budget, when executions were skipped for lack of a free log since the last
-   * look (validators saturated), or when the delay of the last eight logs exceeds the threshold
-   * (the paper's signal; a validator is added first if a core is spare). Raises it one step when
-   * none of that holds and the queues are nearly empty.
+   * The sampling controller, run by validators (when they finish logs or find none) at most every
+   * {@link #CONTROL_PERIOD_NANOS}. It keeps the sampling rate at what validation can sustain:
+   *
+   * <ul>
+   *   <li>pending logs above 75% of the memory budget, or executions skipped because an
+   *       application thread's logs were all pending: halve the rate;
+   *   <li>queued logs above the queue target (validators fall behind, delay grows), or the
+   *       paper's delay signal (last eight logs of a closure over {@code delayFactor} times its
+   *       running average) with the queue at least a quarter of the target: add a validator if a
+   *       core is spare, else lower the rate by a quarter;
+   *   <li>the estimated logging time of some application thread above the overhead budget (cost
+   *       model: fixed cost per log plus cost per recorded entry): scale the rate down to the
+   *       budget;
+   *   <li>otherwise, when logs were published since the last look, the queue is short and the
+   *       overhead under 80% of the budget, raise the rate by an eighth (a quarter when far under
+   *       the budget).
+   * </ul>
+   *
+   * <p>Small multiplicative steps every millisecond replace the first version's halve/double on
+   * a noisy signal, which oscillated between 100% and a fraction of a percent.
    */
-  private void adapt(ClosureBinding closure) {
-    long now = System.nanoTime();
-    if (now - lastAdaptNanos < 2_000_000) {
+  private void adapt(ClosureBinding closure, long now) {
+    if (now - lastAdaptNanos < CONTROL_PERIOD_NANOS) {
       return;
     }
-    lastAdaptNanos = now;
+    synchronized (controllerLock) {
+      long elapsed = now - lastAdaptNanos;
+      if (elapsed < CONTROL_PERIOD_NANOS) {
+        return;
+      }
+      lastAdaptNanos = now;
+      control(closure, elapsed);
+    }
+  }
+
+  private void control(ClosureBinding closure, long elapsedNanos) {
     AppThread[] threads = appThreads;
     long pending = 0;
     long queued = 0;
     long skipped = 0;
+    double worstOverhead = 0;
+    long logs = 0;
     for (AppThread t : threads) {
       pending += t.pendingBytesEstimate();
       queued += t.queue().size();
       skipped += t.skippedCount();
+      long[] d = t.controllerDelta();
+      logs += d[0];
+      double loggingNanos = d[0] * config.logCostFixedNanos + d[1] * config.logCostPerEntryNanos;
+      worstOverhead = Math.max(worstOverhead, loggingNanos / elapsedNanos);
+    }
+    if (logs > 0) {
+      lastOverhead = worstOverhead;
     }
     long newSkips = skipped - lastSkipped;
     lastSkipped = skipped;
-    long capacity = (long) threads.length * config.logsPerThread;
+    int live = liveCount(threads);
+    long target = (long) config.queueTarget * live;
+    double budget = config.overheadBudget;
     if (pending > config.memoryBudgetBytes * 3 / 4 || newSkips > 0) {
-      sampling.lower();
-      adaptations.increment();
+      adjust(0.5);
       return;
     }
-    if (closure.delay().over(config.delayFactor)) {
-      if (!validators.addIfSpareCore(liveCount(threads))) {
-        sampling.lower();
+    boolean delayOver = closure != null && closure.delay().over(config.delayFactor);
+    if (queued > target || (delayOver && queued > target / 4)) {
+      if (!validators.addIfSpareCore(live)) {
+        adjust(0.75);
+      } else {
+        adaptations.increment();
       }
-      adaptations.increment();
       return;
     }
-    if (queued <= capacity / 16
-        && pending < config.memoryBudgetBytes / 4
-        && sampling.rate() < 1.0) {
-      sampling.raise();
-      adaptations.increment();
+    if (worstOverhead > budget) {
+      adjust(Math.max(0.5, budget / worstOverhead));
+      return;
     }
+    // Raise only on evidence: with nothing published since the last look (application idle, or
+    // the runtime disabled) there is no measurement of headroom.
+    if (logs > 0 && queued <= target / 4 && worstOverhead < 0.8 * budget
+        && sampling.rate() < 1.0) {
+      adjust(worstOverhead < 0.25 * budget ? 1.25 : 1.125);
+    }
+  }
+
+  private void adjust(double factor) {
+    sampling.adjust(factor);
+    adaptations.increment();
   }
 
   private void validatorFailed(Throwable t) {
@@ -303,10 +403,16 @@ public final class OrthrusRuntime implements AutoCloseable {
   /** Turns logging off (closures run their unlogged variant) or back on. */
   public void enabled(boolean on) {
     this.enabled = on;
+    updateMode();
   }
 
   public void strictAll(boolean strict) {
     this.strictAll = strict;
+    updateMode();
+  }
+
+  private synchronized void updateMode() {
+    mode = !enabled ? OFF : strictAll ? ALL_STRICT : SAMPLED;
   }
 
   /**
@@ -339,6 +445,14 @@ public final class OrthrusRuntime implements AutoCloseable {
 
   public long skippedForMemory() {
     return skippedForMemory.sum();
+  }
+
+  /**
+   * The controller's latest estimate of the busiest application thread's time spent logging, as
+   * a fraction of wall time (from its cost model), from its last look that saw logs published.
+   */
+  public double estimatedOverhead() {
+    return lastOverhead;
   }
 
   public long adaptations() {
@@ -408,7 +522,7 @@ public final class OrthrusRuntime implements AutoCloseable {
 
   @Override
   public void close() {
-    enabled = false;
+    enabled(false);
     validators.stop();
     if (mxBean != null) {
       mxBean.unregister();

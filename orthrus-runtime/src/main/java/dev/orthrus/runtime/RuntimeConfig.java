@@ -1,14 +1,17 @@
 package dev.orthrus.runtime;
 
+import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.AdaptiveSampling;
 import dev.orthrus.runtime.sample.SamplingPolicy;
+import dev.orthrus.runtime.validate.IdleStrategy;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /** Settings of one {@link OrthrusRuntime}; build with {@link #builder()}. */
@@ -29,6 +32,12 @@ public final class RuntimeConfig {
   final Runnable halt;
   final PrintStream err;
   final boolean jmx;
+  final IntSupplier cpus;
+  final double overheadBudget;
+  final double logCostFixedNanos;
+  final double logCostPerEntryNanos;
+  final int queueTarget;
+  final Supplier<IdleStrategy> idleStrategy;
 
   private RuntimeConfig(Builder b) {
     this.sampling = b.sampling;
@@ -46,6 +55,12 @@ public final class RuntimeConfig {
     this.halt = b.halt;
     this.err = b.err;
     this.jmx = b.jmx;
+    this.cpus = b.cpus;
+    this.overheadBudget = b.overheadBudget;
+    this.logCostFixedNanos = b.logCostFixedNanos;
+    this.logCostPerEntryNanos = b.logCostPerEntryNanos;
+    this.queueTarget = b.queueTarget;
+    this.idleStrategy = b.idleStrategy;
   }
 
   public static Builder builder() {
@@ -60,13 +75,22 @@ public final class RuntimeConfig {
     return delayFactor;
   }
 
+  public double overheadBudget() {
+    return overheadBudget;
+  }
+
+  public int queueTarget() {
+    return queueTarget;
+  }
+
   /** Defaults: adaptive sampling from 100%, one validator, more up to CPUs - 1, 25% of heap. */
   public static final class Builder {
     private Supplier<SamplingPolicy> sampling = AdaptiveSampling::new;
     private int validators = 1;
-    private int maxValidators = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    /** 0: one less than the CPUs (at least one). */
+    private int maxValidators;
     private boolean pinValidators;
-    private int logsPerThread = 4096;
+    private int logsPerThread = 1024;
     private long memoryBudgetBytes = Runtime.getRuntime().maxMemory() / 4;
     private double delayFactor = 1.5;
     private boolean strictAll;
@@ -77,6 +101,70 @@ public final class RuntimeConfig {
     private Runnable halt = () -> Runtime.getRuntime().halt(86);
     private PrintStream err = System.err;
     private boolean jmx;
+    private IntSupplier cpus = Pinning::cpus;
+    private double overheadBudget = 0.04;
+    private double logCostFixedNanos = 300;
+    private double logCostPerEntryNanos = 20;
+    private int queueTarget = 64;
+    private Supplier<IdleStrategy> idleStrategy = IdleStrategy::backoff;
+
+    /** How idle validators wait; {@link IdleStrategy#backoff()} by default. */
+    public Builder idleStrategy(Supplier<IdleStrategy> idle) {
+      this.idleStrategy = Objects.requireNonNull(idle, "idle");
+      return this;
+    }
+
+    /**
+     * How many CPUs the runtime may use for deciding whether a core is spare (tests fake a bigger
+     * machine).
+     */
+    public Builder cpus(IntSupplier cpus) {
+      this.cpus = Objects.requireNonNull(cpus, "cpus");
+      return this;
+    }
+
+    /**
+     * The share of an application thread's time that logging may cost (default 0.04, the paper's
+     * 4%); the sampling controller lowers the rate when its cost model says it is exceeded. 1.0
+     * turns the limit off (validation capacity alone decides).
+     */
+    public Builder overheadBudget(double share) {
+      if (!(share > 0 && share <= 1.0)) {
+        throw new IllegalArgumentException("overhead budget must be within (0, 1]: " + share);
+      }
+      this.overheadBudget = share;
+      return this;
+    }
+
+    /**
+     * The controller's logging-cost model: nanoseconds per logged execution plus per recorded
+     * entry (load, store, allocation, argument). The defaults (300 + 20, about 370 ns for a get
+     * of the bench's hash map) are the marginal cost of a validated execution measured on a
+     * 2-vCPU Xeon VM with the validator running on the other CPU (between 0.4% and 1.6%
+     * validated); the same log costs 100-190 ns with validation off that thread's path and about
+     * 25 ns when hot. Calibrate for other machines (docs/runtime.md).
+     */
+    public Builder logCostNanos(double perLog, double perEntry) {
+      if (!(perLog >= 0) || !(perEntry >= 0) || perLog + perEntry == 0) {
+        throw new IllegalArgumentException("bad logging cost model: " + perLog + ", " + perEntry);
+      }
+      this.logCostFixedNanos = perLog;
+      this.logCostPerEntryNanos = perEntry;
+      return this;
+    }
+
+    /**
+     * Queued logs per application thread above which validators count as falling behind (the
+     * controller then adds a validator or lowers the rate). Short queues keep validation delay
+     * in microseconds.
+     */
+    public Builder queueTarget(int logs) {
+      if (logs < 1) {
+        throw new IllegalArgumentException("queue target must be positive: " + logs);
+      }
+      this.queueTarget = logs;
+      return this;
+    }
 
     public Builder sampling(Supplier<SamplingPolicy> sampling) {
       this.sampling = Objects.requireNonNull(sampling, "sampling");
@@ -105,7 +193,11 @@ public final class RuntimeConfig {
       return this;
     }
 
-    /** Logs in each application thread's pool; also its queue capacity. */
+    /**
+     * Logs in each application thread's ring (rounded up to a power of two), which is also its
+     * queue's capacity; default 1024. It must hold what arrives while a parked validator sleeps
+     * (up to 1 ms); 64, 256 and 1024 measured the same on the bench.
+     */
     public Builder logsPerThread(int logs) {
       if (logs < 2 || logs > (1 << 20)) {
         throw new IllegalArgumentException("logsPerThread must be within 2..2^20: " + logs);
@@ -178,6 +270,9 @@ public final class RuntimeConfig {
     }
 
     public RuntimeConfig build() {
+      if (maxValidators == 0) {
+        maxValidators = Math.max(1, cpus.getAsInt() - 1);
+      }
       if (validators > maxValidators) {
         maxValidators = validators;
       }

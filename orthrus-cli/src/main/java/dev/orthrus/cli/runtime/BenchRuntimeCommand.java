@@ -46,6 +46,12 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
   @Option(names = "--no-pin", description = "Do not pin the application and validator threads.")
   boolean noPin;
 
+  @Option(names = "--overhead-budget", paramLabel = "SHARE",
+      description = "Share of the application thread's time logging may cost, in (0, 1];"
+          + " default: the runtime's (${DEFAULT-VALUE}). 1 lets validator capacity alone decide"
+          + " the sampling rate.")
+  double overheadBudget = RuntimeBenchmark.DEFAULT_BUDGET;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -53,7 +59,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     RuntimeBenchmark.Options options;
     try {
       options = new RuntimeBenchmark.Options(pairs, roundMillis, keys, valueBytes, getPercent,
-          !noPin);
+          !noPin, overheadBudget);
     } catch (IllegalArgumentException e) {
       err.println("orthrus bench runtime: " + e.getMessage());
       return OrthrusCommand.EXIT_USAGE;
@@ -70,14 +76,22 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
           r.protectedVsVanilla());
       out.printf(Locale.ROOT, "ops/s disabled %.0f, protected %.0f, vanilla %.0f%n",
           r.disabledOpsPerSec(), r.protectedOpsPerSec(), r.vanillaOpsPerSec());
-      out.printf(Locale.ROOT, "sampling rate at end %.4f, validated %d, skipped %d%n",
-          r.finalSamplingRate(), r.validated(), r.skipped());
+      out.printf(Locale.ROOT, "protected vs disabled per app-thread CPU second: %.3fx%n",
+          r.protectedVsDisabledCpu());
+      out.printf(Locale.ROOT,
+          "validated fraction %.4f (sampling rate median %.4f, at end %.4f), validated %d,"
+              + " skipped %d%n",
+          r.validatedFraction(), r.samplingRateMedian(), r.finalSamplingRate(), r.validated(),
+          r.skipped());
+      out.printf(Locale.ROOT, "overhead budget %.3f, controller's estimate %.3f%n",
+          r.overheadBudget(), r.estimatedOverhead());
       out.printf(Locale.ROOT, "validation latency mean %.1f us, p99 %.1f us%n",
           r.validationLatencyMeanUs(), r.validationLatencyP99Us());
       out.printf(Locale.ROOT, "strict mode added latency p50 %.2f us%n",
           r.strictAddedLatencyP50Us());
       out.println("per-op ns: " + r.perOpNanos());
-      out.println("detections " + r.detections() + ", pinned " + r.pinned());
+      out.println("detections " + r.detections() + ", pinned " + r.pinned() + " (app CPU "
+          + r.appCpu() + ", validator CPU " + r.validatorCpu() + ")");
     }
     out.flush();
     return r.detections() > 0 ? OrthrusCommand.EXIT_FINDINGS : OrthrusCommand.EXIT_OK;
@@ -112,6 +126,14 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
         .num("finalSamplingRate", r.finalSamplingRate())
         .num("validated", r.validated())
         .num("skipped", r.skipped())
+        .num("validatedFraction", r.validatedFraction())
+        .num("samplingRateMedian", r.samplingRateMedian())
+        .num("protectedVsDisabledCpu", r.protectedVsDisabledCpu())
+        .num("overheadBudget", r.overheadBudget())
+        .num("estimatedOverhead", r.estimatedOverhead())
+        .num("latencySamples", r.latencySamples())
+        .num("appCpu", r.appCpu())
+        .num("validatorCpu", r.validatorCpu())
         .bool("cpuIdNative", r.cpuIdNative())
         .raw("perOpNanos", perOp.end())
         .end();

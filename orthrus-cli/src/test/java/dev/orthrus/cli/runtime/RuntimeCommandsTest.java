@@ -57,9 +57,18 @@ class RuntimeCommandsTest {
     assertEquals(0, r.exit(), r.err());
     for (String field : List.of("\"schemaVersion\":1", "\"ratios\":{\"protectedVsDisabled\":",
         "\"validationLatencyMeanUs\":", "\"validationLatencyP99Us\":",
-        "\"strictAddedLatencyP50Us\":", "\"detections\":0", "\"pinned\":false")) {
+        "\"strictAddedLatencyP50Us\":", "\"detections\":0", "\"pinned\":false",
+        "\"validatedFraction\":", "\"samplingRateMedian\":", "\"protectedVsDisabledCpu\":",
+        "\"overheadBudget\":0.0400")) {
       assertTrue(r.out().contains(field), field + " missing in " + r.out());
     }
+  }
+
+  @Test
+  void benchRuntimeRejectsABadOverheadBudget() {
+    Run r = run("bench", "runtime", "--overhead-budget", "0", "--pairs", "1");
+    assertEquals(OrthrusCommand.EXIT_USAGE, r.exit());
+    assertTrue(r.err().contains("overhead budget"), r.err());
   }
 
   @Test

@@ -8,6 +8,9 @@ import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.log.ClosureLog;
 import dev.orthrus.runtime.memory.VersionedObject;
+import dev.orthrus.runtime.sample.FixedSampling;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,18 +19,30 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The runtime cost benchmark: the hand-written hash-map get/set mix on one application thread,
- * alternating rounds with the runtime disabled (same versioned code, no logging) and enabled
+ * alternating rounds with the runtime disabled (the same versioned code, no logging) and enabled
  * (adaptive sampling from 100%, one validator), in one JVM, and the median of the per-pair
- * throughput ratios. Also measures validation latency, strict-mode added latency and per-operation
- * costs of the primitives.
+ * throughput ratios. Also measures the validated fraction, validation latency, strict-mode added
+ * latency and per-operation costs of the primitives.
+ *
+ * <p>Fairness: both variants are warmed up before anything is measured, every round replays the
+ * same operation sequence from its start, the order within a pair alternates (disabled first,
+ * then enabled first) so drift in machine load does not favour one side, validation left over
+ * from an enabled round is drained before the next round starts, and the vanilla map runs after
+ * all pairs. No full GC between rounds unless {@code -Dorthrus.bench.gc=true}: it compacts and
+ * reorders the map's objects, and rounds then ran at one of two speeds (decision 0007).
  */
 public final class RuntimeBenchmark {
 
   /** Settings; {@link #defaults()} is what {@code orthrus bench runtime} runs. */
   public record Options(int pairs, long roundMillis, int keys, int valueBytes, int getPercent,
-      boolean pin) {
+      boolean pin, double overheadBudget) {
     public static Options defaults() {
-      return new Options(7, 400, 10_000, 64, 90, true);
+      return new Options(7, 400, 10_000, 64, 90, true, DEFAULT_BUDGET);
+    }
+
+    public Options(int pairs, long roundMillis, int keys, int valueBytes, int getPercent,
+        boolean pin) {
+      this(pairs, roundMillis, keys, valueBytes, getPercent, pin, DEFAULT_BUDGET);
     }
 
     public Options {
@@ -35,10 +50,27 @@ public final class RuntimeBenchmark {
           || getPercent > 100) {
         throw new IllegalArgumentException("bad benchmark options");
       }
+      if (!(overheadBudget > 0 && overheadBudget <= 1.0)) {
+        throw new IllegalArgumentException("overhead budget must be within (0, 1]");
+      }
     }
   }
 
-  /** Everything measured. Latencies in microseconds, per-op costs in nanoseconds. */
+  /** {@code -Dorthrus.bench.gc=true}: a full GC before every round (see {@link #run}). */
+  private static final boolean GC_BETWEEN_ROUNDS = Boolean.getBoolean("orthrus.bench.gc");
+
+  /** {@code -Dorthrus.bench.verbose=true} prints every round pair on stderr. */
+  private static final boolean VERBOSE = Boolean.getBoolean("orthrus.bench.verbose");
+
+  /** The runtime's default overhead budget. */
+  public static final double DEFAULT_BUDGET = RuntimeConfig.builder().build().overheadBudget();
+
+  /**
+   * Everything measured. Latencies in microseconds, per-op costs in nanoseconds. {@code
+   * validatedFraction} is validated logs over operations in the enabled rounds; {@code
+   * protectedVsDisabledCpu} is the same ratio per CPU-second of the application thread, which
+   * leaves out time the thread lost to other processes.
+   */
   public record Result(
       double protectedVsDisabled,
       double protectedVsVanilla,
@@ -55,17 +87,39 @@ public final class RuntimeBenchmark {
       double finalSamplingRate,
       long validated,
       long skipped,
-      Map<String, Double> perOpNanos) {}
+      Map<String, Double> perOpNanos,
+      double validatedFraction,
+      double samplingRateMedian,
+      double protectedVsDisabledCpu,
+      double overheadBudget,
+      double estimatedOverhead,
+      int appCpu,
+      int validatorCpu,
+      long latencySamples) {}
 
   private RuntimeBenchmark() {}
+
+  /** One timed round: operations done, wall and application-thread CPU nanoseconds. */
+  record Round(long ops, long nanos, long cpuNanos) {
+    double opsPerSec() {
+      return ops * 1e9 / nanos;
+    }
+
+    double opsPerCpuSec() {
+      return cpuNanos > 0 ? ops * 1e9 / cpuNanos : Double.NaN;
+    }
+  }
 
   public static Result run(Options o) {
     boolean appPinned = o.pin() && Pinning.cpus() > 1 && Pinning.pin(0);
     RuntimeConfig config = RuntimeConfig.builder()
         .validators(1)
         .pinValidators(o.pin())
+        .overheadBudget(o.overheadBudget())
         .err(null)
         .build();
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       String[] keys = new String[o.keys()];
       for (int i = 0; i < keys.length; i++) {
@@ -90,36 +144,62 @@ public final class RuntimeBenchmark {
         int key = random.nextInt(keys.length);
         ops[i] = random.nextInt(100) < o.getPercent() ? key : -1 - key;
       }
-      // Warm-up: both code paths compiled before anything is measured.
+      // Warm-up: both code paths compiled, and the sampling controller settled, before anything
+      // is measured.
       for (int w = 0; w < 3; w++) {
         rt.enabled(false);
-        mix(map, keys, values, ops, 200);
+        mix(map, keys, values, ops, 200, threads, cpuTime);
         rt.enabled(true);
-        mix(map, keys, values, ops, 200);
+        mix(map, keys, values, ops, 300, threads, cpuTime);
         vanillaMix(vanilla, keys, values, ops, 200);
       }
+      rt.enabled(false);
       rt.awaitDrained(5_000);
       rt.latencySinceLastCall();
       long validatedBefore = rt.validatedCount();
       long skippedBefore = rt.skippedCount();
 
       double[] ratios = new double[o.pairs()];
+      double[] cpuRatios = new double[o.pairs()];
       double[] vanillaRatios = new double[o.pairs()];
       double[] disabledTput = new double[o.pairs()];
       double[] enabledTput = new double[o.pairs()];
       double[] vanillaTput = new double[o.pairs()];
+      double[] rates = new double[o.pairs()];
+      double[] overheads = new double[o.pairs()];
+      long enabledOps = 0;
       Histogram latency = new Histogram(3);
       for (int p = 0; p < o.pairs(); p++) {
-        rt.enabled(false);
-        disabledTput[p] = mix(map, keys, values, ops, o.roundMillis());
-        rt.latencySinceLastCall();
-        rt.enabled(true);
-        enabledTput[p] = mix(map, keys, values, ops, o.roundMillis());
-        rt.enabled(false);
-        rt.awaitDrained(5_000);
-        latency.add(rt.latencySinceLastCall());
-        vanillaTput[p] = vanillaMix(vanilla, keys, values, ops, o.roundMillis());
+        Round disabled;
+        Round enabled;
+        if (p % 2 == 0) {
+          disabled = disabledRound(rt, map, keys, values, ops, o, threads, cpuTime);
+          enabled = enabledRound(rt, map, keys, values, ops, o, threads, cpuTime, latency);
+        } else {
+          enabled = enabledRound(rt, map, keys, values, ops, o, threads, cpuTime, latency);
+          disabled = disabledRound(rt, map, keys, values, ops, o, threads, cpuTime);
+        }
+        rates[p] = rt.sampling().rate();
+        overheads[p] = rt.estimatedOverhead();
+        enabledOps += enabled.ops();
+        disabledTput[p] = disabled.opsPerSec();
+        enabledTput[p] = enabled.opsPerSec();
         ratios[p] = enabledTput[p] / disabledTput[p];
+        cpuRatios[p] = enabled.opsPerCpuSec() / disabled.opsPerCpuSec();
+        if (VERBOSE) {
+          System.err.printf(java.util.Locale.ROOT,
+              "pair %d (%s first): disabled %.2f Mops/s (cpu %.2f), enabled %.2f (cpu %.2f),"
+                  + " rate %.4f%n",
+              p, p % 2 == 0 ? "disabled" : "enabled", disabledTput[p] / 1e6,
+              disabled.opsPerCpuSec() / 1e6, enabledTput[p] / 1e6, enabled.opsPerCpuSec() / 1e6,
+              rates[p]);
+        }
+      }
+      // The plain-field map runs after the pairs: a round of it between them changed the next
+      // round's speed (its heap and caches), which biased whichever variant came next.
+      for (int p = 0; p < o.pairs(); p++) {
+        System.gc();
+        vanillaTput[p] = vanillaMix(vanilla, keys, values, ops, o.roundMillis());
         vanillaRatios[p] = enabledTput[p] / vanillaTput[p];
       }
       long validated = rt.validatedCount() - validatedBefore;
@@ -128,20 +208,57 @@ public final class RuntimeBenchmark {
 
       rt.enabled(true);
       double strictAdded = strictAddedP50Us(rt, map, keys);
-      Map<String, Double> perOp = perOpCosts(rt, map, keys[0]);
-      boolean pinned = appPinned && rt.validators().anyPinned();
+      rt.enabled(false);
+      int appCpu = CpuId.current();
+      int validatorCpu = rt.validators().validators().isEmpty()
+          ? -1 : rt.validators().validators().get(0).lastCpu();
+      boolean validatorPinned = rt.validators().anyPinned();
+      boolean pinned = appPinned && validatorPinned && appCpu >= 0 && validatorCpu != appCpu;
+      long detections = rt.detections().count();
+      rt.close();
+      Map<String, Double> perOp = perOpCosts(map, keys[0]);
       if (appPinned) {
         Pinning.unpin();
       }
       return new Result(median(ratios), median(vanillaRatios), ratios, median(disabledTput),
           median(enabledTput), median(vanillaTput), latency.getMean() / 1000.0,
-          latency.getValueAtPercentile(99) / 1000.0, strictAdded, rt.detections().count(),
-          pinned, CpuId.isNative(), rate, validated, skipped, perOp);
+          latency.getValueAtPercentile(99) / 1000.0, strictAdded, detections,
+          pinned, CpuId.isNative(), rate, validated, skipped, perOp,
+          enabledOps == 0 ? 0 : (double) validated / enabledOps, median(rates),
+          cpuTime ? median(cpuRatios) : Double.NaN, o.overheadBudget(), median(overheads),
+          appCpu, validatorCpu, latency.getTotalCount());
     }
   }
 
-  /** Runs the get/set mix for about {@code millis}; returns operations per second. */
-  static double mix(KvMap map, String[] keys, byte[][] values, int[] ops, long millis) {
+  private static Round disabledRound(OrthrusRuntime rt, KvMap map, String[] keys,
+      byte[][] values, int[] ops, Options o, ThreadMXBean threads, boolean cpuTime) {
+    rt.enabled(false);
+    if (GC_BETWEEN_ROUNDS) {
+      System.gc();
+    }
+    return mix(map, keys, values, ops, o.roundMillis(), threads, cpuTime);
+  }
+
+  private static Round enabledRound(OrthrusRuntime rt, KvMap map, String[] keys,
+      byte[][] values, int[] ops, Options o, ThreadMXBean threads, boolean cpuTime,
+      Histogram latency) {
+    if (GC_BETWEEN_ROUNDS) {
+      System.gc();
+    }
+    rt.latencySinceLastCall();
+    rt.enabled(true);
+    Round r = mix(map, keys, values, ops, o.roundMillis(), threads, cpuTime);
+    rt.enabled(false);
+    // Leftover validation must not run during the next round.
+    rt.awaitDrained(5_000);
+    latency.add(rt.latencySinceLastCall());
+    return r;
+  }
+
+  /** Runs the get/set mix for about {@code millis}. */
+  static Round mix(KvMap map, String[] keys, byte[][] values, int[] ops, long millis,
+      ThreadMXBean threads, boolean cpuTime) {
+    long cpu0 = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
     long deadline = System.nanoTime() + millis * 1_000_000;
     long n = 0;
     long start = System.nanoTime();
@@ -163,10 +280,11 @@ public final class RuntimeBenchmark {
       }
     }
     long elapsed = System.nanoTime() - start;
+    long cpu = cpuTime ? threads.getCurrentThreadCpuTime() - cpu0 : 0;
     if (sink == 42) {
       System.out.print("");
     }
-    return n * 1e9 / elapsed;
+    return new Round(n, elapsed, cpu);
   }
 
   static double vanillaMix(VanillaKvMap map, String[] keys, byte[][] values, int[] ops,
@@ -228,70 +346,121 @@ public final class RuntimeBenchmark {
       ClosureBinding.of(RuntimeBenchmark.class.getName() + "#empty()", "empty",
           (log, r) -> r.returnVoid());
 
-  /** Nanoseconds per primitive operation, from tight loops (JIT-compiled, single thread). */
-  static Map<String, Double> perOpCosts(OrthrusRuntime rt, KvMap map, String key) {
+  /**
+   * Nanoseconds per primitive operation, from tight loops (single thread), in a runtime of its own
+   * that samples every execution, so that {@code begin} really logs. Each loop is its own small
+   * method: in one big method the JIT compiles the loops on-stack with a spent inlining budget,
+   * and even a plain load then measured 15 ns.
+   */
+  static Map<String, Double> perOpCosts(KvMap benchMap, String key) {
     Map<String, Double> out = new LinkedHashMap<>();
-    @SuppressWarnings("unchecked")
-    VersionedObject<KvMap.Item.V> item = (VersionedObject<KvMap.Item.V>) map.itemHandle(key);
-    KvMap.Item handle = (KvMap.Item) item;
-    int n = 2_000_000;
-    for (int round = 0; round < 2; round++) {
-      long sink = 0;
-      long t0 = System.nanoTime();
-      for (int i = 0; i < n; i++) {
-        sink += item.lvVersion().flags;
-      }
-      out.put("load", (System.nanoTime() - t0) / (double) n);
-
-      ClosureLog log = rt.begin(EMPTY, 0);
-      int perLog = 1000;
-      t0 = System.nanoTime();
-      for (int i = 0; i < n; i++) {
-        if (log == null || log.loadCount() == perLog) {
-          if (log != null) {
-            rt.appThread().abandon(log);
-          }
-          log = rt.begin(EMPTY, 0);
-          if (log == null) {
-            continue;
-          }
-        }
-        sink += log.load(item).flags;
-      }
-      out.put("loggedLoad", (System.nanoTime() - t0) / (double) n);
-      if (log != null) {
-        rt.appThread().abandon(log);
-      }
-
-      KvMap.Item.V v = item.lvVersion();
-      t0 = System.nanoTime();
-      for (int i = 0; i < n; i++) {
-        handle.soVersion(new KvMap.Item.V(handle, v.value, i, v.cas, v.next));
-      }
-      out.put("store", (System.nanoTime() - t0) / (double) n);
-
-      int m = n / 10;
-      t0 = System.nanoTime();
-      for (int i = 0; i < m; i++) {
-        ClosureLog l = rt.begin(EMPTY, 0);
-        if (l != null) {
-          l.returnVoid();
-          rt.publish(l);
-        }
-      }
-      out.put("beginPublish", (System.nanoTime() - t0) / (double) m);
-      rt.awaitDrained(5_000);
-
-      t0 = System.nanoTime();
-      for (int i = 0; i < m; i++) {
-        ControlPath.verify(item);
-      }
-      out.put("checksumVerify" + v.value.length + "B", (System.nanoTime() - t0) / (double) m);
-      if (sink == 42) {
-        System.out.print("");
+    RuntimeConfig config = RuntimeConfig.builder()
+        .sampling(() -> new FixedSampling(1.0))
+        .validators(1)
+        .err(null)
+        .build();
+    RuntimeConfig never = RuntimeConfig.builder()
+        .sampling(() -> new FixedSampling(0.0))
+        .validators(0)
+        .err(null)
+        .build();
+    try (OrthrusRuntime rt = new OrthrusRuntime(config);
+        OrthrusRuntime idle = new OrthrusRuntime(never)) {
+      @SuppressWarnings("unchecked")
+      VersionedObject<KvMap.Item.V> item =
+          (VersionedObject<KvMap.Item.V>) benchMap.itemHandle(key);
+      int n = 1_000_000;
+      for (int round = 0; round < 3; round++) {
+        out.put("load", timeLoads(item, n));
+        out.put("loggedLoad", timeLoggedLoads(rt, item, n));
+        out.put("store", timeStores((KvMap.Item) item, n));
+        out.put("beginNotSampled", timeUnsampledBegins(idle, n));
+        out.put("beginPublish", timeBeginPublish(rt, n / 10));
+        rt.awaitDrained(5_000);
+        out.put("checksumVerify" + item.lvVersion().value.length + "B",
+            timeVerify(item, n / 10));
       }
     }
     return out;
+  }
+
+  private static long sink;
+
+  private static double timeLoads(VersionedObject<KvMap.Item.V> item, int n) {
+    long s = 0;
+    long t0 = System.nanoTime();
+    for (int i = 0; i < n; i++) {
+      s += item.lvVersion().flags;
+    }
+    double ns = (System.nanoTime() - t0) / (double) n;
+    sink += s;
+    return ns;
+  }
+
+  private static double timeLoggedLoads(
+      OrthrusRuntime rt, VersionedObject<KvMap.Item.V> item, int n) {
+    long s = 0;
+    int perLog = 100;
+    int done = 0;
+    long t0 = System.nanoTime();
+    while (done < n) {
+      ClosureLog log = rt.begin(EMPTY, 0);
+      if (log == null) {
+        continue;
+      }
+      for (int i = 0; i < perLog; i++) {
+        s += log.load(item).flags;
+      }
+      rt.appThread().abandon(log);
+      done += perLog;
+    }
+    double ns = (System.nanoTime() - t0) / (double) done;
+    sink += s;
+    return ns;
+  }
+
+  private static double timeStores(KvMap.Item handle, int n) {
+    KvMap.Item.V v = handle.lvVersion();
+    long t0 = System.nanoTime();
+    for (int i = 0; i < n; i++) {
+      handle.soVersion(new KvMap.Item.V(handle, v.value, i, v.cas, v.next));
+    }
+    double ns = (System.nanoTime() - t0) / (double) n;
+    handle.soVersion(v);
+    return ns;
+  }
+
+  private static double timeUnsampledBegins(OrthrusRuntime idle, int n) {
+    long s = 0;
+    long t0 = System.nanoTime();
+    for (int i = 0; i < n; i++) {
+      if (idle.begin(EMPTY, i) != null) {
+        s++;
+      }
+    }
+    double ns = (System.nanoTime() - t0) / (double) n;
+    sink += s;
+    return ns;
+  }
+
+  private static double timeBeginPublish(OrthrusRuntime rt, int m) {
+    long t0 = System.nanoTime();
+    for (int i = 0; i < m; i++) {
+      ClosureLog l = rt.begin(EMPTY, 0);
+      if (l != null) {
+        l.returnVoid();
+        rt.publish(l);
+      }
+    }
+    return (System.nanoTime() - t0) / (double) m;
+  }
+
+  private static double timeVerify(VersionedObject<KvMap.Item.V> item, int m) {
+    long t0 = System.nanoTime();
+    for (int i = 0; i < m; i++) {
+      ControlPath.verify(item);
+    }
+    return (System.nanoTime() - t0) / (double) m;
   }
 
   static double median(double[] xs) {

@@ -1,52 +1,96 @@
 package dev.orthrus.runtime.log;
 
 import dev.orthrus.runtime.cpu.CpuId;
-import java.util.concurrent.atomic.AtomicLong;
-import org.jctools.queues.MpscArrayQueue;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.jctools.queues.SpmcArrayQueue;
 
 /**
- * The runtime's state for one application thread: its pool of reusable logs and its queue of
- * published logs.
+ * The runtime's state for one application thread: its logs and its queue of published logs.
  *
- * <p>Only this thread takes logs from the pool and offers to the queue, so the queue is
- * single-producer; validators consume from it (any of them, which is how work stealing works) and
- * give logs back through the pool, which is therefore multi-producer, single-consumer. An empty
- * pool or a full queue means "do not log this execution": the thread never waits.
+ * <p>The logs live in a ring that only this thread walks: it takes the log at its cursor when that
+ * log is free or already validated, resets it, fills it and publishes it to a single-producer
+ * queue that any validator may consume (that is how work stealing works). A validator gives a log
+ * back by dropping its references and making one release store to the log's state; there is no
+ * shared free list and no shared counter. A log still pending at the cursor, or a full queue,
+ * means "do not log this execution": the thread never waits.
+ *
+ * <p>Bytes of published logs count against the memory budget until this thread reclaims them
+ * (at reuse, or in {@link #reclaimValidated()} when the budget check fails), which over-counts
+ * validated logs a little but never under-counts.
  */
 public final class AppThread {
 
   /**
-   * How many logs between refreshes of the cached CPU id: 64 with {@code sched_getcpu}, 4096
-   * with the /proc fallback, whose file read costs microseconds.
+   * How long the cached CPU id may be reused before asking the OS again. A time bound rather
+   * than a count: the read costs about a microsecond through JNA and far more through /proc, and
+   * the scheduler moves threads on a millisecond scale anyway.
    */
-  private static final int CPU_REFRESH = CpuId.isNative() ? 64 : 4096;
+  private static final long CPU_REFRESH_NANOS = CpuId.isNative() ? 1_000_000L : 20_000_000L;
+
+  /**
+   * One log in this many carries a publication time (strict logs always do). A clock read costs
+   * about 18 ns, a third of what logging a small closure costs otherwise; validation delay is a
+   * statistic, and one log in eight still yields thousands of samples a second.
+   */
+  public static final int TIMED_EVERY = 8;
 
   private final Thread thread;
   private final int index;
-  private final MpscArrayQueue<ClosureLog> pool;
+  private final ClosureLog[] ring;
+  private final int mask;
   private final SpmcArrayQueue<ClosureLog> published;
 
   // Written by this thread only.
+  private long cursor;
+  private long reclaimCursor;
   private long publishedBytes;
+  private long reclaimedBytes;
   private long publishedCount;
   private long skippedCount;
   private int cachedCpu = -1;
-  private int untilCpuRefresh;
-  private long random;
+  private long cpuReadNanos;
+  private boolean cpuStale = true;
 
-  /** Written by validators when they recycle a log. */
-  private final AtomicLong releasedBytes = new AtomicLong();
+  /**
+   * Copies of this thread's counters for the sampling controller and monitoring, written with
+   * opaque stores (plain moves on x86, but never torn) and read the same way.
+   */
+  private long pendingBytesView;
+  private long publishedView;
+  private long entriesView;
+  private long loggedEntries;
+
+  /** Controller-private: counters at its previous look at this thread. */
+  long controllerPublished;
+  long controllerEntries;
+
+  private static final VarHandle PENDING_VIEW;
+  private static final VarHandle PUBLISHED_VIEW;
+  private static final VarHandle ENTRIES_VIEW;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      PENDING_VIEW = l.findVarHandle(AppThread.class, "pendingBytesView", long.class);
+      PUBLISHED_VIEW = l.findVarHandle(AppThread.class, "publishedView", long.class);
+      ENTRIES_VIEW = l.findVarHandle(AppThread.class, "entriesView", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   public AppThread(Thread thread, int index, int capacity) {
     this.thread = thread;
     this.index = index;
-    this.pool = new MpscArrayQueue<>(capacity);
-    this.published = new SpmcArrayQueue<>(capacity);
-    for (int i = 0; i < capacity; i++) {
-      pool.offer(new ClosureLog(this));
+    // A power of two, so the cursor maps to a slot with a mask.
+    int size = capacity <= 2 ? 2 : Integer.highestOneBit(capacity - 1) << 1;
+    this.ring = new ClosureLog[size];
+    this.mask = size - 1;
+    this.published = new SpmcArrayQueue<>(size);
+    for (int i = 0; i < size; i++) {
+      ring[i] = new ClosureLog(this);
     }
-    this.random = 0x9E3779B97F4A7C15L * (index + 1) ^ thread.getId();
   }
 
   public Thread thread() {
@@ -57,31 +101,67 @@ public final class AppThread {
     return index;
   }
 
-  /** A free log, or null when every log is pending (the caller then skips logging). */
+  /**
+   * A log to fill, or null when the log at the cursor is still pending (the caller then skips
+   * logging). A validated log is cleared here, by its owner, before reuse.
+   */
   public ClosureLog takeLog() {
-    return pool.relaxedPoll();
+    long c = cursor;
+    ClosureLog log = ring[(int) (c & mask)];
+    int state = log.lvState();
+    if (state == ClosureLog.VALIDATED) {
+      reclaim(log);
+    } else if (state != ClosureLog.FREE) {
+      return null;
+    }
+    if (reclaimCursor == c) {
+      reclaimCursor = c + 1;
+    }
+    cursor = c + 1;
+    log.state(ClosureLog.FILLING);
+    return log;
   }
 
-  /** Returns a log to the pool without publishing it. */
-  public void abandon(ClosureLog log) {
-    log.clear();
-    pool.relaxedOffer(log);
+  private void reclaim(ClosureLog log) {
+    reclaimedBytes += log.accountedBytes();
+    log.reset();
+    PENDING_VIEW.setOpaque(this, publishedBytes - reclaimedBytes);
   }
 
   /**
-   * Hands a finished log to the validators; false (and the log back in the pool) when the queue
-   * is full.
+   * Clears validated logs ahead of the cursor, in ring order, until one that is still pending; the
+   * memory budget check calls this so that validated logs stop counting as pending.
    */
-  public boolean publish(ClosureLog log, long nowNanos) {
-    log.publishedAt(nowNanos);
-    long bytes = log.estimatedBytes();
-    if (!published.offer(log)) {
+  public void reclaimValidated() {
+    long limit = cursor + ring.length;
+    long c = Math.max(reclaimCursor, cursor);
+    while (c < limit) {
+      ClosureLog log = ring[(int) (c & mask)];
+      int state = log.lvState();
+      if (state == ClosureLog.VALIDATED) {
+        reclaim(log);
+      } else if (state != ClosureLog.FREE) {
+        break;
+      }
+      c++;
+    }
+    reclaimCursor = c;
+  }
+
+  /** Returns a log to the ring without publishing it (overflow, or the queue was full). */
+  public void abandon(ClosureLog log) {
+    log.clear();
+  }
+
+  /**
+   * Hands a finished log to the validators; false (and the log freed) when the queue is full.
+   */
+  public boolean publish(ClosureLog log) {
+    if (!tryPublish(log)) {
       skippedCount++;
       abandon(log);
       return false;
     }
-    publishedBytes += bytes;
-    publishedCount++;
     return true;
   }
 
@@ -89,21 +169,42 @@ public final class AppThread {
    * Offers a finished log without giving up when the queue is full; the caller decides whether to
    * retry (strict mode) or abandon it.
    */
-  public boolean tryPublish(ClosureLog log, long nowNanos) {
-    log.publishedAt(nowNanos);
+  public boolean tryPublish(ClosureLog log) {
+    long stamp = ClosureLog.UNTIMED;
+    if (log.strict() || (publishedCount & (TIMED_EVERY - 1)) == 0 || cpuStale) {
+      stamp = System.nanoTime();
+      if (cpuStale || stamp - cpuReadNanos > CPU_REFRESH_NANOS) {
+        cachedCpu = CpuId.current();
+        cpuReadNanos = stamp;
+        cpuStale = false;
+      }
+    }
+    log.publishedAt(stamp, cachedCpu);
+    // Read the log before it is offered: afterwards a validator may be working on it.
+    long bytes = log.accountBytes();
+    int entries = log.entryCount();
+    log.state(ClosureLog.PUBLISHED);
     if (!published.offer(log)) {
+      log.state(ClosureLog.FILLING);
       return false;
     }
-    publishedBytes += log.estimatedBytes();
+    publishedBytes += bytes;
     publishedCount++;
+    loggedEntries += entries;
+    PENDING_VIEW.setOpaque(this, publishedBytes - reclaimedBytes);
+    PUBLISHED_VIEW.setOpaque(this, publishedCount);
+    ENTRIES_VIEW.setOpaque(this, loggedEntries);
     return true;
   }
 
-  /** Called by a validator after it is done with a log from this thread. */
+  /**
+   * Called by a validator when it is done with a log from this thread: it drops the log's
+   * references (old versions become garbage now) and hands it back with one release store; the
+   * owner resets and reuses it when its ring comes round, without any shared free list.
+   */
   public void recycle(ClosureLog log) {
-    releasedBytes.addAndGet(log.estimatedBytes());
-    log.clear();
-    pool.offer(log);
+    log.releaseReferences();
+    log.soState(ClosureLog.VALIDATED);
   }
 
   /** The queue validators poll. */
@@ -111,14 +212,44 @@ public final class AppThread {
     return published;
   }
 
-  /** Bytes held by logs this thread published that are not validated yet (this thread only). */
+  /** Logs in the ring (also the queue's capacity). */
+  public int capacity() {
+    return ring.length;
+  }
+
+  /**
+   * Bytes held by logs this thread published and has not reclaimed yet (this thread only).
+   */
   public long pendingBytes() {
-    return publishedBytes - releasedBytes.get();
+    return publishedBytes - reclaimedBytes;
   }
 
   /** Racy read for monitoring from other threads. */
   public long pendingBytesEstimate() {
-    return Math.max(0, publishedBytes - releasedBytes.get());
+    return Math.max(0, (long) PENDING_VIEW.getOpaque(this));
+  }
+
+  /** Logs published so far, readable from any thread. */
+  public long publishedCountView() {
+    return (long) PUBLISHED_VIEW.getOpaque(this);
+  }
+
+  /** Loads, stores, allocations and arguments recorded in published logs, from any thread. */
+  public long loggedEntriesView() {
+    return (long) ENTRIES_VIEW.getOpaque(this);
+  }
+
+  /**
+   * For the sampling controller (one at a time): logs and entries published since its previous
+   * call, as {@code {logs, entries}}.
+   */
+  public long[] controllerDelta() {
+    long p = publishedCountView();
+    long e = loggedEntriesView();
+    long[] d = {p - controllerPublished, e - controllerEntries};
+    controllerPublished = p;
+    controllerEntries = e;
+    return d;
   }
 
   public long publishedCount() {
@@ -133,33 +264,25 @@ public final class AppThread {
     skippedCount++;
   }
 
-  /** The thread's CPU, from a cache refreshed every {@link #CPU_REFRESH} logs. */
+  /** The thread's CPU, from a cache refreshed at most every {@link #CPU_REFRESH_NANOS}. */
   public int cpu() {
-    if (--untilCpuRefresh < 0) {
+    long now = System.nanoTime();
+    if (cpuStale || now - cpuReadNanos > CPU_REFRESH_NANOS) {
       cachedCpu = CpuId.current();
-      untilCpuRefresh = CPU_REFRESH;
+      cpuReadNanos = now;
+      cpuStale = false;
     }
     return cachedCpu;
   }
 
   /** Forces the next {@link #cpu()} to ask the OS (after pinning). */
   public void refreshCpu() {
-    untilCpuRefresh = 0;
-  }
-
-  /** xorshift64 for sampling decisions; deterministic per thread index. */
-  public long nextRandom() {
-    long x = random;
-    x ^= x << 13;
-    x ^= x >>> 7;
-    x ^= x << 17;
-    random = x;
-    return x;
+    cpuStale = true;
   }
 
   /** Starts a log taken from this thread's pool. */
   public void start(
       ClosureLog log, dev.orthrus.runtime.ClosureBinding binding, int callerId, boolean strict) {
-    log.start(binding, callerId, strict, cpu());
+    log.start(binding, callerId, strict);
   }
 }

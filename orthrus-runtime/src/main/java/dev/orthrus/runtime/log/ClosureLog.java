@@ -26,15 +26,28 @@ public final class ClosureLog {
   /** Loads or stores beyond this many make the log too big to keep; it is dropped. */
   public static final int MAX_ENTRIES = 1 << 20;
 
-  private static final VarHandle VERDICT;
+  private static final VarHandle STATE;
 
   static {
     try {
-      VERDICT = MethodHandles.lookup().findVarHandle(ClosureLog.class, "verdict", int.class);
+      STATE = MethodHandles.lookup().findVarHandle(ClosureLog.class, "state", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
+
+  /**
+   * Life cycle of a log in its thread's ring: FREE (cleared) -> FILLING (APP runs) -> PUBLISHED
+   * (queued or being validated) -> VALIDATED (a validator is done; the owner clears it when the
+   * ring comes round). Only the transition to VALIDATED is made by another thread.
+   */
+  static final int FREE = 0;
+  static final int FILLING = 1;
+  static final int PUBLISHED = 2;
+  static final int VALIDATED = 3;
+
+  /** {@link #publishNanos()} of a log published without reading the clock. */
+  public static final long UNTIMED = Long.MIN_VALUE;
 
   /** Verdicts, written by the validator; strict callers wait for a non-pending one. */
   public static final int PENDING = 0;
@@ -74,8 +87,10 @@ public final class ClosureLog {
   private int appCpu;
   private long publishNanos;
   private long retainedBytes;
+  private long accountedBytes;
 
-  @SuppressWarnings("unused") // accessed through VERDICT
+  @SuppressWarnings("unused") // accessed through STATE
+  private int state;
   private int verdict;
 
   /** What the validator found, set before a DIVERGED verdict is released (strict closures). */
@@ -107,7 +122,8 @@ public final class ClosureLog {
       Object resultRef) {
     Thread stand = new Thread(() -> {}, appThreadName);
     ClosureLog log = new ClosureLog(new AppThread(stand, -1, 2));
-    log.start(binding, callerId, false, appCpu);
+    log.start(binding, callerId, false);
+    log.appCpu = appCpu;
     log.receiver = receiver;
     log.refArgs = refArgs.clone();
     log.refArgCount = refArgs.length;
@@ -158,12 +174,11 @@ public final class ClosureLog {
     return Arrays.copyOf(nondetRefs, nondetRefCount);
   }
 
-  void start(ClosureBinding binding, int callerId, boolean strict, int cpu) {
+  void start(ClosureBinding binding, int callerId, boolean strict) {
     this.binding = binding;
     this.callerId = callerId;
     this.strict = strict;
-    this.appCpu = cpu;
-    VERDICT.setRelease(this, PENDING);
+    this.verdict = PENDING;
   }
 
   // ---- APP variant: arguments and memory operations ----
@@ -406,12 +421,47 @@ public final class ClosureLog {
     return appCpu;
   }
 
+  /** When the log was published ({@link System#nanoTime}), or {@link #UNTIMED}. */
   public long publishNanos() {
     return publishNanos;
   }
 
-  void publishedAt(long nanos) {
+  /** True when this log carries a publication time (one in {@link AppThread#TIMED_EVERY}). */
+  public boolean timed() {
+    return publishNanos != UNTIMED;
+  }
+
+  /** Stamps the log at publication: time (for validation delay) and the APP thread's CPU. */
+  void publishedAt(long nanos, int cpu) {
     this.publishNanos = nanos;
+    this.appCpu = cpu;
+  }
+
+  /** Fixes the bytes this published log counts against the budget until it is reclaimed. */
+  long accountBytes() {
+    accountedBytes = estimatedBytes();
+    return accountedBytes;
+  }
+
+  /** Entries recorded, the unit of the controller's logging-cost model. */
+  int entryCount() {
+    return loadCount + createdCount + allocatedCount + refArgCount + bitsArgCount;
+  }
+
+  long accountedBytes() {
+    return accountedBytes;
+  }
+
+  int lvState() {
+    return (int) STATE.getAcquire(this);
+  }
+
+  void state(int s) {
+    STATE.setRelease(this, s);
+  }
+
+  void soState(int s) {
+    STATE.setRelease(this, s);
   }
 
   /**
@@ -423,8 +473,9 @@ public final class ClosureLog {
         + bitsArgCount) + retainedBytes;
   }
 
+  /** PENDING until a validator released its verdict on this (strict) log. */
   public int lvVerdict() {
-    return (int) VERDICT.getAcquire(this);
+    return lvState() == VALIDATED ? verdict : PENDING;
   }
 
   /** Set by the validator before {@link #soVerdict}; read after {@link #lvVerdict}. */
@@ -436,28 +487,48 @@ public final class ClosureLog {
     return finding;
   }
 
+  /** Validator side: the verdict, then the release store that hands the log back. */
   public void soVerdict(int verdict) {
-    VERDICT.setRelease(this, verdict);
+    this.verdict = verdict;
+    releaseReferences();
+    soState(VALIDATED);
   }
 
   /** Forgets everything this execution referenced, so that old versions can be collected. */
   void clear() {
-    binding = null;
+    releaseReferences();
+    reset();
+  }
+
+  /**
+   * Drops every reference the execution recorded, keeping the counts. Done by the validator as
+   * soon as it is finished (before it hands the log back), so an old version becomes garbage when
+   * its last pending log is validated, not when the log is reused.
+   */
+  void releaseReferences() {
     receiver = null;
-    finding = null;
     Arrays.fill(refArgs, 0, refArgCount, null);
     Arrays.fill(loads, 0, loadCount, null);
     Arrays.fill(created, 0, createdCount, null);
     Arrays.fill(allocated, 0, allocatedCount, null);
     Arrays.fill(nondetRefs, 0, nondetRefCount, null);
+    resultRef = null;
+  }
+
+  /** The owner's part of reuse: counters and flags (references are already gone). */
+  void reset() {
+    binding = null;
+    finding = null;
     refArgCount = bitsArgCount = loadCount = createdCount = allocatedCount = 0;
     nondetBitsCount = nondetRefCount = 0;
     resultKind = ResultKind.NONE;
-    resultRef = null;
     resultBits = 0;
     retainedBytes = 0;
+    accountedBytes = 0;
     overflowed = false;
     strict = false;
+    verdict = PENDING;
+    state(FREE);
   }
 
   private static void checkIndex(int i, int count, String what) {

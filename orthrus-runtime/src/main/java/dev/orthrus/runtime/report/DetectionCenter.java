@@ -53,7 +53,7 @@ public final class DetectionCenter {
     this.halt = halt;
     this.err = err;
     // Index cpus is for "unknown CPU" (-1).
-    this.perAppCpu = new AtomicLongArray(Runtime.getRuntime().availableProcessors() + 1);
+    this.perAppCpu = new AtomicLongArray(dev.orthrus.runtime.cpu.Pinning.cpus() + 1);
   }
 
   public Detection record(ClosureLog log, Mismatch mismatch, int validatorCpu) {

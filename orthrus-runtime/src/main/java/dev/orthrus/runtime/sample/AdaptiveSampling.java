@@ -1,7 +1,6 @@
 package dev.orthrus.runtime.sample;
 
 import dev.orthrus.runtime.ClosureBinding;
-import dev.orthrus.runtime.log.AppThread;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -10,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * Below 100% two kinds of executions are preferred:
  *
  * <ul>
- *   <li>closures tagged floating point or vector are drawn at twice the base rate, since errors
+ *   <li>closures tagged floating point or vector are chosen at twice the base rate, since errors
  *       concentrate in those units;
  *   <li>a (closure, caller) pair that has not been sampled for {@link #staleAfter} validations
  *       is sampled regardless of the draw, so rarely used code paths still get checked.
@@ -20,13 +19,25 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * hot path: a global counter of validations and, per pair, the counter's value when it was last
  * sampled. Pairs share slots of a small table by hash; a collision only makes a pair look
  * recently sampled.
+ *
+ * <p>The application reads the counter and the pair table on every execution that is not
+ * sampled, so validators publish both in coarse steps ({@link #EPOCH} validations): the cache
+ * lines the application reads change rarely instead of on every validation.
  */
 public final class AdaptiveSampling extends ThresholdSampling {
 
   private static final int PAIRS = 4096;
+  static final long EPOCH = 64;
+  /** One unsampled execution in this many looks up its pair's staleness. */
+  static final int STALE_CHECK_EVERY = 64;
+  /** Index of the exact count in {@link #counts}, with a cache line of padding either side. */
+  private static final int COUNT = 16;
 
   private final long staleAfter;
   private final AtomicLongArray lastSampled = new AtomicLongArray(PAIRS);
+  /** Validators only: the exact count of validations. */
+  private final AtomicLongArray counts = new AtomicLongArray(2 * COUNT + 1);
+  /** The count rounded down to {@link #EPOCH}, read by application threads. */
   private volatile long validations;
 
   public AdaptiveSampling() {
@@ -42,17 +53,16 @@ public final class AdaptiveSampling extends ThresholdSampling {
   }
 
   @Override
-  public boolean sample(ClosureBinding closure, int callerId, AppThread thread) {
-    int t = threshold();
-    if (t >= FULL) {
+  public boolean sample(ClosureBinding closure, int callerId) {
+    long left = countDown(closure.weight());
+    if (left == 0) {
       return true;
     }
-    int r = draw(thread);
-    if (closure.prioritized()) {
-      r >>>= 1;
-    }
-    if (r < t) {
-      return true;
+    // Staleness is looked up on one unsampled execution in STALE_CHECK_EVERY only, keeping the
+    // common path to a decrement; a rarely used pair is still caught within about 64 of its
+    // calls. Bits 1-6 rather than 0-5: a prioritized closure only sees every other value.
+    if ((left & ((STALE_CHECK_EVERY - 1) << 1)) != 0) {
+      return false;
     }
     int slot = slot(closure.key(), callerId);
     long now = validations;
@@ -67,9 +77,16 @@ public final class AdaptiveSampling extends ThresholdSampling {
   @Override
   public void validated(ClosureBinding closure, int callerId) {
     // Racy increment by several validators: an approximate count is all "recently" needs.
-    long n = validations + 1;
-    validations = n;
-    lastSampled.setRelease(slot(closure.key(), callerId), n);
+    long n = counts.getPlain(COUNT) + 1;
+    counts.setPlain(COUNT, n);
+    long epoch = n - n % EPOCH;
+    if (epoch != validations) {
+      validations = epoch;
+    }
+    int slot = slot(closure.key(), callerId);
+    if (lastSampled.getPlain(slot) < epoch) {
+      lastSampled.setRelease(slot, epoch);
+    }
   }
 
   private static int slot(int key, int callerId) {

@@ -1,7 +1,6 @@
 package dev.orthrus.runtime.sample;
 
 import dev.orthrus.runtime.ClosureBinding;
-import dev.orthrus.runtime.log.AppThread;
 
 /**
  * A fixed rate that the controller cannot change; 1.0 validates everything (stress tests, strict
@@ -14,9 +13,8 @@ public final class FixedSampling extends ThresholdSampling {
   }
 
   @Override
-  public boolean sample(ClosureBinding closure, int callerId, AppThread thread) {
-    int t = threshold();
-    return t >= FULL || draw(thread) < t;
+  public boolean sample(ClosureBinding closure, int callerId) {
+    return countDown(closure.strict() ? ClosureBinding.STRICT_WEIGHT : 1) == 0;
   }
 
   @Override
@@ -24,6 +22,9 @@ public final class FixedSampling extends ThresholdSampling {
 
   @Override
   public void raise() {}
+
+  @Override
+  public void adjust(double factor) {}
 
   @Override
   public String name() {

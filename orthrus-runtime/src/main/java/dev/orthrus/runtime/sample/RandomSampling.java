@@ -1,7 +1,6 @@
 package dev.orthrus.runtime.sample;
 
 import dev.orthrus.runtime.ClosureBinding;
-import dev.orthrus.runtime.log.AppThread;
 
 /**
  * Uniform random sampling, as in the paper's artifact. It follows the same rate controller as
@@ -14,9 +13,8 @@ public final class RandomSampling extends ThresholdSampling {
   }
 
   @Override
-  public boolean sample(ClosureBinding closure, int callerId, AppThread thread) {
-    int t = threshold();
-    return t >= FULL || draw(thread) < t;
+  public boolean sample(ClosureBinding closure, int callerId) {
+    return countDown(closure.strict() ? ClosureBinding.STRICT_WEIGHT : 1) == 0;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.orthrus.runtime.sample;
 
 import dev.orthrus.runtime.ClosureBinding;
-import dev.orthrus.runtime.log.AppThread;
 
 /**
  * Decides which executions are logged and validated. {@link #sample} runs on the application's
@@ -10,8 +9,11 @@ import dev.orthrus.runtime.log.AppThread;
  */
 public interface SamplingPolicy {
 
-  /** Should this execution of {@code closure}, called from {@code callerId}, be validated? */
-  boolean sample(ClosureBinding closure, int callerId, AppThread thread);
+  /**
+   * Should this execution of {@code closure}, called from {@code callerId}, be validated? Called
+   * on the application thread, before the runtime looked up anything about that thread.
+   */
+  boolean sample(ClosureBinding closure, int callerId);
 
   /** A validator finished a log of this (closure, caller) pair. */
   void validated(ClosureBinding closure, int callerId);
@@ -21,6 +23,18 @@ public interface SamplingPolicy {
 
   /** There is headroom: validate more. */
   void raise();
+
+  /**
+   * Multiplies the rate by {@code factor} (below 1 lowers, above 1 raises), within the policy's
+   * bounds. Policies without fine steps fall back to one {@link #lower()} or {@link #raise()}.
+   */
+  default void adjust(double factor) {
+    if (factor < 1.0) {
+      lower();
+    } else if (factor > 1.0) {
+      raise();
+    }
+  }
 
   /** The current base rate, 0..1. */
   double rate();

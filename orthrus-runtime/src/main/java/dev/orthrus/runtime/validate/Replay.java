@@ -207,7 +207,11 @@ public final class Replay {
    * anything else (another thread's version) is served as logged.
    */
   private Version resolve(Version logged) {
-    for (int j = log.createdCount() - 1; j >= 0; j--) {
+    int appCreated = log.createdCount();
+    if (appCreated == 0) {
+      return logged;
+    }
+    for (int j = appCreated - 1; j >= 0; j--) {
       if (log.created(j) == logged) {
         if (j >= createdCount) {
           throw new Divergence(

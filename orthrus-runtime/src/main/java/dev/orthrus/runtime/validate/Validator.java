@@ -2,8 +2,8 @@ package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.AppThread;
 import dev.orthrus.runtime.log.ClosureLog;
+import org.jctools.queues.SpmcArrayQueue;
 
 /**
  * A validator agent: takes published logs from its home queues (and steals from the other
@@ -44,6 +44,10 @@ public final class Validator implements Agent {
     if (pinTo >= 0) {
       pinned = Pinning.pin(pinTo);
     }
+    if (!pinned) {
+      // Inherited from the thread that started us, possibly pinned to the application's CPU.
+      Pinning.unpin();
+    }
     cpu = CpuId.current();
   }
 
@@ -53,6 +57,11 @@ public final class Validator implements Agent {
 
   public boolean pinned() {
     return pinned;
+  }
+
+  /** The CPU this validator was last seen on (at start, or at its latest detection). */
+  public int lastCpu() {
+    return cpu;
   }
 
   /** The validator's CPU, read freshly (detections are rare). */
@@ -72,41 +81,46 @@ public final class Validator implements Agent {
 
   @Override
   public int doWork() {
-    AppThread[] threads = pool.appThreads();
-    int n = threads.length;
+    // Queues, not AppThread objects: an AppThread's fields share cache lines with state its
+    // thread writes on every execution, and a validator polling them would take those lines
+    // away from the application thousands of times a second.
+    SpmcArrayQueue<ClosureLog>[] queues = pool.queues();
+    int n = queues.length;
     if (n == 0) {
       return 0;
     }
     int validators = Math.max(1, pool.size());
-    // Home queues first: thread indexes congruent to this validator's id.
+    int home = id % validators;
+    // Home queues first: application threads whose index is congruent to this validator's id.
     for (int k = 0; k < n; k++) {
       int i = (cursor + k) % n;
-      if (threads[i].index() % validators != id % validators) {
+      if (i % validators != home) {
         continue;
       }
-      int done = drain(threads[i], BATCH);
+      int done = drain(queues[i], BATCH);
       if (done > 0) {
         cursor = i + 1;
         return done;
       }
     }
-    // Nothing at home: steal one batch from anyone.
+    // Nothing at home: steal a smaller batch from anyone.
     for (int k = 0; k < n; k++) {
       int i = (cursor + k) % n;
-      int done = drain(threads[i], BATCH / 4);
+      int done = drain(queues[i], BATCH / 4);
       if (done > 0) {
         stolenCount += done;
         cursor = i + 1;
         return done;
       }
     }
+    listener.idle(this);
     return 0;
   }
 
-  private int drain(AppThread thread, int max) {
+  private int drain(SpmcArrayQueue<ClosureLog> queue, int max) {
     int done = 0;
     ClosureLog log;
-    while (done < max && (log = thread.queue().relaxedPoll()) != null) {
+    while (done < max && (log = queue.relaxedPoll()) != null) {
       validate(log);
       done++;
     }
@@ -116,7 +130,8 @@ public final class Validator implements Agent {
   /** Re-executes one log and reports; public so tests and replay can drive it synchronously. */
   public Mismatch validate(ClosureLog log) {
     Mismatch mismatch = check(log, replay, comparator);
-    long delay = System.nanoTime() - log.publishNanos();
+    // Untimed logs (most of them) report -1 and cost no clock read here either.
+    long delay = log.timed() ? Math.max(0, System.nanoTime() - log.publishNanos()) : -1;
     validatedCount++;
     if (mismatch != null) {
       listener.mismatch(log, mismatch, this);

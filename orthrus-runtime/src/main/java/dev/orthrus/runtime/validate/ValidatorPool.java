@@ -1,10 +1,16 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.log.AppThread;
+import dev.orthrus.runtime.log.ClosureLog;
+import org.jctools.queues.SpmcArrayQueue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The validator threads. Starts with a configured number, adds one when asked and a spare core
@@ -18,9 +24,12 @@ public final class ValidatorPool {
   private final Consumer<Throwable> errorHandler;
   private final int maxValidators;
   private final boolean pin;
+  private final IntSupplier cpus;
+  private final Supplier<IdleStrategy> idleStrategy;
   private final List<AgentRunner> runners = new ArrayList<>();
   private final List<Validator> validators = new ArrayList<>();
   private volatile int size;
+  private volatile Thread[] threads = new Thread[0];
   private volatile boolean stopped;
 
   public ValidatorPool(
@@ -28,7 +37,9 @@ public final class ValidatorPool {
       ValidationListener listener,
       Consumer<Throwable> errorHandler,
       int maxValidators,
-      boolean pin) {
+      boolean pin,
+      IntSupplier cpus,
+      Supplier<IdleStrategy> idleStrategy) {
     if (maxValidators < 1) {
       throw new IllegalArgumentException("need at least one validator: " + maxValidators);
     }
@@ -37,10 +48,41 @@ public final class ValidatorPool {
     this.errorHandler = errorHandler;
     this.maxValidators = maxValidators;
     this.pin = pin;
+    this.cpus = cpus;
+    this.idleStrategy = idleStrategy;
   }
 
   AppThread[] appThreads() {
     return appThreads.get();
+  }
+
+  private volatile AppThread[] queuesOf = new AppThread[0];
+  @SuppressWarnings("unchecked")
+  private volatile SpmcArrayQueue<ClosureLog>[] queues = new SpmcArrayQueue[0];
+
+  /**
+   * The application threads' queues, position i for the thread with index i; rebuilt when a
+   * thread registers (the runtime replaces its thread array then).
+   */
+  SpmcArrayQueue<ClosureLog>[] queues() {
+    AppThread[] now = appThreads.get();
+    if (now != queuesOf) {
+      rebuildQueues(now);
+    }
+    return queues;
+  }
+
+  @SuppressWarnings("unchecked")
+  private synchronized void rebuildQueues(AppThread[] now) {
+    if (now == queuesOf) {
+      return;
+    }
+    SpmcArrayQueue<ClosureLog>[] next = new SpmcArrayQueue[now.length];
+    for (int i = 0; i < now.length; i++) {
+      next[i] = now[i].queue();
+    }
+    queues = next;
+    queuesOf = now;
   }
 
   public int size() {
@@ -57,14 +99,18 @@ public final class ValidatorPool {
       return false;
     }
     int id = validators.size();
-    int cpus = Runtime.getRuntime().availableProcessors();
-    // Validators take CPUs from the top down; the application usually starts at CPU 0.
-    int pinTo = pin ? Math.max(0, cpus - 1 - id) : -1;
+    int machine = Pinning.cpus();
+    // Validators take CPUs from the top down; the application usually starts at CPU 0. Never
+    // wrap around onto CPU 0: an extra validator beyond the machine's CPUs runs unpinned.
+    int pinTo = pin && id < machine - 1 ? machine - 1 - id : -1;
     Validator v = new Validator(this, id, pinTo, listener);
-    AgentRunner runner = new AgentRunner(v, IdleStrategy.backoff(), errorHandler);
+    AgentRunner runner = new AgentRunner(v, idleStrategy.get(), errorHandler);
     validators.add(v);
     runners.add(runner);
     size = validators.size();
+    Thread[] next = Arrays.copyOf(threads, threads.length + 1);
+    next[threads.length] = runner.thread();
+    threads = next;
     runner.start();
     return true;
   }
@@ -73,11 +119,21 @@ public final class ValidatorPool {
    * Adds a validator if a core is spare: fewer validators plus application threads than CPUs.
    */
   public synchronized boolean addIfSpareCore(int liveAppThreads) {
-    int cpus = Runtime.getRuntime().availableProcessors();
-    if (validators.size() + liveAppThreads >= cpus) {
+    if (validators.size() + liveAppThreads >= cpus.getAsInt()) {
       return false;
     }
     return add();
+  }
+
+  /**
+   * Unparks every validator thread, so a log that someone waits for (strict mode) does not sit
+   * out a validator's park timeout. Reads a snapshot without locking: the caller is on the
+   * application's path.
+   */
+  public void wake() {
+    for (Thread t : threads) {
+      LockSupport.unpark(t);
+    }
   }
 
   public synchronized List<Validator> validators() {

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.ClosureBinding;
-import dev.orthrus.runtime.log.AppThread;
 import org.junit.jupiter.api.Test;
 
 class SamplingPolicyTest {
 
-  private final AppThread thread = new AppThread(Thread.currentThread(), 0, 4);
   private final ClosureBinding plain = ClosureBinding.of("t.S#plain()", "plain", (l, r) -> {});
   private final ClosureBinding fp =
       ClosureBinding.of("t.S#fp()", "fp", true, false, (l, r) -> {});
@@ -18,7 +16,7 @@ class SamplingPolicyTest {
   private int sampled(SamplingPolicy p, ClosureBinding b, int caller, int calls) {
     int n = 0;
     for (int i = 0; i < calls; i++) {
-      if (p.sample(b, caller, thread)) {
+      if (p.sample(b, caller)) {
         n++;
       }
     }
@@ -63,7 +61,15 @@ class SamplingPolicyTest {
     for (int i = 0; i < 1000; i++) {
       p.validated(plain, 1);
     }
-    assertTrue(p.sample(plain, 99, thread), "stale pair must be sampled");
+    // Staleness is looked up on one unsampled call in 64: the stale pair is taken within a few
+    // hundred calls (expected 64), far sooner than the base rate of 1/1024 would.
+    int calls = 0;
+    boolean taken = false;
+    while (!taken && calls < 2_000) {
+      taken = p.sample(plain, 99);
+      calls++;
+    }
+    assertTrue(taken, "stale pair never sampled");
     // Marked at once: the next call is back to the base rate.
     int again = sampled(p, plain, 99, 100);
     assertTrue(again < 5, "sampled " + again);
@@ -83,5 +89,32 @@ class SamplingPolicyTest {
     p.lower();
     assertEquals(1.0, p.rate());
     assertThrows(IllegalArgumentException.class, () -> new FixedSampling(1.5));
+  }
+
+  @Test
+  void adjustScalesTheRateWithinItsBounds() {
+    RandomSampling p = new RandomSampling(1.0);
+    p.adjust(0.5);
+    assertEquals(0.5, p.rate(), 1e-4);
+    p.adjust(0.75);
+    assertEquals(0.375, p.rate(), 1e-3);
+    for (int i = 0; i < 100; i++) {
+      p.adjust(0.5);
+    }
+    assertEquals(1.0 / 1024, p.rate(), 1e-6);
+    for (int i = 0; i < 200; i++) {
+      p.adjust(1.25);
+    }
+    assertEquals(1.0, p.rate());
+    assertThrows(IllegalArgumentException.class, () -> p.adjust(0));
+    assertThrows(IllegalArgumentException.class, () -> p.adjust(Double.NaN));
+  }
+
+  @Test
+  void lowRatesAreAccurate() {
+    RandomSampling p = new RandomSampling(1.0 / 64);
+    int n = sampled(p, plain, 1, 640_000);
+    // Expected 10,000; a binomial standard deviation is about 100.
+    assertTrue(n > 9_400 && n < 10_600, "sampled " + n);
   }
 }

@@ -1,0 +1,72 @@
+package dev.orthrus.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.sample.AdaptiveSampling;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/** The sampling controller: no raise without evidence, raise with headroom, the cost budget. */
+class SamplingControllerTest {
+
+  private static final ClosureBinding CHEAP = ClosureBinding.of(
+      SamplingControllerTest.class.getName() + "#cheap()", "cheap", (log, r) -> r.returnVoid());
+
+  private static void call(OrthrusRuntime rt, int times) {
+    for (int i = 0; i < times; i++) {
+      ClosureLog log = rt.begin(CHEAP, 0);
+      if (log != null) {
+        log.returnVoid();
+        rt.publish(log);
+      }
+    }
+  }
+
+  @Test
+  void anIdleApplicationDoesNotRaiseTheRateButAnActiveOneWithHeadroomDoes() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
+        .sampling(AdaptiveSampling::new)
+        .overheadBudget(1.0)
+        .err(null)
+        .build())) {
+      call(rt, 10);
+      assertTrue(rt.awaitDrained(10_000));
+      // Let the controller take its look at those calls before the rate is set.
+      LockSupport.parkNanos(20_000_000);
+      rt.sampling().adjust(1.0 / 16);
+      double lowered = rt.sampling().rate();
+      // Validators tick the controller while idle; with nothing published it must not move.
+      LockSupport.parkNanos(30_000_000);
+      assertEquals(lowered, rt.sampling().rate());
+      // Calls at a gentle pace: queue empty, overhead far under the budget, so the rate rises.
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      while (rt.sampling().rate() <= lowered && System.nanoTime() < deadline) {
+        call(rt, 50);
+        LockSupport.parkNanos(200_000);
+      }
+      assertTrue(rt.sampling().rate() > lowered, "rate stayed at " + rt.sampling().rate());
+    }
+  }
+
+  @Test
+  void theOverheadBudgetLowersTheRateOfABusyThread() {
+    // A cost model that makes every log look expensive: 100 us.
+    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
+        .sampling(AdaptiveSampling::new)
+        .logCostNanos(100_000, 0)
+        .overheadBudget(0.05)
+        .queueTarget(1 << 16)
+        .logsPerThread(1 << 16)
+        .err(null)
+        .build())) {
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      while (rt.sampling().rate() > 0.1 && System.nanoTime() < deadline) {
+        call(rt, 200);
+      }
+      assertTrue(rt.sampling().rate() <= 0.1, "rate " + rt.sampling().rate());
+      assertTrue(rt.estimatedOverhead() > 0.05, "estimate " + rt.estimatedOverhead());
+    }
+  }
+}

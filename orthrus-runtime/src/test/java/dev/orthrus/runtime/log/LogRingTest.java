@@ -1,0 +1,85 @@
+package dev.orthrus.runtime.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.sample.FixedSampling;
+import org.junit.jupiter.api.Test;
+
+/** The per-thread ring of logs: reuse after validation, reclamation, nesting, full rings. */
+class LogRingTest {
+
+  private static final ClosureBinding NOOP = ClosureBinding.of(
+      LogRingTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
+
+  private static RuntimeConfig.Builder config() {
+    return RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).err(null);
+  }
+
+  @Test
+  void logsAreReusedManyTimesOverOnceValidated() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().logsPerThread(8).build())) {
+      rt.blockWhenFull(true);
+      for (int i = 0; i < 800; i++) {
+        ClosureLog log = rt.begin(NOOP, i);
+        assertNotNull(log);
+        log.returnVoid();
+        rt.publish(log);
+      }
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(800, rt.validatedCount());
+      assertEquals(8, rt.appThread().capacity());
+      // Validated logs count as pending until their owner reclaims them, then nothing is.
+      rt.appThread().reclaimValidated();
+      assertEquals(0, rt.appThread().pendingBytes());
+    }
+  }
+
+  @Test
+  void aFullRingSkipsAndTheValidatedLogsComeBack() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).logsPerThread(4).build())) {
+      AppThread t = rt.appThread();
+      ClosureLog[] taken = new ClosureLog[4];
+      for (int i = 0; i < 4; i++) {
+        taken[i] = rt.begin(NOOP, 0);
+        taken[i].returnVoid();
+        rt.publish(taken[i]);
+      }
+      assertNull(rt.begin(NOOP, 0), "a pending log was handed out again");
+      assertEquals(1, rt.skippedCount());
+      // A validator finishes the oldest log: the owner can take it again, reset.
+      ClosureLog first = t.queue().relaxedPoll();
+      assertEquals(taken[0], first);
+      t.recycle(first);
+      assertNull(first.receiver());
+      ClosureLog again = rt.begin(NOOP, 5);
+      assertEquals(first, again);
+      assertEquals(5, again.callerId());
+      assertEquals(0, again.loadCount());
+    }
+  }
+
+  @Test
+  void nestedExecutionsGetTheirOwnLogs() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().build())) {
+      rt.blockWhenFull(true);
+      ClosureLog outer = rt.begin(NOOP, 1);
+      ClosureLog inner = rt.begin(NOOP, 2);
+      assertNotNull(inner);
+      assertNotSame(outer, inner);
+      inner.returnVoid();
+      rt.publish(inner);
+      outer.returnVoid();
+      rt.publish(outer);
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(2, rt.validatedCount());
+      assertEquals(0, rt.detections().count());
+    }
+  }
+}
