@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import javax.annotation.processing.Processor;
@@ -314,8 +315,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
         : MarkdownReport.render(report);
     Files.writeString(json, ClosureReportJson.write(report), StandardCharsets.UTF_8);
     Files.writeString(md, markdown, StandardCharsets.UTF_8);
-    Files.writeString(html, HtmlReport.render(report, request.sourceRoot(), title), StandardCharsets.UTF_8);
     List<Path> written = new ArrayList<>(List.of(json, md, html));
+    // A folder gets the browsable site: the index page and one page per closure under closures/.
+    for (Map.Entry<String, String> page : HtmlReport.renderSite(report, request.sourceRoot(), title).entrySet()) {
+      Path file = outDir.resolve(page.getKey());
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, page.getValue(), StandardCharsets.UTF_8);
+    }
     if (suggest && result.bytecode() != null) {
       Path suggestions = outDir.resolve("suggestions.json");
       Files.writeString(suggestions, SuggestionsJson.write(result.bytecode()), StandardCharsets.UTF_8);

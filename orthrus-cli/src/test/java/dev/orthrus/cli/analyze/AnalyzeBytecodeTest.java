@@ -262,7 +262,7 @@ class AnalyzeBytecodeTest {
   // ---------------------------------------------------------------------------- html and sarif
 
   @Test
-  void htmlWithOutWritesASelfContainedIndexLinkingEveryClosure() throws IOException {
+  void htmlWithOutWritesAnIndexAndAPagePerClosure() throws IOException {
     Path out = dir.resolve("report");
     CliRun run = CliRun.of("analyze", KVCACHE.toString(), "--format", "html", "--out", out.toString());
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
@@ -271,14 +271,19 @@ class AnalyzeBytecodeTest {
     assertTrue(html.startsWith("<!DOCTYPE html>"), html);
     ClosureReport report = ClosureReportJson.read(Files.readString(out.resolve("closures.json")));
     assertEquals(3, report.closures().size());
+    StringBuilder pages = new StringBuilder(html);
     for (int i = 0; i < report.closures().size(); i++) {
-      assertTrue(html.contains("<a href=\"#closure-" + i + "\">" + report.closures().get(i).name() + "</a>"), html);
-      assertTrue(html.contains("id=\"closure-" + i + "\""), html);
+      String page = "closures/closure-" + i + ".html";
+      assertTrue(html.contains("<a href=\"" + page + "\">" + report.closures().get(i).name() + "</a>"), html);
+      String closurePage = Files.readString(out.resolve(page), StandardCharsets.UTF_8);
+      assertTrue(closurePage.contains("id=\"closure-" + i + "\""), closurePage);
+      assertTrue(closurePage.contains("href=\"../index.html#index\""), "links back to the index");
+      pages.append(closurePage);
     }
-    assertFalse(html.contains("http://") || html.contains("https://"), "no external resources");
-    assertFalse(html.contains("<script"), html);
-    // The sources were compiled from samples/kvcache, so the page shows their excerpts.
-    assertTrue(html.contains("public boolean set("), "source excerpt of set");
+    assertFalse(pages.toString().contains("http://") || pages.toString().contains("https://"), "no external resources");
+    assertFalse(pages.toString().contains("<script"), "no script");
+    // The sources were compiled from samples/kvcache, so the pages show their excerpts.
+    assertTrue(pages.toString().contains("public boolean set("), "source excerpt of set");
     assertTrue(Files.isRegularFile(out.resolve("closures.md")));
   }
 

@@ -104,4 +104,41 @@ class HtmlReportTest {
     Set<String> seen = new HashSet<>();
     assertTrue(seen.add(HtmlReport.anchor(0)) && seen.add(HtmlReport.anchor(1)));
   }
+
+  @Test
+  void siteHasAnIndexAndAPagePerClosureWhoseLinksResolve() throws Exception {
+    ClosureReport report = ReportSamples.sample();
+    java.util.Map<String, String> site = HtmlReport.renderSite(report, null, "Closures of <store>");
+    assertEquals(report.closures().size() + 1, site.size());
+    Path root = Path.of("/site");
+    for (java.util.Map.Entry<String, String> page : site.entrySet()) {
+      Document doc = parse(page.getValue());
+      Set<String> ids = elements(doc, "*").stream().map(e -> e.getAttribute("id")).filter(x -> !x.isEmpty())
+          .collect(Collectors.toSet());
+      for (Element a : elements(doc, "a")) {
+        String href = a.getAttribute("href");
+        assertFalse(href.contains("://"), href);
+        int hash = href.indexOf('#');
+        String target = hash < 0 ? href : href.substring(0, hash);
+        if (target.isEmpty()) {
+          assertTrue(ids.contains(href.substring(1)), "dangling anchor " + href + " in " + page.getKey());
+          continue;
+        }
+        String resolved = root.relativize(root.resolve(page.getKey()).getParent().resolve(target).normalize())
+            .toString();
+        assertTrue(site.containsKey(resolved), "dangling link " + href + " in " + page.getKey());
+        if (hash >= 0) {
+          Document linked = parse(site.get(resolved));
+          String anchor = href.substring(hash + 1);
+          assertTrue(elements(linked, "*").stream().anyMatch(e -> e.getAttribute("id").equals(anchor)), href);
+        }
+      }
+    }
+    String index = site.get(HtmlReport.INDEX_PAGE);
+    for (int i = 0; i < report.closures().size(); i++) {
+      assertTrue(index.contains("href=\"closures/" + HtmlReport.anchor(i) + ".html\""), "index links closure " + i);
+      assertTrue(site.get("closures/" + HtmlReport.anchor(i) + ".html")
+          .contains(HtmlReport.escape(report.closures().get(i).id())));
+    }
+  }
 }
