@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Golden files under {@code src/test/resources/golden/<suite>/{before,after}}. Run the tests with
+ * Golden files under {@code src/test/resources/golden/<suite>/{before,after}} ({@code before} may
+ * instead be a sample's sources, see {@link #sources}). Run the tests with
  * {@code -Dorthrus.updateGoldens=true} to rewrite the {@code after} files when a change is intended,
  * then review the diff.
  */
@@ -27,9 +28,17 @@ public final class GoldenFiles {
     return Boolean.getBoolean("orthrus.updateGoldens");
   }
 
-  /** The {@code before} sources of a suite, sorted by name. */
+  /** Samples whose real sources are a suite's {@code before}, so the goldens follow the sample. */
+  public static final Path SAMPLES = Paths.get("..", "samples");
+
+  /**
+   * The {@code before} sources of a suite, sorted: {@code golden/<suite>/before}, or for a suite
+   * named after a sample, that sample's {@code src/main/java}.
+   */
   public static List<Path> sources(String suite) {
-    try (Stream<Path> files = Files.list(ROOT.resolve(suite).resolve("before"))) {
+    Path before = ROOT.resolve(suite).resolve("before");
+    Path folder = Files.isDirectory(before) ? before : SAMPLES.resolve(suite).resolve("src/main/java");
+    try (Stream<Path> files = Files.walk(folder)) {
       return files.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
     } catch (IOException e) {
       throw new UncheckedIOException(e);

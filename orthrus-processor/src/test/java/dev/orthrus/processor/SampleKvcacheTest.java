@@ -6,31 +6,23 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** The real sample (not the golden copy) compiles with the processor without findings. */
+/** The real sample compiles with the processor without findings (its outputs are golden-checked too). */
 class SampleKvcacheTest {
 
   @Test
   void kvcacheSampleIsClean() throws IOException {
-    Path sources = Paths.get("..", "samples", "kvcache", "src", "main", "java");
-    List<JavaFileObject> files;
-    try (Stream<Path> walk = Files.walk(sources)) {
-      files = walk.filter(p -> p.toString().endsWith(".java")).sorted().map(p -> {
-        try {
-          return JavaFileObjects.forResource(p.toUri().toURL());
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      }).collect(Collectors.toList());
-    }
+    List<JavaFileObject> files = GoldenFiles.sources("kvcache").stream().map(p -> {
+      try {
+        return JavaFileObjects.forResource(p.toUri().toURL());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }).collect(Collectors.toList());
     assertThat(files).isNotEmpty();
     Compilation c = Snippets.compile(files.toArray(new JavaFileObject[0]));
     assertThat(c).succeededWithoutWarnings();
