@@ -83,7 +83,8 @@ public final class OrthrusRuntime implements AutoCloseable {
         config.policy, config.callback, config.reproducerDir, config.halt, config.err);
     this.validators = new ValidatorPool(
         () -> appThreads, new Listener(), this::validatorFailed, config.maxValidators,
-        config.pinValidators, config.cpus, config.idleStrategy);
+        config.pinValidators, config.cpus, config.idleStrategy,
+        config.spinOnOwnCpu);
     for (int i = 0; i < config.validators; i++) {
       validators.add();
     }

@@ -85,8 +85,10 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
           r.skipped());
       out.printf(Locale.ROOT, "overhead budget %.3f, controller's estimate %.3f%n",
           r.overheadBudget(), r.estimatedOverhead());
-      out.printf(Locale.ROOT, "validation latency mean %.1f us, p99 %.1f us%n",
-          r.validationLatencyMeanUs(), r.validationLatencyP99Us());
+      out.printf(Locale.ROOT, "validation latency mean %.1f us, p50 %.1f us, p99 %.1f us"
+              + " (validator spinning on its own CPU: %s)%n",
+          r.validationLatencyMeanUs(), r.validationLatencyP50Us(), r.validationLatencyP99Us(),
+          r.validatorSpinning());
       out.printf(Locale.ROOT, "strict mode added latency p50 %.2f us%n",
           r.strictAddedLatencyP50Us());
       out.println("per-op ns: " + r.perOpNanos());
@@ -132,6 +134,8 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
         .num("overheadBudget", r.overheadBudget())
         .num("estimatedOverhead", r.estimatedOverhead())
         .num("latencySamples", r.latencySamples())
+        .num("validationLatencyP50Us", r.validationLatencyP50Us())
+        .bool("validatorSpinning", r.validatorSpinning())
         .num("appCpu", r.appCpu())
         .num("validatorCpu", r.validatorCpu())
         .bool("cpuIdNative", r.cpuIdNative())

@@ -95,7 +95,9 @@ public final class RuntimeBenchmark {
       double estimatedOverhead,
       int appCpu,
       int validatorCpu,
-      long latencySamples) {}
+      long latencySamples,
+      double validationLatencyP50Us,
+      boolean validatorSpinning) {}
 
   private RuntimeBenchmark() {}
 
@@ -213,6 +215,8 @@ public final class RuntimeBenchmark {
       int validatorCpu = rt.validators().validators().isEmpty()
           ? -1 : rt.validators().validators().get(0).lastCpu();
       boolean validatorPinned = rt.validators().anyPinned();
+      boolean validatorSpinning = !rt.validators().validators().isEmpty()
+          && rt.validators().validators().get(0).spinsWhenIdle();
       boolean pinned = appPinned && validatorPinned && appCpu >= 0 && validatorCpu != appCpu;
       long detections = rt.detections().count();
       rt.close();
@@ -226,7 +230,8 @@ public final class RuntimeBenchmark {
           pinned, CpuId.isNative(), rate, validated, skipped, perOp,
           enabledOps == 0 ? 0 : (double) validated / enabledOps, median(rates),
           cpuTime ? median(cpuRatios) : Double.NaN, o.overheadBudget(), median(overheads),
-          appCpu, validatorCpu, latency.getTotalCount());
+          appCpu, validatorCpu, latency.getTotalCount(),
+          latency.getValueAtPercentile(50) / 1000.0, validatorSpinning);
     }
   }
 

@@ -66,7 +66,11 @@ public final class AgentRunner implements AutoCloseable {
           errorHandler.accept(e);
           work = 0;
         }
-        idle.idle(work);
+        if (work == 0 && agent.ownsCpu()) {
+          Thread.onSpinWait();
+        } else {
+          idle.idle(work);
+        }
       }
     } finally {
       agent.onClose();

@@ -26,6 +26,9 @@ public final class Validator implements Agent {
   private volatile boolean pinned;
   private long validatedCount;
   private long stolenCount;
+  /** Idle polls until {@link #ownsCpu()} asks the pool again. */
+  private int ownsCpuCountdown;
+  private boolean ownsCpu;
 
   Validator(ValidatorPool pool, int id, int pinTo, ValidationListener listener) {
     this.pool = pool;
@@ -49,6 +52,25 @@ public final class Validator implements Agent {
       Pinning.unpin();
     }
     cpu = CpuId.current();
+  }
+
+  /**
+   * True when this validator is pinned and the application threads plus validators fit on the
+   * machine (the paper's placement: validation on cores of its own). Re-checked every 4096 idle
+   * polls, so a thread that registers later turns spinning off within a few milliseconds.
+   */
+  @Override
+  public boolean ownsCpu() {
+    if (--ownsCpuCountdown <= 0) {
+      ownsCpuCountdown = 4096;
+      ownsCpu = pinned && pool.validatorsOwnTheirCpus();
+    }
+    return ownsCpu;
+  }
+
+  /** Whether this validator spins when idle, computed afresh (for reports; any thread). */
+  public boolean spinsWhenIdle() {
+    return pinned && pool.validatorsOwnTheirCpus();
   }
 
   public int id() {

@@ -26,6 +26,7 @@ public final class ValidatorPool {
   private final boolean pin;
   private final IntSupplier cpus;
   private final Supplier<IdleStrategy> idleStrategy;
+  private final boolean spinOnOwnCpu;
   private final List<AgentRunner> runners = new ArrayList<>();
   private final List<Validator> validators = new ArrayList<>();
   private volatile int size;
@@ -39,7 +40,8 @@ public final class ValidatorPool {
       int maxValidators,
       boolean pin,
       IntSupplier cpus,
-      Supplier<IdleStrategy> idleStrategy) {
+      Supplier<IdleStrategy> idleStrategy,
+      boolean spinOnOwnCpu) {
     if (maxValidators < 1) {
       throw new IllegalArgumentException("need at least one validator: " + maxValidators);
     }
@@ -50,6 +52,16 @@ public final class ValidatorPool {
     this.pin = pin;
     this.cpus = cpus;
     this.idleStrategy = idleStrategy;
+    this.spinOnOwnCpu = spinOnOwnCpu;
+  }
+
+  /**
+   * Whether a pinned validator may spin instead of parking: only when configured and the
+   * application threads plus validators fit on the machine's CPUs, so the CPU it spins on is
+   * not one an application thread needs.
+   */
+  boolean validatorsOwnTheirCpus() {
+    return spinOnOwnCpu && appThreads.get().length + size <= cpus.getAsInt();
   }
 
   AppThread[] appThreads() {

@@ -82,4 +82,39 @@ class LogRingTest {
       assertEquals(0, rt.detections().count());
     }
   }
+
+  @Test
+  void theWindowOfLogsInUseGrowsOnlyWhenItsLogsArePending() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).logsPerThread(1024)
+        .build())) {
+      AppThread t = rt.appThread();
+      assertEquals(AppThread.INITIAL_WINDOW, t.window());
+      // Validated promptly (here by the test, as a validator would): the window stays small and
+      // the same few logs are reused.
+      java.util.Set<ClosureLog> seen = java.util.Collections.newSetFromMap(
+          new java.util.IdentityHashMap<>());
+      for (int i = 0; i < 1000; i++) {
+        ClosureLog log = rt.begin(NOOP, 0);
+        seen.add(log);
+        log.returnVoid();
+        rt.publish(log);
+        t.recycle(t.queue().relaxedPoll());
+      }
+      assertEquals(AppThread.INITIAL_WINDOW, t.window());
+      assertTrue(seen.size() <= AppThread.INITIAL_WINDOW, seen.size() + " logs used");
+      // Nobody validates: the window doubles up to the whole ring, then executions are skipped.
+      int taken = 0;
+      ClosureLog log;
+      while ((log = rt.begin(NOOP, 0)) != null) {
+        log.returnVoid();
+        rt.publish(log);
+        taken++;
+        assertTrue(taken <= 1024, "more logs pending than the ring holds");
+      }
+      assertEquals(1024, t.window());
+      assertEquals(1024, taken);
+      assertEquals(1024, t.queue().size());
+      assertEquals(1, rt.skippedCount());
+    }
+  }
 }

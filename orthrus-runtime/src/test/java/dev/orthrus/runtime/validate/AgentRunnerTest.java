@@ -34,7 +34,8 @@ class AgentRunnerTest {
         return "test-agent";
       }
     };
-    AgentRunner runner = new AgentRunner(agent, IdleStrategy.backoff(), e -> errors.incrementAndGet());
+    AgentRunner runner =
+        new AgentRunner(agent, IdleStrategy.backoff(), e -> errors.incrementAndGet());
     runner.start();
     long deadline = System.currentTimeMillis() + 5000;
     while (work.get() < 100 && System.currentTimeMillis() < deadline) {
@@ -52,5 +53,42 @@ class AgentRunnerTest {
   @Test
   void idleStrategyRejectsBadBounds() {
     assertThrows(IllegalArgumentException.class, () -> new IdleStrategy(1, 1, 10, 5));
+  }
+
+  /** Polls an idle agent gets in {@code millis}: spinning ones are polled far more often. */
+  private static int idlePolls(boolean ownsCpu, long millis) throws InterruptedException {
+    AtomicInteger polls = new AtomicInteger();
+    Agent agent = new Agent() {
+      @Override
+      public int doWork() {
+        polls.incrementAndGet();
+        return 0;
+      }
+
+      @Override
+      public boolean ownsCpu() {
+        return ownsCpu;
+      }
+
+      @Override
+      public String roleName() {
+        return "idle-agent";
+      }
+    };
+    AgentRunner runner = new AgentRunner(agent, IdleStrategy.backoff(), e -> { });
+    runner.start();
+    Thread.sleep(millis);
+    runner.stop();
+    return polls.get();
+  }
+
+  @Test
+  void anAgentOnItsOwnCpuSpinsInsteadOfParking() throws Exception {
+    // backoff() parks 50 us growing to 1 ms after 20 spins: at most a few hundred polls in
+    // 100 ms. A spinning agent polls millions of times (thousands even on a loaded machine).
+    int parked = idlePolls(false, 100);
+    int spinning = idlePolls(true, 100);
+    assertTrue(parked < 2_000, "parking agent polled " + parked + " times");
+    assertTrue(spinning > 10 * parked, "spinning " + spinning + " vs parked " + parked);
   }
 }

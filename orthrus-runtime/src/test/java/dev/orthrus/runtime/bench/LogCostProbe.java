@@ -1,0 +1,314 @@
+package dev.orthrus.runtime.bench;
+
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.cpu.Pinning;
+import dev.orthrus.runtime.log.AppThread;
+import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.sample.FixedSampling;
+import dev.orthrus.runtime.validate.IdleStrategy;
+import dev.orthrus.runtime.validate.OutputComparator;
+import dev.orthrus.runtime.validate.Replay;
+import dev.orthrus.runtime.validate.Validator;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * Per-log costs in isolation (a measuring tool, not a test): APP cost of a logged get, VAL cost of
+ * replaying it, publish/poll cost, all on one thread; then a get loop at 0.1%, 1% and 100%
+ * sampling with a validator on the other CPU; with {@code -Dprobe.floor=true} the cost of
+ * executions that are not logged, on the bench's mix, for several policy bodies (decision 0009).
+ * Run with the test class path (docs/runtime.md):
+ * {@code java -cp ... dev.orthrus.runtime.bench.LogCostProbe [millis]}. Properties:
+ * {@code probe.noSingle}, {@code probe.only} (backoff|busySpin), {@code probe.logs} (ring size),
+ * {@code probe.floor}, {@code probe.get} (percent gets), {@code probe.policies} (comma list of
+ * fixed, adaptive, never, plainField, threadRead, currentOnly, threadHash).
+ */
+public final class LogCostProbe {
+
+  private LogCostProbe() {}
+
+  public static void main(String[] args) {
+    long millis = args.length > 0 ? Long.parseLong(args[0]) : 300;
+    boolean pin = Pinning.cpus() > 1 && Pinning.pin(0);
+    System.out.println("app pinned to CPU 0: " + pin);
+    String[] keys = new String[10_000];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = "key:" + i;
+    }
+    int[] order = new int[1 << 16];
+    SplittableRandom random = new SplittableRandom(7);
+    for (int i = 0; i < order.length; i++) {
+      order[i] = random.nextInt(keys.length);
+    }
+    byte[] value = new byte[64];
+    if (!Boolean.getBoolean("probe.noSingle")) {
+      singleThreaded(keys, order, value, millis);
+    }
+    if (Boolean.getBoolean("probe.floor")) {
+      for (String policy : System.getProperty("probe.policies", "fixed,adaptive").split(",")) {
+        floorMix(keys, millis, policy);
+      }
+      return;
+    }
+    String only = System.getProperty("probe.only", "");
+    for (String idle : new String[] {"backoff", "busySpin"}) {
+      for (double rate : new double[] {0.001, 0.01, 1.0}) {
+        if (only.isEmpty() || only.equals(idle)) {
+          crossCore(keys, order, value, millis, idle, rate);
+        }
+      }
+    }
+  }
+
+  private static void singleThreaded(String[] keys, int[] order, byte[] value, long millis) {
+    RuntimeConfig config = RuntimeConfig.builder().validators(0)
+        .logsPerThread(Integer.getInteger("probe.logs", 1024))
+        .sampling(() -> new FixedSampling(1.0)).err(null).build();
+    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
+      KvMap map = fill(rt, keys, value);
+      AppThread me = rt.appThread();
+      Replay replay = new Replay();
+      OutputComparator comparator = new OutputComparator();
+      for (int round = 0; round < 4; round++) {
+        rt.enabled(false);
+        double plain = time(millis, n -> {
+          for (int i = 0; i < n; i++) {
+            map.get(keys[order[i & (order.length - 1)]]);
+          }
+        });
+        rt.enabled(true);
+        // logged get, then take it off the queue and give it back unvalidated
+        double logged = time(millis, n -> {
+          for (int i = 0; i < n; i++) {
+            map.get(keys[order[i & (order.length - 1)]]);
+            ClosureLog log = me.queue().relaxedPoll();
+            me.recycle(log);
+          }
+        });
+        double validated = time(millis, n -> {
+          for (int i = 0; i < n; i++) {
+            map.get(keys[order[i & (order.length - 1)]]);
+            ClosureLog log = me.queue().relaxedPoll();
+            if (Validator.check(log, replay, comparator) != null) {
+              throw new AssertionError("false positive");
+            }
+            me.recycle(log);
+          }
+        });
+        System.out.printf(Locale.ROOT,
+            "single thread: plain get %.1f ns, logged get+poll+recycle %.1f ns (APP +%.1f),"
+                + " +VAL check %.1f ns (VAL %.1f)%n",
+            plain, logged, logged - plain, validated, validated - logged);
+      }
+    }
+  }
+
+  private static void crossCore(String[] keys, int[] order, byte[] value, long millis,
+      String idle, double rate) {
+    RuntimeConfig config = RuntimeConfig.builder().validators(1)
+        .logsPerThread(Integer.getInteger("probe.logs", 1024)).pinValidators(true)
+        .idleStrategy(idle.equals("busySpin") ? IdleStrategy::busySpin : IdleStrategy::backoff)
+        .sampling(() -> new FixedSampling(rate)).err(null).build();
+    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
+      KvMap map = fill(rt, keys, value);
+      for (int round = 0; round < 3; round++) {
+        rt.enabled(false);
+        double plain = time(millis, n -> {
+          for (int i = 0; i < n; i++) {
+            map.get(keys[order[i & (order.length - 1)]]);
+          }
+        });
+        rt.enabled(true);
+        long v0 = rt.validatedCount();
+        long s0 = rt.skippedCount();
+        long[] ops = new long[1];
+        double logged = time(millis, n -> {
+          for (int i = 0; i < n; i++) {
+            map.get(keys[order[i & (order.length - 1)]]);
+          }
+          ops[0] += n;
+        });
+        rt.awaitDrained(2000);
+        long v = rt.validatedCount() - v0;
+        long s = rt.skippedCount() - s0;
+        org.HdrHistogram.Histogram h = rt.latencySinceLastCall();
+        System.out.printf(Locale.ROOT,
+            "cross-core %s, rate %.3f, p50 %.1f us, validator pinned %s: plain %.1f ns,"
+                + " sampled get %.1f ns, validated %.1f%%, skipped %.1f%%, VAL ns/log at app's pace %.1f, latency mean"
+                + " %.1f us p99 %.1f us%n",
+            idle, rate, h.getValueAtPercentile(50) / 1e3, rt.validators().anyPinned(), plain,
+            logged, 100.0 * v / ops[0],
+            100.0 * s / ops[0], logged * ops[0] / Math.max(1, v),
+            h.getMean() / 1e3, h.getValueAtPercentile(99) / 1e3);
+      }
+    }
+  }
+
+  /** Unsampled cost: the same get loop disabled and at a 1/65536 rate (almost nothing logged). */
+  private static void floor(String[] keys, int[] order, byte[] value, long millis, int validators) {
+    RuntimeConfig config = RuntimeConfig.builder().validators(validators).pinValidators(true)
+        .sampling(() -> new FixedSampling(1.0 / 65536)).err(null).build();
+    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
+      KvMap map = fill(rt, keys, value);
+      for (int round = 0; round < 5; round++) {
+        double[] t = new double[2];
+        for (int on = 0; on <= 1; on++) {
+          rt.enabled(on == 1);
+          t[on] = time(millis, n -> {
+            for (int i = 0; i < n; i++) {
+              map.get(keys[order[i & (order.length - 1)]]);
+            }
+          });
+        }
+        System.out.printf(Locale.ROOT, "floor, %d validators: disabled %.2f ns, enabled %.2f ns%n",
+            validators, t[0], t[1]);
+      }
+    }
+  }
+
+  /** The bench's get/set mix, disabled and at a very low rate, fixed or adaptive policy. */
+  private static void floorMix(String[] keys, long millis, String policy) {
+    RuntimeConfig config = RuntimeConfig.builder().validators(1).pinValidators(true)
+        .sampling(policy.equals("fixed") ? () -> new FixedSampling(1.0 / 1024)
+            : policy.equals("never") ? Never::new
+            : policy.equals("plainField") ? PlainField::new
+            : policy.equals("threadRead") ? ThreadRead::new
+            : policy.equals("currentOnly") ? CurrentOnly::new
+            : policy.equals("threadHash") ? ThreadHash::new
+            : () -> new dev.orthrus.runtime.sample.AdaptiveSampling(1.0 / 1024, 10_000))
+        .overheadBudget(0.0001).err(null).build();
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    byte[][] values = new byte[64][];
+    SplittableRandom random = new SplittableRandom(7);
+    for (int i = 0; i < values.length; i++) {
+      values[i] = new byte[64];
+      random.nextBytes(values[i]);
+    }
+    int[] ops = new int[1 << 16];
+    for (int i = 0; i < ops.length; i++) {
+      int key = random.nextInt(keys.length);
+      ops[i] = random.nextInt(100) < Integer.getInteger("probe.get", 90) ? key : -1 - key;
+    }
+    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
+      rt.enabled(false);
+      KvMap map = new KvMap(rt, 1 << 15);
+      for (int i = 0; i < keys.length; i++) {
+        map.set(keys[i], values[i % 64], 0);
+      }
+      for (int round = 0; round < 6; round++) {
+        double[] t = new double[2];
+        for (int on = 0; on <= 1; on++) {
+          rt.enabled(on == 1);
+          t[on] = RuntimeBenchmark.mix(map, keys, values, ops, millis, threads, false)
+              .opsPerSec();
+        }
+        System.out.printf(Locale.ROOT,
+            "mix floor %s: disabled %.2f Mops/s, enabled %.2f (ratio %.3f), rate %.4f%n",
+            policy, t[0] / 1e6, t[1] / 1e6, t[1] / t[0], rt.sampling().rate());
+      }
+    }
+  }
+
+  private static KvMap fill(OrthrusRuntime rt, String[] keys, byte[] value) {
+    rt.enabled(false);
+    KvMap map = new KvMap(rt, 1 << 15);
+    for (String k : keys) {
+      map.set(k, value, 0);
+    }
+    rt.enabled(true);
+    return map;
+  }
+
+  /** Samples nothing: the cost of asking a policy at all. */
+  static class Never implements dev.orthrus.runtime.sample.SamplingPolicy {
+    @Override
+    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+      return false;
+    }
+
+    @Override
+    public void validated(dev.orthrus.runtime.ClosureBinding closure, int callerId) {}
+
+    @Override
+    public void lower() {}
+
+    @Override
+    public void raise() {}
+
+    @Override
+    public double rate() {
+      return 0;
+    }
+
+    @Override
+    public String name() {
+      return "never";
+    }
+  }
+
+  /** One shared countdown field: the cost of the decrement and store alone. */
+  static class PlainField extends Never {
+    long left = 1 << 20;
+
+    @Override
+    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+      long l = left - closure.weight();
+      if (l > 0) {
+        left = l;
+        return false;
+      }
+      left = 1 << 20;
+      return false;
+    }
+  }
+
+  /** Reads a thread-indexed slot, no store: the cost of finding the thread's slot. */
+  static class ThreadRead extends Never {
+    final long[] slots = new long[258 * 16];
+
+    @Override
+    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+      int i = (((int) Thread.currentThread().getId() & 255) + 1) * 16;
+      return slots[i] == 42;
+    }
+  }
+
+  static class CurrentOnly extends Never {
+    Thread t;
+
+    @Override
+    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+      return Thread.currentThread() == t;
+    }
+  }
+
+  static class ThreadHash extends Never {
+    final long[] slots = new long[258 * 16];
+
+    @Override
+    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+      int i = ((Thread.currentThread().hashCode() & 255) + 1) * 16;
+      return slots[i] == 42;
+    }
+  }
+
+  interface Loop {
+    void run(int n);
+  }
+
+  /** Nanoseconds per iteration of {@code loop}, run in chunks for about {@code millis}. */
+  private static double time(long millis, Loop loop) {
+    long start = System.nanoTime();
+    long deadline = start + millis * 1_000_000;
+    long n = 0;
+    long now;
+    do {
+      loop.run(10_000);
+      n += 10_000;
+      now = System.nanoTime();
+    } while (now < deadline);
+    return (double) (now - start) / n;
+  }
+}
