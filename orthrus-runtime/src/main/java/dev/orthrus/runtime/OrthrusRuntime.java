@@ -59,6 +59,7 @@ public final class OrthrusRuntime implements AutoCloseable {
   private static final int OFF = 0;
   private static final int SAMPLED = 1;
   private static final int ALL_STRICT = 2;
+  private static final int ARMED = 3;
   private volatile boolean blockWhenFull;
   private volatile long perThreadBudget;
 
@@ -71,11 +72,18 @@ public final class OrthrusRuntime implements AutoCloseable {
   private volatile long lastAdaptNanos;
   private long lastSkipped;
   private volatile double lastOverhead;
+  /** Armed policy (decision 0009): the controller re-arms closures every ARM_PERIOD_NANOS. */
+  private final boolean armedPolicy;
+  private volatile long lastArmNanos;
+  /** Measured by the controller for the arming rate; guarded by controllerLock. */
+  private double entriesPerLog = DEFAULT_ENTRIES;
+  private int liveThreads = 1;
   private final RuntimeMXBeanImpl mxBean;
 
   public OrthrusRuntime(RuntimeConfig config) {
     this.config = config;
     this.sampling = config.sampling.get();
+    this.armedPolicy = sampling.armed();
     this.strictAll = config.strictAll;
     updateMode();
     this.perThreadBudget = config.memoryBudgetBytes;
@@ -107,6 +115,11 @@ public final class OrthrusRuntime implements AutoCloseable {
     // no lookup of this thread's runtime state and counts a strict closure as always due (its
     // weight; see ClosureBinding#weight).
     int m = mode;
+    if (m == ARMED) {
+      // Decision 0009: not due is one read of the closure's armed word, a line the application
+      // only reads; a strict closure is always due.
+      return closure.takeDue() ? beginLogged(closure, callerId) : null;
+    }
     if (m == OFF) {
       return null;
     }
@@ -321,6 +334,9 @@ public final class OrthrusRuntime implements AutoCloseable {
    * a noisy signal, which oscillated between 100% and a fraction of a percent.
    */
   private void adapt(ClosureBinding closure, long now) {
+    if (armedPolicy && now - lastArmNanos >= ARM_PERIOD_NANOS) {
+      arm(now);
+    }
     if (now - lastAdaptNanos < CONTROL_PERIOD_NANOS) {
       return;
     }
@@ -341,12 +357,14 @@ public final class OrthrusRuntime implements AutoCloseable {
     long skipped = 0;
     double worstOverhead = 0;
     long logs = 0;
+    long entries = 0;
     for (AppThread t : threads) {
       pending += t.pendingBytesEstimate();
       queued += t.queue().size();
       skipped += t.skippedCount();
       long[] d = t.controllerDelta();
       logs += d[0];
+      entries += d[1];
       double loggingNanos = d[0] * config.logCostFixedNanos + d[1] * config.logCostPerEntryNanos;
       worstOverhead = Math.max(worstOverhead, loggingNanos / elapsedNanos);
     }
@@ -358,6 +376,10 @@ public final class OrthrusRuntime implements AutoCloseable {
     int live = liveCount(threads);
     long target = (long) config.queueTarget * live;
     double budget = config.overheadBudget;
+    liveThreads = live;
+    if (logs > 0) {
+      entriesPerLog = (double) entries / logs;
+    }
     if (pending > config.memoryBudgetBytes * 3 / 4 || newSkips > 0) {
       adjust(0.5);
       return;
@@ -371,7 +393,10 @@ public final class OrthrusRuntime implements AutoCloseable {
       }
       return;
     }
-    if (worstOverhead > budget) {
+    // An armed policy already logs at the budget's rate; its few logs per period make single
+    // periods look over budget by one log's cost, which would ratchet the rate down: it needs a
+    // few logs in the period before this rule applies.
+    if (worstOverhead > budget && (!armedPolicy || logs >= MIN_LOGS_FOR_BUDGET_RULE)) {
       adjust(Math.max(0.5, budget / worstOverhead));
       return;
     }
@@ -380,6 +405,44 @@ public final class OrthrusRuntime implements AutoCloseable {
     if (logs > 0 && queued <= target / 4 && worstOverhead < 0.8 * budget
         && sampling.rate() < 1.0) {
       adjust(worstOverhead < 0.25 * budget ? 1.25 : 1.125);
+    }
+  }
+
+  /** See {@link #control}: logs in a period an armed policy's overhead estimate needs. */
+  private static final long MIN_LOGS_FOR_BUDGET_RULE = 8;
+
+  /** Entries per log the cost model assumes before any log was measured. */
+  private static final double DEFAULT_ENTRIES = 8;
+
+  /**
+   * How often an armed policy's closures are re-armed: a twentieth of the control period, so
+   * the logs of a period come in small bursts (a burst of a whole period's arms at a budget of
+   * 1.0 filled the thread's log ring and was skipped).
+   */
+  static final long ARM_PERIOD_NANOS = CONTROL_PERIOD_NANOS / 20;
+
+  /** Longest stretch one arming covers, so a pause in control does not arm a burst. */
+  private static final long MAX_ARMED_PERIOD_NANOS = 4 * ARM_PERIOD_NANOS;
+
+  /**
+   * For an armed policy (decision 0009): the logs the overhead budget allows since the last
+   * arming, by the cost model (fixed cost plus the entries per log measured by the controller),
+   * for every live application thread; the policy scales them by its rate and shares them among
+   * closures.
+   */
+  private void arm(long now) {
+    synchronized (controllerLock) {
+      long elapsed = now - lastArmNanos;
+      if (elapsed < ARM_PERIOD_NANOS) {
+        return;
+      }
+      lastArmNanos = now;
+      if (!enabled) {
+        return;
+      }
+      double cost = config.logCostFixedNanos + entriesPerLog * config.logCostPerEntryNanos;
+      long period = Math.min(elapsed, MAX_ARMED_PERIOD_NANOS);
+      sampling.arm(config.overheadBudget * period * liveThreads / Math.max(1.0, cost));
     }
   }
 
@@ -413,7 +476,7 @@ public final class OrthrusRuntime implements AutoCloseable {
   }
 
   private synchronized void updateMode() {
-    mode = !enabled ? OFF : strictAll ? ALL_STRICT : SAMPLED;
+    mode = !enabled ? OFF : strictAll ? ALL_STRICT : sampling.armed() ? ARMED : SAMPLED;
   }
 
   /**

@@ -3,7 +3,7 @@ package dev.orthrus.runtime;
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionPolicy;
-import dev.orthrus.runtime.sample.AdaptiveSampling;
+import dev.orthrus.runtime.sample.ArmedSampling;
 import dev.orthrus.runtime.sample.SamplingPolicy;
 import dev.orthrus.runtime.validate.IdleStrategy;
 import java.io.PrintStream;
@@ -85,9 +85,9 @@ public final class RuntimeConfig {
     return queueTarget;
   }
 
-  /** Defaults: adaptive sampling from 100%, one validator, more up to CPUs - 1, 25% of heap. */
+  /** Defaults: armed sampling at the budget's logging rate (decision 0009), one validator, more up to CPUs - 1, 25% of heap. */
   public static final class Builder {
-    private Supplier<SamplingPolicy> sampling = AdaptiveSampling::new;
+    private Supplier<SamplingPolicy> sampling = ArmedSampling::new;
     private int validators = 1;
     /** 0: one less than the CPUs (at least one). */
     private int maxValidators;

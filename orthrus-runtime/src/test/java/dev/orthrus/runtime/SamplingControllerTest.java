@@ -69,4 +69,28 @@ class SamplingControllerTest {
       assertTrue(rt.estimatedOverhead() > 0.05, "estimate " + rt.estimatedOverhead());
     }
   }
+
+  @Test
+  void byDefaultTheControllerArmsClosuresAtTheRateTheBudgetAllows() {
+    // 10 us per log and a 5% budget: one thread may log about 5 executions per millisecond.
+    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
+        .logCostNanos(10_000, 0)
+        .overheadBudget(0.05)
+        .err(null)
+        .build())) {
+      assertEquals("armed", rt.sampling().name());
+      long start = System.nanoTime();
+      long calls = 0;
+      while (System.nanoTime() - start < 300_000_000L) {
+        call(rt, 1000);
+        calls += 1000;
+      }
+      double millis = (System.nanoTime() - start) / 1e6;
+      long published = rt.publishedCount();
+      String seen = "published " + published + " of " + calls + " in " + millis + " ms";
+      assertTrue(published >= millis, seen);
+      assertTrue(published <= 2 + 10 * millis, seen);
+      assertTrue(published < calls / 100, seen);
+    }
+  }
 }

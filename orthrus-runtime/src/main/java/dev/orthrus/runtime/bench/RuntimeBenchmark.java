@@ -20,7 +20,7 @@ import org.HdrHistogram.Histogram;
 /**
  * The runtime cost benchmark: the hand-written hash-map get/set mix on one application thread,
  * alternating rounds with the runtime disabled (the same versioned code, no logging) and enabled
- * (adaptive sampling from 100%, one validator), in one JVM, and the median of the per-pair
+ * (armed sampling at the budget's rate, one validator), in one JVM, and the median of the per-pair
  * throughput ratios. Also measures the validated fraction, validation latency, strict-mode added
  * latency and per-operation costs of the primitives.
  *
@@ -101,6 +101,25 @@ public final class RuntimeBenchmark {
 
   private RuntimeBenchmark() {}
 
+  /**
+   * {@code -Dorthrus.bench.sampling=armed|adaptive|random}: the policy of the enabled rounds,
+   * all under the same controller and budget; default the runtime's (armed).
+   */
+  static java.util.function.Supplier<dev.orthrus.runtime.sample.SamplingPolicy> samplingUnderTest() {
+    String name = System.getProperty("orthrus.bench.sampling", "armed");
+    switch (name) {
+      case "armed":
+        return dev.orthrus.runtime.sample.ArmedSampling::new;
+      case "adaptive":
+        return dev.orthrus.runtime.sample.AdaptiveSampling::new;
+      case "random":
+        return () -> new dev.orthrus.runtime.sample.RandomSampling(1.0);
+      default:
+        throw new IllegalArgumentException(
+            "orthrus.bench.sampling must be armed, adaptive or random, not " + name);
+    }
+  }
+
   /** One timed round: operations done, wall and application-thread CPU nanoseconds. */
   record Round(long ops, long nanos, long cpuNanos) {
     double opsPerSec() {
@@ -115,6 +134,7 @@ public final class RuntimeBenchmark {
   public static Result run(Options o) {
     boolean appPinned = o.pin() && Pinning.cpus() > 1 && Pinning.pin(0);
     RuntimeConfig config = RuntimeConfig.builder()
+        .sampling(samplingUnderTest())
         .validators(1)
         .pinValidators(o.pin())
         .overheadBudget(o.overheadBudget())

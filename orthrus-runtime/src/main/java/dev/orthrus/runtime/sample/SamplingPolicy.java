@@ -36,6 +36,24 @@ public interface SamplingPolicy {
     }
   }
 
+  /**
+   * True for a policy the runtime drives by arming closures (decision 0009, {@link
+   * ArmedSampling}): {@code begin} then reads the closure's armed word itself and does not call
+   * {@link #sample} on executions that are not logged.
+   */
+  default boolean armed() {
+    return false;
+  }
+
+  /**
+   * Called by the controller every control period with the executions the overhead budget
+   * allows to be logged over the next period; an armed policy arms closures for (its rate times)
+   * that many. Returns the arms added. Other policies ignore it.
+   */
+  default int arm(double logs) {
+    return 0;
+  }
+
   /** The current base rate, 0..1. */
   double rate();
 

@@ -8,6 +8,7 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.bench.KvMap;
 import dev.orthrus.runtime.memory.Version;
+import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.ref.WeakReference;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,8 @@ class MemoryBudgetTest {
   void withTheValidatorStoppedPendingLogsStayWithinBudgetAndTheAppRuns() {
     long budget = 256 * 1024;
     try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
+        // Every execution logged: these exercise the memory budget and the queue, not sampling.
+        .sampling(() -> new FixedSampling(1.0))
         .validators(0)
         .logsPerThread(1 << 16)
         .memoryBudgetBytes(budget)
@@ -37,6 +40,8 @@ class MemoryBudgetTest {
   @Test
   void aFullQueueSkipsInsteadOfBlocking() {
     try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
+        // Every execution logged: these exercise the memory budget and the queue, not sampling.
+        .sampling(() -> new FixedSampling(1.0))
         .validators(0)
         .logsPerThread(8)
         .err(null)
