@@ -2,6 +2,7 @@ package dev.orthrus.cli.runtime;
 
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.runtime.bench.RuntimeBenchmark;
+import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
@@ -68,7 +69,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     err.flush();
     RuntimeBenchmark.Result r = RuntimeBenchmark.run(options);
     if (json) {
-      out.println(toJson(r));
+      out.print(toJson(r));
     } else {
       out.printf(Locale.ROOT, "protected vs disabled throughput (median): %.3fx%n",
           r.protectedVsDisabled());
@@ -100,46 +101,54 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
   }
 
   static String toJson(RuntimeBenchmark.Result r) {
-    Json perOp = new Json();
+    StringBuilder text = new StringBuilder();
+    JsonWriter w = new JsonWriter(text);
+    w.beginObject().field("schemaVersion", SCHEMA_VERSION);
+    w.name("ratios").beginObject();
+    number(w, "protectedVsDisabled", r.protectedVsDisabled());
+    number(w, "protectedVsVanilla", r.protectedVsVanilla());
+    w.name("pairs").beginArray();
+    for (double ratio : r.pairRatios()) {
+      number(w, null, ratio);
+    }
+    w.endArray().endObject();
+    number(w, "validationLatencyMeanUs", r.validationLatencyMeanUs());
+    number(w, "validationLatencyP99Us", r.validationLatencyP99Us());
+    number(w, "strictAddedLatencyP50Us", r.strictAddedLatencyP50Us());
+    w.field("detections", r.detections()).field("pinned", r.pinned());
+    number(w, "disabledOpsPerSec", r.disabledOpsPerSec());
+    number(w, "protectedOpsPerSec", r.protectedOpsPerSec());
+    number(w, "vanillaOpsPerSec", r.vanillaOpsPerSec());
+    number(w, "finalSamplingRate", r.finalSamplingRate());
+    w.field("validated", r.validated()).field("skipped", r.skipped());
+    number(w, "validatedFraction", r.validatedFraction());
+    number(w, "samplingRateMedian", r.samplingRateMedian());
+    number(w, "protectedVsDisabledCpu", r.protectedVsDisabledCpu());
+    number(w, "overheadBudget", r.overheadBudget());
+    number(w, "estimatedOverhead", r.estimatedOverhead());
+    w.field("latencySamples", r.latencySamples());
+    number(w, "validationLatencyP50Us", r.validationLatencyP50Us());
+    w.field("validatorSpinning", r.validatorSpinning())
+        .field("appCpu", r.appCpu())
+        .field("validatorCpu", r.validatorCpu())
+        .field("cpuIdNative", r.cpuIdNative());
+    w.name("perOpNanos").beginObject();
     for (Map.Entry<String, Double> e : r.perOpNanos().entrySet()) {
-      perOp.num(e.getKey(), e.getValue());
+      number(w, e.getKey(), e.getValue());
     }
-    StringBuilder pairsJson = new StringBuilder("[");
-    for (int i = 0; i < r.pairRatios().length; i++) {
-      pairsJson.append(i == 0 ? "" : ",")
-          .append(String.format(Locale.ROOT, "%.4f", r.pairRatios()[i]));
+    w.endObject().endObject().finish();
+    return text.toString();
+  }
+
+  /** A measured figure; one that could not be measured (NaN, infinite) is null. */
+  private static void number(JsonWriter w, String name, double value) {
+    if (name != null) {
+      w.name(name);
     }
-    pairsJson.append(']');
-    return new Json()
-        .num("schemaVersion", SCHEMA_VERSION)
-        .raw("ratios", new Json()
-            .num("protectedVsDisabled", r.protectedVsDisabled())
-            .num("protectedVsVanilla", r.protectedVsVanilla())
-            .raw("pairs", pairsJson.toString())
-            .end())
-        .num("validationLatencyMeanUs", r.validationLatencyMeanUs())
-        .num("validationLatencyP99Us", r.validationLatencyP99Us())
-        .num("strictAddedLatencyP50Us", r.strictAddedLatencyP50Us())
-        .num("detections", r.detections())
-        .bool("pinned", r.pinned())
-        .num("disabledOpsPerSec", r.disabledOpsPerSec())
-        .num("protectedOpsPerSec", r.protectedOpsPerSec())
-        .num("vanillaOpsPerSec", r.vanillaOpsPerSec())
-        .num("finalSamplingRate", r.finalSamplingRate())
-        .num("validated", r.validated())
-        .num("skipped", r.skipped())
-        .num("validatedFraction", r.validatedFraction())
-        .num("samplingRateMedian", r.samplingRateMedian())
-        .num("protectedVsDisabledCpu", r.protectedVsDisabledCpu())
-        .num("overheadBudget", r.overheadBudget())
-        .num("estimatedOverhead", r.estimatedOverhead())
-        .num("latencySamples", r.latencySamples())
-        .num("validationLatencyP50Us", r.validationLatencyP50Us())
-        .bool("validatorSpinning", r.validatorSpinning())
-        .num("appCpu", r.appCpu())
-        .num("validatorCpu", r.validatorCpu())
-        .bool("cpuIdNative", r.cpuIdNative())
-        .raw("perOpNanos", perOp.end())
-        .end();
+    if (Double.isFinite(value)) {
+      w.value(value);
+    } else {
+      w.nullValue();
+    }
   }
 }

@@ -6,6 +6,7 @@ import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.report.ReproducerFormatException;
 import java.io.IOException;
+import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -75,16 +76,18 @@ public final class ReplayCommand implements Callable<Integer> {
         case DIFFERS_FROM_BOTH -> "differs from both the application and the validator";
       };
       if (json) {
-        out.println(new Json()
-            .num("schemaVersion", SCHEMA_VERSION)
-            .str("closure", s.closureName())
-            .str("outcome", r.outcome().name())
-            .num("cpu", ranOn)
-            .bool("pinned", pinned)
-            .num("appCpu", s.appCpu())
-            .num("validatorCpu", s.validatorCpu())
-            .str("mismatch", r.mismatch() == null ? null : r.mismatch().toString())
-            .end());
+        JsonWriter w = new JsonWriter(out);
+        w.beginObject()
+            .field("schemaVersion", SCHEMA_VERSION)
+            .field("closure", s.closureName())
+            .field("outcome", r.outcome().name())
+            .field("cpu", ranOn)
+            .field("pinned", pinned)
+            .field("appCpu", s.appCpu())
+            .field("validatorCpu", s.validatorCpu())
+            .field("mismatch", r.mismatch() == null ? null : r.mismatch().toString())
+            .endObject()
+            .finish();
       } else {
         out.println("closure " + s.closureName() + " (app CPU " + s.appCpu() + ", validator CPU "
             + s.validatorCpu() + "), replayed on CPU " + ranOn + (pinned ? " (pinned)" : ""));

@@ -2,6 +2,7 @@ package dev.orthrus.cli.runtime;
 
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.runtime.bench.StressDriver;
+import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -46,15 +47,17 @@ public final class StressCommand implements Callable<Integer> {
     err.flush();
     StressDriver.Result r = StressDriver.run(threads, ops, seed);
     if (json) {
-      out.println(new Json()
-          .num("schemaVersion", SCHEMA_VERSION)
-          .num("operations", r.operations())
-          .num("validated", r.validated())
-          .num("detections", r.detections())
-          .num("skipped", r.skipped())
-          .num("threads", threads)
-          .num("millis", r.millis())
-          .end());
+      JsonWriter w = new JsonWriter(out);
+      w.beginObject()
+          .field("schemaVersion", SCHEMA_VERSION)
+          .field("operations", r.operations())
+          .field("validated", r.validated())
+          .field("detections", r.detections())
+          .field("skipped", r.skipped())
+          .field("threads", threads)
+          .field("millis", r.millis())
+          .endObject()
+          .finish();
     } else {
       out.println("operations " + r.operations() + ", validated " + r.validated()
           + ", detections " + r.detections() + ", " + r.millis() + " ms");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.OrthrusCommand;
+import dev.orthrus.model.json.JsonReader;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.bench.KvMap;
@@ -16,6 +17,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,13 +38,20 @@ class RuntimeCommandsTest {
     return new Run(exit, out.toString(), err.toString());
   }
 
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> json(String text) {
+    return (Map<String, Object>) JsonReader.parse(text);
+  }
+
   @Test
   void stressPrintsTheIssueFields() {
     Run r = run("stress", "--threads", "2", "--ops", "20000", "--json");
     assertEquals(0, r.exit(), r.err());
-    assertTrue(r.out().contains("\"operations\":20000"), r.out());
-    assertTrue(r.out().contains("\"validated\":20000"), r.out());
-    assertTrue(r.out().contains("\"detections\":0"), r.out());
+    Map<String, Object> json = json(r.out());
+    assertEquals(1L, json.get("schemaVersion"));
+    assertEquals(20000L, json.get("operations"));
+    assertEquals(20000L, json.get("validated"));
+    assertEquals(0L, json.get("detections"));
   }
 
   @Test
@@ -55,13 +64,19 @@ class RuntimeCommandsTest {
     Run r = run("bench", "runtime", "--json", "--pairs", "1", "--round-ms", "20", "--keys",
         "200", "--no-pin");
     assertEquals(0, r.exit(), r.err());
-    for (String field : List.of("\"schemaVersion\":1", "\"ratios\":{\"protectedVsDisabled\":",
-        "\"validationLatencyMeanUs\":", "\"validationLatencyP99Us\":",
-        "\"strictAddedLatencyP50Us\":", "\"detections\":0", "\"pinned\":false",
-        "\"validatedFraction\":", "\"samplingRateMedian\":", "\"protectedVsDisabledCpu\":",
-        "\"overheadBudget\":0.0400")) {
-      assertTrue(r.out().contains(field), field + " missing in " + r.out());
+    Map<String, Object> json = json(r.out());
+    assertEquals(1L, json.get("schemaVersion"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> ratios = (Map<String, Object>) json.get("ratios");
+    assertTrue(ratios.get("protectedVsDisabled") instanceof Double, r.out());
+    for (String field : List.of("validationLatencyMeanUs", "validationLatencyP99Us",
+        "strictAddedLatencyP50Us", "validatedFraction", "samplingRateMedian",
+        "protectedVsDisabledCpu")) {
+      assertTrue(json.containsKey(field), field + " missing in " + r.out());
     }
+    assertEquals(0L, json.get("detections"));
+    assertEquals(false, json.get("pinned"));
+    assertEquals(0.04, (Double) json.get("overheadBudget"), 1e-9);
   }
 
   @Test
@@ -95,8 +110,9 @@ class RuntimeCommandsTest {
     Path file = found.get(0).reproducer();
     Run r = run("replay", file.toString(), "--json");
     assertEquals(0, r.exit(), r.out() + r.err());
-    assertTrue(r.out().contains("\"outcome\":\"MATCHES_VALIDATOR\""), r.out());
-    assertTrue(r.out().contains("\"closure\":\"KvMap.get\""), r.out());
+    Map<String, Object> json = json(r.out());
+    assertEquals("MATCHES_VALIDATOR", json.get("outcome"), r.out());
+    assertEquals("KvMap.get", json.get("closure"), r.out());
   }
 
   @Test

@@ -312,6 +312,10 @@ public final class RuntimeBenchmark {
     return new Round(n, elapsed, cpu);
   }
 
+  /**
+   * The same loop as {@link #mix} over the plain-field map. A copy on purpose: one loop per map
+   * class keeps each call site monomorphic, so neither side pays for the other's type.
+   */
   static double vanillaMix(VanillaKvMap map, String[] keys, byte[][] values, int[] ops,
       long millis) {
     long deadline = System.nanoTime() + millis * 1_000_000;
