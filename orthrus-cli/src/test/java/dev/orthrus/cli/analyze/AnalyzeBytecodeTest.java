@@ -224,6 +224,7 @@ class AnalyzeBytecodeTest {
     assertTrue(out.lines().anyMatch(l -> l.strip().startsWith("reaches") && l.contains("Ledger#remember")), run::toString);
     assertTrue(out.contains("escape=global"), run::toString);
     assertTrue(out.contains("[orthrus.closure.static-write]"), run::toString);
+    assertTrue(out.contains("via bank.Ledger#post(long) -> bank.Ledger#remember(bank.Ledger$Entry)"), run::toString);
     assertTrue(out.contains("Bytecode analysis: "), run::toString);
     assertTrue(run.err().contains("bytecode analysis of " + jar), run::toString);
   }
