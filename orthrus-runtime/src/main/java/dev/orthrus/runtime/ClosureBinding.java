@@ -2,8 +2,6 @@ package dev.orthrus.runtime;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.runtime.validate.ValClosure;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,28 +20,8 @@ public final class ClosureBinding {
   private final boolean strict;
   private final boolean prioritized;
   private final long weight;
-  /**
-   * Executions the controller armed to be logged (decision 0009): 0 (the common case: not due),
-   * a count the first executions that see it take one by one, or {@link #ALWAYS} for a strict
-   * closure. The application only reads it until it is armed, and the controller writes it at
-   * the logging rate, so the line it shares with the final fields above changes rarely.
-   */
-  private volatile int due;
-  /** Controller only: fractional arms owed to this closure (see {@link #arm}). */
-  private double credit;
-
-  /** {@link #due} of a strict closure: never taken down, so every execution is logged. */
-  public static final int ALWAYS = Integer.MAX_VALUE;
-
-  private static final VarHandle DUE;
-
-  static {
-    try {
-      DUE = MethodHandles.lookup().findVarHandle(ClosureBinding.class, "due", int.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
+  /** Call sites by caller id; created on first use (generated code does it in static init). */
+  private final ConcurrentHashMap<Integer, CallSite> sites = new ConcurrentHashMap<>();
 
   /** {@link #weight()} of a strict closure: larger than any countdown, so always due. */
   public static final long STRICT_WEIGHT = Long.MAX_VALUE / 2;
@@ -57,8 +35,6 @@ public final class ClosureBinding {
     this.strict = descriptor.strict();
     this.prioritized = descriptor.floatingPoint() || descriptor.vector();
     this.weight = strict ? STRICT_WEIGHT : prioritized ? 2 : 1;
-    // Armed once from the start: the first execution of every closure is logged.
-    this.due = strict ? ALWAYS : 1;
     BY_ID.put(descriptor.id(), this);
   }
 
@@ -143,56 +119,17 @@ public final class ClosureBinding {
   }
 
   /**
-   * The armed-sampling test on the hot path: a plain (opaque) read, and only when armed one CAS
-   * that takes an arm. True when this execution is to be logged.
+   * The site of this closure called from {@code callerId}, created on first use. A map lookup:
+   * generated code calls it once per call site and keeps the result in a static field.
    */
-  public boolean takeDue() {
-    int d = (int) DUE.getOpaque(this);
-    while (d > 0) {
-      if (d == ALWAYS) {
-        return true;
-      }
-      int seen = (int) DUE.compareAndExchange(this, d, d - 1);
-      if (seen == d) {
-        return true;
-      }
-      d = seen;
-    }
-    return false;
+  public CallSite site(int callerId) {
+    CallSite s = sites.get(callerId);
+    return s != null ? s : sites.computeIfAbsent(callerId, id -> new CallSite(this, id));
   }
 
-  /** Arms left (for tests and monitoring); {@link #ALWAYS} for a strict closure. */
-  public int due() {
-    return due;
-  }
-
-  /**
-   * Controller only: owes this closure {@code arms} more logged executions (fractions carry
-   * over) and arms the whole ones, never above {@code cap} armed at once, so a closure that is
-   * not running does not hoard a burst for later. Returns the arms added.
-   */
-  public int arm(double arms, int cap) {
-    if (strict) {
-      return 0;
-    }
-    credit = Math.min(credit + arms, Math.max(1, cap));
-    int whole = (int) credit;
-    if (whole <= 0) {
-      return 0;
-    }
-    int d = due;
-    while (true) {
-      int next = (int) Math.min(Math.max(1, cap), (long) Math.max(0, d) + whole);
-      if (next <= d) {
-        return 0;
-      }
-      int seen = (int) DUE.compareAndExchange(this, d, next);
-      if (seen == d) {
-        credit -= next - d;
-        return next - d;
-      }
-      d = seen;
-    }
+  /** The call sites created so far (the controller arms them). */
+  public Collection<CallSite> sites() {
+    return sites.values();
   }
 
   /** Tagged floating point or vector: sampled at twice the base rate. */

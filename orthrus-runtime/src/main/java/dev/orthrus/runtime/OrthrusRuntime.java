@@ -1,8 +1,12 @@
 package dev.orthrus.runtime;
 
+import dev.orthrus.runtime.checksum.ChecksumMismatchException;
+import dev.orthrus.runtime.checksum.ControlPath;
+import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.log.AppThread;
 import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.memory.VersionedObject;
 import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionCenter;
 import dev.orthrus.runtime.report.Events;
@@ -23,7 +27,9 @@ import org.HdrHistogram.Recorder;
  * means "run the unlogged variant"), then the APP variant with the log, then {@link #publish}.
  *
  * <pre>{@code
- * ClosureLog log = rt.begin(GET, CALLER_7);
+ * static final CallSite GET_FROM_HANDLER = GET.site(7); // one per call site
+ * ...
+ * ClosureLog log = rt.begin(GET_FROM_HANDLER);
  * if (log == null) return getPlain(key);
  * log.argRef(key);
  * byte[] r;
@@ -106,27 +112,32 @@ public final class OrthrusRuntime implements AutoCloseable {
   // ---- hot path ----
 
   /**
-   * Starts logging one execution of {@code closure}, or returns null when this execution is not
+   * Starts logging one execution at {@code site}, or returns null when this execution is not
    * validated (runtime disabled, not sampled, memory budget reached, or no free log).
    */
-  public ClosureLog begin(ClosureBinding closure, int callerId) {
-    // Kept to a few dozen bytes of bytecode so that the JIT inlines it into every dispatcher:
-    // an execution that is not sampled costs the mode, and the policy's countdown, which needs
-    // no lookup of this thread's runtime state and counts a strict closure as always due (its
-    // weight; see ClosureBinding#weight).
+  public ClosureLog begin(CallSite site) {
+    // Kept to a few dozen bytes of bytecode so that the JIT inlines it into every dispatcher.
     int m = mode;
     if (m == ARMED) {
-      // Decision 0009: not due is one read of the closure's armed word, a line the application
-      // only reads; a strict closure is always due.
-      return closure.takeDue() ? beginLogged(closure, callerId) : null;
+      // Decisions 0009 and 0011: not due is one read of the site's armed word, a line the
+      // application only reads; a strict closure's site is always due.
+      return site.takeDue() ? beginLogged(site.closure(), site.callerId()) : null;
     }
     if (m == OFF) {
       return null;
     }
-    if (m == ALL_STRICT || sampling.sample(closure, callerId)) {
-      return beginLogged(closure, callerId);
+    if (m == ALL_STRICT || sampling.sample(site.closure(), site.callerId())) {
+      return beginLogged(site.closure(), site.callerId());
     }
     return null;
+  }
+
+  /**
+   * {@link #begin(CallSite)} for hand-written callers that have no site at hand: looks the site
+   * up in the closure's map on every call. Generated code keeps its sites in static fields.
+   */
+  public ClosureLog begin(ClosureBinding closure, int callerId) {
+    return begin(closure.site(callerId));
   }
 
   /** The execution will be logged (or is strict): take this thread's next log. */
@@ -230,6 +241,34 @@ public final class OrthrusRuntime implements AutoCloseable {
       }
     }
     return idle + 1;
+  }
+
+  /**
+   * Reports a control-path checksum failure a closure's first load found (generated dispatchers
+   * call it from their handler for {@link ChecksumMismatchException}, in every variant), applies
+   * the detection policy, and returns {@code e} for the dispatcher to rethrow: the caller must not
+   * go on with corrupted data.
+   */
+  public ChecksumMismatchException corrupted(CallSite site, ChecksumMismatchException e) {
+    ClosureBinding c = site.closure();
+    detections.recordChecksum(c.descriptor().id(), c.name(), c.key(), site.callerId(),
+        Thread.currentThread(), CpuId.current(), e);
+    return e;
+  }
+
+  /**
+   * The control path's check before data leaves the process (e.g. before a value is written to a
+   * socket): verifies the newest version of {@code object}; on a mismatch reports a detection,
+   * applies the policy and throws {@link ChecksumMismatchException}.
+   */
+  public void verify(VersionedObject<?> object) {
+    try {
+      ControlPath.verify(object);
+    } catch (ChecksumMismatchException e) {
+      detections.recordChecksum(DetectionCenter.CONTROL_PATH, DetectionCenter.CONTROL_PATH, 0, -1,
+          Thread.currentThread(), CpuId.current(), e);
+      throw e;
+    }
   }
 
   /** The calling thread's runtime state, registering the thread on first use. */

@@ -51,6 +51,7 @@ public final class StressCommand implements Callable<Integer> {
       w.beginObject()
           .field("schemaVersion", SCHEMA_VERSION)
           .field("operations", r.operations())
+          .field("executions", r.executions())
           .field("validated", r.validated())
           .field("detections", r.detections())
           .field("skipped", r.skipped())
@@ -59,7 +60,8 @@ public final class StressCommand implements Callable<Integer> {
           .endObject()
           .finish();
     } else {
-      out.println("operations " + r.operations() + ", validated " + r.validated()
+      out.println("operations " + r.operations() + ", closure executions " + r.executions()
+          + ", validated " + r.validated()
           + ", detections " + r.detections() + ", " + r.millis() + " ms");
       r.firstDetections().forEach(out::println);
     }

@@ -2,6 +2,7 @@ package dev.orthrus.runtime.bench;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
+import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.checksum.Checksum;
@@ -32,6 +33,7 @@ public final class FpAccumulator implements Serializable {
           false, Comparison.RAW_BITS),
       (log, r) -> r.returnBits(Double.doubleToRawLongBits(
           ((FpAccumulator) log.receiver()).addVal(r, (double[]) log.refArg(0)))));
+  private static final CallSite ADD_SITE = ADD.site(0);
 
   /** The running sums. */
   public static final class Stats extends VersionedObject<Stats.V> {
@@ -75,7 +77,7 @@ public final class FpAccumulator implements Serializable {
 
   /** Adds a batch; returns the mean over everything added so far. */
   public double add(double[] batch) {
-    ClosureLog log = rt.begin(ADD, 0);
+    ClosureLog log = rt.begin(ADD_SITE);
     if (log == null) {
       return addPlain(batch);
     }

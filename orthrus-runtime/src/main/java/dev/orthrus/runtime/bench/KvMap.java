@@ -2,9 +2,12 @@ package dev.orthrus.runtime.bench;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
+import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.checksum.Checksum;
+import dev.orthrus.runtime.checksum.ChecksumMismatchException;
+import dev.orthrus.runtime.checksum.ControlPath;
 import dev.orthrus.runtime.log.ClosureLog;
 import dev.orthrus.runtime.memory.FieldSink;
 import dev.orthrus.runtime.memory.SlotVersion;
@@ -48,6 +51,27 @@ public final class KvMap implements Serializable {
       descriptor("delete(java.lang.String)", "KvMap.delete"),
       (log, r) -> r.returnBits(
           ((KvMap) log.receiver()).deleteVal(r, (String) log.refArg(0)) ? 1 : 0));
+
+  /**
+   * A closure-to-closure handoff, as memcached's get path hands an item from the lookup to the
+   * code that builds the response: {@code find} returns the item handle to the control path,
+   * which passes it to {@code valueOf}; the first load of the item there is a control-path
+   * checksum check ({@code ControlPath.load}) in all three variants.
+   */
+  public static final ClosureBinding FIND = new ClosureBinding(
+      descriptor("find(java.lang.String)", "KvMap.find"),
+      (log, r) -> r.returnRef(((KvMap) log.receiver()).findVal(r, (String) log.refArg(0),
+          ((KvMap) log.receiver()).slot((String) log.refArg(0)))));
+  public static final ClosureBinding VALUE_OF = new ClosureBinding(
+      descriptor("valueOf(dev.orthrus.runtime.bench.KvMap.Item)", "KvMap.valueOf"),
+      (log, r) -> r.returnRef(valueOfVal(r, (Item) log.refArg(0))));
+
+  /** Sites of callers that did not say who they are (caller id 0). */
+  public static final CallSite GET_ANY = GET.site(0);
+  public static final CallSite SET_ANY = SET.site(0);
+  public static final CallSite DELETE_ANY = DELETE.site(0);
+  public static final CallSite FIND_ANY = FIND.site(0);
+  public static final CallSite VALUE_OF_ANY = VALUE_OF.site(0);
 
   private static ClosureDescriptor descriptor(String method, String name) {
     String id = OWNER + "#" + method;
@@ -138,11 +162,11 @@ public final class KvMap implements Serializable {
   // ---- dispatchers ----
 
   public byte[] get(String key) {
-    return get(key, 0);
+    return get(key, GET_ANY);
   }
 
-  public byte[] get(String key, int callerId) {
-    ClosureLog log = rt.begin(GET, callerId);
+  public byte[] get(String key, CallSite site) {
+    ClosureLog log = rt.begin(site);
     if (log == null) {
       return getPlain(key);
     }
@@ -162,11 +186,11 @@ public final class KvMap implements Serializable {
   }
 
   public boolean set(String key, byte[] value, int flags) {
-    return set(key, value, flags, 0);
+    return set(key, value, flags, SET_ANY);
   }
 
-  public boolean set(String key, byte[] value, int flags, int callerId) {
-    ClosureLog log = rt.begin(SET, callerId);
+  public boolean set(String key, byte[] value, int flags, CallSite site) {
+    ClosureLog log = rt.begin(site);
     if (log == null) {
       return setPlain(key, value, flags);
     }
@@ -188,11 +212,11 @@ public final class KvMap implements Serializable {
   }
 
   public boolean delete(String key) {
-    return delete(key, 0);
+    return delete(key, DELETE_ANY);
   }
 
-  public boolean delete(String key, int callerId) {
-    ClosureLog log = rt.begin(DELETE, callerId);
+  public boolean delete(String key, CallSite site) {
+    ClosureLog log = rt.begin(site);
     if (log == null) {
       return deletePlain(key);
     }
@@ -209,6 +233,55 @@ public final class KvMap implements Serializable {
     log.returnBits(result ? 1 : 0);
     rt.publish(log);
     return result;
+  }
+
+  /** The item stored under {@code key}, or null; the handle goes to the control path. */
+  public Item find(String key) {
+    ClosureLog log = rt.begin(FIND_ANY);
+    if (log == null) {
+      return findPlain(key);
+    }
+    log.receiver(this);
+    log.argRef(key);
+    Item result;
+    try {
+      result = findApp(log, key, slot(key));
+    } catch (RuntimeException | Error e) {
+      log.threw(e);
+      rt.publish(log);
+      throw e;
+    }
+    log.returnRef(result);
+    rt.publish(log);
+    return result;
+  }
+
+  /**
+   * A copy of the value of an item the control path got from {@link #find}. A corrupted item is
+   * reported as a detection and the {@link ChecksumMismatchException} is rethrown.
+   */
+  public byte[] valueOf(Item item) {
+    ClosureLog log = rt.begin(VALUE_OF_ANY);
+    try {
+      if (log == null) {
+        return valueOfPlain(item);
+      }
+      log.receiver(this);
+      log.argRef(item);
+      byte[] result;
+      try {
+        result = valueOfApp(log, item);
+      } catch (RuntimeException | Error e) {
+        log.threw(e);
+        rt.publish(log);
+        throw e;
+      }
+      log.returnRef(result);
+      rt.publish(log);
+      return result;
+    } catch (ChecksumMismatchException e) {
+      throw rt.corrupted(VALUE_OF_ANY, e);
+    }
   }
 
   private int slot(String key) {
@@ -280,6 +353,11 @@ public final class KvMap implements Serializable {
       it = v.next;
     }
     return false;
+  }
+
+  static byte[] valueOfPlain(Item item) {
+    byte[] value = ControlPath.load(item).value;
+    return Arrays.copyOf(value, value.length);
   }
 
   // ---- APP variant: the same code, every access logged ----
@@ -354,6 +432,11 @@ public final class KvMap implements Serializable {
     return false;
   }
 
+  static byte[] valueOfApp(ClosureLog log, Item item) {
+    byte[] value = ControlPath.load(log, item).value;
+    return Arrays.copyOf(value, value.length);
+  }
+
   // ---- VAL variant: loads from the log, stores and allocations private ----
 
   private Item findVal(Replay r, String key, int slot) {
@@ -418,6 +501,16 @@ public final class KvMap implements Serializable {
       it = v.next;
     }
     return false;
+  }
+
+  static byte[] valueOfVal(Replay r, Item item) {
+    byte[] value = ControlPath.load(r, item).value;
+    return Arrays.copyOf(value, value.length);
+  }
+
+  /** The runtime this map's closures run under. */
+  public OrthrusRuntime runtime() {
+    return rt;
   }
 
   /** The number of items (control path, unvalidated). */

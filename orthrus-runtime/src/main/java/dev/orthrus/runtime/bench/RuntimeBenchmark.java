@@ -1,5 +1,6 @@
 package dev.orthrus.runtime.bench;
 
+import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
@@ -374,6 +375,7 @@ public final class RuntimeBenchmark {
   private static final ClosureBinding EMPTY =
       ClosureBinding.of(RuntimeBenchmark.class.getName() + "#empty()", "empty",
           (log, r) -> r.returnVoid());
+  private static final CallSite EMPTY_SITE = EMPTY.site(0);
 
   /**
    * Nanoseconds per primitive operation, from tight loops (single thread), in a runtime of its own
@@ -433,7 +435,7 @@ public final class RuntimeBenchmark {
     int done = 0;
     long t0 = System.nanoTime();
     while (done < n) {
-      ClosureLog log = rt.begin(EMPTY, 0);
+      ClosureLog log = rt.begin(EMPTY_SITE);
       if (log == null) {
         continue;
       }
@@ -463,7 +465,7 @@ public final class RuntimeBenchmark {
     long s = 0;
     long t0 = System.nanoTime();
     for (int i = 0; i < n; i++) {
-      if (idle.begin(EMPTY, i) != null) {
+      if (idle.begin(EMPTY_SITE) != null) {
         s++;
       }
     }
@@ -475,7 +477,7 @@ public final class RuntimeBenchmark {
   private static double timeBeginPublish(OrthrusRuntime rt, int m) {
     long t0 = System.nanoTime();
     for (int i = 0; i < m; i++) {
-      ClosureLog l = rt.begin(EMPTY, 0);
+      ClosureLog l = rt.begin(EMPTY_SITE);
       if (l != null) {
         l.returnVoid();
         rt.publish(l);

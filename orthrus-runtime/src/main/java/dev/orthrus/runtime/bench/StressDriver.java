@@ -1,5 +1,6 @@
 package dev.orthrus.runtime.bench;
 
+import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.sample.FixedSampling;
@@ -12,15 +13,19 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The false-positive stress: T application threads run a mixed workload on shared user data
- * (hash map get/set/delete on a small key space, tree inserts and scans, floating-point
- * reductions) with every execution validated. Any detection is a false positive.
+ * (hash map get/set/delete on a small key space, items handed from one closure to another
+ * through the control path, tree inserts and scans, floating-point reductions) with every
+ * execution validated. Any detection is a false positive.
  */
 public final class StressDriver {
 
-  /** What one stress run did. */
+  /**
+   * What one stress run did: {@code operations} loop iterations, {@code executions} closure
+   * executions they made (a handoff is two), {@code validated} executions validated.
+   */
   public record Result(
-      long operations, long validated, long detections, long skipped, long millis,
-      List<String> firstDetections) {}
+      long operations, long executions, long validated, long detections, long skipped,
+      long millis, List<String> firstDetections) {}
 
   private StressDriver() {}
 
@@ -47,6 +52,7 @@ public final class StressDriver {
       long perThread = operations / threads;
       long extra = operations % threads;
       AtomicLong done = new AtomicLong();
+      AtomicLong executions = new AtomicLong();
       AtomicReference<Throwable> failure = new AtomicReference<>();
       List<Thread> workers = new ArrayList<>();
       long start = System.nanoTime();
@@ -55,7 +61,8 @@ public final class StressDriver {
         long threadSeed = seed * 31 + t;
         Thread w = new Thread(() -> {
           try {
-            done.addAndGet(work(map, tree, fp, count, new SplittableRandom(threadSeed)));
+            executions.addAndGet(work(map, tree, fp, count, new SplittableRandom(threadSeed)));
+            done.addAndGet(count);
           } catch (Throwable e) {
             failure.compareAndSet(null, e);
           }
@@ -80,24 +87,39 @@ public final class StressDriver {
       long millis = (System.nanoTime() - start) / 1_000_000;
       List<String> first = new ArrayList<>();
       rt.detections().recent().stream().limit(5).forEach(d -> first.add(d.summary()));
-      return new Result(done.get(), rt.validatedCount(), rt.detections().count(),
+      return new Result(done.get(), executions.get(), rt.validatedCount(), rt.detections().count(),
           rt.skippedCount(), millis, first);
     }
   }
 
+  /** The stress loop's call sites, one caller id per operation. */
+  private static final CallSite GET_SITE = KvMap.GET.site(1);
+  private static final CallSite SET_SITE = KvMap.SET.site(2);
+  private static final CallSite DELETE_SITE = KvMap.DELETE.site(3);
+
+  /** Runs {@code count} operations; returns the closure executions they made. */
   private static long work(KvMap map, TreeIndex tree, FpAccumulator fp, long count,
       SplittableRandom random) {
     double[] batch = new double[8];
+    long executions = count;
     for (long i = 0; i < count; i++) {
       int op = random.nextInt(100);
       String key = "k" + random.nextInt(2048);
-      if (op < 40) {
-        map.get(key, 1);
+      if (op < 34) {
+        map.get(key, GET_SITE);
+      } else if (op < 40) {
+        // A closure-to-closure handoff while other threads replace and delete the same keys.
+        KvMap.Item item = map.find(key);
+        if (item != null) {
+          map.valueOf(item);
+          map.runtime().verify(item);
+          executions++;
+        }
       } else if (op < 70) {
         byte[] value = ("v" + random.nextLong()).getBytes(StandardCharsets.UTF_8);
-        map.set(key, value, op, 2);
+        map.set(key, value, op, SET_SITE);
       } else if (op < 80) {
-        map.delete(key, 3);
+        map.delete(key, DELETE_SITE);
       } else if (op < 92) {
         tree.insert(random.nextLong(100_000), random.nextLong());
       } else if (op < 96) {
@@ -109,6 +131,6 @@ public final class StressDriver {
         fp.add(batch.clone());
       }
     }
-    return count;
+    return executions;
   }
 }

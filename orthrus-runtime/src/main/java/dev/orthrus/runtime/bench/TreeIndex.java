@@ -2,6 +2,7 @@ package dev.orthrus.runtime.bench;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
+import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.checksum.Checksum;
@@ -31,6 +32,9 @@ public final class TreeIndex implements Serializable {
       descriptor("scan(long,int)", "TreeIndex.scan"),
       (log, r) -> r.returnRef(((TreeIndex) log.receiver()).scanVal(r, log.bitsArg(0),
           (int) log.bitsArg(1))));
+
+  private static final CallSite INSERT_SITE = INSERT.site(0);
+  private static final CallSite SCAN_SITE = SCAN.site(0);
 
   private static ClosureDescriptor descriptor(String method, String name) {
     String id = OWNER + "#" + method;
@@ -110,7 +114,7 @@ public final class TreeIndex implements Serializable {
 
   /** Inserts or replaces; true when the key was new. */
   public boolean insert(long key, long value) {
-    ClosureLog log = rt.begin(INSERT, 0);
+    ClosureLog log = rt.begin(INSERT_SITE);
     if (log == null) {
       return insertPlain(key, value);
     }
@@ -132,7 +136,7 @@ public final class TreeIndex implements Serializable {
 
   /** Up to {@code max} values with keys >= {@code from}, in key order. */
   public long[] scan(long from, int max) {
-    ClosureLog log = rt.begin(SCAN, 0);
+    ClosureLog log = rt.begin(SCAN_SITE);
     if (log == null) {
       return scanPlain(from, max);
     }

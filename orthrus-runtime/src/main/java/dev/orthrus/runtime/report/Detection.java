@@ -26,7 +26,9 @@ public record Detection(
 
   public String summary() {
     return "SDC detected in closure " + closureName + " (caller " + callerId + ") on thread "
-        + appThread + " CPU " + appCpu + ", validator CPU " + validatorCpu + ": " + kind + " "
+        + appThread + " CPU " + appCpu
+        + (validatorCpu >= 0 ? ", validator CPU " + validatorCpu : ", by a control-path check")
+        + ": " + kind + " "
         + detail + ": expected " + expected + ", actual " + actual
         + (reproducer == null ? "" : "; reproducer " + reproducer);
   }

@@ -1,7 +1,9 @@
 package dev.orthrus.runtime.report;
 
+import dev.orthrus.runtime.checksum.ChecksumMismatchException;
 import dev.orthrus.runtime.log.ClosureLog;
 import dev.orthrus.runtime.validate.Mismatch;
+import dev.orthrus.runtime.validate.MismatchKind;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +22,9 @@ import java.util.function.Consumer;
 public final class DetectionCenter {
 
   private static final int KEPT = 64;
+
+  /** Closure id of detections made by the control path's own {@code verify}. */
+  public static final String CONTROL_PATH = "(control path)";
 
   private final DetectionPolicy policy;
   private final Consumer<Detection> callback;
@@ -81,8 +86,30 @@ public final class DetectionCenter {
         mismatch.actual(),
         System.currentTimeMillis(),
         file);
+    report(d, writeProblem);
+    return d;
+  }
+
+  /**
+   * Records a failed control-path checksum check ({@code ControlPath}): found on the application
+   * thread itself, so there is no validator CPU ({@code -1}) and no log to save.
+   *
+   * @param closureId the closure whose first load found it, or {@link #CONTROL_PATH} for a
+   *     {@code verify} by the control path
+   */
+  public Detection recordChecksum(String closureId, String closureName, int closureKey,
+      int callerId, Thread appThread, int appCpu, ChecksumMismatchException e) {
+    Detection d = new Detection(closureId, closureName, closureKey, callerId, appThread.getName(),
+        appCpu, -1, MismatchKind.CHECKSUM, "control-path check of a " + e.versionType(),
+        ChecksumMismatchException.hex(e.expected()), ChecksumMismatchException.hex(e.actual()),
+        System.currentTimeMillis(), null);
+    report(d, null);
+    return d;
+  }
+
+  private void report(Detection d, String writeProblem) {
     count.increment();
-    int cpu = log.appCpu();
+    int cpu = d.appCpu();
     int idx = cpu >= 0 && cpu < perAppCpu.length() - 1 ? cpu : perAppCpu.length() - 1;
     perAppCpu.incrementAndGet(idx);
     synchronized (recent) {
@@ -112,7 +139,6 @@ public final class DetectionCenter {
       default:
         break;
     }
-    return d;
   }
 
   public long count() {

@@ -1,31 +1,32 @@
 package dev.orthrus.runtime.sample;
 
+import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.ClosureBinding;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Armed sampling (decision 0009): instead of every execution counting down a per-thread gap, the
- * runtime's controller arms a per-closure word ({@code ClosureBinding.due}) with the number of
- * executions to log over the next control period, and an execution that is not logged costs one
- * read of that word: no thread lookup, no write. The first executions that see it armed take the
- * arms one by one (a CAS each) and are logged.
+ * Armed sampling (decisions 0009 and 0011): instead of every execution counting down a
+ * per-thread gap, the runtime's controller arms a word per (closure, caller) pair ({@link
+ * CallSite#due()}) with the number of executions to log over the next arming period, and an
+ * execution that is not logged costs one read of that word: no thread lookup, no write. The first
+ * executions that see it armed take the arms one by one (a CAS each) and are logged.
  *
  * <p>The rate is therefore logs per second, not a share of executions: the controller derives
  * it from the overhead budget and its cost model (budget times elapsed time over the cost of one
  * log), times {@link #rate()}, the factor the controller's other signals (memory, queue, delay,
- * measured overhead) move as with the other policies. The priorities become arming weights:
+ * measured overhead) move as with the other policies. The priorities become arming rules:
  *
  * <ul>
- *   <li>a closure tagged floating point or vector gets twice the share of a plain one;
- *   <li>every closure starts armed, and a closure that has not run since it was armed keeps its
- *       arm, so a rarely used closure is logged on its next execution however rare it is (per
- *       closure; the (closure, caller) pairs of {@link AdaptiveSampling} would need a write per
- *       execution).
+ *   <li>a site of a closure tagged floating point or vector gets twice the share of a plain one;
+ *   <li>every site starts armed, and a site that has not run since it was armed keeps its arm:
+ *       the (closure, caller) pairs not validated recently are exactly the ones holding arms, and
+ *       each is logged on its next execution however rarely it runs, while a hot caller of the
+ *       same closure gets no more than its share.
  * </ul>
  *
- * <p>Only closures that used up their arms share a period's logs, so closures that are declared
- * but not running do not take the hot ones' share.
+ * <p>Only sites that used up their arms share a period's logs, so sites that are declared but
+ * not running do not take the hot ones' share.
  */
 public final class ArmedSampling extends ThresholdSampling {
 
@@ -45,34 +46,38 @@ public final class ArmedSampling extends ThresholdSampling {
 
   @Override
   public boolean sample(ClosureBinding closure, int callerId) {
-    return closure.takeDue();
+    return closure.site(callerId).takeDue();
   }
 
   @Override
   public int arm(double logs) {
-    return arm(ClosureBinding.all(), logs * rate());
+    List<CallSite> sites = new ArrayList<>();
+    for (ClosureBinding b : ClosureBinding.all()) {
+      sites.addAll(b.sites());
+    }
+    return arm(sites, logs * rate());
   }
 
   /**
-   * Shares {@code logs} among those {@code closures} whose arms are used up, by weight; returns
-   * the arms added.
+   * Shares {@code logs} among those {@code sites} whose arms are used up, by their closure's
+   * weight; returns the arms added.
    */
-  static int arm(Iterable<ClosureBinding> closures, double logs) {
+  static int arm(Iterable<CallSite> sites, double logs) {
     if (!(logs > 0)) {
       return 0;
     }
-    List<ClosureBinding> spent = new ArrayList<>();
+    List<CallSite> spent = new ArrayList<>();
     long weights = 0;
-    for (ClosureBinding b : closures) {
-      if (!b.strict() && b.due() == 0) {
-        spent.add(b);
-        weights += b.weight();
+    for (CallSite s : sites) {
+      if (!s.closure().strict() && s.due() == 0) {
+        spent.add(s);
+        weights += s.closure().weight();
       }
     }
     int added = 0;
-    for (ClosureBinding b : spent) {
-      double share = logs * b.weight() / weights;
-      added += b.arm(share, (int) Math.min(1 << 20, Math.ceil(share)));
+    for (CallSite s : spent) {
+      double share = logs * s.closure().weight() / weights;
+      added += s.arm(share, (int) Math.min(1 << 20, Math.ceil(share)));
     }
     return added;
   }

@@ -13,5 +13,10 @@ public enum MismatchKind {
   /** One side threw and the other did not, or they threw different exceptions. */
   EXCEPTION,
   /** The non-deterministic values recorded by APP were not all consumed, or VAL asked for more. */
-  NONDETERMINISM
+  NONDETERMINISM,
+  /**
+   * Found without a validator: a version's fields no longer matched its checksum at a
+   * control-path check (the first load after a handoff, or an explicit verify).
+   */
+  CHECKSUM
 }

@@ -2,24 +2,28 @@ package dev.orthrus.runtime.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.ClosureBinding;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Decision 0009: executions are logged when their closure is armed, one per arm. */
+/** Decisions 0009 and 0011: an execution is logged when its call site is armed, one per arm. */
 class ArmedSamplingTest {
 
-  private final ClosureBinding plain =
+  private final ClosureBinding plainClosure =
       ClosureBinding.of("t.A#plain()", "plain", (l, r) -> {});
-  private final ClosureBinding fp =
-      ClosureBinding.of("t.A#fp()", "fp", true, false, (l, r) -> {});
-  private final ClosureBinding strict =
-      ClosureBinding.of("t.A#strict()", "strict", false, true, (l, r) -> {});
+  private final CallSite plain = plainClosure.site(1);
+  private final CallSite fp =
+      ClosureBinding.of("t.A#fp()", "fp", true, false, (l, r) -> {}).site(1);
+  private final CallSite strict =
+      ClosureBinding.of("t.A#strict()", "strict", false, true, (l, r) -> {}).site(1);
 
-  private static int taken(ClosureBinding b, int calls) {
+  private static int taken(CallSite b, int calls) {
     int n = 0;
     for (int i = 0; i < calls; i++) {
       if (b.takeDue()) {
@@ -56,7 +60,7 @@ class ArmedSamplingTest {
 
   @Test
   void strictClosuresAreAlwaysDueAndNeverArmed() {
-    assertEquals(ClosureBinding.ALWAYS, strict.due());
+    assertEquals(CallSite.ALWAYS, strict.due());
     assertEquals(1000, taken(strict, 1000));
     assertEquals(0, strict.arm(100, 100));
   }
@@ -85,6 +89,40 @@ class ArmedSamplingTest {
       assertEquals(4, taken(plain, 100));
     }
     assertEquals(1, fp.due());
+  }
+
+  @Test
+  void aRareCallerOfAHotClosureIsValidatedOnEveryExecutionWhileTheHotOneIsSampled() {
+    CallSite hot = plainClosure.site(2);
+    CallSite rare = plainClosure.site(3);
+    taken(plain, 1); // not running in this test, holds no arm
+    int hotRuns = 0;
+    int hotLogs = 0;
+    int rareRuns = 0;
+    int rareLogs = 0;
+    for (int period = 0; period < 1000; period++) {
+      ArmedSampling.arm(List.of(plain, hot, rare), 2);
+      hotLogs += taken(hot, 1000);
+      hotRuns += 1000;
+      if (period % 50 == 0) { // one execution in 50,000 of this closure comes from here
+        rareLogs += taken(rare, 1);
+        rareRuns++;
+      }
+    }
+    assertEquals(rareRuns, rareLogs, "every execution of the rare pair is logged");
+    assertTrue(hotLogs <= 2 * 1000 && hotLogs >= 1000,
+        "the hot pair gets its share of the budget and no more: " + hotLogs);
+    assertTrue(hotLogs / (double) hotRuns < 0.01, "the hot pair is sampled");
+    // Per closure (one word for both callers) the rare caller would have been logged only when it
+    // happened to take an arm before the hot caller: about never.
+  }
+
+  @Test
+  void sitesAreOnePerCallerAndStartArmed() {
+    assertSame(plainClosure.site(7), plainClosure.site(7));
+    assertNotSame(plainClosure.site(7), plainClosure.site(8));
+    assertEquals(1, plainClosure.site(9).due(), "the first execution of every pair is logged");
+    assertTrue(plainClosure.sites().contains(plainClosure.site(7)));
   }
 
   @Test
