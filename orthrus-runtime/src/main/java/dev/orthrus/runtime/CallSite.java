@@ -8,7 +8,7 @@ import java.lang.invoke.VarHandle;
  * keeps one per call site in a static field ({@code ClosureBinding.site(callerId)}) and passes it
  * to {@link OrthrusRuntime#begin(CallSite)}, so the sampling decision needs no lookup.
  *
- * <p>It carries the armed word of armed sampling (decision 0009, per pair since decision 0011):
+ * <p>It carries the armed word of armed sampling (decision 0009, per pair since decision 0012):
  * {@link #due} is 0 (the common case: not due), a count of executions the controller armed to be
  * logged, which the first executions that see it take one by one, or {@link #ALWAYS} for a
  * strict closure. Because arms are per pair, a caller that runs rarely keeps its arm until it

@@ -119,7 +119,7 @@ public final class OrthrusRuntime implements AutoCloseable {
     // Kept to a few dozen bytes of bytecode so that the JIT inlines it into every dispatcher.
     int m = mode;
     if (m == ARMED) {
-      // Decisions 0009 and 0011: not due is one read of the site's armed word, a line the
+      // Decisions 0009 and 0012: not due is one read of the site's armed word, a line the
       // application only reads; a strict closure's site is always due.
       return site.takeDue() ? beginLogged(site.closure(), site.callerId()) : null;
     }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Armed sampling (decisions 0009 and 0011): instead of every execution counting down a
+ * Armed sampling (decisions 0009 and 0012): instead of every execution counting down a
  * per-thread gap, the runtime's controller arms a word per (closure, caller) pair ({@link
  * CallSite#due()}) with the number of executions to log over the next arming period, and an
  * execution that is not logged costs one read of that word: no thread lookup, no write. The first

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Decisions 0009 and 0011: an execution is logged when its call site is armed, one per arm. */
+/** Decisions 0009 and 0012: an execution is logged when its call site is armed, one per arm. */
 class ArmedSamplingTest {
 
   private final ClosureBinding plainClosure =
