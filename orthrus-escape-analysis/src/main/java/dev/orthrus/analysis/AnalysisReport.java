@@ -1,6 +1,5 @@
 package dev.orthrus.analysis;
 
-import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.model.Allocation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
@@ -55,9 +54,9 @@ public record AnalysisReport(
    * did not list (in called methods) are appended.
    */
   public ClosureReport toClosureReport() {
-    Map<String, ClosureAnalysis> byId = new HashMap<>();
+    Map<String, ClosureModel> byId = new HashMap<>();
     for (ClosureAnalysis c : closures) {
-      byId.put(normalizeId(c.id()), c);
+      byId.put(normalizeId(c.model().id()), c.model());
     }
     List<ClosureModel> models = new ArrayList<>();
     Set<String> userData = new TreeSet<>(userDataTypes);
@@ -67,7 +66,7 @@ public record AnalysisReport(
       userData.addAll(processorReport.userDataTypes());
       allDiagnostics.addAll(processorReport.diagnostics());
       for (ClosureModel p : processorReport.closures()) {
-        ClosureAnalysis a = byId.get(normalizeId(p.id()));
+        ClosureModel a = byId.get(normalizeId(p.id()));
         if (a == null) {
           models.add(p);
         } else {
@@ -77,8 +76,8 @@ public record AnalysisReport(
       }
     }
     for (ClosureAnalysis a : closures) {
-      if (!merged.contains(a.id())) {
-        models.add(fromBytecode(a));
+      if (!merged.contains(a.model().id())) {
+        models.add(a.model());
       }
     }
     models.sort((x, y) -> x.id().compareTo(y.id()));
@@ -87,14 +86,8 @@ public record AnalysisReport(
         allDiagnostics);
   }
 
-  private static ClosureModel fromBytecode(ClosureAnalysis a) {
-    return new ClosureModel(a.id(), ClosureDescriptor.keyOf(a.id()), a.name(), a.owner(), a.method(), a.signature(),
-        a.source(), a.strict(), a.comparison(), a.receiver(), a.parameters(), a.result(), a.userDataReads(),
-        a.userDataWrites(), a.allocations(), a.calls(), a.nondeterministic(), a.tags(), List.of(),
-        a.reachableMethods(), a.violations());
-  }
-
-  private static ClosureModel merge(ClosureModel p, ClosureAnalysis a) {
+  /** {@code p} from the processor, {@code a} from bytecode. */
+  private static ClosureModel merge(ClosureModel p, ClosureModel a) {
     List<Allocation> allocations = new ArrayList<>();
     List<Allocation> fromBytecode = new ArrayList<>(a.allocations());
     for (Allocation source : p.allocations()) {

@@ -8,8 +8,10 @@ import dev.orthrus.analysis.facts.TagRules;
 import dev.orthrus.analysis.program.MethodIds;
 import dev.orthrus.analysis.program.Reachability;
 import dev.orthrus.analysis.program.SootProgram;
+import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.model.Allocation;
 import dev.orthrus.model.CallSite;
+import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.EscapeState;
 import dev.orthrus.model.FieldAccess;
 import dev.orthrus.model.NondeterministicCall;
@@ -97,7 +99,7 @@ final class ClosureAnalyzer {
     Set<String> tagReasons = new LinkedHashSet<>();
     List<NondeterministicCall> nondeterministic = new ArrayList<>();
     List<Violation> violations = new ArrayList<>();
-    Set<String> userDataValues = new LinkedHashSet<>();
+    Set<String> userDataValues = new TreeSet<>(); // sorted: Soot locals hash by identity
     Set<String> unknown = new TreeSet<>();
     for (SootMethod m : reach.methods()) {
       String id = MethodIds.of(m);
@@ -189,8 +191,11 @@ final class ClosureAnalyzer {
     List<String> reachable = new ArrayList<>(new TreeSet<>(reach.methods().stream().map(MethodIds::of).toList()));
     AnnotationTag annotation = SootProgram.annotation(closure.getTags(), SootProgram.CLOSURE_ANNOTATION);
     String name = stringElement(annotation, "name", "");
-    return new ClosureAnalysis(
-        MethodIds.of(closure),
+    String id = MethodIds.of(closure);
+    // diagnostics stay empty: findings from the call graph are violations, the rest are report-wide.
+    ClosureModel model = new ClosureModel(
+        id,
+        ClosureDescriptor.keyOf(id),
         name.isEmpty() ? closure.getName() : name,
         closure.getDeclaringClass().getName(),
         closure.getName(),
@@ -204,16 +209,16 @@ final class ClosureAnalyzer {
         closure.getReturnType() instanceof VoidType
             ? new Value("return", "void", ValueKind.VOID)
             : new Value("return", closure.getReturnType().toString(), kindOf(closure.getReturnType())),
-        reachable,
-        allocations,
         new ArrayList<>(reads),
         new ArrayList<>(writes),
+        allocations,
         calls,
-        tags,
-        new ArrayList<>(tagReasons),
         nondeterministic,
-        violations,
-        new ArrayList<>(userDataValues),
+        tags,
+        List.of(),
+        reachable,
+        violations);
+    return new ClosureAnalysis(model, new ArrayList<>(tagReasons), new ArrayList<>(userDataValues),
         new ArrayList<>(unknown));
   }
 

@@ -41,7 +41,7 @@ class EscapeFixtureTest {
         total++;
         Set<EscapeState> predicted = new TreeSet<>();
         for (ClosureAnalysis c : report.closures()) {
-          for (Allocation a : c.allocations()) {
+          for (Allocation a : c.model().allocations()) {
             if (a.position().file().equals(e.file()) && a.position().line() == e.line()
                 && (e.type() == null || a.type().equals(e.type()))) {
               predicted.add(a.escape());

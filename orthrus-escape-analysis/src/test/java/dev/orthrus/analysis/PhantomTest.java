@@ -30,7 +30,7 @@ class PhantomTest {
 
     assertTrue(report.missingClasses().contains("fixtures.phantom.Missing"), report.missingClasses().toString());
     ClosureAnalysis hand = report.closures().get(0);
-    assertEquals("fixtures.phantom.UsesMissing#hand(int)", hand.id());
+    assertEquals("fixtures.phantom.UsesMissing#hand(int)", hand.model().id());
     assertEquals(List.of("fixtures.phantom.Missing#consume(int[])"), hand.unknownCallees());
     List<String> messages = report.diagnostics().stream().map(Diagnostic::message).toList();
     assertTrue(messages.contains("unknown callee `fixtures.phantom.Missing#consume(int[])`, treated as may-escape"),
