@@ -61,7 +61,9 @@ public final class ReplayCommand implements Callable<Integer> {
     boolean pinned = false;
     try {
       ClassLoader loader = loader();
-      ReproducerFile.Snapshot s = ReproducerFile.read(file);
+      // Only the classes of --class-path are trusted as the application's, never the libraries
+      // bundled with this command.
+      ReproducerFile.Snapshot s = ReproducerFile.read(file, classPath.isEmpty() ? null : loader);
       if (cpu >= 0) {
         pinned = Pinning.pin(cpu);
         if (!pinned) {

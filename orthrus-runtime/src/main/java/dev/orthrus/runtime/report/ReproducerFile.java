@@ -23,6 +23,9 @@ import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 
@@ -36,7 +39,8 @@ import java.util.zip.CRC32C;
  * serialization stream of one {@link Snapshot}. Handles are saved without their live version (the
  * field is transient), so a file holds the logged versions, never the whole data structure.
  * Reading checks magic, version, length and checksum before deserializing, and deserializes with
- * a filter that bounds depth and size.
+ * a filter that admits only Orthrus classes, the application's classes and JDK value classes, and
+ * bounds depth and size.
  */
 public final class ReproducerFile {
 
@@ -129,14 +133,30 @@ public final class ReproducerFile {
     return file.toByteArray();
   }
 
-  /** Reads a reproducer file; a clear {@link ReproducerFormatException} for anything else. */
+  /**
+   * Reads a reproducer file written by this process's application, whose classes are those of
+   * the runtime's own class loader.
+   */
   public static Snapshot read(Path file) throws IOException, ReproducerFormatException {
-    byte[] bytes = Files.readAllBytes(file);
-    return decode(bytes, file.toString(), ReproducerFile.class.getClassLoader());
+    return read(file, ReproducerFile.class.getClassLoader());
   }
 
-  static Snapshot decode(byte[] bytes, String where, ClassLoader loader)
+  /**
+   * Reads a reproducer file; a clear {@link ReproducerFormatException} for anything else.
+   *
+   * @param application the loader of the application's classes (e.g. from {@code --class-path}),
+   *     or null when the file should hold only Orthrus and JDK value classes
+   */
+  public static Snapshot read(Path file, ClassLoader application)
+      throws IOException, ReproducerFormatException {
+    byte[] bytes = Files.readAllBytes(file);
+    return decode(bytes, file.toString(), application);
+  }
+
+  static Snapshot decode(byte[] bytes, String where, ClassLoader application)
       throws ReproducerFormatException {
+    ClassLoader loader = application != null ? application : ReproducerFile.class.getClassLoader();
+    ClassFilter filter = new ClassFilter(application);
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
     try {
       byte[] magic = new byte[MAGIC.length];
@@ -167,9 +187,7 @@ public final class ReproducerFile {
         throw new ReproducerFormatException(where + " is corrupt: payload checksum mismatch");
       }
       try (ObjectInputStream objects = new LoaderObjectInputStream(body, loader)) {
-        objects.setObjectInputFilter(
-            ObjectInputFilter.Config.createFilter("maxdepth=64;maxrefs=10000000;maxbytes="
-                + MAX_PAYLOAD));
+        objects.setObjectInputFilter(filter);
         Object o = objects.readObject();
         if (!(o instanceof Snapshot)) {
           throw new ReproducerFormatException(where + " holds a " + o.getClass().getName()
@@ -179,7 +197,16 @@ public final class ReproducerFile {
       }
     } catch (EOFException e) {
       throw new ReproducerFormatException(where + " is truncated", e);
-    } catch (ClassNotFoundException | InvalidClassException e) {
+    } catch (InvalidClassException e) {
+      if (filter.rejected != null) {
+        throw new ReproducerFormatException(where + " holds a " + filter.rejected
+            + ", which a reproducer may not contain: only the application's classes, Orthrus"
+            + " classes and JDK value classes (" + String.join(", ", JDK_VALUE_PACKAGES)
+            + ") are read", e);
+      }
+      throw new ReproducerFormatException(where + " needs a class that is not on the class path"
+          + " or has changed (run replay with the application's class path): " + e.getMessage(), e);
+    } catch (ClassNotFoundException e) {
       throw new ReproducerFormatException(where + " needs a class that is not on the class path"
           + " (run replay with the application's class path): " + e.getMessage(), e);
     } catch (IOException e) {
@@ -229,6 +256,57 @@ public final class ReproducerFile {
 
   private static String safe(String name) {
     return name.replaceAll("[^A-Za-z0-9_.-]", "_");
+  }
+
+  /** JDK packages whose classes a reproducer may hold: values, collections, exceptions. */
+  static final Set<String> JDK_VALUE_PACKAGES = new TreeSet<>(List.of(
+      "java.io", "java.lang", "java.math", "java.time", "java.util", "java.util.concurrent",
+      "java.util.concurrent.atomic"));
+
+  /**
+   * Deserialization is code execution chosen by the file, so a reproducer may only name classes
+   * it has a reason to hold: Orthrus's own, the application's (those of the loader the caller
+   * trusts), and JDK value classes; not the JDK's other packages nor the libraries bundled with
+   * the CLI. Also bounds depth, references and bytes.
+   */
+  private static final class ClassFilter implements ObjectInputFilter {
+    private final ClassLoader application;
+    private final ObjectInputFilter limits = ObjectInputFilter.Config.createFilter(
+        "maxdepth=64;maxrefs=10000000;maxbytes=" + MAX_PAYLOAD);
+    /** The first class refused, for the error message. */
+    String rejected;
+
+    ClassFilter(ClassLoader application) {
+      this.application = application;
+    }
+
+    @Override
+    public Status checkInput(FilterInfo info) {
+      Class<?> c = info.serialClass();
+      if (c != null) {
+        while (c.isArray()) {
+          c = c.getComponentType();
+        }
+        if (!trusted(c)) {
+          if (rejected == null) {
+            rejected = c.getName();
+          }
+          return Status.REJECTED;
+        }
+      }
+      return limits.checkInput(info) == Status.REJECTED ? Status.REJECTED : Status.UNDECIDED;
+    }
+
+    private boolean trusted(Class<?> c) {
+      if (c.isPrimitive() || c.getName().startsWith("dev.orthrus.")) {
+        return true;
+      }
+      ClassLoader l = c.getClassLoader();
+      if (l == null || l == ClassLoader.getPlatformClassLoader()) {
+        return JDK_VALUE_PACKAGES.contains(c.getPackageName());
+      }
+      return application != null && l == application;
+    }
   }
 
   /** Resolves classes through the application's loader rather than the runtime's. */

@@ -10,16 +10,22 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
 
 class ReproducerFileTest {
 
   @TempDir Path dir;
 
   private byte[] valid() throws Exception {
+    return withArgs(new Object[0]);
+  }
+
+  private static byte[] withArgs(Object[] refArgs) throws Exception {
     return ReproducerFile.encode(new ReproducerFile.Snapshot(1, "x.Y#f()", "f", 0, "main", 0, 1,
-        "RESULT", "d", "1", "2", null, new Object[0], new long[0], new Version[0],
+        "RESULT", "d", "1", "2", null, refArgs, new long[0], new Version[0],
         new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null));
   }
+
 
   private String error(byte[] bytes) throws Exception {
     Path f = dir.resolve("f" + System.nanoTime());
@@ -51,6 +57,27 @@ class ReproducerFileTest {
     byte[] future = ok.clone();
     future[11] = 9;
     assertTrue(error(future).contains("format version 9"));
+  }
+
+  @Test
+  void classesOutsideOrthrusTheApplicationAndJdkValuesAreRefused() throws Exception {
+    // JDK values and collections are fine.
+    Path ok = dir.resolve("values");
+    Files.write(ok, withArgs(new Object[] {"s", 3L, new java.util.ArrayList<>(java.util.List.of(1)),
+        new IllegalStateException("thrown by APP"), new java.math.BigInteger("12")}));
+    assertTrue(ReproducerFile.read(ok, null).refArgs().length == 5);
+    // Anything else in the JDK is refused before it is instantiated, with the class named.
+    String refused = error(withArgs(new Object[] {java.net.URI.create("http://example.org")}));
+    assertTrue(refused.contains("java.net.URI") && refused.contains("may not contain"), refused);
+    // A class from outside Orthrus and the JDK (here one of a test library, standing in for the
+    // application's) is read only when its loader is the one trusted as the application's.
+    Path app = dir.resolve("app");
+    Files.write(app, withArgs(new Object[] {new AssertionFailedError("an application value")}));
+    assertTrue(ReproducerFile.read(app, getClass().getClassLoader()).refArgs()[0]
+        instanceof AssertionFailedError);
+    ReproducerFormatException e = assertThrows(ReproducerFormatException.class,
+        () -> ReproducerFile.read(app, null));
+    assertTrue(e.getMessage().contains(AssertionFailedError.class.getName()), e.getMessage());
   }
 
   @Test
