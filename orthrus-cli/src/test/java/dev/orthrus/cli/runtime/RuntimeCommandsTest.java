@@ -5,20 +5,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.model.json.JsonReader;
+import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.bench.KvMap;
+import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.log.ResultKind;
+import dev.orthrus.runtime.memory.Version;
 import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionPolicy;
+import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.sample.FixedSampling;
 import dev.orthrus.runtime.validate.FaultHook;
+import dev.orthrus.runtime.validate.Mismatch;
+import dev.orthrus.runtime.validate.MismatchKind;
+import dev.orthrus.runtime.validate.OutputComparator;
+import dev.orthrus.runtime.validate.Replay;
+import dev.orthrus.runtime.validate.Validator;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,6 +126,49 @@ class RuntimeCommandsTest {
     Map<String, Object> json = json(r.out());
     assertEquals("MATCHES_VALIDATOR", json.get("outcome"), r.out());
     assertEquals("KvMap.get", json.get("closure"), r.out());
+  }
+
+  /**
+   * A reproducer of an application closure outside Orthrus: its classes come from {@code
+   * --class-path}, and without it the file is refused with the class named.
+   */
+  @Test
+  void replayLoadsTheApplicationFromTheClassPath() throws Exception {
+    Path src = dir.resolve("src/demo/Counter.java");
+    Files.createDirectories(src.getParent());
+    Files.writeString(src, String.join("\n",
+        "package demo;",
+        "public final class Counter implements java.io.Serializable {",
+        "  public static final dev.orthrus.runtime.ClosureBinding TWICE =",
+        "      dev.orthrus.runtime.ClosureBinding.of(\"demo.Counter#twice(long)\", \"Counter.twice\",",
+        "          (log, r) -> r.returnBits(((Counter) log.receiver()).factor * log.bitsArg(0)));",
+        "  final long factor = 2;",
+        "}"));
+    Path classes = dir.resolve("classes");
+    int javac = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d",
+        classes.toString(), "-cp", System.getProperty("java.class.path"), src.toString());
+    assertEquals(0, javac);
+    Path file;
+    try (URLClassLoader app = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+        getClass().getClassLoader())) {
+      Class<?> counter = Class.forName("demo.Counter", true, app);
+      ClosureBinding twice = (ClosureBinding) counter.getField("TWICE").get(null);
+      // APP computed 2 x 21 = 43 on a faulty core.
+      ClosureLog log = ClosureLog.restore(twice, 0, 3, "worker-1",
+          counter.getDeclaredConstructor().newInstance(), new Object[0], new long[] {21},
+          new Version[0], new Version[0], new Object[0], new long[0], new Object[0],
+          ResultKind.BITS, 43, null);
+      Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
+      assertEquals(MismatchKind.RESULT, m.kind());
+      file = ReproducerFile.write(dir, log, m, 1);
+    }
+    Run r = run("replay", file.toString(), "--class-path", classes.toString(), "--json");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertEquals("MATCHES_VALIDATOR", json(r.out()).get("outcome"), r.out());
+
+    Run without = run("replay", file.toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, without.exit(), without.out() + without.err());
+    assertTrue(without.err().contains("demo.Counter"), without.err());
   }
 
   @Test
