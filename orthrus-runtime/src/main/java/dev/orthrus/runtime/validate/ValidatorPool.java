@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -28,6 +29,8 @@ public final class ValidatorPool {
   private final Supplier<IdleStrategy> idleStrategy;
   private final boolean spinOnOwnCpu;
   private final List<AgentRunner> runners = new ArrayList<>();
+  /** Counts {@link #wake} calls; written at the strict-publication rate only. */
+  private final AtomicLong wakeups = new AtomicLong();
   private final List<Validator> validators = new ArrayList<>();
   private volatile int size;
   private volatile Thread[] threads = new Thread[0];
@@ -138,14 +141,20 @@ public final class ValidatorPool {
   }
 
   /**
-   * Unparks every validator thread, so a log that someone waits for (strict mode) does not sit
-   * out a validator's park timeout. Reads a snapshot without locking: the caller is on the
+   * Unparks every validator thread and ends a spinning validator's idle gap, so a log that
+   * someone waits for (strict mode) does not sit out a validator's park timeout or gap. Reads a snapshot without locking: the caller is on the
    * application's path.
    */
   public void wake() {
+    wakeups.incrementAndGet();
     for (Thread t : threads) {
       LockSupport.unpark(t);
     }
+  }
+
+  /** Calls to {@link #wake} so far; a spinning validator's idle gap ends when it changes. */
+  long wakeups() {
+    return wakeups.get();
   }
 
   public synchronized List<Validator> validators() {

@@ -20,9 +20,13 @@ import java.util.SplittableRandom;
  * executions that are not logged, on the bench's mix, for several policy bodies (decision 0009).
  * Run with the test class path (docs/runtime.md):
  * {@code java -cp ... dev.orthrus.runtime.bench.LogCostProbe [millis]}. Properties:
- * {@code probe.noSingle}, {@code probe.only} (backoff|busySpin), {@code probe.logs} (ring size),
- * {@code probe.floor}, {@code probe.get} (percent gets), {@code probe.policies} (comma list of
- * fixed, adaptive, never, plainField, threadRead, currentOnly, threadHash).
+ * {@code probe.noSingle}, {@code probe.only} (backoff|busySpin), {@code probe.rates} (comma list of
+ * cross-core sampling rates), {@code probe.rounds}, {@code probe.logs} (ring size),
+ * {@code probe.handback} (see {@link #handback}), {@code probe.queue} (see {@link #queueAlone};
+ * {@code probe.idlePause}: pauses of its consumer after an empty poll), {@code probe.floor},
+ * {@code probe.get} (percent gets), {@code probe.policies} (comma list of fixed, adaptive, never,
+ * plainField, threadRead, currentOnly, threadHash). Figures marked "app CPU" are the application
+ * thread's CPU time, which the time it spends descheduled on a shared machine does not inflate.
  */
 public final class LogCostProbe {
 
@@ -45,6 +49,20 @@ public final class LogCostProbe {
     if (!Boolean.getBoolean("probe.noSingle")) {
       singleThreaded(keys, order, value, millis);
     }
+    if (Boolean.getBoolean("probe.queue")) {
+      for (int round = 0; round < Integer.getInteger("probe.rounds", 3); round++) {
+        queueAlone(millis);
+      }
+      return;
+    }
+    if (Boolean.getBoolean("probe.handback")) {
+      for (int round = 0; round < Integer.getInteger("probe.rounds", 3); round++) {
+        for (String mode : new String[] {"poll", "read", "check"}) {
+          handback(keys, order, value, millis, mode);
+        }
+      }
+      return;
+    }
     if (Boolean.getBoolean("probe.floor")) {
       for (String policy : System.getProperty("probe.policies", "fixed,adaptive").split(",")) {
         floorMix(keys, millis, policy);
@@ -52,8 +70,10 @@ public final class LogCostProbe {
       return;
     }
     String only = System.getProperty("probe.only", "");
+    double[] rates = java.util.Arrays.stream(System.getProperty("probe.rates", "0.001,0.01,1")
+        .split(",")).mapToDouble(Double::parseDouble).toArray();
     for (String idle : new String[] {"backoff", "busySpin"}) {
-      for (double rate : new double[] {0.001, 0.01, 1.0}) {
+      for (double rate : rates) {
         if (only.isEmpty() || only.equals(idle)) {
           crossCore(keys, order, value, millis, idle, rate);
         }
@@ -77,6 +97,7 @@ public final class LogCostProbe {
             map.get(keys[order[i & (order.length - 1)]]);
           }
         });
+        double plainCpu = lastCpuPerIteration;
         rt.enabled(true);
         // logged get, then take it off the queue and give it back unvalidated
         double logged = time(millis, n -> {
@@ -86,6 +107,7 @@ public final class LogCostProbe {
             me.recycle(log);
           }
         });
+        double loggedCpu = lastCpuPerIteration;
         double validated = time(millis, n -> {
           for (int i = 0; i < n; i++) {
             map.get(keys[order[i & (order.length - 1)]]);
@@ -100,6 +122,8 @@ public final class LogCostProbe {
             "single thread: plain get %.1f ns, logged get+poll+recycle %.1f ns (APP +%.1f),"
                 + " +VAL check %.1f ns (VAL %.1f)%n",
             plain, logged, logged - plain, validated, validated - logged);
+        System.out.printf(Locale.ROOT, "  app CPU: plain get %.1f ns, APP +%.1f ns%n", plainCpu,
+            loggedCpu - plainCpu);
       }
     }
   }
@@ -112,13 +136,14 @@ public final class LogCostProbe {
         .sampling(() -> new FixedSampling(rate)).err(null).build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       KvMap map = fill(rt, keys, value);
-      for (int round = 0; round < 3; round++) {
+      for (int round = 0; round < Integer.getInteger("probe.rounds", 3); round++) {
         rt.enabled(false);
         double plain = time(millis, n -> {
           for (int i = 0; i < n; i++) {
             map.get(keys[order[i & (order.length - 1)]]);
           }
         });
+        double plainCpu = lastCpuPerIteration;
         rt.enabled(true);
         long v0 = rt.validatedCount();
         long s0 = rt.skippedCount();
@@ -129,6 +154,7 @@ public final class LogCostProbe {
           }
           ops[0] += n;
         });
+        double loggedCpu = lastCpuPerIteration;
         rt.awaitDrained(2000);
         long v = rt.validatedCount() - v0;
         long s = rt.skippedCount() - s0;
@@ -141,8 +167,164 @@ public final class LogCostProbe {
             logged, 100.0 * v / ops[0],
             100.0 * s / ops[0], logged * ops[0] / Math.max(1, v),
             h.getMean() / 1e3, h.getValueAtPercentile(99) / 1e3);
+        // The application thread's own CPU time: what a validated execution costs it, without the
+        // time it spent descheduled (the machine is shared; wall time swings with other load).
+        System.out.printf(Locale.ROOT,
+            "  app CPU: plain %.1f ns, sampled get %.1f ns, per validated execution +%.1f ns%n",
+            plainCpu, loggedCpu, (loggedCpu - plainCpu) * ops[0] / Math.max(1, v));
       }
     }
+  }
+
+  /**
+   * What the other core's handling of a log costs the application (decision 0011): instead of a
+   * validator, a thread on CPU 1 takes each log and hands it back ({@link AppThread#recycle}, which
+   * also clears the log's arrays) having read nothing else ({@code poll}), having read every
+   * recorded reference ({@code read}), or having re-executed it ({@code check}: also the versions
+   * and data structure VAL reads). The application's CPU time per handled log is compared.
+   */
+  private static void handback(String[] keys, int[] order, byte[] value, long millis,
+      String mode) {
+    double rate = Double.parseDouble(System.getProperty("probe.rates", "0.25").split(",")[0]);
+    RuntimeConfig config = RuntimeConfig.builder().validators(0)
+        .logsPerThread(Integer.getInteger("probe.logs", 1024))
+        .sampling(() -> new FixedSampling(rate)).err(null).build();
+    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
+      KvMap map = fill(rt, keys, value);
+      AppThread me = rt.appThread();
+      rt.enabled(false);
+      time(millis, n -> {
+        for (int i = 0; i < n; i++) {
+          map.get(keys[order[i & (order.length - 1)]]);
+        }
+      });
+      double plainCpu = lastCpuPerIteration;
+      rt.enabled(true);
+      java.util.concurrent.atomic.AtomicBoolean stop =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      long[] handled = new long[2];
+      Thread other = new Thread(() -> {
+        Pinning.pin(1);
+        Replay replay = new Replay();
+        OutputComparator comparator = new OutputComparator();
+        long n = 0;
+        long sink = 0;
+        while (!stop.get()) {
+          ClosureLog log = me.queue().relaxedPoll();
+          if (log == null) {
+            Thread.onSpinWait();
+            continue;
+          }
+          if (mode.equals("read")) {
+            sink += readEverything(log);
+          } else if (mode.equals("check") && Validator.check(log, replay, comparator) != null) {
+            throw new AssertionError("false positive");
+          }
+          me.recycle(log);
+          n++;
+        }
+        handled[0] = n;
+        handled[1] = sink;
+      }, "probe-handback");
+      other.start();
+      long[] ops = new long[1];
+      time(millis, n -> {
+        for (int i = 0; i < n; i++) {
+          map.get(keys[order[i & (order.length - 1)]]);
+        }
+        ops[0] += n;
+      });
+      double loggedCpu = lastCpuPerIteration;
+      stop.set(true);
+      try {
+        other.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      System.out.printf(Locale.ROOT,
+          "handback %s, rate %.2f: app CPU plain %.1f ns, sampled %.1f ns, handled %.1f%%,"
+              + " per handled log +%.1f ns%n",
+          mode, rate, plainCpu, loggedCpu, 100.0 * handled[0] / ops[0],
+          (loggedCpu - plainCpu) * ops[0] / Math.max(1, handled[0]));
+    }
+  }
+
+  /**
+   * The log queue alone (decision 0011): the application thread offers one of 64 long-lived
+   * objects per iteration, taken back on the same thread, then by a thread spinning on CPU 1.
+   */
+  private static void queueAlone(long millis) {
+    org.jctools.queues.SpmcArrayQueue<Object> queue = new org.jctools.queues.SpmcArrayQueue<>(1024);
+    Object[] items = new Object[64];
+    for (int i = 0; i < items.length; i++) {
+      items[i] = new int[4];
+    }
+    time(millis, n -> {
+      for (int i = 0; i < n; i++) {
+        queue.offer(items[i & 63]);
+        queue.relaxedPoll();
+      }
+    });
+    double sameThread = lastCpuPerIteration;
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    int idlePause = Integer.getInteger("probe.idlePause", 1);
+    Thread other = new Thread(() -> {
+      Pinning.pin(1);
+      while (!stop.get()) {
+        if (queue.relaxedPoll() == null) {
+          for (int k = 0; k < idlePause; k++) {
+            Thread.onSpinWait();
+          }
+        }
+      }
+    }, "probe-queue");
+    other.start();
+    long[] full = new long[1];
+    time(millis, n -> {
+      for (int i = 0; i < n; i++) {
+        if (!queue.offer(items[i & 63])) {
+          full[0]++;
+        }
+        // About the app's pace at 25% logging: a few dozen ns of other work between offers.
+        for (int k = 0; k < 20; k++) {
+          Thread.onSpinWait();
+        }
+      }
+    });
+    double crossCore = lastCpuPerIteration;
+    stop.set(true);
+    try {
+      other.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    time(millis, n -> {
+      for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 20; k++) {
+          Thread.onSpinWait();
+        }
+      }
+    });
+    double spinOnly = lastCpuPerIteration;
+    System.out.printf(Locale.ROOT,
+        "queue: offer+poll one thread %.1f ns; offer with a consumer on CPU 1 %.1f ns"
+            + " (spacing alone %.1f ns, full %d)%n",
+        sameThread, crossCore - spinOnly, spinOnly, full[0]);
+  }
+
+  /** Reads every reference the log recorded, as a validator would before replaying. */
+  private static long readEverything(ClosureLog log) {
+    long seen = log.receiver() == null ? 0 : 1;
+    for (int i = 0; i < log.refArgCount(); i++) {
+      seen += log.refArg(i) == null ? 0 : 1;
+    }
+    for (int i = 0; i < log.loadCount(); i++) {
+      seen += log.loaded(i) == null ? 0 : 1;
+    }
+    for (int i = 0; i < log.createdCount(); i++) {
+      seen += log.created(i) == null ? 0 : 1;
+    }
+    return seen + (log.resultRef() == null ? 0 : 1);
   }
 
   /** Unsampled cost: the same get loop disabled and at a 1/65536 rate (almost nothing logged). */
@@ -298,8 +480,14 @@ public final class LogCostProbe {
     void run(int n);
   }
 
+  /** CPU nanoseconds of the calling thread per iteration in the latest {@link #time} call. */
+  private static double lastCpuPerIteration;
+
   /** Nanoseconds per iteration of {@code loop}, run in chunks for about {@code millis}. */
   private static double time(long millis, Loop loop) {
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpuStart = threads.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     long deadline = start + millis * 1_000_000;
     long n = 0;
@@ -309,6 +497,7 @@ public final class LogCostProbe {
       n += 10_000;
       now = System.nanoTime();
     } while (now < deadline);
+    lastCpuPerIteration = (double) (threads.getCurrentThreadCpuTime() - cpuStart) / n;
     return (double) (now - start) / n;
   }
 }
