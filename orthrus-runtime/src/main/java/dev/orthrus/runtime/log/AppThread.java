@@ -3,17 +3,17 @@ package dev.orthrus.runtime.log;
 import dev.orthrus.runtime.cpu.CpuId;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.jctools.queues.SpmcArrayQueue;
 
 /**
  * The runtime's state for one application thread: its logs and its queue of published logs.
  *
  * <p>The logs live in a ring that only this thread walks: it takes the log at its cursor when that
  * log is free or already validated, resets it, fills it and publishes it to a single-producer
- * queue that any validator may consume (that is how work stealing works). A validator gives a log
- * back by dropping its references and making one release store to the log's state; there is no
- * shared free list and no shared counter. A log still pending at the cursor, or a full queue,
- * means "do not log this execution": the thread never waits.
+ * queue, by its index in the ring ({@link LogQueue}), that any validator may consume (that is
+ * how work stealing works). A validator gives a log back by dropping its references and making
+ * one release store to the log's state; there is no shared free list and no shared counter. A
+ * log still pending at the cursor means "do not log this execution": the thread never waits. The
+ * queue holds as many logs as the ring, so it is never full.
  *
  * <p>Bytes of published logs count against the memory budget until this thread reclaims them
  * (at reuse, or in {@link #reclaimValidated()} when the budget check fails), which over-counts
@@ -50,7 +50,7 @@ public final class AppThread {
    */
   private int window;
   private int mask;
-  private final SpmcArrayQueue<ClosureLog> published;
+  private final LogQueue published;
 
   // Written by this thread only.
   private long cursor;
@@ -99,10 +99,10 @@ public final class AppThread {
     this.ring = new ClosureLog[size];
     this.window = Math.min(size, INITIAL_WINDOW);
     this.mask = window - 1;
-    this.published = new SpmcArrayQueue<>(size);
     for (int i = 0; i < size; i++) {
-      ring[i] = new ClosureLog(this);
+      ring[i] = new ClosureLog(this, i);
     }
+    this.published = new LogQueue(ring);
   }
 
   public Thread thread() {
@@ -184,13 +184,14 @@ public final class AppThread {
     reclaimCursor = c;
   }
 
-  /** Returns a log to the ring without publishing it (overflow, or the queue was full). */
+  /** Returns a log to the ring without publishing it (it overflowed). */
   public void abandon(ClosureLog log) {
     log.clear();
   }
 
   /**
-   * Hands a finished log to the validators; false (and the log freed) when the queue is full.
+   * Hands a finished log to the validators. Always true now: the queue holds the whole ring; the
+   * flag stays for callers written against a bounded queue.
    */
   public boolean publish(ClosureLog log) {
     if (!tryPublish(log)) {
@@ -202,8 +203,8 @@ public final class AppThread {
   }
 
   /**
-   * Offers a finished log without giving up when the queue is full; the caller decides whether to
-   * retry (strict mode) or abandon it.
+   * Offers a finished log; true, since the queue cannot be full (see {@link LogQueue}). Strict
+   * mode's retry loop around it therefore never spins.
    */
   public boolean tryPublish(ClosureLog log) {
     long stamp = ClosureLog.UNTIMED;
@@ -219,11 +220,9 @@ public final class AppThread {
     // Read the log before it is offered: afterwards a validator may be working on it.
     long bytes = log.accountBytes();
     int entries = log.entryCount();
+    assert log.home() == this : "a log published to another thread's queue";
     log.state(ClosureLog.PUBLISHED);
-    if (!published.offer(log)) {
-      log.state(ClosureLog.FILLING);
-      return false;
-    }
+    published.offer(log.ringIndex());
     publishedBytes += bytes;
     publishedCount++;
     loggedEntries += entries;
@@ -244,7 +243,7 @@ public final class AppThread {
   }
 
   /** The queue validators poll. */
-  public SpmcArrayQueue<ClosureLog> queue() {
+  public LogQueue queue() {
     return published;
   }
 

@@ -56,6 +56,8 @@ public final class ClosureLog {
   public static final int NOT_VALIDATED = 3;
 
   private final AppThread home;
+  /** This log's position in its home's ring: what the queue carries instead of the log. */
+  private final int ringIndex;
 
   private ClosureBinding binding;
   private int callerId;
@@ -96,8 +98,9 @@ public final class ClosureLog {
   /** What the validator found, set before a DIVERGED verdict is released (strict closures). */
   private Object finding;
 
-  ClosureLog(AppThread home) {
+  ClosureLog(AppThread home, int ringIndex) {
     this.home = home;
+    this.ringIndex = ringIndex;
   }
 
   /**
@@ -121,7 +124,7 @@ public final class ClosureLog {
       long resultBits,
       Object resultRef) {
     Thread stand = new Thread(() -> {}, appThreadName);
-    ClosureLog log = new ClosureLog(new AppThread(stand, -1, 2));
+    ClosureLog log = new ClosureLog(new AppThread(stand, -1, 2), -1);
     log.start(binding, callerId, false);
     log.appCpu = appCpu;
     log.receiver = receiver;
@@ -407,6 +410,10 @@ public final class ClosureLog {
   /** The returned reference, or the thrown exception when {@link #resultKind} is THROWN. */
   public Object resultRef() {
     return resultRef;
+  }
+
+  int ringIndex() {
+    return ringIndex;
   }
 
   public AppThread home() {

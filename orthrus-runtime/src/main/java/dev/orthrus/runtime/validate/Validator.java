@@ -3,7 +3,7 @@ package dev.orthrus.runtime.validate;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.log.ClosureLog;
-import org.jctools.queues.SpmcArrayQueue;
+import dev.orthrus.runtime.log.LogQueue;
 
 /**
  * A validator agent: takes published logs from its home queues (and steals from the other
@@ -14,16 +14,6 @@ public final class Validator implements Agent {
 
   /** Logs taken from one queue before moving on, so one busy thread cannot starve the others. */
   private static final int BATCH = 32;
-
-  /**
-   * How long a spinning validator leaves the queues alone after finding them empty. Polling
-   * without a gap keeps the slot the application writes next, and the line of slots this validator
-   * has just emptied, on this core, so every publication paid for taking that line back: about
-   * 130 ns per offer against 14 ns on one core (LogCostProbe {@code -Dprobe.queue=true},
-   * decision 0011). With a microsecond between looks the application fills several slots
-   * undisturbed and the validator takes them as a batch; validation waits up to that long more.
-   */
-  private static final long IDLE_POLL_GAP_NANOS = 1_000;
 
   private final ValidatorPool pool;
   private final int id;
@@ -116,9 +106,7 @@ public final class Validator implements Agent {
     // Queues, not AppThread objects: an AppThread's fields share cache lines with state its
     // thread writes on every execution, and a validator polling them would take those lines
     // away from the application thousands of times a second.
-    SpmcArrayQueue<ClosureLog>[] queues = pool.queues();
-    // Read before polling: a strict publication after this ends the idle gap below.
-    long wakeups = pool.wakeups();
+    LogQueue[] queues = pool.queues();
     int n = queues.length;
     if (n == 0) {
       return 0;
@@ -148,20 +136,13 @@ public final class Validator implements Agent {
       }
     }
     listener.idle(this);
-    if (ownsCpu) {
-      // A strict caller waits for its verdict, so its wake-up cuts the gap short.
-      long until = System.nanoTime() + IDLE_POLL_GAP_NANOS;
-      while (System.nanoTime() - until < 0 && pool.wakeups() == wakeups) {
-        Thread.onSpinWait();
-      }
-    }
     return 0;
   }
 
-  private int drain(SpmcArrayQueue<ClosureLog> queue, int max) {
+  private int drain(LogQueue queue, int max) {
     int done = 0;
     ClosureLog log;
-    while (done < max && (log = queue.relaxedPoll()) != null) {
+    while (done < max && (log = queue.poll()) != null) {
       validate(log);
       done++;
     }

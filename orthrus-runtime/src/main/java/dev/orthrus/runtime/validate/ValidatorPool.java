@@ -2,15 +2,13 @@ package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.ClosureLog;
-import org.jctools.queues.SpmcArrayQueue;
+import dev.orthrus.runtime.log.LogQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -29,8 +27,6 @@ public final class ValidatorPool {
   private final Supplier<IdleStrategy> idleStrategy;
   private final boolean spinOnOwnCpu;
   private final List<AgentRunner> runners = new ArrayList<>();
-  /** Counts {@link #wake} calls; written at the strict-publication rate only. */
-  private final AtomicLong wakeups = new AtomicLong();
   private final List<Validator> validators = new ArrayList<>();
   private volatile int size;
   private volatile Thread[] threads = new Thread[0];
@@ -72,14 +68,13 @@ public final class ValidatorPool {
   }
 
   private volatile AppThread[] queuesOf = new AppThread[0];
-  @SuppressWarnings("unchecked")
-  private volatile SpmcArrayQueue<ClosureLog>[] queues = new SpmcArrayQueue[0];
+  private volatile LogQueue[] queues = new LogQueue[0];
 
   /**
    * The application threads' queues, position i for the thread with index i; rebuilt when a
    * thread registers (the runtime replaces its thread array then).
    */
-  SpmcArrayQueue<ClosureLog>[] queues() {
+  LogQueue[] queues() {
     AppThread[] now = appThreads.get();
     if (now != queuesOf) {
       rebuildQueues(now);
@@ -87,12 +82,11 @@ public final class ValidatorPool {
     return queues;
   }
 
-  @SuppressWarnings("unchecked")
   private synchronized void rebuildQueues(AppThread[] now) {
     if (now == queuesOf) {
       return;
     }
-    SpmcArrayQueue<ClosureLog>[] next = new SpmcArrayQueue[now.length];
+    LogQueue[] next = new LogQueue[now.length];
     for (int i = 0; i < now.length; i++) {
       next[i] = now[i].queue();
     }
@@ -141,20 +135,14 @@ public final class ValidatorPool {
   }
 
   /**
-   * Unparks every validator thread and ends a spinning validator's idle gap, so a log that
-   * someone waits for (strict mode) does not sit out a validator's park timeout or gap. Reads a snapshot without locking: the caller is on the
+   * Unparks every validator thread, so a log that someone waits for (strict mode) does not sit
+   * out a validator's park timeout. Reads a snapshot without locking: the caller is on the
    * application's path.
    */
   public void wake() {
-    wakeups.incrementAndGet();
     for (Thread t : threads) {
       LockSupport.unpark(t);
     }
-  }
-
-  /** Calls to {@link #wake} so far; a spinning validator's idle gap ends when it changes. */
-  long wakeups() {
-    return wakeups.get();
   }
 
   public synchronized List<Validator> validators() {

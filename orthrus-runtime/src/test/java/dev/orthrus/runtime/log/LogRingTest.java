@@ -54,7 +54,7 @@ class LogRingTest {
       assertNull(rt.begin(NOOP, 0), "a pending log was handed out again");
       assertEquals(1, rt.skippedCount());
       // A validator finishes the oldest log: the owner can take it again, reset.
-      ClosureLog first = t.queue().relaxedPoll();
+      ClosureLog first = t.queue().poll();
       assertEquals(taken[0], first);
       t.recycle(first);
       assertNull(first.receiver());
@@ -98,7 +98,7 @@ class LogRingTest {
         seen.add(log);
         log.returnVoid();
         rt.publish(log);
-        t.recycle(t.queue().relaxedPoll());
+        t.recycle(t.queue().poll());
       }
       assertEquals(AppThread.INITIAL_WINDOW, t.window());
       assertTrue(seen.size() <= AppThread.INITIAL_WINDOW, seen.size() + " logs used");
