@@ -236,11 +236,7 @@ public final class LogCostProbe {
       });
       double loggedCpu = lastCpuPerIteration;
       stop.set(true);
-      try {
-        other.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      join(other);
       System.out.printf(Locale.ROOT,
           "handback %s, rate %.2f: app CPU plain %.1f ns, sampled %.1f ns, handled %.1f%%,"
               + " per handled log +%.1f ns%n",
@@ -312,11 +308,7 @@ public final class LogCostProbe {
     });
     double crossCore = lastCpuPerIteration;
     stop.set(true);
-    try {
-      other.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    join(other);
     long left = 0;
     while (queue.poll() != null) {
       left++;
@@ -349,11 +341,7 @@ public final class LogCostProbe {
     });
     double spinNextToSpinner = lastCpuPerIteration;
     stopSpinner.set(true);
-    try {
-      spinner.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    join(spinner);
     System.out.printf(Locale.ROOT,
         "queue: offer+poll one thread %.1f ns; offer with a consumer on CPU 1 %.1f ns"
             + " (spacing alone %.1f ns, next to a spinner that touches nothing +%.1f ns,"
@@ -549,5 +537,13 @@ public final class LogCostProbe {
     } while (now < deadline);
     lastCpuPerIteration = (double) (threads.getCurrentThreadCpuTime() - cpuStart) / n;
     return (double) (now - start) / n;
+  }
+
+  private static void join(Thread thread) {
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
