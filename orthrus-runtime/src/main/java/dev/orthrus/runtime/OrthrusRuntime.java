@@ -181,19 +181,11 @@ public final class OrthrusRuntime implements AutoCloseable {
       }
       return;
     }
-    if (!log.strict() && !blockWhenFull) {
-      t.publish(log);
-      return;
-    }
-    long deadline = System.nanoTime() + config.strictTimeout.toNanos();
-    int idle = 0;
-    while (!t.tryPublish(log)) {
-      idle = backoff(idle, deadline, log.binding());
-    }
+    t.publish(log);
     if (log.strict()) {
       // Do not let the caller sit out a parked validator's timeout.
       validators.wake();
-      awaitVerdict(t, log, deadline);
+      awaitVerdict(t, log, System.nanoTime() + config.strictTimeout.toNanos());
     }
   }
 
@@ -519,7 +511,7 @@ public final class OrthrusRuntime implements AutoCloseable {
   }
 
   /**
-   * Makes a full queue or empty pool wait instead of skipping. Only for stress tests that must
+   * Makes a thread whose ring has no free log wait for one instead of skipping. Only for stress tests that must
    * validate every execution; it breaks the rule that validation never blocks the application.
    */
   public void blockWhenFull(boolean block) {

@@ -190,23 +190,10 @@ public final class AppThread {
   }
 
   /**
-   * Hands a finished log to the validators. Always true now: the queue holds the whole ring; the
-   * flag stays for callers written against a bounded queue.
+   * Hands a finished log to the validators. Cannot fail: the queue holds the whole ring (see
+   * {@link LogQueue}).
    */
-  public boolean publish(ClosureLog log) {
-    if (!tryPublish(log)) {
-      skippedCount++;
-      abandon(log);
-      return false;
-    }
-    return true;
-  }
-
-  /**
-   * Offers a finished log; true, since the queue cannot be full (see {@link LogQueue}). Strict
-   * mode's retry loop around it therefore never spins.
-   */
-  public boolean tryPublish(ClosureLog log) {
+  public void publish(ClosureLog log) {
     long stamp = ClosureLog.UNTIMED;
     if (log.strict() || (publishedCount & (TIMED_EVERY - 1)) == 0 || cpuStale) {
       stamp = System.nanoTime();
@@ -229,7 +216,6 @@ public final class AppThread {
     PENDING_VIEW.setOpaque(this, publishedBytes - reclaimedBytes);
     PUBLISHED_VIEW.setOpaque(this, publishedCount);
     ENTRIES_VIEW.setOpaque(this, loggedEntries);
-    return true;
   }
 
   /**

@@ -156,10 +156,6 @@ public final class LogQueue extends LogQueuePadAfterConsumer {
     long p = lvProducerIndex();
     return (int) Math.max(0, Math.min(capacity(), p - c));
   }
-
-  public boolean isEmpty() {
-    return size() == 0;
-  }
 }
 
 /**
