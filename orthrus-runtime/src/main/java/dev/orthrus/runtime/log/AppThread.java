@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>The logs live in a ring that only this thread walks: it takes the log at its cursor when that
  * log is free or already validated, resets it, fills it and publishes it to a single-producer
- * queue, by its index in the ring ({@link LogQueue}), that any validator may consume (that is
+ * queue, by its index in the ring ({@link SpmcRingQueue}), that any validator may consume (that is
  * how work stealing works). A validator gives a log back by dropping its references and making
  * one release store to the log's state; there is no shared free list and no shared counter. A
  * log still pending at the cursor means "do not log this execution": the thread never waits. The
@@ -50,7 +50,7 @@ public final class AppThread {
    */
   private int window;
   private int mask;
-  private final LogQueue published;
+  private final SpmcRingQueue<ClosureLog> published;
 
   // Written by this thread only.
   private long cursor;
@@ -102,7 +102,7 @@ public final class AppThread {
     for (int i = 0; i < size; i++) {
       ring[i] = new ClosureLog(this, i);
     }
-    this.published = new LogQueue(ring);
+    this.published = new SpmcRingQueue<>(ring);
   }
 
   public Thread thread() {
@@ -191,7 +191,7 @@ public final class AppThread {
 
   /**
    * Hands a finished log to the validators. Cannot fail: the queue holds the whole ring (see
-   * {@link LogQueue}).
+   * {@link SpmcRingQueue}).
    */
   public void publish(ClosureLog log) {
     long stamp = ClosureLog.UNTIMED;
@@ -229,7 +229,7 @@ public final class AppThread {
   }
 
   /** The queue validators poll. */
-  public LogQueue queue() {
+  public SpmcRingQueue<ClosureLog> queue() {
     return published;
   }
 

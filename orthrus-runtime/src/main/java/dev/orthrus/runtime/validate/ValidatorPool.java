@@ -2,7 +2,8 @@ package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.LogQueue;
+import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.log.SpmcRingQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -68,13 +69,13 @@ public final class ValidatorPool {
   }
 
   private volatile AppThread[] queuesOf = new AppThread[0];
-  private volatile LogQueue[] queues = new LogQueue[0];
+  private volatile SpmcRingQueue<ClosureLog>[] queues = newQueues(0);
 
   /**
    * The application threads' queues, position i for the thread with index i; rebuilt when a
    * thread registers (the runtime replaces its thread array then).
    */
-  LogQueue[] queues() {
+  SpmcRingQueue<ClosureLog>[] queues() {
     AppThread[] now = appThreads.get();
     if (now != queuesOf) {
       rebuildQueues(now);
@@ -86,12 +87,17 @@ public final class ValidatorPool {
     if (now == queuesOf) {
       return;
     }
-    LogQueue[] next = new LogQueue[now.length];
+    SpmcRingQueue<ClosureLog>[] next = newQueues(now.length);
     for (int i = 0; i < now.length; i++) {
       next[i] = now[i].queue();
     }
     queues = next;
     queuesOf = now;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static SpmcRingQueue<ClosureLog>[] newQueues(int n) {
+    return (SpmcRingQueue<ClosureLog>[]) new SpmcRingQueue<?>[n];
   }
 
   public int size() {

@@ -252,8 +252,10 @@ public final class LogCostProbe {
    * "lost" (offered minus taken, after a final drain) must be 0.
    */
   private static void queueAlone(long millis) {
-    dev.orthrus.runtime.log.LogQueueForProbe queue =
-        new dev.orthrus.runtime.log.LogQueueForProbe(1024);
+    Integer[] ring = new Integer[1024];
+    java.util.Arrays.setAll(ring, i -> i);
+    dev.orthrus.runtime.log.SpmcRingQueue<Integer> queue =
+        new dev.orthrus.runtime.log.SpmcRingQueue<>(ring);
     time(millis, n -> {
       for (int i = 0; i < n; i++) {
         queue.offer(i & 1023);

@@ -4,9 +4,11 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One application thread's queue of published logs: a single producer (the owner) and any number
- * of consumers (validators; several when they steal). A slot carries the log's index in the
- * owner's ring, not the log, so an offer stores a {@code long} and pays no GC barrier.
+ * A queue of the elements of a fixed ring that one thread owns: a single producer (the ring's
+ * owner) and any number of consumers. A slot carries the element's index in the ring, not the
+ * element, so an offer stores a {@code long} and pays no GC barrier. The runtime uses one per
+ * application thread, over its ring of closure logs, with validators as consumers (several when
+ * they steal).
  *
  * <p>Built so that the two sides share as few written lines as possible (decision 0011:
  * JCTools' {@code SpmcArrayQueue}, whose consumer nulls the slot the producer writes next, made an
@@ -18,21 +20,22 @@ import java.lang.invoke.VarHandle;
  * index for it to poll, and each offer sends the other core one line, not two. (A producer index
  * read by consumers, as JCTools has it, measured 57-90 ns per offer; this, under 20 ns.)
  *
- * <p>The producer need not look at the consumers because the queue can never be full. Its
- * capacity is the ring's size, only logs in state PUBLISHED are queued, a log stays PUBLISHED
- * until a consumer has claimed it and handed it back, and the owner publishes only logs it took
- * from the ring as FREE or VALIDATED. So every sequence in {@code [consumerIndex, producerIndex)}
- * names a distinct log of the ring, and when the owner offers one more there are fewer than
+ * <p>The producer need not look at the consumers because the queue can never be full, provided
+ * the owner keeps one discipline: an element offered stays outstanding until a consumer has
+ * claimed it and handed it back (by whatever means the owner and consumers agree on; the runtime
+ * uses the log's state), and the owner offers only elements that are not outstanding. Its
+ * capacity is the ring's size, so every sequence in {@code [consumerIndex, producerIndex)} names a
+ * distinct element of the ring, and when the owner offers one more there are fewer than
  * {@code capacity} outstanding: the slot it writes is not one a consumer may still claim.
  * Assertions check this in {@link #offer}; {@link #poll} fails loudly if it was ever broken.
  *
  * <p>A consumer reads the slot of sequence {@code c} before its CAS {@code c -> c + 1}. The
  * producer reuses that slot only for sequence {@code c + capacity}, which it offers only after the
- * log of {@code c} came back, which happens only after some consumer moved the index past
+ * element of {@code c} came back, which happens only after some consumer moved the index past
  * {@code c}. So if the CAS succeeds, nobody had claimed {@code c} and the value read is the one
  * offered for it.
  */
-public final class LogQueue extends LogQueuePadAfterConsumer {
+public final class SpmcRingQueue<E> extends SpmcRingQueuePadAfterConsumer<E> {
 
   private static final VarHandle PRODUCER_INDEX;
   private static final VarHandle CONSUMER_INDEX;
@@ -41,8 +44,10 @@ public final class LogQueue extends LogQueuePadAfterConsumer {
   static {
     try {
       MethodHandles.Lookup l = MethodHandles.lookup();
-      PRODUCER_INDEX = l.findVarHandle(LogQueueProducerFields.class, "producerIndex", long.class);
-      CONSUMER_INDEX = l.findVarHandle(LogQueueConsumerFields.class, "consumerIndex", long.class);
+      PRODUCER_INDEX =
+          l.findVarHandle(SpmcRingQueueProducerFields.class, "producerIndex", long.class);
+      CONSUMER_INDEX =
+          l.findVarHandle(SpmcRingQueueConsumerFields.class, "consumerIndex", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -52,8 +57,11 @@ public final class LogQueue extends LogQueuePadAfterConsumer {
   long p60, p61, p62, p63, p64, p65, p66, p67;
   long p70, p71, p72, p73, p74, p75, p76, p77;
 
-  /** A queue for the logs of {@code ring}, whose length must be a power of two. */
-  LogQueue(ClosureLog[] ring) {
+  /**
+   * A queue for the elements of {@code ring}, whose length must be a power of two. The ring is
+   * shared, not copied: the owner may fill slots of it later, before it offers their indices.
+   */
+  public SpmcRingQueue(E[] ring) {
     super(ring);
   }
 
@@ -110,22 +118,22 @@ public final class LogQueue extends LogQueuePadAfterConsumer {
   }
 
   /**
-   * Queues the log at {@code ringIndex} of the owner's ring; owner thread only. Never fails (see
-   * the class comment), so it neither returns a flag nor reads the consumers' line, except in the
-   * assertion that checks the discipline held.
+   * Queues the element at {@code ringIndex} of the owner's ring; owner thread only. Never fails
+   * (see the class comment), so it neither returns a flag nor reads the consumers' line, except in
+   * the assertion that checks the discipline held.
    */
-  void offer(int ringIndex) {
+  public void offer(int ringIndex) {
     long p = lpProducerIndex();
     assert p - lvConsumerIndex() < capacity()
-        : "more logs queued than the ring holds: a log was published twice";
-    // Release: the log's contents, written before, are visible to whoever sees this slot.
+        : "more elements queued than the ring holds: one was offered twice";
+    // Release: the element's contents, written before, are visible to whoever sees this slot.
     soSlot(slotOffset(p), slotValue(p, ringIndex));
     // For size() only; no consumer polls it, so the line stays on the producer's core.
     soProducerIndex(p + 1);
   }
 
-  /** The oldest queued log, claimed by this caller, or null when the queue is empty. */
-  public ClosureLog poll() {
+  /** The oldest queued element, claimed by this caller, or null when the queue is empty. */
+  public E poll() {
     while (true) {
       long c = lvConsumerIndex();
       // Read before the claim: a successful CAS proves the slot was not reused meanwhile.
@@ -140,15 +148,15 @@ public final class LogQueue extends LogQueuePadAfterConsumer {
         return null;
       } else if (lvConsumerIndex() == c) {
         // A later lap, yet nobody claimed c: the producer overwrote a queued slot, which the
-        // ring's discipline rules out. Better a dead validator than a log validated twice.
-        throw new IllegalStateException("log queue lapped at sequence " + c);
+        // ring's discipline rules out. Better a dead consumer than an element consumed twice.
+        throw new IllegalStateException("ring queue lapped at sequence " + c);
       }
       // Otherwise c was claimed by another consumer meanwhile: read the index again.
     }
   }
 
   /**
-   * Logs queued and not yet claimed, for monitoring: racy, but never negative and never more
+   * Elements queued and not yet claimed, for monitoring: racy, but never negative and never more
    * than the capacity.
    */
   public int size() {
@@ -163,7 +171,7 @@ public final class LogQueue extends LogQueuePadAfterConsumer {
  * subclass's, so this hierarchy fixes the order: these, padding, the producer's index, padding,
  * the consumers' fields, padding. Pads are two 64-byte lines, for the adjacent-line prefetcher.
  */
-abstract class LogQueueFixedFields {
+abstract class SpmcRingQueueFixedFields<E> {
   /**
    * Unused slots before and after the live ones, so that no other object's fields (which others
    * may write) share the first or last line of slots.
@@ -172,9 +180,9 @@ abstract class LogQueueFixedFields {
 
   final long[] slots;
   final int mask;
-  final ClosureLog[] ring;
+  final E[] ring;
 
-  LogQueueFixedFields(ClosureLog[] ring) {
+  SpmcRingQueueFixedFields(E[] ring) {
     int capacity = ring.length;
     if (capacity < 1 || Integer.bitCount(capacity) != 1) {
       throw new IllegalArgumentException("ring size must be a power of two: " + capacity);
@@ -185,47 +193,47 @@ abstract class LogQueueFixedFields {
   }
 }
 
-abstract class LogQueuePadBeforeProducer extends LogQueueFixedFields {
+abstract class SpmcRingQueuePadBeforeProducer<E> extends SpmcRingQueueFixedFields<E> {
   long p00, p01, p02, p03, p04, p05, p06, p07;
   long p10, p11, p12, p13, p14, p15, p16, p17;
 
-  LogQueuePadBeforeProducer(ClosureLog[] ring) {
+  SpmcRingQueuePadBeforeProducer(E[] ring) {
     super(ring);
   }
 }
 
 /** Written by the owner on every offer; read only by {@code size()} (monitoring). */
-abstract class LogQueueProducerFields extends LogQueuePadBeforeProducer {
+abstract class SpmcRingQueueProducerFields<E> extends SpmcRingQueuePadBeforeProducer<E> {
   long producerIndex;
 
-  LogQueueProducerFields(ClosureLog[] ring) {
+  SpmcRingQueueProducerFields(E[] ring) {
     super(ring);
   }
 }
 
-abstract class LogQueuePadBetween extends LogQueueProducerFields {
+abstract class SpmcRingQueuePadBetween<E> extends SpmcRingQueueProducerFields<E> {
   long p20, p21, p22, p23, p24, p25, p26, p27;
   long p30, p31, p32, p33, p34, p35, p36, p37;
 
-  LogQueuePadBetween(ClosureLog[] ring) {
+  SpmcRingQueuePadBetween(E[] ring) {
     super(ring);
   }
 }
 
 /** Written by consumers only: the next sequence to claim. */
-abstract class LogQueueConsumerFields extends LogQueuePadBetween {
+abstract class SpmcRingQueueConsumerFields<E> extends SpmcRingQueuePadBetween<E> {
   long consumerIndex;
 
-  LogQueueConsumerFields(ClosureLog[] ring) {
+  SpmcRingQueueConsumerFields(E[] ring) {
     super(ring);
   }
 }
 
-abstract class LogQueuePadAfterConsumer extends LogQueueConsumerFields {
+abstract class SpmcRingQueuePadAfterConsumer<E> extends SpmcRingQueueConsumerFields<E> {
   long p40, p41, p42, p43, p44, p45, p46, p47;
   long p50, p51, p52, p53, p54, p55, p56, p57;
 
-  LogQueuePadAfterConsumer(ClosureLog[] ring) {
+  SpmcRingQueuePadAfterConsumer(E[] ring) {
     super(ring);
   }
 }

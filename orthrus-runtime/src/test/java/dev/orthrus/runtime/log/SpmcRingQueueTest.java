@@ -15,21 +15,24 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** The queue of published logs: order, size, the never-full discipline, and a stress run. */
-class LogQueueTest {
+/** The ring queue: order, size, the never-full discipline, and a stress run. */
+class SpmcRingQueueTest {
 
-  private static ClosureLog[] ring(int size) {
-    ClosureLog[] ring = new ClosureLog[size];
+  /** An element of the owner's ring that knows its index, as a closure log does. */
+  private record Slot(int index) {}
+
+  private static Slot[] ring(int size) {
+    Slot[] ring = new Slot[size];
     for (int i = 0; i < size; i++) {
-      ring[i] = new ClosureLog(null, i);
+      ring[i] = new Slot(i);
     }
     return ring;
   }
 
   @Test
-  void logsComeOutInOfferOrderAndTheSizeFollows() {
-    ClosureLog[] ring = ring(8);
-    LogQueue queue = new LogQueue(ring);
+  void elementsComeOutInOfferOrderAndTheSizeFollows() {
+    Slot[] ring = ring(8);
+    SpmcRingQueue<Slot> queue = new SpmcRingQueue<>(ring);
     assertNull(queue.poll());
     assertEquals(0, queue.size());
     int[] order = {3, 0, 7, 5};
@@ -56,12 +59,12 @@ class LogQueueTest {
 
   @Test
   void theSlotTagsWrapAroundTwoToTheThirtyTwo() {
-    ClosureLog[] ring = ring(8);
-    LogQueue queue = new LogQueue(ring);
+    Slot[] ring = ring(8);
+    SpmcRingQueue<Slot> queue = new SpmcRingQueue<>(ring);
     // Start a few laps before the 32-bit tag wraps, with the slots as the previous lap left them.
     long start = (1L << 32) - 20;
     for (long s = start - 8; s < start; s++) {
-      queue.slots[LogQueue.SLOT_PAD + (int) (s & 7)] = ((s + 1) & 0xFFFF_FFFFL) << 32;
+      queue.slots[SpmcRingQueue.SLOT_PAD + (int) (s & 7)] = ((s + 1) & 0xFFFF_FFFFL) << 32;
     }
     queue.producerIndex = start;
     queue.consumerIndex = start;
@@ -79,14 +82,14 @@ class LogQueueTest {
 
   @Test
   void aRingThatIsNotAPowerOfTwoIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> new LogQueue(ring(6)));
+    assertThrows(IllegalArgumentException.class, () -> new SpmcRingQueue<>(ring(6)));
   }
 
   @Test
-  void offeringMoreLogsThanTheRingHoldsTripsTheAssertion() {
+  void offeringMoreThanTheRingHoldsTripsTheAssertion() {
     // The producer never reads the consumers' index on its fast path; only the assertion does.
-    assertTrue(LogQueue.class.desiredAssertionStatus(), "tests run with assertions on");
-    LogQueue queue = new LogQueue(ring(4));
+    assertTrue(SpmcRingQueue.class.desiredAssertionStatus(), "tests run with assertions on");
+    SpmcRingQueue<Slot> queue = new SpmcRingQueue<>(ring(4));
     for (int i = 0; i < 4; i++) {
       queue.offer(i);
     }
@@ -106,8 +109,8 @@ class LogQueueTest {
     int items = 2_000_000;
     int consumers = 3;
     long deadline = System.nanoTime() + 4_000_000_000L;
-    ClosureLog[] ring = ring(size);
-    LogQueue queue = new LogQueue(ring);
+    Slot[] ring = ring(size);
+    SpmcRingQueue<Slot> queue = new SpmcRingQueue<>(ring);
     // Item number carried by each index while it is outstanding: written by the producer before
     // the offer, so the queue's release/acquire pair publishes it.
     int[] payload = new int[size];
@@ -141,7 +144,7 @@ class LogQueueTest {
       SplittableRandom random = new SplittableRandom(42 + k);
       threads.add(new Thread(() -> {
         while (error.get() == null) {
-          ClosureLog log = queue.poll();
+          Slot log = queue.poll();
           if (log == null) {
             if (producerDone.get() && queue.size() == 0) {
               return;
@@ -149,7 +152,7 @@ class LogQueueTest {
             Thread.onSpinWait();
             continue;
           }
-          int index = log.ringIndex();
+          int index = log.index();
           if (inFlight.get(index) != 1) {
             error.compareAndSet(null, "claimed index " + index + " that was not outstanding");
             return;
