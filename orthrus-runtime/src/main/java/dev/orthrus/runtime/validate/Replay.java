@@ -36,7 +36,8 @@ public final class Replay {
   private long resultBits;
   private Object resultRef;
 
-  void reset(ClosureLog log) {
+  /** Validator side: starts the replay of {@code log}. */
+  public void reset(ClosureLog log) {
     this.log = log;
     loadCursor = nondetBitsCursor = nondetRefCursor = 0;
     Arrays.fill(created, 0, createdCount, null);
@@ -135,51 +136,52 @@ public final class Replay {
     resultKind = ResultKind.VOID;
   }
 
-  void threw(Throwable thrown) {
+  /** Validator side: VAL threw {@code thrown} out of the closure. */
+  public void threw(Throwable thrown) {
     resultKind = ResultKind.THROWN;
     resultRef = thrown;
   }
 
-  // ---- read side, for the comparison ----
+  // ---- read side: the validator compares these with the log ----
 
-  ResultKind resultKind() {
+  public ResultKind resultKind() {
     return resultKind;
   }
 
-  long resultBits() {
+  public long resultBits() {
     return resultBits;
   }
 
-  Object resultRef() {
+  public Object resultRef() {
     return resultRef;
   }
 
-  int createdCount() {
+  public int createdCount() {
     return createdCount;
   }
 
-  Version created(int i) {
+  public Version created(int i) {
     return created[i];
   }
 
-  int allocatedCount() {
+  public int allocatedCount() {
     return allocatedCount;
   }
 
-  int loadsConsumed() {
+  public int loadsConsumed() {
     return loadCursor;
   }
 
-  int nondetBitsConsumed() {
+  public int nondetBitsConsumed() {
     return nondetBitsCursor;
   }
 
-  int nondetRefsConsumed() {
+  public int nondetRefsConsumed() {
     return nondetRefCursor;
   }
 
   /** The APP object that VAL's {@code object} stands for: itself, or APP's k-th allocation. */
-  Object appIdentity(Object object) {
+  public Object appIdentity(Object object) {
     for (int k = allocatedCount - 1; k >= 0; k--) {
       if (allocated[k] == object) {
         if (k >= log.allocatedCount()) {
@@ -236,7 +238,7 @@ public final class Replay {
     return v.slot() >= 0 ? " slot " + v.slot() : "";
   }
 
-  static String describe(Object o) {
+  public static String describe(Object o) {
     return o == null ? "null" : o.getClass().getSimpleName() + "@" + System.identityHashCode(o);
   }
 }

@@ -52,7 +52,7 @@ class AgentRunnerTest {
 
   @Test
   void idleStrategyRejectsBadBounds() {
-    assertThrows(IllegalArgumentException.class, () -> new IdleStrategy(1, 1, 10, 5));
+    assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(1, 1, 10, 5));
   }
 
   /** Polls an idle agent gets in {@code millis}: spinning ones are polled far more often. */
