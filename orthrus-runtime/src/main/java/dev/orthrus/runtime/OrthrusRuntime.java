@@ -1,16 +1,18 @@
 package dev.orthrus.runtime;
 
-import dev.orthrus.runtime.checksum.ChecksumMismatchException;
-import dev.orthrus.runtime.checksum.ControlPath;
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.ChecksumMismatchException;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ControlPath;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.SdcDetectedException;
+import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.memory.VersionedObject;
-import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionCenter;
 import dev.orthrus.runtime.report.Events;
-import dev.orthrus.runtime.report.SdcDetectedException;
 import dev.orthrus.runtime.sample.SamplingPolicy;
 import dev.orthrus.runtime.validate.Mismatch;
 import dev.orthrus.runtime.validate.ValidationListener;

@@ -2,16 +2,16 @@ package dev.orthrus.runtime.bench;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
-import dev.orthrus.runtime.CallSite;
-import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.checksum.Checksum;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.memory.FieldSink;
-import dev.orthrus.runtime.memory.Version;
-import dev.orthrus.runtime.memory.VersionedObject;
+import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.Checksum;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.validate.FaultHook;
-import dev.orthrus.runtime.validate.Replay;
 import java.io.Serializable;
 
 /**

@@ -1,14 +1,14 @@
 package dev.orthrus.runtime.bench;
 
-import dev.orthrus.runtime.CallSite;
-import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.checksum.ControlPath;
+import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ControlPath;
+import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.memory.VersionedObject;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -1,8 +1,8 @@
 package dev.orthrus.runtime.bench;
 
-import dev.orthrus.runtime.CallSite;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,9 +1,12 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Divergence;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.concurrent.Agent;
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.SpmcRingQueue;
 
 /**
  * A validator agent: takes published logs from its home queues (and steals from the other

@@ -1,16 +1,18 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.concurrent.AgentRunner;
+import dev.orthrus.runtime.concurrent.IdleStrategy;
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.SpmcRingQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The validator threads. Starts with a configured number, adds one when asked and a spare core

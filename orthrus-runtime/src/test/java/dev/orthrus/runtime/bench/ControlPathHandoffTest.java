@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.checksum.ChecksumMismatchException;
-import dev.orthrus.runtime.report.Detection;
+import dev.orthrus.runtime.api.ChecksumMismatchException;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.report.DetectionCenter;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.FixedSampling;
-import dev.orthrus.runtime.validate.MismatchKind;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -2,13 +2,13 @@ package dev.orthrus.runtime.bench;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.concurrent.IdleStrategy;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.ClosureLog;
 import dev.orthrus.runtime.sample.FixedSampling;
-import dev.orthrus.runtime.validate.IdleStrategy;
 import dev.orthrus.runtime.validate.OutputComparator;
-import dev.orthrus.runtime.validate.Replay;
 import dev.orthrus.runtime.validate.Validator;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -254,8 +254,8 @@ public final class LogCostProbe {
   private static void queueAlone(long millis) {
     Integer[] ring = new Integer[1024];
     java.util.Arrays.setAll(ring, i -> i);
-    dev.orthrus.runtime.log.SpmcRingQueue<Integer> queue =
-        new dev.orthrus.runtime.log.SpmcRingQueue<>(ring);
+    dev.orthrus.runtime.concurrent.SpmcRingQueue<Integer> queue =
+        new dev.orthrus.runtime.concurrent.SpmcRingQueue<>(ring);
     time(millis, n -> {
       for (int i = 0; i < n; i++) {
         queue.offer(i & 1023);
@@ -446,12 +446,12 @@ public final class LogCostProbe {
   /** Samples nothing: the cost of asking a policy at all. */
   static class Never implements dev.orthrus.runtime.sample.SamplingPolicy {
     @Override
-    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+    public boolean sample(dev.orthrus.runtime.api.ClosureBinding closure, int callerId) {
       return false;
     }
 
     @Override
-    public void validated(dev.orthrus.runtime.ClosureBinding closure, int callerId) {}
+    public void validated(dev.orthrus.runtime.api.ClosureBinding closure, int callerId) {}
 
     @Override
     public void lower() {}
@@ -475,7 +475,7 @@ public final class LogCostProbe {
     long left = 1 << 20;
 
     @Override
-    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+    public boolean sample(dev.orthrus.runtime.api.ClosureBinding closure, int callerId) {
       long l = left - closure.weight();
       if (l > 0) {
         left = l;
@@ -491,7 +491,7 @@ public final class LogCostProbe {
     final long[] slots = new long[258 * 16];
 
     @Override
-    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+    public boolean sample(dev.orthrus.runtime.api.ClosureBinding closure, int callerId) {
       int i = (((int) Thread.currentThread().getId() & 255) + 1) * 16;
       return slots[i] == 42;
     }
@@ -501,7 +501,7 @@ public final class LogCostProbe {
     Thread t;
 
     @Override
-    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+    public boolean sample(dev.orthrus.runtime.api.ClosureBinding closure, int callerId) {
       return Thread.currentThread() == t;
     }
   }
@@ -510,7 +510,7 @@ public final class LogCostProbe {
     final long[] slots = new long[258 * 16];
 
     @Override
-    public boolean sample(dev.orthrus.runtime.ClosureBinding closure, int callerId) {
+    public boolean sample(dev.orthrus.runtime.api.ClosureBinding closure, int callerId) {
       int i = ((Thread.currentThread().hashCode() & 255) + 1) * 16;
       return slots[i] == 42;
     }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.bench.KvMap;
-import dev.orthrus.runtime.memory.Version;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.ref.WeakReference;
 import org.junit.jupiter.api.Test;
@@ -63,7 +63,7 @@ class MemoryBudgetTest {
       map.set("k", new byte[] {1}, 0);
       assertTrue(rt.awaitDrained(10_000));
       WeakReference<Version> old = new WeakReference<>(
-          ((dev.orthrus.runtime.memory.VersionedObject<?>) map.itemHandle("k")).lvVersion());
+          ((dev.orthrus.runtime.api.VersionedObject<?>) map.itemHandle("k")).lvVersion());
       map.set("k", new byte[] {2}, 0); // replaces the version; the old one is only in the log
       assertTrue(rt.awaitDrained(10_000));
       for (int i = 0; i < 50 && old.get() != null; i++) {

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.SdcDetectedException;
 import dev.orthrus.runtime.bench.KvMap;
-import dev.orthrus.runtime.report.SdcDetectedException;
 import dev.orthrus.runtime.sample.FixedSampling;
 import dev.orthrus.runtime.validate.FaultHook;
 import java.time.Duration;

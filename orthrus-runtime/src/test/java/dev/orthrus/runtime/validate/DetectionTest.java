@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.bench.FpAccumulator;
 import dev.orthrus.runtime.bench.KvMap;
-import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.sample.FixedSampling;
