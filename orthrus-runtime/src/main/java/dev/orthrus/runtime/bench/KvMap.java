@@ -89,15 +89,15 @@ public final class KvMap implements Serializable {
       soVersion(new V(this, value, flags, cas, next));
     }
 
-    /** The mutable fields of an item. */
+    /** The mutable fields of an item (public for benchmarks and tests that time or corrupt it). */
     public static final class V extends Version {
       private static final long serialVersionUID = 1L;
-      final byte[] value;
-      final int flags;
-      final long cas;
-      final Item next;
+      public final byte[] value;
+      public final int flags;
+      public final long cas;
+      public final Item next;
 
-      V(Item owner, byte[] value, int flags, long cas, Item next) {
+      public V(Item owner, byte[] value, int flags, long cas, Item next) {
         super(owner);
         this.value = value;
         this.flags = flags;
