@@ -1,4 +1,4 @@
-package dev.orthrus.runtime.bench;
+package dev.orthrus.testkit;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
@@ -15,7 +15,6 @@ import dev.orthrus.runtime.api.SlotVersion;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedArray;
 import dev.orthrus.runtime.api.VersionedObject;
-import dev.orthrus.runtime.validate.FaultHook;
 import java.io.Serializable;
 import java.util.Arrays;
 
@@ -63,7 +62,7 @@ public final class KvMap implements Serializable {
       (log, r) -> r.returnRef(((KvMap) log.receiver()).findVal(r, (String) log.refArg(0),
           ((KvMap) log.receiver()).slot((String) log.refArg(0)))));
   public static final ClosureBinding VALUE_OF = new ClosureBinding(
-      descriptor("valueOf(dev.orthrus.runtime.bench.KvMap.Item)", "KvMap.valueOf"),
+      descriptor("valueOf(dev.orthrus.testkit.KvMap.Item)", "KvMap.valueOf"),
       (log, r) -> r.returnRef(valueOfVal(r, (Item) log.refArg(0))));
 
   /** Sites of callers that did not say who they are (caller id 0). */

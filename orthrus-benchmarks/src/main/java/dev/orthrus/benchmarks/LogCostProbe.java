@@ -1,4 +1,4 @@
-package dev.orthrus.runtime.bench;
+package dev.orthrus.benchmarks;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
@@ -10,6 +10,7 @@ import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.sample.FixedSampling;
 import dev.orthrus.runtime.validate.OutputComparator;
 import dev.orthrus.runtime.validate.Validator;
+import dev.orthrus.testkit.KvMap;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
@@ -19,7 +20,7 @@ import java.util.SplittableRandom;
  * sampling with a validator on the other CPU; with {@code -Dprobe.floor=true} the cost of
  * executions that are not logged, on the bench's mix, for several policy bodies (decision 0009).
  * Run with the test class path (docs/runtime.md):
- * {@code java -cp ... dev.orthrus.runtime.bench.LogCostProbe [millis]}. Properties:
+ * {@code java -cp ... dev.orthrus.benchmarks.LogCostProbe [millis]}. Properties:
  * {@code probe.noSingle}, {@code probe.only} (backoff|busySpin), {@code probe.rates} (comma list of
  * cross-core sampling rates), {@code probe.rounds}, {@code probe.logs} (ring size),
  * {@code probe.handback} (see {@link #handback}), {@code probe.queue} (see {@link #queueAlone};

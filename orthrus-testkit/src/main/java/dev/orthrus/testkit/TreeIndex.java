@@ -1,4 +1,4 @@
-package dev.orthrus.runtime.bench;
+package dev.orthrus.testkit;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;

@@ -1,4 +1,4 @@
-package dev.orthrus.runtime.validate;
+package dev.orthrus.testkit;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package dev.orthrus.runtime.bench;
+package dev.orthrus.testkit;
 
 import java.util.Arrays;
 

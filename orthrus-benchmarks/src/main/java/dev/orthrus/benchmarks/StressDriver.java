@@ -1,9 +1,12 @@
-package dev.orthrus.runtime.bench;
+package dev.orthrus.benchmarks;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.sample.FixedSampling;
+import dev.orthrus.testkit.FpAccumulator;
+import dev.orthrus.testkit.KvMap;
+import dev.orthrus.testkit.TreeIndex;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

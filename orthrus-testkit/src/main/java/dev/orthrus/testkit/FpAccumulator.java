@@ -1,4 +1,4 @@
-package dev.orthrus.runtime.bench;
+package dev.orthrus.testkit;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
@@ -11,7 +11,6 @@ import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedObject;
-import dev.orthrus.runtime.validate.FaultHook;
 import java.io.Serializable;
 
 /**

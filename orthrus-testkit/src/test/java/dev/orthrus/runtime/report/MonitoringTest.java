@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.bench.KvMap;
 import dev.orthrus.runtime.sample.FixedSampling;
-import dev.orthrus.runtime.validate.FaultHook;
+import dev.orthrus.testkit.FaultHook;
+import dev.orthrus.testkit.KvMap;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

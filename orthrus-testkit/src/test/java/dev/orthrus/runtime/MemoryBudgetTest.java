@@ -1,14 +1,12 @@
-package dev.orthrus.runtime.log;
+package dev.orthrus.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.Version;
-import dev.orthrus.runtime.bench.KvMap;
 import dev.orthrus.runtime.sample.FixedSampling;
+import dev.orthrus.testkit.KvMap;
 import java.lang.ref.WeakReference;
 import org.junit.jupiter.api.Test;
 

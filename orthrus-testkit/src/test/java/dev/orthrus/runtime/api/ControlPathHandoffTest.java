@@ -1,4 +1,4 @@
-package dev.orthrus.runtime.bench;
+package dev.orthrus.runtime.api;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,12 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.ChecksumMismatchException;
-import dev.orthrus.runtime.api.Detection;
-import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.report.DetectionCenter;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.FixedSampling;
+import dev.orthrus.testkit.KvMap;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
