@@ -2,12 +2,12 @@ package dev.orthrus.testkit;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
-import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.api.Checksum;
 import dev.orthrus.runtime.api.ChecksumMismatchException;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.ControlPath;
 import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Replay;
@@ -147,10 +147,10 @@ public final class KvMap implements Serializable {
     }
   }
 
-  private final transient OrthrusRuntime rt;
+  private final transient ClosureRuntime rt;
   private final Table table;
 
-  public KvMap(OrthrusRuntime rt, int capacity) {
+  public KvMap(ClosureRuntime rt, int capacity) {
     if (Integer.bitCount(capacity) != 1) {
       throw new IllegalArgumentException("capacity must be a power of two: " + capacity);
     }
@@ -508,7 +508,7 @@ public final class KvMap implements Serializable {
   }
 
   /** The runtime this map's closures run under. */
-  public OrthrusRuntime runtime() {
+  public ClosureRuntime runtime() {
     return rt;
   }
 

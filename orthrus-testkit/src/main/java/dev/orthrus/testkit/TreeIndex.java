@@ -2,11 +2,11 @@ package dev.orthrus.testkit;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.annotations.Comparison;
-import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.api.Checksum;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.Version;
@@ -105,10 +105,10 @@ public final class TreeIndex implements Serializable {
     }
   }
 
-  private final transient OrthrusRuntime rt;
+  private final transient ClosureRuntime rt;
   private final Root root = new Root();
 
-  public TreeIndex(OrthrusRuntime rt) {
+  public TreeIndex(ClosureRuntime rt) {
     this.rt = rt;
   }
 

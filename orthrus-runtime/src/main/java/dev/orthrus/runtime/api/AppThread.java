@@ -41,6 +41,10 @@ public final class AppThread {
 
   private final Thread thread;
   private final int index;
+  /**
+   * Logs are created on first use of their slot: a short-lived thread that logs a few executions
+   * holds a few logs, not its whole ring (decision 0014).
+   */
   private final ClosureLog[] ring;
   /**
    * The logs in use are the first {@code window} of the ring (a power of two, {@code mask =
@@ -70,6 +74,7 @@ public final class AppThread {
    */
   private long pendingBytesView;
   private long publishedView;
+  private long skippedView;
   private long entriesView;
   private long loggedEntries;
 
@@ -79,6 +84,7 @@ public final class AppThread {
 
   private static final VarHandle PENDING_VIEW;
   private static final VarHandle PUBLISHED_VIEW;
+  private static final VarHandle SKIPPED_VIEW;
   private static final VarHandle ENTRIES_VIEW;
 
   static {
@@ -86,6 +92,7 @@ public final class AppThread {
       MethodHandles.Lookup l = MethodHandles.lookup();
       PENDING_VIEW = l.findVarHandle(AppThread.class, "pendingBytesView", long.class);
       PUBLISHED_VIEW = l.findVarHandle(AppThread.class, "publishedView", long.class);
+      SKIPPED_VIEW = l.findVarHandle(AppThread.class, "skippedView", long.class);
       ENTRIES_VIEW = l.findVarHandle(AppThread.class, "entriesView", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
@@ -100,9 +107,6 @@ public final class AppThread {
     this.ring = new ClosureLog[size];
     this.window = Math.min(size, INITIAL_WINDOW);
     this.mask = window - 1;
-    for (int i = 0; i < size; i++) {
-      ring[i] = new ClosureLog(this, i);
-    }
     this.published = new SpmcRingQueue<>(ring);
   }
 
@@ -120,15 +124,20 @@ public final class AppThread {
    */
   public ClosureLog takeLog() {
     long c = cursor;
-    ClosureLog log = ring[(int) (c & mask)];
-    int state = log.lvState();
-    if (state == ClosureLog.VALIDATED) {
-      reclaim(log);
-    } else if (state != ClosureLog.FREE) {
-      if (window == ring.length) {
-        return null;
+    int slot = (int) (c & mask);
+    ClosureLog log = ring[slot];
+    if (log == null) {
+      log = create(slot);
+    } else {
+      int state = log.lvState();
+      if (state == ClosureLog.VALIDATED) {
+        reclaim(log);
+      } else if (state != ClosureLog.FREE) {
+        if (window == ring.length) {
+          return null;
+        }
+        return grow();
       }
-      return grow();
     }
     if (reclaimCursor == c) {
       reclaimCursor = c + 1;
@@ -150,7 +159,20 @@ public final class AppThread {
     cursor = old + 1;
     reclaimCursor = cursor;
     ClosureLog log = ring[old];
+    if (log == null) {
+      log = create(old);
+    }
     log.state(ClosureLog.FILLING);
+    return log;
+  }
+
+  /**
+   * The log of a slot used for the first time. Validators find it through the queue, whose
+   * release store on offer publishes this plain store with it.
+   */
+  private ClosureLog create(int slot) {
+    ClosureLog log = new ClosureLog(this, slot);
+    ring[slot] = log;
     return log;
   }
 
@@ -174,7 +196,8 @@ public final class AppThread {
     long c = Math.max(reclaimCursor, cursor);
     while (c < limit) {
       ClosureLog log = ring[(int) (c & mask)];
-      int state = log.lvState();
+      // A slot never used is free.
+      int state = log == null ? ClosureLog.FREE : log.lvState();
       if (state == ClosureLog.VALIDATED) {
         reclaim(log);
       } else if (state != ClosureLog.FREE) {
@@ -239,6 +262,17 @@ public final class AppThread {
     return ring.length;
   }
 
+  /** Logs created so far: slots of the ring used at least once (this thread only). */
+  public int createdLogs() {
+    int n = 0;
+    for (ClosureLog log : ring) {
+      if (log != null) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /**
    * Bytes held by logs this thread published and has not reclaimed yet (this thread only).
    */
@@ -246,8 +280,8 @@ public final class AppThread {
     return publishedBytes - reclaimedBytes;
   }
 
-  /** Racy read for monitoring from other threads. */
-  public long pendingBytesEstimate() {
+  /** {@link #pendingBytes()} as last published by the owner, readable from any thread. */
+  public long pendingBytesView() {
     return Math.max(0, (long) PENDING_VIEW.getOpaque(this));
   }
 
@@ -274,16 +308,14 @@ public final class AppThread {
     return d;
   }
 
-  public long publishedCount() {
-    return publishedCount;
+  /** Executions this thread did not log (no free log, or over budget), from any thread. */
+  public long skippedCountView() {
+    return (long) SKIPPED_VIEW.getOpaque(this);
   }
 
-  public long skippedCount() {
-    return skippedCount;
-  }
-
+  /** This thread did not log an execution. */
   public void skipped() {
-    skippedCount++;
+    SKIPPED_VIEW.setOpaque(this, ++skippedCount);
   }
 
   /** The thread's CPU, from a cache refreshed at most every {@link #CPU_REFRESH_NANOS}. */
@@ -303,8 +335,7 @@ public final class AppThread {
   }
 
   /** Starts a log taken from this thread's pool. */
-  public void start(
-      ClosureLog log, ClosureBinding binding, int callerId, boolean strict) {
+  public void start(ClosureLog log, ClosureBinding binding, int callerId, boolean strict) {
     log.start(binding, callerId, strict);
   }
 }

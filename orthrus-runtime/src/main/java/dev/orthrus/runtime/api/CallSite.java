@@ -1,13 +1,12 @@
 package dev.orthrus.runtime.api;
 
-import dev.orthrus.runtime.OrthrusRuntime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
  * One (closure, caller) pair: a place in the application that calls a closure. Generated code
  * keeps one per call site in a static field ({@code ClosureBinding.site(callerId)}) and passes it
- * to {@link OrthrusRuntime#begin(CallSite)}, so the sampling decision needs no lookup.
+ * to {@link ClosureRuntime#begin(CallSite)}, so the sampling decision needs no lookup.
  *
  * <p>It carries the armed word of armed sampling (decision 0009, per pair since decision 0012):
  * {@link #due} is 0 (the common case: not due), a count of executions the controller armed to be

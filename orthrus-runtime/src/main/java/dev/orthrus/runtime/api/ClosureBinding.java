@@ -1,7 +1,6 @@
 package dev.orthrus.runtime.api;
 
 import dev.orthrus.annotations.ClosureDescriptor;
-import dev.orthrus.runtime.OrthrusRuntime;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A closure as the runtime knows it: its descriptor, its VAL variant, and the validation-delay
  * statistics sampling decisions are based on. Generated code creates one per closure in a static
- * field and passes it to {@link OrthrusRuntime#begin}; there is no lookup on the hot path.
+ * field and passes it to {@link ClosureRuntime#begin}; there is no lookup on the hot path.
  */
 public final class ClosureBinding {
 

@@ -21,6 +21,19 @@ public final class ClosureLog {
   /** Loads or stores beyond this many make the log too big to keep; it is dropped. */
   public static final int MAX_ENTRIES = 1 << 20;
 
+  /**
+   * A recorded-entry array grown beyond this many slots is replaced by a fresh small one when the
+   * log is handed back, so an execution that made many loads does not leave its ring slot holding
+   * a large array for ever (decision 0014). Smaller grown arrays stay, and count against the
+   * memory budget while their log is pending ({@link #estimatedBytes}).
+   */
+  static final int SHRINK_ABOVE = 256;
+
+  private static final int LOADS = 16;
+  private static final int CREATED = 8;
+  private static final int ALLOCATED = 4;
+  private static final int NONDET = 2;
+
   private static final VarHandle STATE;
 
   static {
@@ -65,17 +78,19 @@ public final class ClosureLog {
   private int refArgCount;
   private int bitsArgCount;
 
-  private Version[] loads = new Version[16];
+  private Version[] loads = new Version[LOADS];
   private int loadCount;
-  private Version[] created = new Version[8];
+  private Version[] created = new Version[CREATED];
   private int createdCount;
-  private Object[] allocated = new Object[4];
+  private Object[] allocated = new Object[ALLOCATED];
   private int allocatedCount;
 
-  private long[] nondetBits = new long[2];
+  private long[] nondetBits = new long[NONDET];
   private int nondetBitsCount;
-  private Object[] nondetRefs = new Object[2];
+  private Object[] nondetRefs = new Object[NONDET];
   private int nondetRefCount;
+  /** Bytes of recorded-entry arrays beyond their initial sizes; see {@link #grown()}. */
+  private long grownBytes;
 
   private ResultKind resultKind = ResultKind.NONE;
   private long resultBits;
@@ -91,7 +106,7 @@ public final class ClosureLog {
   private int verdict;
 
   /** What the validator found, set before a DIVERGED verdict is released (strict closures). */
-  private Object finding;
+  private Detection finding;
 
   ClosureLog(AppThread home, int ringIndex) {
     this.home = home;
@@ -232,6 +247,7 @@ public final class ClosureLog {
   public <O extends VersionedObject<?>> O allocate(O object) {
     if (allocatedCount == allocated.length) {
       allocated = Arrays.copyOf(allocated, allocatedCount * 2);
+      grown();
     }
     allocated[allocatedCount++] = object;
     recordCreated(object.lvVersion());
@@ -242,6 +258,7 @@ public final class ClosureLog {
   public long nondetBits(long bits) {
     if (nondetBitsCount == nondetBits.length) {
       nondetBits = Arrays.copyOf(nondetBits, nondetBitsCount * 2);
+      grown();
     }
     nondetBits[nondetBitsCount++] = bits;
     return bits;
@@ -250,6 +267,7 @@ public final class ClosureLog {
   public <T> T nondetRef(T value) {
     if (nondetRefCount == nondetRefs.length) {
       nondetRefs = Arrays.copyOf(nondetRefs, nondetRefCount * 2);
+      grown();
     }
     nondetRefs[nondetRefCount++] = value;
     return value;
@@ -290,6 +308,7 @@ public final class ClosureLog {
         loadCount = 0;
       } else {
         loads = Arrays.copyOf(loads, Math.min(MAX_ENTRIES, loadCount * 2 + 16));
+        grown();
       }
     }
     loads[loadCount++] = version;
@@ -303,6 +322,7 @@ public final class ClosureLog {
         createdCount = 0;
       } else {
         created = Arrays.copyOf(created, Math.min(MAX_ENTRIES, createdCount * 2 + 8));
+        grown();
       }
     }
     created[createdCount++] = version;
@@ -454,6 +474,11 @@ public final class ClosureLog {
     return accountedBytes;
   }
 
+  /** Slots of the loads array (tests of shrinking). */
+  int loadCapacity() {
+    return loads.length;
+  }
+
   int lvState() {
     return (int) STATE.getAcquire(this);
   }
@@ -467,12 +492,24 @@ public final class ClosureLog {
   }
 
   /**
-   * Rough bytes this log keeps alive while pending: its own arrays plus the versions it
-   * references (a version header and a few fields each) plus what {@link #retain} declared.
+   * Rough bytes this log keeps alive while pending: its own arrays (what they grew beyond their
+   * initial sizes included) plus the versions it references (a version header and a few fields
+   * each) plus what {@link #retain} declared.
    */
   public long estimatedBytes() {
     return 128L + 48L * (loadCount + createdCount + allocatedCount) + 8L * (refArgCount
-        + bitsArgCount) + retainedBytes;
+        + bitsArgCount) + grownBytes + retainedBytes;
+  }
+
+  /**
+   * Recomputes {@link #grownBytes} after an array was grown or replaced (rare: never on the path
+   * of a closure that fits the initial sizes). Eight bytes a slot, the size of an uncompressed
+   * reference, so the estimate errs high.
+   */
+  private void grown() {
+    grownBytes = 8L * (Math.max(0, loads.length - LOADS) + Math.max(0, created.length - CREATED)
+        + Math.max(0, allocated.length - ALLOCATED) + Math.max(0, nondetBits.length - NONDET)
+        + Math.max(0, nondetRefs.length - NONDET));
   }
 
   /** PENDING until a validator released its verdict on this (strict) log. */
@@ -481,11 +518,11 @@ public final class ClosureLog {
   }
 
   /** Set by the validator before {@link #soVerdict}; read after {@link #lvVerdict}. */
-  public void finding(Object finding) {
+  public void finding(Detection finding) {
     this.finding = finding;
   }
 
-  public Object finding() {
+  public Detection finding() {
     return finding;
   }
 
@@ -510,11 +547,37 @@ public final class ClosureLog {
   void releaseReferences() {
     receiver = null;
     Arrays.fill(refArgs, 0, refArgCount, null);
-    Arrays.fill(loads, 0, loadCount, null);
-    Arrays.fill(created, 0, createdCount, null);
-    Arrays.fill(allocated, 0, allocatedCount, null);
-    Arrays.fill(nondetRefs, 0, nondetRefCount, null);
+    if (grownBytes == 0) {
+      Arrays.fill(loads, 0, loadCount, null);
+      Arrays.fill(created, 0, createdCount, null);
+      Arrays.fill(allocated, 0, allocatedCount, null);
+      Arrays.fill(nondetRefs, 0, nondetRefCount, null);
+    } else {
+      releaseGrown();
+    }
     resultRef = null;
+  }
+
+  /**
+   * {@link #releaseReferences()} for a log whose arrays grew: an array above {@link #SHRINK_ABOVE}
+   * slots is replaced (cheaper than clearing it, and its memory goes with its references), the
+   * others are cleared whole (an overflowed log restarted counting at 0, so stale entries may lie
+   * beyond the count).
+   */
+  private void releaseGrown() {
+    loads = loads.length > SHRINK_ABOVE ? new Version[LOADS] : clear(loads);
+    created = created.length > SHRINK_ABOVE ? new Version[CREATED] : clear(created);
+    allocated = allocated.length > SHRINK_ABOVE ? new Object[ALLOCATED] : clear(allocated);
+    nondetRefs = nondetRefs.length > SHRINK_ABOVE ? new Object[NONDET] : clear(nondetRefs);
+    if (nondetBits.length > SHRINK_ABOVE) {
+      nondetBits = new long[NONDET];
+    }
+    grown();
+  }
+
+  private static <T> T[] clear(T[] array) {
+    Arrays.fill(array, null);
+    return array;
   }
 
   /** The owner's part of reuse: counters and flags (references are already gone). */

@@ -1,6 +1,5 @@
 package dev.orthrus.runtime.api;
 
-import dev.orthrus.runtime.OrthrusRuntime;
 
 /**
  * Checksum checks for data that crossed the control path, the unvalidated code between closures.
@@ -9,10 +8,10 @@ import dev.orthrus.runtime.OrthrusRuntime;
  * in the plain variant, {@link #load(ClosureLog, VersionedObject)} in the APP variant and {@link
  * #load(Replay, VersionedObject)} in the VAL variant; later
  * loads of the same object in that execution are ordinary loads. Before data leaves the process
- * (e.g. a value written to a socket) the control path calls {@link OrthrusRuntime#verify}.
+ * (e.g. a value written to a socket) the control path calls {@link ClosureRuntime#verify}.
  *
  * <p>A failed check throws {@link ChecksumMismatchException}: the closure must not compute on
- * corrupted data. Generated dispatchers catch it and hand it to {@link OrthrusRuntime#corrupted},
+ * corrupted data. Generated dispatchers catch it and hand it to {@link ClosureRuntime#corrupted},
  * which reports it as a detection and applies the detection policy.
  */
 public final class ControlPath {

@@ -1,6 +1,5 @@
 package dev.orthrus.runtime.api;
 
-import dev.orthrus.runtime.validate.Validator;
 import java.util.Arrays;
 
 /**

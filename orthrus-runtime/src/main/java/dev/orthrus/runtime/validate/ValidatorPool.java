@@ -58,12 +58,21 @@ public final class ValidatorPool {
   }
 
   /**
-   * Whether a pinned validator may spin instead of parking: only when configured and the
+   * Whether a pinned validator may spin instead of parking: only when configured and the live
    * application threads plus validators fit on the machine's CPUs, so the CPU it spins on is
-   * not one an application thread needs.
+   * not one an application thread needs. Ended threads whose logs are still queued do not count.
    */
   boolean validatorsOwnTheirCpus() {
-    return spinOnOwnCpu && appThreads.get().length + size <= cpus.getAsInt();
+    if (!spinOnOwnCpu) {
+      return false;
+    }
+    int live = 0;
+    for (AppThread t : appThreads.get()) {
+      if (t.thread().isAlive()) {
+        live++;
+      }
+    }
+    return live + size <= cpus.getAsInt();
   }
 
   AppThread[] appThreads() {
@@ -74,8 +83,9 @@ public final class ValidatorPool {
   private volatile SpmcRingQueue<ClosureLog>[] queues = newQueues(0);
 
   /**
-   * The application threads' queues, position i for the thread with index i; rebuilt when a
-   * thread registers (the runtime replaces its thread array then).
+   * The registered application threads' queues, in registration order; rebuilt when the runtime
+   * replaces its thread array (a thread registered, or an ended one was retired and is no longer
+   * polled).
    */
   SpmcRingQueue<ClosureLog>[] queues() {
     AppThread[] now = appThreads.get();

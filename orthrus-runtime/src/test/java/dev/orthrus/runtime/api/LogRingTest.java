@@ -82,6 +82,44 @@ class LogRingTest {
     }
   }
 
+  /**
+   * Issue 8, item 4: a log whose arrays grew counts what they grew against the memory budget
+   * while pending, and a grown array above the threshold is replaced by a small one when the log
+   * comes back, so the ring does not keep the memory of its largest executions for ever.
+   */
+  @Test
+  void grownLogArraysCountWhilePendingAndShrinkWhenHandedBack() {
+    VersionedMemoryTest.Cell cell = new VersionedMemoryTest.Cell(7);
+    ClosureBinding many = ClosureBinding.of(
+        LogRingTest.class.getName() + "#many()", "many", (log, r) -> r.returnVoid());
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).build())) {
+      AppThread t = rt.appThread();
+      ClosureLog small = rt.begin(many, 0);
+      small.load(cell);
+      small.returnVoid();
+      rt.publish(small);
+      long smallBytes = t.pendingBytes();
+
+      int loads = 10_000;
+      ClosureLog big = rt.begin(many, 1);
+      for (int i = 0; i < loads; i++) {
+        big.load(cell);
+      }
+      big.returnVoid();
+      rt.publish(big);
+      long bigBytes = t.pendingBytes() - smallBytes;
+      assertTrue(big.loadCapacity() >= loads);
+      // Entries (48 bytes each) plus the array's growth (8 bytes a slot).
+      assertTrue(bigBytes >= 48L * loads + 8L * (big.loadCapacity() - 16), bigBytes + " bytes");
+
+      t.recycle(t.queue().poll());
+      t.recycle(t.queue().poll());
+      assertTrue(big.loadCapacity() <= ClosureLog.SHRINK_ABOVE, big.loadCapacity() + " slots");
+      t.reclaimValidated();
+      assertEquals(0, t.pendingBytes());
+    }
+  }
+
   @Test
   void theWindowOfLogsInUseGrowsOnlyWhenItsLogsArePending() {
     try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).logsPerThread(1024)
