@@ -1,11 +1,11 @@
 package dev.orthrus.runtime;
 
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.concurrent.IdleStrategy;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.ArmedSampling;
 import dev.orthrus.runtime.sample.SamplingPolicy;
-import dev.orthrus.runtime.validate.IdleStrategy;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

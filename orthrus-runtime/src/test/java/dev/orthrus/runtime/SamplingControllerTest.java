@@ -3,7 +3,8 @@ package dev.orthrus.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.sample.AdaptiveSampling;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.orthrus.cli.runtime;
 
+import dev.orthrus.benchmarks.RuntimeBenchmark;
 import dev.orthrus.cli.OrthrusCommand;
-import dev.orthrus.runtime.bench.RuntimeBenchmark;
 import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.Locale;

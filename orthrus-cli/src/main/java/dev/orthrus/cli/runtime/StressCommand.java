@@ -1,7 +1,7 @@
 package dev.orthrus.cli.runtime;
 
+import dev.orthrus.benchmarks.StressDriver;
 import dev.orthrus.cli.OrthrusCommand;
-import dev.orthrus.runtime.bench.StressDriver;
 import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

@@ -5,23 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.model.json.JsonReader;
-import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.bench.KvMap;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.Version;
-import dev.orthrus.runtime.report.Detection;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.sample.FixedSampling;
-import dev.orthrus.runtime.validate.FaultHook;
 import dev.orthrus.runtime.validate.Mismatch;
-import dev.orthrus.runtime.validate.MismatchKind;
 import dev.orthrus.runtime.validate.OutputComparator;
-import dev.orthrus.runtime.validate.Replay;
 import dev.orthrus.runtime.validate.Validator;
+import dev.orthrus.testkit.FaultHook;
+import dev.orthrus.testkit.KvMap;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URL;
@@ -139,8 +139,8 @@ class RuntimeCommandsTest {
     Files.writeString(src, String.join("\n",
         "package demo;",
         "public final class Counter implements java.io.Serializable {",
-        "  public static final dev.orthrus.runtime.ClosureBinding TWICE =",
-        "      dev.orthrus.runtime.ClosureBinding.of(\"demo.Counter#twice(long)\", \"Counter.twice\",",
+        "  public static final dev.orthrus.runtime.api.ClosureBinding TWICE =",
+        "      dev.orthrus.runtime.api.ClosureBinding.of(\"demo.Counter#twice(long)\", \"Counter.twice\",",
         "          (log, r) -> r.returnBits(((Counter) log.receiver()).factor * log.bitsArg(0)));",
         "  final long factor = 2;",
         "}"));

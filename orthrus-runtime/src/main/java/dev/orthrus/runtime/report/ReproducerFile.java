@@ -1,13 +1,13 @@
 package dev.orthrus.runtime.report;
 
-import dev.orthrus.runtime.ClosureBinding;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.Version;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.validate.Mismatch;
-import dev.orthrus.runtime.validate.MismatchKind;
 import dev.orthrus.runtime.validate.OutputComparator;
-import dev.orthrus.runtime.validate.Replay;
 import dev.orthrus.runtime.validate.Validator;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

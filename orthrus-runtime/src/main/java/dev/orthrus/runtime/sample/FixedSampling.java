@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureBinding;
 
 /**
  * A fixed rate that the controller cannot change; 1.0 validates everything (stress tests, strict

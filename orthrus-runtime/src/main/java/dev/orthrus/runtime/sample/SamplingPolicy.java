@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureBinding;
 
 /**
  * Decides which executions are logged and validated. {@link #sample} runs on the application's

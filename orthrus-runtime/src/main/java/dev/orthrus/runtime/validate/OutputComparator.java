@@ -1,11 +1,13 @@
 package dev.orthrus.runtime.validate;
 
 import dev.orthrus.annotations.Comparison;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.FieldSink;
-import dev.orthrus.runtime.memory.Version;
-import dev.orthrus.runtime.memory.VersionedObject;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedObject;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

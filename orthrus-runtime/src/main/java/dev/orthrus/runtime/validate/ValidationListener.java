@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.validate;
 
-import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.api.ClosureLog;
 
 /** What a validator reports; implemented by the runtime (statistics, sampling, detections). */
 public interface ValidationListener {

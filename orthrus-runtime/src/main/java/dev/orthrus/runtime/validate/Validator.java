@@ -1,9 +1,12 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Divergence;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.concurrent.Agent;
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.LogQueue;
 
 /**
  * A validator agent: takes published logs from its home queues (and steals from the other
@@ -106,7 +109,7 @@ public final class Validator implements Agent {
     // Queues, not AppThread objects: an AppThread's fields share cache lines with state its
     // thread writes on every execution, and a validator polling them would take those lines
     // away from the application thousands of times a second.
-    LogQueue[] queues = pool.queues();
+    SpmcRingQueue<ClosureLog>[] queues = pool.queues();
     int n = queues.length;
     if (n == 0) {
       return 0;
@@ -139,7 +142,7 @@ public final class Validator implements Agent {
     return 0;
   }
 
-  private int drain(LogQueue queue, int max) {
+  private int drain(SpmcRingQueue<ClosureLog> queue, int max) {
     int done = 0;
     ClosureLog log;
     while (done < max && (log = queue.poll()) != null) {

@@ -1,15 +1,18 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.concurrent.AgentRunner;
+import dev.orthrus.runtime.concurrent.IdleStrategy;
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.LogQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The validator threads. Starts with a configured number, adds one when asked and a spare core
@@ -55,12 +58,21 @@ public final class ValidatorPool {
   }
 
   /**
-   * Whether a pinned validator may spin instead of parking: only when configured and the
+   * Whether a pinned validator may spin instead of parking: only when configured and the live
    * application threads plus validators fit on the machine's CPUs, so the CPU it spins on is
-   * not one an application thread needs.
+   * not one an application thread needs. Ended threads whose logs are still queued do not count.
    */
   boolean validatorsOwnTheirCpus() {
-    return spinOnOwnCpu && appThreads.get().length + size <= cpus.getAsInt();
+    if (!spinOnOwnCpu) {
+      return false;
+    }
+    int live = 0;
+    for (AppThread t : appThreads.get()) {
+      if (t.thread().isAlive()) {
+        live++;
+      }
+    }
+    return live + size <= cpus.getAsInt();
   }
 
   AppThread[] appThreads() {
@@ -68,13 +80,14 @@ public final class ValidatorPool {
   }
 
   private volatile AppThread[] queuesOf = new AppThread[0];
-  private volatile LogQueue[] queues = new LogQueue[0];
+  private volatile SpmcRingQueue<ClosureLog>[] queues = newQueues(0);
 
   /**
-   * The application threads' queues, position i for the thread with index i; rebuilt when a
-   * thread registers (the runtime replaces its thread array then).
+   * The registered application threads' queues, in registration order; rebuilt when the runtime
+   * replaces its thread array (a thread registered, or an ended one was retired and is no longer
+   * polled).
    */
-  LogQueue[] queues() {
+  SpmcRingQueue<ClosureLog>[] queues() {
     AppThread[] now = appThreads.get();
     if (now != queuesOf) {
       rebuildQueues(now);
@@ -86,12 +99,17 @@ public final class ValidatorPool {
     if (now == queuesOf) {
       return;
     }
-    LogQueue[] next = new LogQueue[now.length];
+    SpmcRingQueue<ClosureLog>[] next = newQueues(now.length);
     for (int i = 0; i < now.length; i++) {
       next[i] = now[i].queue();
     }
     queues = next;
     queuesOf = now;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static SpmcRingQueue<ClosureLog>[] newQueues(int n) {
+    return (SpmcRingQueue<ClosureLog>[]) new SpmcRingQueue<?>[n];
   }
 
   public int size() {

@@ -3,8 +3,8 @@ package dev.orthrus.runtime.report;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.Version;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
