@@ -316,7 +316,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
     try {
       DataPath dataPath = new DataPath(summaries.values(), elements);
       ValueClassifier values = new ValueClassifier(elements, processingEnv.getTypeUtils());
-      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names, summarizer);
+      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names);
       Findings findings = new Findings();
       for (Rule rule : Rules.all()) {
         rule.check(context, findings);

@@ -4,7 +4,6 @@ import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.datapath.DataPath;
 import dev.orthrus.processor.model.ValueClassifier;
 import dev.orthrus.processor.summary.JavaNames;
-import dev.orthrus.processor.summary.MethodSummarizer;
 import dev.orthrus.processor.summary.UserDataType;
 import java.util.List;
 
@@ -13,7 +12,7 @@ import java.util.List;
  * contains, and the helpers to classify values and place diagnostics.
  */
 public record RuleContext(DataPath dataPath, List<UserDataType> userDataTypes, ValueClassifier values,
-    JavaNames names, MethodSummarizer positions) {
+    JavaNames names) {
 
   /**
    * Says where a fact is relative to the closure: nothing when it is in the closure itself, else

@@ -23,6 +23,8 @@ public final class MethodSummary {
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
+  final List<Site> parameterSites = new ArrayList<>();
+  Site resultSite;
   boolean floatingPoint;
   boolean vector;
 
@@ -82,6 +84,16 @@ public final class MethodSummary {
 
   public List<ApiUse> apiUses() {
     return apiUses;
+  }
+
+  /** Where each parameter is declared (empty for initializers). */
+  public List<Site> parameterSites() {
+    return parameterSites;
+  }
+
+  /** Where the result type is written, or null for constructors and initializers. */
+  public Site resultSite() {
+    return resultSite;
   }
 
   /** Computes with float or double values, or calls {@code Math}/{@code StrictMath}. */
