@@ -14,11 +14,13 @@ import dev.orthrus.processor.catalog.CatalogGenerator;
 import dev.orthrus.processor.datapath.DataPath;
 import dev.orthrus.processor.model.ClosureModelBuilder;
 import dev.orthrus.processor.model.ValueClassifier;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.rules.Finding;
 import dev.orthrus.processor.rules.Findings;
-import dev.orthrus.processor.rules.Rule;
+import dev.orthrus.processor.rules.OwnerRule;
+import dev.orthrus.processor.rules.RuleCheck;
 import dev.orthrus.processor.rules.RuleContext;
-import dev.orthrus.processor.rules.Rules;
+import dev.orthrus.processor.rules.RuleChecks;
 import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummarizer;
 import dev.orthrus.processor.summary.MethodSummary;
@@ -50,8 +52,6 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
@@ -79,13 +79,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
   public static final String MARKDOWN_RESOURCE_PATH = "META-INF/orthrus/closures.md";
 
   /** Key of the error that replaces any unexpected exception. */
-  public static final String INTERNAL_KEY = "orthrus.internal";
-
-  /** Key of the error for closures declared where a generated catalog cannot name their class. */
-  public static final String OWNER_KEY = "orthrus.closure.owner";
-
-  /** Key of the warning for a generated catalog found among the sources being compiled. */
-  public static final String STALE_CATALOG_KEY = "orthrus.catalog.stale";
+  public static final String INTERNAL_KEY = Rule.INTERNAL.key();
 
   static final String SERVICES_PATH = "META-INF/services/" + CatalogGenerator.SERVICE;
 
@@ -121,9 +115,15 @@ public final class OrthrusProcessor extends AbstractProcessor {
     this.testHook = testHook;
   }
 
+  /**
+   * Every compilation, not only those with {@code @Closure} on a member javac can see during the
+   * rounds: closures in local and anonymous classes are found only in the type-checked trees (and
+   * must be reported), and a compilation without closures still gets its (empty) closures.json.
+   * Nothing is claimed, so other processors see every annotation.
+   */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(OrthrusAnnotations.CLOSURE, OrthrusAnnotations.USER_DATA);
+    return Set.of("*");
   }
 
   @Override
@@ -205,9 +205,15 @@ public final class OrthrusProcessor extends AbstractProcessor {
     if (!catalogOwners.add(ownerName)) {
       return;
     }
-    if (isHidden(owner)) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + OWNER_KEY + "] closures must be declared in a class "
-          + "that its package can see: `" + ownerName + "` is private, so no closure catalog can name it", owner);
+    String hidden = OwnerRule.hiddenBecause(owner);
+    if (hidden != null) {
+      // No catalog can name it. With type-checked trees the owner rule reports it together with
+      // every other finding; an error printed here, during the rounds, would stop javac before
+      // any class is analyzed.
+      if (!treeRules) {
+        messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.OWNER, "closures of `" + ownerName
+            + "` are declared in " + hidden + ", which no closure catalog can name"), owner);
+      }
       return;
     }
     ClosureModelBuilder options = new ClosureModelBuilder(elements, names, null);
@@ -241,24 +247,13 @@ public final class OrthrusProcessor extends AbstractProcessor {
       String catalog = catalogs.catalogName(owner).canonicalName();
       generatedCatalogs.add(catalog);
       catalogOrigins.add(owner);
-      messager.printMessage(Diagnostic.Kind.WARNING, "[" + STALE_CATALOG_KEY + "] `" + catalog + "` is already among "
+      messager.printMessage(Diagnostic.Kind.WARNING, message(Rule.STALE_CATALOG, "`" + catalog + "` is already among "
           + "the sources (an earlier build's generated file?), so it was not regenerated and may not match the "
-          + "closures of `" + ownerName + "`: delete it from the source tree", owner);
+          + "closures of `" + ownerName + "`: delete it from the source tree"), owner);
     } catch (IOException e) {
       messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write the closure catalog of `"
           + ownerName + "`: " + e.getMessage(), owner);
     }
-  }
-
-  /** A private, local or anonymous class cannot be named by a generated class in its package. */
-  private static boolean isHidden(TypeElement type) {
-    for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
-      if (t.getModifiers().contains(Modifier.PRIVATE) || t.getNestingKind() == NestingKind.LOCAL
-          || t.getNestingKind() == NestingKind.ANONYMOUS) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** One services file for the whole compilation, written in the last round. */
@@ -316,21 +311,27 @@ public final class OrthrusProcessor extends AbstractProcessor {
     try {
       DataPath dataPath = new DataPath(summaries.values(), elements);
       ValueClassifier values = new ValueClassifier(elements, processingEnv.getTypeUtils());
-      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names);
+      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names, elements,
+          processingEnv.getTypeUtils());
       Findings findings = new Findings();
-      for (Rule rule : Rules.all()) {
-        rule.check(context, findings);
+      for (RuleCheck check : RuleChecks.all()) {
+        check.check(context, findings);
       }
       List<Finding> all = findings.all();
       ClosureReport report = new ClosureModelBuilder(elements, names, values)
           .build(dataPath, all, catalogFlags, userDataTypes);
       writeReports(report);
       for (Finding f : all) {
-        trees.printMessage(kind(f), "[" + f.key() + "] " + f.message(), f.site().tree(), f.site().unit());
+        trees.printMessage(kind(f), message(f.rule(), f.message()), f.site().tree(), f.site().unit());
       }
     } catch (RuntimeException e) {
       internalError(null, e);
     }
+  }
+
+  /** A diagnostic's text: {@code [key] message}, ending with the rule's documentation. */
+  static String message(Rule rule, String message) {
+    return "[" + rule.key() + "] " + message + " (see " + rule.docUri() + ")";
   }
 
   private static Diagnostic.Kind kind(Finding f) {

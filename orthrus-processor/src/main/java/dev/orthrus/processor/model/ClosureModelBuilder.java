@@ -131,12 +131,9 @@ public final class ClosureModelBuilder {
       }
       List<String> chain = scope.chain(m.id()).size() <= 1 ? List.of() : scope.chain(m.id());
       for (ApiUse use : m.apiUses()) {
-        switch (use.kind()) {
-          case NONDETERMINISTIC, LOCK -> nondeterministic.add(
-              new NondeterministicCall(use.target(), use.category(), "recorded", use.site().position(), chain));
-          case IO -> nondeterministic.add(
-              new NondeterministicCall(use.target(), use.category(), "error", use.site().position(), chain));
-          default -> { }
+        if (use.category().handling() != null) {
+          nondeterministic.add(new NondeterministicCall(use.target(), use.category().jsonName(),
+              use.category().handling(), use.site().position(), chain));
         }
       }
       if (m.floatingPoint()) {

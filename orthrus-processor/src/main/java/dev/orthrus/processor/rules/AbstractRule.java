@@ -1,32 +1,18 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 
-/** A rule whose key, default severity and summary are fixed when it is declared. */
-abstract class AbstractRule implements Rule {
+/** A check of one registry rule. */
+abstract class AbstractRule implements RuleCheck {
 
-  private final String key;
-  private final Severity severity;
-  private final String summary;
+  private final Rule rule;
 
-  AbstractRule(String key, Severity severity, String summary) {
-    this.key = key;
-    this.severity = severity;
-    this.summary = summary;
+  AbstractRule(Rule rule) {
+    this.rule = rule;
   }
 
   @Override
-  public final String key() {
-    return key;
-  }
-
-  @Override
-  public final Severity severity() {
-    return severity;
-  }
-
-  @Override
-  public final String summary() {
-    return summary;
+  public final Rule rule() {
+    return rule;
   }
 }

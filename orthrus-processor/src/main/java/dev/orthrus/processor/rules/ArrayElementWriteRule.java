@@ -1,6 +1,6 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.ArrayElementWrite;
 import dev.orthrus.processor.summary.MethodSummary;
@@ -13,11 +13,9 @@ import java.util.List;
  */
 public final class ArrayElementWriteRule extends AbstractRule {
 
-  public static final String KEY = "orthrus.userdata.array-element-write";
 
   public ArrayElementWriteRule() {
-    super(KEY, Severity.ERROR,
-        "an element store into a primitive array held in a user-data field (assign a new array instead)");
+    super(Rule.ARRAY_ELEMENT_WRITE);
   }
 
   @Override
@@ -29,10 +27,10 @@ public final class ArrayElementWriteRule extends AbstractRule {
             + "(e.g. copy, change the copy, then `" + write.field() + " = copy`)";
         List<ClosureScope> closures = context.dataPath().closuresReaching(method.id());
         if (closures.isEmpty()) {
-          findings.report(KEY, severity(), write.site(), message, null);
+          findings.report(rule(), write.site(), message, null);
         }
         for (ClosureScope scope : closures) {
-          findings.report(KEY, severity(), write.site(), message, scope.id());
+          findings.report(rule(), write.site(), message, scope.id());
         }
       }
     }

@@ -1,6 +1,6 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.Site;
@@ -11,14 +11,12 @@ import javax.lang.model.type.TypeMirror;
 /** A closure parameter or result whose values a validator cannot compare. */
 public final class SignatureRule extends AbstractRule {
 
-  public static final String KEY = "orthrus.closure.signature";
 
   static final String HINT = "make it a record of comparable components, override equals (and hashCode), "
       + "annotate the class @UserData, or pass plain values (primitives, String, enums, arrays of these)";
 
   public SignatureRule() {
-    super(KEY, Severity.ERROR,
-        "a closure parameter or result type cannot be compared between the application and the validator");
+    super(Rule.SIGNATURE);
   }
 
   @Override
@@ -41,7 +39,7 @@ public final class SignatureRule extends AbstractRule {
     if (context.values().classify(type).comparable()) {
       return;
     }
-    findings.report(KEY, severity(), site,
+    findings.report(rule(), site,
         "closure `" + scope.id() + "` has a " + what + " of type `" + type
             + "` that a validator cannot compare; hint: " + HINT,
         scope.id());

@@ -12,6 +12,9 @@ import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
+import dev.orthrus.model.jdk.JdkApi;
+import dev.orthrus.model.jdk.JdkApis;
+import dev.orthrus.model.jdk.JdkCategory;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -40,10 +43,6 @@ final class JdkUseScanner extends BodyScanner {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
       TypeMirror receiver = scope.receiverType(getCurrentPath(), node.getMethodSelect(), callee);
       classifyCall(node, callee, receiver);
-      if (isIdentityHashCode(callee, receiver)) {
-        use(ApiUse.Kind.NONDETERMINISTIC, scope.names.erased(receiver) + "#hashCode() (identity)", "identity-hash",
-            node);
-      }
       String name = callee.getSimpleName().toString();
       if (Set.of("forEach", "iterator", "spliterator", "stream", "toArray").contains(name)
           && node.getMethodSelect() instanceof MemberSelectTree select) {
@@ -63,7 +62,7 @@ final class JdkUseScanner extends BodyScanner {
 
   @Override
   public Void visitSynchronized(SynchronizedTree node, Void unused) {
-    use(ApiUse.Kind.LOCK, "synchronized", "lock", node);
+    use(JdkCategory.LOCK, "synchronized", node);
     return super.visitSynchronized(node, unused);
   }
 
@@ -85,8 +84,8 @@ final class JdkUseScanner extends BodyScanner {
     return super.visitMemberSelect(node, unused);
   }
 
-  private void use(ApiUse.Kind kind, String target, String category, Tree at) {
-    scope.summary.apiUses.add(new ApiUse(kind, target, category, scope.site(at)));
+  private void use(JdkCategory category, String target, Tree at) {
+    scope.summary.apiUses.add(new ApiUse(category, target, scope.site(at)));
   }
 
   /** {@code System.out}, {@code System.err}, {@code System.in}. */
@@ -95,26 +94,22 @@ final class JdkUseScanner extends BodyScanner {
     if (element != null && element.getKind() == ElementKind.FIELD
         && JavaNames.enclosingType(element).getQualifiedName().contentEquals("java.lang.System")
         && Set.of("out", "err", "in").contains(element.getSimpleName().toString())) {
-      use(ApiUse.Kind.IO, "java.lang.System." + element.getSimpleName(), "io", node);
+      use(JdkCategory.IO, "java.lang.System." + element.getSimpleName(), node);
     }
   }
 
   private void classifyCall(Tree node, ExecutableElement callee, TypeMirror receiver) {
-    JdkApis.Use use = scope.apis.classify(callee, receiver);
-    if (use != null && use.category().equals("random") && callee.getKind() == ElementKind.METHOD
-        && !callee.getModifiers().contains(Modifier.STATIC) && freshReceiver(node)) {
-      // A generator created right here: its construction is flagged when unseeded, and a seeded
-      // one gives the same sequence in APP and VAL.
-      use = null;
-    }
-    if (use != null) {
+    JdkApi use = JdkApis.finding(scope.jdk.call(callee, receiver, () -> freshReceiver(node)));
+    // Hash order is decided from the iterated collection's key type (checkHashOrder), which the
+    // call alone does not show.
+    if (use != null && use.category() != JdkCategory.HASH_ORDER) {
       JavaNames names = scope.names;
       String target = names.erased(receiver != null ? receiver : JavaNames.enclosingType(callee).asType())
           + "#" + names.signature(callee);
       if (callee.getModifiers().contains(Modifier.STATIC) || callee.getKind() == ElementKind.CONSTRUCTOR) {
         target = names.methodId(callee);
       }
-      use(use.kind(), target, use.category(), node);
+      use(use.category(), target, node);
     }
   }
 
@@ -128,40 +123,6 @@ final class JdkUseScanner extends BodyScanner {
     }
     Element element = scope.trees.getElement(new TreePath(new TreePath(getCurrentPath(), select), receiver));
     return receiver instanceof IdentifierTree && element != null && scope.locals.fresh().contains(element);
-  }
-
-  /** {@code hashCode()} that resolves to {@code Object}'s or {@code Enum}'s on a concrete class. */
-  private boolean isIdentityHashCode(ExecutableElement callee, TypeMirror receiver) {
-    if (!callee.getSimpleName().contentEquals("hashCode") || !callee.getParameters().isEmpty()) {
-      return false;
-    }
-    String declaring = JavaNames.enclosingType(callee).getQualifiedName().toString();
-    if (!declaring.equals("java.lang.Object") && !declaring.equals("java.lang.Enum")) {
-      return false;
-    }
-    return receiver instanceof DeclaredType declared && identityHashed(declared);
-  }
-
-  /** A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown). */
-  private boolean identityHashed(TypeMirror type) {
-    if (!(type instanceof DeclaredType declared)) {
-      return false;
-    }
-    TypeElement element = (TypeElement) declared.asElement();
-    if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.ENUM
-        || element.getQualifiedName().contentEquals("java.lang.Object")) {
-      return false;
-    }
-    for (Element member : scope.elements.getAllMembers(element)) {
-      if (member.getKind() == ElementKind.METHOD && member.getSimpleName().contentEquals("hashCode")
-          && ((ExecutableElement) member).getParameters().isEmpty()) {
-        String owner = JavaNames.enclosingType(member).getQualifiedName().toString();
-        if (!owner.equals("java.lang.Object") && !owner.equals("java.lang.Enum")) {
-          return false;
-        }
-      }
-    }
-    return true;
   }
 
   /** Iteration over a hash-ordered collection whose keys hash by identity. */
@@ -179,8 +140,8 @@ final class JdkUseScanner extends BodyScanner {
     if (key == null && viewed != null) {
       key = hashOrderedKey(allocatedType(viewed));
     }
-    if (key != null && (key.getKind() == TypeKind.NONE || identityHashed(key))) {
-      use(ApiUse.Kind.NONDETERMINISTIC, "iteration over " + scope.names.erased(type), "hash-order", at);
+    if (key != null && (key.getKind() == TypeKind.NONE || scope.jdk.identityHashed(key))) {
+      use(JdkCategory.HASH_ORDER, "iteration over " + scope.names.erased(type), at);
     }
   }
 
@@ -218,23 +179,23 @@ final class JdkUseScanner extends BodyScanner {
   }
 
   /**
-   * The key type of a {@link java.util.HashMap} or {@link java.util.HashSet} (insertion-ordered
-   * linked variants excluded); {@code NONE} for an {@code IdentityHashMap}, whose order is always
-   * identity-based; null for anything else.
+   * The key type of a collection iterated in its keys' hash order (insertion-ordered variants
+   * excluded), {@code NONE} for one always in identity-hash order, null for anything else.
    */
   private TypeMirror hashOrderedKey(TypeMirror type) {
-    JdkApis apis = scope.apis;
-    if (type == null || type.getKind() != TypeKind.DECLARED
-        || apis.isSubtype(type, "java.util.LinkedHashMap") || apis.isSubtype(type, "java.util.LinkedHashSet")) {
+    if (type == null || type.getKind() != TypeKind.DECLARED) {
       return null;
     }
-    if (apis.isSubtype(type, "java.util.IdentityHashMap")) {
+    JdkApis.HashOrder order = JdkApis.hashOrder(api -> scope.jdk.isA(type, api));
+    if (order == JdkApis.HashOrder.IDENTITY) {
       return scope.types.getNoType(TypeKind.NONE);
     }
-    for (String hashed : List.of("java.util.HashMap", "java.util.HashSet")) {
-      DeclaredType sup = asSuper(type, hashed);
-      if (sup != null) {
-        return sup.getTypeArguments().isEmpty() ? null : sup.getTypeArguments().get(0);
+    if (order == JdkApis.HashOrder.KEY_HASH) {
+      for (String hashed : List.of("java.util.HashMap", "java.util.HashSet")) {
+        DeclaredType sup = asSuper(type, hashed);
+        if (sup != null) {
+          return sup.getTypeArguments().isEmpty() ? null : sup.getTypeArguments().get(0);
+        }
       }
     }
     return null;

@@ -27,10 +27,12 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   private final Trees trees;
   private final Map<Element, Boolean> onlyNew = new HashMap<>();
   private final Map<Element, TreePath> aliasCandidates = new HashMap<>();
+  private final Map<Element, TreePath> fieldAliasCandidates = new HashMap<>();
   final Set<Element> reassigned = new HashSet<>();
   final Map<Element, TypeMirror> allocations = new HashMap<>();
   private Set<Element> fresh;
   private Map<Element, TreePath> aliases;
+  private Map<Element, TreePath> fieldAliases;
 
   LocalFacts(Trees trees) {
     this.trees = trees;
@@ -63,6 +65,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       Element source = trees.getElement(initPath);
       if (source != null && source.getKind() == ElementKind.FIELD && source.asType().getKind() == TypeKind.ARRAY) {
         aliasCandidates.put(local, initPath);
+      }
+      if (source != null && source.getKind() == ElementKind.FIELD) {
+        fieldAliasCandidates.put(local, initPath);
       }
     } else if (local != null) {
       onlyNew.putIfAbsent(local, true);
@@ -101,6 +106,15 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       aliases.keySet().removeAll(reassigned);
     }
     return aliases;
+  }
+
+  /** Locals that always hold what one field held: initialized from it, never reassigned. */
+  Map<Element, TreePath> fieldAliases() {
+    if (fieldAliases == null) {
+      fieldAliases = new HashMap<>(fieldAliasCandidates);
+      fieldAliases.keySet().removeAll(reassigned);
+    }
+    return fieldAliases;
   }
 
   static boolean isNew(ExpressionTree tree) {

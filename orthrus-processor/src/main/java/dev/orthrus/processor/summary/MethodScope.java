@@ -10,6 +10,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -32,24 +33,28 @@ final class MethodScope {
   final MethodSummary summary;
   final TypeElement type;
   final LocalFacts locals;
+  /** In constructors and initializers: fields of the object under construction that hold objects it allocated. */
+  final Set<Element> constructedFields;
   final CompilationUnitTree unit;
   final Trees trees;
   final Types types;
   final JavaNames names;
   final Elements elements;
-  final JdkApis apis;
+  final JdkCalls jdk;
 
-  MethodScope(MethodSummary summary, TypeElement type, LocalFacts locals, CompilationUnitTree unit, Trees trees,
-      Elements elements, Types types, JavaNames names, JdkApis apis) {
+  MethodScope(MethodSummary summary, TypeElement type, LocalFacts locals, Set<Element> constructedFields,
+      CompilationUnitTree unit, Trees trees,
+      Elements elements, Types types, JavaNames names, JdkCalls jdk) {
     this.summary = summary;
     this.type = type;
     this.locals = locals;
+    this.constructedFields = constructedFields;
     this.unit = unit;
     this.trees = trees;
     this.types = types;
     this.names = names;
     this.elements = elements;
-    this.apis = apis;
+    this.jdk = jdk;
   }
 
   Site site(Tree tree) {
@@ -117,6 +122,9 @@ final class MethodScope {
     if (expr.getKind() == Tree.Kind.NEW_CLASS) {
       return Call.FRESH_ARGUMENT;
     }
+    if (isConstructedField(exprPath, expr)) {
+      return Call.FRESH_ARGUMENT;
+    }
     if (!(expr instanceof IdentifierTree id)) {
       return Call.OTHER_ARGUMENT;
     }
@@ -134,6 +142,17 @@ final class MethodScope {
       return index >= 0 ? index : Call.OTHER_ARGUMENT;
     }
     return Call.OTHER_ARGUMENT;
+  }
+
+  /** {@code head} or {@code this.head} in a constructor that only ever stores objects it allocated there. */
+  private boolean isConstructedField(TreePath exprPath, ExpressionTree expr) {
+    if (constructedFields.isEmpty()) {
+      return false;
+    }
+    boolean ownAccess = expr instanceof IdentifierTree || expr instanceof MemberSelectTree select
+        && unwrap(select.getExpression()) instanceof IdentifierTree id && id.getName().contentEquals("this");
+    return ownAccess && constructedFields.contains(
+        trees.getElement(exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr)));
   }
 
   /** The origin of each argument of a call or {@code new} written at {@code callPath}. */

@@ -14,14 +14,19 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.jdk.JdkCategory;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -39,14 +44,14 @@ public final class MethodSummarizer {
   private final Elements elements;
   private final Types types;
   private final JavaNames names;
-  private final JdkApis apis;
+  private final JdkCalls jdk;
 
   public MethodSummarizer(Trees trees, Elements elements, Types types) {
     this.trees = trees;
     this.elements = elements;
     this.types = types;
     this.names = new JavaNames(elements, types);
-    this.apis = new JdkApis(elements, types);
+    this.jdk = new JdkCalls(elements, types, names);
   }
 
   /** Summarizes every method of {@code type} (nested and local classes included). */
@@ -77,8 +82,16 @@ public final class MethodSummarizer {
       }
     }
     Tree extendsClause = declaration.getExtendsClause();
+    List<UserDataType.Field> fields = new ArrayList<>();
+    for (Tree member : declaration.getMembers()) {
+      if (member instanceof VariableTree variable && !variable.getModifiers().getFlags().contains(Modifier.STATIC)
+          && trees.getElement(new TreePath(path, member)) instanceof VariableElement field
+          && field.getKind() == ElementKind.FIELD) {
+        fields.add(new UserDataType.Field(field, new Site(member, unit, position(unit, member))));
+      }
+    }
     return new UserDataType(type, new Site(annotation, unit, position(unit, annotation)),
-        extendsClause == null ? null : new Site(extendsClause, unit, position(unit, extendsClause)));
+        extendsClause == null ? null : new Site(extendsClause, unit, position(unit, extendsClause)), fields);
   }
 
   /** Builds a {@link SourcePosition} for a tree: package-relative file, 1-based line and column. */
@@ -115,6 +128,7 @@ public final class MethodSummarizer {
     private final CompilationUnitTree unit;
     private final Consumer<MethodSummary> out;
     private final Map<String, MethodSummary> initializers = new HashMap<>();
+    private final Map<TypeElement, Set<Element>> constructedFields = new HashMap<>();
 
     Structure(CompilationUnitTree unit, Consumer<MethodSummary> out) {
       this.unit = unit;
@@ -131,6 +145,7 @@ public final class MethodSummarizer {
       if (type == null) {
         return null;
       }
+      constructedFields.put(type, ConstructedFields.of(getCurrentPath(), type, trees));
       for (Tree member : node.getMembers()) {
         if (member instanceof VariableTree variable && variable.getInitializer() != null) {
           boolean isStatic = variable.getModifiers().getFlags().contains(Modifier.STATIC);
@@ -178,7 +193,7 @@ public final class MethodSummarizer {
         summary.calls.add(new Call(names.binaryName(type) + "#<instance-init>()", null, site(node)));
       }
       if (method.getModifiers().contains(Modifier.SYNCHRONIZED)) {
-        summary.apiUses.add(new ApiUse(ApiUse.Kind.LOCK, "synchronized method", "lock", site(node)));
+        summary.apiUses.add(new ApiUse(JdkCategory.LOCK, "synchronized method", site(node)));
       }
       if (MethodScope.isFloat(method.getReturnType())
           || method.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()))) {
@@ -194,11 +209,13 @@ public final class MethodSummarizer {
     }
 
     private void scanFacts(MethodSummary summary, TypeElement type, LocalFacts locals, TreePath body) {
-      MethodScope scope = new MethodScope(summary, type, locals, unit, trees, elements, types, names, apis);
+      Set<Element> fresh = summary.initializer() ? constructedFields.getOrDefault(type, Set.of()) : Set.of();
+      MethodScope scope = new MethodScope(summary, type, locals, fresh, unit, trees, elements, types, names, jdk);
       new StoreScanner(scope).run(body);
       new LoadScanner(scope).run(body);
       new CallScanner(scope).run(body);
       new JdkUseScanner(scope).run(body);
+      new MutableJdkScanner(scope).run(body);
       new TagScanner(scope).run(body);
     }
   }

@@ -23,6 +23,7 @@ public final class MethodSummary {
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
+  final List<UserDataMutation> userDataMutations = new ArrayList<>();
   final List<Site> parameterSites = new ArrayList<>();
   Site resultSite;
   boolean floatingPoint;
@@ -84,6 +85,11 @@ public final class MethodSummary {
 
   public List<ApiUse> apiUses() {
     return apiUses;
+  }
+
+  /** Mutable JDK objects stored into user-data fields, or changed while user data holds them. */
+  public List<UserDataMutation> userDataMutations() {
+    return userDataMutations;
   }
 
   /** Where each parameter is declared (empty for initializers). */

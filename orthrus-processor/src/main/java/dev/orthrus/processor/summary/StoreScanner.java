@@ -11,7 +11,7 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.util.TreePath;
-import java.util.Set;
+import dev.orthrus.model.jdk.JdkApis;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -82,7 +82,10 @@ final class StoreScanner extends BodyScanner {
   @Override
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
-      recordBulkArrayWrite(node, callee);
+      int index = JdkApis.arrayWrite(scope.jdk.call(callee, null, () -> false));
+      if (index >= 0 && index < node.getArguments().size()) {
+        recordElementStore(node, scope.arrayField(pathOf(unwrap(node.getArguments().get(index)))));
+      }
     }
     return super.visitMethodInvocation(node, unused);
   }
@@ -125,22 +128,6 @@ final class StoreScanner extends BodyScanner {
     } else {
       summary.fieldWrites.add(fieldWrite(array.field(), array.field().getSimpleName() + FieldWrite.ELEMENTS,
           array.component(), holder, store));
-    }
-  }
-
-  /** JDK calls that store into an argument array. */
-  private void recordBulkArrayWrite(MethodInvocationTree node, ExecutableElement callee) {
-    String owner = JavaNames.enclosingType(callee).getQualifiedName().toString();
-    String name = callee.getSimpleName().toString();
-    int index = -1;
-    if (owner.equals("java.lang.System") && name.equals("arraycopy")) {
-      index = 2;
-    } else if (owner.equals("java.util.Arrays")
-        && Set.of("fill", "sort", "setAll", "parallelSort", "parallelSetAll", "parallelPrefix").contains(name)) {
-      index = 0;
-    }
-    if (index >= 0 && index < node.getArguments().size()) {
-      recordElementStore(node, scope.arrayField(pathOf(unwrap(node.getArguments().get(index)))));
     }
   }
 }

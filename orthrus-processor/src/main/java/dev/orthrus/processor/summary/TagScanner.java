@@ -9,6 +9,9 @@ import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
+import dev.orthrus.model.Tag;
+import dev.orthrus.model.jdk.JdkApis;
+import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.type.TypeMirror;
 
@@ -85,10 +88,11 @@ final class TagScanner extends BodyScanner {
   }
 
   private void tagCall(ExecutableElement callee, TypeMirror receiver) {
-    if (scope.apis.isVector(callee, receiver)) {
+    Set<Tag> tags = JdkApis.tags(scope.jdk.call(callee, receiver, () -> false));
+    if (tags.contains(Tag.VECTOR)) {
       scope.summary.vector = true;
     }
-    if (scope.apis.isFloatingPoint(callee)) {
+    if (tags.contains(Tag.FLOATING_POINT)) {
       floatingPoint();
     }
   }
