@@ -319,7 +319,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
       }
       List<Finding> all = findings.all();
       ClosureReport report = new ClosureModelBuilder(elements, names, values)
-          .build(dataPath, all, catalogFlags, userDataTypes);
+          .build(dataPath, all, catalogFlags, userDataTypes, summarizer.suppressions());
       writeReports(report);
       for (Finding f : all) {
         trees.printMessage(kind(f), message(f.rule(), f.message()), f.site().tree(), f.site().unit());

@@ -18,11 +18,14 @@ public final class Findings {
   private final Map<Rule, Map<Object, Finding>> byRule = new LinkedHashMap<>();
 
   /**
-   * Records a finding.
+   * Records a finding, unless a {@code @SuppressWarnings} around its site silences the rule.
    *
    * @param closureId the closure it belongs to, or null for control-path code
    */
   public void report(Rule rule, Site site, String message, String closureId) {
+    if (site.suppresses(rule)) {
+      return;
+    }
     Map<Object, Finding> sites = byRule.computeIfAbsent(rule, k -> new IdentityHashMap<>());
     Finding finding = sites.computeIfAbsent(site.tree(), t -> new Finding(rule, message, site));
     if (closureId != null) {

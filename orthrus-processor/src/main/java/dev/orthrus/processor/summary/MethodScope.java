@@ -41,10 +41,13 @@ final class MethodScope {
   final JavaNames names;
   final Elements elements;
   final JdkCalls jdk;
+  private final Set<String> suppressed;
+  private final Suppressions.Locals suppressedLocals;
 
   MethodScope(MethodSummary summary, TypeElement type, LocalFacts locals, Set<Element> constructedFields,
       CompilationUnitTree unit, Trees trees,
-      Elements elements, Types types, JavaNames names, JdkCalls jdk) {
+      Elements elements, Types types, JavaNames names, JdkCalls jdk, Set<String> suppressed,
+      Suppressions.Locals suppressedLocals) {
     this.summary = summary;
     this.type = type;
     this.locals = locals;
@@ -55,10 +58,19 @@ final class MethodScope {
     this.names = names;
     this.elements = elements;
     this.jdk = jdk;
+    this.suppressed = suppressed;
+    this.suppressedLocals = suppressedLocals;
   }
 
+  /** Where a fact is, with the {@code @SuppressWarnings} of the method, its classes and enclosing locals. */
   Site site(Tree tree) {
-    return new Site(tree, unit, MethodSummarizer.positionOf(trees.getSourcePositions(), unit, tree));
+    Set<String> local = suppressedLocals.at(unit, tree);
+    Set<String> all = suppressed;
+    if (!local.isEmpty()) {
+      all = new java.util.HashSet<>(suppressed);
+      all.addAll(local);
+    }
+    return new Site(tree, unit, MethodSummarizer.positionOf(trees.getSourcePositions(), unit, tree), all);
   }
 
   /**

@@ -14,6 +14,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.Suppression;
 import dev.orthrus.model.jdk.JdkCategory;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,6 +46,7 @@ public final class MethodSummarizer {
   private final Types types;
   private final JavaNames names;
   private final JdkCalls jdk;
+  private final Suppressions suppressions;
 
   public MethodSummarizer(Trees trees, Elements elements, Types types) {
     this.trees = trees;
@@ -52,6 +54,12 @@ public final class MethodSummarizer {
     this.types = types;
     this.names = new JavaNames(elements, types);
     this.jdk = new JdkCalls(elements, types, names);
+    this.suppressions = new Suppressions(trees);
+  }
+
+  /** The {@code @SuppressWarnings} naming Orthrus rules in the classes summarized so far. */
+  public List<Suppression> suppressions() {
+    return suppressions.recorded();
   }
 
   /** Summarizes every method of {@code type} (nested and local classes included). */
@@ -87,11 +95,14 @@ public final class MethodSummarizer {
       if (member instanceof VariableTree variable && !variable.getModifiers().getFlags().contains(Modifier.STATIC)
           && trees.getElement(new TreePath(path, member)) instanceof VariableElement field
           && field.getKind() == ElementKind.FIELD) {
-        fields.add(new UserDataType.Field(field, new Site(member, unit, position(unit, member))));
+        fields.add(new UserDataType.Field(field,
+            new Site(member, unit, position(unit, member), Suppressions.around(field))));
       }
     }
-    return new UserDataType(type, new Site(annotation, unit, position(unit, annotation)),
-        extendsClause == null ? null : new Site(extendsClause, unit, position(unit, extendsClause)), fields);
+    Set<String> suppressed = Suppressions.around(type);
+    return new UserDataType(type, new Site(annotation, unit, position(unit, annotation), suppressed),
+        extendsClause == null ? null : new Site(extendsClause, unit, position(unit, extendsClause), suppressed),
+        fields);
   }
 
   /** Builds a {@link SourcePosition} for a tree: package-relative file, 1-based line and column. */
@@ -135,8 +146,8 @@ public final class MethodSummarizer {
       this.out = out;
     }
 
-    private Site site(Tree tree) {
-      return new Site(tree, unit, position(unit, tree));
+    private Site site(Tree tree, Element around) {
+      return new Site(tree, unit, position(unit, tree), Suppressions.around(around));
     }
 
     @Override
@@ -146,7 +157,13 @@ public final class MethodSummarizer {
         return null;
       }
       constructedFields.put(type, ConstructedFields.of(getCurrentPath(), type, trees));
+      suppressions.declaration(getCurrentPath(), type, names.binaryName(type));
       for (Tree member : node.getMembers()) {
+        if (member instanceof VariableTree && trees.getElement(new TreePath(getCurrentPath(), member)) instanceof
+            VariableElement field) {
+          suppressions.declaration(new TreePath(getCurrentPath(), member), field,
+              names.binaryName(type) + "." + field.getSimpleName());
+        }
         if (member instanceof VariableTree variable && variable.getInitializer() != null) {
           boolean isStatic = variable.getModifiers().getFlags().contains(Modifier.STATIC);
           initializer(type, isStatic, member);
@@ -162,12 +179,13 @@ public final class MethodSummarizer {
     private void initializer(TypeElement type, boolean isStatic, Tree member) {
       String id = names.binaryName(type) + "#" + (isStatic ? "<clinit>()" : "<instance-init>()");
       MethodSummary summary = initializers.computeIfAbsent(id, k -> {
-        MethodSummary s = new MethodSummary(k, null, type, site(member), true);
+        MethodSummary s = new MethodSummary(k, null, type, site(member, type), true);
         out.accept(s);
         return s;
       });
       TreePath path = new TreePath(getCurrentPath(), member);
-      scanFacts(summary, type, new LocalFacts(trees), path);
+      Element around = member instanceof VariableTree ? trees.getElement(path) : type;
+      scanFacts(summary, type, new LocalFacts(trees), path, around == null ? type : around);
       scan(member, null);
     }
 
@@ -181,19 +199,20 @@ public final class MethodSummarizer {
       boolean constructor = method.getKind() == ElementKind.CONSTRUCTOR;
       // The declaration's line is the line of its result type, not of the annotations above it.
       Tree anchor = node.getReturnType() != null ? node.getReturnType() : node;
-      Site declaration = new Site(node, unit, position(unit, anchor));
+      Site declaration = new Site(node, unit, position(unit, anchor), Suppressions.around(method));
+      suppressions.declaration(getCurrentPath(), method, names.methodId(method));
       MethodSummary summary = new MethodSummary(names.methodId(method), method, type, declaration, constructor);
       for (VariableTree parameter : node.getParameters()) {
-        summary.parameterSites.add(site(parameter));
+        summary.parameterSites.add(site(parameter, method));
       }
-      summary.resultSite = node.getReturnType() == null ? null : site(node.getReturnType());
+      summary.resultSite = node.getReturnType() == null ? null : site(node.getReturnType(), method);
       out.accept(summary);
       if (constructor) {
         // Field initializers and initializer blocks run as part of every constructor.
-        summary.calls.add(new Call(names.binaryName(type) + "#<instance-init>()", null, site(node)));
+        summary.calls.add(new Call(names.binaryName(type) + "#<instance-init>()", null, site(node, method)));
       }
       if (method.getModifiers().contains(Modifier.SYNCHRONIZED)) {
-        summary.apiUses.add(new ApiUse(JdkCategory.LOCK, "synchronized method", site(node)));
+        summary.apiUses.add(new ApiUse(JdkCategory.LOCK, "synchronized method", site(node, method)));
       }
       if (MethodScope.isFloat(method.getReturnType())
           || method.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()))) {
@@ -203,14 +222,16 @@ public final class MethodSummarizer {
         return null; // abstract or native: listed (a closure may be abstract), nothing to scan
       }
       TreePath body = new TreePath(getCurrentPath(), node.getBody());
-      scanFacts(summary, type, new LocalFacts(trees).of(body), body);
+      scanFacts(summary, type, new LocalFacts(trees).of(body), body, method);
       scan(node.getBody(), null);
       return null;
     }
 
-    private void scanFacts(MethodSummary summary, TypeElement type, LocalFacts locals, TreePath body) {
+    private void scanFacts(MethodSummary summary, TypeElement type, LocalFacts locals, TreePath body,
+        Element around) {
       Set<Element> fresh = summary.initializer() ? constructedFields.getOrDefault(type, Set.of()) : Set.of();
-      MethodScope scope = new MethodScope(summary, type, locals, fresh, unit, trees, elements, types, names, jdk);
+      MethodScope scope = new MethodScope(summary, type, locals, fresh, unit, trees, elements, types, names, jdk,
+          Suppressions.around(around), suppressions.new Locals(body, summary.id()));
       new StoreScanner(scope).run(body);
       new LoadScanner(scope).run(body);
       new CallScanner(scope).run(body);
