@@ -78,9 +78,6 @@ public final class OrthrusProcessor extends AbstractProcessor {
   /** The Markdown report's path in the class output (next to the JSON). */
   public static final String MARKDOWN_RESOURCE_PATH = "META-INF/orthrus/closures.md";
 
-  /** Key of the error that replaces any unexpected exception. */
-  public static final String INTERNAL_KEY = Rule.INTERNAL.key();
-
   static final String SERVICES_PATH = "META-INF/services/" + CatalogGenerator.SERVICE;
 
   private final Consumer<Element> testHook;
@@ -152,9 +149,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
       task.addTaskListener(new AnalysisListener());
       treeRules = true;
     } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
-      messager.printMessage(Diagnostic.Kind.WARNING, "[" + INTERNAL_KEY + "] the Orthrus rules need javac's "
+      messager.printMessage(Diagnostic.Kind.WARNING, message(Rule.INTERNAL, "the Orthrus rules need javac's "
           + "type-checked trees, which this compiler does not provide; closure rules and closures.json are skipped "
-          + "(" + e.getMessage() + ")");
+          + "(" + e.getMessage() + ")"));
     }
   }
 
@@ -251,8 +248,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
           + "the sources (an earlier build's generated file?), so it was not regenerated and may not match the "
           + "closures of `" + ownerName + "`: delete it from the source tree"), owner);
     } catch (IOException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write the closure catalog of `"
-          + ownerName + "`: " + e.getMessage(), owner);
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write the closure catalog of `"
+          + ownerName + "`: " + e.getMessage()), owner);
     }
   }
 
@@ -271,7 +268,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
         }
       }
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write " + SERVICES_PATH + ": " + e);
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write " + SERVICES_PATH + ": " + e));
     }
   }
 
@@ -359,8 +356,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("closures.md"), markdown, StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write the closure report into -A"
-          + REPORT_DIR_OPTION + "=" + reportDir + ": " + e.getMessage());
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write the closure report into -A"
+          + REPORT_DIR_OPTION + "=" + reportDir + ": " + e.getMessage()));
     }
   }
 
@@ -371,7 +368,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
         w.write(content);
       }
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write " + path + ": " + e);
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write " + path + ": " + e));
     }
   }
 
@@ -380,8 +377,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));
     String first = trace.toString().lines().limit(6).reduce((a, b) -> a + "\n" + b).orElse(e.toString());
-    String message = "[" + INTERNAL_KEY + "] the Orthrus processor failed unexpectedly; please report this with "
-        + "the source that triggered it: " + first;
+    String message = message(Rule.INTERNAL, "the Orthrus processor failed unexpectedly; please report this with "
+        + "the source that triggered it: " + first);
     if (element != null) {
       messager.printMessage(Diagnostic.Kind.ERROR, message, element);
     } else {

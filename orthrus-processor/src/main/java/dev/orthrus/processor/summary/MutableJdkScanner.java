@@ -3,7 +3,6 @@ package dev.orthrus.processor.summary;
 import static dev.orthrus.processor.summary.MethodScope.unwrap;
 
 import com.sun.source.tree.AssignmentTree;
-import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.Tree;
