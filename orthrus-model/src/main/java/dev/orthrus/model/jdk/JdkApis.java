@@ -62,6 +62,10 @@ public final class JdkApis {
       "removeLastOccurrence", "replace", "replaceAll", "retainAll", "set", "sort", "take", "transfer",
       "trimToSize"};
 
+  private static final String[] TEXT_MUTATORS = {
+      "append", "appendCodePoint", "insert", "delete", "deleteCharAt", "replace", "reverse", "setCharAt",
+      "setLength", "trimToSize", "ensureCapacity"};
+
   private static final List<JdkApi> TABLE = List.of(
       // Threads and asynchronous execution: the closure log would miss what the other thread does.
       of(THREAD, "java.lang.Thread").instances("start").arity(0).example("new Thread().start();"),
@@ -157,12 +161,8 @@ public final class JdkApis {
           .example("held.list.add(\"x\");"),
       of(MUTATION, "java.util.Map").instances(COLLECTION_MUTATORS).exceptTypes(PERSISTENT)
           .example("held.map.merge(\"k\", 1, Integer::sum);"),
-      of(MUTATION, "java.lang.StringBuilder").instances("append", "appendCodePoint", "insert", "delete",
-          "deleteCharAt", "replace", "reverse", "setCharAt", "setLength", "trimToSize", "ensureCapacity")
-          .example("held.text.append('x');"),
-      of(MUTATION, "java.lang.StringBuffer").instances("append", "appendCodePoint", "insert", "delete",
-          "deleteCharAt", "replace", "reverse", "setCharAt", "setLength", "trimToSize", "ensureCapacity")
-          .example("held.buffer.append('x');"),
+      of(MUTATION, "java.lang.StringBuilder").instances(TEXT_MUTATORS).example("held.text.append('x');"),
+      of(MUTATION, "java.lang.StringBuffer").instances(TEXT_MUTATORS).example("held.buffer.append('x');"),
       of(MUTATION, "java.util.concurrent.atomic.").instances("set*", "lazySet", "getAnd*", "*AndGet", "compareAnd*",
           "weakCompare*", "increment", "decrement", "add", "reset", "sumThenReset", "accumulate")
           .example("held.count.incrementAndGet();"),

@@ -2,13 +2,11 @@ package dev.orthrus.processor.rules;
 
 import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.rules.Rule;
-import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.OrthrusAnnotations;
 import dev.orthrus.processor.summary.UserDataMutation;
 import dev.orthrus.processor.summary.UserDataType;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.RecordComponentElement;
@@ -57,13 +55,7 @@ public final class MutableCollectionRule extends AbstractRule {
             : "`" + method.id() + "` changes the `" + m.what() + "` object held in user-data field `" + m.field()
                 + "` in place; the change is neither versioned nor validated, and a validator would repeat it on "
                 + "the application's object: " + FIX;
-        List<ClosureScope> closures = context.dataPath().closuresReaching(method.id());
-        if (closures.isEmpty()) {
-          findings.report(rule(), m.site(), message, null);
-        }
-        for (ClosureScope scope : closures) {
-          findings.report(rule(), m.site(), message, scope.id());
-        }
+        reportWherever(context, findings, method.id(), m.site(), message);
       }
     }
   }
