@@ -1,6 +1,7 @@
 package dev.orthrus.analysis;
 
 import dev.orthrus.analysis.escape.EscapeSummaries;
+import dev.orthrus.analysis.facts.UserDataMutability;
 import dev.orthrus.analysis.program.MethodIds;
 import dev.orthrus.analysis.program.Reachability;
 import dev.orthrus.analysis.program.SootProgram;
@@ -9,6 +10,7 @@ import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.Diagnostic;
 import dev.orthrus.model.Severity;
 import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.rules.Rule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -25,10 +27,10 @@ import soot.jimple.Stmt;
  */
 public final class EscapeAnalyzer {
 
-  static final String UNKNOWN_CALLEE = "orthrus.analysis.unknown-callee";
-  static final String MISSING_CLASSES = "orthrus.analysis.missing-classes";
-  static final String UNREADABLE_METHOD = "orthrus.analysis.unreadable-method";
-  static final String CLOSURE_NOT_FOUND = "orthrus.analysis.closure-not-found";
+  static final String UNKNOWN_CALLEE = Rule.UNKNOWN_CALLEE.key();
+  static final String MISSING_CLASSES = Rule.MISSING_CLASSES.key();
+  static final String UNREADABLE_METHOD = Rule.UNREADABLE_METHOD.key();
+  static final String CLOSURE_NOT_FOUND = Rule.CLOSURE_NOT_FOUND.key();
 
   private static final Object SOOT = new Object();
 
@@ -84,6 +86,7 @@ public final class EscapeAnalyzer {
       progress.step("closures", ++done, reaches.size());
     }
     unknownCallees(program, summaries, reaches, diagnostics);
+    diagnostics.addAll(UserDataMutability.declarations(program));
     List<String> missing = program.phantomClasses();
     if (!missing.isEmpty()) {
       diagnostics.add(new Diagnostic(MISSING_CLASSES, Severity.WARNING, missing.size()

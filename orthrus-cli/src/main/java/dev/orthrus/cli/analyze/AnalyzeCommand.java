@@ -268,7 +268,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             out.print(HtmlReport.render(report, request.sourceRoot(), title));
           }
         }
-        case SARIF -> out.print(SarifReport.render(report));
+        case SARIF -> out.print(SarifReport.render(report, request.sourceRoot()));
       }
     }
     int exit = OrthrusCommand.EXIT_OK;

@@ -44,7 +44,7 @@ class TextReportTest {
             new FieldAccess("shop.Table", "size", "int", id, at(13))),
         List.of(new Allocation("shop.Entry", true, id, at(14), null)),
         List.of(),
-        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", "recorded", at(15),
+        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", NondeterministicCall.Handling.RECORDED, at(15),
             List.of("shop.Store#stamp()"))),
         Set.of(Tag.VECTOR),
         List.of(new Diagnostic("orthrus.closure.nondeterministic", Severity.NOTE, "clock is recorded and replayed", at(15))),

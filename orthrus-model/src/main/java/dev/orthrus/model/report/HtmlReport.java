@@ -174,8 +174,8 @@ public final class HtmlReport {
           + "<th>where</th><th>call chain</th></tr>\n");
       for (NondeterministicCall n : c.nondeterministic()) {
         h.append("<tr><td><code>").append(escape(n.target())).append("</code></td><td>").append(escape(n.category()))
-            .append("</td><td").append(n.handling().equals("error") ? " class=\"error\">" : ">")
-            .append(escape(n.handling())).append("</td><td>").append(escape(where(n.position()))).append("</td><td>")
+            .append("</td><td").append(n.handling() == NondeterministicCall.Handling.ERROR ? " class=\"error\">" : ">")
+            .append(escape(n.handling().jsonName())).append("</td><td>").append(escape(where(n.position()))).append("</td><td>")
             .append(chain(n.callChain())).append("</td></tr>\n");
       }
       h.append("</table>\n");

@@ -115,7 +115,7 @@ public final class MarkdownReport {
     if (!c.nondeterministic().isEmpty()) {
       out.append("### Non-deterministic and side-effecting calls\n\n");
       for (NondeterministicCall n : c.nondeterministic()) {
-        out.append("- ").append(code(n.target())).append(" — ").append(n.category()).append(", ").append(n.handling())
+        out.append("- ").append(code(n.target())).append(" — ").append(n.category()).append(", ").append(n.handling().jsonName())
             .append(" at ").append(position(n.position()));
         if (!n.callChain().isEmpty()) {
           out.append(" via ").append(n.callChain().stream().map(MarkdownReport::code).collect(Collectors.joining(" → ")));

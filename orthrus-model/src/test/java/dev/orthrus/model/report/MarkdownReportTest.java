@@ -35,7 +35,7 @@ class MarkdownReportTest {
         List.of(new FieldAccess("a.Node", "count", "int", "a.Helper#bump()", AT)),
         List.of(new Allocation("a.Node", true, id, AT, EscapeState.USER_DATA)),
         List.of(new CallSite("a.Helper#bump()", true, AT)),
-        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", "recorded", AT,
+        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", NondeterministicCall.Handling.RECORDED, AT,
             List.of(id, "a.Helper#bump()"))),
         Set.of(Tag.VECTOR, Tag.FLOATING_POINT),
         diagnostics,
