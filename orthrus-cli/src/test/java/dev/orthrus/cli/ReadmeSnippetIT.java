@@ -1,5 +1,8 @@
 package dev.orthrus.cli;
 
+import static dev.orthrus.cli.ShopSources.COUNTER;
+import static dev.orthrus.cli.ShopSources.STATIC_WRITE;
+import static dev.orthrus.cli.ShopSources.TALLY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,49 +47,6 @@ class ReadmeSnippetIT {
   private static final Path REPO = Path.of(System.getProperty("orthrus.repo", "..")).toAbsolutePath().normalize();
   private static final Path WORK = Path.of(System.getProperty("orthrus.it.work", "target/readme-it")).toAbsolutePath();
   private static final String VERSION = System.getProperty("orthrus.version", "0.1.0-SNAPSHOT");
-
-  private static final String COUNTER = """
-      package shop;
-
-      import dev.orthrus.annotations.UserData;
-
-      @UserData
-      final class Counter {
-        long value;
-      }
-      """;
-
-  private static final String TALLY = """
-      package shop;
-
-      import dev.orthrus.annotations.Closure;
-
-      public final class Tally {
-        private final Counter counter = new Counter();
-
-        @Closure
-        public long add(long delta) {
-          counter.value = counter.value + delta;
-          return counter.value;
-        }
-      }
-      """;
-
-  private static final String STATIC_WRITE = """
-      package shop;
-
-      import dev.orthrus.annotations.Closure;
-
-      public final class Hits {
-        static long hits;
-
-        @Closure
-        public long hit(long n) {
-          hits = hits + n;
-          return n;
-        }
-      }
-      """;
 
   @TempDir Path dir;
 
