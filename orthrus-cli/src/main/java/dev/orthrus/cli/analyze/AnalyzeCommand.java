@@ -131,8 +131,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
       names = "--release",
       paramLabel = "N",
       description = "Compile the sources for Java release N (javac --release). Default: the Maven project's"
-          + " maven.compiler.release (else maven.compiler.target or source), else the running JDK's (${sys:java.specification.version})."
-          + " A release newer than the running JDK needs that JDK.")
+          + " maven.compiler.release (else maven.compiler.target or source), else the running JDK's"
+          + " (${sys:java.specification.version}). A release newer than the running JDK needs that JDK.")
   Integer release;
 
   @Option(

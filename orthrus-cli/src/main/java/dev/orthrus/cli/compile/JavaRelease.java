@@ -21,7 +21,7 @@ public record JavaRelease(int feature, String origin) {
    * Fails with a message that names the JDK to use when this JDK's javac cannot compile for the
    * release: a newer release needs a newer JDK (its class library is not here).
    */
-  public JavaRelease checkCompilable() {
+  public void checkCompilable() {
     int running = Runtime.version().feature();
     if (feature > running) {
       throw new BadInputException("the sources are compiled for Java " + feature + " (" + origin + "), but orthrus runs"
@@ -29,7 +29,6 @@ public record JavaRelease(int feature, String origin) {
           + " or newer (set JAVA_HOME, or use that JDK's java -jar orthrus.jar)" + (origin.startsWith("--release")
               ? "" : ", or pass --release " + running + " if the sources do not need Java " + feature));
     }
-    return this;
   }
 
   @Override

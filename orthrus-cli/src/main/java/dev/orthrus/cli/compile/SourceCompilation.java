@@ -72,7 +72,8 @@ public final class SourceCompilation {
       files.setLocationFromPaths(StandardLocation.CLASS_PATH, classpath);
       // No implicit source lookup on the classpath: only the given sources are compiled.
       files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
-      List<String> options = new ArrayList<>(List.of("--release", Integer.toString(release.feature()), "-encoding", "UTF-8", "-implicit:none"));
+      List<String> options = new ArrayList<>(
+          List.of("--release", Integer.toString(release.feature()), "-encoding", "UTF-8", "-implicit:none"));
       for (String option : processorOptions) {
         options.add("-A" + option);
       }
