@@ -23,7 +23,9 @@ import java.util.TreeSet;
  *
  * @param closures one entry per closure (found from annotations or the processor report), by id
  * @param userDataTypes {@code @UserData} classes found in the bytecode
- * @param missingClasses referenced classes found nowhere (phantoms), sorted
+ * @param missingClasses referenced classes found nowhere (phantoms) that are not the JDK's: missing
+ *     dependencies, sorted; JDK classes the running JDK lacks are named by an
+ *     {@value EscapeAnalyzer#NEWER_JDK} diagnostic instead
  * @param diagnostics findings not attached to one closure: unknown callees, missing classes,
  *     unreadable methods, processor closures not found in the bytecode
  * @param suggestions candidate closures, best first (empty unless suggestions were asked for)

@@ -2,6 +2,7 @@ package dev.orthrus.analysis;
 
 import dev.orthrus.analysis.escape.EscapeSummaries;
 import dev.orthrus.analysis.facts.UserDataMutability;
+import dev.orthrus.analysis.program.JdkClasses;
 import dev.orthrus.analysis.program.MethodIds;
 import dev.orthrus.analysis.program.Reachability;
 import dev.orthrus.analysis.program.SootProgram;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import soot.SootMethod;
 import soot.jimple.Stmt;
@@ -31,6 +33,8 @@ public final class EscapeAnalyzer {
   static final String MISSING_CLASSES = Rule.MISSING_CLASSES.key();
   static final String UNREADABLE_METHOD = Rule.UNREADABLE_METHOD.key();
   static final String CLOSURE_NOT_FOUND = Rule.CLOSURE_NOT_FOUND.key();
+  /** Key of the warning that the analyzed classes need a newer JDK than the one running. */
+  public static final String NEWER_JDK = Rule.NEWER_JDK.key();
 
   private static final Object SOOT = new Object();
 
@@ -87,7 +91,9 @@ public final class EscapeAnalyzer {
     }
     unknownCallees(program, summaries, reaches, diagnostics);
     diagnostics.addAll(UserDataMutability.declarations(program));
-    List<String> missing = program.phantomClasses();
+    List<String> missing = program.missingDependencies();
+    newerJdk(program.missingJdkClasses(), JdkClasses.newestRelease(input.classes()))
+        .ifPresent(diagnostics::add);
     if (!missing.isEmpty()) {
       diagnostics.add(new Diagnostic(MISSING_CLASSES, Severity.WARNING, missing.size()
           + " referenced classes were not found (missing dependencies?); calls into them are treated as"
@@ -102,9 +108,30 @@ public final class EscapeAnalyzer {
         : List.of();
     long analysisMillis = (System.nanoTime() - analysisStart) / 1_000_000;
     AnalysisStats stats = new AnalysisStats(program.applicationClassCount(), program.bodies().size(),
-        missing.size(), loadMillis, analysisMillis);
+        program.phantomClasses().size(), loadMillis, analysisMillis);
     return new AnalysisReport(results, List.copyOf(program.userDataTypes()), missing, diagnostics, suggestions,
         stats, input.processorReport());
+  }
+
+  /**
+   * The classes were compiled for a newer Java than the analysis runs on, or use JDK classes this
+   * JDK lacks: say which JDK to run on rather than calling the JDK's classes missing dependencies.
+   */
+  private static Optional<Diagnostic> newerJdk(List<String> missingJdkClasses, int compiledFor) {
+    int running = Runtime.version().feature();
+    if (missingJdkClasses.isEmpty() && compiledFor <= running) {
+      return Optional.empty();
+    }
+    String classes = missingJdkClasses.isEmpty() ? ""
+        : "; JDK classes they use that JDK " + running + " lacks are treated as may-escape: "
+            + String.join(", ", missingJdkClasses.subList(0, Math.min(10, missingJdkClasses.size())))
+            + (missingJdkClasses.size() > 10 ? ", ..." : "");
+    String message = compiledFor > running
+        ? "the classes are compiled for Java " + compiledFor + " and the analysis runs on JDK " + running + classes
+            + "; run orthrus on JDK " + compiledFor + " or newer for a complete analysis"
+        : missingJdkClasses.size() + " referenced JDK classes are not in the running JDK " + running + classes
+            + "; run orthrus on the JDK the code is built for";
+    return Optional.of(new Diagnostic(NEWER_JDK, Severity.WARNING, message, SourcePosition.UNKNOWN));
   }
 
   private static Map<String, SootMethod> findClosures(

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "stress",
     mixinStandardHelpOptions = true,
-    description = "Run the concurrent false-positive stress at 100% sampling.")
+    description = "Run the concurrent false-positive stress at 100%% sampling.")
 public final class StressCommand implements Callable<Integer> {
 
   static final int SCHEMA_VERSION = 1;

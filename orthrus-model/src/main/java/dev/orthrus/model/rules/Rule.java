@@ -52,7 +52,9 @@ public enum Rule {
   UNREADABLE_METHOD("orthrus.analysis.unreadable-method", Severity.WARNING, false, Stage.ANALYSIS,
       "a method's bytecode could not be read; calls to it are treated as may-escape"),
   CLOSURE_NOT_FOUND("orthrus.analysis.closure-not-found", Severity.WARNING, false, Stage.ANALYSIS,
-      "a closure listed in `closures.json` is not among the analyzed classes");
+      "a closure listed in `closures.json` is not among the analyzed classes"),
+  NEWER_JDK("orthrus.analysis.newer-jdk", Severity.WARNING, false, Stage.ANALYSIS,
+      "the analyzed classes are compiled for a newer Java than the JDK the analysis runs on");
 
   /** Which part of Orthrus reports a rule. */
   public enum Stage {
