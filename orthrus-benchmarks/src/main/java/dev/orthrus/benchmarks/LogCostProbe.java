@@ -15,9 +15,9 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Per-log costs in isolation (a measuring tool, not a test): APP cost of a logged get, VAL cost of
- * replaying it, publish/poll cost, all on one thread; then a get loop at 0.1%, 1% and 100%
- * sampling with a validator on the other CPU; with {@code -Dprobe.floor=true} the cost of
+ * Per-log costs in isolation (a measuring tool, not a test): APP cost of a logged get and set,
+ * VAL cost of replaying a get, publish/poll cost, all on one thread; then a get loop at 0.1%, 1%
+ * and 100% sampling with a validator on the other CPU; with {@code -Dprobe.floor=true} the cost of
  * executions that are not logged, on the bench's mix, for several policy bodies (decision 0009).
  * Run with the test class path (docs/runtime.md):
  * {@code java -cp ... dev.orthrus.benchmarks.LogCostProbe [millis]}. Properties:
@@ -125,6 +125,23 @@ public final class LogCostProbe {
             plain, logged, logged - plain, validated, validated - logged);
         System.out.printf(Locale.ROOT, "  app CPU: plain get %.1f ns, APP +%.1f ns%n", plainCpu,
             loggedCpu - plainCpu);
+        // A set hands the closure a 64-byte array argument, which the log copies (decision 0015).
+        rt.enabled(false);
+        time(millis, n -> {
+          for (int i = 0; i < n; i++) {
+            map.set(keys[order[i & (order.length - 1)]], value, i);
+          }
+        });
+        double plainSetCpu = lastCpuPerIteration;
+        rt.enabled(true);
+        time(millis, n -> {
+          for (int i = 0; i < n; i++) {
+            map.set(keys[order[i & (order.length - 1)]], value, i);
+            me.recycle(me.queue().poll());
+          }
+        });
+        System.out.printf(Locale.ROOT, "  app CPU: plain set %.1f ns, APP +%.1f ns%n",
+            plainSetCpu, lastCpuPerIteration - plainSetCpu);
       }
     }
   }

@@ -44,6 +44,8 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   private volatile boolean blockWhenFull;
 
   private final LongAdder validated = new LongAdder();
+  private final LongAdder notValidated = new LongAdder();
+  private volatile boolean notValidatedReported;
   private final LongAdder skippedForMemory = new LongAdder();
   private final Recorder latency = new Recorder(3);
   private final Histogram latencyTotal = new Histogram(3);
@@ -61,7 +63,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     this.validators = new ValidatorPool(
         registry::threads, new Listener(), this::validatorFailed, config.maxValidators,
         config.pinValidators, config.cpus, config.idleStrategy,
-        config.spinOnOwnCpu);
+        config.spinOnOwnCpu, config.validatorStackBytes);
     controller.validators(validators);
     for (int i = 0; i < config.validators; i++) {
       validators.add();
@@ -219,6 +221,17 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     }
 
     @Override
+    public void notValidated(ClosureLog log, String reason, Validator validator) {
+      notValidated.increment();
+      if (config.err != null && !notValidatedReported) {
+        notValidatedReported = true;
+        config.err.println("orthrus: an execution of " + log.binding().name()
+            + " was not validated (" + reason + "); not a detection. Later ones are only counted"
+            + " (notValidatedCount).");
+      }
+    }
+
+    @Override
     public void mismatch(ClosureLog log, Mismatch mismatch, Validator validator) {
       Detection d = detections.record(log, mismatch, validator.currentCpu());
       log.finding(d);
@@ -290,6 +303,15 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     return validated.sum();
   }
 
+  /**
+   * Published executions a validator could not validate, for reasons that are not evidence of a
+   * faulty core: a stack or the heap ran out, or class initialization failed, on either side, or
+   * the caller changed an argument it owns before the validator got to it.
+   */
+  public long notValidatedCount() {
+    return notValidated.sum();
+  }
+
   public long skippedForMemory() {
     return skippedForMemory.sum();
   }
@@ -341,7 +363,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   public boolean awaitDrained(long timeoutMillis) {
     long deadline = System.currentTimeMillis() + timeoutMillis;
     while (System.currentTimeMillis() < deadline) {
-      if (queuedLogs() == 0 && validated.sum() >= publishedCount()) {
+      if (queuedLogs() == 0 && validated.sum() + notValidated.sum() >= publishedCount()) {
         return true;
       }
       LockSupport.parkNanos(200_000);

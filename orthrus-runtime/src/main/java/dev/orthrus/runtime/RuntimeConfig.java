@@ -6,6 +6,7 @@ import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.ArmedSampling;
 import dev.orthrus.runtime.sample.SamplingPolicy;
+import dev.orthrus.runtime.validate.ValidatorPool;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,6 +40,7 @@ public final class RuntimeConfig {
   final int queueTarget;
   final Supplier<IdleStrategy> idleStrategy;
   final boolean spinOnOwnCpu;
+  final long validatorStackBytes;
 
   private RuntimeConfig(Builder b) {
     this.sampling = b.sampling;
@@ -63,6 +65,7 @@ public final class RuntimeConfig {
     this.queueTarget = b.queueTarget;
     this.idleStrategy = b.idleStrategy;
     this.spinOnOwnCpu = b.spinOnOwnCpu;
+    this.validatorStackBytes = b.validatorStackBytes;
   }
 
   public static Builder builder() {
@@ -110,6 +113,20 @@ public final class RuntimeConfig {
     private int queueTarget = 64;
     private Supplier<IdleStrategy> idleStrategy = IdleStrategy::backoff;
     private boolean spinOnOwnCpu = true;
+    private long validatorStackBytes = ValidatorPool.DEFAULT_STACK_BYTES;
+
+    /**
+     * The stack of each validator thread (default {@link ValidatorPool#DEFAULT_STACK_BYTES}, 64
+     * MB). A validator re-executes a closure as deep as the application thread ran it; an
+     * execution whose re-execution overflows it is not validated, never a detection.
+     */
+    public Builder validatorStackBytes(long bytes) {
+      if (bytes < 64 << 10) {
+        throw new IllegalArgumentException("validator stack must be at least 64 KB: " + bytes);
+      }
+      this.validatorStackBytes = bytes;
+      return this;
+    }
 
     /**
      * A validator pinned to a CPU of its own (application threads plus validators fit on the

@@ -47,6 +47,11 @@ final class RuntimeMXBeanImpl implements OrthrusRuntimeMXBean {
   }
 
   @Override
+  public long getNotValidated() {
+    return runtime.notValidatedCount();
+  }
+
+  @Override
   public long getPublished() {
     return runtime.publishedCount();
   }

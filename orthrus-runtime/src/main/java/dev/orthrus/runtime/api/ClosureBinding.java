@@ -1,6 +1,8 @@
 package dev.orthrus.runtime.api;
 
 import dev.orthrus.annotations.ClosureDescriptor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,7 +41,10 @@ public final class ClosureBinding {
 
   /**
    * The binding registered for a closure id, initializing the closure's owner class (whose static
-   * initializer creates its bindings) if needed; null when there is none.
+   * initializer creates its bindings) if needed; null when there is none. The id may come from a
+   * file: the class it names is loaded without running its static initializer, and initialized
+   * only when it declares a static {@code ClosureBinding} field, as every class with closures
+   * does.
    */
   public static ClosureBinding find(String id, ClassLoader loader) {
     ClosureBinding b = BY_ID.get(id);
@@ -51,11 +56,24 @@ public final class ClosureBinding {
       return null;
     }
     try {
-      Class.forName(id.substring(0, hash), true, loader);
+      Class<?> owner = Class.forName(id.substring(0, hash), false, loader);
+      if (!declaresBinding(owner)) {
+        return null;
+      }
+      Class.forName(owner.getName(), true, loader);
     } catch (ClassNotFoundException | LinkageError e) {
       return null;
     }
     return BY_ID.get(id);
+  }
+
+  private static boolean declaresBinding(Class<?> owner) {
+    for (Field f : owner.getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == ClosureBinding.class) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Convenience for hand-written closures: derives the key from the id. */

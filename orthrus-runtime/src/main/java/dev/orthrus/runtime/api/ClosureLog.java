@@ -3,6 +3,7 @@ package dev.orthrus.runtime.api;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Everything a validator needs to re-execute one APP execution of a closure: closure, caller,
@@ -74,9 +75,20 @@ public final class ClosureLog {
   private Object receiver;
 
   private Object[] refArgs = new Object[4];
+  /** The caller's arrays whose copies are in refArgs, at the same index: a repeat is one copy. */
+  private Object[] passedArrays = new Object[4];
   private long[] bitsArgs = new long[4];
   private int refArgCount;
   private int bitsArgCount;
+
+  /**
+   * Arguments and the result the log keeps by reference although the caller may change them
+   * ({@link CallerValues}): whether there are any, and the fingerprint of their contents at the
+   * call (arguments) and at the return (result); unfingerprinted when taking it threw.
+   */
+  private boolean fingerprinted;
+  private boolean unfingerprinted;
+  private long fingerprint;
 
   private Version[] loads = new Version[LOADS];
   private int loadCount;
@@ -139,6 +151,7 @@ public final class ClosureLog {
     log.appCpu = appCpu;
     log.receiver = receiver;
     log.refArgs = refArgs.clone();
+    log.passedArrays = new Object[refArgs.length];
     log.refArgCount = refArgs.length;
     log.bitsArgs = bitsArgs.clone();
     log.bitsArgCount = bitsArgs.length;
@@ -200,11 +213,18 @@ public final class ClosureLog {
     this.receiver = receiver;
   }
 
+  /**
+   * Records a reference argument as it is at the call: the caller may change it afterwards
+   * (decision 0015). An immutable value is kept as it is, an array is copied, anything else is
+   * fingerprinted.
+   */
   public void argRef(Object value) {
     if (refArgCount == refArgs.length) {
       refArgs = Arrays.copyOf(refArgs, refArgCount * 2);
+      passedArrays = Arrays.copyOf(passedArrays, refArgCount * 2);
     }
-    refArgs[refArgCount++] = value;
+    refArgs[refArgCount] = CallerValues.immutable(value) ? value : callerOwned(value, true);
+    refArgCount++;
   }
 
   public void argBits(long bits) {
@@ -214,29 +234,36 @@ public final class ClosureLog {
     bitsArgs[bitsArgCount++] = bits;
   }
 
+  /**
+   * What a load or store of a null user-data reference throws: the validator's {@code Replay}
+   * throws the same, so that a program's null reference is the program's exception on both
+   * sides. A failed access records nothing; the validator's fails before it consumes a load.
+   */
+  public static final String NULL_REFERENCE = "the user-data reference is null";
+
   /** Loads the newest version of {@code object} and records it. */
   public <V extends Version> V load(VersionedObject<V> object) {
-    V version = object.lvVersion();
+    V version = Objects.requireNonNull(object, NULL_REFERENCE).lvVersion();
     recordLoad(version);
     return version;
   }
 
   /** Loads the newest version of one array slot and records it. */
   public <T> SlotVersion<T> loadSlot(VersionedArray<T> array, int slot) {
-    SlotVersion<T> version = array.lvSlot(slot);
+    SlotVersion<T> version = Objects.requireNonNull(array, NULL_REFERENCE).lvSlot(slot);
     recordLoad(version);
     return version;
   }
 
   /** Publishes a new version of {@code object} (built from a version this closure loaded). */
   public <V extends Version> void store(VersionedObject<V> object, V next) {
-    object.soVersion(next);
+    Objects.requireNonNull(object, NULL_REFERENCE).soVersion(next);
     recordCreated(next);
   }
 
   /** Publishes a new version of one array slot. */
   public <T> void storeSlot(VersionedArray<T> array, SlotVersion<T> next) {
-    array.soSlot(next);
+    Objects.requireNonNull(array, NULL_REFERENCE).soSlot(next);
     recordCreated(next);
   }
 
@@ -286,9 +313,10 @@ public final class ClosureLog {
     resultBits = bits;
   }
 
+  /** Records the returned reference as it is now; the caller may change it (see argRef). */
   public void returnRef(Object value) {
     resultKind = ResultKind.REF;
-    resultRef = value;
+    resultRef = CallerValues.immutable(value) ? value : callerOwned(value, false);
   }
 
   public void returnVoid() {
@@ -298,6 +326,63 @@ public final class ClosureLog {
   public void threw(Throwable thrown) {
     resultKind = ResultKind.THROWN;
     resultRef = thrown;
+  }
+
+  /** What the log keeps of a mutable argument (at refArgCount) or result the caller owns. */
+  private Object callerOwned(Object value, boolean argument) {
+    Object logged = value;
+    if (value.getClass().isArray()) {
+      logged = argument ? copyOfArgument(value) : CallerValues.copy(value);
+      retainedBytes += CallerValues.bytes(logged);
+    }
+    if (CallerValues.shared(logged)) {
+      fingerprinted = true;
+      try {
+        fingerprint = fingerprint * 31 + CallerValues.fingerprint(logged);
+      } catch (RuntimeException | StackOverflowError e) {
+        unfingerprinted = true; // never the caller's problem: this execution is not validated
+      }
+    }
+    return logged;
+  }
+
+  private Object copyOfArgument(Object array) {
+    for (int j = 0; j < refArgCount; j++) {
+      if (passedArrays[j] == array) {
+        return refArgs[j];
+      }
+    }
+    passedArrays[refArgCount] = array;
+    return CallerValues.copy(array);
+  }
+
+  /**
+   * True when an argument or the result that the log keeps by reference is no longer what it was
+   * at the call (the caller changed it, or it cannot be read now): the execution cannot be
+   * validated. Validators ask before and after re-executing; false at once for the common logs
+   * that keep nothing the caller can change.
+   */
+  public boolean callerValuesChanged() {
+    if (!fingerprinted) {
+      return false;
+    }
+    if (unfingerprinted) {
+      return true;
+    }
+    try {
+      long now = 0;
+      for (int i = 0; i < refArgCount; i++) {
+        if (CallerValues.shared(refArgs[i])) {
+          now = now * 31 + CallerValues.fingerprint(refArgs[i]);
+        }
+      }
+      if (resultKind == ResultKind.REF && CallerValues.shared(resultRef)) {
+        now = now * 31 + CallerValues.fingerprint(resultRef);
+      }
+      return now != fingerprint;
+    } catch (RuntimeException | StackOverflowError e) {
+      return true; // modified while being read
+    }
   }
 
   private void recordLoad(Version version) {
@@ -547,6 +632,7 @@ public final class ClosureLog {
   void releaseReferences() {
     receiver = null;
     Arrays.fill(refArgs, 0, refArgCount, null);
+    Arrays.fill(passedArrays, 0, refArgCount, null);
     if (grownBytes == 0) {
       Arrays.fill(loads, 0, loadCount, null);
       Arrays.fill(created, 0, createdCount, null);
@@ -590,6 +676,8 @@ public final class ClosureLog {
     resultBits = 0;
     retainedBytes = 0;
     accountedBytes = 0;
+    fingerprinted = unfingerprinted = false;
+    fingerprint = 0;
     overflowed = false;
     strict = false;
     verdict = PENDING;

@@ -1,6 +1,7 @@
 package dev.orthrus.runtime.api;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The VAL variant's view of memory while it re-executes one log.
@@ -49,6 +50,8 @@ public final class Replay {
 
   @SuppressWarnings("unchecked")
   public <V extends Version> V load(VersionedObject<V> object) {
+    // APP's load failed here without recording anything: fail alike, before consuming a load.
+    Objects.requireNonNull(object, ClosureLog.NULL_REFERENCE);
     Version logged = nextLoad();
     Object expected = appIdentity(object);
     if (logged.owner() != expected || logged.slot() != -1) {
@@ -62,6 +65,7 @@ public final class Replay {
 
   @SuppressWarnings("unchecked")
   public <T> SlotVersion<T> loadSlot(VersionedArray<T> array, int slot) {
+    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE).checkSlot(slot);
     Version logged = nextLoad();
     if (logged.owner() != array || logged.slot() != slot) {
       throw new Divergence(
@@ -74,6 +78,7 @@ public final class Replay {
 
   /** A store: recorded privately, never published. */
   public <V extends Version> void store(VersionedObject<V> object, V next) {
+    Objects.requireNonNull(object, ClosureLog.NULL_REFERENCE);
     if (next.owner() != object) {
       throw new IllegalArgumentException("version belongs to another object");
     }
@@ -81,6 +86,7 @@ public final class Replay {
   }
 
   public <T> void storeSlot(VersionedArray<T> array, SlotVersion<T> next) {
+    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE);
     if (next.owner() != array) {
       throw new IllegalArgumentException("slot version belongs to another array");
     }

@@ -8,6 +8,7 @@ public final class SlotVersion<T> extends Version {
 
   public SlotVersion(VersionedArray<T> owner, int slot, T value) {
     super(owner);
+    owner.checkSlot(slot);
     this.slot = slot;
     this.value = value;
     seal();

@@ -42,7 +42,19 @@ public final class VersionedArray<T> implements java.io.Serializable {
   /** Acquire load of the newest version of slot {@code i}. */
   @SuppressWarnings("unchecked")
   public SlotVersion<T> lvSlot(int i) {
+    checkSlot(i);
     return (SlotVersion<T>) SLOTS.getAcquire(slots, i);
+  }
+
+  /**
+   * The bounds check of every slot access: the application's loads, the versions its stores
+   * build, and a validator's replay of both, which never touches the slots. One check, so that
+   * an index out of range throws the same exception on both sides.
+   */
+  public void checkSlot(int i) {
+    if (i < 0 || i >= length) {
+      throw new ArrayIndexOutOfBoundsException("Index " + i + " out of bounds for length " + length);
+    }
   }
 
   /** Release store of a new version of its slot. */

@@ -14,10 +14,16 @@ public final class AgentRunner implements AutoCloseable {
   private volatile boolean started;
 
   public AgentRunner(Agent agent, IdleStrategy idle, Consumer<Throwable> errorHandler) {
+    this(agent, idle, errorHandler, 0);
+  }
+
+  /** @param stackBytes the agent thread's stack size, 0 for the JVM's default */
+  public AgentRunner(
+      Agent agent, IdleStrategy idle, Consumer<Throwable> errorHandler, long stackBytes) {
     this.agent = Objects.requireNonNull(agent, "agent");
     this.idle = Objects.requireNonNull(idle, "idle");
     this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
-    this.thread = new Thread(this::run, agent.roleName());
+    this.thread = new Thread(null, this::run, agent.roleName(), stackBytes);
     thread.setDaemon(true);
   }
 

@@ -21,6 +21,14 @@ import java.util.function.Supplier;
  */
 public final class ValidatorPool {
 
+  /**
+   * The default stack of a validator thread, 64 MB: 64 times the JVM's default thread stack,
+   * room for a recursion that an application thread with a 32 MB stack can run (VAL's frames may
+   * be interpreted where APP's are compiled, about twice the size). Address space: a thread
+   * commits only what its deepest re-execution touched.
+   */
+  public static final long DEFAULT_STACK_BYTES = 64L << 20;
+
   private final Supplier<AppThread[]> appThreads;
   private final ValidationListener listener;
   private final Consumer<Throwable> errorHandler;
@@ -29,6 +37,7 @@ public final class ValidatorPool {
   private final IntSupplier cpus;
   private final Supplier<IdleStrategy> idleStrategy;
   private final boolean spinOnOwnCpu;
+  private final long stackBytes;
   private final List<AgentRunner> runners = new ArrayList<>();
   private final List<Validator> validators = new ArrayList<>();
   private volatile int size;
@@ -43,7 +52,8 @@ public final class ValidatorPool {
       boolean pin,
       IntSupplier cpus,
       Supplier<IdleStrategy> idleStrategy,
-      boolean spinOnOwnCpu) {
+      boolean spinOnOwnCpu,
+      long stackBytes) {
     if (maxValidators < 1) {
       throw new IllegalArgumentException("need at least one validator: " + maxValidators);
     }
@@ -55,6 +65,7 @@ public final class ValidatorPool {
     this.cpus = cpus;
     this.idleStrategy = idleStrategy;
     this.spinOnOwnCpu = spinOnOwnCpu;
+    this.stackBytes = stackBytes;
   }
 
   /**
@@ -131,7 +142,7 @@ public final class ValidatorPool {
     // wrap around onto CPU 0: an extra validator beyond the machine's CPUs runs unpinned.
     int pinTo = pin && id < machine - 1 ? machine - 1 - id : -1;
     Validator v = new Validator(this, id, pinTo, listener);
-    AgentRunner runner = new AgentRunner(v, idleStrategy.get(), errorHandler);
+    AgentRunner runner = new AgentRunner(v, idleStrategy.get(), errorHandler, stackBytes);
     validators.add(v);
     runners.add(runner);
     size = validators.size();
