@@ -52,7 +52,6 @@ public class VersionedMemoryBenchmark {
   private static final int ORDER = 1 << 16;
 
   private static final VarHandle VERSION;
-  private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -123,7 +122,6 @@ public class VersionedMemoryBenchmark {
   private int[] slots;
   private PlainItem[] plainBuckets;
   private VersionedArray<KvMap.Item> buckets;
-  private Object[] directBuckets;
   private Counter counter;
   private long plainNextCas;
   private byte[] value64;
@@ -152,13 +150,11 @@ public class VersionedMemoryBenchmark {
     }
     slots = new int[KEYS];
     plainBuckets = new PlainItem[capacity];
-    directBuckets = new Object[capacity];
     for (int i = 0; i < KEYS; i++) {
       items[i] = map.find(keys[i]);
       int h = keys[i].hashCode();
       slots[i] = (h ^ (h >>> 16)) & (capacity - 1);
       plainBuckets[slots[i]] = plainItems[i];
-      directBuckets[slots[i]] = items[i];
     }
     buckets = bucketsOf(map);
     order = new int[ORDER];
@@ -238,22 +234,17 @@ public class VersionedMemoryBenchmark {
     return ((KvMap.Item.V) VERSION.get(items[next()])).flags;
   }
 
-  // ---- a bucket read: an array element, or through the slot's version ----
+  // ---- a bucket read: an array element, or a slot of a versioned array ----
 
   @Benchmark
   public PlainItem bucketVanilla() {
     return plainBuckets[slots[next()]];
   }
 
+  /** The slot holds the item handle itself (decision 0020), read with acquire. */
   @Benchmark
-  public KvMap.Item bucketSlotVersion() {
-    return buckets.lvSlot(slots[next()]).value();
-  }
-
-  /** The alternative: the slot holds the item handle itself, read with acquire. */
-  @Benchmark
-  public Object bucketDirect() {
-    return SLOTS.getAcquire(directBuckets, slots[next()]);
+  public KvMap.Item bucketVersioned() {
+    return buckets.lvValue(slots[next()]);
   }
 
   // ---- a store of value, flags and CAS: field writes, or a new version ----
