@@ -109,6 +109,32 @@ public class VersionedMemoryBenchmark {
     }
   }
 
+  /** An item version's layout with a constant checksum, for {@link #newVersionNoChecksum}. */
+  static final class UncheckedItemVersion extends Version {
+    private static final long serialVersionUID = 1L;
+    final byte[] value;
+    final int flags;
+    final long cas;
+    final KvMap.Item next;
+
+    UncheckedItemVersion(KvMap.Item owner, byte[] value, int flags, long cas, KvMap.Item next) {
+      super(owner);
+      this.value = value;
+      this.flags = flags;
+      this.cas = cas;
+      this.next = next;
+      seal(0);
+    }
+
+    @Override
+    public void fields(FieldSink sink) {
+      sink.ref(value);
+      sink.bits(flags);
+      sink.bits(cas);
+      sink.ref(next);
+    }
+  }
+
   private OrthrusRuntime rt;
   private KvMap map;
   private VanillaKvMap vanilla;
@@ -257,6 +283,22 @@ public class VersionedMemoryBenchmark {
     it.flags = k;
     it.cas = k;
     return it;
+  }
+
+  /** A new version: allocation and the checksum of its fields, not stored. */
+  @Benchmark
+  public KvMap.Item.V newVersion() {
+    int k = next();
+    KvMap.Item.V v = items[k].lvVersion();
+    return new KvMap.Item.V(items[k], value64, k, k, v.next);
+  }
+
+  /** The same allocation with no checksum: what the checksum adds to a store. */
+  @Benchmark
+  public Version newVersionNoChecksum() {
+    int k = next();
+    KvMap.Item.V v = items[k].lvVersion();
+    return new UncheckedItemVersion(items[k], value64, k, k, v.next);
   }
 
   /** A new version (allocation, checksum of its fields), release-stored. */
