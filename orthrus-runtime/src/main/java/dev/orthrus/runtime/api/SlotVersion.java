@@ -6,8 +6,6 @@ package dev.orthrus.runtime.api;
  */
 public final class SlotVersion<T> extends Version {
 
-  private static final long serialVersionUID = 1L;
-
   private final int slot;
   private final T value;
 
