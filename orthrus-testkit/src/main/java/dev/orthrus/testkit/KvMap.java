@@ -134,13 +134,13 @@ public final class KvMap implements Serializable {
       soVersion(new V(this, 0, 0));
     }
 
-    /** The mutable fields of the table. */
+    /** The mutable fields of the table (public for benchmarks that time a store of it). */
     public static final class V extends Version {
       private static final long serialVersionUID = 1L;
-      final int size;
-      final long nextCas;
+      public final int size;
+      public final long nextCas;
 
-      V(Table owner, int size, long nextCas) {
+      public V(Table owner, int size, long nextCas) {
         super(owner);
         this.size = size;
         this.nextCas = nextCas;

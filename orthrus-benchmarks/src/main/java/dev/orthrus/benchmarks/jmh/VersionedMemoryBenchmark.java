@@ -64,51 +64,6 @@ public class VersionedMemoryBenchmark {
     }
   }
 
-  /** The vanilla item's layout ({@code VanillaKvMap.Item} is private to its map). */
-  static final class PlainItem {
-    final String key;
-    byte[] value;
-    int flags;
-    long cas;
-    PlainItem next;
-
-    PlainItem(String key, byte[] value, int flags, long cas, PlainItem next) {
-      this.key = key;
-      this.value = value;
-      this.flags = flags;
-      this.cas = cas;
-      this.next = next;
-    }
-  }
-
-  /** A versioned counter pair shaped like {@code KvMap.Table}: size and the CAS counter. */
-  static final class Counter extends VersionedObject<Counter.V> {
-    private static final long serialVersionUID = 1L;
-
-    Counter() {
-      soVersion(new V(this, 0, 0));
-    }
-
-    static final class V extends Version {
-      private static final long serialVersionUID = 1L;
-      final int size;
-      final long nextCas;
-
-      V(Counter owner, int size, long nextCas) {
-        super(owner);
-        this.size = size;
-        this.nextCas = nextCas;
-        seal(Checksum.bits(Checksum.bits(Checksum.SEED, size), nextCas));
-      }
-
-      @Override
-      public void fields(FieldSink sink) {
-        sink.bits(size);
-        sink.bits(nextCas);
-      }
-    }
-  }
-
   /** An item version's layout with a constant checksum, for {@link #newVersionNoChecksum}. */
   static final class UncheckedItemVersion extends Version {
     private static final long serialVersionUID = 1L;
@@ -144,16 +99,17 @@ public class VersionedMemoryBenchmark {
   private int cursor;
 
   private KvMap.Item[] items;
-  private PlainItem[] plainItems;
+  private VanillaKvMap.Item[] plainItems;
   private int[] slots;
-  private PlainItem[] plainBuckets;
+  private VanillaKvMap.Item[] plainBuckets;
+  private KvMap.Table table;
   private VersionedArray<KvMap.Item> buckets;
-  private Counter counter;
   private long plainNextCas;
   private byte[] value64;
 
   @Setup(Level.Trial)
-  public void fill() {
+  @SuppressWarnings("unchecked")
+  public void fill() throws ReflectiveOperationException {
     rt = new OrthrusRuntime(RuntimeConfig.builder().validators(0).err(null).build());
     rt.enabled(false);
     int capacity = Integer.highestOneBit(KEYS) * 2; // as in bench runtime
@@ -166,43 +122,35 @@ public class VersionedMemoryBenchmark {
       values[i] = new byte[64];
       random.nextBytes(values[i]);
     }
-    items = new KvMap.Item[KEYS];
-    plainItems = new PlainItem[KEYS];
     for (int i = 0; i < KEYS; i++) {
       keys[i] = "key:" + i;
       map.set(keys[i], values[i % values.length], 0);
       vanilla.set(keys[i], values[i % values.length], 0);
-      plainItems[i] = new PlainItem(keys[i], values[i % values.length].clone(), 0, i, null);
     }
+    items = new KvMap.Item[KEYS];
+    plainItems = new VanillaKvMap.Item[KEYS];
     slots = new int[KEYS];
-    plainBuckets = new PlainItem[capacity];
     for (int i = 0; i < KEYS; i++) {
       items[i] = map.find(keys[i]);
+      plainItems[i] = vanilla.find(keys[i]);
       int h = keys[i].hashCode();
       slots[i] = (h ^ (h >>> 16)) & (capacity - 1);
-      plainBuckets[slots[i]] = plainItems[i];
     }
-    buckets = bucketsOf(map);
+    table = (KvMap.Table) field(KvMap.class, "table").get(map);
+    buckets = (VersionedArray<KvMap.Item>) field(KvMap.Table.class, "buckets").get(table);
+    plainBuckets = (VanillaKvMap.Item[]) field(VanillaKvMap.class, "buckets").get(vanilla);
     order = new int[ORDER];
     for (int i = 0; i < ORDER; i++) {
       order[i] = random.nextInt(KEYS);
     }
-    counter = new Counter();
     value64 = values[0];
   }
 
-  @SuppressWarnings("unchecked")
-  private static VersionedArray<KvMap.Item> bucketsOf(KvMap map) {
-    try {
-      Field table = KvMap.class.getDeclaredField("table");
-      table.setAccessible(true);
-      Object t = table.get(map);
-      Field buckets = t.getClass().getDeclaredField("buckets");
-      buckets.setAccessible(true);
-      return (VersionedArray<KvMap.Item>) buckets.get(t);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("KvMap's table layout changed", e);
-    }
+  /** A private field of the maps, read once to benchmark the real structures. */
+  private static Field field(Class<?> owner, String name) throws NoSuchFieldException {
+    Field f = owner.getDeclaredField(name);
+    f.setAccessible(true);
+    return f;
   }
 
   @TearDown(Level.Trial)
@@ -263,7 +211,7 @@ public class VersionedMemoryBenchmark {
   // ---- a bucket read: an array element, or a slot of a versioned array ----
 
   @Benchmark
-  public PlainItem bucketVanilla() {
+  public VanillaKvMap.Item bucketVanilla() {
     return plainBuckets[slots[next()]];
   }
 
@@ -276,9 +224,9 @@ public class VersionedMemoryBenchmark {
   // ---- a store of value, flags and CAS: field writes, or a new version ----
 
   @Benchmark
-  public PlainItem storeFields() {
+  public VanillaKvMap.Item storeFields() {
     int k = next();
-    PlainItem it = plainItems[k];
+    VanillaKvMap.Item it = plainItems[k];
     it.value = value64;
     it.flags = k;
     it.cas = k;
@@ -312,7 +260,7 @@ public class VersionedMemoryBenchmark {
     return nv;
   }
 
-  // ---- the per-set counter: a field increment, or a new version of a two-field object ----
+  // ---- the per-set counter: a field increment, or a new version of the table ----
 
   @Benchmark
   public long counterField() {
@@ -320,10 +268,10 @@ public class VersionedMemoryBenchmark {
   }
 
   @Benchmark
-  public Counter.V counterVersion() {
-    Counter.V v = counter.lvVersion();
-    Counter.V nv = new Counter.V(counter, v.size, v.nextCas + 1);
-    counter.soVersion(nv);
+  public KvMap.Table.V counterVersion() {
+    KvMap.Table.V v = table.lvVersion();
+    KvMap.Table.V nv = new KvMap.Table.V(table, v.size, v.nextCas + 1);
+    table.soVersion(nv);
     return nv;
   }
 
