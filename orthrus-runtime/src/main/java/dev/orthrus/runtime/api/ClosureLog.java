@@ -256,7 +256,7 @@ public final class ClosureLog {
   private <T> SlotVersion<T> storedSlot(VersionedArray<T> array, int slot, T value) {
     for (int j = createdCount - 1; j >= 0; j--) {
       Version c = created[j];
-      if (c.owner() == array && c.slot() == slot) {
+      if (c != null && c.owner() == array && c.slot() == slot) {
         SlotVersion<T> stored = (SlotVersion<T>) c;
         return stored.value() == value ? stored : null;
       }
