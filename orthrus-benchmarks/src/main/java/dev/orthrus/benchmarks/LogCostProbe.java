@@ -437,12 +437,13 @@ public final class LogCostProbe {
       for (int i = 0; i < keys.length; i++) {
         map.set(keys[i], values[i % 64], 0);
       }
+      RuntimeBenchmark.Workload w =
+          new RuntimeBenchmark.Workload(rt, map, null, keys, values, ops, threads, false);
       for (int round = 0; round < 6; round++) {
         double[] t = new double[2];
         for (int on = 0; on <= 1; on++) {
           rt.enabled(on == 1);
-          t[on] = RuntimeBenchmark.mix(map, keys, values, ops, millis, threads, false)
-              .opsPerSec();
+          t[on] = RuntimeBenchmark.mix(w, millis).opsPerSec();
         }
         System.out.printf(Locale.ROOT,
             "mix floor %s: disabled %.2f Mops/s, enabled %.2f (ratio %.3f), rate %.4f%n",

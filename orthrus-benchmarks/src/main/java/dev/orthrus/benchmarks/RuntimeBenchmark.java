@@ -21,35 +21,38 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
 /**
- * The runtime cost benchmark: the hand-written hash-map get/set mix on one application thread,
- * alternating rounds with the runtime disabled (the same versioned code, no logging) and enabled
- * (armed sampling at the budget's rate, one validator), in one JVM, and the median of the per-pair
- * throughput ratios. Also measures the validated fraction, validation latency, strict-mode added
- * latency and per-operation costs of the primitives.
+ * The runtime cost benchmark: the hand-written hash-map get/set mix on one application thread in
+ * three variants, in one JVM: vanilla (the same map with plain fields, {@link VanillaKvMap}),
+ * disabled (the versioned map with the runtime off: versioned memory, no logging) and protected
+ * (armed sampling at the budget's rate, one validator). Reports the median over round sets of
+ * the throughput ratios between them, by wall time and by the application thread's CPU time, plus
+ * the validated fraction, validation latency, strict-mode added latency and per-operation costs of
+ * the primitives.
  *
- * <p>Fairness: both variants are warmed up before anything is measured, every round replays the
- * same operation sequence from its start, the order within a pair alternates (disabled first,
- * then enabled first) so drift in machine load does not favour one side, validation left over
- * from an enabled round is drained before the next round starts, and the vanilla map runs after
- * all pairs. No full GC between rounds unless {@code -Dorthrus.bench.gc=true}: it compacts and
- * reorders the map's objects, and rounds then ran at one of two speeds (decision 0007).
+ * <p>Fairness: every variant is warmed up before anything is measured and every round replays the
+ * same operation sequence from its start. A round set runs one round of each variant, back to
+ * back; the order cycles through all six permutations ({@link #ORDERS}), so over six sets each
+ * variant runs twice in each position and after each other variant, and drift in machine load
+ * favours none. Validation left over from a protected round is drained before the next round
+ * starts. No full GC between rounds unless {@code -Dorthrus.bench.gc=true}: it compacts and
+ * reorders the maps' objects, and rounds then ran at one of two speeds (decision 0007).
  */
 public final class RuntimeBenchmark {
 
   /** Settings; {@link #defaults()} is what {@code orthrus bench runtime} runs. */
-  public record Options(int pairs, long roundMillis, int keys, int valueBytes, int getPercent,
+  public record Options(int roundSets, long roundMillis, int keys, int valueBytes, int getPercent,
       boolean pin, double overheadBudget) {
     public static Options defaults() {
-      return new Options(7, 400, 10_000, 64, 90, true, DEFAULT_BUDGET);
+      return new Options(DEFAULT_ROUND_SETS, 400, 10_000, 64, 90, true, DEFAULT_BUDGET);
     }
 
-    public Options(int pairs, long roundMillis, int keys, int valueBytes, int getPercent,
+    public Options(int roundSets, long roundMillis, int keys, int valueBytes, int getPercent,
         boolean pin) {
-      this(pairs, roundMillis, keys, valueBytes, getPercent, pin, DEFAULT_BUDGET);
+      this(roundSets, roundMillis, keys, valueBytes, getPercent, pin, DEFAULT_BUDGET);
     }
 
     public Options {
-      if (pairs < 1 || roundMillis < 10 || keys < 1 || valueBytes < 1 || getPercent < 0
+      if (roundSets < 1 || roundMillis < 10 || keys < 1 || valueBytes < 1 || getPercent < 0
           || getPercent > 100) {
         throw new IllegalArgumentException("bad benchmark options");
       }
@@ -59,20 +62,41 @@ public final class RuntimeBenchmark {
     }
   }
 
+  /** One set per order of {@link #ORDERS}: each variant twice in each position. */
+  public static final int DEFAULT_ROUND_SETS = 6;
+
   /** {@code -Dorthrus.bench.gc=true}: a full GC before every round (see {@link #run}). */
   private static final boolean GC_BETWEEN_ROUNDS = Boolean.getBoolean("orthrus.bench.gc");
 
-  /** {@code -Dorthrus.bench.verbose=true} prints every round pair on stderr. */
+  /** {@code -Dorthrus.bench.verbose=true} prints every round set on stderr. */
   private static final boolean VERBOSE = Boolean.getBoolean("orthrus.bench.verbose");
 
   /** The runtime's default overhead budget. */
   public static final double DEFAULT_BUDGET = RuntimeConfig.builder().build().overheadBudget();
 
+  /** The three variants a round set runs. */
+  enum Variant { VANILLA, DISABLED, PROTECTED }
+
   /**
-   * Everything measured. Latencies in microseconds, per-op costs in nanoseconds. {@code
-   * validatedFraction} is validated logs over operations in the enabled rounds; {@code
-   * protectedVsDisabledCpu} is the same ratio per CPU-second of the application thread, which
-   * leaves out time the thread lost to other processes.
+   * The order of the rounds in set {@code s} is {@code ORDERS[s % 6]}: every permutation once, so
+   * that each variant comes first, second and last equally often and follows each other variant
+   * equally often (a Williams design for three treatments).
+   */
+  static final Variant[][] ORDERS = {
+      {Variant.VANILLA, Variant.DISABLED, Variant.PROTECTED},
+      {Variant.DISABLED, Variant.PROTECTED, Variant.VANILLA},
+      {Variant.PROTECTED, Variant.VANILLA, Variant.DISABLED},
+      {Variant.VANILLA, Variant.PROTECTED, Variant.DISABLED},
+      {Variant.PROTECTED, Variant.DISABLED, Variant.VANILLA},
+      {Variant.DISABLED, Variant.VANILLA, Variant.PROTECTED},
+  };
+
+  /**
+   * Everything measured. Ratios are medians over round sets of the per-set ratio; {@code ...Cpu}
+   * ratios are the same per CPU-second of the application thread, which leaves out time the thread
+   * lost to other processes. Latencies in microseconds, per-op costs in nanoseconds. {@code
+   * validatedFraction} is validated logs over operations in the protected rounds. {@code
+   * pairRatios} are the per-set protected/disabled ratios (wall time).
    */
   public record Result(
       double protectedVsDisabled,
@@ -100,12 +124,18 @@ public final class RuntimeBenchmark {
       int validatorCpu,
       long latencySamples,
       double validationLatencyP50Us,
-      boolean validatorSpinning) {}
+      boolean validatorSpinning,
+      double disabledVsVanilla,
+      double disabledVsVanillaCpu,
+      double protectedVsVanillaCpu,
+      double[] disabledVsVanillaSets,
+      double[] protectedVsVanillaSets,
+      int roundSets) {}
 
   private RuntimeBenchmark() {}
 
   /**
-   * {@code -Dorthrus.bench.sampling=armed|adaptive|random}: the policy of the enabled rounds,
+   * {@code -Dorthrus.bench.sampling=armed|adaptive|random}: the policy of the protected rounds,
    * all under the same controller and budget; default the runtime's (armed).
    */
   static java.util.function.Supplier<dev.orthrus.runtime.sample.SamplingPolicy> samplingUnderTest() {
@@ -133,6 +163,10 @@ public final class RuntimeBenchmark {
       return cpuNanos > 0 ? ops * 1e9 / cpuNanos : Double.NaN;
     }
   }
+
+  /** What one round needs: the maps, the operation sequence, the CPU clock. */
+  record Workload(OrthrusRuntime rt, KvMap map, VanillaKvMap vanilla, String[] keys,
+      byte[][] values, int[] ops, ThreadMXBean threads, boolean cpuTime) {}
 
   public static Result run(Options o) {
     boolean appPinned = o.pin() && Pinning.cpus() > 1 && Pinning.pin(0);
@@ -169,14 +203,16 @@ public final class RuntimeBenchmark {
         int key = random.nextInt(keys.length);
         ops[i] = random.nextInt(100) < o.getPercent() ? key : -1 - key;
       }
-      // Warm-up: both code paths compiled, and the sampling controller settled, before anything
+      Workload w = new Workload(rt, map, vanilla, keys, values, ops, threads, cpuTime);
+      // Warm-up: every code path compiled, and the sampling controller settled, before anything
       // is measured.
-      for (int w = 0; w < 3; w++) {
+      for (int i = 0; i < 3; i++) {
         rt.enabled(false);
-        mix(map, keys, values, ops, 200, threads, cpuTime);
+        mix(w, 200);
         rt.enabled(true);
-        mix(map, keys, values, ops, 300, threads, cpuTime);
-        vanillaMix(vanilla, keys, values, ops, 200);
+        mix(w, 300);
+        rt.enabled(false);
+        vanillaMix(w, 200);
       }
       rt.enabled(false);
       rt.awaitDrained(5_000);
@@ -184,48 +220,49 @@ public final class RuntimeBenchmark {
       long validatedBefore = rt.validatedCount();
       long skippedBefore = rt.skippedCount();
 
-      double[] ratios = new double[o.pairs()];
-      double[] cpuRatios = new double[o.pairs()];
-      double[] vanillaRatios = new double[o.pairs()];
-      double[] disabledTput = new double[o.pairs()];
-      double[] enabledTput = new double[o.pairs()];
-      double[] vanillaTput = new double[o.pairs()];
-      double[] rates = new double[o.pairs()];
-      double[] overheads = new double[o.pairs()];
-      long enabledOps = 0;
+      int sets = o.roundSets();
+      double[] pd = new double[sets];
+      double[] pdCpu = new double[sets];
+      double[] dv = new double[sets];
+      double[] dvCpu = new double[sets];
+      double[] pv = new double[sets];
+      double[] pvCpu = new double[sets];
+      double[] disabledTput = new double[sets];
+      double[] protectedTput = new double[sets];
+      double[] vanillaTput = new double[sets];
+      double[] rates = new double[sets];
+      double[] overheads = new double[sets];
+      long protectedOps = 0;
       Histogram latency = new Histogram(3);
-      for (int p = 0; p < o.pairs(); p++) {
-        Round disabled;
-        Round enabled;
-        if (p % 2 == 0) {
-          disabled = disabledRound(rt, map, keys, values, ops, o, threads, cpuTime);
-          enabled = enabledRound(rt, map, keys, values, ops, o, threads, cpuTime, latency);
-        } else {
-          enabled = enabledRound(rt, map, keys, values, ops, o, threads, cpuTime, latency);
-          disabled = disabledRound(rt, map, keys, values, ops, o, threads, cpuTime);
+      for (int s = 0; s < sets; s++) {
+        Round[] rounds = new Round[Variant.values().length];
+        for (Variant v : ORDERS[s % ORDERS.length]) {
+          rounds[v.ordinal()] = round(v, w, o.roundMillis(), latency);
         }
-        rates[p] = rt.sampling().rate();
-        overheads[p] = rt.estimatedOverhead();
-        enabledOps += enabled.ops();
-        disabledTput[p] = disabled.opsPerSec();
-        enabledTput[p] = enabled.opsPerSec();
-        ratios[p] = enabledTput[p] / disabledTput[p];
-        cpuRatios[p] = enabled.opsPerCpuSec() / disabled.opsPerCpuSec();
+        Round vanillaRound = rounds[Variant.VANILLA.ordinal()];
+        Round disabled = rounds[Variant.DISABLED.ordinal()];
+        Round enabled = rounds[Variant.PROTECTED.ordinal()];
+        rates[s] = rt.sampling().rate();
+        overheads[s] = rt.estimatedOverhead();
+        protectedOps += enabled.ops();
+        disabledTput[s] = disabled.opsPerSec();
+        protectedTput[s] = enabled.opsPerSec();
+        vanillaTput[s] = vanillaRound.opsPerSec();
+        pd[s] = protectedTput[s] / disabledTput[s];
+        dv[s] = disabledTput[s] / vanillaTput[s];
+        pv[s] = protectedTput[s] / vanillaTput[s];
+        pdCpu[s] = enabled.opsPerCpuSec() / disabled.opsPerCpuSec();
+        dvCpu[s] = disabled.opsPerCpuSec() / vanillaRound.opsPerCpuSec();
+        pvCpu[s] = enabled.opsPerCpuSec() / vanillaRound.opsPerCpuSec();
         if (VERBOSE) {
           System.err.printf(java.util.Locale.ROOT,
-              "pair %d (%s first): disabled %.2f Mops/s (cpu %.2f), enabled %.2f (cpu %.2f),"
-                  + " rate %.4f%n",
-              p, p % 2 == 0 ? "disabled" : "enabled", disabledTput[p] / 1e6,
-              disabled.opsPerCpuSec() / 1e6, enabledTput[p] / 1e6, enabled.opsPerCpuSec() / 1e6,
-              rates[p]);
+              "set %d %s: Mops/s (per CPU-s) vanilla %.2f (%.2f), disabled %.2f (%.2f),"
+                  + " protected %.2f (%.2f), rate %.4f%n",
+              s, Arrays.toString(ORDERS[s % ORDERS.length]), vanillaTput[s] / 1e6,
+              vanillaRound.opsPerCpuSec() / 1e6, disabledTput[s] / 1e6,
+              disabled.opsPerCpuSec() / 1e6, protectedTput[s] / 1e6,
+              enabled.opsPerCpuSec() / 1e6, rates[s]);
         }
-      }
-      // The plain-field map runs after the pairs: a round of it between them changed the next
-      // round's speed (its heap and caches), which biased whichever variant came next.
-      for (int p = 0; p < o.pairs(); p++) {
-        System.gc();
-        vanillaTput[p] = vanillaMix(vanilla, keys, values, ops, o.roundMillis());
-        vanillaRatios[p] = enabledTput[p] / vanillaTput[p];
       }
       long validated = rt.validatedCount() - validatedBefore;
       long skipped = rt.skippedCount() - skippedBefore;
@@ -247,46 +284,51 @@ public final class RuntimeBenchmark {
       if (appPinned) {
         Pinning.unpin();
       }
-      return new Result(median(ratios), median(vanillaRatios), ratios, median(disabledTput),
-          median(enabledTput), median(vanillaTput), latency.getMean() / 1000.0,
+      double nan = Double.NaN;
+      return new Result(median(pd), median(pv), pd, median(disabledTput),
+          median(protectedTput), median(vanillaTput), latency.getMean() / 1000.0,
           latency.getValueAtPercentile(99) / 1000.0, strictAdded, detections,
           pinned, CpuId.isNative(), rate, validated, skipped, perOp,
-          enabledOps == 0 ? 0 : (double) validated / enabledOps, median(rates),
-          cpuTime ? median(cpuRatios) : Double.NaN, o.overheadBudget(), median(overheads),
+          protectedOps == 0 ? 0 : (double) validated / protectedOps, median(rates),
+          cpuTime ? median(pdCpu) : nan, o.overheadBudget(), median(overheads),
           appCpu, validatorCpu, latency.getTotalCount(),
-          latency.getValueAtPercentile(50) / 1000.0, validatorSpinning);
+          latency.getValueAtPercentile(50) / 1000.0, validatorSpinning,
+          median(dv), cpuTime ? median(dvCpu) : nan, cpuTime ? median(pvCpu) : nan, dv, pv,
+          sets);
     }
   }
 
-  private static Round disabledRound(OrthrusRuntime rt, KvMap map, String[] keys,
-      byte[][] values, int[] ops, Options o, ThreadMXBean threads, boolean cpuTime) {
+  /** One measured round of {@code variant}; a protected round adds its validation latencies. */
+  private static Round round(Variant variant, Workload w, long millis, Histogram latency) {
+    OrthrusRuntime rt = w.rt();
     rt.enabled(false);
     if (GC_BETWEEN_ROUNDS) {
       System.gc();
     }
-    return mix(map, keys, values, ops, o.roundMillis(), threads, cpuTime);
-  }
-
-  private static Round enabledRound(OrthrusRuntime rt, KvMap map, String[] keys,
-      byte[][] values, int[] ops, Options o, ThreadMXBean threads, boolean cpuTime,
-      Histogram latency) {
-    if (GC_BETWEEN_ROUNDS) {
-      System.gc();
+    switch (variant) {
+      case VANILLA:
+        return vanillaMix(w, millis);
+      case DISABLED:
+        return mix(w, millis);
+      default:
+        rt.latencySinceLastCall();
+        rt.enabled(true);
+        Round r = mix(w, millis);
+        rt.enabled(false);
+        // Leftover validation must not run during the next round.
+        rt.awaitDrained(5_000);
+        latency.add(rt.latencySinceLastCall());
+        return r;
     }
-    rt.latencySinceLastCall();
-    rt.enabled(true);
-    Round r = mix(map, keys, values, ops, o.roundMillis(), threads, cpuTime);
-    rt.enabled(false);
-    // Leftover validation must not run during the next round.
-    rt.awaitDrained(5_000);
-    latency.add(rt.latencySinceLastCall());
-    return r;
   }
 
-  /** Runs the get/set mix for about {@code millis}. */
-  static Round mix(KvMap map, String[] keys, byte[][] values, int[] ops, long millis,
-      ThreadMXBean threads, boolean cpuTime) {
-    long cpu0 = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+  /** Runs the get/set mix over the versioned map for about {@code millis}. */
+  static Round mix(Workload w, long millis) {
+    KvMap map = w.map();
+    String[] keys = w.keys();
+    byte[][] values = w.values();
+    int[] ops = w.ops();
+    long cpu0 = cpuNanos(w);
     long deadline = System.nanoTime() + millis * 1_000_000;
     long n = 0;
     long start = System.nanoTime();
@@ -308,7 +350,7 @@ public final class RuntimeBenchmark {
       }
     }
     long elapsed = System.nanoTime() - start;
-    long cpu = cpuTime ? threads.getCurrentThreadCpuTime() - cpu0 : 0;
+    long cpu = cpuNanos(w) - cpu0;
     if (sink == 42) {
       System.out.print("");
     }
@@ -319,8 +361,12 @@ public final class RuntimeBenchmark {
    * The same loop as {@link #mix} over the plain-field map. A copy on purpose: one loop per map
    * class keeps each call site monomorphic, so neither side pays for the other's type.
    */
-  static double vanillaMix(VanillaKvMap map, String[] keys, byte[][] values, int[] ops,
-      long millis) {
+  static Round vanillaMix(Workload w, long millis) {
+    VanillaKvMap map = w.vanilla();
+    String[] keys = w.keys();
+    byte[][] values = w.values();
+    int[] ops = w.ops();
+    long cpu0 = cpuNanos(w);
     long deadline = System.nanoTime() + millis * 1_000_000;
     long n = 0;
     long start = System.nanoTime();
@@ -342,10 +388,16 @@ public final class RuntimeBenchmark {
       }
     }
     long elapsed = System.nanoTime() - start;
+    long cpu = cpuNanos(w) - cpu0;
     if (sink == 42) {
       System.out.print("");
     }
-    return n * 1e9 / elapsed;
+    return new Round(n, elapsed, cpu);
+  }
+
+  /** The application thread's CPU time, or 0 where the JVM cannot measure it. */
+  private static long cpuNanos(Workload w) {
+    return w.cpuTime() ? w.threads().getCurrentThreadCpuTime() : 0;
   }
 
   /** p50 of a get with every closure strict minus p50 of the same get non-strict, in us. */

@@ -25,8 +25,16 @@ import java.util.Arrays;
  * allocations) and a VAL variant (replays a log, stores privately). These are the rewriter's golden
  * targets; the vanilla original is {@link VanillaKvMap}.
  *
- * <p>A store of several fields of one object with no load in between is one new version (the
- * rewriter coalesces them), as in {@code set} updating value, flags and CAS together.
+ * <p>A closure's stores to one object become one new version (the rewriter coalesces them): {@code
+ * set} updates value, flags and CAS of an item in one version, and the table's CAS counter and
+ * size in one version, stored once the lookup has decided the path (the counter alone when the key
+ * exists, counter and size when it is new). The accesses in between touch other objects only, so
+ * this is a reordering the Java memory model already allows for the vanilla code's plain fields
+ * (decision 0020).
+ *
+ * <p>The buckets are a {@link VersionedArray}: the plain variant reads and writes its slots like
+ * array elements ({@code lvValue}, {@code soValue}); the APP and VAL variants go through {@code
+ * loadSlot} and {@code storeSlot} with a {@link SlotVersion}.
  */
 public final class KvMap implements Serializable {
 
@@ -126,13 +134,13 @@ public final class KvMap implements Serializable {
       soVersion(new V(this, 0, 0));
     }
 
-    /** The mutable fields of the table. */
+    /** The mutable fields of the table (public for benchmarks that time a store of it). */
     public static final class V extends Version {
       private static final long serialVersionUID = 1L;
-      final int size;
-      final long nextCas;
+      public final int size;
+      public final long nextCas;
 
-      V(Table owner, int size, long nextCas) {
+      public V(Table owner, int size, long nextCas) {
         super(owner);
         this.size = size;
         this.nextCas = nextCas;
@@ -291,7 +299,7 @@ public final class KvMap implements Serializable {
   // ---- plain variant: versioned memory, nothing logged ----
 
   private Item findPlain(String key) {
-    for (Item it = table.buckets.lvSlot(slot(key)).value(); it != null; ) {
+    for (Item it = table.buckets.lvValue(slot(key)); it != null; ) {
       if (it.key.equals(key)) {
         return it;
       }
@@ -312,20 +320,18 @@ public final class KvMap implements Serializable {
   boolean setPlain(String key, byte[] value, int flags) {
     Table.V tv = table.lvVersion();
     long cas = tv.nextCas + 1;
-    table.soVersion(new Table.V(table, tv.size, cas));
     Item it = findPlain(key);
     if (it != null) {
+      table.soVersion(new Table.V(table, tv.size, cas));
       Item.V v = it.lvVersion();
       it.soVersion(new Item.V(it, value.clone(), flags, cas, v.next));
       return false;
     }
     int slot = slot(key);
     VersionedArray<Item> buckets = table.buckets;
-    Item head = buckets.lvSlot(slot).value();
-    Item created = new Item(key, value.clone(), flags, cas, head);
-    buckets.soSlot(new SlotVersion<>(buckets, slot, created));
-    Table.V tv2 = table.lvVersion();
-    table.soVersion(new Table.V(table, tv2.size + 1, tv2.nextCas));
+    Item head = buckets.lvValue(slot);
+    buckets.soValue(slot, new Item(key, value.clone(), flags, cas, head));
+    table.soVersion(new Table.V(table, tv.size + 1, cas));
     return true;
   }
 
@@ -334,11 +340,11 @@ public final class KvMap implements Serializable {
     VersionedArray<Item> buckets = table.buckets;
     Item previous = null;
     Item.V previousV = null;
-    for (Item it = buckets.lvSlot(slot).value(); it != null; ) {
+    for (Item it = buckets.lvValue(slot); it != null; ) {
       Item.V v = it.lvVersion();
       if (it.key.equals(key)) {
         if (previous == null) {
-          buckets.soSlot(new SlotVersion<>(buckets, slot, v.next));
+          buckets.soValue(slot, v.next);
         } else {
           previous.soVersion(new Item.V(previous, previousV.value, previousV.flags,
               previousV.cas, v.next));
@@ -387,10 +393,10 @@ public final class KvMap implements Serializable {
   boolean setApp(ClosureLog log, String key, byte[] value, int flags) {
     Table.V tv = log.load(table);
     long cas = FaultHook.bits(SITE_SET_CAS, tv.nextCas + 1);
-    log.store(table, new Table.V(table, tv.size, cas));
     int slot = slot(key);
     Item it = findApp(log, key, slot);
     if (it != null) {
+      log.store(table, new Table.V(table, tv.size, cas));
       Item.V v = log.load(it);
       log.retain(v.value.length);
       log.store(it, new Item.V(it, value.clone(), flags, cas, v.next));
@@ -400,8 +406,7 @@ public final class KvMap implements Serializable {
     Item head = log.loadSlot(buckets, slot).value();
     Item created = log.allocate(new Item(key, value.clone(), flags, cas, head));
     log.storeSlot(buckets, new SlotVersion<>(buckets, slot, created));
-    Table.V tv2 = log.load(table);
-    log.store(table, new Table.V(table, tv2.size + 1, tv2.nextCas));
+    log.store(table, new Table.V(table, tv.size + 1, cas));
     return true;
   }
 
@@ -460,10 +465,10 @@ public final class KvMap implements Serializable {
   boolean setVal(Replay r, String key, byte[] value, int flags) {
     Table.V tv = r.load(table);
     long cas = tv.nextCas + 1;
-    r.store(table, new Table.V(table, tv.size, cas));
     int slot = slot(key);
     Item it = findVal(r, key, slot);
     if (it != null) {
+      r.store(table, new Table.V(table, tv.size, cas));
       Item.V v = r.load(it);
       r.store(it, new Item.V(it, value.clone(), flags, cas, v.next));
       return false;
@@ -472,8 +477,7 @@ public final class KvMap implements Serializable {
     Item head = r.loadSlot(buckets, slot).value();
     Item created = r.allocate(new Item(key, value.clone(), flags, cas, head));
     r.storeSlot(buckets, new SlotVersion<>(buckets, slot, created));
-    Table.V tv2 = r.load(table);
-    r.store(table, new Table.V(table, tv2.size + 1, tv2.nextCas));
+    r.store(table, new Table.V(table, tv.size + 1, cas));
     return true;
   }
 

@@ -5,12 +5,13 @@ import java.util.Arrays;
 /** The same chained hash map with plain fields: what an unprotected application runs. */
 public final class VanillaKvMap {
 
-  static final class Item {
-    final String key;
-    byte[] value;
-    int flags;
-    long cas;
-    Item next;
+  /** One entry (public for benchmarks that time its fields against a versioned item's). */
+  public static final class Item {
+    public final String key;
+    public byte[] value;
+    public int flags;
+    public long cas;
+    public Item next;
 
     Item(String key, byte[] value, int flags, long cas, Item next) {
       this.key = key;
@@ -37,7 +38,8 @@ public final class VanillaKvMap {
     return (h ^ (h >>> 16)) & (buckets.length - 1);
   }
 
-  private Item find(String key) {
+  /** The entry stored under {@code key}, or null. */
+  public Item find(String key) {
     for (Item it = buckets[slot(key)]; it != null; it = it.next) {
       if (it.key.equals(key)) {
         return it;

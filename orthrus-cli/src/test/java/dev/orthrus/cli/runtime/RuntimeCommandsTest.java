@@ -86,7 +86,12 @@ class RuntimeCommandsTest {
     assertEquals(1L, json.get("schemaVersion"));
     @SuppressWarnings("unchecked")
     Map<String, Object> ratios = (Map<String, Object>) json.get("ratios");
-    assertTrue(ratios.get("protectedVsDisabled") instanceof Double, r.out());
+    for (String ratio : List.of("protectedVsDisabled", "protectedVsVanilla", "disabledVsVanilla",
+        "protectedVsDisabledCpu", "protectedVsVanillaCpu", "disabledVsVanillaCpu")) {
+      assertTrue(ratios.get(ratio) instanceof Double, ratio + " in " + r.out());
+    }
+    assertEquals(1, ((List<?>) ratios.get("disabledVsVanillaSets")).size(), r.out());
+    assertEquals(1L, json.get("roundSets"));
     for (String field : List.of("validationLatencyMeanUs", "validationLatencyP99Us",
         "strictAddedLatencyP50Us", "validatedFraction", "samplingRateMedian",
         "protectedVsDisabledCpu")) {

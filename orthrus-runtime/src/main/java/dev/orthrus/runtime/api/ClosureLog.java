@@ -248,9 +248,17 @@ public final class ClosureLog {
     return version;
   }
 
-  /** Loads the newest version of one array slot and records it. */
+  /**
+   * Loads the newest value of one array slot and records its version: the version this execution
+   * stored there when the slot still holds that value (so that VAL reads its own store, as for
+   * objects), otherwise a new one.
+   */
   public <T> SlotVersion<T> loadSlot(VersionedArray<T> array, int slot) {
-    SlotVersion<T> version = Objects.requireNonNull(array, NULL_REFERENCE).lvSlot(slot);
+    T value = Objects.requireNonNull(array, NULL_REFERENCE).lvValue(slot);
+    SlotVersion<T> version = storedSlot(array, slot, value);
+    if (version == null) {
+      version = new SlotVersion<>(array, slot, value);
+    }
     recordLoad(version);
     return version;
   }
@@ -263,8 +271,24 @@ public final class ClosureLog {
 
   /** Publishes a new version of one array slot. */
   public <T> void storeSlot(VersionedArray<T> array, SlotVersion<T> next) {
-    Objects.requireNonNull(array, NULL_REFERENCE).soSlot(next);
+    if (Objects.requireNonNull(array, NULL_REFERENCE) != next.owner()) {
+      throw new IllegalArgumentException("slot version belongs to another array");
+    }
+    array.soValue(next.slot(), next.value());
     recordCreated(next);
+  }
+
+  /** This execution's newest store to the slot, if the slot still holds its value; else null. */
+  @SuppressWarnings("unchecked")
+  private <T> SlotVersion<T> storedSlot(VersionedArray<T> array, int slot, T value) {
+    for (int j = createdCount - 1; j >= 0; j--) {
+      Version c = created[j];
+      if (c != null && c.owner() == array && c.slot() == slot) {
+        SlotVersion<T> stored = (SlotVersion<T>) c;
+        return stored.value() == value ? stored : null;
+      }
+    }
+    return null;
   }
 
   /**

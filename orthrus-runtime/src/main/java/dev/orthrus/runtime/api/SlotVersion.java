@@ -1,6 +1,9 @@
 package dev.orthrus.runtime.api;
 
-/** One immutable version of one slot of a {@link VersionedArray}. */
+/**
+ * One immutable version of one slot of a {@link VersionedArray}: the value a logged execution read
+ * from the slot or stored into it. The array itself holds values, not these (decision 0020).
+ */
 public final class SlotVersion<T> extends Version {
 
   private final int slot;
@@ -11,7 +14,7 @@ public final class SlotVersion<T> extends Version {
     owner.checkSlot(slot);
     this.slot = slot;
     this.value = value;
-    seal();
+    seal(Checksum.ref(Checksum.bits(Checksum.SEED, slot), value));
   }
 
   public T value() {

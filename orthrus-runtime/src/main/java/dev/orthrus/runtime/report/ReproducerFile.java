@@ -53,7 +53,8 @@ import java.util.zip.CRC32C;
 public final class ReproducerFile {
 
   static final byte[] MAGIC = {'O', 'R', 'T', 'H', 'R', 'E', 'P', 'R'};
-  public static final int FORMAT_VERSION = 1;
+  /** 2: versions' checksums hash strings, boxes, enums and every primitive array by value. */
+  public static final int FORMAT_VERSION = 2;
   public static final String SUFFIX = ".orthrus-repro";
   /** Magic, format version, payload length and its CRC32C. */
   private static final int HEADER_BYTES = MAGIC.length + 12;

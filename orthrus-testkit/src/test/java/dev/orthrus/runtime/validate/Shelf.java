@@ -175,20 +175,20 @@ final class Shelf {
   // ---- plain ----
 
   private String labelPlain(int slot) {
-    Entry e = slots.lvSlot(slot).value();
+    Entry e = slots.lvValue(slot);
     return e == null ? null : e.label;
   }
 
   private Entry entryAtPlain(int slot) {
-    return slots.lvSlot(slot).value();
+    return slots.lvValue(slot);
   }
 
   private void placePlain(int slot, String label) {
     Entry created = new Entry(label);
-    if (slots.lvSlot(slot).value() != null) {
+    if (slots.lvValue(slot) != null) {
       throw new IllegalStateException("slot " + slot + " is taken, " + created + " not placed");
     }
-    slots.soSlot(new SlotVersion<>(slots, slot, created));
+    slots.soValue(slot, created);
   }
 
   // ---- APP ----
