@@ -57,7 +57,7 @@ public final class CraftedReproducers {
 
   /** A snapshot of one execution of {@code closureId} with argument 21 that returned 43. */
   public static ReproducerFile.Snapshot snapshot(String closureId, String mismatchKind, Object[] refArgs) {
-    return new ReproducerFile.Snapshot(1, closureId, "crafted", 0, "worker-1", 3, 1, mismatchKind,
+    return new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, closureId, "crafted", 0, "worker-1", 3, 1, mismatchKind,
         "return value", "21 (0x15)", "43 (0x2b)", null, refArgs, new long[] {21}, new Version[0],
         new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 43, null);
   }

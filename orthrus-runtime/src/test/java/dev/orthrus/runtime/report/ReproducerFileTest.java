@@ -31,14 +31,14 @@ class ReproducerFileTest {
   }
 
   private static byte[] withArgs(Object[] refArgs) throws Exception {
-    return ReproducerFile.encode(new ReproducerFile.Snapshot(1, "x.Y#f()", "f", 0, "main", 0, 1,
+    return ReproducerFile.encode(new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main", 0, 1,
         "RESULT", "d", "1", "2", null, refArgs, new long[0], new Version[0],
         new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null));
   }
 
   private static byte[] withClosure(String closureId, String mismatchKind, long[] bitsArgs)
       throws Exception {
-    return ReproducerFile.encode(new ReproducerFile.Snapshot(1, closureId, "f", 0, "main", 0, 1,
+    return ReproducerFile.encode(new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, closureId, "f", 0, "main", 0, 1,
         mismatchKind, "d", "1", "2", null, new Object[0], bitsArgs, new Version[0],
         new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null));
   }
@@ -145,11 +145,11 @@ class ReproducerFileTest {
 
   @Test
   void aCompleteFileWithMissingPartsIsABadFile() throws Exception {
-    ReproducerFile.Snapshot holes = new ReproducerFile.Snapshot(1, "x.Y#f()", "f", 0, "main", 0,
+    ReproducerFile.Snapshot holes = new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main", 0,
         1, "RESULT", "d", "1", "2", null, null, null, null, null, null, null, null, null, 2, null);
     String e = error(ReproducerFile.encode(holes));
     assertTrue(e.contains("incomplete") && e.contains("refArgs"), e);
-    ReproducerFile.Snapshot nullLoad = new ReproducerFile.Snapshot(1, "x.Y#f()", "f", 0, "main",
+    ReproducerFile.Snapshot nullLoad = new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main",
         0, 1, "RESULT", "d", "1", "2", null, new Object[0], new long[0], new Version[1],
         new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null);
     e = error(ReproducerFile.encode(nullLoad));
