@@ -59,6 +59,12 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
   /** The user data the closure reads: one versioned slot. */
   private final VersionedArray<String> cell = new VersionedArray<>(1);
   private final AtomicIntegerArray validations = new AtomicIntegerArray(MAX_EXECUTIONS);
+  /**
+   * Validators by number, each used by one model-checker thread at a time (as each validator
+   * agent has its own); the last one drains at the end.
+   */
+  private final Validator[] validators = new Validator[4];
+  private final Checker[] checkers = new Checker[validators.length];
   /** RING: the owner and its logs. */
   private final AppThread owner;
   private final List<ClosureLog> taken = new ArrayList<>();
@@ -68,6 +74,10 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
   private final ThreadRegistry registry;
 
   LogHandBackDriver(String kind) {
+    for (int v = 0; v < validators.length; v++) {
+      checkers[v] = new Checker();
+      validators[v] = TestValidators.create(v, checkers[v]);
+    }
     cell.soSlot(new SlotVersion<>(cell, 0, "value"));
     if (kind.equals(RING)) {
       owner = new AppThread(Thread.currentThread(), 0, RING_SIZE);
@@ -87,17 +97,9 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
     }
   }
 
-  /**
-   * Reports to the driver; knows which execution its validator claimed. A validator and its
-   * checker serve one validation (a validator keeps no state between logs that matters here), so
-   * the model checker sees them as the validating thread's own objects.
-   */
+  /** Reports to the driver; knows which execution its validator claimed. */
   private final class Checker implements ValidationListener {
-    private final int claimed;
-
-    Checker(int claimed) {
-      this.claimed = claimed;
-    }
+    int claimed = -1;
 
     @Override
     public void validated(ClosureLog log, long delayNanos, Validator validator) {
@@ -146,7 +148,8 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
     log.returnRef(log.loadSlot(cell, 0).value());
     thread.publish(log);
     if (thread.pendingBytes() < 0) {
-      throw new AssertionError("pending bytes negative: " + thread.pendingBytes());
+      throw new AssertionError("pending bytes negative after publishing: "
+          + thread.pendingBytes());
     }
     if (strict) {
       awaitingVerdict.add(log);
@@ -173,6 +176,15 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
     }
   }
 
+  @Override
+  public void reclaim() {
+    owner.reclaimValidated();
+    if (owner.pendingBytes() < 0) {
+      throw new AssertionError("pending bytes negative after reclaiming: "
+          + owner.pendingBytes());
+    }
+  }
+
   /** Logs handed back must hold none of their execution's references. */
   private void checkHandedBack() {
     for (ClosureLog log : taken) {
@@ -192,26 +204,27 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
   // ---- validators and the controller ----
 
   @Override
-  public void validate() {
+  public void validate(int validator) {
     if (owner != null) {
-      validateOne(owner.queue());
+      validateOne(owner.queue(), validator);
       return;
     }
     // As a validator polls: through the registry's array, which retirement replaces.
     for (AppThread t : registry.threads()) {
-      if (validateOne(t.queue())) {
+      if (validateOne(t.queue(), validator)) {
         return;
       }
     }
   }
 
-  /** Claims and validates one log of {@code queue}; false when it was empty. */
-  private boolean validateOne(SpmcRingQueue<ClosureLog> queue) {
+  /** Validator {@code v} claims and validates one log of {@code queue}; false when empty. */
+  private boolean validateOne(SpmcRingQueue<ClosureLog> queue, int v) {
     ClosureLog log = queue.poll();
     if (log == null) {
       return false;
     }
-    TestValidators.create(0, new Checker(log.callerId())).validate(log);
+    checkers[v].claimed = log.callerId();
+    validators[v].validate(log);
     return true;
   }
 
@@ -224,8 +237,9 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
 
   @Override
   public void finish() {
+    int drain = validators.length - 1;
     if (owner != null) {
-      while (validateOne(owner.queue())) {
+      while (validateOne(owner.queue(), drain)) {
         // What validators left.
       }
       readVerdicts();
@@ -244,7 +258,7 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
       while (any) {
         any = false;
         for (AppThread t : registry.threads()) {
-          any |= validateOne(t.queue());
+          any |= validateOne(t.queue(), drain);
         }
       }
       registry.retireDead();

@@ -12,6 +12,8 @@ import java.util.function.Supplier;
 import org.jetbrains.lincheck.datastructures.ManagedStrategyGuaranteeKt;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -43,8 +45,14 @@ class LogHandBackModelCheckTest {
     /** The owner reads the verdicts of its strict executions, as a waiting caller does. */
     void readVerdicts();
 
-    /** A validator claims and validates one published log, if there is one. */
-    void validate();
+    /** The owner reclaims validated logs ahead of its cursor, as a failed budget check does. */
+    void reclaim();
+
+    /**
+     * Validator {@code validator} (one per model-checker thread) claims and validates one
+     * published log, if there is one.
+     */
+    void validate(int validator);
 
     /** The controller retires ended threads whose queues are empty. */
     void retire();
@@ -75,9 +83,14 @@ class LogHandBackModelCheckTest {
       run.readVerdicts();
     }
 
+    @Operation(nonParallelGroup = "owner")
+    public void reclaim() {
+      run.reclaim();
+    }
+
     @Operation
-    public void validate() {
-      run.validate();
+    public void validate(@Param(gen = ThreadIdGen.class) int thread) {
+      run.validate(thread);
     }
 
     @Validate
@@ -91,8 +104,8 @@ class LogHandBackModelCheckTest {
     private final LogHandBack run = drivers.get();
 
     @Operation
-    public void validate() {
-      run.validate();
+    public void validate(@Param(gen = ThreadIdGen.class) int thread) {
+      run.validate(thread);
     }
 
     @Operation(nonParallelGroup = "controller")
@@ -110,13 +123,13 @@ class LogHandBackModelCheckTest {
    * Interleavings explored per scenario. The seeded bugs below are caught within the first 25-50
    * of the scenario that exposes them; the checker's exploration is deterministic.
    */
-  private static final int INVOCATIONS = 120;
+  private static final int INVOCATIONS = 100;
   /** Random scenarios added for each step of the scale above 1. */
   private static final int RANDOM_SCENARIOS = 4;
 
   /**
    * The scenarios every run explores: the owner's executions against one validator (a strict
-   * verdict read, a log reused), and against two (hand-backs out of order).
+   * verdict read, a log reused), and against two (hand-backs out of order, the owner reclaiming).
    */
   private static ModelCheckingOptions ring() {
     return options()
@@ -126,7 +139,7 @@ class LogHandBackModelCheckTest {
         .addCustomScenario(ModelCheck.scenario(RingScenario.class, List.of("execute"),
             List.of(List.of("execute", "execute"), List.of("validate", "validate"))))
         .addCustomScenario(ModelCheck.scenario(RingScenario.class, List.of("execute", "execute"),
-            List.of(List.of("execute"), List.of("validate"), List.of("validate"))));
+            List.of(List.of("reclaim", "execute"), List.of("validate"), List.of("validate"))));
   }
 
   /** Retirement against one validator, and against two. */

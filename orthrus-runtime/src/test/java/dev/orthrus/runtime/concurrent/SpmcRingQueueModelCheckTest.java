@@ -85,7 +85,7 @@ class SpmcRingQueueModelCheckTest {
   private static final long NEAR_TAG_WRAP = (1L << 32) - CAPACITY;
 
   /** Random scenarios, and interleavings explored per scenario. */
-  private static final int SCENARIOS = 6;
+  private static final int SCENARIOS = 4;
   private static final int INVOCATIONS = 200;
 
   /**

@@ -35,27 +35,33 @@ public final class ModelCheck {
 
   /**
    * A scenario of {@code test}'s operations, named by method: {@code initial} runs first, then
-   * each list of {@code parallel} in a thread of its own. Operations take no arguments.
+   * each list of {@code parallel} in a thread of its own. An operation takes no argument, or one
+   * {@code int}: the number of the thread it runs in (0 for the initial part and the first
+   * thread), as Lincheck's {@code ThreadIdGen} gives it in random scenarios.
    */
   public static ExecutionScenario scenario(Class<?> test, List<String> initial,
       List<List<String>> parallel) {
     List<List<Actor>> threads = new ArrayList<>();
-    for (List<String> thread : parallel) {
-      threads.add(actors(test, thread));
+    for (int t = 0; t < parallel.size(); t++) {
+      threads.add(actors(test, parallel.get(t), t));
     }
     // The test's validation function is added by Lincheck.
-    return new ExecutionScenario(actors(test, initial), threads, List.of(), null);
+    return new ExecutionScenario(actors(test, initial, 0), threads, List.of(), null);
   }
 
-  private static List<Actor> actors(Class<?> test, List<String> names) {
+  private static List<Actor> actors(Class<?> test, List<String> names, int thread) {
     List<Actor> actors = new ArrayList<>();
     for (String name : names) {
-      try {
-        Method m = test.getMethod(name);
-        actors.add(new Actor(m, List.of()));
-      } catch (NoSuchMethodException e) {
-        throw new IllegalArgumentException("no operation " + name + " in " + test, e);
+      Method op = null;
+      for (Method m : test.getMethods()) {
+        if (m.getName().equals(name)) {
+          op = m;
+        }
       }
+      if (op == null) {
+        throw new IllegalArgumentException("no operation " + name + " in " + test);
+      }
+      actors.add(new Actor(op, op.getParameterCount() == 0 ? List.of() : List.of(thread)));
     }
     return actors;
   }
