@@ -120,10 +120,12 @@ class LogHandBackModelCheckTest {
   }
 
   /**
-   * Interleavings explored per scenario. The seeded bugs below are caught within the first 25-50
-   * of the scenario that exposes them; the checker's exploration is deterministic.
+   * Interleavings explored per scenario. The seeded bugs below are caught within the first 10-50
+   * of the scenario that exposes them; the checker's exploration is deterministic. Retirement is
+   * a smaller race.
    */
-  private static final int INVOCATIONS = 100;
+  private static final int RING_INVOCATIONS = 100;
+  private static final int RETIREMENT_INVOCATIONS = 60;
   /** Random scenarios added for each step of the scale above 1. */
   private static final int RANDOM_SCENARIOS = 4;
 
@@ -132,7 +134,7 @@ class LogHandBackModelCheckTest {
    * verdict read, a log reused), and against two (hand-backs out of order, the owner reclaiming).
    */
   private static ModelCheckingOptions ring() {
-    return options()
+    return options(RING_INVOCATIONS)
         .addCustomScenario(ModelCheck.scenario(RingScenario.class, List.of("executeStrict"),
             List.of(List.of("readVerdicts", "execute", "readVerdicts"),
                 List.of("validate", "validate"))))
@@ -144,16 +146,16 @@ class LogHandBackModelCheckTest {
 
   /** Retirement against one validator, and against two. */
   private static ModelCheckingOptions retirement() {
-    return options()
+    return options(RETIREMENT_INVOCATIONS)
         .addCustomScenario(ModelCheck.scenario(RetirementScenario.class, List.of(),
             List.of(List.of("retire", "retire"), List.of("validate", "validate"))))
         .addCustomScenario(ModelCheck.scenario(RetirementScenario.class, List.of(),
             List.of(List.of("retire"), List.of("validate"), List.of("validate"))));
   }
 
-  private static ModelCheckingOptions options() {
+  private static ModelCheckingOptions options(int invocations) {
     // Random scenarios only in a longer run (-Dorthrus.modelcheck.scale above 1).
-    return ModelCheck.options(0, INVOCATIONS)
+    return ModelCheck.options(0, invocations)
         .iterations(RANDOM_SCENARIOS * (ModelCheck.scale() - 1))
         .threads(2)
         .actorsPerThread(3)
