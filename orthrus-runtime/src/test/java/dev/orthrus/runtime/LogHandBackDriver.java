@@ -4,7 +4,6 @@ import dev.orthrus.runtime.api.AppThread;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.LogProbe;
-import dev.orthrus.runtime.api.SlotVersion;
 import dev.orthrus.runtime.api.VersionedArray;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.validate.Mismatch;
@@ -78,7 +77,7 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
       checkers[v] = new Checker();
       validators[v] = TestValidators.create(v, checkers[v]);
     }
-    cell.soSlot(new SlotVersion<>(cell, 0, "value"));
+    cell.soValue(0, "value");
     if (kind.equals(RING)) {
       owner = new AppThread(Thread.currentThread(), 0, RING_SIZE);
       registry = null;
@@ -117,6 +116,11 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
     public void mismatch(ClosureLog log, Mismatch mismatch, Validator validator) {
       throw new AssertionError("detection on a fault-free run, execution " + claimed + ": "
           + mismatch);
+    }
+
+    @Override
+    public void notValidated(ClosureLog log, String reason, Validator validator) {
+      throw new AssertionError("execution " + claimed + " not validated: " + reason);
     }
   }
 
