@@ -19,8 +19,9 @@ import java.util.SplittableRandom;
  * VAL cost of replaying a get, publish/poll cost, all on one thread; then a get loop at 0.1%, 1%
  * and 100% sampling with a validator on the other CPU; with {@code -Dprobe.floor=true} the cost of
  * executions that are not logged, on the bench's mix, for several policy bodies (decision 0009).
- * Run with the test class path (docs/runtime.md):
- * {@code java -cp ... dev.orthrus.benchmarks.LogCostProbe [millis]}. Properties:
+ * Runs from the benchmarks jar (docs/runtime.md): {@code java -cp
+ * orthrus-benchmarks/target/benchmarks.jar dev.orthrus.benchmarks.LogCostProbe [millis]}.
+ * Properties:
  * {@code probe.noSingle}, {@code probe.only} (backoff|busySpin), {@code probe.rates} (comma list of
  * cross-core sampling rates), {@code probe.rounds}, {@code probe.logs} (ring size),
  * {@code probe.handback} (see {@link #handback}), {@code probe.queue} (see {@link #queueAlone};
@@ -264,7 +265,7 @@ public final class LogCostProbe {
   }
 
   /**
-   * The log queue alone (decisions 0011, 0012): the application thread offers ring indices, taken
+   * The log queue alone (decision 0011): the application thread offers ring indices, taken
    * back on the same thread, then by a thread spinning on CPU 1. The producer keeps the ring's
    * discipline (never more than 1024 outstanding) by a look at the queue's size every 64 offers;
    * "lost" (offered minus taken, after a final drain) must be 0.

@@ -435,7 +435,7 @@ public final class RuntimeBenchmark {
    * Nanoseconds per primitive operation, from tight loops (single thread), in a runtime of its own
    * that samples every execution, so that {@code begin} really logs. Each loop is its own small
    * method: in one big method the JIT compiles the loops on-stack with a spent inlining budget,
-   * and even a plain load then measured 15 ns.
+   * and even a plain load then runs several times slower.
    */
   static Map<String, Double> perOpCosts(KvMap benchMap, String key) {
     Map<String, Double> out = new LinkedHashMap<>();

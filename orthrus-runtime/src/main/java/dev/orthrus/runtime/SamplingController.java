@@ -26,8 +26,8 @@ import java.util.function.BooleanSupplier;
  *       the budget).
  * </ul>
  *
- * <p>Small multiplicative steps every millisecond replace halving and doubling on a noisy signal,
- * which oscillated between 100% and a fraction of a percent (decision 0005). Each look also
+ * <p>Small multiplicative steps every millisecond, because halving and doubling on a noisy signal
+ * make the rate oscillate (decision 0005). Each look also
  * retires the state of ended threads ({@link ThreadRegistry#retireDead}). With an armed policy it
  * re-arms call sites every {@link #ARM_PERIOD_NANOS} (decision 0009).
  */
@@ -37,9 +37,9 @@ final class SamplingController {
   static final long CONTROL_PERIOD_NANOS = 1_000_000;
 
   /**
-   * How often an armed policy's closures are re-armed: a twentieth of the control period, so
+   * How often an armed policy's call sites are re-armed: a twentieth of the control period, so
    * the logs of a period come in small bursts (a burst of a whole period's arms at a budget of
-   * 1.0 filled the thread's log ring and was skipped).
+   * 1.0 fills the thread's log ring and is skipped; decision 0009).
    */
   static final long ARM_PERIOD_NANOS = CONTROL_PERIOD_NANOS / 20;
 

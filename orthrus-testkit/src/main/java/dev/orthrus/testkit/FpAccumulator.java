@@ -15,7 +15,7 @@ import java.io.Serializable;
 
 /**
  * A floating-point reduction: {@code add(batch)} folds a batch of samples into a running sum and
- * sum of squares and returns the new mean. Tagged floating point, so adaptive sampling prefers it;
+ * sum of squares and returns the new mean. Tagged floating point, so sampling prefers it;
  * results are compared by raw bits.
  */
 public final class FpAccumulator implements Serializable {

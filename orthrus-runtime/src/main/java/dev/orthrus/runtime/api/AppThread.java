@@ -24,14 +24,14 @@ public final class AppThread {
 
   /**
    * How long the cached CPU id may be reused before asking the OS again. A time bound rather
-   * than a count: the read costs about a microsecond through JNA and far more through /proc, and
-   * the scheduler moves threads on a millisecond scale anyway.
+   * than a count: the read is a system call through JNA and a file read through /proc, and the
+   * scheduler moves threads on a millisecond scale anyway (decision 0007).
    */
   private static final long CPU_REFRESH_NANOS = CpuId.isNative() ? 1_000_000L : 20_000_000L;
 
   /**
-   * One log in this many carries a publication time (strict logs always do). A clock read costs
-   * about 18 ns, a third of what logging a small closure costs otherwise; validation delay is a
+   * One log in this many carries a publication time (strict logs always do). A clock read is a
+   * sizeable share of what logging a small closure costs (decision 0007); validation delay is a
    * statistic, and one log in eight still yields thousands of samples a second.
    */
   public static final int TIMED_EVERY = 8;
@@ -50,8 +50,8 @@ public final class AppThread {
    * The logs in use are the first {@code window} of the ring (a power of two, {@code mask =
    * window - 1}); the window doubles, up to the whole ring, when the log at the cursor is still
    * pending. A validator that keeps up (one spinning on its own CPU) leaves it at {@link
-   * #INITIAL_WINDOW}: a few dozen logs stay in this core's caches, where cycling through 1024 of
-   * them cost about 45 ns more per logged execution (cache misses on the log's arrays).
+   * #INITIAL_WINDOW}: a few dozen logs stay in this core's caches, where cycling through the
+   * whole ring misses the cache on the log's arrays (decision 0008).
    */
   private int window;
   private int mask;
@@ -334,7 +334,7 @@ public final class AppThread {
     cpuStale = true;
   }
 
-  /** Starts a log taken from this thread's pool. */
+  /** Starts a log taken from this thread's ring. */
   public void start(ClosureLog log, ClosureBinding binding, int callerId, boolean strict) {
     log.start(binding, callerId, strict);
   }

@@ -10,7 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A closure as the runtime knows it: its descriptor, its VAL variant, and the validation-delay
  * statistics sampling decisions are based on. Generated code creates one per closure in a static
- * field and passes it to {@link ClosureRuntime#begin}; there is no lookup on the hot path.
+ * field, and from it one {@link CallSite} per call site ({@link #site}), which it passes to {@link
+ * ClosureRuntime#begin(CallSite)}; there is no lookup on the hot path.
  */
 public final class ClosureBinding {
 
@@ -130,7 +131,7 @@ public final class ClosureBinding {
     return weight;
   }
 
-  /** Every binding created so far (the controller arms them). */
+  /** Every binding created so far (the controller arms their call sites). */
   public static Collection<ClosureBinding> all() {
     return BY_ID.values();
   }
@@ -149,7 +150,7 @@ public final class ClosureBinding {
     return sites.values();
   }
 
-  /** Tagged floating point or vector: sampled at twice the base rate. */
+  /** Tagged floating point or vector: twice the weight in sampling. */
   public boolean prioritized() {
     return prioritized;
   }

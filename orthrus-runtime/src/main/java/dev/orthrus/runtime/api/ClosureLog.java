@@ -11,10 +11,10 @@ import java.util.Objects;
  * of non-deterministic calls, and how the execution ended, plus the APP thread and CPU.
  *
  * <p>The APP-variant methods ({@link #load}, {@link #store}, {@link #allocate}, ...) both perform the
- * memory operation and record it, so generated code makes one call per access. A log is owned by
- * one application thread's pool, filled by that thread only, handed to a validator through a
+ * memory operation and record it, so generated code makes one call per access. A log belongs to
+ * one application thread's ring, is filled by that thread only, handed to a validator through a
  * single-producer queue (which orders the plain writes here before the validator's reads) and
- * returned to the pool after validation. Recycling clears every reference, so old versions become
+ * handed back to the ring after validation. Recycling clears every reference, so old versions become
  * garbage as soon as no pending log holds them.
  */
 public final class ClosureLog {
@@ -127,7 +127,7 @@ public final class ClosureLog {
 
   /**
    * Rebuilds a finished log from its saved parts (a reproducer file), detached from any
-   * application thread's pool.
+   * application thread's ring.
    */
   public static ClosureLog restore(
       ClosureBinding binding,

@@ -21,7 +21,7 @@ public interface IdleStrategy {
    * validator hands its CPU away for a whole scheduler slice (milliseconds of validation delay);
    * a parked one costs nothing and gets the wake-up preference of a sleeper. Under steady load
    * it wakes every 50 us and drains what arrived (validation delay of tens of microseconds);
-   * measured on a 2-vCPU VM, spinning longer cost the application more than it saved in delay.
+   * spinning longer cost the application more than it saved in delay (decision 0006).
    */
   static IdleStrategy backoff() {
     return new BackoffIdleStrategy(20, 0, 50_000, 1_000_000);

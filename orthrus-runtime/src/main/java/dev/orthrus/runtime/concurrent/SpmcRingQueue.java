@@ -10,15 +10,15 @@ import java.lang.invoke.VarHandle;
  * application thread, over its ring of closure logs, with validators as consumers (several when
  * they steal).
  *
- * <p>Built so that the two sides share as few written lines as possible (decision 0011:
- * JCTools' {@code SpmcArrayQueue}, whose consumer nulls the slot the producer writes next, made an
- * offer cost 130-165 ns with a consumer spinning on the other CPU instead of ~13 ns). Consumers
- * never write a slot: they claim sequence {@code c} by a CAS on the consumer index, which has a
+ * <p>Built so that the two sides share as few written lines as possible: a consumer that writes
+ * a line the producer writes next (as JCTools' {@code SpmcArrayQueue} nulls the slot) makes every
+ * offer wait for that line to come back from the other core (decision 0011). Consumers never
+ * write a slot: they claim sequence {@code c} by a CAS on the consumer index, which has a
  * padded line of its own. The producer writes only slots, each with one release store, and never
  * reads the consumer index. A slot holds a tag, {@code c + 1} modulo 2^32, beside the ring index,
  * so a consumer learns from the slot alone whether {@code c} was offered: there is no producer
- * index for it to poll, and each offer sends the other core one line, not two. (A producer index
- * read by consumers, as JCTools has it, measured 57-90 ns per offer; this, under 20 ns.)
+ * index for it to poll, and each offer sends the other core one line, not two (a producer index
+ * that consumers read, as JCTools has it, sends two; decision 0011).
  *
  * <p>The producer need not look at the consumers because the queue can never be full, provided
  * the owner keeps one discipline: an element offered stays outstanding until a consumer has

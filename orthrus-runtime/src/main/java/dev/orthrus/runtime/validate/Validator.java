@@ -174,7 +174,7 @@ public final class Validator implements Agent {
       listener.validated(log, delay, this);
     }
     if (log.strict()) {
-      // The waiting application thread reads the verdict and recycles the log itself.
+      // The verdict goes with the hand-back; the waiting application thread reads it.
       log.soVerdict(notValidated != null ? ClosureLog.NOT_VALIDATED
           : mismatch == null ? ClosureLog.CONFIRMED : ClosureLog.DIVERGED);
     } else {

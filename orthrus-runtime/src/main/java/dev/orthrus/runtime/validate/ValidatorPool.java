@@ -24,7 +24,7 @@ public final class ValidatorPool {
   /**
    * The default stack of a validator thread, 64 MB: 64 times the JVM's default thread stack,
    * room for a recursion that an application thread with a 32 MB stack can run (VAL's frames may
-   * be interpreted where APP's are compiled, about twice the size). Address space: a thread
+   * be interpreted where APP's are compiled, and larger; decision 0015). Address space: a thread
    * commits only what its deepest re-execution touched.
    */
   public static final long DEFAULT_STACK_BYTES = 64L << 20;
