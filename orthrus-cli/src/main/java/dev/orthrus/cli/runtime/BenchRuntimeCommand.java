@@ -27,8 +27,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--json", description = "Print JSON on stdout.")
-  boolean json;
+  @CommandLine.Mixin JsonOutput json;
 
   @Option(names = {"--round-sets", "--pairs"}, paramLabel = "N",
       description = "Round sets (one vanilla, one disabled, one protected round each, the order"
@@ -72,7 +71,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
         + " ms...");
     err.flush();
     RuntimeBenchmark.Result r = RuntimeBenchmark.run(options);
-    if (json) {
+    if (json.requested()) {
       out.print(toJson(r));
     } else {
       out.printf(Locale.ROOT, "medians of %d round sets, wall time (per app-thread CPU second)%n",
@@ -108,9 +107,8 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
 
   static String toJson(RuntimeBenchmark.Result r) {
     StringBuilder text = new StringBuilder();
-    JsonWriter w = new JsonWriter(text);
-    w.beginObject().field("schemaVersion", SCHEMA_VERSION);
-    w.name("ratios").beginObject();
+    JsonWriter w = JsonOutput.object(text, SCHEMA_VERSION);
+        w.name("ratios").beginObject();
     number(w, "protectedVsDisabled", r.protectedVsDisabled());
     number(w, "protectedVsVanilla", r.protectedVsVanilla());
     number(w, "disabledVsVanilla", r.disabledVsVanilla());

@@ -7,7 +7,6 @@ import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.report.ReproducerFormatException;
 import dev.orthrus.runtime.validate.NotValidatedException;
 import java.io.IOException;
-import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -49,8 +48,7 @@ public final class ReplayCommand implements Callable<Integer> {
       description = "Jars or folders with the application's classes.")
   List<Path> classPath = new ArrayList<>();
 
-  @Option(names = "--json", description = "Print JSON on stdout.")
-  boolean json;
+  @CommandLine.Mixin JsonOutput json;
 
   @Override
   public Integer call() {
@@ -90,10 +88,8 @@ public final class ReplayCommand implements Callable<Integer> {
         case MATCHES_VALIDATOR -> "matches the validator's result: this CPU computes correctly";
         case DIFFERS_FROM_BOTH -> "differs from both the application and the validator";
       };
-      if (json) {
-        JsonWriter w = new JsonWriter(out);
-        w.beginObject()
-            .field("schemaVersion", SCHEMA_VERSION)
+      if (json.requested()) {
+        JsonOutput.object(out, SCHEMA_VERSION)
             .field("closure", s.closureName())
             .field("outcome", r.outcome().name())
             .field("cpu", ranOn)
