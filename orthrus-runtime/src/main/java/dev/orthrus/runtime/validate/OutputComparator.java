@@ -274,7 +274,7 @@ public final class OutputComparator {
       case REF:
         return valueText(ref);
       default:
-        return kind.name().toLowerCase();
+        return kind.name().toLowerCase(java.util.Locale.ROOT);
     }
   }
 
