@@ -508,7 +508,7 @@ public final class RuntimeBenchmark {
     KvMap.Item.V v = handle.lvVersion();
     long t0 = System.nanoTime();
     for (int i = 0; i < n; i++) {
-      handle.soVersion(new KvMap.Item.V(handle, v.value, i, v.cas, v.next));
+      handle.soVersion(new KvMap.Item.V(handle, v.value, i, v.cas));
     }
     double ns = (System.nanoTime() - t0) / (double) n;
     handle.soVersion(v);
