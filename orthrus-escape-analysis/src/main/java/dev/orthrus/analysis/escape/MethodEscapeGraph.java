@@ -1445,7 +1445,7 @@ public final class MethodEscapeGraph {
    */
   private void solve() {
     // Summaries of many call targets add the same edges again: drop the duplicates.
-    long[] unique = java.util.Arrays.stream(constraints, 0, constraintCount).sorted().distinct().toArray();
+    long[] unique = distinct(constraints, constraintCount);
     int nodes = esc.size();
     int[] count = new int[nodes];
     for (long c : unique) {
@@ -1476,6 +1476,18 @@ public final class MethodEscapeGraph {
         }
       }
     }
+  }
+
+  /** The first {@code count} values, sorted, without duplicates (sorts {@code values} in place). */
+  private static long[] distinct(long[] values, int count) {
+    java.util.Arrays.sort(values, 0, count);
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+      if (n == 0 || values[i] != values[n - 1]) {
+        values[n++] = values[i];
+      }
+    }
+    return java.util.Arrays.copyOf(values, n);
   }
 
   /** Applies one constraint; true when its target grew. */
