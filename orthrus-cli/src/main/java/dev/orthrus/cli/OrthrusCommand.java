@@ -1,6 +1,8 @@
 package dev.orthrus.cli;
 
 import dev.orthrus.cli.analyze.AnalyzeCommand;
+import java.io.PrintWriter;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,6 +17,8 @@ import picocli.CommandLine.Command;
       dev.orthrus.cli.runtime.BenchCommand.class,
       dev.orthrus.cli.runtime.StressCommand.class,
       dev.orthrus.cli.runtime.ReplayCommand.class,
+      CommandLine.HelpCommand.class,
+      AutoComplete.GenerateCompletion.class,
     })
 public final class OrthrusCommand implements Runnable {
 
@@ -43,6 +47,9 @@ public final class OrthrusCommand implements Runnable {
     // Parse errors are usage errors; anything else escaping a command is our bug.
     cli.setExitCodeExceptionMapper(
         e -> e instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_INTERNAL);
+    cli.setParameterExceptionHandler(OrthrusCommand::usageError);
+    // picocli hides the completion command; it is documented, so it is listed.
+    cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("orthrus: internal error: " + e);
@@ -50,6 +57,20 @@ public final class OrthrusCommand implements Runnable {
           return EXIT_INTERNAL;
         });
     return cli;
+  }
+
+  /**
+   * A usage error prints the error, picocli's suggestions for a mistyped name, and one line on how
+   * to get help; the whole help page would bury the error.
+   */
+  private static int usageError(CommandLine.ParameterException e, String[] args) {
+    CommandLine command = e.getCommandLine();
+    PrintWriter err = command.getErr();
+    err.println(e.getMessage());
+    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+    err.flush();
+    return EXIT_USAGE;
   }
 
   public static void main(String[] args) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orthrus.cli.runtime.CraftedReproducers;
 import dev.orthrus.model.json.JsonReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -103,6 +104,25 @@ class OrthrusJarIT {
     Map<String, Object> sarif = (Map<String, Object>) JsonReader.parse(run.out());
     assertEquals("2.1.0", sarif.get("version"), run::toString);
     assertFalse(run.err().contains("SLF4J"), run::toString);
+  }
+
+  /**
+   * A crafted reproducer within every count limit of the deserialization filter whose decoding
+   * would hash 8^15 sets: refused as bad input when decoding passes its deadline, and the process
+   * exits although the decoding thread may still be busy.
+   */
+  @Test
+  void replayRefusesADeserializationBombAndExits() throws Exception {
+    Path file = Files.createTempFile("orthrus-it-", ".orthrus-repro");
+    try {
+      CraftedReproducers.write(file, CraftedReproducers.snapshot("x.Y#f()", "RESULT",
+          new Object[] {CraftedReproducers.wideSets(8, 15)}));
+      Outcome run = orthrus("replay", file.toString());
+      assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
+      assertTrue(run.err().contains("to decode"), run::toString);
+    } finally {
+      Files.deleteIfExists(file);
+    }
   }
 
   @Test

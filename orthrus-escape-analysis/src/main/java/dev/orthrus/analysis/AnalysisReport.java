@@ -5,8 +5,10 @@ import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.Diagnostic;
 import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.model.Suppression;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Violation;
+import dev.orthrus.model.rules.Rule;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -21,7 +23,9 @@ import java.util.TreeSet;
  *
  * @param closures one entry per closure (found from annotations or the processor report), by id
  * @param userDataTypes {@code @UserData} classes found in the bytecode
- * @param missingClasses referenced classes found nowhere (phantoms), sorted
+ * @param missingClasses referenced classes found nowhere (phantoms) that are not the JDK's: missing
+ *     dependencies, sorted; JDK classes the running JDK lacks are named by an
+ *     {@value EscapeAnalyzer#NEWER_JDK} diagnostic instead
  * @param diagnostics findings not attached to one closure: unknown callees, missing classes,
  *     unreadable methods, processor closures not found in the bytecode
  * @param suggestions candidate closures, best first (empty unless suggestions were asked for)
@@ -51,12 +55,16 @@ public record AnalysisReport(
    * The closure report ({@code closures.json} shape). With a processor report, its closures keep
    * their source-level facts and gain {@code reachableMethods}, allocation escape states, tags,
    * nondeterministic calls and violations found through the call graph; allocations the processor
-   * did not list (in called methods) are appended.
+   * did not list (in called methods) are appended. The processor report's {@code @SuppressWarnings}
+   * silence the analysis's violations and report-wide findings in the same declarations (class files
+   * do not keep the annotation), and a report-wide finding the processor already made on the same
+   * line is not repeated.
    */
   public ClosureReport toClosureReport() {
+    List<Suppression> suppressions = processorReport == null ? List.of() : processorReport.suppressions();
     Map<String, ClosureModel> byId = new HashMap<>();
     for (ClosureAnalysis c : closures) {
-      byId.put(normalizeId(c.model().id()), c.model());
+      byId.put(normalizeId(c.model().id()), withoutSuppressed(c.model(), suppressions));
     }
     List<ClosureModel> models = new ArrayList<>();
     Set<String> userData = new TreeSet<>(userDataTypes);
@@ -77,13 +85,55 @@ public record AnalysisReport(
     }
     for (ClosureAnalysis a : closures) {
       if (!merged.contains(a.model().id())) {
-        models.add(a.model());
+        models.add(byId.get(normalizeId(a.model().id())));
       }
     }
     models.sort((x, y) -> x.id().compareTo(y.id()));
-    allDiagnostics.addAll(diagnostics);
+    for (Diagnostic d : diagnostics) {
+      Rule rule = Rule.byKey(d.key()).orElse(null);
+      if (!Suppression.silenced(suppressions, rule, d.position()) && !reportedByProcessor(d)) {
+        allDiagnostics.add(d);
+      }
+    }
     return new ClosureReport(ClosureReport.SCHEMA_VERSION, GENERATOR, new ArrayList<>(userData), models,
-        allDiagnostics);
+        allDiagnostics, suppressions);
+  }
+
+  /**
+   * The processor made the same finding: on the same line, or about the same user-data field (class
+   * files give fields no line, so the analysis places a field's finding where it is first stored).
+   */
+  private boolean reportedByProcessor(Diagnostic d) {
+    if (processorReport == null) {
+      return false;
+    }
+    String field = fieldSubject(d.message());
+    return java.util.stream.Stream.concat(processorReport.diagnostics().stream(),
+            processorReport.closures().stream().flatMap(c -> c.diagnostics().stream()))
+        .anyMatch(p -> p.key().equals(d.key()) && (d.position().line() > 0
+            && p.position().line() == d.position().line() && p.position().file().equals(d.position().file())
+            || field != null && field.equals(fieldSubject(p.message()))));
+  }
+
+  /** {@code user-data field `a.B.f`} at the start of a message, or null. */
+  private static String fieldSubject(String message) {
+    String prefix = "user-data field `";
+    int end = message.indexOf('`', prefix.length());
+    return message.startsWith(prefix) && end > 0 ? message.substring(0, end) : null;
+  }
+
+  /** The closure without the violations a {@code @SuppressWarnings} silences. */
+  private static ClosureModel withoutSuppressed(ClosureModel c, List<Suppression> suppressions) {
+    if (suppressions.isEmpty()) {
+      return c;
+    }
+    List<Violation> kept = c.violations().stream()
+        .filter(v -> !Suppression.silenced(suppressions, Rule.byKey(v.key()).orElse(null), v.position()))
+        .toList();
+    return kept.size() == c.violations().size() ? c : new ClosureModel(c.id(), c.key(), c.name(), c.owner(),
+        c.method(), c.signature(), c.source(), c.strict(), c.comparison(), c.receiver(), c.parameters(), c.result(),
+        c.userDataReads(), c.userDataWrites(), c.allocations(), c.calls(), c.nondeterministic(), c.tags(),
+        c.diagnostics(), c.reachableMethods(), kept);
   }
 
   /** {@code p} from the processor, {@code a} from bytecode. */

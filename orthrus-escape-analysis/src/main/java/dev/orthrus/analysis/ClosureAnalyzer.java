@@ -5,6 +5,7 @@ import dev.orthrus.analysis.escape.EscapeSummaries;
 import dev.orthrus.analysis.escape.MethodEscapeGraph;
 import dev.orthrus.analysis.facts.NondeterminismRules;
 import dev.orthrus.analysis.facts.TagRules;
+import dev.orthrus.analysis.facts.UserDataMutability;
 import dev.orthrus.analysis.program.MethodIds;
 import dev.orthrus.analysis.program.Reachability;
 import dev.orthrus.analysis.program.SootProgram;
@@ -20,6 +21,7 @@ import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.ValueKind;
 import dev.orthrus.model.Violation;
+import dev.orthrus.model.rules.Rule;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -53,9 +55,9 @@ import soot.tagkit.AnnotationTag;
 /** Builds the {@link ClosureAnalysis} of one closure from the program, its summaries and its call graph. */
 final class ClosureAnalyzer {
 
-  static final String UNVERSIONED_WRITE = "orthrus.closure.unversioned-write";
-  static final String STATIC_WRITE = "orthrus.closure.static-write";
-  static final String THREAD_START = "orthrus.closure.thread";
+  static final String UNVERSIONED_WRITE = Rule.UNVERSIONED_WRITE.key();
+  static final String STATIC_WRITE = Rule.STATIC_WRITE.key();
+  static final String THREAD_START = Rule.THREAD.key();
 
   private final SootProgram program;
   private final EscapeSummaries summaries;
@@ -144,11 +146,25 @@ final class ClosureAnalyzer {
                 + " (" + field.getType() + ")");
           }
         }
-        TagRules.TagHit hit = TagRules.of(s);
+        TagRules.TagHit hit = TagRules.of(s, body);
         if (hit != null) {
           tags.add(hit.tag());
           tagReasons.add(hit.tag().jsonName() + ": " + hit.reason() + " in " + id
               + (pos.line() > 0 ? " line " + pos.line() : ""));
+        }
+        NondeterminismRules.Finding n = NondeterminismRules.of(s, body);
+        if (n != null && n.category().handling() != null) {
+          nondeterministic.add(new NondeterministicCall(n.target(), n.category().jsonName(), n.category().handling(),
+              pos, chain));
+        }
+        if (n != null && n.startsThread()) {
+          violations.add(new Violation(THREAD_START, "starts a thread or submits work to another thread via `"
+              + n.target() + "`; a closure must stay single-threaded", chainOrSelf(chain, id), pos));
+        }
+        UserDataMutability.Mutation mutation = UserDataMutability.mutation(s, m, body, program);
+        if (mutation != null) {
+          violations.add(new Violation(Rule.MUTABLE_COLLECTION.key(), mutation.message(), chainOrSelf(chain, id),
+              pos));
         }
         if (!s.containsInvokeExpr()) {
           continue;
@@ -157,16 +173,6 @@ final class ClosureAnalyzer {
         if (m.equals(closure) && !call.getMethodRef().getName().equals("bootstrap$")) {
           calls.add(new CallSite(MethodIds.of(call.getMethodRef()),
               call.getMethodRef().getDeclaringClass().isApplicationClass(), pos));
-        }
-        NondeterminismRules.Finding n = NondeterminismRules.of(call);
-        if (n != null) {
-          nondeterministic.add(new NondeterministicCall(MethodIds.of(call.getMethodRef()), n.category(),
-              n.handling(), pos, chain));
-        }
-        if (NondeterminismRules.startsThread(call)) {
-          violations.add(new Violation(THREAD_START, "starts a thread or submits work to another thread via `"
-              + MethodIds.of(call.getMethodRef()) + "`; a closure must stay single-threaded",
-              chainOrSelf(chain, id), pos));
         }
       }
       for (Map.Entry<Local, Integer> l : g.localNodes().entrySet()) {

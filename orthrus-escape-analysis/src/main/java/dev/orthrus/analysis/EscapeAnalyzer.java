@@ -1,6 +1,8 @@
 package dev.orthrus.analysis;
 
 import dev.orthrus.analysis.escape.EscapeSummaries;
+import dev.orthrus.analysis.facts.UserDataMutability;
+import dev.orthrus.analysis.program.JdkClasses;
 import dev.orthrus.analysis.program.MethodIds;
 import dev.orthrus.analysis.program.Reachability;
 import dev.orthrus.analysis.program.SootProgram;
@@ -9,11 +11,13 @@ import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.Diagnostic;
 import dev.orthrus.model.Severity;
 import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.rules.Rule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import soot.SootMethod;
 import soot.jimple.Stmt;
@@ -25,10 +29,12 @@ import soot.jimple.Stmt;
  */
 public final class EscapeAnalyzer {
 
-  static final String UNKNOWN_CALLEE = "orthrus.analysis.unknown-callee";
-  static final String MISSING_CLASSES = "orthrus.analysis.missing-classes";
-  static final String UNREADABLE_METHOD = "orthrus.analysis.unreadable-method";
-  static final String CLOSURE_NOT_FOUND = "orthrus.analysis.closure-not-found";
+  static final String UNKNOWN_CALLEE = Rule.UNKNOWN_CALLEE.key();
+  static final String MISSING_CLASSES = Rule.MISSING_CLASSES.key();
+  static final String UNREADABLE_METHOD = Rule.UNREADABLE_METHOD.key();
+  static final String CLOSURE_NOT_FOUND = Rule.CLOSURE_NOT_FOUND.key();
+  /** Key of the warning that the analyzed classes need a newer JDK than the one running. */
+  public static final String NEWER_JDK = Rule.NEWER_JDK.key();
 
   private static final Object SOOT = new Object();
 
@@ -84,7 +90,10 @@ public final class EscapeAnalyzer {
       progress.step("closures", ++done, reaches.size());
     }
     unknownCallees(program, summaries, reaches, diagnostics);
-    List<String> missing = program.phantomClasses();
+    diagnostics.addAll(UserDataMutability.declarations(program));
+    List<String> missing = program.missingDependencies();
+    newerJdk(program.missingJdkClasses(), JdkClasses.newestRelease(input.classes()))
+        .ifPresent(diagnostics::add);
     if (!missing.isEmpty()) {
       diagnostics.add(new Diagnostic(MISSING_CLASSES, Severity.WARNING, missing.size()
           + " referenced classes were not found (missing dependencies?); calls into them are treated as"
@@ -99,9 +108,30 @@ public final class EscapeAnalyzer {
         : List.of();
     long analysisMillis = (System.nanoTime() - analysisStart) / 1_000_000;
     AnalysisStats stats = new AnalysisStats(program.applicationClassCount(), program.bodies().size(),
-        missing.size(), loadMillis, analysisMillis);
+        program.phantomClasses().size(), loadMillis, analysisMillis);
     return new AnalysisReport(results, List.copyOf(program.userDataTypes()), missing, diagnostics, suggestions,
         stats, input.processorReport());
+  }
+
+  /**
+   * The classes were compiled for a newer Java than the analysis runs on, or use JDK classes this
+   * JDK lacks: say which JDK to run on rather than calling the JDK's classes missing dependencies.
+   */
+  private static Optional<Diagnostic> newerJdk(List<String> missingJdkClasses, int compiledFor) {
+    int running = Runtime.version().feature();
+    if (missingJdkClasses.isEmpty() && compiledFor <= running) {
+      return Optional.empty();
+    }
+    String classes = missingJdkClasses.isEmpty() ? ""
+        : "; JDK classes they use that JDK " + running + " lacks are treated as may-escape: "
+            + String.join(", ", missingJdkClasses.subList(0, Math.min(10, missingJdkClasses.size())))
+            + (missingJdkClasses.size() > 10 ? ", ..." : "");
+    String message = compiledFor > running
+        ? "the classes are compiled for Java " + compiledFor + " and the analysis runs on JDK " + running + classes
+            + "; run orthrus on JDK " + compiledFor + " or newer for a complete analysis"
+        : missingJdkClasses.size() + " referenced JDK classes are not in the running JDK " + running + classes
+            + "; run orthrus on the JDK the code is built for";
+    return Optional.of(new Diagnostic(NEWER_JDK, Severity.WARNING, message, SourcePosition.UNKNOWN));
   }
 
   private static Map<String, SootMethod> findClosures(

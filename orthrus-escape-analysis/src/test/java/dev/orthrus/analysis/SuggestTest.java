@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Without annotations, methods writing state reached from a data structure are suggested, ranked. */
@@ -26,6 +28,29 @@ class SuggestTest {
     assertTrue(top.reasons().stream().anyMatch(r -> r.contains("Index$Entry.next")), top.reasons().toString());
     assertTrue(top.reasons().stream().anyMatch(r -> r.contains("Map.put")), top.reasons().toString());
     assertTrue(top.position().line() > 0);
+  }
+
+  @Test
+  void everyMutatorOfAnLruCacheIsSuggestedWithItsReason() {
+    AnalysisReport report = EscapeAnalyzer.analyze(AnalysisInput.of(Fixtures.compile("suggest")).withSuggest(true));
+    Map<String, List<String>> reasons = new HashMap<>();
+    report.suggestions().forEach(s -> reasons.put(s.method(), s.reasons()));
+    String lru = "fixtures.suggest.LruCache#";
+
+    assertReason(reasons, lru + "get(java.lang.String)", "writes objects reached from this: LruCache$Node.hits");
+    assertReason(reasons, lru + "put(java.lang.String,java.lang.String)", "inserts into containers held by this: Map.put");
+    assertReason(reasons, lru + "remove(java.lang.String)", "removes from containers held by this: Map.remove");
+    assertReason(reasons, lru + "evict()", "removes from containers held by this: Iterator.remove");
+    assertFalse(reasons.containsKey(lru + "size()"), reasons::toString);
+    assertFalse(reasons.containsKey(lru + "contains(java.lang.String)"), reasons::toString);
+    // Building the node it inserts is no write to the cache's existing structure.
+    assertTrue(reasons.get(lru + "put(java.lang.String,java.lang.String)").stream().noneMatch(r -> r.contains("<init>")),
+        reasons::toString);
+  }
+
+  private static void assertReason(Map<String, List<String>> reasons, String method, String reason) {
+    assertTrue(reasons.containsKey(method), () -> method + " is not suggested: " + reasons.keySet());
+    assertTrue(reasons.get(method).contains(reason), () -> method + ": " + reasons.get(method));
   }
 
   @Test

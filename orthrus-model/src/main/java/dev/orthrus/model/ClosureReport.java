@@ -12,13 +12,16 @@ import java.util.Objects;
  * @param userDataTypes binary names of the {@code @UserData} classes seen
  * @param closures one entry per closure, ordered by id
  * @param diagnostics findings not attached to one closure (e.g. control-path writes of user data)
+ * @param suppressions the {@code @SuppressWarnings} of the compilation that name Orthrus rules, which
+ *     also silence the bytecode analysis's findings in the same declarations
  */
 public record ClosureReport(
     int schemaVersion,
     String generator,
     List<String> userDataTypes,
     List<ClosureModel> closures,
-    List<Diagnostic> diagnostics) {
+    List<Diagnostic> diagnostics,
+    List<Suppression> suppressions) {
 
   /** Raised whenever a field is removed or changes meaning; adding a field keeps the version. */
   public static final int SCHEMA_VERSION = 1;
@@ -31,6 +34,13 @@ public record ClosureReport(
     userDataTypes = List.copyOf(userDataTypes);
     closures = List.copyOf(closures);
     diagnostics = List.copyOf(diagnostics);
+    suppressions = List.copyOf(suppressions);
+  }
+
+  /** A report without suppressions. */
+  public ClosureReport(int schemaVersion, String generator, List<String> userDataTypes, List<ClosureModel> closures,
+      List<Diagnostic> diagnostics) {
+    this(schemaVersion, generator, userDataTypes, closures, diagnostics, List.of());
   }
 
   /** True when any closure or report-level diagnostic is an error. */

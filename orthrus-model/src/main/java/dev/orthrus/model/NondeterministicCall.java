@@ -10,12 +10,45 @@ import java.util.Objects;
  * @param target the callee as {@code owner#name(erased,params)}
  * @param category {@code clock}, {@code random}, {@code identity-hash}, {@code hash-order},
  *     {@code io}, {@code lock}, ...
- * @param handling {@code recorded} (replayed from the log) or {@code error} (not allowed)
+ * @param handling what the runtime does with it
  * @param position where it is written
  * @param callChain methods from the closure to the call (empty when it is in the closure itself)
  */
 public record NondeterministicCall(
-    String target, String category, String handling, SourcePosition position, List<String> callChain) {
+    String target, String category, Handling handling, SourcePosition position, List<String> callChain) {
+
+  /** What the runtime does with a call; JSON names are {@code recorded} and {@code error}. */
+  public enum Handling {
+    /** APP records the result in the closure log and VAL replays it. */
+    RECORDED("recorded"),
+    /** Not allowed in a closure: a validator would repeat the side effect. */
+    ERROR("error");
+
+    private final String jsonName;
+
+    Handling(String jsonName) {
+      this.jsonName = jsonName;
+    }
+
+    public String jsonName() {
+      return jsonName;
+    }
+
+    /** The JSON name, so reports that print a handling keep printing {@code recorded}/{@code error}. */
+    @Override
+    public String toString() {
+      return jsonName;
+    }
+
+    public static Handling fromJsonName(String name) {
+      for (Handling h : values()) {
+        if (h.jsonName.equals(name)) {
+          return h;
+        }
+      }
+      throw new IllegalArgumentException("unknown handling: " + name);
+    }
+  }
 
   public NondeterministicCall {
     Objects.requireNonNull(target, "target");

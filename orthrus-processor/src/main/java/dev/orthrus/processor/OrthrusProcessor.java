@@ -8,6 +8,7 @@ import com.sun.source.util.Trees;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.json.ClosureReportJson;
 import dev.orthrus.model.report.MarkdownReport;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.catalog.CatalogFlagScanner;
 import dev.orthrus.processor.catalog.CatalogFlags;
 import dev.orthrus.processor.catalog.CatalogGenerator;
@@ -16,9 +17,10 @@ import dev.orthrus.processor.model.ClosureModelBuilder;
 import dev.orthrus.processor.model.ValueClassifier;
 import dev.orthrus.processor.rules.Finding;
 import dev.orthrus.processor.rules.Findings;
-import dev.orthrus.processor.rules.Rule;
+import dev.orthrus.processor.rules.OwnerRule;
+import dev.orthrus.processor.rules.RuleCheck;
+import dev.orthrus.processor.rules.RuleChecks;
 import dev.orthrus.processor.rules.RuleContext;
-import dev.orthrus.processor.rules.Rules;
 import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummarizer;
 import dev.orthrus.processor.summary.MethodSummary;
@@ -50,8 +52,6 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
@@ -77,15 +77,6 @@ public final class OrthrusProcessor extends AbstractProcessor {
 
   /** The Markdown report's path in the class output (next to the JSON). */
   public static final String MARKDOWN_RESOURCE_PATH = "META-INF/orthrus/closures.md";
-
-  /** Key of the error that replaces any unexpected exception. */
-  public static final String INTERNAL_KEY = "orthrus.internal";
-
-  /** Key of the error for closures declared where a generated catalog cannot name their class. */
-  public static final String OWNER_KEY = "orthrus.closure.owner";
-
-  /** Key of the warning for a generated catalog found among the sources being compiled. */
-  public static final String STALE_CATALOG_KEY = "orthrus.catalog.stale";
 
   static final String SERVICES_PATH = "META-INF/services/" + CatalogGenerator.SERVICE;
 
@@ -121,9 +112,15 @@ public final class OrthrusProcessor extends AbstractProcessor {
     this.testHook = testHook;
   }
 
+  /**
+   * Every compilation, not only those with {@code @Closure} on a member javac can see during the
+   * rounds: closures in local and anonymous classes are found only in the type-checked trees (and
+   * must be reported), and a compilation without closures still gets its (empty) closures.json.
+   * Nothing is claimed, so other processors see every annotation.
+   */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(OrthrusAnnotations.CLOSURE, OrthrusAnnotations.USER_DATA);
+    return Set.of("*");
   }
 
   @Override
@@ -152,9 +149,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
       task.addTaskListener(new AnalysisListener());
       treeRules = true;
     } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
-      messager.printMessage(Diagnostic.Kind.WARNING, "[" + INTERNAL_KEY + "] the Orthrus rules need javac's "
+      messager.printMessage(Diagnostic.Kind.WARNING, message(Rule.INTERNAL, "the Orthrus rules need javac's "
           + "type-checked trees, which this compiler does not provide; closure rules and closures.json are skipped "
-          + "(" + e.getMessage() + ")");
+          + "(" + e.getMessage() + ")"));
     }
   }
 
@@ -205,9 +202,15 @@ public final class OrthrusProcessor extends AbstractProcessor {
     if (!catalogOwners.add(ownerName)) {
       return;
     }
-    if (isHidden(owner)) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + OWNER_KEY + "] closures must be declared in a class "
-          + "that its package can see: `" + ownerName + "` is private, so no closure catalog can name it", owner);
+    String hidden = OwnerRule.hiddenBecause(owner);
+    if (hidden != null) {
+      // No catalog can name it. With type-checked trees the owner rule reports it together with
+      // every other finding; an error printed here, during the rounds, would stop javac before
+      // any class is analyzed.
+      if (!treeRules) {
+        messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.OWNER, "closures of `" + ownerName
+            + "` are declared in " + hidden + ", which no closure catalog can name"), owner);
+      }
       return;
     }
     ClosureModelBuilder options = new ClosureModelBuilder(elements, names, null);
@@ -241,24 +244,13 @@ public final class OrthrusProcessor extends AbstractProcessor {
       String catalog = catalogs.catalogName(owner).canonicalName();
       generatedCatalogs.add(catalog);
       catalogOrigins.add(owner);
-      messager.printMessage(Diagnostic.Kind.WARNING, "[" + STALE_CATALOG_KEY + "] `" + catalog + "` is already among "
+      messager.printMessage(Diagnostic.Kind.WARNING, message(Rule.STALE_CATALOG, "`" + catalog + "` is already among "
           + "the sources (an earlier build's generated file?), so it was not regenerated and may not match the "
-          + "closures of `" + ownerName + "`: delete it from the source tree", owner);
+          + "closures of `" + ownerName + "`: delete it from the source tree"), owner);
     } catch (IOException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write the closure catalog of `"
-          + ownerName + "`: " + e.getMessage(), owner);
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write the closure catalog of `"
+          + ownerName + "`: " + e.getMessage()), owner);
     }
-  }
-
-  /** A private, local or anonymous class cannot be named by a generated class in its package. */
-  private static boolean isHidden(TypeElement type) {
-    for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
-      if (t.getModifiers().contains(Modifier.PRIVATE) || t.getNestingKind() == NestingKind.LOCAL
-          || t.getNestingKind() == NestingKind.ANONYMOUS) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** One services file for the whole compilation, written in the last round. */
@@ -276,7 +268,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
         }
       }
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write " + SERVICES_PATH + ": " + e);
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write " + SERVICES_PATH + ": " + e));
     }
   }
 
@@ -316,21 +308,27 @@ public final class OrthrusProcessor extends AbstractProcessor {
     try {
       DataPath dataPath = new DataPath(summaries.values(), elements);
       ValueClassifier values = new ValueClassifier(elements, processingEnv.getTypeUtils());
-      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names, summarizer);
+      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names, elements,
+          processingEnv.getTypeUtils());
       Findings findings = new Findings();
-      for (Rule rule : Rules.all()) {
-        rule.check(context, findings);
+      for (RuleCheck check : RuleChecks.all()) {
+        check.check(context, findings);
       }
       List<Finding> all = findings.all();
       ClosureReport report = new ClosureModelBuilder(elements, names, values)
-          .build(dataPath, all, catalogFlags, userDataTypes);
+          .build(dataPath, all, catalogFlags, userDataTypes, summarizer.suppressions());
       writeReports(report);
       for (Finding f : all) {
-        trees.printMessage(kind(f), "[" + f.key() + "] " + f.message(), f.site().tree(), f.site().unit());
+        trees.printMessage(kind(f), message(f.rule(), f.message()), f.site().tree(), f.site().unit());
       }
     } catch (RuntimeException e) {
       internalError(null, e);
     }
+  }
+
+  /** A diagnostic's text: {@code [key] message}, ending with the rule's documentation. */
+  static String message(Rule rule, String message) {
+    return "[" + rule.key() + "] " + message + " (see " + rule.docUri() + ")";
   }
 
   private static Diagnostic.Kind kind(Finding f) {
@@ -358,8 +356,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("closures.md"), markdown, StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write the closure report into -A"
-          + REPORT_DIR_OPTION + "=" + reportDir + ": " + e.getMessage());
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write the closure report into -A"
+          + REPORT_DIR_OPTION + "=" + reportDir + ": " + e.getMessage()));
     }
   }
 
@@ -370,7 +368,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
         w.write(content);
       }
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, "[" + INTERNAL_KEY + "] cannot write " + path + ": " + e);
+      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write " + path + ": " + e));
     }
   }
 
@@ -379,8 +377,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));
     String first = trace.toString().lines().limit(6).reduce((a, b) -> a + "\n" + b).orElse(e.toString());
-    String message = "[" + INTERNAL_KEY + "] the Orthrus processor failed unexpectedly; please report this with "
-        + "the source that triggered it: " + first;
+    String message = message(Rule.INTERNAL, "the Orthrus processor failed unexpectedly; please report this with "
+        + "the source that triggered it: " + first);
     if (element != null) {
       messager.printMessage(Diagnostic.Kind.ERROR, message, element);
     } else {

@@ -63,7 +63,7 @@ class InternalErrorTest {
         """);
     Compilation c = Snippets.compile(f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining("[orthrus.closure.owner]").inFile(f).onLineContaining("class Hidden");
-    assertThat(c).hadErrorContaining("t.Outer$Hidden` is private").inFile(f).onLineContaining("class Hidden");
+    assertThat(c).hadErrorContaining("[orthrus.closure.owner]").inFile(f).onLineContaining("int get(int v)");
+    assertThat(c).hadErrorContaining("private class `t.Outer.Hidden`").inFile(f).onLineContaining("int get(int v)");
   }
 }

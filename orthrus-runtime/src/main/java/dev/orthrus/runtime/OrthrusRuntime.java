@@ -1,104 +1,70 @@
 package dev.orthrus.runtime;
 
-import dev.orthrus.runtime.checksum.ChecksumMismatchException;
-import dev.orthrus.runtime.checksum.ControlPath;
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.ChecksumMismatchException;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ClosureRuntime;
+import dev.orthrus.runtime.api.ControlPath;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.SdcDetectedException;
+import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.memory.VersionedObject;
-import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionCenter;
 import dev.orthrus.runtime.report.Events;
-import dev.orthrus.runtime.report.SdcDetectedException;
 import dev.orthrus.runtime.sample.SamplingPolicy;
 import dev.orthrus.runtime.validate.Mismatch;
 import dev.orthrus.runtime.validate.ValidationListener;
 import dev.orthrus.runtime.validate.Validator;
 import dev.orthrus.runtime.validate.ValidatorPool;
-import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * The runtime a protected application runs with. Generated dispatchers call {@link #begin} (null
- * means "run the unlogged variant"), then the APP variant with the log, then {@link #publish}.
- *
- * <pre>{@code
- * static final CallSite GET_FROM_HANDLER = GET.site(7); // one per call site
- * ...
- * ClosureLog log = rt.begin(GET_FROM_HANDLER);
- * if (log == null) return getPlain(key);
- * log.argRef(key);
- * byte[] r;
- * try { r = getApp(log, key); } catch (Throwable t) { log.threw(t); rt.publish(log); throw t; }
- * log.returnRef(r);
- * rt.publish(log);
- * return r;
- * }</pre>
+ * The runtime a protected application runs with: the logged path of {@link ClosureRuntime}
+ * (taking and publishing logs, the memory budget, strict mode), assembled with the thread
+ * registry, the validators, the sampling controller and the detection center. Generated code sees
+ * it as a {@link ClosureRuntime}; the application starts one with {@link #start}, installs it
+ * with {@code Orthrus.install} and monitors it here.
  */
-public final class OrthrusRuntime implements AutoCloseable {
+public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseable {
 
   private final RuntimeConfig config;
   private final SamplingPolicy sampling;
   private final DetectionCenter detections;
+  private final ThreadRegistry registry;
+  private final SamplingController controller;
   private final ValidatorPool validators;
-  private final ThreadLocal<AppThread> current = new ThreadLocal<>();
-  private final Object registryLock = new Object();
-  private volatile AppThread[] appThreads = new AppThread[0];
-  /**
-   * Application threads by thread id (one slot per id modulo the size, no probing): two plain
-   * loads find the calling thread's state. A thread whose slot is taken falls back to the
-   * ThreadLocal, whose lookup can walk a long collision chain in threads with many locals.
-   */
-  private volatile AppThread[] byThreadId = new AppThread[256];
   private volatile boolean enabled = true;
   private volatile boolean strictAll;
-  /**
-   * {@link #enabled} and {@link #strictAll} in one field, the only one of this object the fast
-   * path of {@link #begin} reads: OFF, SAMPLED (the policy decides) or ALL_STRICT.
-   */
-  private volatile int mode;
-
-  private static final int OFF = 0;
-  private static final int SAMPLED = 1;
-  private static final int ALL_STRICT = 2;
-  private static final int ARMED = 3;
   private volatile boolean blockWhenFull;
-  private volatile long perThreadBudget;
 
   private final LongAdder validated = new LongAdder();
+  private final LongAdder notValidated = new LongAdder();
+  private volatile boolean notValidatedReported;
   private final LongAdder skippedForMemory = new LongAdder();
-  private final LongAdder adaptations = new LongAdder();
   private final Recorder latency = new Recorder(3);
   private final Histogram latencyTotal = new Histogram(3);
-  private final Object controllerLock = new Object();
-  private volatile long lastAdaptNanos;
-  private long lastSkipped;
-  private volatile double lastOverhead;
-  /** Armed policy (decision 0009): the controller re-arms closures every ARM_PERIOD_NANOS. */
-  private final boolean armedPolicy;
-  private volatile long lastArmNanos;
-  /** Measured by the controller for the arming rate; guarded by controllerLock. */
-  private double entriesPerLog = DEFAULT_ENTRIES;
-  private int liveThreads = 1;
   private final RuntimeMXBeanImpl mxBean;
 
   public OrthrusRuntime(RuntimeConfig config) {
     this.config = config;
     this.sampling = config.sampling.get();
-    this.armedPolicy = sampling.armed();
     this.strictAll = config.strictAll;
     updateMode();
-    this.perThreadBudget = config.memoryBudgetBytes;
+    this.registry = new ThreadRegistry(config.logsPerThread, config.memoryBudgetBytes);
     this.detections = new DetectionCenter(
         config.policy, config.callback, config.reproducerDir, config.halt, config.err);
+    this.controller = new SamplingController(config, sampling, registry, () -> enabled);
     this.validators = new ValidatorPool(
-        () -> appThreads, new Listener(), this::validatorFailed, config.maxValidators,
+        registry::threads, new Listener(), this::validatorFailed, config.maxValidators,
         config.pinValidators, config.cpus, config.idleStrategy,
-        config.spinOnOwnCpu);
+        config.spinOnOwnCpu, config.validatorStackBytes);
+    controller.validators(validators);
     for (int i = 0; i < config.validators; i++) {
       validators.add();
     }
@@ -109,46 +75,25 @@ public final class OrthrusRuntime implements AutoCloseable {
     return new OrthrusRuntime(config);
   }
 
-  // ---- hot path ----
+  // ---- logged path ----
 
-  /**
-   * Starts logging one execution at {@code site}, or returns null when this execution is not
-   * validated (runtime disabled, not sampled, memory budget reached, or no free log).
-   */
-  public ClosureLog begin(CallSite site) {
-    // Kept to a few dozen bytes of bytecode so that the JIT inlines it into every dispatcher.
-    int m = mode;
-    if (m == ARMED) {
-      // Decisions 0009 and 0012: not due is one read of the site's armed word, a line the
-      // application only reads; a strict closure's site is always due.
-      return site.takeDue() ? beginLogged(site.closure(), site.callerId()) : null;
-    }
-    if (m == OFF) {
-      return null;
-    }
-    if (m == ALL_STRICT || sampling.sample(site.closure(), site.callerId())) {
-      return beginLogged(site.closure(), site.callerId());
-    }
-    return null;
-  }
-
-  /**
-   * {@link #begin(CallSite)} for hand-written callers that have no site at hand: looks the site
-   * up in the closure's map on every call. Generated code keeps its sites in static fields.
-   */
-  public ClosureLog begin(ClosureBinding closure, int callerId) {
-    return begin(closure.site(callerId));
+  @Override
+  protected ClosureLog beginSampled(CallSite site) {
+    return sampling.sample(site.closure(), site.callerId()) ? beginLogged(site) : null;
   }
 
   /** The execution will be logged (or is strict): take this thread's next log. */
-  private ClosureLog beginLogged(ClosureBinding closure, int callerId) {
-    AppThread t = appThread();
+  @Override
+  protected ClosureLog beginLogged(CallSite site) {
+    ClosureBinding closure = site.closure();
+    AppThread t = registry.current();
     if (closure.strict() || strictAll) {
-      return beginStrict(t, closure, callerId);
+      return beginStrict(t, closure, site.callerId());
     }
-    if (t.pendingBytes() > perThreadBudget) {
+    long budget = registry.perThreadBudget();
+    if (t.pendingBytes() > budget) {
       t.reclaimValidated();
-      if (t.pendingBytes() > perThreadBudget) {
+      if (t.pendingBytes() > budget) {
         t.skipped();
         skippedForMemory.increment();
         return null;
@@ -162,14 +107,11 @@ public final class OrthrusRuntime implements AutoCloseable {
       }
       log = waitForLog(t, closure);
     }
-    t.start(log, closure, callerId, false);
+    t.start(log, closure, site.callerId(), false);
     return log;
   }
 
-  /**
-   * Hands a finished log to the validators. For a strict closure, waits until a validator
-   * confirmed it and throws {@link SdcDetectedException} if it did not.
-   */
+  @Override
   public void publish(ClosureLog log) {
     AppThread t = log.home();
     if (log.overflowed()) {
@@ -185,7 +127,7 @@ public final class OrthrusRuntime implements AutoCloseable {
     if (log.strict()) {
       // Do not let the caller sit out a parked validator's timeout.
       validators.wake();
-      awaitVerdict(t, log, System.nanoTime() + config.strictTimeout.toNanos());
+      awaitVerdict(log, System.nanoTime() + config.strictTimeout.toNanos());
     }
   }
 
@@ -208,15 +150,14 @@ public final class OrthrusRuntime implements AutoCloseable {
     return log;
   }
 
-  private void awaitVerdict(AppThread t, ClosureLog log, long deadline) {
+  private void awaitVerdict(ClosureLog log, long deadline) {
     int idle = 0;
     int verdict;
     while ((verdict = log.lvVerdict()) == ClosureLog.PENDING) {
       idle = backoff(idle, deadline, log.binding());
     }
-    Object finding = log.finding();
     if (verdict == ClosureLog.DIVERGED) {
-      throw new SdcDetectedException(finding instanceof Detection ? (Detection) finding : null);
+      throw new SdcDetectedException(log.finding());
     }
   }
 
@@ -235,12 +176,7 @@ public final class OrthrusRuntime implements AutoCloseable {
     return idle + 1;
   }
 
-  /**
-   * Reports a control-path checksum failure a closure's first load found (generated dispatchers
-   * call it from their handler for {@link ChecksumMismatchException}, in every variant), applies
-   * the detection policy, and returns {@code e} for the dispatcher to rethrow: the caller must not
-   * go on with corrupted data.
-   */
+  @Override
   public ChecksumMismatchException corrupted(CallSite site, ChecksumMismatchException e) {
     ClosureBinding c = site.closure();
     detections.recordChecksum(c.descriptor().id(), c.name(), c.key(), site.callerId(),
@@ -248,11 +184,7 @@ public final class OrthrusRuntime implements AutoCloseable {
     return e;
   }
 
-  /**
-   * The control path's check before data leaves the process (e.g. before a value is written to a
-   * socket): verifies the newest version of {@code object}; on a mismatch reports a detection,
-   * applies the policy and throws {@link ChecksumMismatchException}.
-   */
+  @Override
   public void verify(VersionedObject<?> object) {
     try {
       ControlPath.verify(object);
@@ -265,43 +197,7 @@ public final class OrthrusRuntime implements AutoCloseable {
 
   /** The calling thread's runtime state, registering the thread on first use. */
   public AppThread appThread() {
-    Thread me = Thread.currentThread();
-    AppThread[] table = byThreadId;
-    AppThread t = table[(int) me.getId() & (table.length - 1)];
-    if (t != null && t.thread() == me) {
-      return t;
-    }
-    t = current.get();
-    return t != null ? t : register(me);
-  }
-
-  private AppThread register(Thread me) {
-    synchronized (registryLock) {
-      AppThread[] old = appThreads;
-      AppThread t = new AppThread(me, old.length, config.logsPerThread);
-      AppThread[] next = Arrays.copyOf(old, old.length + 1);
-      next[old.length] = t;
-      appThreads = next;
-      perThreadBudget = Math.max(1, config.memoryBudgetBytes / liveCount(next));
-      current.set(t);
-      AppThread[] table = byThreadId.clone();
-      int slot = (int) me.getId() & (table.length - 1);
-      if (table[slot] == null || !table[slot].thread().isAlive()) {
-        table[slot] = t;
-        byThreadId = table;
-      }
-      return t;
-    }
-  }
-
-  private static int liveCount(AppThread[] threads) {
-    int live = 0;
-    for (AppThread t : threads) {
-      if (t.thread().isAlive()) {
-        live++;
-      }
-    }
-    return Math.max(1, live);
+    return registry.current();
   }
 
   // ---- validator side ----
@@ -321,7 +217,18 @@ public final class OrthrusRuntime implements AutoCloseable {
       if (Events.latencyEnabled()) {
         Events.latency(b.name(), delay);
       }
-      adapt(b, log.publishNanos() + delayNanos);
+      controller.tick(b, log.publishNanos() + delayNanos);
+    }
+
+    @Override
+    public void notValidated(ClosureLog log, String reason, Validator validator) {
+      notValidated.increment();
+      if (config.err != null && !notValidatedReported) {
+        notValidatedReported = true;
+        config.err.println("orthrus: an execution of " + log.binding().name()
+            + " was not validated (" + reason + "); not a detection. Later ones are only counted"
+            + " (notValidatedCount).");
+      }
     }
 
     @Override
@@ -332,155 +239,12 @@ public final class OrthrusRuntime implements AutoCloseable {
 
     @Override
     public void idle(Validator validator) {
-      adapt(null, System.nanoTime());
+      controller.tick(null, System.nanoTime());
     }
   }
 
   /** Delays above this (an hour) are clamped, so the histogram never has to resize. */
   private static final long MAX_RECORDED_DELAY = 3_600_000_000_000L;
-
-  /** How often the sampling controller looks. */
-  static final long CONTROL_PERIOD_NANOS = 1_000_000;
-
-  /**
-   * The sampling controller, run by validators (when they finish logs or find none) at most every
-   * {@link #CONTROL_PERIOD_NANOS}. It keeps the sampling rate at what validation can sustain:
-   *
-   * <ul>
-   *   <li>pending logs above 75% of the memory budget, or executions skipped because an
-   *       application thread's logs were all pending: halve the rate;
-   *   <li>queued logs above the queue target (validators fall behind, delay grows), or the
-   *       paper's delay signal (last eight logs of a closure over {@code delayFactor} times its
-   *       running average) with the queue at least a quarter of the target: add a validator if a
-   *       core is spare, else lower the rate by a quarter;
-   *   <li>the estimated logging time of some application thread above the overhead budget (cost
-   *       model: fixed cost per log plus cost per recorded entry): scale the rate down to the
-   *       budget;
-   *   <li>otherwise, when logs were published since the last look, the queue is short and the
-   *       overhead under 80% of the budget, raise the rate by an eighth (a quarter when far under
-   *       the budget).
-   * </ul>
-   *
-   * <p>Small multiplicative steps every millisecond replace the first version's halve/double on
-   * a noisy signal, which oscillated between 100% and a fraction of a percent.
-   */
-  private void adapt(ClosureBinding closure, long now) {
-    if (armedPolicy && now - lastArmNanos >= ARM_PERIOD_NANOS) {
-      arm(now);
-    }
-    if (now - lastAdaptNanos < CONTROL_PERIOD_NANOS) {
-      return;
-    }
-    synchronized (controllerLock) {
-      long elapsed = now - lastAdaptNanos;
-      if (elapsed < CONTROL_PERIOD_NANOS) {
-        return;
-      }
-      lastAdaptNanos = now;
-      control(closure, elapsed);
-    }
-  }
-
-  private void control(ClosureBinding closure, long elapsedNanos) {
-    AppThread[] threads = appThreads;
-    long pending = 0;
-    long queued = 0;
-    long skipped = 0;
-    double worstOverhead = 0;
-    long logs = 0;
-    long entries = 0;
-    for (AppThread t : threads) {
-      pending += t.pendingBytesEstimate();
-      queued += t.queue().size();
-      skipped += t.skippedCount();
-      long[] d = t.controllerDelta();
-      logs += d[0];
-      entries += d[1];
-      double loggingNanos = d[0] * config.logCostFixedNanos + d[1] * config.logCostPerEntryNanos;
-      worstOverhead = Math.max(worstOverhead, loggingNanos / elapsedNanos);
-    }
-    if (logs > 0) {
-      lastOverhead = worstOverhead;
-    }
-    long newSkips = skipped - lastSkipped;
-    lastSkipped = skipped;
-    int live = liveCount(threads);
-    long target = (long) config.queueTarget * live;
-    double budget = config.overheadBudget;
-    liveThreads = live;
-    if (logs > 0) {
-      entriesPerLog = (double) entries / logs;
-    }
-    if (pending > config.memoryBudgetBytes * 3 / 4 || newSkips > 0) {
-      adjust(0.5);
-      return;
-    }
-    boolean delayOver = closure != null && closure.delay().over(config.delayFactor);
-    if (queued > target || (delayOver && queued > target / 4)) {
-      if (!validators.addIfSpareCore(live)) {
-        adjust(0.75);
-      } else {
-        adaptations.increment();
-      }
-      return;
-    }
-    // An armed policy already logs at the budget's rate; its few logs per period make single
-    // periods look over budget by one log's cost, which would ratchet the rate down: it needs a
-    // few logs in the period before this rule applies.
-    if (worstOverhead > budget && (!armedPolicy || logs >= MIN_LOGS_FOR_BUDGET_RULE)) {
-      adjust(Math.max(0.5, budget / worstOverhead));
-      return;
-    }
-    // Raise only on evidence: with nothing published since the last look (application idle, or
-    // the runtime disabled) there is no measurement of headroom.
-    if (logs > 0 && queued <= target / 4 && worstOverhead < 0.8 * budget
-        && sampling.rate() < 1.0) {
-      adjust(worstOverhead < 0.25 * budget ? 1.25 : 1.125);
-    }
-  }
-
-  /** See {@link #control}: logs in a period an armed policy's overhead estimate needs. */
-  private static final long MIN_LOGS_FOR_BUDGET_RULE = 8;
-
-  /** Entries per log the cost model assumes before any log was measured. */
-  private static final double DEFAULT_ENTRIES = 8;
-
-  /**
-   * How often an armed policy's closures are re-armed: a twentieth of the control period, so
-   * the logs of a period come in small bursts (a burst of a whole period's arms at a budget of
-   * 1.0 filled the thread's log ring and was skipped).
-   */
-  static final long ARM_PERIOD_NANOS = CONTROL_PERIOD_NANOS / 20;
-
-  /** Longest stretch one arming covers, so a pause in control does not arm a burst. */
-  private static final long MAX_ARMED_PERIOD_NANOS = 4 * ARM_PERIOD_NANOS;
-
-  /**
-   * For an armed policy (decision 0009): the logs the overhead budget allows since the last
-   * arming, by the cost model (fixed cost plus the entries per log measured by the controller),
-   * for every live application thread; the policy scales them by its rate and shares them among
-   * closures.
-   */
-  private void arm(long now) {
-    synchronized (controllerLock) {
-      long elapsed = now - lastArmNanos;
-      if (elapsed < ARM_PERIOD_NANOS) {
-        return;
-      }
-      lastArmNanos = now;
-      if (!enabled) {
-        return;
-      }
-      double cost = config.logCostFixedNanos + entriesPerLog * config.logCostPerEntryNanos;
-      long period = Math.min(elapsed, MAX_ARMED_PERIOD_NANOS);
-      sampling.arm(config.overheadBudget * period * liveThreads / Math.max(1.0, cost));
-    }
-  }
-
-  private void adjust(double factor) {
-    sampling.adjust(factor);
-    adaptations.increment();
-  }
 
   private void validatorFailed(Throwable t) {
     if (config.err != null) {
@@ -507,12 +271,13 @@ public final class OrthrusRuntime implements AutoCloseable {
   }
 
   private synchronized void updateMode() {
-    mode = !enabled ? OFF : strictAll ? ALL_STRICT : sampling.armed() ? ARMED : SAMPLED;
+    mode(!enabled ? OFF : strictAll ? ALL_STRICT : sampling.armed() ? ARMED : SAMPLED);
   }
 
   /**
-   * Makes a thread whose ring has no free log wait for one instead of skipping. Only for stress tests that must
-   * validate every execution; it breaks the rule that validation never blocks the application.
+   * Makes a thread whose ring has no free log wait for one instead of skipping. Only for stress
+   * tests that must validate every execution; it breaks the rule that validation never blocks
+   * the application.
    */
   public void blockWhenFull(boolean block) {
     this.blockWhenFull = block;
@@ -538,6 +303,15 @@ public final class OrthrusRuntime implements AutoCloseable {
     return validated.sum();
   }
 
+  /**
+   * Published executions a validator could not validate, for reasons that are not evidence of a
+   * faulty core: a stack or the heap ran out, or class initialization failed, on either side, or
+   * the caller changed an argument it owns before the validator got to it.
+   */
+  public long notValidatedCount() {
+    return notValidated.sum();
+  }
+
   public long skippedForMemory() {
     return skippedForMemory.sum();
   }
@@ -547,50 +321,49 @@ public final class OrthrusRuntime implements AutoCloseable {
    * a fraction of wall time (from its cost model), from its last look that saw logs published.
    */
   public double estimatedOverhead() {
-    return lastOverhead;
+    return controller.estimatedOverhead();
   }
 
   public long adaptations() {
-    return adaptations.sum();
+    return controller.adaptations();
   }
 
+  /** Logs published by every application thread so far, ended ones included. */
   public long publishedCount() {
-    long n = 0;
-    for (AppThread t : appThreads) {
-      n += t.publishedCount();
-    }
-    return n;
+    return registry.publishedCount();
   }
 
+  /** Executions not logged for lack of a free log or of memory, ended threads included. */
   public long skippedCount() {
-    long n = 0;
-    for (AppThread t : appThreads) {
-      n += t.skippedCount();
-    }
-    return n;
+    return registry.skippedCount();
   }
 
   public long pendingBytes() {
-    long n = 0;
-    for (AppThread t : appThreads) {
-      n += t.pendingBytesEstimate();
-    }
-    return n;
+    return registry.pendingBytes();
   }
 
   public long queuedLogs() {
-    long n = 0;
-    for (AppThread t : appThreads) {
-      n += t.queue().size();
-    }
-    return n;
+    return registry.queuedLogs();
+  }
+
+  /**
+   * Application threads the runtime holds state for: live ones, and ended ones whose published
+   * logs are not all claimed by validators yet.
+   */
+  public int registeredThreads() {
+    return registry.threads().length;
+  }
+
+  /** Application threads whose state was dropped after they ended (decision 0014). */
+  public long retiredThreads() {
+    return registry.retiredCount();
   }
 
   /** Waits until every published log was validated, or the timeout passed; true if drained. */
   public boolean awaitDrained(long timeoutMillis) {
     long deadline = System.currentTimeMillis() + timeoutMillis;
     while (System.currentTimeMillis() < deadline) {
-      if (queuedLogs() == 0 && validated.sum() >= publishedCount()) {
+      if (queuedLogs() == 0 && validated.sum() + notValidated.sum() >= publishedCount()) {
         return true;
       }
       LockSupport.parkNanos(200_000);

@@ -5,6 +5,9 @@ public interface OrthrusRuntimeMXBean {
 
   long getValidated();
 
+  /** Executions a validator could not validate, for reasons that are not a faulty core. */
+  long getNotValidated();
+
   long getPublished();
 
   long getSkipped();

@@ -1,11 +1,12 @@
 package dev.orthrus.runtime;
 
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.concurrent.IdleStrategy;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.report.Detection;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.ArmedSampling;
 import dev.orthrus.runtime.sample.SamplingPolicy;
-import dev.orthrus.runtime.validate.IdleStrategy;
+import dev.orthrus.runtime.validate.ValidatorPool;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,6 +40,7 @@ public final class RuntimeConfig {
   final int queueTarget;
   final Supplier<IdleStrategy> idleStrategy;
   final boolean spinOnOwnCpu;
+  final long validatorStackBytes;
 
   private RuntimeConfig(Builder b) {
     this.sampling = b.sampling;
@@ -63,6 +65,7 @@ public final class RuntimeConfig {
     this.queueTarget = b.queueTarget;
     this.idleStrategy = b.idleStrategy;
     this.spinOnOwnCpu = b.spinOnOwnCpu;
+    this.validatorStackBytes = b.validatorStackBytes;
   }
 
   public static Builder builder() {
@@ -110,12 +113,26 @@ public final class RuntimeConfig {
     private int queueTarget = 64;
     private Supplier<IdleStrategy> idleStrategy = IdleStrategy::backoff;
     private boolean spinOnOwnCpu = true;
+    private long validatorStackBytes = ValidatorPool.DEFAULT_STACK_BYTES;
+
+    /**
+     * The stack of each validator thread (default {@link ValidatorPool#DEFAULT_STACK_BYTES}, 64
+     * MB). A validator re-executes a closure as deep as the application thread ran it; an
+     * execution whose re-execution overflows it is not validated, never a detection.
+     */
+    public Builder validatorStackBytes(long bytes) {
+      if (bytes < 64 << 10) {
+        throw new IllegalArgumentException("validator stack must be at least 64 KB: " + bytes);
+      }
+      this.validatorStackBytes = bytes;
+      return this;
+    }
 
     /**
      * A validator pinned to a CPU of its own (application threads plus validators fit on the
      * machine) spins when idle instead of parking (default true): validation delay drops from
-     * the park timeout (50 us-1 ms) to microseconds, and the validator keeps up with the
-     * application's logging rate. False keeps the {@link #idleStrategy} everywhere.
+     * the park timeout to microseconds, and the validator keeps up with the application's
+     * logging rate (decision 0008). False keeps the {@link #idleStrategy} everywhere.
      */
     public Builder spinOnOwnCpu(boolean spin) {
       this.spinOnOwnCpu = spin;
@@ -152,11 +169,10 @@ public final class RuntimeConfig {
 
     /**
      * The controller's logging-cost model: nanoseconds per logged execution plus per recorded
-     * entry (load, store, allocation, argument). The defaults (300 + 20, about 370 ns for a get
-     * of the bench's hash map) are the marginal cost of a validated execution measured on a
-     * 2-vCPU Xeon VM with the validator running on the other CPU (between 0.4% and 1.6%
-     * validated); the same log costs 100-190 ns with validation off that thread's path and about
-     * 25 ns when hot. Calibrate for other machines (docs/runtime.md).
+     * entry (load, store, allocation, argument). The defaults (300 + 20) are the marginal cost of
+     * a validated execution on the application thread with the validator running on another
+     * CPU, which is several times what the same log costs when it never leaves the core
+     * (decision 0005). Calibrate for other machines (docs/runtime.md).
      */
     public Builder logCostNanos(double perLog, double perEntry) {
       if (!(perLog >= 0) || !(perEntry >= 0) || perLog + perEntry == 0) {
@@ -211,8 +227,9 @@ public final class RuntimeConfig {
      * Logs in each application thread's ring (rounded up to a power of two), which is also its
      * queue's capacity; default 1024. It must hold what arrives while a parked or descheduled
      * validator sleeps (up to 1 ms). A thread cycles through a window of the first 64 of them
-     * and uses more only when those are pending (decision 0008): a small window stays in the
-     * core's caches, about 45 ns cheaper per logged get than cycling through 1024.
+     * and uses more only when those are pending: a small window stays in the core's caches,
+     * which makes a logged execution cheaper than cycling through the whole ring (decision
+     * 0008).
      */
     public Builder logsPerThread(int logs) {
       if (logs < 2 || logs > (1 << 20)) {

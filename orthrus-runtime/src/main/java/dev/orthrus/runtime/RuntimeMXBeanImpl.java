@@ -1,5 +1,6 @@
 package dev.orthrus.runtime;
 
+import dev.orthrus.runtime.api.Orthrus;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.management.ObjectName;
@@ -43,6 +44,11 @@ final class RuntimeMXBeanImpl implements OrthrusRuntimeMXBean {
   @Override
   public long getValidated() {
     return runtime.validatedCount();
+  }
+
+  @Override
+  public long getNotValidated() {
+    return runtime.notValidatedCount();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.orthrus.cli.analyze;
 
 import dev.orthrus.cli.BadInputException;
+import dev.orthrus.cli.compile.JavaRelease;
 import dev.orthrus.cli.maven.MavenProject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,9 +26,17 @@ import java.util.zip.ZipFile;
  * @param classpath the compile and resolution classpath: the project's own entries, then
  *     {@code --classpath}
  * @param notes what could not be resolved (printed on stderr; the analysis goes on without it)
+ * @param release the Java release the sources are compiled for: the Maven project's, else the
+ *     running JDK's
  */
 public record AnalysisRequest(
-    Path input, Path sourceRoot, List<Path> sources, List<Path> classes, List<Path> classpath, List<String> notes) {
+    Path input,
+    Path sourceRoot,
+    List<Path> sources,
+    List<Path> classes,
+    List<Path> classpath,
+    List<String> notes,
+    JavaRelease release) {
 
   public AnalysisRequest {
     sources = List.copyOf(sources);
@@ -43,7 +52,12 @@ public record AnalysisRequest(
 
   /** The same request with another folder for source excerpts ({@code --sources}). */
   public AnalysisRequest withSourceRoot(Path root) {
-    return new AnalysisRequest(input, root, sources, classes, classpath, notes);
+    return new AnalysisRequest(input, root, sources, classes, classpath, notes, release);
+  }
+
+  /** The same request compiled for another release ({@code --release}). */
+  public AnalysisRequest withRelease(JavaRelease other) {
+    return new AnalysisRequest(input, sourceRoot, sources, classes, classpath, notes, other);
   }
 
   /**
@@ -74,6 +88,7 @@ public record AnalysisRequest(
     Path sourceRoot = input;
     if (Files.isRegularFile(input.resolve("pom.xml"))) {
       MavenProject project = MavenProject.open(input, localRepository);
+      JavaRelease release = project.javaRelease() != null ? project.javaRelease() : JavaRelease.runningJdk();
       sourceRoot = project.sourceRoot();
       notes.addAll(project.problems());
       Path targetClasses = input.resolve("target").resolve("classes");
@@ -89,11 +104,11 @@ public record AnalysisRequest(
         dependencies.addAll(checkedClasspath(extraClasspath));
         notes.add("no sources in " + sourceRoot + "; analyzing the compiled classes in " + targetClasses);
         return new AnalysisRequest(input, Files.isDirectory(sourceRoot) ? sourceRoot : null, List.of(),
-            List.of(targetClasses), dependencies, notes);
+            List.of(targetClasses), dependencies, notes, release);
       }
       classpath.addAll(project.classpath());
       classpath.addAll(checkedClasspath(extraClasspath));
-      return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes);
+      return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes, release);
     }
     classpath.addAll(checkedClasspath(extraClasspath));
     List<Path> sources = javaSources(sourceRoot, notes);
@@ -101,7 +116,7 @@ public record AnalysisRequest(
       throw new BadInputException("no .java files under " + sourceRoot
           + " (to analyze compiled classes, pass them with --classes)");
     }
-    return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes);
+    return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes, JavaRelease.runningJdk());
   }
 
   /**
@@ -117,7 +132,8 @@ public record AnalysisRequest(
     for (Path entry : classes) {
       checked.add(checkedEntry(entry, "class folder or jar"));
     }
-    return new AnalysisRequest(input, null, List.of(), checked, checkedClasspath(extraClasspath), List.of());
+    return new AnalysisRequest(input, null, List.of(), checked, checkedClasspath(extraClasspath), List.of(),
+        JavaRelease.runningJdk());
   }
 
   private static List<Path> checkedClasspath(List<Path> entries) {

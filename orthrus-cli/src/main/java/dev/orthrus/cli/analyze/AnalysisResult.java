@@ -5,6 +5,7 @@ import dev.orthrus.cli.compile.CompilerMessage;
 import dev.orthrus.cli.compile.SourceCompilation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.report.FindingTotals;
 import java.util.List;
 
 /**
@@ -63,10 +64,13 @@ public record AnalysisResult(
         || (report != null && report.hasErrors());
   }
 
-  /** How many violations the bytecode analysis found (unversioned writes, thread starts) in closures. */
+  /**
+   * How many violations the bytecode analysis found (unversioned writes, thread starts) in closures,
+   * counted as the report header counts them.
+   */
   public int violationCount() {
     ClosureReport merged = merged();
-    return merged == null ? 0 : merged.closures().stream().mapToInt(c -> c.violations().size()).sum();
+    return merged == null ? 0 : FindingTotals.of(merged).bytecode().errors();
   }
 
   /** Closures in the printed report. */

@@ -1,10 +1,12 @@
 package dev.orthrus.cli.analyze;
 
 import dev.orthrus.analysis.AnalysisReport;
+import dev.orthrus.analysis.EscapeAnalyzer;
 import dev.orthrus.analysis.SuggestionsJson;
 import dev.orthrus.cli.BadInputException;
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.cli.compile.CompilerMessage;
+import dev.orthrus.cli.compile.JavaRelease;
 import dev.orthrus.cli.compile.ProcessorLoader;
 import dev.orthrus.cli.maven.MavenProject;
 import dev.orthrus.cli.render.TextReport;
@@ -126,6 +128,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
   boolean suggest;
 
   @Option(
+      names = "--release",
+      paramLabel = "N",
+      description = "Compile the sources for Java release N (javac --release). Default: the Maven project's"
+          + " maven.compiler.release (else maven.compiler.target or source), else the running JDK's"
+          + " (${sys:java.specification.version}). A release newer than the running JDK needs that JDK.")
+  Integer release;
+
+  @Option(
       names = "--no-bytecode",
       description = "Skip the bytecode stage: only compile with the processor (faster; no reachable methods,"
           + " escape states or violations).")
@@ -151,6 +161,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
       AnalysisRequest request = classes.isEmpty()
           ? AnalysisRequest.resolve(input, classpath, MavenProject.defaultLocalRepository())
           : AnalysisRequest.ofClasses(null, classes, classpath);
+      if (release != null) {
+        request = request.withRelease(new JavaRelease(release, "--release " + release));
+      }
       if (sources != null) {
         if (!Files.isDirectory(sources)) {
           throw new BadInputException("--sources " + sources + " is not a directory");
@@ -164,11 +177,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
       BytecodeStage bytecode = noBytecode ? null : new BytecodeStage(err, suggest);
       AnalysisResult result;
       if (request.compilesSources()) {
+        request.release().checkCompilable();
         result = new SourceStage(processor, err).run(request, bytecode);
       } else {
         if (bytecode == null) {
           throw new BadInputException("--no-bytecode leaves nothing to do: " + describe(request)
               + " has no sources to compile");
+        }
+        if (release != null) {
+          err.println("orthrus analyze: --release is ignored: " + describe(request) + " has no sources to compile");
         }
         ClosureReport embedded = EmbeddedReports.find(request.classes(), err);
         result = new AnalysisResult(embedded, null, null,
@@ -244,6 +261,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
           + String.join(", ", missing.subList(0, Math.min(SHOWN_MISSING_CLASSES, missing.size())))
           + (missing.size() > SHOWN_MISSING_CLASSES ? ", ..." : ""));
     }
+    if (bytecode != null && format != ReportFormat.TEXT) {
+      bytecode.diagnostics().stream().filter(d -> d.key().equals(EscapeAnalyzer.NEWER_JDK))
+          .forEach(d -> err.println("orthrus analyze: " + d.message()));
+    }
     if (report != null) {
       String title = "Orthrus closure report: " + describe(request);
       // Files first: a failure there must not leave a report on stdout that looks complete.
@@ -251,7 +272,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         writeReportFiles(result, report, request, title, err);
       }
       switch (format) {
-        case TEXT -> out.print(bytecode != null ? TextReport.render(report, bytecode) : TextReport.render(report));
+        case TEXT -> out.print(TextReport.render(report, bytecode, suggest));
         case JSON -> {
           if (suggest && bytecode != null) {
             if (!report.closures().isEmpty()) {
@@ -268,8 +289,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
             out.print(HtmlReport.render(report, request.sourceRoot(), title));
           }
         }
-        case SARIF -> out.print(SarifReport.render(report));
+        case SARIF -> out.print(SarifReport.render(report, request.sourceRoot()));
       }
+    }
+    if (report != null && report.closures().isEmpty() && format != ReportFormat.TEXT && !suggest) {
+      err.println("orthrus analyze: no closures found (no method is annotated @Closure); --suggest ranks candidate"
+          + " closures to start with");
     }
     int exit = OrthrusCommand.EXIT_OK;
     if (result.hasRuleErrors()) {

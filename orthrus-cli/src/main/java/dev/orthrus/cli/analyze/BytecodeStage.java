@@ -6,9 +6,12 @@ import dev.orthrus.analysis.AnalysisProgress;
 import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.analysis.EscapeAnalyzer;
 import dev.orthrus.cli.BadInputException;
+import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.TemporaryFolders;
 import dev.orthrus.model.ClosureReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.LongSupplier;
@@ -40,6 +43,24 @@ public final class BytecodeStage {
    * @param processorReport the source stage's report, or null
    */
   public AnalysisReport run(String what, List<Path> classes, List<Path> classpath, ClosureReport processorReport) {
+    List<Path> everything = new ArrayList<>(classes);
+    everything.addAll(classpath);
+    if (BundledAnnotations.presentOn(everything)) {
+      return analyze(what, classes, classpath, processorReport);
+    }
+    // Classes compiled elsewhere refer to @Closure and @UserData; without them on the classpath
+    // the analysis would name its own annotations as missing dependencies.
+    Path annotations = BundledAnnotations.temporaryCopy();
+    try {
+      List<Path> withAnnotations = new ArrayList<>(classpath);
+      withAnnotations.add(annotations);
+      return analyze(what, classes, withAnnotations, processorReport);
+    } finally {
+      TemporaryFolders.delete(annotations, log);
+    }
+  }
+
+  private AnalysisReport analyze(String what, List<Path> classes, List<Path> classpath, ClosureReport processorReport) {
     AnalysisInput input = new AnalysisInput(classes, classpath, processorReport, suggest);
     log.printf("orthrus analyze: bytecode analysis of %s%s%n", what,
         classpath.isEmpty() ? "" : " (" + classpath.size() + " classpath entr" + (classpath.size() == 1 ? "y)" : "ies)"));

@@ -2,10 +2,13 @@ package dev.orthrus.cli.analyze;
 
 import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.RecordingProcessor;
 import dev.orthrus.cli.compile.SourceCompilation;
+import dev.orthrus.cli.compile.TemporaryFolders;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.json.ClosureReportJson;
 import dev.orthrus.model.json.JsonException;
+import dev.orthrus.processor.model.ClosureModelBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -13,10 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import javax.annotation.processing.Processor;
 
 /**
@@ -29,6 +30,10 @@ public final class SourceStage {
 
   /** Name of the Markdown report the processor writes beside {@code closures.json}. */
   public static final String MARKDOWN_NAME = "closures.md";
+
+  /** The model of sources that use no Orthrus annotation. */
+  static final ClosureReport NO_CLOSURES =
+      new ClosureReport(ClosureReport.SCHEMA_VERSION, ClosureModelBuilder.GENERATOR, List.of(), List.of(), List.of());
 
   private final Supplier<Processor> processor;
   private final PrintWriter log;
@@ -48,23 +53,20 @@ public final class SourceStage {
    *     Orthrus rule error, stops javac before it writes classes)
    */
   public AnalysisResult run(AnalysisRequest request, BytecodeStage bytecode) {
-    Path work;
-    try {
-      work = Files.createTempDirectory("orthrus-analyze-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a temporary folder: " + e.getMessage(), e);
-    }
+    Path work = TemporaryFolders.create("orthrus-analyze-");
     try {
       Path classes = Files.createDirectories(work.resolve("classes"));
       List<Path> classpath = new ArrayList<>(request.classpath());
       if (!BundledAnnotations.presentOn(classpath)) {
         classpath.add(BundledAnnotations.copyTo(work.resolve("annotations")));
       }
-      log.printf("orthrus analyze: compiling %d source file%s from %s%n",
-          request.sources().size(), request.sources().size() == 1 ? "" : "s", request.sourceRoot());
+      log.printf("orthrus analyze: compiling %d source file%s from %s for %s%n",
+          request.sources().size(), request.sources().size() == 1 ? "" : "s", request.sourceRoot(), request.release());
       log.flush();
+      RecordingProcessor orthrus = new RecordingProcessor(processor.get());
       SourceCompilation.Result compilation =
-          SourceCompilation.compile(request.sources(), classpath, classes, List.of(processor.get()), List.of());
+          SourceCompilation.compile(request.sources(), classpath, classes, request.release(), List.of(orthrus),
+              List.of());
       Path json = classes.resolve(ClosureReport.RESOURCE_PATH);
       ClosureReport report = null;
       String markdown = null;
@@ -74,6 +76,9 @@ public final class SourceStage {
         if (Files.isRegularFile(md)) {
           markdown = Files.readString(md, StandardCharsets.UTF_8);
         }
+      } else if (!orthrus.ran()) {
+        // Nothing in the sources is annotated yet: the processor had nothing to do.
+        report = NO_CLOSURES;
       }
       AnalysisReport analyzed = null;
       if (bytecode != null && report != null && compilation.errors().isEmpty()) {
@@ -83,7 +88,7 @@ public final class SourceStage {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
-      deleteRecursively(work);
+      TemporaryFolders.delete(work, log);
     }
   }
 
@@ -94,16 +99,6 @@ public final class SourceStage {
       // The processor wrote it in this very run: a malformed file is our bug, not the user's.
       throw new IllegalStateException("the processor wrote an unreadable " + ClosureReport.RESOURCE_PATH + ": "
           + e.getMessage(), e);
-    }
-  }
-
-  private void deleteRecursively(Path root) {
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException | UncheckedIOException e) {
-      log.println("orthrus analyze: could not delete the temporary folder " + root + ": " + e.getMessage());
     }
   }
 }

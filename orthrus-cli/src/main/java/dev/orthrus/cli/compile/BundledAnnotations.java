@@ -84,6 +84,11 @@ public final class BundledAnnotations {
     return folder;
   }
 
+  /** A new temporary class folder holding the annotations; delete it with {@link TemporaryFolders#delete}. */
+  public static Path temporaryCopy() {
+    return copyTo(TemporaryFolders.create("orthrus-annotations-"));
+  }
+
   private static Path origin() {
     try {
       return Path.of(Closure.class.getProtectionDomain().getCodeSource().getLocation().toURI());

@@ -1,6 +1,7 @@
 package dev.orthrus.cli.compile;
 
 import com.sun.source.util.JavacTask;
+import dev.orthrus.cli.BadInputException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -27,9 +28,6 @@ import javax.tools.ToolProvider;
  */
 public final class SourceCompilation {
 
-  /** Java language level the CLI compiles user sources at (the project's baseline). */
-  public static final String RELEASE = "17";
-
   /**
    * What javac said.
    *
@@ -51,12 +49,14 @@ public final class SourceCompilation {
   /**
    * Compiles {@code sources} against {@code classpath} into {@code classOutput}.
    *
+   * @param release {@code --release}: the language level and the JDK API the sources see
    * @param processorOptions {@code -Akey=value} options, without the {@code -A}
    */
   public static Result compile(
       List<Path> sources,
       List<Path> classpath,
       Path classOutput,
+      JavaRelease release,
       List<Processor> processors,
       List<String> processorOptions) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -72,7 +72,8 @@ public final class SourceCompilation {
       files.setLocationFromPaths(StandardLocation.CLASS_PATH, classpath);
       // No implicit source lookup on the classpath: only the given sources are compiled.
       files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
-      List<String> options = new ArrayList<>(List.of("--release", RELEASE, "-encoding", "UTF-8", "-implicit:none"));
+      List<String> options = new ArrayList<>(
+          List.of("--release", Integer.toString(release.feature()), "-encoding", "UTF-8", "-implicit:none"));
       for (String option : processorOptions) {
         options.add("-A" + option);
       }
@@ -81,7 +82,14 @@ public final class SourceCompilation {
       Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
       // A parse of its own, without processors: when processors are present javac defers parse
       // errors until after processing, where they can no longer be told apart from type errors.
-      JavacTask parseOnly = (JavacTask) javac.getTask(unexpectedOutput, files, parseDiagnostics, options, null, units);
+      JavacTask parseOnly;
+      try {
+        parseOnly = (JavacTask) javac.getTask(unexpectedOutput, files, parseDiagnostics, options, null, units);
+      } catch (IllegalArgumentException e) {
+        // javac refuses the option itself, e.g. a release older than it supports.
+        throw new BadInputException("javac of JDK " + Runtime.version().feature() + " cannot compile for "
+            + release + ": " + e.getMessage(), e);
+      }
       parseOnly.setProcessors(List.of());
       parseOnly.parse();
       if (hasErrors(parseDiagnostics)) {

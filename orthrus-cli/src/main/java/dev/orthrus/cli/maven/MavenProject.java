@@ -1,5 +1,6 @@
 package dev.orthrus.cli.maven;
 
+import dev.orthrus.cli.compile.JavaRelease;
 import dev.orthrus.cli.maven.Pom.Dependency;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,16 @@ import java.util.regex.Pattern;
  * @param sourceRoot {@code src/main/java}
  * @param classpath {@code target/classes} when present, then the dependency jars found
  * @param problems one line per thing that could not be resolved
+ * @param javaRelease the Java release the project compiles for, as its pom (or a parent) gives it
+ *     in {@code maven.compiler.release}, else {@code maven.compiler.target} or
+ *     {@code maven.compiler.source} ({@code 1.8} is 8); null when none is given or readable
  */
-public record MavenProject(Path directory, Path sourceRoot, List<Path> classpath, List<String> problems) {
+public record MavenProject(
+    Path directory, Path sourceRoot, List<Path> classpath, List<String> problems, JavaRelease javaRelease) {
+
+  /** The properties that say which Java release a project compiles for, in the order Maven prefers them. */
+  static final List<String> RELEASE_PROPERTIES =
+      List.of("maven.compiler.release", "maven.compiler.target", "maven.compiler.source");
 
   private static final Pattern PROPERTY = Pattern.compile("\\$\\{([^}]+)}");
   private static final int MAX_PARENTS = 32;
@@ -73,8 +82,25 @@ public record MavenProject(Path directory, Path sourceRoot, List<Path> classpath
         classpath.add(jar);
       }
     }
-    return new MavenProject(
-        directory, directory.resolve("src").resolve("main").resolve("java"), classpath, problems);
+    return new MavenProject(directory, directory.resolve("src").resolve("main").resolve("java"), classpath,
+        problems, javaRelease(properties, problems));
+  }
+
+  private static JavaRelease javaRelease(Map<String, String> properties, List<String> problems) {
+    for (String name : RELEASE_PROPERTIES) {
+      String value = interpolate(properties.get(name), properties);
+      if (value == null || value.isBlank()) {
+        continue;
+      }
+      String number = value.strip().startsWith("1.") ? value.strip().substring(2) : value.strip();
+      try {
+        return new JavaRelease(Integer.parseInt(number), name + " in pom.xml");
+      } catch (NumberFormatException e) {
+        problems.add(name + " is '" + value + "', not a Java release; give one with --release");
+        return null;
+      }
+    }
+    return null;
   }
 
   private static Path locate(

@@ -9,11 +9,11 @@ import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.Diagnostic;
 import dev.orthrus.model.FieldAccess;
 import dev.orthrus.model.NondeterministicCall;
-import dev.orthrus.model.Severity;
 import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.Violation;
+import dev.orthrus.model.report.FindingTotals;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -34,9 +34,35 @@ public final class TextReport {
   /** Candidate closures shown in suggest mode; the rest are counted (json lists them all). */
   static final int SHOWN_SUGGESTIONS = 25;
 
+  /** How to start when nothing is annotated yet (the porting path of the README). */
+  static final String NO_CLOSURES = """
+      No closures found: no method is annotated @Closure.
+      To start, rank candidate closures with `orthrus analyze PATH --suggest`, annotate the best ones @Closure
+      and the classes whose fields they write @UserData, then analyze again.
+      """;
+
+  static final String NO_CLOSURES_SUGGESTED = """
+      No closures yet: annotate the best candidates below @Closure and the classes whose fields they write
+      @UserData, then analyze again.
+      """;
+
   private TextReport() {}
 
+  /** The report of the source stage alone. */
   public static String render(ClosureReport report) {
+    return render(report, null, false);
+  }
+
+  /**
+   * The report, then what only the bytecode analysis knows: its size and time, and in suggest mode
+   * the candidate closures with their reasons.
+   *
+   * @param report the source stage's report, or with {@code bytecode} the merged one
+   *     ({@code bytecode.toClosureReport()})
+   * @param bytecode the bytecode analysis, or null when it did not run
+   * @param suggested candidate closures were asked for
+   */
+  public static String render(ClosureReport report, AnalysisReport bytecode, boolean suggested) {
     StringBuilder out = new StringBuilder();
     int closures = report.closures().size();
     out.append(closures).append(closures == 1 ? " closure" : " closures");
@@ -46,7 +72,18 @@ public final class TextReport {
       out.append(": ").append(String.join(", ", report.userDataTypes()));
     }
     out.append('\n');
-    out.append(summary(report)).append('\n');
+    FindingTotals totals = FindingTotals.of(report);
+    out.append(totals.total());
+    if (bytecode != null) {
+      out.append(" (rules: ").append(totals.rules()).append("; bytecode analysis: ")
+          .append(plural(totals.bytecode().errors(), "violation")).append(", ")
+          .append(plural(totals.bytecode().warnings(), "warning")).append(", ")
+          .append(plural(totals.bytecode().notes(), "note")).append(')');
+    }
+    out.append('\n');
+    if (closures == 0) {
+      out.append('\n').append(suggested ? NO_CLOSURES_SUGGESTED : NO_CLOSURES);
+    }
 
     for (ClosureModel c : report.closures()) {
       out.append('\n');
@@ -58,17 +95,13 @@ public final class TextReport {
         out.append(INDENT).append(diagnostic(d)).append('\n');
       }
     }
+    if (bytecode != null) {
+      bytecode(out, bytecode, suggested);
+    }
     return out.toString();
   }
 
-  /**
-   * The merged report of both stages, then what only the bytecode analysis knows: its size and
-   * time, and in suggest mode the candidate closures with their reasons.
-   *
-   * @param merged {@code bytecode.toClosureReport()}
-   */
-  public static String render(ClosureReport merged, AnalysisReport bytecode) {
-    StringBuilder out = new StringBuilder(render(merged));
+  private static void bytecode(StringBuilder out, AnalysisReport bytecode, boolean suggested) {
     AnalysisStats s = bytecode.stats();
     out.append(String.format(Locale.ROOT, "%nBytecode analysis: %d classes, %d methods in %.1f s; %s%n",
         s.applicationClasses(), s.methodsAnalyzed(), (s.loadMillis() + s.analysisMillis()) / 1000.0,
@@ -77,7 +110,10 @@ public final class TextReport {
                 + " (calls into them treated as may-escape)"));
     List<Suggestion> suggestions = bytecode.suggestions();
     if (suggestions.isEmpty()) {
-      return out.toString();
+      if (suggested) {
+        out.append("\nNo candidate closures: no method writes state reached from a long-lived data structure.\n");
+      }
+      return;
     }
     out.append("\nCandidate closures, best first (").append(suggestions.size()).append("):\n");
     int rank = 0;
@@ -92,18 +128,6 @@ public final class TextReport {
       out.append("  ... and ").append(suggestions.size() - SHOWN_SUGGESTIONS)
           .append(" more (--format json lists them all)\n");
     }
-    return out.toString();
-  }
-
-  private static String summary(ClosureReport report) {
-    List<Diagnostic> all = report.closures().stream()
-        .flatMap(c -> c.diagnostics().stream())
-        .collect(Collectors.toList());
-    all.addAll(report.diagnostics());
-    long errors = all.stream().filter(d -> d.severity() == Severity.ERROR).count();
-    long warnings = all.stream().filter(d -> d.severity() == Severity.WARNING).count();
-    long notes = all.stream().filter(d -> d.severity() == Severity.NOTE).count();
-    return plural(errors, "error") + ", " + plural(warnings, "warning") + ", " + plural(notes, "note");
   }
 
   private static void renderClosure(StringBuilder out, ClosureModel c) {

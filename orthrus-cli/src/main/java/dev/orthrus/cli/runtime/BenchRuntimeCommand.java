@@ -1,7 +1,7 @@
 package dev.orthrus.cli.runtime;
 
+import dev.orthrus.benchmarks.RuntimeBenchmark;
 import dev.orthrus.cli.OrthrusCommand;
-import dev.orthrus.runtime.bench.RuntimeBenchmark;
 import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -12,25 +12,27 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code orthrus bench runtime}: the hand-written hash-map get/set mix with the runtime disabled
- * and enabled, alternating in one JVM; prints the median throughput ratio and latencies.
+ * {@code orthrus bench runtime}: the hand-written hash-map get/set mix as vanilla code, with the
+ * runtime disabled and with it enabled, in interleaved rounds in one JVM; prints the median
+ * throughput ratios (wall and application-thread CPU time) and latencies.
  */
 @Command(
     name = "runtime",
     mixinStandardHelpOptions = true,
-    description = "Measure the runtime's cost: protected vs disabled throughput, validation and"
-        + " strict-mode latency, per-operation costs.")
+    description = "Measure the runtime's cost: vanilla, disabled and protected throughput in"
+        + " interleaved rounds, validation and strict-mode latency, per-operation costs.")
 public final class BenchRuntimeCommand implements Callable<Integer> {
 
   static final int SCHEMA_VERSION = 1;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--json", description = "Print JSON on stdout.")
-  boolean json;
+  @CommandLine.Mixin JsonOutput json;
 
-  @Option(names = "--pairs", defaultValue = "7", description = "Disabled/enabled round pairs.")
-  int pairs;
+  @Option(names = {"--round-sets", "--pairs"}, paramLabel = "N",
+      description = "Round sets (one vanilla, one disabled, one protected round each, the order"
+          + " cycling through all six permutations); default ${DEFAULT-VALUE}.")
+  int roundSets = RuntimeBenchmark.DEFAULT_ROUND_SETS;
 
   @Option(names = "--round-ms", defaultValue = "400", description = "Length of one round.")
   long roundMillis;
@@ -59,26 +61,29 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RuntimeBenchmark.Options options;
     try {
-      options = new RuntimeBenchmark.Options(pairs, roundMillis, keys, valueBytes, getPercent,
+      options = new RuntimeBenchmark.Options(roundSets, roundMillis, keys, valueBytes, getPercent,
           !noPin, overheadBudget);
     } catch (IllegalArgumentException e) {
       err.println("orthrus bench runtime: " + e.getMessage());
       return OrthrusCommand.EXIT_USAGE;
     }
-    err.println("orthrus: benchmarking " + pairs + " round pairs of " + roundMillis + " ms...");
+    err.println("orthrus: benchmarking " + roundSets + " round sets of 3 x " + roundMillis
+        + " ms...");
     err.flush();
     RuntimeBenchmark.Result r = RuntimeBenchmark.run(options);
-    if (json) {
+    if (json.requested()) {
       out.print(toJson(r));
     } else {
-      out.printf(Locale.ROOT, "protected vs disabled throughput (median): %.3fx%n",
-          r.protectedVsDisabled());
-      out.printf(Locale.ROOT, "protected vs vanilla throughput (median):  %.3fx%n",
-          r.protectedVsVanilla());
-      out.printf(Locale.ROOT, "ops/s disabled %.0f, protected %.0f, vanilla %.0f%n",
-          r.disabledOpsPerSec(), r.protectedOpsPerSec(), r.vanillaOpsPerSec());
-      out.printf(Locale.ROOT, "protected vs disabled per app-thread CPU second: %.3fx%n",
-          r.protectedVsDisabledCpu());
+      out.printf(Locale.ROOT, "medians of %d round sets, wall time (per app-thread CPU second)%n",
+          r.roundSets());
+      out.printf(Locale.ROOT, "protected vs disabled: %.3fx (%.3fx)%n",
+          r.protectedVsDisabled(), r.protectedVsDisabledCpu());
+      out.printf(Locale.ROOT, "disabled vs vanilla:   %.3fx (%.3fx)%n",
+          r.disabledVsVanilla(), r.disabledVsVanillaCpu());
+      out.printf(Locale.ROOT, "protected vs vanilla:  %.3fx (%.3fx)%n",
+          r.protectedVsVanilla(), r.protectedVsVanillaCpu());
+      out.printf(Locale.ROOT, "ops/s vanilla %.0f, disabled %.0f, protected %.0f%n",
+          r.vanillaOpsPerSec(), r.disabledOpsPerSec(), r.protectedOpsPerSec());
       out.printf(Locale.ROOT,
           "validated fraction %.4f (sampling rate median %.4f, at end %.4f), validated %d,"
               + " skipped %d%n",
@@ -102,16 +107,19 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
 
   static String toJson(RuntimeBenchmark.Result r) {
     StringBuilder text = new StringBuilder();
-    JsonWriter w = new JsonWriter(text);
-    w.beginObject().field("schemaVersion", SCHEMA_VERSION);
-    w.name("ratios").beginObject();
+    JsonWriter w = JsonOutput.object(text, SCHEMA_VERSION);
+        w.name("ratios").beginObject();
     number(w, "protectedVsDisabled", r.protectedVsDisabled());
     number(w, "protectedVsVanilla", r.protectedVsVanilla());
-    w.name("pairs").beginArray();
-    for (double ratio : r.pairRatios()) {
-      number(w, null, ratio);
-    }
-    w.endArray().endObject();
+    number(w, "disabledVsVanilla", r.disabledVsVanilla());
+    number(w, "protectedVsDisabledCpu", r.protectedVsDisabledCpu());
+    number(w, "protectedVsVanillaCpu", r.protectedVsVanillaCpu());
+    number(w, "disabledVsVanillaCpu", r.disabledVsVanillaCpu());
+    numbers(w, "pairs", r.pairRatios());
+    numbers(w, "disabledVsVanillaSets", r.disabledVsVanillaSets());
+    numbers(w, "protectedVsVanillaSets", r.protectedVsVanillaSets());
+    w.endObject();
+    w.field("roundSets", r.roundSets());
     number(w, "validationLatencyMeanUs", r.validationLatencyMeanUs());
     number(w, "validationLatencyP99Us", r.validationLatencyP99Us());
     number(w, "strictAddedLatencyP50Us", r.strictAddedLatencyP50Us());
@@ -138,6 +146,14 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     }
     w.endObject().endObject().finish();
     return text.toString();
+  }
+
+  private static void numbers(JsonWriter w, String name, double[] values) {
+    w.name(name).beginArray();
+    for (double value : values) {
+      number(w, null, value);
+    }
+    w.endArray();
   }
 
   /** A measured figure; one that could not be measured (NaN, infinite) is null. */

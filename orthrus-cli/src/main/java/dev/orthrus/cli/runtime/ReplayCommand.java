@@ -5,8 +5,8 @@ import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.report.ReproducerFormatException;
+import dev.orthrus.runtime.validate.NotValidatedException;
 import java.io.IOException;
-import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
  * {@code orthrus replay <file>}: re-executes a detection's reproducer, optionally pinned to one
  * CPU, and says whether the result matches the application's (the corruption reproduces here) or
  * the validator's. Exit 0 when this CPU agrees with the validator, 1 when it reproduces a wrong
- * result, 3 for an unreadable or foreign file.
+ * result, 3 for an unreadable, foreign or crafted file, 4 when the closure cannot be re-executed
+ * here (no verdict).
  */
 @Command(
     name = "replay",
@@ -47,8 +48,7 @@ public final class ReplayCommand implements Callable<Integer> {
       description = "Jars or folders with the application's classes.")
   List<Path> classPath = new ArrayList<>();
 
-  @Option(names = "--json", description = "Print JSON on stdout.")
-  boolean json;
+  @CommandLine.Mixin JsonOutput json;
 
   @Override
   public Integer call() {
@@ -63,24 +63,33 @@ public final class ReplayCommand implements Callable<Integer> {
       ClassLoader loader = loader();
       // Only the classes of --class-path are trusted as the application's, never the libraries
       // bundled with this command.
-      ReproducerFile.Snapshot s = ReproducerFile.read(file, classPath.isEmpty() ? null : loader);
+      ReproducerFile.Snapshot s = read(loader);
       if (cpu >= 0) {
         pinned = Pinning.pin(cpu);
         if (!pinned) {
           err.println("orthrus replay: could not pin to CPU " + cpu + "; replaying unpinned");
         }
       }
-      ReproducerFile.ReplayResult r = ReproducerFile.replay(s, loader, cpu);
+      ReproducerFile.ReplayResult r;
+      try {
+        r = ReproducerFile.replay(s, loader, cpu);
+      } catch (NotValidatedException e) {
+        err.println("orthrus replay: the closure cannot be re-executed here (" + e.getMessage()
+            + "); no verdict");
+        return OrthrusCommand.EXIT_INTERNAL;
+      } catch (RuntimeException | Error e) {
+        // Exit 1 is only for a re-execution that reproduced the wrong result.
+        err.println("orthrus replay: re-executing the closure failed (" + e + "); no verdict");
+        return OrthrusCommand.EXIT_INTERNAL;
+      }
       int ranOn = CpuId.current();
       String verdict = switch (r.outcome()) {
         case MATCHES_APP -> "matches the application's result: the corruption reproduces here";
         case MATCHES_VALIDATOR -> "matches the validator's result: this CPU computes correctly";
         case DIFFERS_FROM_BOTH -> "differs from both the application and the validator";
       };
-      if (json) {
-        JsonWriter w = new JsonWriter(out);
-        w.beginObject()
-            .field("schemaVersion", SCHEMA_VERSION)
+      if (json.requested()) {
+        JsonOutput.object(out, SCHEMA_VERSION)
             .field("closure", s.closureName())
             .field("outcome", r.outcome().name())
             .field("cpu", ranOn)
@@ -110,6 +119,16 @@ public final class ReplayCommand implements Callable<Integer> {
       if (pinned) {
         Pinning.unpin();
       }
+    }
+  }
+
+  /** The snapshot in {@link #file}; whatever goes wrong reading it is a bad file. */
+  private ReproducerFile.Snapshot read(ClassLoader loader)
+      throws IOException, ReproducerFormatException {
+    try {
+      return ReproducerFile.read(file, classPath.isEmpty() ? null : loader);
+    } catch (RuntimeException | Error e) {
+      throw new ReproducerFormatException(file + " cannot be read: " + e, e);
     }
   }
 

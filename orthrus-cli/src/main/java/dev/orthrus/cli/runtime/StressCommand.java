@@ -1,8 +1,7 @@
 package dev.orthrus.cli.runtime;
 
+import dev.orthrus.benchmarks.StressDriver;
 import dev.orthrus.cli.OrthrusCommand;
-import dev.orthrus.runtime.bench.StressDriver;
-import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -16,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "stress",
     mixinStandardHelpOptions = true,
-    description = "Run the concurrent false-positive stress at 100% sampling.")
+    description = "Run the concurrent false-positive stress at 100%% sampling.")
 public final class StressCommand implements Callable<Integer> {
 
   static final int SCHEMA_VERSION = 1;
@@ -32,8 +31,7 @@ public final class StressCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "Workload seed.")
   long seed;
 
-  @Option(names = "--json", description = "Print JSON on stdout.")
-  boolean json;
+  @CommandLine.Mixin JsonOutput json;
 
   @Override
   public Integer call() {
@@ -46,10 +44,8 @@ public final class StressCommand implements Callable<Integer> {
     err.println("orthrus: stress with " + threads + " threads, " + ops + " operations...");
     err.flush();
     StressDriver.Result r = StressDriver.run(threads, ops, seed);
-    if (json) {
-      JsonWriter w = new JsonWriter(out);
-      w.beginObject()
-          .field("schemaVersion", SCHEMA_VERSION)
+    if (json.requested()) {
+      JsonOutput.object(out, SCHEMA_VERSION)
           .field("operations", r.operations())
           .field("executions", r.executions())
           .field("validated", r.validated())

@@ -220,6 +220,12 @@ class AnalyzeBytecodeTest {
     assertEquals(OrthrusCommand.EXIT_FINDINGS, run.exitCode(), run::toString);
     String out = run.out();
     assertTrue(out.startsWith("1 closure, 2 user-data types"), run::toString);
+    // The violations that make the exit code 1 are counted in the header.
+    long violations = out.lines().filter(l -> l.contains("[orthrus.closure.")).count();
+    assertTrue(violations > 0, run::toString);
+    assertTrue(out.lines().toList().get(1).startsWith(violations + (violations == 1 ? " error," : " errors,")),
+        run::toString);
+    assertTrue(out.lines().toList().get(1).contains("bytecode analysis: " + violations + " violation"), run::toString);
     assertTrue(out.contains("bank.Ledger#post(long)"), run::toString);
     assertTrue(out.lines().anyMatch(l -> l.strip().startsWith("reaches") && l.contains("Ledger#remember")), run::toString);
     assertTrue(out.contains("escape=global"), run::toString);

@@ -1,5 +1,8 @@
 package dev.orthrus.cli.analyze;
 
+import static dev.orthrus.cli.ShopSources.COUNTER;
+import static dev.orthrus.cli.ShopSources.STATIC_WRITE;
+import static dev.orthrus.cli.ShopSources.TALLY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,49 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code orthrus analyze} run in-process on small projects written to a temporary folder. */
 class AnalyzeCommandTest {
-
-  private static final String COUNTER = """
-      package shop;
-
-      import dev.orthrus.annotations.UserData;
-
-      @UserData
-      final class Counter {
-        long value;
-      }
-      """;
-
-  private static final String TALLY = """
-      package shop;
-
-      import dev.orthrus.annotations.Closure;
-
-      public final class Tally {
-        private final Counter counter = new Counter();
-
-        @Closure
-        public long add(long delta) {
-          counter.value = counter.value + delta;
-          return counter.value;
-        }
-      }
-      """;
-
-  private static final String STATIC_WRITE = """
-      package shop;
-
-      import dev.orthrus.annotations.Closure;
-
-      public final class Hits {
-        static int hits;
-
-        @Closure
-        public int hit(int n) {
-          hits = hits + n;
-          return n;
-        }
-      }
-      """;
 
   @TempDir Path dir;
 

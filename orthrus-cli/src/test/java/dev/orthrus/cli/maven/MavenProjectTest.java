@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.BadInputException;
+import dev.orthrus.cli.compile.JavaRelease;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,6 +109,45 @@ class MavenProjectTest {
     assertEquals(2, project.problems().size(), project.problems()::toString);
     assertTrue(project.problems().get(0).contains("parent pom org.shop:nowhere:1 not found"));
     assertTrue(project.problems().get(1).contains("org.lib:lib: no version"));
+  }
+
+  @Test
+  void javaReleaseIsReleaseElseTargetElseSourceFromTheParentChain() throws IOException {
+    write("parent/pom.xml", """
+        <project>
+          <groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version>
+          <properties><maven.compiler.source>1.8</maven.compiler.source></properties>
+        </project>
+        """);
+    write("parent/app/pom.xml", """
+        <project>
+          <parent><groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version></parent>
+          <artifactId>app</artifactId>
+        </project>
+        """);
+    assertEquals(new JavaRelease(8, "maven.compiler.source in pom.xml"),
+        MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo")).javaRelease());
+
+    write("parent/app/pom.xml", """
+        <project>
+          <parent><groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version></parent>
+          <artifactId>app</artifactId>
+          <properties><maven.compiler.target>11</maven.compiler.target><maven.compiler.release>21</maven.compiler.release></properties>
+        </project>
+        """);
+    assertEquals(new JavaRelease(21, "maven.compiler.release in pom.xml"),
+        MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo")).javaRelease());
+
+    write("parent/app/pom.xml", """
+        <project>
+          <artifactId>app</artifactId>
+          <properties><maven.compiler.release>${java.version.unknown}</maven.compiler.release></properties>
+        </project>
+        """);
+    MavenProject unreadable = MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo"));
+    assertEquals(null, unreadable.javaRelease());
+    assertTrue(unreadable.problems().get(0).contains("maven.compiler.release is '${java.version.unknown}'"),
+        unreadable.problems()::toString);
   }
 
   @Test

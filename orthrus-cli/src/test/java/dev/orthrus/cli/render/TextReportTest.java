@@ -19,6 +19,7 @@ import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.ValueKind;
+import dev.orthrus.model.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -44,7 +45,7 @@ class TextReportTest {
             new FieldAccess("shop.Table", "size", "int", id, at(13))),
         List.of(new Allocation("shop.Entry", true, id, at(14), null)),
         List.of(),
-        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", "recorded", at(15),
+        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", NondeterministicCall.Handling.RECORDED, at(15),
             List.of("shop.Store#stamp()"))),
         Set.of(Tag.VECTOR),
         List.of(new Diagnostic("orthrus.closure.nondeterministic", Severity.NOTE, "clock is recorded and replayed", at(15))),
@@ -96,8 +97,9 @@ class TextReportTest {
         suggestions, new AnalysisStats(12, 34, 2, 1500, 500), null);
     ClosureReport merged = new ClosureReport(1, "test", List.of(), List.of(put), List.of());
 
-    String text = TextReport.render(merged, bytecode);
-    assertTrue(text.startsWith(TextReport.render(merged)), text);
+    String text = TextReport.render(merged, bytecode, true);
+    assertTrue(text.startsWith("1 closure, 0 user-data types\n0 errors, 0 warnings, 0 notes (rules: 0 errors,"
+        + " 0 warnings, 0 notes; bytecode analysis: 0 violations, 0 warnings, 0 notes)\n\nshop.Store#put(int)"), text);
     assertTrue(text.contains("  reaches           9 methods: Store#put, Helper#step0, Helper#step1, Helper#step2,"
         + " Helper#step3, Helper#step4, ... (3 more)\n"), text);
     assertTrue(text.contains("\nBytecode analysis: 12 classes, 34 methods in 2.0 s; 2 missing classes"), text);
@@ -110,8 +112,27 @@ class TextReportTest {
   }
 
   @Test
-  void emptyReportSaysSo() {
-    assertEquals("0 closures, 0 user-data types\n0 errors, 0 warnings, 0 notes\n",
-        TextReport.render(new ClosureReport(1, "test", List.of(), List.of(), List.of())));
+  void headerCountsTheBytecodeStagesViolationsAsErrors() {
+    String id = "shop.Store#put(int)";
+    Violation write = new Violation("orthrus.closure.unversioned-write", "writes `Store.hits`", List.of(id), at(12));
+    ClosureModel put = new ClosureModel(
+        id, 7, "put", "shop.Store", "put", "put(int)", at(10), false, "EQUALS", null, List.of(),
+        new Value("return", "void", ValueKind.PRIMITIVE), List.of(), List.of(), List.of(), List.of(), List.of(),
+        Set.of(), List.of(new Diagnostic("orthrus.closure.lock", Severity.NOTE, "a lock", at(11))), List.of(id),
+        List.of(write));
+    AnalysisReport bytecode = new AnalysisReport(List.of(), List.of(), List.of(), List.of(), List.of(),
+        new AnalysisStats(1, 1, 0, 1, 1), null);
+    ClosureReport merged = new ClosureReport(1, "test", List.of(), List.of(put),
+        List.of(new Diagnostic("orthrus.analysis.missing-classes", Severity.WARNING, "1 missing", at(0))));
+
+    assertEquals("1 error, 1 warning, 1 note (rules: 0 errors, 0 warnings, 1 note; bytecode analysis: 1 violation,"
+        + " 1 warning, 0 notes)", TextReport.render(merged, bytecode, false).lines().toList().get(1));
+  }
+
+  @Test
+  void emptyReportSaysHowToStart() {
+    String text = TextReport.render(new ClosureReport(1, "test", List.of(), List.of(), List.of()));
+    assertEquals("0 closures, 0 user-data types\n0 errors, 0 warnings, 0 notes\n\n" + TextReport.NO_CLOSURES, text);
+    assertTrue(text.contains("--suggest"), text);
   }
 }

@@ -1,33 +1,38 @@
 package dev.orthrus.cli.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.model.json.JsonReader;
-import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.bench.KvMap;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.Version;
-import dev.orthrus.runtime.report.Detection;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.sample.FixedSampling;
-import dev.orthrus.runtime.validate.FaultHook;
 import dev.orthrus.runtime.validate.Mismatch;
-import dev.orthrus.runtime.validate.MismatchKind;
 import dev.orthrus.runtime.validate.OutputComparator;
-import dev.orthrus.runtime.validate.Replay;
 import dev.orthrus.runtime.validate.Validator;
+import dev.orthrus.testkit.FaultHook;
+import dev.orthrus.testkit.KvMap;
 import java.io.PrintWriter;
+import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -81,7 +86,12 @@ class RuntimeCommandsTest {
     assertEquals(1L, json.get("schemaVersion"));
     @SuppressWarnings("unchecked")
     Map<String, Object> ratios = (Map<String, Object>) json.get("ratios");
-    assertTrue(ratios.get("protectedVsDisabled") instanceof Double, r.out());
+    for (String ratio : List.of("protectedVsDisabled", "protectedVsVanilla", "disabledVsVanilla",
+        "protectedVsDisabledCpu", "protectedVsVanillaCpu", "disabledVsVanillaCpu")) {
+      assertTrue(ratios.get(ratio) instanceof Double, ratio + " in " + r.out());
+    }
+    assertEquals(1, ((List<?>) ratios.get("disabledVsVanillaSets")).size(), r.out());
+    assertEquals(1L, json.get("roundSets"));
     for (String field : List.of("validationLatencyMeanUs", "validationLatencyP99Us",
         "strictAddedLatencyP50Us", "validatedFraction", "samplingRateMedian",
         "protectedVsDisabledCpu")) {
@@ -139,8 +149,8 @@ class RuntimeCommandsTest {
     Files.writeString(src, String.join("\n",
         "package demo;",
         "public final class Counter implements java.io.Serializable {",
-        "  public static final dev.orthrus.runtime.ClosureBinding TWICE =",
-        "      dev.orthrus.runtime.ClosureBinding.of(\"demo.Counter#twice(long)\", \"Counter.twice\",",
+        "  public static final dev.orthrus.runtime.api.ClosureBinding TWICE =",
+        "      dev.orthrus.runtime.api.ClosureBinding.of(\"demo.Counter#twice(long)\", \"Counter.twice\",",
         "          (log, r) -> r.returnBits(((Counter) log.receiver()).factor * log.bitsArg(0)));",
         "  final long factor = 2;",
         "}"));
@@ -169,6 +179,72 @@ class RuntimeCommandsTest {
     Run without = run("replay", file.toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, without.exit(), without.out() + without.err());
     assertTrue(without.err().contains("demo.Counter"), without.err());
+  }
+
+  /** A crafted file: exit 3 (a hang fails the test; the bar is well under a second). */
+  private Run replayCrafted(Path file) {
+    return assertTimeoutPreemptively(Duration.ofSeconds(20), () -> run("replay", file.toString()));
+  }
+
+  @Test
+  void replayOfACompleteFileWithMissingPartsIsBadInput() throws Exception {
+    Path file = CraftedReproducers.write(dir.resolve("holes"),
+        CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "RESULT", null));
+    Run r = replayCrafted(file);
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("incomplete"), r.err());
+  }
+
+  @Test
+  void replayOfAnUnknownMismatchKindIsBadInput() throws Exception {
+    Path file = CraftedReproducers.write(dir.resolve("kind"),
+        CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "COSMIC_RAY", new Object[0]));
+    Run r = replayCrafted(file);
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("COSMIC_RAY"), r.err());
+  }
+
+  @Test
+  void replayOfAHugeFileIsBadInputWithoutReadingIt() throws Exception {
+    Path file = CraftedReproducers.write(dir.resolve("huge"),
+        CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "RESULT", new Object[0]));
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.setLength(3L << 30); // 3 GB, sparse
+    }
+    Run r = replayCrafted(file);
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("larger than any reproducer"), r.err());
+  }
+
+  @Test
+  void replayOfADeserializationBombIsBadInput() throws Exception {
+    Path file = CraftedReproducers.write(dir.resolve("bomb"), CraftedReproducers.snapshot(
+        CraftedReproducers.Echo.ID, "RESULT", new Object[] {CraftedReproducers.nestedSets(40)}));
+    Run r = replayCrafted(file);
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("nested deeper"), r.err());
+  }
+
+  @Test
+  void replayRunsNoStaticInitializerOfAClassTheFileNames() throws Exception {
+    System.clearProperty(CraftedReproducers.Tripwire.PROPERTY);
+    Path file = CraftedReproducers.write(dir.resolve("tripwire"), CraftedReproducers.snapshot(
+        CraftedReproducers.Tripwire.class.getName() + "#f()", "RESULT", new Object[0]));
+    Run r = replayCrafted(file);
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("not known here"), r.err());
+    assertNull(System.getProperty(CraftedReproducers.Tripwire.PROPERTY),
+        "the static initializer of a class named by the file ran");
+  }
+
+  @Test
+  void anOutOfMemoryErrorWhileReplayingIsNeverAVerdict() throws Exception {
+    Path file = CraftedReproducers.write(dir.resolve("hog"),
+        CraftedReproducers.snapshot(CraftedReproducers.Hog.ID, "RESULT", new Object[0]));
+    Run r = replayCrafted(file);
+    assertNotEquals(OrthrusCommand.EXIT_FINDINGS, r.exit(), r.out() + r.err());
+    assertEquals(OrthrusCommand.EXIT_INTERNAL, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("OutOfMemoryError") && r.err().contains("no verdict"), r.err());
   }
 
   @Test

@@ -1,97 +1,51 @@
 package dev.orthrus.analysis.facts;
 
-import soot.SootMethodRef;
-import soot.jimple.InvokeExpr;
+import dev.orthrus.model.jdk.JdkApi;
+import dev.orthrus.model.jdk.JdkApis;
+import dev.orthrus.model.jdk.JdkCategory;
+import dev.orthrus.model.rules.Rule;
+import soot.Body;
+import soot.jimple.EnterMonitorStmt;
+import soot.jimple.FieldRef;
+import soot.jimple.Stmt;
 
 /**
- * Calls whose result differs between APP and VAL (must be recorded and replayed) or whose side
- * effect must not happen inside a closure (errors), and thread starts.
+ * Which statements of a closure's methods are JDK facilities the JDK table classifies
+ * ({@link JdkApis}): non-deterministic calls (recorded and replayed), I/O (an error), locks,
+ * math intrinsics, and calls that start threads. {@code synchronized} blocks are locks; reads of
+ * {@code System.out/err/in} are I/O.
  */
 public final class NondeterminismRules {
 
-  /** A category ({@code clock}, {@code random}, ...) and how it is handled. */
-  public record Finding(String category, String handling) {}
+  /** A category and the target named in reports. */
+  public record Finding(JdkCategory category, String target) {
 
-  public static final String RECORDED = "recorded";
-  public static final String ERROR = "error";
+    /** True for calls that start threads or hand work to another thread (a violation). */
+    public boolean startsThread() {
+      return category.rule() == Rule.THREAD;
+    }
+  }
 
   private NondeterminismRules() {}
 
-  /** The finding for a call, or null when the call is deterministic as far as we know. */
-  public static Finding of(InvokeExpr call) {
-    SootMethodRef ref = call.getMethodRef();
-    String owner = ref.getDeclaringClass().getName();
-    String name = ref.getName();
-    if (owner.equals("java.lang.System") && (name.equals("nanoTime") || name.equals("currentTimeMillis"))) {
-      return new Finding("clock", RECORDED);
+  /** The finding for a statement of {@code body}, or null when it is none of the above. */
+  public static Finding of(Stmt s, Body body) {
+    if (s instanceof EnterMonitorStmt) {
+      return new Finding(JdkCategory.LOCK, "synchronized");
     }
-    if ((owner.startsWith("java.time.") && name.equals("now")) || owner.equals("java.time.Clock")) {
-      return new Finding("clock", RECORDED);
-    }
-    if (owner.equals("java.lang.Math") && name.equals("random")
-        || owner.equals("java.util.Random") && !name.equals("<init>")
-        || owner.equals("java.util.concurrent.ThreadLocalRandom")
-        || owner.equals("java.security.SecureRandom") && !name.equals("<init>")
-        || owner.equals("java.util.UUID") && name.equals("randomUUID")) {
-      return new Finding("random", RECORDED);
-    }
-    if (owner.equals("java.lang.System") && name.equals("identityHashCode")) {
-      return new Finding("identity-hash", RECORDED);
-    }
-    if (owner.equals("java.lang.Object") && name.equals("hashCode")) {
-      // Object.hashCode named directly (super.hashCode() or a receiver typed Object).
-      return new Finding("identity-hash", RECORDED);
-    }
-    if ((owner.equals("java.util.HashMap") || owner.equals("java.util.HashSet"))
-        && (name.equals("iterator") || name.equals("keySet") || name.equals("values")
-            || name.equals("entrySet") || name.equals("forEach"))) {
-      return new Finding("hash-order", RECORDED);
-    }
-    if (owner.startsWith("java.io.") || owner.startsWith("java.nio.file.")
-        || owner.startsWith("java.nio.channels.") || owner.startsWith("java.net.")) {
-      return name.equals("<init>") && owner.startsWith("java.io.ByteArray") ? null : new Finding("io", ERROR);
-    }
-    if (owner.startsWith("java.util.concurrent.locks.") && (name.startsWith("lock") || name.startsWith("tryLock"))
-        || owner.equals("java.lang.Object") && (name.equals("wait") || name.startsWith("notify"))) {
-      return new Finding("lock", ERROR);
-    }
-    if (owner.equals("java.lang.System") && (name.equals("getenv") || name.equals("getProperty"))) {
-      return new Finding("environment", RECORDED);
-    }
-    return null;
-  }
-
-  /** True when the call starts a thread or hands work to another thread. */
-  public static boolean startsThread(InvokeExpr call) {
-    SootMethodRef ref = call.getMethodRef();
-    String owner = ref.getDeclaringClass().getName();
-    String name = ref.getName();
-    if (name.equals("start") && ref.getParameterTypes().isEmpty() && isThread(ref.getDeclaringClass())) {
-      return true;
-    }
-    if (owner.startsWith("java.util.concurrent.") && (name.equals("submit") || name.equals("execute")
-        || name.equals("invokeAll") || name.equals("invokeAny") || name.equals("schedule")
-        || name.endsWith("Async") || name.equals("fork"))) {
-      return true;
-    }
-    if (name.equals("parallelStream") || name.equals("parallel") && owner.startsWith("java.util.stream.")
-        || owner.equals("java.util.Arrays") && name.startsWith("parallel")
-        || owner.equals("java.util.Timer") && name.startsWith("schedule")) {
-      return true;
-    }
-    return owner.equals("java.lang.Thread") && (name.equals("startVirtualThread") || name.equals("ofPlatform")
-        || name.equals("ofVirtual"));
-  }
-
-  private static boolean isThread(soot.SootClass c) {
-    for (soot.SootClass at = c; at != null; at = at.hasSuperclass() ? at.getSuperclass() : null) {
-      if (at.getName().equals("java.lang.Thread")) {
-        return true;
-      }
-      if (at.isPhantom()) {
-        return false;
+    if (s.containsFieldRef() && !s.containsInvokeExpr()) {
+      FieldRef f = s.getFieldRef();
+      String owner = f.getFieldRef().declaringClass().getName();
+      String name = f.getFieldRef().name();
+      if (owner.equals("java.lang.System") && (name.equals("out") || name.equals("err") || name.equals("in"))) {
+        return new Finding(JdkCategory.IO, "java.lang.System." + name);
       }
     }
-    return false;
+    if (!s.containsInvokeExpr()) {
+      return null;
+    }
+    JdkApi api = JdkApis.finding(BytecodeCalls.of(s.getInvokeExpr(), body));
+    return api == null ? null : new Finding(api.category(), dev.orthrus.analysis.program.MethodIds.of(
+        s.getInvokeExpr().getMethodRef()));
   }
 }

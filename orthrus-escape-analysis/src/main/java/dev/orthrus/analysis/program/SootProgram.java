@@ -179,6 +179,16 @@ public final class SootProgram implements AutoCloseable {
         .collect(Collectors.toList());
   }
 
+  /** Referenced classes found nowhere that are not the JDK's: dependencies the user can add. */
+  public List<String> missingDependencies() {
+    return phantomClasses().stream().filter(n -> !JdkClasses.isJdkClass(n)).toList();
+  }
+
+  /** Referenced JDK classes that the running JDK does not have: the code needs a newer JDK. */
+  public List<String> missingJdkClasses() {
+    return phantomClasses().stream().filter(JdkClasses::isJdkClass).toList();
+  }
+
   public boolean isUserData(Type t) {
     if (t instanceof ArrayType a) {
       return isUserData(a.baseType);

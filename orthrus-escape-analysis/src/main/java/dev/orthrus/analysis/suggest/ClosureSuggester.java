@@ -18,6 +18,7 @@ import soot.RefType;
 import soot.SootClass;
 import soot.SootField;
 import soot.SootMethod;
+import soot.SootMethodRef;
 import soot.Type;
 
 /**
@@ -30,6 +31,10 @@ public final class ClosureSuggester {
   /** Suggestions below this score are noise (a plain setter scores 1 or 2). */
   static final int THRESHOLD = 4;
   static final int LIMIT = 200;
+
+  private static final Set<String> REMOVALS = Set.of(
+      "remove", "removeFirst", "removeLast", "removeIf", "removeAll", "retainAll", "clear", "poll", "pollFirst",
+      "pollLast", "pollFirstEntry", "pollLastEntry", "pop", "take", "drainTo");
 
   private ClosureSuggester() {}
 
@@ -62,6 +67,7 @@ public final class ClosureSuggester {
     Set<String> ownFields = new LinkedHashSet<>();
     Set<String> deepWrites = new LinkedHashSet<>();
     Set<String> containerInserts = new LinkedHashSet<>();
+    Set<String> containerRemovals = new LinkedHashSet<>();
     Set<String> helperWrites = new LinkedHashSet<>();
     boolean staticWrites = false;
     for (MethodEscapeGraph.StoreSite st : g.stores()) {
@@ -82,13 +88,20 @@ public final class ClosureSuggester {
     }
     for (MethodEscapeGraph.CallSiteNodes c : g.calls()) {
       int recv = c.args()[0];
-      if (c.targets().library() && recv >= 0 && g.loc(recv).hasParam(-1)
-          && !c.call().getMethodRef().getName().equals("<init>")
-          && LibraryModel.effect(c.call().getMethodRef(), false) == LibraryModel.Effect.CONTAINER_INSERT) {
-        containerInserts.add(c.call().getMethodRef().getDeclaringClass().getShortName() + "."
-            + c.call().getMethodRef().getName());
+      SootMethodRef ref = c.call().getMethodRef();
+      if (c.targets().library() && recv >= 0 && g.loc(recv).hasParam(-1) && !ref.getName().equals("<init>")) {
+        String call = ref.getDeclaringClass().getShortName() + "." + ref.getName();
+        if (LibraryModel.effect(ref, false) == LibraryModel.Effect.CONTAINER_INSERT) {
+          containerInserts.add(call);
+        } else if (removes(ref)) {
+          containerRemovals.add(call);
+        }
       }
       for (SootMethod t : c.targets().application()) {
+        if (t.isConstructor()) {
+          // Initializing a new object writes no existing structure; storing it somewhere does.
+          continue;
+        }
         Escapes w = summaries.summaryOf(t).writes();
         for (int k : w.paramIndexes()) {
           int arg = k + 1 < c.args().length ? c.args()[k + 1] : -1;
@@ -100,8 +113,8 @@ public final class ClosureSuggester {
       }
     }
     int score = Math.min(ownFields.size(), 3) + 3 * Math.min(deepWrites.size(), 4)
-        + 3 * Math.min(containerInserts.size(), 3) + 2 * Math.min(helperWrites.size(), 3);
-    if (deepWrites.isEmpty() && containerInserts.isEmpty() && helperWrites.isEmpty()) {
+        + 3 * Math.min(containerInserts.size() + containerRemovals.size(), 3) + 2 * Math.min(helperWrites.size(), 3);
+    if (deepWrites.isEmpty() && containerInserts.isEmpty() && containerRemovals.isEmpty() && helperWrites.isEmpty()) {
       // Only its own fields: a setter or a counter, not an operator on a data structure.
       return null;
     }
@@ -111,6 +124,9 @@ public final class ClosureSuggester {
     }
     if (!containerInserts.isEmpty()) {
       reasons.add("inserts into containers held by this: " + listed(containerInserts));
+    }
+    if (!containerRemovals.isEmpty()) {
+      reasons.add("removes from containers held by this: " + listed(containerRemovals));
     }
     if (!helperWrites.isEmpty()) {
       reasons.add("calls helpers that write this's structure: " + listed(helperWrites));
@@ -137,6 +153,15 @@ public final class ClosureSuggester {
       return null;
     }
     return new Suggestion(MethodIds.of(m), score, reasons, program.position(m));
+  }
+
+  /**
+   * A JDK container call that takes elements out ({@code Map.remove}, {@code Iterator.remove},
+   * {@code Deque.poll}, {@code clear}). The escape model sees these as reads (what they return
+   * comes from the container); for ranking they are writes to the data structure.
+   */
+  private static boolean removes(SootMethodRef ref) {
+    return ref.getDeclaringClass().getName().startsWith("java.util.") && REMOVALS.contains(ref.getName());
   }
 
   private static String listed(Set<String> items) {

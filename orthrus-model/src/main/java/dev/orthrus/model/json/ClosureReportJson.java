@@ -10,6 +10,7 @@ import dev.orthrus.model.FieldAccess;
 import dev.orthrus.model.NondeterministicCall;
 import dev.orthrus.model.Severity;
 import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.Suppression;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.ValueKind;
@@ -50,6 +51,17 @@ public final class ClosureReportJson {
     w.endArray();
     w.name("diagnostics").beginArray();
     report.diagnostics().forEach(d -> writeDiagnostic(w, d));
+    w.endArray();
+    w.name("suppressions").beginArray();
+    for (Suppression s : report.suppressions()) {
+      w.beginObject();
+      w.name("warnings").beginArray();
+      s.warnings().forEach(w::value);
+      w.endArray();
+      w.field("declaration", s.declaration()).field("file", s.file()).field("startLine", s.startLine())
+          .field("endLine", s.endLine());
+      w.endObject();
+    }
     w.endArray();
     w.endObject();
     w.finish();
@@ -111,7 +123,7 @@ public final class ClosureReportJson {
       w.beginObject();
       w.field("target", n.target());
       w.field("category", n.category());
-      w.field("handling", n.handling());
+      w.field("handling", n.handling().jsonName());
       w.name("position");
       writePosition(w, n.position());
       w.name("callChain").beginArray();
@@ -193,7 +205,15 @@ public final class ClosureReportJson {
         string(root, "generator"),
         list(root, "userDataTypes", o -> (String) o),
         list(root, "closures", o -> readClosure(object(o, "closure"))),
-        list(root, "diagnostics", o -> readDiagnostic(object(o, "diagnostic"))));
+        list(root, "diagnostics", o -> readDiagnostic(object(o, "diagnostic"))),
+        root.containsKey("suppressions") // absent in files written before suppressions existed
+            ? list(root, "suppressions", o -> readSuppression(object(o, "suppression")))
+            : List.of());
+  }
+
+  private static Suppression readSuppression(Map<String, Object> m) {
+    return new Suppression(list(m, "warnings", o -> (String) o), string(m, "declaration"), string(m, "file"),
+        number(m, "startLine"), number(m, "endLine"));
   }
 
   private static ClosureModel readClosure(Map<String, Object> m) {
@@ -237,7 +257,7 @@ public final class ClosureReportJson {
           return new NondeterministicCall(
               string(a, "target"),
               string(a, "category"),
-              string(a, "handling"),
+              handling(string(a, "handling")),
               readPosition(object(a.get("position"), "position")),
               list(a, "callChain", s -> (String) s));
         }),
@@ -252,6 +272,14 @@ public final class ClosureReportJson {
               list(a, "callChain", s -> (String) s),
               readPosition(object(a.get("position"), "position")));
         }));
+  }
+
+  private static NondeterministicCall.Handling handling(String name) {
+    try {
+      return NondeterministicCall.Handling.fromJsonName(name);
+    } catch (IllegalArgumentException e) {
+      throw new JsonException("member \"handling\" must be \"recorded\" or \"error\", not \"" + name + "\"");
+    }
   }
 
   private static Value readValue(Map<String, Object> m) {

@@ -13,6 +13,7 @@ import dev.orthrus.model.EscapeState;
 import dev.orthrus.model.FieldAccess;
 import dev.orthrus.model.NondeterministicCall;
 import dev.orthrus.model.Severity;
+import dev.orthrus.model.Suppression;
 import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
@@ -53,7 +54,7 @@ class ClosureReportJsonTest {
             List.of(new CallSite("x.Store#find(java.lang.String)", true, AT)),
             List.of(
                 new NondeterministicCall(
-                    "java.lang.System#nanoTime()", "clock", "recorded", AT, List.of("x.Store#stamp()"))),
+                    "java.lang.System#nanoTime()", "clock", NondeterministicCall.Handling.RECORDED, AT, List.of("x.Store#stamp()"))),
             EnumSet.of(Tag.VECTOR, Tag.FLOATING_POINT),
             List.of(new Diagnostic("orthrus.closure.lock", Severity.NOTE, "a lock \\ here", AT)),
             List.of("x.Store#find(java.lang.String)"),
@@ -65,7 +66,8 @@ class ClosureReportJsonTest {
         "test",
         List.of("x.Node"),
         List.of(closure),
-        List.of(new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "w", AT)));
+        List.of(new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "w", AT)),
+        List.of(new Suppression(List.of("orthrus.closure.lock"), "x.Store#stamp()", "x/Store.java", 3, 9)));
   }
 
   @Test
@@ -95,6 +97,22 @@ class ClosureReportJsonTest {
       assertTrue(closure.containsKey(member), member);
     }
     assertEquals(List.of("floating-point", "vector"), closure.get("tags"));
+  }
+
+  @Test
+  void suppressionsRoundTripAndAreOptionalInOlderFiles() {
+    ClosureReport back = ClosureReportJson.read(ClosureReportJson.write(sampleReport()));
+    assertEquals(sampleReport().suppressions(), back.suppressions());
+    String json = ClosureReportJson.write(sampleReport());
+    String older = json.substring(0, json.indexOf(",\n  \"suppressions\"")) + "\n}\n";
+    assertEquals(List.of(), ClosureReportJson.read(older).suppressions());
+  }
+
+  @Test
+  void unknownHandlingIsNamed() {
+    String json = ClosureReportJson.write(sampleReport()).replace("\"recorded\"", "\"replayed\"");
+    JsonException e = assertThrows(JsonException.class, () -> ClosureReportJson.read(json));
+    assertTrue(e.getMessage().contains("replayed"), e.getMessage());
   }
 
   @Test

@@ -99,6 +99,20 @@ class HtmlReportTest {
   }
 
   @Test
+  void indexShowsTotalsPerStage() throws Exception {
+    String index = HtmlReport.renderSite(ReportSamples.sample(), null, "r").get(HtmlReport.INDEX_PAGE);
+    Document doc = parse(index);
+    Element totals = elements(doc, "table").get(0);
+    List<String> rows = elements(doc, "tr").stream().filter(tr -> tr.getParentNode() == totals)
+        .map(tr -> IntStream.range(0, tr.getChildNodes().getLength())
+            .mapToObj(i -> tr.getChildNodes().item(i).getTextContent()).collect(Collectors.joining("|")))
+        .toList();
+    // put: one rule warning, one violation; the report: an unknown-callee note, a missing-classes warning.
+    assertEquals(List.of("stage|closures|errors|warnings|notes", "source (Orthrus rules)|2|0|1|0",
+        "bytecode analysis (errors are violations)|1|1|1|1", "total|2|1|2|1"), rows, index);
+  }
+
+  @Test
   void escapeCoversMarkupAndControlCharacters() {
     assertEquals("&lt;a href=&quot;x&quot;&gt;&amp;&#39;\uFFFD", HtmlReport.escape("<a href=\"x\">&'\u0001"));
     Set<String> seen = new HashSet<>();

@@ -45,6 +45,13 @@ class SarifSchemaTest {
   }
 
   @Test
+  void reportWithASourceRootIsValid(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) throws IOException {
+    JsonNode sarif = JSON.readTree(SarifReport.render(ReportSamples.sample(), root));
+    assertFalse(sarif.at("/runs/0/originalUriBaseIds/SRCROOT/uri").isMissingNode());
+    assertEquals(Set.of(), validate(sarif));
+  }
+
+  @Test
   void emptyReportIsValid() throws IOException {
     ClosureReport empty = new ClosureReport(1, "orthrus-processor", List.of(), List.of(), List.of());
     assertEquals(Set.of(), validate(JSON.readTree(SarifReport.render(empty))));

@@ -8,6 +8,7 @@ import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.Diagnostic;
 import dev.orthrus.model.FieldAccess;
 import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.model.Suppression;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.ValueKind;
@@ -26,6 +27,7 @@ import dev.orthrus.processor.summary.OrthrusAnnotations;
 import dev.orthrus.processor.summary.Receiver;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +61,7 @@ public final class ClosureModelBuilder {
    *     include them so a catalog never claims more than {@code closures.json}
    */
   public ClosureReport build(DataPath dataPath, List<Finding> findings, Map<String, CatalogFlags> catalogFlags,
-      Collection<String> userDataTypes) {
+      Collection<String> userDataTypes, List<Suppression> suppressions) {
     List<ClosureModel> closures = new ArrayList<>();
     for (ClosureScope scope : dataPath.closures()) {
       closures.add(closure(scope, dataPath, findings, catalogFlags.get(scope.id())));
@@ -70,8 +72,11 @@ public final class ClosureModelBuilder {
         global.add(diagnostic(f));
       }
     }
+    List<Suppression> sorted = new ArrayList<>(suppressions);
+    sorted.sort(Comparator.comparing(Suppression::file).thenComparingLong(Suppression::startLine)
+        .thenComparing(Suppression::declaration));
     return new ClosureReport(ClosureReport.SCHEMA_VERSION, GENERATOR,
-        userDataTypes.stream().sorted().toList(), closures, global);
+        userDataTypes.stream().sorted().toList(), closures, global, sorted);
   }
 
   /** Display name, strictness and comparison from the {@code @Closure} annotation. */
@@ -131,12 +136,9 @@ public final class ClosureModelBuilder {
       }
       List<String> chain = scope.chain(m.id()).size() <= 1 ? List.of() : scope.chain(m.id());
       for (ApiUse use : m.apiUses()) {
-        switch (use.kind()) {
-          case NONDETERMINISTIC, LOCK -> nondeterministic.add(
-              new NondeterministicCall(use.target(), use.category(), "recorded", use.site().position(), chain));
-          case IO -> nondeterministic.add(
-              new NondeterministicCall(use.target(), use.category(), "error", use.site().position(), chain));
-          default -> { }
+        if (use.category().handling() != null) {
+          nondeterministic.add(new NondeterministicCall(use.target(), use.category().jsonName(),
+              use.category().handling(), use.site().position(), chain));
         }
       }
       if (m.floatingPoint()) {

@@ -1,32 +1,35 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
+import dev.orthrus.processor.datapath.ClosureScope;
+import dev.orthrus.processor.summary.Site;
+import java.util.List;
 
-/** A rule whose key, default severity and summary are fixed when it is declared. */
-abstract class AbstractRule implements Rule {
+/** A check of one registry rule. */
+abstract class AbstractRule implements RuleCheck {
 
-  private final String key;
-  private final Severity severity;
-  private final String summary;
+  private final Rule rule;
 
-  AbstractRule(String key, Severity severity, String summary) {
-    this.key = key;
-    this.severity = severity;
-    this.summary = summary;
+  AbstractRule(Rule rule) {
+    this.rule = rule;
   }
 
   @Override
-  public final String key() {
-    return key;
+  public final Rule rule() {
+    return rule;
   }
 
-  @Override
-  public final Severity severity() {
-    return severity;
-  }
-
-  @Override
-  public final String summary() {
-    return summary;
+  /**
+   * Reports a finding of code checked everywhere: in every closure that reaches the method, or as a
+   * control-path finding when none does.
+   */
+  final void reportWherever(RuleContext context, Findings findings, String methodId, Site site, String message) {
+    List<ClosureScope> closures = context.dataPath().closuresReaching(methodId);
+    if (closures.isEmpty()) {
+      findings.report(rule, site, message, null);
+    }
+    for (ClosureScope scope : closures) {
+      findings.report(rule, site, message, scope.id());
+    }
   }
 }

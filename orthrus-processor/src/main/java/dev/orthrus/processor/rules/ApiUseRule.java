@@ -1,23 +1,18 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.ApiUse;
 import dev.orthrus.processor.summary.MethodSummary;
 
-/** Shared walk for rules that flag uses of one family of JDK facilities on the data path. */
+/**
+ * Shared walk for rules that flag uses of JDK facilities on the data path: each reports the uses
+ * whose category the JDK table files under its rule.
+ */
 abstract class ApiUseRule extends AbstractRule {
 
-  ApiUseRule(String key, Severity severity, String summary) {
-    super(key, severity, summary);
-  }
-
-  /** The families this rule reports. */
-  abstract boolean handles(ApiUse.Kind kind);
-
-  /** The severity of one use (most rules use {@link #severity()}). */
-  Severity severityOf(ApiUse use) {
-    return severity();
+  ApiUseRule(Rule rule) {
+    super(rule);
   }
 
   /** The message without the location suffix. */
@@ -28,13 +23,13 @@ abstract class ApiUseRule extends AbstractRule {
     for (ClosureScope scope : context.dataPath().closures()) {
       for (MethodSummary method : scope.methods()) {
         for (ApiUse use : method.apiUses()) {
-          if (handles(use.kind())) {
+          if (use.category().rule() == rule()) {
             String message = describe(use, RuleContext.closureName(scope, method.id()));
             int semicolon = message.indexOf(';');
             String via = RuleContext.via(scope, method.id());
             // The call chain goes right after the fact, before the explanation.
             message = semicolon < 0 ? message + via : message.substring(0, semicolon) + via + message.substring(semicolon);
-            findings.report(key(), severityOf(use), use.site(), message, scope.id());
+            findings.report(rule(), use.site(), message, scope.id());
           }
         }
       }

@@ -1,10 +1,8 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
-import dev.orthrus.processor.datapath.ClosureScope;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.ArrayElementWrite;
 import dev.orthrus.processor.summary.MethodSummary;
-import java.util.List;
 
 /**
  * A store into an element of a primitive array held in a user-data field. Versions are immutable,
@@ -13,11 +11,9 @@ import java.util.List;
  */
 public final class ArrayElementWriteRule extends AbstractRule {
 
-  public static final String KEY = "orthrus.userdata.array-element-write";
 
   public ArrayElementWriteRule() {
-    super(KEY, Severity.ERROR,
-        "an element store into a primitive array held in a user-data field (assign a new array instead)");
+    super(Rule.ARRAY_ELEMENT_WRITE);
   }
 
   @Override
@@ -27,13 +23,7 @@ public final class ArrayElementWriteRule extends AbstractRule {
         String message = "`" + method.id() + "` stores into an element of `" + write.owner() + "." + write.field()
             + "`, a primitive array held by user data; versions are immutable, so assign a new array instead "
             + "(e.g. copy, change the copy, then `" + write.field() + " = copy`)";
-        List<ClosureScope> closures = context.dataPath().closuresReaching(method.id());
-        if (closures.isEmpty()) {
-          findings.report(KEY, severity(), write.site(), message, null);
-        }
-        for (ClosureScope scope : closures) {
-          findings.report(KEY, severity(), write.site(), message, scope.id());
-        }
+        reportWherever(context, findings, method.id(), write.site(), message);
       }
     }
   }

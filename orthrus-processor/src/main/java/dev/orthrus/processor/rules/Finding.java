@@ -1,6 +1,7 @@
 package dev.orthrus.processor.rules;
 
 import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.Site;
 import java.util.Set;
 import java.util.TreeSet;
@@ -11,25 +12,27 @@ import java.util.TreeSet;
  */
 public final class Finding {
 
-  private final String key;
-  private final Severity severity;
+  private final Rule rule;
   private final String message;
   private final Site site;
   private final Set<String> closureIds = new TreeSet<>();
 
-  Finding(String key, Severity severity, String message, Site site) {
-    this.key = key;
-    this.severity = severity;
+  Finding(Rule rule, String message, Site site) {
+    this.rule = rule;
     this.message = message;
     this.site = site;
   }
 
+  public Rule rule() {
+    return rule;
+  }
+
   public String key() {
-    return key;
+    return rule.key();
   }
 
   public Severity severity() {
-    return severity;
+    return rule.severity();
   }
 
   /** The message without the {@code [key]} prefix. */

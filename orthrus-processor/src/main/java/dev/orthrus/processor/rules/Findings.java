@@ -1,8 +1,9 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.Site;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,16 +15,19 @@ import java.util.Map;
  */
 public final class Findings {
 
-  private final Map<String, Map<Object, Finding>> byKey = new LinkedHashMap<>();
+  private final Map<Rule, Map<Object, Finding>> byRule = new LinkedHashMap<>();
 
   /**
-   * Records a finding.
+   * Records a finding, unless a {@code @SuppressWarnings} around its site silences the rule.
    *
    * @param closureId the closure it belongs to, or null for control-path code
    */
-  public void report(String key, Severity severity, Site site, String message, String closureId) {
-    Map<Object, Finding> sites = byKey.computeIfAbsent(key, k -> new IdentityHashMap<>());
-    Finding finding = sites.computeIfAbsent(site.tree(), t -> new Finding(key, severity, message, site));
+  public void report(Rule rule, Site site, String message, String closureId) {
+    if (site.suppresses(rule)) {
+      return;
+    }
+    Map<Object, Finding> sites = byRule.computeIfAbsent(rule, k -> new IdentityHashMap<>());
+    Finding finding = sites.computeIfAbsent(site.tree(), t -> new Finding(rule, message, site));
     if (closureId != null) {
       finding.closureIds().add(closureId);
     }
@@ -32,8 +36,8 @@ public final class Findings {
   /** In report order: by file, line, column, then key. */
   public List<Finding> all() {
     List<Finding> all = new ArrayList<>();
-    byKey.values().forEach(m -> all.addAll(m.values()));
-    all.sort(java.util.Comparator
+    byRule.values().forEach(m -> all.addAll(m.values()));
+    all.sort(Comparator
         .comparing((Finding f) -> f.site().position().file())
         .thenComparingLong(f -> f.site().position().line())
         .thenComparingLong(f -> f.site().position().column())

@@ -4,16 +4,25 @@ import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.datapath.DataPath;
 import dev.orthrus.processor.model.ValueClassifier;
 import dev.orthrus.processor.summary.JavaNames;
-import dev.orthrus.processor.summary.MethodSummarizer;
 import dev.orthrus.processor.summary.UserDataType;
 import java.util.List;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /**
  * What a rule may look at: the data path of the compilation, the {@code @UserData} declarations it
  * contains, and the helpers to classify values and place diagnostics.
  */
 public record RuleContext(DataPath dataPath, List<UserDataType> userDataTypes, ValueClassifier values,
-    JavaNames names, MethodSummarizer positions) {
+    JavaNames names, Elements elements, Types types) {
+
+  /** The type is the JDK class or interface {@code api} (a binary name) or a subtype. */
+  public boolean isA(TypeMirror type, String api) {
+    TypeElement e = elements.getTypeElement(api.replace('$', '.'));
+    return e != null && types.isSubtype(types.erasure(type), types.erasure(e.asType()));
+  }
 
   /**
    * Says where a fact is relative to the closure: nothing when it is in the closure itself, else

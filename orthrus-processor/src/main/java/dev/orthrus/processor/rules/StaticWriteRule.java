@@ -1,6 +1,6 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.FieldWrite;
 import dev.orthrus.processor.summary.MethodSummary;
@@ -9,11 +9,9 @@ import dev.orthrus.processor.summary.Receiver;
 /** A closure, or a method it calls in this compilation, writes a static field. */
 public final class StaticWriteRule extends AbstractRule {
 
-  public static final String KEY = "orthrus.closure.static-write";
 
   public StaticWriteRule() {
-    super(KEY, Severity.ERROR,
-        "a closure, or a method it calls in the same compilation, writes a static field");
+    super(Rule.STATIC_WRITE);
   }
 
   @Override
@@ -22,7 +20,7 @@ public final class StaticWriteRule extends AbstractRule {
       for (MethodSummary method : scope.methods()) {
         for (FieldWrite write : method.fieldWrites()) {
           if (write.receiver() == Receiver.STATIC) {
-            findings.report(KEY, severity(), write.site(),
+            findings.report(rule(), write.site(),
                 RuleContext.closureName(scope, method.id()) + " writes " + write.describe("static ")
                     + RuleContext.via(scope, method.id())
                     + "; static state is neither versioned nor validated: keep it in a @UserData object",

@@ -1,6 +1,6 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.FieldWrite;
 import dev.orthrus.processor.summary.MethodSummary;
@@ -13,11 +13,9 @@ import dev.orthrus.processor.summary.Receiver;
  */
 public final class UnversionedWriteRule extends AbstractRule {
 
-  public static final String KEY = "orthrus.closure.unversioned-write";
 
   public UnversionedWriteRule() {
-    super(KEY, Severity.ERROR,
-        "a closure writes a field of an object that is not @UserData and not allocated inside the closure");
+    super(Rule.UNVERSIONED_WRITE);
   }
 
   @Override
@@ -32,7 +30,7 @@ public final class UnversionedWriteRule extends AbstractRule {
           String object = write.receiver() == Receiver.THIS
               ? "`this` (a `" + write.receiverType() + "`, not @UserData)"
               : "an object of type `" + write.receiverType() + "` that is not @UserData and not allocated here";
-          findings.report(KEY, severity(), write.site(),
+          findings.report(rule(), write.site(),
               RuleContext.closureName(scope, method.id()) + " writes " + write.describe() + " of "
                   + object + RuleContext.via(scope, method.id())
                   + "; the write is not versioned, so a validator cannot check it: annotate the class @UserData",

@@ -1,6 +1,6 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.OrthrusAnnotations;
 import dev.orthrus.processor.summary.UserDataType;
 import javax.lang.model.element.ElementKind;
@@ -17,12 +17,9 @@ import javax.lang.model.type.TypeMirror;
  */
 public final class UserDataSuperclassRule extends AbstractRule {
 
-  public static final String KEY = "orthrus.userdata.superclass";
 
   public UserDataSuperclassRule() {
-    super(KEY, Severity.ERROR,
-        "a @UserData class extends a class that is neither java.lang.Object nor @UserData, "
-            + "or @UserData is on an interface, annotation type or enum");
+    super(Rule.SUPERCLASS);
   }
 
   @Override
@@ -32,12 +29,12 @@ public final class UserDataSuperclassRule extends AbstractRule {
       String name = context.names().binaryName(type);
       switch (type.getKind()) {
         case CLASS -> checkSuperclass(context, findings, declared, name);
-        case ENUM -> findings.report(KEY, severity(), declared.annotation(), "enum `" + name + "` cannot be "
+        case ENUM -> findings.report(rule(), declared.annotation(), "enum `" + name + "` cannot be "
             + "@UserData: its constants are created by the class initializer and shared by the whole program, "
             + "and its superclass is java.lang.Enum, so the runtime cannot version them; remove @UserData "
             + "(constants with only final fields are plain values) and keep mutable state in a @UserData class",
             null);
-        case INTERFACE, ANNOTATION_TYPE -> findings.report(KEY, severity(), declared.annotation(),
+        case INTERFACE, ANNOTATION_TYPE -> findings.report(rule(), declared.annotation(),
             (type.getKind() == ElementKind.INTERFACE ? "interface" : "annotation type")
                 + " `" + name + "` cannot be @UserData: it has no instance fields to version, and the annotation "
                 + "is not inherited by implementing classes; annotate the classes that hold the data instead",
@@ -57,7 +54,7 @@ public final class UserDataSuperclassRule extends AbstractRule {
       return;
     }
     String parentName = context.names().binaryName(parent);
-    findings.report(KEY, severity(), declared.superclass() != null ? declared.superclass() : declared.annotation(),
+    findings.report(rule(), declared.superclass() != null ? declared.superclass() : declared.annotation(),
         "@UserData class `" + name + "` extends `" + parentName + "`, which is not @UserData: the fields it "
             + "inherits could not be versioned, and the runtime's versioned handle must be the root of the "
             + "hierarchy; annotate `" + parentName + "` @UserData, or hold it in a field instead of extending it",

@@ -1,6 +1,6 @@
 package dev.orthrus.processor.rules;
 
-import dev.orthrus.model.Severity;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.FieldWrite;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.Receiver;
@@ -12,11 +12,9 @@ import dev.orthrus.processor.summary.Receiver;
  */
 public final class WriteOutsideClosureRule extends AbstractRule {
 
-  public static final String KEY = "orthrus.userdata.write-outside-closure";
 
   public WriteOutsideClosureRule() {
-    super(KEY, Severity.WARNING,
-        "control-path code writes a field of a user-data object; such writes are neither versioned nor validated");
+    super(Rule.WRITE_OUTSIDE_CLOSURE);
   }
 
   @Override
@@ -27,7 +25,7 @@ public final class WriteOutsideClosureRule extends AbstractRule {
       }
       for (FieldWrite write : method.fieldWrites()) {
         if (write.userData() && write.receiver() != Receiver.STATIC && write.receiver() != Receiver.FRESH) {
-          findings.report(KEY, severity(), write.site(),
+          findings.report(rule(), write.site(),
               "`" + method.id() + "` is not a closure and no closure calls it, but it writes user-data "
                   + write.describe() + "; the write is neither versioned nor validated: "
                   + "move it into a @Closure method",

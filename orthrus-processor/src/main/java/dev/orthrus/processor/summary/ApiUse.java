@@ -1,25 +1,14 @@
 package dev.orthrus.processor.summary;
 
+import dev.orthrus.model.jdk.JdkCategory;
+
 /**
- * A use of a JDK facility that a closure must not depend on blindly.
+ * A use of a JDK facility that a closure must not depend on blindly: a call the JDK table
+ * classifies ({@link dev.orthrus.model.jdk.JdkApis}), a {@code synchronized} block or method, a
+ * read of {@code System.out}, or iteration in hash order.
  *
- * @param kind which family it belongs to
+ * @param category what it is, and so which rule reports it
  * @param target what was used, e.g. {@code java.lang.System#nanoTime()} or {@code synchronized}
- * @param category finer grouping for reports: {@code clock}, {@code random}, {@code io}, ...
  * @param site where it is written
  */
-public record ApiUse(Kind kind, String target, String category, Site site) {
-
-  public enum Kind {
-    /** Starting threads, executors, parallel streams, async futures. */
-    THREAD,
-    /** Results that differ between runs: recorded by APP and replayed to VAL. */
-    NONDETERMINISTIC,
-    /** Side effects outside the process: not allowed in a closure. */
-    IO,
-    /** Monitors and {@code java.util.concurrent.locks}. */
-    LOCK,
-    /** {@code Math} functions whose JIT intrinsics may round differently from the interpreter. */
-    MATH_INTRINSIC
-  }
-}
+public record ApiUse(JdkCategory category, String target, Site site) {}

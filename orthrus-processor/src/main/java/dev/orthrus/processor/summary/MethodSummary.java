@@ -23,6 +23,9 @@ public final class MethodSummary {
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
+  final List<UserDataMutation> userDataMutations = new ArrayList<>();
+  final List<Site> parameterSites = new ArrayList<>();
+  Site resultSite;
   boolean floatingPoint;
   boolean vector;
 
@@ -82,6 +85,21 @@ public final class MethodSummary {
 
   public List<ApiUse> apiUses() {
     return apiUses;
+  }
+
+  /** Mutable JDK objects stored into user-data fields, or changed while user data holds them. */
+  public List<UserDataMutation> userDataMutations() {
+    return userDataMutations;
+  }
+
+  /** Where each parameter is declared (empty for initializers). */
+  public List<Site> parameterSites() {
+    return parameterSites;
+  }
+
+  /** Where the result type is written, or null for constructors and initializers. */
+  public Site resultSite() {
+    return resultSite;
   }
 
   /** Computes with float or double values, or calls {@code Math}/{@code StrictMath}. */

@@ -52,28 +52,6 @@ class NondeterministicRuleTest {
   }
 
   @Test
-  void ioIsAnError() {
-    JavaFileObject f = source("t.Loud", """
-        package t;
-        import dev.orthrus.annotations.Closure;
-        import java.io.IOException;
-        import java.nio.file.Files;
-        import java.nio.file.Path;
-        public class Loud {
-          @Closure
-          public int get(int k) throws IOException {
-            System.out.println(k);
-            Files.writeString(Path.of("x"), "y");
-            return k;
-          }
-        }
-        """);
-    Compilation c = compile(f);
-    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("System.out.println(k)");
-    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Files.writeString");
-  }
-
-  @Test
   void deterministicHashesAndOrderedIterationAreFine() {
     JavaFileObject f = source("t.Calm", """
         package t;

@@ -93,4 +93,58 @@ class WriteOutsideClosureRuleTest {
         .onLineContaining("other.children[1] = this");
     assertThat(Snippets.findings(c, "orthrus.userdata.write-outside-closure")).hasSize(1);
   }
+
+  @Test
+  void constructorsLinkingTheNodesTheyAllocateAreInitialization() {
+    JavaFileObject f = source("t.Queue", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Queue {
+          @UserData static final class Node {
+            Node next;
+            Node prev;
+            int value;
+          }
+          private final Node head;
+          private final Node tail = new Node();
+          Queue() {
+            head = new Node();
+            head.next = tail;
+            this.tail.prev = head;
+            tail.value = -1;
+          }
+          @Closure
+          public int first() {
+            return head.next.value;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, "orthrus.userdata.write-outside-closure");
+  }
+
+  @Test
+  void constructorsWritingObjectsTheyDidNotAllocateStillWarn() {
+    JavaFileObject f = source("t.Queue", """
+        package t;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Queue {
+          @UserData static final class Node {
+            Node next;
+          }
+          private final Node head;
+          Queue(Node shared) {
+            head = shared;
+            head.next = null;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadWarningContaining("[orthrus.userdata.write-outside-closure]").inFile(f)
+        .onLineContaining("head.next = null");
+  }
 }

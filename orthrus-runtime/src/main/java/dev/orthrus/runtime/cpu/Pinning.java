@@ -11,9 +11,9 @@ package dev.orthrus.runtime.cpu;
  *
  * <p>The CPU count is read once, when this class initializes. {@code availableProcessors()} answers
  * for the calling thread's affinity mask, so after the application pinned itself to CPU 0 it
- * answers 1 there and in every thread it starts afterwards (they inherit the mask). The first
- * runtime version asked it after pinning, so its validator was placed on the application's own
- * CPU (or refused to pin, which made {@code pinned} flaky).
+ * answers 1 there and in every thread it starts afterwards (they inherit the mask): asked after
+ * pinning, it would place a validator on the application's own CPU, or refuse to pin it
+ * (decision 0006).
  */
 public final class Pinning {
 

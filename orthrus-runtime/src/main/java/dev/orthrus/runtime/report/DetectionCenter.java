@@ -1,9 +1,10 @@
 package dev.orthrus.runtime.report;
 
-import dev.orthrus.runtime.checksum.ChecksumMismatchException;
-import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.api.ChecksumMismatchException;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.validate.Mismatch;
-import dev.orthrus.runtime.validate.MismatchKind;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

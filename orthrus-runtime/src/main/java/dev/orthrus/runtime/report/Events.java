@@ -1,5 +1,7 @@
 package dev.orthrus.runtime.report;
 
+import dev.orthrus.runtime.api.Detection;
+
 /** Emits the runtime's Flight Recorder events; each costs one check when recording is off. */
 public final class Events {
 

@@ -1,20 +1,22 @@
 package dev.orthrus.runtime.report;
 
-import dev.orthrus.runtime.ClosureBinding;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.Version;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.validate.Mismatch;
-import dev.orthrus.runtime.validate.MismatchKind;
 import dev.orthrus.runtime.validate.OutputComparator;
-import dev.orthrus.runtime.validate.Replay;
 import dev.orthrus.runtime.validate.Validator;
+import dev.orthrus.runtime.validate.ValidatorPool;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
@@ -22,10 +24,16 @@ import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 
@@ -45,9 +53,17 @@ import java.util.zip.CRC32C;
 public final class ReproducerFile {
 
   static final byte[] MAGIC = {'O', 'R', 'T', 'H', 'R', 'E', 'P', 'R'};
-  public static final int FORMAT_VERSION = 1;
+  /** 2: versions' checksums hash strings, boxes, enums and every primitive array by value. */
+  public static final int FORMAT_VERSION = 2;
   public static final String SUFFIX = ".orthrus-repro";
+  /** Magic, format version, payload length and its CRC32C. */
+  private static final int HEADER_BYTES = MAGIC.length + 12;
   private static final int MAX_PAYLOAD = 256 << 20;
+  /**
+   * Object nesting a reproducer may have: a log's versions, arguments and exception chains sit
+   * a few levels deep, and rebuilding nested hash sets costs time exponential in their depth.
+   */
+  private static final int MAX_DEPTH = 20;
   private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
   private ReproducerFile() {}
@@ -142,22 +158,44 @@ public final class ReproducerFile {
   }
 
   /**
-   * Reads a reproducer file; a clear {@link ReproducerFormatException} for anything else.
+   * Reads a reproducer file; a clear {@link ReproducerFormatException} for anything else, within
+   * about a second for a small file, whatever it holds.
    *
    * @param application the loader of the application's classes (e.g. from {@code --class-path}),
    *     or null when the file should hold only Orthrus and JDK value classes
    */
   public static Snapshot read(Path file, ClassLoader application)
       throws IOException, ReproducerFormatException {
-    byte[] bytes = Files.readAllBytes(file);
+    long size = Files.size(file);
+    if (size > HEADER_BYTES + MAX_PAYLOAD) {
+      throw new ReproducerFormatException(file + " has " + size + " bytes, larger than any"
+          + " reproducer (at most " + (HEADER_BYTES + MAX_PAYLOAD) + ")");
+    }
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (OutOfMemoryError e) {
+      throw new ReproducerFormatException(file + " (" + size + " bytes) does not fit in this"
+          + " JVM's heap; run replay with a larger -Xmx");
+    }
     return decode(bytes, file.toString(), application);
   }
 
   static Snapshot decode(byte[] bytes, String where, ClassLoader application)
       throws ReproducerFormatException {
+    return decode(bytes, where, application, decodeDeadline(bytes.length));
+  }
+
+  /** How long deserializing may take: a second, plus a second per 8 MB. */
+  static Duration decodeDeadline(int bytes) {
+    return Duration.ofMillis(1000 + bytes / 8_000);
+  }
+
+  static Snapshot decode(byte[] bytes, String where, ClassLoader application, Duration deadline)
+      throws ReproducerFormatException {
     ClassLoader loader = application != null ? application : ReproducerFile.class.getClassLoader();
-    ClassFilter filter = new ClassFilter(application);
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+    ClassFilter filter = null;
     try {
       byte[] magic = new byte[MAGIC.length];
       in.readFully(magic);
@@ -175,43 +213,139 @@ public final class ReproducerFile {
         throw new ReproducerFormatException(where + " declares an impossible payload length "
             + length);
       }
-      if (in.available() < length) {
+      int present = bytes.length - HEADER_BYTES;
+      if (present < length) {
         throw new ReproducerFormatException(where + " is truncated: payload has "
-            + in.available() + " of " + length + " bytes");
+            + present + " of " + length + " bytes");
       }
-      byte[] body = new byte[length];
-      in.readFully(body);
+      if (present > length) {
+        throw new ReproducerFormatException(where + " has " + (present - length)
+            + " bytes after its payload");
+      }
       CRC32C crc = new CRC32C();
-      crc.update(body);
+      crc.update(bytes, HEADER_BYTES, length);
       if ((int) crc.getValue() != crcValue) {
         throw new ReproducerFormatException(where + " is corrupt: payload checksum mismatch");
       }
-      try (ObjectInputStream objects = new LoaderObjectInputStream(body, loader)) {
-        objects.setObjectInputFilter(filter);
-        Object o = objects.readObject();
-        if (!(o instanceof Snapshot)) {
-          throw new ReproducerFormatException(where + " holds a " + o.getClass().getName()
-              + " instead of a reproducer snapshot");
-        }
-        return (Snapshot) o;
+      filter = new ClassFilter(application, length);
+      Object o = deserialize(bytes, loader, filter, deadline, where);
+      if (!(o instanceof Snapshot)) {
+        throw new ReproducerFormatException(where + " holds "
+            + (o == null ? "null" : "a " + o.getClass().getName())
+            + " instead of a reproducer snapshot");
       }
+      checkComplete((Snapshot) o, where);
+      return (Snapshot) o;
     } catch (EOFException e) {
       throw new ReproducerFormatException(where + " is truncated", e);
     } catch (InvalidClassException e) {
-      if (filter.rejected != null) {
+      if (filter != null && filter.rejected != null) {
         throw new ReproducerFormatException(where + " holds a " + filter.rejected
             + ", which a reproducer may not contain: only the application's classes, Orthrus"
             + " classes and JDK value classes (" + String.join(", ", JDK_VALUE_PACKAGES)
             + ") are read", e);
+      }
+      if (filter != null && filter.overLimit != null) {
+        throw new ReproducerFormatException(where + " " + filter.overLimit
+            + ", more than a reproducer holds", e);
       }
       throw new ReproducerFormatException(where + " needs a class that is not on the class path"
           + " or has changed (run replay with the application's class path): " + e.getMessage(), e);
     } catch (ClassNotFoundException e) {
       throw new ReproducerFormatException(where + " needs a class that is not on the class path"
           + " (run replay with the application's class path): " + e.getMessage(), e);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException | VirtualMachineError | LinkageError e) {
       throw new ReproducerFormatException(where + " cannot be decoded: " + e, e);
     }
+  }
+
+  /**
+   * Deserializes the payload on a thread of its own and gives up after {@code deadline}: the
+   * filter bounds depth, references, array lengths and bytes, but not the time some JDK classes
+   * spend rebuilding themselves (hashing a graph of shared nested sets takes time exponential in
+   * its depth). Past the deadline the filter refuses everything, which stops the thread at its
+   * next object; one that is stuck inside a single hash may keep a CPU busy until the process
+   * exits (the {@code replay} command exits at once).
+   */
+  private static Object deserialize(byte[] bytes, ClassLoader loader, ClassFilter filter,
+      Duration deadline, String where) throws IOException, ClassNotFoundException,
+      ReproducerFormatException {
+    FutureTask<Object> task = new FutureTask<>(() -> {
+      try (ObjectInputStream objects = new LoaderObjectInputStream(
+          new ByteArrayInputStream(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES), loader)) {
+        objects.setObjectInputFilter(filter);
+        return objects.readObject();
+      }
+    });
+    Thread reader = new Thread(task, "orthrus-reproducer-reader");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      return task.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      filter.abandoned = true;
+      throw new ReproducerFormatException(where + " took more than " + deadline.toMillis()
+          + " ms to decode; a reproducer takes milliseconds (a deserialization bomb?)");
+    } catch (InterruptedException e) {
+      filter.abandoned = true;
+      Thread.currentThread().interrupt();
+      throw new ReproducerFormatException(where + ": interrupted while decoding");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException) {
+        throw (IOException) cause;
+      }
+      if (cause instanceof ClassNotFoundException) {
+        throw (ClassNotFoundException) cause;
+      }
+      throw new ReproducerFormatException(where + " cannot be decoded: " + cause, cause);
+    }
+  }
+
+  /** Refuses a snapshot with parts missing, which would fail the replay halfway. */
+  private static void checkComplete(Snapshot s, String where) throws ReproducerFormatException {
+    List<String> missing = new ArrayList<>();
+    Object[][] parts = {
+      {"closureId", s.closureId()}, {"closureName", s.closureName()},
+      {"appThread", s.appThread()}, {"mismatchKind", s.mismatchKind()}, {"detail", s.detail()},
+      {"expected", s.expected()}, {"actual", s.actual()}, {"refArgs", s.refArgs()},
+      {"bitsArgs", s.bitsArgs()}, {"loads", s.loads()}, {"created", s.created()},
+      {"allocated", s.allocated()}, {"nondetBits", s.nondetBits()},
+      {"nondetRefs", s.nondetRefs()}, {"resultKind", s.resultKind()}};
+    for (Object[] part : parts) {
+      if (part[1] == null) {
+        missing.add((String) part[0]);
+      }
+    }
+    if (s.loads() != null && !allVersionsOwned(s.loads())) {
+      missing.add("an entry of loads");
+    }
+    if (s.created() != null && !allVersionsOwned(s.created())) {
+      missing.add("an entry of created");
+    }
+    if (!missing.isEmpty()) {
+      throw new ReproducerFormatException(where + " is incomplete: no " + String.join(", ", missing));
+    }
+    if (s.formatVersion() != FORMAT_VERSION) {
+      throw new ReproducerFormatException(where + " has snapshot format version "
+          + s.formatVersion() + "; this runtime reads version " + FORMAT_VERSION);
+    }
+    if (Arrays.stream(MismatchKind.values()).noneMatch(k -> k.name().equals(s.mismatchKind()))) {
+      throw new ReproducerFormatException(where + " names an unknown mismatch kind "
+          + s.mismatchKind());
+    }
+    if (s.resultKind() == ResultKind.THROWN && !(s.resultRef() instanceof Throwable)) {
+      throw new ReproducerFormatException(where + " says APP threw, but holds no exception");
+    }
+  }
+
+  private static boolean allVersionsOwned(Version[] versions) {
+    for (Version v : versions) {
+      if (v == null || v.owner() == null) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The outcome of re-executing a reproducer. */
@@ -241,7 +375,7 @@ public final class ReproducerFile {
     ClosureLog log = ClosureLog.restore(binding, s.callerId(), s.appCpu(), s.appThread(),
         s.receiver(), s.refArgs(), s.bitsArgs(), s.loads(), s.created(), s.allocated(),
         s.nondetBits(), s.nondetRefs(), s.resultKind(), s.resultBits(), s.resultRef());
-    Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
+    Mismatch m = onValidatorStack(log);
     Outcome outcome;
     if (m == null) {
       outcome = Outcome.MATCHES_APP;
@@ -252,6 +386,35 @@ public final class ReproducerFile {
       outcome = Outcome.DIFFERS_FROM_BOTH;
     }
     return new ReplayResult(outcome, m, cpu);
+  }
+
+  /**
+   * Re-executes on a thread with a validator's stack, so that a closure that recursed deep on
+   * the validator does here too. The thread inherits the caller's CPU affinity (a pinned replay
+   * stays on its CPU).
+   *
+   * @throws NotValidatedException when the re-execution cannot decide (as a validator would not)
+   */
+  private static Mismatch onValidatorStack(ClosureLog log) {
+    FutureTask<Mismatch> task =
+        new FutureTask<>(() -> Validator.check(log, new Replay(), new OutputComparator()));
+    Thread replayer = new Thread(null, task, "orthrus-replay",
+        ValidatorPool.DEFAULT_STACK_BYTES);
+    replayer.start();
+    try {
+      return task.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while replaying", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException) {
+        throw (RuntimeException) e.getCause();
+      }
+      if (e.getCause() instanceof Error) {
+        throw (Error) e.getCause();
+      }
+      throw new IllegalStateException(e.getCause());
+    }
   }
 
   private static String safe(String name) {
@@ -271,17 +434,34 @@ public final class ReproducerFile {
    */
   private static final class ClassFilter implements ObjectInputFilter {
     private final ClassLoader application;
-    private final ObjectInputFilter limits = ObjectInputFilter.Config.createFilter(
-        "maxdepth=64;maxrefs=10000000;maxbytes=" + MAX_PAYLOAD);
+    /** Every object, reference and array element takes at least a byte of the payload. */
+    private final int payloadBytes;
     /** The first class refused, for the error message. */
     String rejected;
+    /** The first limit exceeded, for the error message. */
+    String overLimit;
+    /** Set when the reader ran out of time: refuse everything from then on. */
+    volatile boolean abandoned;
 
-    ClassFilter(ClassLoader application) {
+    ClassFilter(ClassLoader application, int payloadBytes) {
       this.application = application;
+      this.payloadBytes = payloadBytes;
     }
 
     @Override
     public Status checkInput(FilterInfo info) {
+      if (abandoned) {
+        return Status.REJECTED;
+      }
+      if (info.depth() > MAX_DEPTH) {
+        return over("has objects nested deeper than " + MAX_DEPTH);
+      }
+      if (info.references() > payloadBytes || info.streamBytes() > payloadBytes) {
+        return over("has more objects than its payload has bytes");
+      }
+      if (info.arrayLength() > payloadBytes) {
+        return over("declares an array or collection of " + info.arrayLength() + " elements");
+      }
       Class<?> c = info.serialClass();
       if (c != null) {
         while (c.isArray()) {
@@ -294,7 +474,14 @@ public final class ReproducerFile {
           return Status.REJECTED;
         }
       }
-      return limits.checkInput(info) == Status.REJECTED ? Status.REJECTED : Status.UNDECIDED;
+      return Status.UNDECIDED;
+    }
+
+    private Status over(String what) {
+      if (overLimit == null) {
+        overLimit = what;
+      }
+      return Status.REJECTED;
     }
 
     private boolean trusted(Class<?> c) {
@@ -313,9 +500,15 @@ public final class ReproducerFile {
   private static final class LoaderObjectInputStream extends ObjectInputStream {
     private final ClassLoader loader;
 
-    LoaderObjectInputStream(byte[] body, ClassLoader loader) throws IOException {
-      super(new ByteArrayInputStream(body));
+    LoaderObjectInputStream(InputStream body, ClassLoader loader) throws IOException {
+      super(body);
       this.loader = loader;
+    }
+
+    /** A reproducer never holds a dynamic proxy; making one would run the file's choice. */
+    @Override
+    protected Class<?> resolveProxyClass(String[] interfaces) throws InvalidClassException {
+      throw new InvalidClassException("a dynamic proxy of " + String.join(", ", interfaces));
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureBinding;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**

@@ -1,7 +1,7 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.CallSite;
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.ClosureBinding;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,11 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureBinding;
 
 /**
  * A fixed rate that the controller cannot change; 1.0 validates everything (stress tests, strict
- * deployments). Under overload executions are still skipped when queues are full.
+ * deployments). Under overload executions are still skipped, when a thread's logs are all pending
+ * or its memory budget is used up.
  */
 public final class FixedSampling extends ThresholdSampling {
 

@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureBinding;
 
 /**
  * Uniform random sampling, as in the paper's artifact. It follows the same rate controller as

@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureBinding;
 
 /**
  * Decides which executions are logged and validated. {@link #sample} runs on the application's
@@ -37,8 +37,8 @@ public interface SamplingPolicy {
   }
 
   /**
-   * True for a policy the runtime drives by arming closures (decision 0009, {@link
-   * ArmedSampling}): {@code begin} then reads the closure's armed word itself and does not call
+   * True for a policy the runtime drives by arming call sites (decisions 0009 and 0012, {@link
+   * ArmedSampling}): {@code begin} then reads the site's armed word itself and does not call
    * {@link #sample} on executions that are not logged.
    */
   default boolean armed() {
@@ -46,8 +46,8 @@ public interface SamplingPolicy {
   }
 
   /**
-   * Called by the controller every control period with the executions the overhead budget
-   * allows to be logged over the next period; an armed policy arms closures for (its rate times)
+   * Called by the controller every arming period with the executions the overhead budget
+   * allows to be logged over the next one; an armed policy arms call sites for (its rate times)
    * that many. Returns the arms added. Other policies ignore it.
    */
   default int arm(double logs) {

@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.sample;
 
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureBinding;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -13,9 +13,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * only when it reaches zero. The executions chosen form the same Bernoulli process, but one that
  * is not sampled costs a decrement. The counters live in a padded array indexed by thread id, so
  * that the draw needs neither the runtime's per-thread state (a lookup) nor a random number per
- * execution: measured on the bench's get/set mix, 3 ns per unsampled execution against 8 ns for
- * a {@code ThreadLocalRandom} draw. Threads whose ids collide modulo {@link #SLOTS} share a
- * counter, which only shares their gaps. A prioritized closure (floating point, vector) counts
+ * execution, either of which costs more than the decrement (decision 0005). Threads whose ids
+ * collide modulo {@link #SLOTS} share a counter, which only shares their gaps. A prioritized closure (floating point, vector) counts
  * down by two, so it is chosen twice as often.
  */
 abstract class ThresholdSampling implements SamplingPolicy {

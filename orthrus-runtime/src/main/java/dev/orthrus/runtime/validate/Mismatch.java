@@ -1,5 +1,7 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.api.MismatchKind;
+
 /**
  * The first difference a validator found. {@code expected} is what the validator computed,
  * {@code actual} what the application produced.

@@ -1,17 +1,20 @@
 package dev.orthrus.runtime.validate;
 
 import dev.orthrus.annotations.Comparison;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.FieldSink;
-import dev.orthrus.runtime.memory.Version;
-import dev.orthrus.runtime.memory.VersionedObject;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedObject;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Compares a validator's outputs with the application's: result (or thrown exception), the
@@ -74,7 +77,8 @@ public final class OutputComparator {
       }
       Throwable a = (Throwable) log.resultRef();
       Throwable v = (Throwable) replay.resultRef();
-      if (a.getClass() != v.getClass() || !Objects.equals(a.getMessage(), v.getMessage())) {
+      if (a.getClass() != v.getClass()
+          || !Objects.equals(comparableMessage(a), comparableMessage(v))) {
         return new Mismatch(MismatchKind.EXCEPTION, "different exceptions", v.toString(),
             a.toString());
       }
@@ -94,6 +98,25 @@ public final class OutputComparator {
     }
     return null;
   }
+
+  /**
+   * An exception's message without what differs between two faithful executions: identity hashes
+   * ({@code Item@1b6d3586}: VAL's objects are not APP's), and the JDK's helpful
+   * {@code NullPointerException} text, which names the variant's own methods and locals
+   * ({@code getApp} against {@code getVal}). Where the exception was thrown is still compared:
+   * the loads, stores and allocations made before it are.
+   */
+  static String comparableMessage(Throwable t) {
+    String m = t.getMessage();
+    if (m == null || (t instanceof NullPointerException && m.startsWith("Cannot "))) {
+      return null;
+    }
+    return m.indexOf('@') < 0 ? m : IDENTITY_HASH.matcher(m).replaceAll("$1@");
+  }
+
+  /** {@code Object.toString}'s "class name @ hex identity hash". */
+  private static final Pattern IDENTITY_HASH =
+      Pattern.compile("([\\w$.]+)@[0-9a-f]{1,8}(?![0-9a-zA-Z])");
 
   private Mismatch compareVersion(
       int j, Version a, Version v, Replay replay, Comparison comparison) {
@@ -251,7 +274,7 @@ public final class OutputComparator {
       case REF:
         return valueText(ref);
       default:
-        return kind.name().toLowerCase();
+        return kind.name().toLowerCase(java.util.Locale.ROOT);
     }
   }
 

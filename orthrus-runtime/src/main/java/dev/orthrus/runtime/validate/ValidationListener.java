@@ -1,6 +1,6 @@
 package dev.orthrus.runtime.validate;
 
-import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.api.ClosureLog;
 
 /** What a validator reports; implemented by the runtime (statistics, sampling, detections). */
 public interface ValidationListener {
@@ -13,6 +13,12 @@ public interface ValidationListener {
 
   /** VAL's outputs differed from APP's. Called before the log is recycled. */
   void mismatch(ClosureLog log, Mismatch mismatch, Validator validator);
+
+  /**
+   * The log could not be validated, for a reason that is not evidence of a faulty core (see
+   * {@link NotValidatedException}); called instead of {@link #validated}.
+   */
+  void notValidated(ClosureLog log, String reason, Validator validator);
 
   /** The validator found no work; a chance for periodic control while logs are rare. */
   default void idle(Validator validator) {}

@@ -1,9 +1,13 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Divergence;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.concurrent.Agent;
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.ClosureLog;
-import dev.orthrus.runtime.log.LogQueue;
 
 /**
  * A validator agent: takes published logs from its home queues (and steals from the other
@@ -106,7 +110,7 @@ public final class Validator implements Agent {
     // Queues, not AppThread objects: an AppThread's fields share cache lines with state its
     // thread writes on every execution, and a validator polling them would take those lines
     // away from the application thousands of times a second.
-    LogQueue[] queues = pool.queues();
+    SpmcRingQueue<ClosureLog>[] queues = pool.queues();
     int n = queues.length;
     if (n == 0) {
       return 0;
@@ -139,7 +143,7 @@ public final class Validator implements Agent {
     return 0;
   }
 
-  private int drain(LogQueue queue, int max) {
+  private int drain(SpmcRingQueue<ClosureLog> queue, int max) {
     int done = 0;
     ClosureLog log;
     while (done < max && (log = queue.poll()) != null) {
@@ -151,33 +155,89 @@ public final class Validator implements Agent {
 
   /** Re-executes one log and reports; public so tests and replay can drive it synchronously. */
   public Mismatch validate(ClosureLog log) {
-    Mismatch mismatch = check(log, replay, comparator);
+    Mismatch mismatch = null;
+    String notValidated = null;
+    try {
+      mismatch = check(log, replay, comparator);
+    } catch (NotValidatedException e) {
+      notValidated = e.getMessage();
+    }
     // Untimed logs (most of them) report -1 and cost no clock read here either.
     long delay = log.timed() ? Math.max(0, System.nanoTime() - log.publishNanos()) : -1;
     validatedCount++;
-    if (mismatch != null) {
-      listener.mismatch(log, mismatch, this);
+    if (notValidated != null) {
+      listener.notValidated(log, notValidated, this);
+    } else {
+      if (mismatch != null) {
+        listener.mismatch(log, mismatch, this);
+      }
+      listener.validated(log, delay, this);
     }
-    listener.validated(log, delay, this);
     if (log.strict()) {
-      // The waiting application thread reads the verdict and recycles the log itself.
-      log.soVerdict(mismatch == null ? ClosureLog.CONFIRMED : ClosureLog.DIVERGED);
+      // The verdict goes with the hand-back; the waiting application thread reads it.
+      log.soVerdict(notValidated != null ? ClosureLog.NOT_VALIDATED
+          : mismatch == null ? ClosureLog.CONFIRMED : ClosureLog.DIVERGED);
     } else {
       log.home().recycle(log);
     }
     return mismatch;
   }
 
-  /** Re-executes {@code log} with its closure's VAL variant and compares; no side effects. */
+  /**
+   * Re-executes {@code log} with its closure's VAL variant and compares; no side effects.
+   *
+   * @return the first difference, or null when VAL confirmed APP's execution
+   * @throws NotValidatedException when the execution cannot be validated here: an error of the
+   *     machine on either side ({@link #environmental}), or an argument or the result the caller
+   *     changed before or while VAL re-executed
+   */
   public static Mismatch check(ClosureLog log, Replay replay, OutputComparator comparator) {
+    if (log.resultKind() == ResultKind.THROWN && environmental((Throwable) log.resultRef())) {
+      throw new NotValidatedException("APP threw " + log.resultRef());
+    }
+    if (log.callerValuesChanged()) {
+      throw new NotValidatedException(CHANGED_BY_CALLER);
+    }
     replay.reset(log);
+    Mismatch diverged = null;
     try {
       log.binding().val().replay(log, replay);
     } catch (Divergence d) {
-      return new Mismatch(d.kind(), d.getMessage(), "(VAL stopped)", "(APP went on)");
+      diverged = new Mismatch(d.kind(), d.getMessage(), "(VAL stopped)", "(APP went on)");
     } catch (Throwable t) {
+      if (environmental(t)) {
+        throw new NotValidatedException("VAL threw " + t);
+      }
       replay.threw(t);
     }
-    return comparator.compare(log, replay);
+    if (log.callerValuesChanged()) {
+      throw new NotValidatedException(CHANGED_BY_CALLER);
+    }
+    try {
+      return diverged != null ? diverged : comparator.compare(log, replay);
+    } catch (VirtualMachineError e) {
+      throw new NotValidatedException("comparing the outputs threw " + e);
+    }
+  }
+
+  private static final String CHANGED_BY_CALLER =
+      "the caller changed an argument or the result before the validator re-executed";
+
+  /**
+   * Errors of the machine, not of the data, anywhere in {@code t}'s causes: the stack or the heap
+   * ran out ({@link VirtualMachineError}), or class loading or initialization failed
+   * ({@link LinkageError}: the first use of a class whose initializer failed sees
+   * {@code ExceptionInInitializerError}, every later one {@code NoClassDefFoundError}). Either
+   * side may meet them where the other did not (a validator's stack differs from the
+   * application thread's, VAL's frames may still be interpreted), so they say nothing about the
+   * core that ran APP.
+   */
+  static boolean environmental(Throwable t) {
+    for (int i = 0; t != null && i < 32; t = t.getCause(), i++) {
+      if (t instanceof VirtualMachineError || t instanceof LinkageError) {
+        return true;
+      }
+    }
+    return false;
   }
 }

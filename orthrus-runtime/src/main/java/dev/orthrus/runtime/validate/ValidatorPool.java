@@ -1,15 +1,18 @@
 package dev.orthrus.runtime.validate;
 
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.concurrent.AgentRunner;
+import dev.orthrus.runtime.concurrent.IdleStrategy;
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.Pinning;
-import dev.orthrus.runtime.log.AppThread;
-import dev.orthrus.runtime.log.LogQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The validator threads. Starts with a configured number, adds one when asked and a spare core
@@ -17,6 +20,14 @@ import java.util.concurrent.locks.LockSupport;
  * one to two), and stops them all on {@link #stop()}. Idle validators steal from busy queues.
  */
 public final class ValidatorPool {
+
+  /**
+   * The default stack of a validator thread, 64 MB: 64 times the JVM's default thread stack,
+   * room for a recursion that an application thread with a 32 MB stack can run (VAL's frames may
+   * be interpreted where APP's are compiled, and larger; decision 0015). Address space: a thread
+   * commits only what its deepest re-execution touched.
+   */
+  public static final long DEFAULT_STACK_BYTES = 64L << 20;
 
   private final Supplier<AppThread[]> appThreads;
   private final ValidationListener listener;
@@ -26,6 +37,7 @@ public final class ValidatorPool {
   private final IntSupplier cpus;
   private final Supplier<IdleStrategy> idleStrategy;
   private final boolean spinOnOwnCpu;
+  private final long stackBytes;
   private final List<AgentRunner> runners = new ArrayList<>();
   private final List<Validator> validators = new ArrayList<>();
   private volatile int size;
@@ -40,7 +52,8 @@ public final class ValidatorPool {
       boolean pin,
       IntSupplier cpus,
       Supplier<IdleStrategy> idleStrategy,
-      boolean spinOnOwnCpu) {
+      boolean spinOnOwnCpu,
+      long stackBytes) {
     if (maxValidators < 1) {
       throw new IllegalArgumentException("need at least one validator: " + maxValidators);
     }
@@ -52,15 +65,25 @@ public final class ValidatorPool {
     this.cpus = cpus;
     this.idleStrategy = idleStrategy;
     this.spinOnOwnCpu = spinOnOwnCpu;
+    this.stackBytes = stackBytes;
   }
 
   /**
-   * Whether a pinned validator may spin instead of parking: only when configured and the
+   * Whether a pinned validator may spin instead of parking: only when configured and the live
    * application threads plus validators fit on the machine's CPUs, so the CPU it spins on is
-   * not one an application thread needs.
+   * not one an application thread needs. Ended threads whose logs are still queued do not count.
    */
   boolean validatorsOwnTheirCpus() {
-    return spinOnOwnCpu && appThreads.get().length + size <= cpus.getAsInt();
+    if (!spinOnOwnCpu) {
+      return false;
+    }
+    int live = 0;
+    for (AppThread t : appThreads.get()) {
+      if (t.thread().isAlive()) {
+        live++;
+      }
+    }
+    return live + size <= cpus.getAsInt();
   }
 
   AppThread[] appThreads() {
@@ -68,13 +91,14 @@ public final class ValidatorPool {
   }
 
   private volatile AppThread[] queuesOf = new AppThread[0];
-  private volatile LogQueue[] queues = new LogQueue[0];
+  private volatile SpmcRingQueue<ClosureLog>[] queues = newQueues(0);
 
   /**
-   * The application threads' queues, position i for the thread with index i; rebuilt when a
-   * thread registers (the runtime replaces its thread array then).
+   * The registered application threads' queues, in registration order; rebuilt when the runtime
+   * replaces its thread array (a thread registered, or an ended one was retired and is no longer
+   * polled).
    */
-  LogQueue[] queues() {
+  SpmcRingQueue<ClosureLog>[] queues() {
     AppThread[] now = appThreads.get();
     if (now != queuesOf) {
       rebuildQueues(now);
@@ -86,12 +110,17 @@ public final class ValidatorPool {
     if (now == queuesOf) {
       return;
     }
-    LogQueue[] next = new LogQueue[now.length];
+    SpmcRingQueue<ClosureLog>[] next = newQueues(now.length);
     for (int i = 0; i < now.length; i++) {
       next[i] = now[i].queue();
     }
     queues = next;
     queuesOf = now;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static SpmcRingQueue<ClosureLog>[] newQueues(int n) {
+    return (SpmcRingQueue<ClosureLog>[]) new SpmcRingQueue<?>[n];
   }
 
   public int size() {
@@ -113,7 +142,7 @@ public final class ValidatorPool {
     // wrap around onto CPU 0: an extra validator beyond the machine's CPUs runs unpinned.
     int pinTo = pin && id < machine - 1 ? machine - 1 - id : -1;
     Validator v = new Validator(this, id, pinTo, listener);
-    AgentRunner runner = new AgentRunner(v, idleStrategy.get(), errorHandler);
+    AgentRunner runner = new AgentRunner(v, idleStrategy.get(), errorHandler, stackBytes);
     validators.add(v);
     runners.add(runner);
     size = validators.size();

@@ -1,13 +1,23 @@
 package dev.orthrus.runtime.report;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.log.ResultKind;
-import dev.orthrus.runtime.memory.Version;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.AssertionFailedError;
@@ -21,10 +31,63 @@ class ReproducerFileTest {
   }
 
   private static byte[] withArgs(Object[] refArgs) throws Exception {
-    return ReproducerFile.encode(new ReproducerFile.Snapshot(1, "x.Y#f()", "f", 0, "main", 0, 1,
+    return ReproducerFile.encode(new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main", 0, 1,
         "RESULT", "d", "1", "2", null, refArgs, new long[0], new Version[0],
         new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null));
   }
+
+  private static byte[] withClosure(String closureId, String mismatchKind, long[] bitsArgs)
+      throws Exception {
+    return ReproducerFile.encode(new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, closureId, "f", 0, "main", 0, 1,
+        mismatchKind, "d", "1", "2", null, new Object[0], bitsArgs, new Version[0],
+        new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null));
+  }
+
+  /** The nested sets of a deserialization bomb: rebuilding them hashes 2^depth sets. */
+  static Object nestedSets(int depth) {
+    Set<Object> root = new HashSet<>();
+    Set<Object> s1 = root;
+    Set<Object> s2 = new HashSet<>();
+    for (int i = 0; i < depth; i++) {
+      Set<Object> t1 = new HashSet<>();
+      Set<Object> t2 = new HashSet<>();
+      t1.add("x");
+      s1.add(t1);
+      s1.add(t2);
+      s2.add(t1);
+      s2.add(t2);
+      s1 = t1;
+      s2 = t2;
+    }
+    return root;
+  }
+
+  /**
+   * A bomb within every count limit: {@code width} sets per level, each holding all sets of the
+   * next level, so rebuilding it hashes width^depth sets though it has only width^2 x depth
+   * references.
+   */
+  static Object wideSets(int width, int depth) {
+    List<Set<Object>> level = new ArrayList<>();
+    for (int j = 0; j < width; j++) {
+      level.add(new HashSet<>(Set.of(j)));
+    }
+    Set<Object> root = new HashSet<>(level);
+    for (int i = 1; i < depth; i++) {
+      List<Set<Object>> next = new ArrayList<>();
+      for (int j = 0; j < width; j++) {
+        next.add(new HashSet<>(Set.of(j)));
+      }
+      for (Set<Object> s : level) {
+        s.addAll(next); // the children are still small here: building is cheap
+      }
+      level = next;
+    }
+    return root;
+  }
+
+  /** Set by {@link Tripwire}'s static initializer. */
+  static final AtomicBoolean TRIPPED = new AtomicBoolean();
 
 
   private String error(byte[] bytes) throws Exception {
@@ -81,6 +144,75 @@ class ReproducerFileTest {
   }
 
   @Test
+  void aCompleteFileWithMissingPartsIsABadFile() throws Exception {
+    ReproducerFile.Snapshot holes = new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main", 0,
+        1, "RESULT", "d", "1", "2", null, null, null, null, null, null, null, null, null, 2, null);
+    String e = error(ReproducerFile.encode(holes));
+    assertTrue(e.contains("incomplete") && e.contains("refArgs"), e);
+    ReproducerFile.Snapshot nullLoad = new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main",
+        0, 1, "RESULT", "d", "1", "2", null, new Object[0], new long[0], new Version[1],
+        new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null);
+    e = error(ReproducerFile.encode(nullLoad));
+    assertTrue(e.contains("incomplete") && e.contains("loads"), e);
+  }
+
+  @Test
+  void anUnknownMismatchKindIsABadFile() throws Exception {
+    String e = error(withClosure("x.Y#f()", "COSMIC_RAY", new long[0]));
+    assertTrue(e.contains("COSMIC_RAY"), e);
+  }
+
+  @Test
+  void aHugeFileIsRefusedBeforeItIsRead() throws Exception {
+    byte[] header = Arrays.copyOf(valid(), 20);
+    Path sparse = dir.resolve("huge.orthrus-repro");
+    try (RandomAccessFile f = new RandomAccessFile(sparse.toFile(), "rw")) {
+      f.write(header);
+      f.setLength(3L << 30); // 3 GB, sparse: nothing is written
+    }
+    String e = assertThrows(ReproducerFormatException.class, () -> ReproducerFile.read(sparse))
+        .getMessage();
+    assertTrue(e.contains("larger than"), e);
+    // A small file whose header declares a huge payload.
+    byte[] lying = valid();
+    ByteBuffer.wrap(lying).putInt(12, Integer.MAX_VALUE);
+    assertTrue(error(lying).contains("payload length"), error(lying));
+  }
+
+  @Test
+  void trailingBytesAfterThePayloadAreABadFile() throws Exception {
+    byte[] ok = valid();
+    assertTrue(error(Arrays.copyOf(ok, ok.length + 3)).contains("after its payload"));
+  }
+
+  @Test
+  void aDeserializationBombIsRefusedWithoutRunningIt() throws Exception {
+    byte[] bomb = withArgs(new Object[] {nestedSets(40)});
+    String e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> error(bomb));
+    assertTrue(e.contains("nested deeper"), e);
+  }
+
+  @Test
+  void aBombWithinTheLimitsIsRefusedWhenDecodingTakesTooLong() throws Exception {
+    // About 4^12 set hashes: seconds, where a reproducer takes milliseconds.
+    byte[] bomb = withArgs(new Object[] {wideSets(4, 12)});
+    String e = assertThrows(ReproducerFormatException.class,
+        () -> ReproducerFile.decode(bomb, "bomb", null, Duration.ofMillis(100))).getMessage();
+    assertTrue(e.contains("took more than 100 ms"), e);
+  }
+
+  @Test
+  void aClassNamedByTheFileIsNotInitializedUnlessItDeclaresClosures() throws Exception {
+    Path f = dir.resolve("tripwire");
+    Files.write(f, withClosure(Tripwire.class.getName() + "#f()", "RESULT", new long[0]));
+    ReproducerFile.Snapshot s = ReproducerFile.read(f);
+    ReproducerFormatException e = assertThrows(ReproducerFormatException.class,
+        () -> ReproducerFile.replay(s, getClass().getClassLoader(), -1));
+    assertTrue(e.getMessage().contains("not known here"), e.getMessage());
+    assertFalse(TRIPPED.get(), "the static initializer of a class named by the file ran");
+  }
+
+  @Test
   void unknownClosureIsAClearError() throws Exception {
     Path f = dir.resolve("unknown");
     Files.write(f, valid());
@@ -88,5 +220,14 @@ class ReproducerFileTest {
     ReproducerFormatException e = assertThrows(ReproducerFormatException.class,
         () -> ReproducerFile.replay(s, getClass().getClassLoader(), -1));
     assertTrue(e.getMessage().contains("not known here"));
+  }
+
+  /** A class whose static initializer must not run just because a file names it. */
+  static final class Tripwire {
+    static {
+      TRIPPED.set(true);
+    }
+
+    private Tripwire() {}
   }
 }

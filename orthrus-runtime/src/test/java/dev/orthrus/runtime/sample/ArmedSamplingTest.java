@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.CallSite;
-import dev.orthrus.runtime.ClosureBinding;
+import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.ClosureBinding;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;

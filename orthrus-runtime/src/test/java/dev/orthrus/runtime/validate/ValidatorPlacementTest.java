@@ -3,7 +3,8 @@ package dev.orthrus.runtime.validate;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.log.AppThread;
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.concurrent.IdleStrategy;
 import org.junit.jupiter.api.Test;
 
 /** When validators may spin: configured, and application threads plus validators fit. */
@@ -20,7 +21,7 @@ class ValidatorPlacementTest {
   private static ValidatorPool pool(int apps, int cpus, boolean spin) {
     AppThread[] threads = appThreads(apps);
     return new ValidatorPool(() -> threads, null, e -> { }, 1, false, () -> cpus,
-        IdleStrategy::backoff, spin);
+        IdleStrategy::backoff, spin, 0);
   }
 
   @Test

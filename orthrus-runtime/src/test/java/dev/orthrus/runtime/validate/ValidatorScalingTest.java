@@ -3,10 +3,10 @@ package dev.orthrus.runtime.validate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.ClosureBinding;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.log.ClosureLog;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.sample.AdaptiveSampling;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.util.concurrent.locks.LockSupport;

@@ -1,0 +1,106 @@
+package dev.orthrus.benchmarks.jmh;
+
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.sample.FixedSampling;
+import dev.orthrus.testkit.KvMap;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The runtime's hot path, one operation at a time: the decision not to log an execution, a
+ * versioned load (plain and logged) and a versioned store of the hash map's item. Run with
+ * {@code java -jar orthrus-benchmarks/target/benchmarks.jar HotPath}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class HotPathBenchmark {
+
+  private static final ClosureBinding EMPTY = ClosureBinding.of(
+      HotPathBenchmark.class.getName() + "#empty()", "empty", (log, r) -> r.returnVoid());
+  private static final CallSite EMPTY_SITE = EMPTY.site(0);
+
+  /** Loads made by one logged execution in {@link #loggedLoad}. */
+  private static final int LOADS_PER_LOG = 100;
+
+  private OrthrusRuntime idle;
+  private OrthrusRuntime logging;
+  private KvMap.Item item;
+  private int flags;
+
+  @Setup(Level.Trial)
+  public void start() {
+    // Armed sampling with no validator: nothing re-arms the site after its first execution, so
+    // every later begin is the unsampled case, one read of the site's armed word.
+    idle = new OrthrusRuntime(RuntimeConfig.builder().validators(0).err(null).build());
+    idle.begin(EMPTY_SITE);
+    logging = new OrthrusRuntime(RuntimeConfig.builder()
+        .sampling(() -> new FixedSampling(1.0))
+        .validators(0)
+        .err(null)
+        .build());
+    KvMap map = new KvMap(logging, 16);
+    // Unlogged: with no validator, a published log would stay pending in the ring for ever.
+    logging.enabled(false);
+    map.set("key", new byte[64], 0);
+    item = map.find("key");
+    logging.enabled(true);
+  }
+
+  @TearDown(Level.Trial)
+  public void stop() {
+    idle.close();
+    logging.close();
+  }
+
+  @Benchmark
+  public ClosureLog beginUnsampled() {
+    return idle.begin(EMPTY_SITE);
+  }
+
+  @Benchmark
+  public int load() {
+    return item.lvVersion().flags;
+  }
+
+  /** A logged load: the load plus its record in the log. */
+  @Benchmark
+  @OperationsPerInvocation(LOADS_PER_LOG)
+  public int loggedLoad() {
+    ClosureLog log = logging.begin(EMPTY_SITE);
+    int s = 0;
+    for (int i = 0; i < LOADS_PER_LOG; i++) {
+      s += log.load(item).flags;
+    }
+    logging.appThread().abandon(log);
+    return s;
+  }
+
+  /** A store: a new version (its checksum over a 64-byte value included), release-stored. */
+  @Benchmark
+  public KvMap.Item.V store() {
+    KvMap.Item.V v = item.lvVersion();
+    KvMap.Item.V next = new KvMap.Item.V(item, v.value, ++flags, v.cas, v.next);
+    item.soVersion(next);
+    return next;
+  }
+}

@@ -1,0 +1,26 @@
+package dev.orthrus.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class StressDriverTest {
+
+  @Test
+  void fourThreadsOnSharedUserDataHaveNoFalsePositives() {
+    StressDriver.Result r = StressDriver.run(4, 1_000_000, 42);
+    assertEquals(1_000_000, r.operations());
+    assertEquals(0, r.detections(), () -> "false positives: " + r.firstDetections());
+    // Every execution was validated: nothing skipped at 100% sampling in stress mode.
+    assertEquals(r.executions(), r.validated());
+    assertTrue(r.executions() > r.operations(), "handoffs ran two closures");
+    assertEquals(0, r.skipped());
+  }
+
+  @Test
+  void rejectsNonsense() {
+    assertThrows(IllegalArgumentException.class, () -> StressDriver.run(0, 10, 1));
+  }
+}

@@ -1,0 +1,98 @@
+package dev.orthrus.processor.rules;
+
+import dev.orthrus.model.jdk.JdkApis;
+import dev.orthrus.model.rules.Rule;
+import dev.orthrus.processor.summary.MethodSummary;
+import dev.orthrus.processor.summary.OrthrusAnnotations;
+import dev.orthrus.processor.summary.UserDataMutation;
+import dev.orthrus.processor.summary.UserDataType;
+import java.util.HashSet;
+import java.util.Set;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
+
+/**
+ * A mutable JDK object reachable from user data: a {@code @UserData} field declared with a mutable
+ * JDK type (or an array, type argument or record component of one), a mutable object or view stored
+ * into a user-data field, or a call that changes one in place. Versions are immutable snapshots
+ * of user-data fields: an object that changes under a field is neither versioned nor validated,
+ * and a validator re-executing the closure would change the application's object a second time.
+ * See docs/decisions/0018-collections-in-user-data.md.
+ */
+public final class MutableCollectionRule extends AbstractRule {
+
+  static final String FIX = "use a persistent collection (org.pcollections: `HashTreePMap`, `TreePVector`, "
+      + "...; a change is a new value, assigned to the field), an immutable copy (`List.copyOf`, `Map.copyOf`, "
+      + "`List.of`), or @UserData node classes";
+
+  public MutableCollectionRule() {
+    super(Rule.MUTABLE_COLLECTION);
+  }
+
+  @Override
+  public void check(RuleContext context, Findings findings) {
+    for (UserDataType declared : context.userDataTypes()) {
+      for (UserDataType.Field field : declared.fields()) {
+        String mutable = mutableIn(context, field.element().asType(), new HashSet<>());
+        if (mutable != null) {
+          findings.report(rule(), field.site(), "user-data field `" + context.names().binaryName(declared.type())
+              + "." + field.element().getSimpleName() + "` holds " + mutable + ", whose changes are neither "
+              + "versioned nor validated; " + FIX, null);
+        }
+      }
+    }
+    for (MethodSummary method : context.dataPath().methods()) {
+      for (UserDataMutation m : method.userDataMutations()) {
+        String message = m.kind() == UserDataMutation.Kind.STORE
+            ? "`" + method.id() + "` stores " + m.what() + " in user-data field `" + m.field() + "`; its changes "
+                + "would be neither versioned nor validated: " + FIX
+            : "`" + method.id() + "` changes the `" + m.what() + "` object held in user-data field `" + m.field()
+                + "` in place; the change is neither versioned nor validated, and a validator would repeat it on "
+                + "the application's object: " + FIX;
+        reportWherever(context, findings, method.id(), m.site(), message);
+      }
+    }
+  }
+
+  /** How a mutable JDK type is reachable from {@code type}, or null when none is. */
+  static String mutableIn(RuleContext context, TypeMirror type, Set<String> visiting) {
+    if (type instanceof ArrayType array) {
+      String inner = array.getComponentType().getKind().isPrimitive() ? null
+          : mutableIn(context, array.getComponentType(), visiting);
+      return inner == null ? null : "an array of " + inner;
+    }
+    if (!(type instanceof DeclaredType declared) || type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    TypeElement element = (TypeElement) declared.asElement();
+    String name = context.names().binaryName(element);
+    if (OrthrusAnnotations.isUserData(element) || !visiting.add(name)) {
+      return null; // user data versions itself
+    }
+    if (JdkApis.mutableType(name, api -> context.isA(type, api)) != null) {
+      return "a mutable `" + name + "`";
+    }
+    for (TypeMirror argument : declared.getTypeArguments()) {
+      TypeMirror t = argument instanceof WildcardType w ? w.getExtendsBound() : argument;
+      String inner = t == null ? null : mutableIn(context, t, visiting);
+      if (inner != null) {
+        return "`" + name + "` of " + inner;
+      }
+    }
+    if (element.getKind() == ElementKind.RECORD) {
+      for (RecordComponentElement component : element.getRecordComponents()) {
+        String inner = mutableIn(context, component.asType(), visiting);
+        if (inner != null) {
+          return "record `" + name + "` whose component `" + component.getSimpleName() + "` is " + inner;
+        }
+      }
+    }
+    return null;
+  }
+}

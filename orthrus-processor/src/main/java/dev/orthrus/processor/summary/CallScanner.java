@@ -1,0 +1,55 @@
+package dev.orthrus.processor.summary;
+
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.NewArrayTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.util.TreePath;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/** Resolved calls (with where each argument comes from) and allocations. */
+final class CallScanner extends BodyScanner {
+
+  CallScanner(MethodScope scope) {
+    super(scope);
+  }
+
+  @Override
+  public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+    if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
+      TypeMirror receiver = scope.receiverType(getCurrentPath(), node.getMethodSelect(), callee);
+      String target = receiver != null && receiver.getKind() == TypeKind.ARRAY
+          ? scope.names.erased(receiver) + "#" + scope.names.signature(callee) // members of arrays have no class
+          : scope.names.methodId(callee);
+      scope.summary.calls.add(new Call(target, callee, scope.site(node),
+          scope.origins(getCurrentPath(), node.getArguments())));
+    }
+    return super.visitMethodInvocation(node, unused);
+  }
+
+  @Override
+  public Void visitNewClass(NewClassTree node, Void unused) {
+    if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement constructor) {
+      TypeMirror type = scope.trees.getTypeMirror(new TreePath(getCurrentPath(), node.getIdentifier()));
+      Element typeElement = type == null ? null : scope.types.asElement(type);
+      scope.summary.allocations.add(new AllocationSite(
+          type == null ? scope.names.binaryName(JavaNames.enclosingType(constructor)) : scope.names.erased(type),
+          OrthrusAnnotations.isUserData(typeElement),
+          scope.site(node)));
+      scope.summary.calls.add(new Call(scope.names.methodId(constructor), constructor, scope.site(node),
+          scope.origins(getCurrentPath(), node.getArguments())));
+    }
+    return super.visitNewClass(node, unused);
+  }
+
+  @Override
+  public Void visitNewArray(NewArrayTree node, Void unused) {
+    TypeMirror type = scope.trees.getTypeMirror(getCurrentPath());
+    if (type != null) {
+      scope.summary.allocations.add(new AllocationSite(scope.names.erased(type), false, scope.site(node)));
+    }
+    return super.visitNewArray(node, unused);
+  }
+}

@@ -1,0 +1,125 @@
+package dev.orthrus.processor.summary;
+
+import dev.orthrus.model.jdk.JdkCall;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The processor's side of the JDK table ({@link dev.orthrus.model.jdk.JdkApis}): calls and types
+ * as javac resolved them. Instance members are matched by the receiver's static type, so user
+ * subclasses of JDK types are covered.
+ */
+final class JdkCalls {
+
+  private final Elements elements;
+  private final Types types;
+  private final JavaNames names;
+  private final Map<String, TypeMirror> erasedTypes = new HashMap<>();
+
+  JdkCalls(Elements elements, Types types, JavaNames names) {
+    this.elements = elements;
+    this.types = types;
+    this.names = names;
+  }
+
+  /**
+   * A call as the table sees it.
+   *
+   * @param receiver the static type of the receiver expression, or null (the declaring type)
+   * @param freshReceiver whether the receiver was allocated in the calling method, asked only when needed
+   */
+  JdkCall call(ExecutableElement callee, TypeMirror receiver, BooleanSupplier freshReceiver) {
+    TypeElement declaring = JavaNames.enclosingType(callee);
+    boolean isStatic = callee.getModifiers().contains(Modifier.STATIC);
+    boolean constructor = callee.getKind() == ElementKind.CONSTRUCTOR;
+    TypeMirror type = receiver != null && !isStatic && !constructor ? receiver : declaring.asType();
+    return new JdkCall() {
+      @Override
+      public String owner() {
+        return names.binaryName(declaring);
+      }
+
+      @Override
+      public String name() {
+        return constructor ? "<init>" : callee.getSimpleName().toString();
+      }
+
+      @Override
+      public Kind kind() {
+        return constructor ? Kind.CONSTRUCTOR : isStatic ? Kind.STATIC : Kind.INSTANCE;
+      }
+
+      @Override
+      public int arity() {
+        return callee.getParameters().size();
+      }
+
+      @Override
+      public boolean isA(String api) {
+        return JdkCalls.this.isA(type, api);
+      }
+
+      @Override
+      public String receiver() {
+        return names.erased(type);
+      }
+
+      @Override
+      public boolean has(Fact fact) {
+        return switch (fact) {
+          case FRESH_RECEIVER -> freshReceiver.getAsBoolean();
+          case FLOATING_SIGNATURE -> MethodScope.isFloat(callee.getReturnType())
+              || callee.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()));
+          case ARRAY_RECEIVER -> type.getKind() == TypeKind.ARRAY;
+          case IDENTITY_HASHED_RECEIVER -> identityHashed(type);
+        };
+      }
+    };
+  }
+
+  /** The type is the JDK class or interface {@code api} (a binary name) or a subtype. */
+  boolean isA(TypeMirror type, String api) {
+    if (type == null || type.getKind() != TypeKind.DECLARED && type.getKind() != TypeKind.TYPEVAR
+        && type.getKind() != TypeKind.ARRAY) {
+      return false;
+    }
+    TypeMirror apiType = erasedTypes.computeIfAbsent(api, n -> {
+      TypeElement e = elements.getTypeElement(n.replace('$', '.'));
+      return e == null ? null : types.erasure(e.asType());
+    });
+    return apiType != null && types.isSubtype(types.erasure(type), apiType);
+  }
+
+  /** A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown). */
+  boolean identityHashed(TypeMirror type) {
+    if (!(type instanceof DeclaredType declared)) {
+      return false;
+    }
+    TypeElement element = (TypeElement) declared.asElement();
+    if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.ENUM
+        || element.getQualifiedName().contentEquals("java.lang.Object")) {
+      return false;
+    }
+    for (Element member : elements.getAllMembers(element)) {
+      if (member.getKind() == ElementKind.METHOD && member.getSimpleName().contentEquals("hashCode")
+          && ((ExecutableElement) member).getParameters().isEmpty()) {
+        String owner = JavaNames.enclosingType(member).getQualifiedName().toString();
+        if (!owner.equals("java.lang.Object") && !owner.equals("java.lang.Enum")) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+}

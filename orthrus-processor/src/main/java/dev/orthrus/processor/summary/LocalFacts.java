@@ -1,0 +1,123 @@
+package dev.orthrus.processor.summary;
+
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.Trees;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * First pass over a method body: which locals only ever hold objects allocated right here, which
+ * locals alias an array field ({@code byte[] v = item.value}, {@code Item[] b = table.buckets}),
+ * and what type each local was initialized with by {@code new}.
+ */
+final class LocalFacts extends TreePathScanner<Void, Void> {
+
+  private final Trees trees;
+  private final Map<Element, Boolean> onlyNew = new HashMap<>();
+  private final Map<Element, TreePath> aliasCandidates = new HashMap<>();
+  private final Map<Element, TreePath> fieldAliasCandidates = new HashMap<>();
+  final Set<Element> reassigned = new HashSet<>();
+  final Map<Element, TypeMirror> allocations = new HashMap<>();
+  private Set<Element> fresh;
+  private Map<Element, TreePath> aliases;
+  private Map<Element, TreePath> fieldAliases;
+
+  LocalFacts(Trees trees) {
+    this.trees = trees;
+  }
+
+  /** Scans the body (or initializer) at {@code path}; an empty scan describes a method without one. */
+  LocalFacts of(TreePath path) {
+    scan(path, null);
+    return this;
+  }
+
+  @Override
+  public Void visitClass(ClassTree node, Void unused) {
+    return null; // nested class bodies have their own methods and locals
+  }
+
+  @Override
+  public Void visitVariable(VariableTree node, Void unused) {
+    Element local = trees.getElement(getCurrentPath());
+    if (local != null && node.getInitializer() != null) {
+      ExpressionTree init = MethodScope.unwrap(node.getInitializer());
+      onlyNew.merge(local, isNew(init), Boolean::logicalAnd);
+      if (init.getKind() == Tree.Kind.NEW_CLASS) {
+        TypeMirror allocated = trees.getTypeMirror(new TreePath(getCurrentPath(), init));
+        if (allocated != null) {
+          allocations.put(local, allocated);
+        }
+      }
+      TreePath initPath = new TreePath(getCurrentPath(), init);
+      Element source = trees.getElement(initPath);
+      if (source != null && source.getKind() == ElementKind.FIELD && source.asType().getKind() == TypeKind.ARRAY) {
+        aliasCandidates.put(local, initPath);
+      }
+      if (source != null && source.getKind() == ElementKind.FIELD) {
+        fieldAliasCandidates.put(local, initPath);
+      }
+    } else if (local != null) {
+      onlyNew.putIfAbsent(local, true);
+    }
+    return super.visitVariable(node, unused);
+  }
+
+  @Override
+  public Void visitAssignment(AssignmentTree node, Void unused) {
+    ExpressionTree lhs = MethodScope.unwrap(node.getVariable());
+    Element local = trees.getElement(new TreePath(getCurrentPath(), lhs));
+    if (local != null && (local.getKind() == ElementKind.LOCAL_VARIABLE || local.getKind() == ElementKind.PARAMETER)) {
+      onlyNew.merge(local, isNew(MethodScope.unwrap(node.getExpression())), Boolean::logicalAnd);
+      reassigned.add(local);
+    }
+    return super.visitAssignment(node, unused);
+  }
+
+  /** Locals only ever assigned from {@code new} expressions. */
+  Set<Element> fresh() {
+    if (fresh == null) {
+      fresh = new HashSet<>();
+      onlyNew.forEach((local, isNew) -> {
+        if (isNew && local.getKind() == ElementKind.LOCAL_VARIABLE) {
+          fresh.add(local);
+        }
+      });
+    }
+    return fresh;
+  }
+
+  /** Locals that always hold the array of one field: they are initialized from it, never reassigned. */
+  Map<Element, TreePath> aliases() {
+    if (aliases == null) {
+      aliases = new HashMap<>(aliasCandidates);
+      aliases.keySet().removeAll(reassigned);
+    }
+    return aliases;
+  }
+
+  /** Locals that always hold what one field held: initialized from it, never reassigned. */
+  Map<Element, TreePath> fieldAliases() {
+    if (fieldAliases == null) {
+      fieldAliases = new HashMap<>(fieldAliasCandidates);
+      fieldAliases.keySet().removeAll(reassigned);
+    }
+    return fieldAliases;
+  }
+
+  static boolean isNew(ExpressionTree tree) {
+    return tree.getKind() == Tree.Kind.NEW_CLASS || tree.getKind() == Tree.Kind.NEW_ARRAY;
+  }
+}

@@ -1,0 +1,222 @@
+package dev.orthrus.processor.summary;
+
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * One method body (or one initializer member) being summarized: the summary the fact scanners fill,
+ * what the first pass learned about its locals, and the questions every scanner asks about an
+ * expression (whose field it touches, where an object comes from).
+ */
+final class MethodScope {
+
+  final MethodSummary summary;
+  final TypeElement type;
+  final LocalFacts locals;
+  /** In constructors and initializers: fields of the object under construction that hold objects it allocated. */
+  final Set<Element> constructedFields;
+  final CompilationUnitTree unit;
+  final Trees trees;
+  final Types types;
+  final JavaNames names;
+  final Elements elements;
+  final JdkCalls jdk;
+  private final Set<String> suppressed;
+  private final Suppressions.Locals suppressedLocals;
+
+  MethodScope(MethodSummary summary, TypeElement type, LocalFacts locals, Set<Element> constructedFields,
+      CompilationUnitTree unit, Trees trees,
+      Elements elements, Types types, JavaNames names, JdkCalls jdk, Set<String> suppressed,
+      Suppressions.Locals suppressedLocals) {
+    this.summary = summary;
+    this.type = type;
+    this.locals = locals;
+    this.constructedFields = constructedFields;
+    this.unit = unit;
+    this.trees = trees;
+    this.types = types;
+    this.names = names;
+    this.elements = elements;
+    this.jdk = jdk;
+    this.suppressed = suppressed;
+    this.suppressedLocals = suppressedLocals;
+  }
+
+  /** Where a fact is, with the {@code @SuppressWarnings} of the method, its classes and enclosing locals. */
+  Site site(Tree tree) {
+    Set<String> local = suppressedLocals.at(unit, tree);
+    Set<String> all = suppressed;
+    if (!local.isEmpty()) {
+      all = new java.util.HashSet<>(suppressed);
+      all.addAll(local);
+    }
+    return new Site(tree, unit, MethodSummarizer.positionOf(trees.getSourcePositions(), unit, tree), all);
+  }
+
+  /**
+   * An array held in a field, and the expression that loads it: the field access itself, or the
+   * initializer of a local alias ({@code Item[] b = table.buckets}), which says whose field it is.
+   */
+  record ArrayField(VariableElement field, TreePath load) {
+    TypeMirror component() {
+      return ((ArrayType) field.asType()).getComponentType();
+    }
+  }
+
+  /** Whose field an access touches, as far as one method body can tell. */
+  record Holder(Receiver receiver, int parameter, TypeMirror receiverType, boolean userData) {}
+
+  /** The object whose {@code field} the expression at {@code accessPath} denotes. */
+  Holder holder(TreePath accessPath, VariableElement field) {
+    ExpressionTree access = (ExpressionTree) accessPath.getLeaf();
+    TypeElement fieldOwner = JavaNames.enclosingType(field);
+    Receiver receiver;
+    TypeMirror receiverType;
+    int parameter = -1;
+    if (field.getModifiers().contains(Modifier.STATIC)) {
+      receiver = Receiver.STATIC;
+      receiverType = fieldOwner.asType();
+    } else if (access instanceof MemberSelectTree select) {
+      ExpressionTree expr = unwrap(select.getExpression());
+      TreePath exprPath = new TreePath(accessPath, expr);
+      receiverType = trees.getTypeMirror(exprPath);
+      int origin = origin(exprPath);
+      if (expr instanceof IdentifierTree id && id.getName().contentEquals("this")) {
+        receiver = summary.initializer() ? Receiver.FRESH : Receiver.THIS;
+      } else if (origin == Call.FRESH_ARGUMENT) {
+        receiver = Receiver.FRESH;
+      } else if (origin >= 0) {
+        receiver = Receiver.PARAMETER;
+        parameter = origin;
+      } else {
+        receiver = Receiver.OTHER;
+      }
+    } else if (types.isSubtype(types.erasure(type.asType()), types.erasure(fieldOwner.asType()))) {
+      receiver = summary.initializer() ? Receiver.FRESH : Receiver.THIS;
+      receiverType = type.asType();
+    } else {
+      // A field of an enclosing instance, used from an inner class.
+      receiver = Receiver.OTHER;
+      receiverType = fieldOwner.asType();
+    }
+    Element receiverElement = receiverType == null ? null : types.asElement(receiverType);
+    boolean userData = OrthrusAnnotations.isUserData(fieldOwner)
+        || receiverElement != null && OrthrusAnnotations.isUserData(receiverElement);
+    return new Holder(receiver, parameter, receiverType, userData);
+  }
+
+  /**
+   * Where the object an expression denotes comes from: {@link Call#FRESH_ARGUMENT} when this method
+   * allocated it, the index of the (never reassigned) parameter it is, or {@link Call#OTHER_ARGUMENT}.
+   */
+  int origin(TreePath exprPath) {
+    ExpressionTree expr = unwrap((ExpressionTree) exprPath.getLeaf());
+    if (expr.getKind() == Tree.Kind.NEW_CLASS) {
+      return Call.FRESH_ARGUMENT;
+    }
+    if (isConstructedField(exprPath, expr)) {
+      return Call.FRESH_ARGUMENT;
+    }
+    if (!(expr instanceof IdentifierTree id)) {
+      return Call.OTHER_ARGUMENT;
+    }
+    if (id.getName().contentEquals("this")) {
+      return summary.initializer() ? Call.FRESH_ARGUMENT : Call.OTHER_ARGUMENT;
+    }
+    Element element = trees.getElement(exprPath);
+    if (locals.fresh().contains(element)) {
+      return Call.FRESH_ARGUMENT;
+    }
+    ExecutableElement method = summary.element();
+    if (element != null && element.getKind() == ElementKind.PARAMETER && method != null
+        && !locals.reassigned.contains(element)) {
+      int index = method.getParameters().indexOf(element);
+      return index >= 0 ? index : Call.OTHER_ARGUMENT;
+    }
+    return Call.OTHER_ARGUMENT;
+  }
+
+  /** {@code head} or {@code this.head} in a constructor that only ever stores objects it allocated there. */
+  private boolean isConstructedField(TreePath exprPath, ExpressionTree expr) {
+    if (constructedFields.isEmpty()) {
+      return false;
+    }
+    boolean ownAccess = expr instanceof IdentifierTree || expr instanceof MemberSelectTree select
+        && unwrap(select.getExpression()) instanceof IdentifierTree id && id.getName().contentEquals("this");
+    return ownAccess && constructedFields.contains(
+        trees.getElement(exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr)));
+  }
+
+  /** The origin of each argument of a call or {@code new} written at {@code callPath}. */
+  List<Integer> origins(TreePath callPath, List<? extends ExpressionTree> arguments) {
+    List<Integer> result = new ArrayList<>(arguments.size());
+    for (ExpressionTree argument : arguments) {
+      result.add(origin(new TreePath(callPath, argument)));
+    }
+    return result;
+  }
+
+  /** The array field this expression loads, directly or through a local alias, or null. */
+  ArrayField arrayField(TreePath exprPath) {
+    Element element = trees.getElement(exprPath);
+    if (element == null) {
+      return null;
+    }
+    if (element.getKind() == ElementKind.FIELD && element.asType().getKind() == TypeKind.ARRAY) {
+      return new ArrayField((VariableElement) element, exprPath);
+    }
+    TreePath alias = locals.aliases().get(element);
+    return alias == null ? null : new ArrayField((VariableElement) trees.getElement(alias), alias);
+  }
+
+  /**
+   * The static type of a call's receiver: the qualifying expression's type, or for an unqualified
+   * call the enclosing class (instance methods it inherits) or the declaring class.
+   */
+  TypeMirror receiverType(TreePath callPath, ExpressionTree select, ExecutableElement callee) {
+    if (select instanceof MemberSelectTree member) {
+      TypeMirror t = trees.getTypeMirror(new TreePath(new TreePath(callPath, select), member.getExpression()));
+      if (t != null && t.getKind() != TypeKind.PACKAGE && t.getKind() != TypeKind.NONE) {
+        return t;
+      }
+    }
+    TypeElement declaring = JavaNames.enclosingType(callee);
+    if (!callee.getModifiers().contains(Modifier.STATIC)
+        && types.isSubtype(types.erasure(type.asType()), types.erasure(declaring.asType()))) {
+      return type.asType();
+    }
+    return declaring.asType();
+  }
+
+  static ExpressionTree unwrap(ExpressionTree tree) {
+    ExpressionTree t = tree;
+    while (t instanceof ParenthesizedTree p) {
+      t = p.getExpression();
+    }
+    return t;
+  }
+
+  static boolean isFloat(TypeMirror type) {
+    return type != null && (type.getKind() == TypeKind.FLOAT || type.getKind() == TypeKind.DOUBLE);
+  }
+}

@@ -1,0 +1,122 @@
+package dev.orthrus.processor.summary;
+
+import static dev.orthrus.processor.summary.MethodScope.unwrap;
+
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import dev.orthrus.model.jdk.JdkApi;
+import dev.orthrus.model.jdk.JdkApis;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Mutable JDK objects meeting user data: a {@code new HashMap<>()}, a view such as
+ * {@code Collections.unmodifiableList(list)}, or any value whose type is a mutable JDK class, stored
+ * into a user-data field; and calls that change such an object ({@code put}, {@code merge},
+ * {@code append}, ...) while a user-data field holds it, directly or through a local that copies the
+ * field. A field whose declared type is already a mutable JDK class is reported at its declaration.
+ */
+final class MutableJdkScanner extends BodyScanner {
+
+  MutableJdkScanner(MethodScope scope) {
+    super(scope);
+  }
+
+  @Override
+  public Void visitAssignment(AssignmentTree node, Void unused) {
+    TreePath lhsPath = pathOf(unwrap(node.getVariable()));
+    if (scope.trees.getElement(lhsPath) instanceof VariableElement field && field.getKind() == ElementKind.FIELD
+        && !field.getModifiers().contains(Modifier.STATIC) && scope.holder(lhsPath, field).userData()) {
+      checkStore(field, pathOf(unwrap(node.getExpression())), node);
+    }
+    return super.visitAssignment(node, unused);
+  }
+
+  @Override
+  public Void visitVariable(VariableTree node, Void unused) {
+    // A field initializer of a user-data class (scanned as part of its initializers).
+    if (node.getInitializer() != null && scope.trees.getElement(getCurrentPath()) instanceof VariableElement field
+        && field.getKind() == ElementKind.FIELD && !field.getModifiers().contains(Modifier.STATIC)
+        && OrthrusAnnotations.isUserData(JavaNames.enclosingType(field))) {
+      checkStore(field, pathOf(unwrap(node.getInitializer())), node);
+    }
+    return super.visitVariable(node, unused);
+  }
+
+  @Override
+  public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+    if (!scope.summary.initializer() && node.getMethodSelect() instanceof MemberSelectTree select
+        && scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
+      TypeMirror receiver = scope.receiverType(getCurrentPath(), select, callee);
+      if (JdkApis.mutation(scope.jdk.call(callee, receiver, () -> false)) != null) {
+        VariableElement field = heldBy(new TreePath(new TreePath(getCurrentPath(), select),
+            unwrap(select.getExpression())));
+        if (field != null) {
+          record(UserDataMutation.Kind.MUTATION, field,
+              scope.names.erased(receiver) + "#" + callee.getSimpleName(), node);
+        }
+      }
+    }
+    return super.visitMethodInvocation(node, unused);
+  }
+
+  /** A value stored into a user-data field: a mutable JDK object is recorded. */
+  private void checkStore(VariableElement field, TreePath value, Tree at) {
+    if (mutableType(field.asType()) != null) {
+      return; // the declaration itself is reported
+    }
+    String what = null;
+    Tree leaf = value.getLeaf();
+    if (leaf instanceof MethodInvocationTree && scope.trees.getElement(value) instanceof ExecutableElement callee) {
+      JdkApi view = JdkApis.mutableView(scope.jdk.call(callee, null, () -> false));
+      if (view != null) {
+        what = "`" + scope.names.binaryName(JavaNames.enclosingType(callee)) + "." + callee.getSimpleName()
+            + "(...)`, a view over (or a wrapper of) a collection that can still change";
+      }
+    }
+    if (what == null) {
+      String type = mutableType(scope.trees.getTypeMirror(value));
+      what = type == null ? null : "a mutable `" + type + "`";
+    }
+    if (what != null) {
+      record(UserDataMutation.Kind.STORE, field, what, at);
+    }
+  }
+
+  private String mutableType(TypeMirror type) {
+    if (type == null || type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    String name = scope.names.erased(type);
+    return JdkApis.mutableType(name, api -> scope.jdk.isA(type, api)) == null ? null : name;
+  }
+
+  /** The user-data field whose object the expression denotes (directly or through a local copy), or null. */
+  private VariableElement heldBy(TreePath expression) {
+    Element element = scope.trees.getElement(expression);
+    TreePath access = expression;
+    if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
+      access = scope.locals.fieldAliases().get(element);
+      element = access == null ? null : scope.trees.getElement(access);
+    }
+    if (element instanceof VariableElement field && field.getKind() == ElementKind.FIELD
+        && !field.getModifiers().contains(Modifier.STATIC) && scope.holder(access, field).userData()) {
+      return field;
+    }
+    return null;
+  }
+
+  private void record(UserDataMutation.Kind kind, VariableElement field, String what, Tree at) {
+    scope.summary.userDataMutations.add(new UserDataMutation(kind,
+        scope.names.binaryName(JavaNames.enclosingType(field)) + "." + field.getSimpleName(), what, scope.site(at)));
+  }
+}

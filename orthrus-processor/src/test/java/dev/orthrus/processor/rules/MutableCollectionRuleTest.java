@@ -1,0 +1,157 @@
+package dev.orthrus.processor.rules;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.orthrus.processor.Snippets.assertNoFinding;
+import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.source;
+
+import com.google.testing.compile.Compilation;
+import dev.orthrus.processor.Snippets;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** Mutable JDK objects reachable from user data are errors; persistent and immutable values are not. */
+class MutableCollectionRuleTest {
+
+  private static final String KEY = "[orthrus.userdata.mutable-collection]";
+
+  @Test
+  void mutationsOfCollectionsHeldByUserDataAreErrors() {
+    JavaFileObject f = source("t.Book", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Map;
+        import java.util.TreeMap;
+        @UserData
+        public class Book {
+          final Map<String, Integer> index;
+          final TreeMap<String, Integer> sorted = new TreeMap<>();
+          Book(Map<String, Integer> index) {
+            this.index = index;
+          }
+          @Closure
+          public int add(String k, int v) {
+            index.put(k, v);
+            sorted.merge(k, v, Integer::sum);
+            Map<String, Integer> alias = this.index;
+            alias.remove("x");
+            return v;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("index.put(k, v)");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("sorted.merge(k, v, Integer::sum)");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("alias.remove(\"x\")");
+    assertThat(c).hadErrorContaining("holds a mutable `java.util.TreeMap`").inFile(f)
+        .onLineContaining("final TreeMap<String, Integer> sorted");
+    assertThat(c).hadErrorContaining("org.pcollections").inFile(f).onLineContaining("index.put(k, v)");
+  }
+
+  @Test
+  void storesOfMutableObjectsAndViewsIntoUserDataAreErrors() {
+    JavaFileObject f = source("t.Store", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.ArrayList;
+        import java.util.Collections;
+        import java.util.HashMap;
+        import java.util.List;
+        import java.util.Map;
+        @UserData
+        public class Store {
+          Map<String, Integer> counts = new HashMap<>();
+          List<String> names = List.of("a", "b");
+          List<String> view;
+          Object anything;
+          @Closure
+          public void rename(List<String> fresh) {
+            view = Collections.unmodifiableList(fresh);
+            anything = new ArrayList<String>();
+            names = List.copyOf(fresh);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Map<String, Integer> counts = new HashMap<>()");
+    assertThat(c).hadErrorContaining("a view over").inFile(f)
+        .onLineContaining("view = Collections.unmodifiableList(fresh)");
+    assertThat(c).hadErrorContaining("a mutable `java.util.ArrayList`").inFile(f)
+        .onLineContaining("anything = new ArrayList<String>()");
+    assertThat(Snippets.findings(c, "orthrus.userdata.mutable-collection")).hasSize(3);
+  }
+
+  @Test
+  void mutableJdkObjectsAnywhereInAFieldTypeAreErrors() {
+    JavaFileObject f = source("t.Node", """
+        package t;
+        import dev.orthrus.annotations.UserData;
+        import java.util.ArrayList;
+        import java.util.Date;
+        import java.util.concurrent.atomic.AtomicLong;
+        import org.pcollections.PVector;
+        @UserData
+        public class Node {
+          record Entry(String key, ArrayList<String> tags) { }
+          StringBuilder text;
+          AtomicLong hits;
+          Date created;
+          StringBuilder[] lines;
+          PVector<StringBuilder> parts;
+          Entry entry;
+          int[] counts;
+          byte[] value;
+          Node next;
+          String name;
+        }
+        """);
+    Compilation c = compile(f);
+    for (String line : new String[] {"StringBuilder text;", "AtomicLong hits;", "Date created;",
+        "StringBuilder[] lines;", "PVector<StringBuilder> parts;", "Entry entry;"}) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    assertThat(Snippets.findings(c, "orthrus.userdata.mutable-collection")).hasSize(6);
+  }
+
+  @Test
+  void persistentCollectionsImmutableValuesAndPrivateCollectionsAreFine() {
+    JavaFileObject f = source("t.Index", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.HashMap;
+        import java.util.List;
+        import java.util.Map;
+        import org.pcollections.HashTreePMap;
+        import org.pcollections.PMap;
+        import org.pcollections.PVector;
+        import org.pcollections.TreePVector;
+        @UserData
+        public class Index {
+          PMap<String, Integer> counts = HashTreePMap.empty();
+          PVector<String> log = TreePVector.empty();
+          List<String> names = List.of("a");
+          Map<String, Index> children = Map.of();
+          int[] histogram = new int[4];
+          @Closure
+          public int add(String k) {
+            counts = counts.plus(k, counts.getOrDefault(k, 0) + 1);
+            log = log.plus(k);
+            Map<String, Integer> scratch = new HashMap<>();
+            scratch.put(k, 1);
+            int[] copy = histogram.clone();
+            copy[0]++;
+            histogram = copy;
+            return counts.get(k) + scratch.size();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, "orthrus.userdata.mutable-collection");
+  }
+}

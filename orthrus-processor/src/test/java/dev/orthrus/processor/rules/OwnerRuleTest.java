@@ -1,0 +1,107 @@
+package dev.orthrus.processor.rules;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.source;
+
+import com.google.testing.compile.Compilation;
+import dev.orthrus.processor.Snippets;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Closures whose class a generated catalog cannot name are errors wherever they are declared, and
+ * one of them does not hide the other findings of the compilation.
+ */
+class OwnerRuleTest {
+
+  private static final String KEY = "[orthrus.closure.owner]";
+
+  @Test
+  void closuresInLocalAndAnonymousClassesAreErrors() {
+    JavaFileObject f = source("t.Outer", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.function.IntUnaryOperator;
+        public class Outer {
+          IntUnaryOperator make() {
+            class Local {
+              @Closure
+              int twice(int v) {
+                return 2 * v;
+              }
+            }
+            return new Local()::twice;
+          }
+          IntUnaryOperator anonymous() {
+            return new IntUnaryOperator() {
+              @Closure
+              public int applyAsInt(int v) {
+                return v + 1;
+              }
+            };
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("int twice(int v)");
+    assertThat(c).hadErrorContaining("local class").inFile(f).onLineContaining("int twice(int v)");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("public int applyAsInt(int v)");
+    assertThat(c).hadErrorContaining("anonymous class").inFile(f).onLineContaining("public int applyAsInt(int v)");
+    assertThat(Snippets.findings(c, "orthrus.closure.owner")).hasSize(2);
+  }
+
+  @Test
+  void aPrivateOwnerDoesNotHideOtherFindings() {
+    JavaFileObject outer = source("t.Outer", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Outer {
+          private static final class Hidden {
+            @Closure
+            int get(int v) {
+              return v;
+            }
+          }
+        }
+        """);
+    JavaFileObject counter = source("t.Counter", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Counter {
+          static int total;
+          @Closure
+          public int add(int v) {
+            total += v;
+            return v;
+          }
+        }
+        """);
+    Compilation c = compile(outer, counter);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(outer).onLineContaining("int get(int v)");
+    assertThat(c).hadErrorContaining("[orthrus.closure.static-write]").inFile(counter).onLineContaining("total += v");
+    assertThat(Snippets.findings(c, "orthrus.closure.owner")).hasSize(1);
+  }
+
+  @Test
+  void diagnosticsEndWithTheirRuleDoc() {
+    JavaFileObject f = source("t.Outer", """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Outer {
+          private static final class Hidden {
+            @Closure
+            int get(int v) {
+              return v;
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(dev.orthrus.model.rules.Rule.OWNER.docUri()).inFile(f)
+        .onLineContaining("int get(int v)");
+  }
+}

@@ -1,0 +1,203 @@
+package dev.orthrus.runtime;
+
+import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.sample.SamplingPolicy;
+import dev.orthrus.runtime.validate.ValidatorPool;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The sampling controller, run by validators (when they finish logs or find none) at most every
+ * {@link #CONTROL_PERIOD_NANOS}. It keeps the sampling rate at what validation can sustain:
+ *
+ * <ul>
+ *   <li>pending logs above 75% of the memory budget, or executions skipped because an
+ *       application thread's logs were all pending: halve the rate;
+ *   <li>queued logs above the queue target (validators fall behind, delay grows), or the
+ *       paper's delay signal (last eight logs of a closure over {@code delayFactor} times its
+ *       running average) with the queue at least a quarter of the target: add a validator if a
+ *       core is spare, else lower the rate by a quarter;
+ *   <li>the estimated logging time of some application thread above the overhead budget (cost
+ *       model: fixed cost per log plus cost per recorded entry): scale the rate down to the
+ *       budget;
+ *   <li>otherwise, when logs were published since the last look, the queue is short and the
+ *       overhead under 80% of the budget, raise the rate by an eighth (a quarter when far under
+ *       the budget).
+ * </ul>
+ *
+ * <p>Small multiplicative steps every millisecond, because halving and doubling on a noisy signal
+ * make the rate oscillate (decision 0005). Each look also
+ * retires the state of ended threads ({@link ThreadRegistry#retireDead}). With an armed policy it
+ * re-arms call sites every {@link #ARM_PERIOD_NANOS} (decision 0009).
+ */
+final class SamplingController {
+
+  /** How often the controller looks. */
+  static final long CONTROL_PERIOD_NANOS = 1_000_000;
+
+  /**
+   * How often an armed policy's call sites are re-armed: a twentieth of the control period, so
+   * the logs of a period come in small bursts (a burst of a whole period's arms at a budget of
+   * 1.0 fills the thread's log ring and is skipped; decision 0009).
+   */
+  static final long ARM_PERIOD_NANOS = CONTROL_PERIOD_NANOS / 20;
+
+  /** Longest stretch one arming covers, so a pause in control does not arm a burst. */
+  private static final long MAX_ARMED_PERIOD_NANOS = 4 * ARM_PERIOD_NANOS;
+
+  /** See {@link #control}: logs in a period an armed policy's overhead estimate needs. */
+  private static final long MIN_LOGS_FOR_BUDGET_RULE = 8;
+
+  /** Entries per log the cost model assumes before any log was measured. */
+  private static final double DEFAULT_ENTRIES = 8;
+
+  private final RuntimeConfig config;
+  private final SamplingPolicy sampling;
+  private final ThreadRegistry registry;
+  private final BooleanSupplier enabled;
+  private final boolean armedPolicy;
+  private final LongAdder adaptations = new LongAdder();
+  private final Object lock = new Object();
+  /** Set once, after the pool (whose validators run this controller) is built. */
+  private ValidatorPool validators;
+  private volatile long lastAdaptNanos;
+  private volatile long lastArmNanos;
+  private volatile double lastOverhead;
+  // Guarded by lock.
+  private long lastSkipped;
+  /** Measured by the controller for the arming rate. */
+  private double entriesPerLog = DEFAULT_ENTRIES;
+  private int liveThreads = 1;
+
+  SamplingController(RuntimeConfig config, SamplingPolicy sampling, ThreadRegistry registry,
+      BooleanSupplier enabled) {
+    this.config = config;
+    this.sampling = sampling;
+    this.registry = registry;
+    this.enabled = enabled;
+    this.armedPolicy = sampling.armed();
+  }
+
+  void validators(ValidatorPool validators) {
+    this.validators = validators;
+  }
+
+  /**
+   * A validator finished a log of {@code closure} (null: it found no work) at {@code now}: arms
+   * and controls when their periods have passed.
+   */
+  void tick(ClosureBinding closure, long now) {
+    if (armedPolicy && now - lastArmNanos >= ARM_PERIOD_NANOS) {
+      arm(now);
+    }
+    if (now - lastAdaptNanos < CONTROL_PERIOD_NANOS) {
+      return;
+    }
+    synchronized (lock) {
+      long elapsed = now - lastAdaptNanos;
+      if (elapsed < CONTROL_PERIOD_NANOS) {
+        return;
+      }
+      lastAdaptNanos = now;
+      control(closure, elapsed);
+    }
+  }
+
+  private void control(ClosureBinding closure, long elapsedNanos) {
+    int live = registry.retireDead();
+    AppThread[] threads = registry.threads();
+    long pending = 0;
+    long queued = 0;
+    double worstOverhead = 0;
+    long logs = 0;
+    long entries = 0;
+    for (AppThread t : threads) {
+      pending += t.pendingBytesView();
+      queued += t.queue().size();
+      long[] d = t.controllerDelta();
+      logs += d[0];
+      entries += d[1];
+      double loggingNanos = d[0] * config.logCostFixedNanos + d[1] * config.logCostPerEntryNanos;
+      worstOverhead = Math.max(worstOverhead, loggingNanos / elapsedNanos);
+    }
+    if (logs > 0) {
+      lastOverhead = worstOverhead;
+    }
+    // Retired threads included, so the total never drops when one is retired.
+    long skipped = registry.skippedCount();
+    long newSkips = skipped - lastSkipped;
+    lastSkipped = skipped;
+    long target = (long) config.queueTarget * live;
+    double budget = config.overheadBudget;
+    liveThreads = live;
+    if (logs > 0) {
+      entriesPerLog = (double) entries / logs;
+    }
+    if (pending > config.memoryBudgetBytes * 3 / 4 || newSkips > 0) {
+      adjust(0.5);
+      return;
+    }
+    boolean delayOver = closure != null && closure.delay().over(config.delayFactor);
+    if (queued > target || (delayOver && queued > target / 4)) {
+      if (!validators.addIfSpareCore(live)) {
+        adjust(0.75);
+      } else {
+        adaptations.increment();
+      }
+      return;
+    }
+    // An armed policy already logs at the budget's rate; its few logs per period make single
+    // periods look over budget by one log's cost, which would ratchet the rate down: it needs a
+    // few logs in the period before this rule applies.
+    if (worstOverhead > budget && (!armedPolicy || logs >= MIN_LOGS_FOR_BUDGET_RULE)) {
+      adjust(Math.max(0.5, budget / worstOverhead));
+      return;
+    }
+    // Raise only on evidence: with nothing published since the last look (application idle, or
+    // the runtime disabled) there is no measurement of headroom.
+    if (logs > 0 && queued <= target / 4 && worstOverhead < 0.8 * budget
+        && sampling.rate() < 1.0) {
+      adjust(worstOverhead < 0.25 * budget ? 1.25 : 1.125);
+    }
+  }
+
+  /**
+   * For an armed policy (decision 0009): the logs the overhead budget allows since the last
+   * arming, by the cost model (fixed cost plus the entries per log measured by the controller),
+   * for every live application thread; the policy scales them by its rate and shares them among
+   * call sites.
+   */
+  private void arm(long now) {
+    synchronized (lock) {
+      long elapsed = now - lastArmNanos;
+      if (elapsed < ARM_PERIOD_NANOS) {
+        return;
+      }
+      lastArmNanos = now;
+      if (!enabled.getAsBoolean()) {
+        return;
+      }
+      double cost = config.logCostFixedNanos + entriesPerLog * config.logCostPerEntryNanos;
+      long period = Math.min(elapsed, MAX_ARMED_PERIOD_NANOS);
+      sampling.arm(config.overheadBudget * period * liveThreads / Math.max(1.0, cost));
+    }
+  }
+
+  private void adjust(double factor) {
+    sampling.adjust(factor);
+    adaptations.increment();
+  }
+
+  /**
+   * The latest estimate of the busiest application thread's time spent logging, as a fraction of
+   * wall time (from the cost model), from the last look that saw logs published.
+   */
+  double estimatedOverhead() {
+    return lastOverhead;
+  }
+
+  long adaptations() {
+    return adaptations.sum();
+  }
+}

@@ -1,0 +1,341 @@
+package dev.orthrus.runtime.api;
+
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
+import dev.orthrus.runtime.cpu.CpuId;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The runtime's state for one application thread: its logs and its queue of published logs.
+ *
+ * <p>The logs live in a ring that only this thread walks: it takes the log at its cursor when that
+ * log is free or already validated, resets it, fills it and publishes it to a single-producer
+ * queue, by its index in the ring ({@link SpmcRingQueue}), that any validator may consume (that is
+ * how work stealing works). A validator gives a log back by dropping its references and making
+ * one release store to the log's state; there is no shared free list and no shared counter. A
+ * log still pending at the cursor means "do not log this execution": the thread never waits. The
+ * queue holds as many logs as the ring, so it is never full.
+ *
+ * <p>Bytes of published logs count against the memory budget until this thread reclaims them
+ * (at reuse, or in {@link #reclaimValidated()} when the budget check fails), which over-counts
+ * validated logs a little but never under-counts.
+ */
+public final class AppThread {
+
+  /**
+   * How long the cached CPU id may be reused before asking the OS again. A time bound rather
+   * than a count: the read is a system call through JNA and a file read through /proc, and the
+   * scheduler moves threads on a millisecond scale anyway (decision 0007).
+   */
+  private static final long CPU_REFRESH_NANOS = CpuId.isNative() ? 1_000_000L : 20_000_000L;
+
+  /**
+   * One log in this many carries a publication time (strict logs always do). A clock read is a
+   * sizeable share of what logging a small closure costs (decision 0007); validation delay is a
+   * statistic, and one log in eight still yields thousands of samples a second.
+   */
+  public static final int TIMED_EVERY = 8;
+
+  /** Logs a thread starts cycling through (see {@link #window}). */
+  public static final int INITIAL_WINDOW = 64;
+
+  private final Thread thread;
+  private final int index;
+  /**
+   * Logs are created on first use of their slot: a short-lived thread that logs a few executions
+   * holds a few logs, not its whole ring (decision 0014).
+   */
+  private final ClosureLog[] ring;
+  /**
+   * The logs in use are the first {@code window} of the ring (a power of two, {@code mask =
+   * window - 1}); the window doubles, up to the whole ring, when the log at the cursor is still
+   * pending. A validator that keeps up (one spinning on its own CPU) leaves it at {@link
+   * #INITIAL_WINDOW}: a few dozen logs stay in this core's caches, where cycling through the
+   * whole ring misses the cache on the log's arrays (decision 0008).
+   */
+  private int window;
+  private int mask;
+  private final SpmcRingQueue<ClosureLog> published;
+
+  // Written by this thread only.
+  private long cursor;
+  private long reclaimCursor;
+  private long publishedBytes;
+  private long reclaimedBytes;
+  private long publishedCount;
+  private long skippedCount;
+  private int cachedCpu = -1;
+  private long cpuReadNanos;
+  private boolean cpuStale = true;
+
+  /**
+   * Copies of this thread's counters for the sampling controller and monitoring, written with
+   * opaque stores (plain moves on x86, but never torn) and read the same way.
+   */
+  private long pendingBytesView;
+  private long publishedView;
+  private long skippedView;
+  private long entriesView;
+  private long loggedEntries;
+
+  /** Controller-private: counters at its previous look at this thread. */
+  long controllerPublished;
+  long controllerEntries;
+
+  private static final VarHandle PENDING_VIEW;
+  private static final VarHandle PUBLISHED_VIEW;
+  private static final VarHandle SKIPPED_VIEW;
+  private static final VarHandle ENTRIES_VIEW;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      PENDING_VIEW = l.findVarHandle(AppThread.class, "pendingBytesView", long.class);
+      PUBLISHED_VIEW = l.findVarHandle(AppThread.class, "publishedView", long.class);
+      SKIPPED_VIEW = l.findVarHandle(AppThread.class, "skippedView", long.class);
+      ENTRIES_VIEW = l.findVarHandle(AppThread.class, "entriesView", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  public AppThread(Thread thread, int index, int capacity) {
+    this.thread = thread;
+    this.index = index;
+    // A power of two, so the cursor maps to a slot with a mask.
+    int size = capacity <= 2 ? 2 : Integer.highestOneBit(capacity - 1) << 1;
+    this.ring = new ClosureLog[size];
+    this.window = Math.min(size, INITIAL_WINDOW);
+    this.mask = window - 1;
+    this.published = new SpmcRingQueue<>(ring);
+  }
+
+  public Thread thread() {
+    return thread;
+  }
+
+  public int index() {
+    return index;
+  }
+
+  /**
+   * A log to fill, or null when the log at the cursor is still pending (the caller then skips
+   * logging). A validated log is cleared here, by its owner, before reuse.
+   */
+  public ClosureLog takeLog() {
+    long c = cursor;
+    int slot = (int) (c & mask);
+    ClosureLog log = ring[slot];
+    if (log == null) {
+      log = create(slot);
+    } else {
+      int state = log.lvState();
+      if (state == ClosureLog.VALIDATED) {
+        reclaim(log);
+      } else if (state != ClosureLog.FREE) {
+        if (window == ring.length) {
+          return null;
+        }
+        return grow();
+      }
+    }
+    if (reclaimCursor == c) {
+      reclaimCursor = c + 1;
+    }
+    cursor = c + 1;
+    log.state(ClosureLog.FILLING);
+    return log;
+  }
+
+  /**
+   * Doubles the window and takes the first log of its new half, which was never used. The cursor
+   * jumps there; the logs of the old half stay where they are and are found again by their state
+   * when the cursor comes round.
+   */
+  private ClosureLog grow() {
+    int old = window;
+    window = old * 2;
+    mask = window - 1;
+    cursor = old + 1;
+    reclaimCursor = cursor;
+    ClosureLog log = ring[old];
+    if (log == null) {
+      log = create(old);
+    }
+    log.state(ClosureLog.FILLING);
+    return log;
+  }
+
+  /**
+   * The log of a slot used for the first time. Validators find it through the queue, whose
+   * release store on offer publishes this plain store with it.
+   */
+  private ClosureLog create(int slot) {
+    ClosureLog log = new ClosureLog(this, slot);
+    ring[slot] = log;
+    return log;
+  }
+
+  /** Logs this thread currently cycles through (grows up to {@link #capacity()}). */
+  public int window() {
+    return window;
+  }
+
+  private void reclaim(ClosureLog log) {
+    reclaimedBytes += log.accountedBytes();
+    log.reset();
+    PENDING_VIEW.setOpaque(this, publishedBytes - reclaimedBytes);
+  }
+
+  /**
+   * Clears validated logs ahead of the cursor, in ring order, until one that is still pending; the
+   * memory budget check calls this so that validated logs stop counting as pending.
+   */
+  public void reclaimValidated() {
+    long limit = cursor + window;
+    long c = Math.max(reclaimCursor, cursor);
+    while (c < limit) {
+      ClosureLog log = ring[(int) (c & mask)];
+      // A slot never used is free.
+      int state = log == null ? ClosureLog.FREE : log.lvState();
+      if (state == ClosureLog.VALIDATED) {
+        reclaim(log);
+      } else if (state != ClosureLog.FREE) {
+        break;
+      }
+      c++;
+    }
+    reclaimCursor = c;
+  }
+
+  /** Returns a log to the ring without publishing it (it overflowed). */
+  public void abandon(ClosureLog log) {
+    log.clear();
+  }
+
+  /**
+   * Hands a finished log to the validators. Cannot fail: the queue holds the whole ring (see
+   * {@link SpmcRingQueue}).
+   */
+  public void publish(ClosureLog log) {
+    long stamp = ClosureLog.UNTIMED;
+    if (log.strict() || (publishedCount & (TIMED_EVERY - 1)) == 0 || cpuStale) {
+      stamp = System.nanoTime();
+      if (cpuStale || stamp - cpuReadNanos > CPU_REFRESH_NANOS) {
+        cachedCpu = CpuId.current();
+        cpuReadNanos = stamp;
+        cpuStale = false;
+      }
+    }
+    log.publishedAt(stamp, cachedCpu);
+    // Read the log before it is offered: afterwards a validator may be working on it.
+    long bytes = log.accountBytes();
+    int entries = log.entryCount();
+    assert log.home() == this : "a log published to another thread's queue";
+    log.state(ClosureLog.PUBLISHED);
+    published.offer(log.ringIndex());
+    publishedBytes += bytes;
+    publishedCount++;
+    loggedEntries += entries;
+    PENDING_VIEW.setOpaque(this, publishedBytes - reclaimedBytes);
+    PUBLISHED_VIEW.setOpaque(this, publishedCount);
+    ENTRIES_VIEW.setOpaque(this, loggedEntries);
+  }
+
+  /**
+   * Called by a validator when it is done with a log from this thread: it drops the log's
+   * references (old versions become garbage now) and hands it back with one release store; the
+   * owner resets and reuses it when its ring comes round, without any shared free list.
+   */
+  public void recycle(ClosureLog log) {
+    log.releaseReferences();
+    log.soState(ClosureLog.VALIDATED);
+  }
+
+  /** The queue validators poll. */
+  public SpmcRingQueue<ClosureLog> queue() {
+    return published;
+  }
+
+  /** Logs in the ring (also the queue's capacity). */
+  public int capacity() {
+    return ring.length;
+  }
+
+  /** Logs created so far: slots of the ring used at least once (this thread only). */
+  public int createdLogs() {
+    int n = 0;
+    for (ClosureLog log : ring) {
+      if (log != null) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Bytes held by logs this thread published and has not reclaimed yet (this thread only).
+   */
+  public long pendingBytes() {
+    return publishedBytes - reclaimedBytes;
+  }
+
+  /** {@link #pendingBytes()} as last published by the owner, readable from any thread. */
+  public long pendingBytesView() {
+    return Math.max(0, (long) PENDING_VIEW.getOpaque(this));
+  }
+
+  /** Logs published so far, readable from any thread. */
+  public long publishedCountView() {
+    return (long) PUBLISHED_VIEW.getOpaque(this);
+  }
+
+  /** Loads, stores, allocations and arguments recorded in published logs, from any thread. */
+  public long loggedEntriesView() {
+    return (long) ENTRIES_VIEW.getOpaque(this);
+  }
+
+  /**
+   * For the sampling controller (one at a time): logs and entries published since its previous
+   * call, as {@code {logs, entries}}.
+   */
+  public long[] controllerDelta() {
+    long p = publishedCountView();
+    long e = loggedEntriesView();
+    long[] d = {p - controllerPublished, e - controllerEntries};
+    controllerPublished = p;
+    controllerEntries = e;
+    return d;
+  }
+
+  /** Executions this thread did not log (no free log, or over budget), from any thread. */
+  public long skippedCountView() {
+    return (long) SKIPPED_VIEW.getOpaque(this);
+  }
+
+  /** This thread did not log an execution. */
+  public void skipped() {
+    SKIPPED_VIEW.setOpaque(this, ++skippedCount);
+  }
+
+  /** The thread's CPU, from a cache refreshed at most every {@link #CPU_REFRESH_NANOS}. */
+  public int cpu() {
+    long now = System.nanoTime();
+    if (cpuStale || now - cpuReadNanos > CPU_REFRESH_NANOS) {
+      cachedCpu = CpuId.current();
+      cpuReadNanos = now;
+      cpuStale = false;
+    }
+    return cachedCpu;
+  }
+
+  /** Forces the next {@link #cpu()} to ask the OS (after pinning). */
+  public void refreshCpu() {
+    cpuStale = true;
+  }
+
+  /** Starts a log taken from this thread's ring. */
+  public void start(ClosureLog log, ClosureBinding binding, int callerId, boolean strict) {
+    log.start(binding, callerId, strict);
+  }
+}

@@ -1,0 +1,723 @@
+package dev.orthrus.runtime.api;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Everything a validator needs to re-execute one APP execution of a closure: closure, caller,
+ * receiver and arguments, the versions loaded in order, the versions and objects created, results
+ * of non-deterministic calls, and how the execution ended, plus the APP thread and CPU.
+ *
+ * <p>The APP-variant methods ({@link #load}, {@link #store}, {@link #allocate}, ...) both perform the
+ * memory operation and record it, so generated code makes one call per access. A log belongs to
+ * one application thread's ring, is filled by that thread only, handed to a validator through a
+ * single-producer queue (which orders the plain writes here before the validator's reads) and
+ * handed back to the ring after validation. Recycling clears every reference, so old versions become
+ * garbage as soon as no pending log holds them.
+ */
+public final class ClosureLog {
+
+  /** Loads or stores beyond this many make the log too big to keep; it is dropped. */
+  public static final int MAX_ENTRIES = 1 << 20;
+
+  /**
+   * A recorded-entry array grown beyond this many slots is replaced by a fresh small one when the
+   * log is handed back, so an execution that made many loads does not leave its ring slot holding
+   * a large array for ever (decision 0014). Smaller grown arrays stay, and count against the
+   * memory budget while their log is pending ({@link #estimatedBytes}).
+   */
+  static final int SHRINK_ABOVE = 256;
+
+  private static final int LOADS = 16;
+  private static final int CREATED = 8;
+  private static final int ALLOCATED = 4;
+  private static final int NONDET = 2;
+
+  private static final VarHandle STATE;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(ClosureLog.class, "state", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * Life cycle of a log in its thread's ring: FREE (cleared) -> FILLING (APP runs) -> PUBLISHED
+   * (queued or being validated) -> VALIDATED (a validator is done; the owner clears it when the
+   * ring comes round). Only the transition to VALIDATED is made by another thread.
+   */
+  static final int FREE = 0;
+  static final int FILLING = 1;
+  static final int PUBLISHED = 2;
+  static final int VALIDATED = 3;
+
+  /** {@link #publishNanos()} of a log published without reading the clock. */
+  public static final long UNTIMED = Long.MIN_VALUE;
+
+  /** Verdicts, written by the validator; strict callers wait for a non-pending one. */
+  public static final int PENDING = 0;
+  public static final int CONFIRMED = 1;
+  public static final int DIVERGED = 2;
+  public static final int NOT_VALIDATED = 3;
+
+  private final AppThread home;
+  /** This log's position in its home's ring: what the queue carries instead of the log. */
+  private final int ringIndex;
+
+  private ClosureBinding binding;
+  private int callerId;
+  private boolean strict;
+  private boolean overflowed;
+  private Object receiver;
+
+  private Object[] refArgs = new Object[4];
+  /** The caller's arrays whose copies are in refArgs, at the same index: a repeat is one copy. */
+  private Object[] passedArrays = new Object[4];
+  private long[] bitsArgs = new long[4];
+  private int refArgCount;
+  private int bitsArgCount;
+
+  /**
+   * Arguments and the result the log keeps by reference although the caller may change them
+   * ({@link CallerValues}): whether there are any, and the fingerprint of their contents at the
+   * call (arguments) and at the return (result); unfingerprinted when taking it threw.
+   */
+  private boolean fingerprinted;
+  private boolean unfingerprinted;
+  private long fingerprint;
+
+  private Version[] loads = new Version[LOADS];
+  private int loadCount;
+  private Version[] created = new Version[CREATED];
+  private int createdCount;
+  private Object[] allocated = new Object[ALLOCATED];
+  private int allocatedCount;
+
+  private long[] nondetBits = new long[NONDET];
+  private int nondetBitsCount;
+  private Object[] nondetRefs = new Object[NONDET];
+  private int nondetRefCount;
+  /** Bytes of recorded-entry arrays beyond their initial sizes; see {@link #grown()}. */
+  private long grownBytes;
+
+  private ResultKind resultKind = ResultKind.NONE;
+  private long resultBits;
+  private Object resultRef;
+
+  private int appCpu;
+  private long publishNanos;
+  private long retainedBytes;
+  private long accountedBytes;
+
+  @SuppressWarnings("unused") // accessed through STATE
+  private int state;
+  private int verdict;
+
+  /** What the validator found, set before a DIVERGED verdict is released (strict closures). */
+  private Detection finding;
+
+  ClosureLog(AppThread home, int ringIndex) {
+    this.home = home;
+    this.ringIndex = ringIndex;
+  }
+
+  /**
+   * Rebuilds a finished log from its saved parts (a reproducer file), detached from any
+   * application thread's ring.
+   */
+  public static ClosureLog restore(
+      ClosureBinding binding,
+      int callerId,
+      int appCpu,
+      String appThreadName,
+      Object receiver,
+      Object[] refArgs,
+      long[] bitsArgs,
+      Version[] loads,
+      Version[] created,
+      Object[] allocated,
+      long[] nondetBits,
+      Object[] nondetRefs,
+      ResultKind resultKind,
+      long resultBits,
+      Object resultRef) {
+    Thread stand = new Thread(() -> {}, appThreadName);
+    ClosureLog log = new ClosureLog(new AppThread(stand, -1, 2), -1);
+    log.start(binding, callerId, false);
+    log.appCpu = appCpu;
+    log.receiver = receiver;
+    log.refArgs = refArgs.clone();
+    log.passedArrays = new Object[refArgs.length];
+    log.refArgCount = refArgs.length;
+    log.bitsArgs = bitsArgs.clone();
+    log.bitsArgCount = bitsArgs.length;
+    log.loads = loads.clone();
+    log.loadCount = loads.length;
+    log.created = created.clone();
+    log.createdCount = created.length;
+    log.allocated = allocated.clone();
+    log.allocatedCount = allocated.length;
+    log.nondetBits = nondetBits.clone();
+    log.nondetBitsCount = nondetBits.length;
+    log.nondetRefs = nondetRefs.clone();
+    log.nondetRefCount = nondetRefs.length;
+    log.resultKind = resultKind;
+    log.resultBits = resultBits;
+    log.resultRef = resultRef;
+    return log;
+  }
+
+  /** Copies of the recorded parts, for saving a reproducer. */
+  public Object[] refArgsCopy() {
+    return Arrays.copyOf(refArgs, refArgCount);
+  }
+
+  public long[] bitsArgsCopy() {
+    return Arrays.copyOf(bitsArgs, bitsArgCount);
+  }
+
+  public Version[] loadsCopy() {
+    return Arrays.copyOf(loads, loadCount);
+  }
+
+  public Version[] createdCopy() {
+    return Arrays.copyOf(created, createdCount);
+  }
+
+  public Object[] allocatedCopy() {
+    return Arrays.copyOf(allocated, allocatedCount);
+  }
+
+  public long[] nondetBitsCopy() {
+    return Arrays.copyOf(nondetBits, nondetBitsCount);
+  }
+
+  public Object[] nondetRefsCopy() {
+    return Arrays.copyOf(nondetRefs, nondetRefCount);
+  }
+
+  void start(ClosureBinding binding, int callerId, boolean strict) {
+    this.binding = binding;
+    this.callerId = callerId;
+    this.strict = strict;
+    this.verdict = PENDING;
+  }
+
+  // ---- APP variant: arguments and memory operations ----
+
+  public void receiver(Object receiver) {
+    this.receiver = receiver;
+  }
+
+  /**
+   * Records a reference argument as it is at the call: the caller may change it afterwards
+   * (decision 0015). An immutable value is kept as it is, an array is copied, anything else is
+   * fingerprinted.
+   */
+  public void argRef(Object value) {
+    if (refArgCount == refArgs.length) {
+      refArgs = Arrays.copyOf(refArgs, refArgCount * 2);
+      passedArrays = Arrays.copyOf(passedArrays, refArgCount * 2);
+    }
+    refArgs[refArgCount] = CallerValues.immutable(value) ? value : callerOwned(value, true);
+    refArgCount++;
+  }
+
+  public void argBits(long bits) {
+    if (bitsArgCount == bitsArgs.length) {
+      bitsArgs = Arrays.copyOf(bitsArgs, bitsArgCount * 2);
+    }
+    bitsArgs[bitsArgCount++] = bits;
+  }
+
+  /**
+   * What a load or store of a null user-data reference throws: the validator's {@code Replay}
+   * throws the same, so that a program's null reference is the program's exception on both
+   * sides. A failed access records nothing; the validator's fails before it consumes a load.
+   */
+  public static final String NULL_REFERENCE = "the user-data reference is null";
+
+  /** Loads the newest version of {@code object} and records it. */
+  public <V extends Version> V load(VersionedObject<V> object) {
+    V version = Objects.requireNonNull(object, NULL_REFERENCE).lvVersion();
+    recordLoad(version);
+    return version;
+  }
+
+  /**
+   * Loads the newest value of one array slot and records its version: the version this execution
+   * stored there when the slot still holds that value (so that VAL reads its own store, as for
+   * objects), otherwise a new one.
+   */
+  public <T> SlotVersion<T> loadSlot(VersionedArray<T> array, int slot) {
+    T value = Objects.requireNonNull(array, NULL_REFERENCE).lvValue(slot);
+    SlotVersion<T> version = storedSlot(array, slot, value);
+    if (version == null) {
+      version = new SlotVersion<>(array, slot, value);
+    }
+    recordLoad(version);
+    return version;
+  }
+
+  /** Publishes a new version of {@code object} (built from a version this closure loaded). */
+  public <V extends Version> void store(VersionedObject<V> object, V next) {
+    Objects.requireNonNull(object, NULL_REFERENCE).soVersion(next);
+    recordCreated(next);
+  }
+
+  /** Publishes a new version of one array slot. */
+  public <T> void storeSlot(VersionedArray<T> array, SlotVersion<T> next) {
+    if (Objects.requireNonNull(array, NULL_REFERENCE) != next.owner()) {
+      throw new IllegalArgumentException("slot version belongs to another array");
+    }
+    array.soValue(next.slot(), next.value());
+    recordCreated(next);
+  }
+
+  /** This execution's newest store to the slot, if the slot still holds its value; else null. */
+  @SuppressWarnings("unchecked")
+  private <T> SlotVersion<T> storedSlot(VersionedArray<T> array, int slot, T value) {
+    for (int j = createdCount - 1; j >= 0; j--) {
+      Version c = created[j];
+      if (c != null && c.owner() == array && c.slot() == slot) {
+        SlotVersion<T> stored = (SlotVersion<T>) c;
+        return stored.value() == value ? stored : null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Records a user-data object this closure allocated (OrthrusNew); its first version counts as
+   * created. Returns the object so generated code can wrap the {@code new} expression.
+   */
+  public <O extends VersionedObject<?>> O allocate(O object) {
+    if (allocatedCount == allocated.length) {
+      allocated = Arrays.copyOf(allocated, allocatedCount * 2);
+      grown();
+    }
+    allocated[allocatedCount++] = object;
+    recordCreated(object.lvVersion());
+    return object;
+  }
+
+  /** Records the result of a non-deterministic call (clock, random, identity hash). */
+  public long nondetBits(long bits) {
+    if (nondetBitsCount == nondetBits.length) {
+      nondetBits = Arrays.copyOf(nondetBits, nondetBitsCount * 2);
+      grown();
+    }
+    nondetBits[nondetBitsCount++] = bits;
+    return bits;
+  }
+
+  public <T> T nondetRef(T value) {
+    if (nondetRefCount == nondetRefs.length) {
+      nondetRefs = Arrays.copyOf(nondetRefs, nondetRefCount * 2);
+      grown();
+    }
+    nondetRefs[nondetRefCount++] = value;
+    return value;
+  }
+
+  /**
+   * Declares memory this log keeps alive beyond its versions' headers, e.g. the old value array a
+   * store replaced; counted against the pending-log memory budget.
+   */
+  public void retain(long bytes) {
+    retainedBytes += bytes;
+  }
+
+  public void returnBits(long bits) {
+    resultKind = ResultKind.BITS;
+    resultBits = bits;
+  }
+
+  /** Records the returned reference as it is now; the caller may change it (see argRef). */
+  public void returnRef(Object value) {
+    resultKind = ResultKind.REF;
+    resultRef = CallerValues.immutable(value) ? value : callerOwned(value, false);
+  }
+
+  public void returnVoid() {
+    resultKind = ResultKind.VOID;
+  }
+
+  public void threw(Throwable thrown) {
+    resultKind = ResultKind.THROWN;
+    resultRef = thrown;
+  }
+
+  /** What the log keeps of a mutable argument (at refArgCount) or result the caller owns. */
+  private Object callerOwned(Object value, boolean argument) {
+    Object logged = value;
+    if (value.getClass().isArray()) {
+      logged = argument ? copyOfArgument(value) : CallerValues.copy(value);
+      retainedBytes += CallerValues.bytes(logged);
+    }
+    if (CallerValues.shared(logged)) {
+      fingerprinted = true;
+      try {
+        fingerprint = fingerprint * 31 + CallerValues.fingerprint(logged);
+      } catch (RuntimeException | StackOverflowError e) {
+        unfingerprinted = true; // never the caller's problem: this execution is not validated
+      }
+    }
+    return logged;
+  }
+
+  private Object copyOfArgument(Object array) {
+    for (int j = 0; j < refArgCount; j++) {
+      if (passedArrays[j] == array) {
+        return refArgs[j];
+      }
+    }
+    passedArrays[refArgCount] = array;
+    return CallerValues.copy(array);
+  }
+
+  /**
+   * True when an argument or the result that the log keeps by reference is no longer what it was
+   * at the call (the caller changed it, or it cannot be read now): the execution cannot be
+   * validated. Validators ask before and after re-executing; false at once for the common logs
+   * that keep nothing the caller can change.
+   */
+  public boolean callerValuesChanged() {
+    if (!fingerprinted) {
+      return false;
+    }
+    if (unfingerprinted) {
+      return true;
+    }
+    try {
+      long now = 0;
+      for (int i = 0; i < refArgCount; i++) {
+        if (CallerValues.shared(refArgs[i])) {
+          now = now * 31 + CallerValues.fingerprint(refArgs[i]);
+        }
+      }
+      if (resultKind == ResultKind.REF && CallerValues.shared(resultRef)) {
+        now = now * 31 + CallerValues.fingerprint(resultRef);
+      }
+      return now != fingerprint;
+    } catch (RuntimeException | StackOverflowError e) {
+      return true; // modified while being read
+    }
+  }
+
+  private void recordLoad(Version version) {
+    if (loadCount == loads.length) {
+      if (loadCount >= MAX_ENTRIES) {
+        // Keep running without growing; the log is dropped at publish.
+        overflowed = true;
+        loadCount = 0;
+      } else {
+        loads = Arrays.copyOf(loads, Math.min(MAX_ENTRIES, loadCount * 2 + 16));
+        grown();
+      }
+    }
+    loads[loadCount++] = version;
+  }
+
+  private void recordCreated(Version version) {
+    if (createdCount == created.length) {
+      if (createdCount >= MAX_ENTRIES) {
+        // Keep running without growing; the log is dropped at publish.
+        overflowed = true;
+        createdCount = 0;
+      } else {
+        created = Arrays.copyOf(created, Math.min(MAX_ENTRIES, createdCount * 2 + 8));
+        grown();
+      }
+    }
+    created[createdCount++] = version;
+  }
+
+  // ---- read side (validators, reproducer files) ----
+
+  public ClosureBinding binding() {
+    return binding;
+  }
+
+  public int callerId() {
+    return callerId;
+  }
+
+  public boolean strict() {
+    return strict;
+  }
+
+  /** True when the execution recorded more than {@link #MAX_ENTRIES} and cannot be validated. */
+  public boolean overflowed() {
+    return overflowed;
+  }
+
+  public Object receiver() {
+    return receiver;
+  }
+
+  public int refArgCount() {
+    return refArgCount;
+  }
+
+  public Object refArg(int i) {
+    checkIndex(i, refArgCount, "reference argument");
+    return refArgs[i];
+  }
+
+  public int bitsArgCount() {
+    return bitsArgCount;
+  }
+
+  public long bitsArg(int i) {
+    checkIndex(i, bitsArgCount, "primitive argument");
+    return bitsArgs[i];
+  }
+
+  public int loadCount() {
+    return loadCount;
+  }
+
+  public Version loaded(int i) {
+    checkIndex(i, loadCount, "load");
+    return loads[i];
+  }
+
+  public int createdCount() {
+    return createdCount;
+  }
+
+  public Version created(int i) {
+    checkIndex(i, createdCount, "created version");
+    return created[i];
+  }
+
+  public int allocatedCount() {
+    return allocatedCount;
+  }
+
+  public Object allocated(int i) {
+    checkIndex(i, allocatedCount, "allocation");
+    return allocated[i];
+  }
+
+  public int nondetBitsCount() {
+    return nondetBitsCount;
+  }
+
+  public long nondetBitsAt(int i) {
+    checkIndex(i, nondetBitsCount, "recorded non-deterministic value");
+    return nondetBits[i];
+  }
+
+  public int nondetRefCount() {
+    return nondetRefCount;
+  }
+
+  public Object nondetRefAt(int i) {
+    checkIndex(i, nondetRefCount, "recorded non-deterministic value");
+    return nondetRefs[i];
+  }
+
+  public ResultKind resultKind() {
+    return resultKind;
+  }
+
+  public long resultBits() {
+    return resultBits;
+  }
+
+  /** The returned reference, or the thrown exception when {@link #resultKind} is THROWN. */
+  public Object resultRef() {
+    return resultRef;
+  }
+
+  int ringIndex() {
+    return ringIndex;
+  }
+
+  public AppThread home() {
+    return home;
+  }
+
+  public Thread appThread() {
+    return home.thread();
+  }
+
+  public int appCpu() {
+    return appCpu;
+  }
+
+  /** When the log was published ({@link System#nanoTime}), or {@link #UNTIMED}. */
+  public long publishNanos() {
+    return publishNanos;
+  }
+
+  /** True when this log carries a publication time (one in {@link AppThread#TIMED_EVERY}). */
+  public boolean timed() {
+    return publishNanos != UNTIMED;
+  }
+
+  /** Stamps the log at publication: time (for validation delay) and the APP thread's CPU. */
+  void publishedAt(long nanos, int cpu) {
+    this.publishNanos = nanos;
+    this.appCpu = cpu;
+  }
+
+  /** Fixes the bytes this published log counts against the budget until it is reclaimed. */
+  long accountBytes() {
+    accountedBytes = estimatedBytes();
+    return accountedBytes;
+  }
+
+  /** Entries recorded, the unit of the controller's logging-cost model. */
+  int entryCount() {
+    return loadCount + createdCount + allocatedCount + refArgCount + bitsArgCount;
+  }
+
+  long accountedBytes() {
+    return accountedBytes;
+  }
+
+  /** Slots of the loads array (tests of shrinking). */
+  int loadCapacity() {
+    return loads.length;
+  }
+
+  int lvState() {
+    return (int) STATE.getAcquire(this);
+  }
+
+  void state(int s) {
+    STATE.setRelease(this, s);
+  }
+
+  void soState(int s) {
+    STATE.setRelease(this, s);
+  }
+
+  /**
+   * Rough bytes this log keeps alive while pending: its own arrays (what they grew beyond their
+   * initial sizes included) plus the versions it references (a version header and a few fields
+   * each) plus what {@link #retain} declared.
+   */
+  public long estimatedBytes() {
+    return 128L + 48L * (loadCount + createdCount + allocatedCount) + 8L * (refArgCount
+        + bitsArgCount) + grownBytes + retainedBytes;
+  }
+
+  /**
+   * Recomputes {@link #grownBytes} after an array was grown or replaced (rare: never on the path
+   * of a closure that fits the initial sizes). Eight bytes a slot, the size of an uncompressed
+   * reference, so the estimate errs high.
+   */
+  private void grown() {
+    grownBytes = 8L * (Math.max(0, loads.length - LOADS) + Math.max(0, created.length - CREATED)
+        + Math.max(0, allocated.length - ALLOCATED) + Math.max(0, nondetBits.length - NONDET)
+        + Math.max(0, nondetRefs.length - NONDET));
+  }
+
+  /** PENDING until a validator released its verdict on this (strict) log. */
+  public int lvVerdict() {
+    return lvState() == VALIDATED ? verdict : PENDING;
+  }
+
+  /** Set by the validator before {@link #soVerdict}; read after {@link #lvVerdict}. */
+  public void finding(Detection finding) {
+    this.finding = finding;
+  }
+
+  public Detection finding() {
+    return finding;
+  }
+
+  /** Validator side: the verdict, then the release store that hands the log back. */
+  public void soVerdict(int verdict) {
+    this.verdict = verdict;
+    releaseReferences();
+    soState(VALIDATED);
+  }
+
+  /** Forgets everything this execution referenced, so that old versions can be collected. */
+  void clear() {
+    releaseReferences();
+    reset();
+  }
+
+  /**
+   * Drops every reference the execution recorded, keeping the counts. Done by the validator as
+   * soon as it is finished (before it hands the log back), so an old version becomes garbage when
+   * its last pending log is validated, not when the log is reused.
+   */
+  void releaseReferences() {
+    receiver = null;
+    Arrays.fill(refArgs, 0, refArgCount, null);
+    Arrays.fill(passedArrays, 0, refArgCount, null);
+    if (grownBytes == 0) {
+      Arrays.fill(loads, 0, loadCount, null);
+      Arrays.fill(created, 0, createdCount, null);
+      Arrays.fill(allocated, 0, allocatedCount, null);
+      Arrays.fill(nondetRefs, 0, nondetRefCount, null);
+    } else {
+      releaseGrown();
+    }
+    resultRef = null;
+  }
+
+  /**
+   * {@link #releaseReferences()} for a log whose arrays grew: an array above {@link #SHRINK_ABOVE}
+   * slots is replaced (cheaper than clearing it, and its memory goes with its references), the
+   * others are cleared whole (an overflowed log restarted counting at 0, so stale entries may lie
+   * beyond the count).
+   */
+  private void releaseGrown() {
+    loads = loads.length > SHRINK_ABOVE ? new Version[LOADS] : clear(loads);
+    created = created.length > SHRINK_ABOVE ? new Version[CREATED] : clear(created);
+    allocated = allocated.length > SHRINK_ABOVE ? new Object[ALLOCATED] : clear(allocated);
+    nondetRefs = nondetRefs.length > SHRINK_ABOVE ? new Object[NONDET] : clear(nondetRefs);
+    if (nondetBits.length > SHRINK_ABOVE) {
+      nondetBits = new long[NONDET];
+    }
+    grown();
+  }
+
+  private static <T> T[] clear(T[] array) {
+    Arrays.fill(array, null);
+    return array;
+  }
+
+  /** The owner's part of reuse: counters and flags (references are already gone). */
+  void reset() {
+    binding = null;
+    finding = null;
+    refArgCount = bitsArgCount = loadCount = createdCount = allocatedCount = 0;
+    nondetBitsCount = nondetRefCount = 0;
+    resultKind = ResultKind.NONE;
+    resultBits = 0;
+    retainedBytes = 0;
+    accountedBytes = 0;
+    fingerprinted = unfingerprinted = false;
+    fingerprint = 0;
+    overflowed = false;
+    strict = false;
+    verdict = PENDING;
+    state(FREE);
+  }
+
+  private static void checkIndex(int i, int count, String what) {
+    if (i < 0 || i >= count) {
+      throw new IndexOutOfBoundsException(what + " " + i + " of " + count);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return (binding == null ? "(free log)" : binding.name())
+        + " caller=" + callerId + " loads=" + loadCount + " created=" + createdCount
+        + " result=" + resultKind;
+  }
+}

@@ -1,0 +1,60 @@
+package dev.orthrus.runtime.api;
+
+
+/**
+ * Checksum checks for data that crossed the control path, the unvalidated code between closures.
+ * A closure's first load of a user-data object it received from its caller (an argument, or a
+ * reference the control path held between closures) goes through {@link #load(VersionedObject)}
+ * in the plain variant, {@link #load(ClosureLog, VersionedObject)} in the APP variant and {@link
+ * #load(Replay, VersionedObject)} in the VAL variant; later
+ * loads of the same object in that execution are ordinary loads. Before data leaves the process
+ * (e.g. a value written to a socket) the control path calls {@link ClosureRuntime#verify}.
+ *
+ * <p>A failed check throws {@link ChecksumMismatchException}: the closure must not compute on
+ * corrupted data. Generated dispatchers catch it and hand it to {@link ClosureRuntime#corrupted},
+ * which reports it as a detection and applies the detection policy.
+ */
+public final class ControlPath {
+
+  private ControlPath() {}
+
+  /** Loads the newest version of {@code object} and checks its checksum (plain variant). */
+  public static <V extends Version> V load(VersionedObject<V> object) {
+    V version = object.lvVersion();
+    check(version);
+    return version;
+  }
+
+  /** Loads, logs and checks the newest version of {@code object} (APP variant). */
+  public static <V extends Version> V load(ClosureLog log, VersionedObject<V> object) {
+    V version = log.load(object);
+    check(version);
+    return version;
+  }
+
+  /**
+   * VAL variant: takes the logged version and checks it again, so a validator confirms APP's
+   * verdict. A checksum APP miscomputed (a fault in the check itself) shows up as one side
+   * throwing and the other not.
+   */
+  public static <V extends Version> V load(Replay replay, VersionedObject<V> object) {
+    V version = replay.load(object);
+    check(version);
+    return version;
+  }
+
+  /** Checks the newest version of {@code object}; throws if it was corrupted. */
+  public static void verify(VersionedObject<?> object) {
+    check(object.lvVersion());
+  }
+
+  /** Checks one version; throws if its fields no longer match its checksum. */
+  public static void check(Version version) {
+    if (version != null) {
+      int actual = Checksum.of(version);
+      if (actual != version.checksum()) {
+        throw new ChecksumMismatchException(version, actual);
+      }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package dev.orthrus.runtime.api;
+
+import java.nio.file.Path;
+
+/**
+ * One detected silent data corruption: which closure, called from where, ran on which thread and
+ * CPU, which validator CPU disagreed, and how. {@code expected} is the validator's output,
+ * {@code actual} the application's. {@code reproducer} is the saved log, or null when none was
+ * written.
+ */
+public record Detection(
+    String closureId,
+    String closureName,
+    int closureKey,
+    int callerId,
+    String appThread,
+    int appCpu,
+    int validatorCpu,
+    MismatchKind kind,
+    String detail,
+    String expected,
+    String actual,
+    long timestampMillis,
+    Path reproducer) {
+
+  public String summary() {
+    return "SDC detected in closure " + closureName + " (caller " + callerId + ") on thread "
+        + appThread + " CPU " + appCpu
+        + (validatorCpu >= 0 ? ", validator CPU " + validatorCpu : ", by a control-path check")
+        + ": " + kind + " "
+        + detail + ": expected " + expected + ", actual " + actual
+        + (reproducer == null ? "" : "; reproducer " + reproducer);
+  }
+}

@@ -1,0 +1,244 @@
+package dev.orthrus.runtime.api;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The VAL variant's view of memory while it re-executes one log.
+ *
+ * <p>Loads consume the logged versions in order: the object asked for must be the one APP loaded
+ * at that point (else {@link Divergence}), and the value returned is the logged version, or this
+ * validator's own counterpart when APP had created that version itself earlier in the same
+ * execution. Stores and allocations go to a private list (the validator's heap) and are never
+ * published, so a validator never writes shared state. Objects VAL allocates are matched to APP's
+ * allocations by allocation order.
+ *
+ * <p>One instance per validator, reused for every log.
+ */
+public final class Replay {
+
+  private ClosureLog log;
+  private int loadCursor;
+  private int nondetBitsCursor;
+  private int nondetRefCursor;
+
+  private Version[] created = new Version[8];
+  private int createdCount;
+  private Object[] allocated = new Object[4];
+  private int allocatedCount;
+
+  private ResultKind resultKind = ResultKind.NONE;
+  private long resultBits;
+  private Object resultRef;
+
+  /** Validator side: starts the replay of {@code log}. */
+  public void reset(ClosureLog log) {
+    this.log = log;
+    loadCursor = nondetBitsCursor = nondetRefCursor = 0;
+    Arrays.fill(created, 0, createdCount, null);
+    Arrays.fill(allocated, 0, allocatedCount, null);
+    createdCount = allocatedCount = 0;
+    resultKind = ResultKind.NONE;
+    resultBits = 0;
+    resultRef = null;
+  }
+
+  /** The log being replayed; ValClosure implementations read receiver and arguments from it. */
+  public ClosureLog log() {
+    return log;
+  }
+
+  @SuppressWarnings("unchecked")
+  public <V extends Version> V load(VersionedObject<V> object) {
+    // APP's load failed here without recording anything: fail alike, before consuming a load.
+    Objects.requireNonNull(object, ClosureLog.NULL_REFERENCE);
+    Version logged = nextLoad();
+    Object expected = appIdentity(object);
+    if (logged.owner() != expected || logged.slot() != -1) {
+      throw new Divergence(
+          MismatchKind.LOAD_DIVERGED,
+          "load #" + (loadCursor - 1) + " read " + describe(expected) + " but APP read "
+              + describe(logged.owner()) + slotSuffix(logged));
+    }
+    return (V) resolve(logged);
+  }
+
+  @SuppressWarnings("unchecked")
+  public <T> SlotVersion<T> loadSlot(VersionedArray<T> array, int slot) {
+    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE).checkSlot(slot);
+    Version logged = nextLoad();
+    if (logged.owner() != array || logged.slot() != slot) {
+      throw new Divergence(
+          MismatchKind.LOAD_DIVERGED,
+          "load #" + (loadCursor - 1) + " read slot " + slot + " of " + describe(array)
+              + " but APP read " + describe(logged.owner()) + slotSuffix(logged));
+    }
+    return (SlotVersion<T>) resolve(logged);
+  }
+
+  /** A store: recorded privately, never published. */
+  public <V extends Version> void store(VersionedObject<V> object, V next) {
+    Objects.requireNonNull(object, ClosureLog.NULL_REFERENCE);
+    if (next.owner() != object) {
+      throw new IllegalArgumentException("version belongs to another object");
+    }
+    addCreated(next);
+  }
+
+  public <T> void storeSlot(VersionedArray<T> array, SlotVersion<T> next) {
+    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE);
+    if (next.owner() != array) {
+      throw new IllegalArgumentException("slot version belongs to another array");
+    }
+    addCreated(next);
+  }
+
+  /** An allocation in the validator's private heap. */
+  public <O extends VersionedObject<?>> O allocate(O object) {
+    if (allocatedCount == allocated.length) {
+      allocated = Arrays.copyOf(allocated, allocatedCount * 2);
+    }
+    allocated[allocatedCount++] = object;
+    addCreated(object.lvVersion());
+    return object;
+  }
+
+  public long nondetBits() {
+    if (nondetBitsCursor >= log.nondetBitsCount()) {
+      throw new Divergence(
+          MismatchKind.NONDETERMINISM,
+          "VAL made more non-deterministic calls than the " + log.nondetBitsCount() + " APP made");
+    }
+    return log.nondetBitsAt(nondetBitsCursor++);
+  }
+
+  @SuppressWarnings("unchecked")
+  public <T> T nondetRef() {
+    if (nondetRefCursor >= log.nondetRefCount()) {
+      throw new Divergence(
+          MismatchKind.NONDETERMINISM,
+          "VAL made more non-deterministic calls than the " + log.nondetRefCount() + " APP made");
+    }
+    return (T) log.nondetRefAt(nondetRefCursor++);
+  }
+
+  public void returnBits(long bits) {
+    resultKind = ResultKind.BITS;
+    resultBits = bits;
+  }
+
+  public void returnRef(Object value) {
+    resultKind = ResultKind.REF;
+    resultRef = value;
+  }
+
+  public void returnVoid() {
+    resultKind = ResultKind.VOID;
+  }
+
+  /** Validator side: VAL threw {@code thrown} out of the closure. */
+  public void threw(Throwable thrown) {
+    resultKind = ResultKind.THROWN;
+    resultRef = thrown;
+  }
+
+  // ---- read side: the validator compares these with the log ----
+
+  public ResultKind resultKind() {
+    return resultKind;
+  }
+
+  public long resultBits() {
+    return resultBits;
+  }
+
+  public Object resultRef() {
+    return resultRef;
+  }
+
+  public int createdCount() {
+    return createdCount;
+  }
+
+  public Version created(int i) {
+    return created[i];
+  }
+
+  public int allocatedCount() {
+    return allocatedCount;
+  }
+
+  public int loadsConsumed() {
+    return loadCursor;
+  }
+
+  public int nondetBitsConsumed() {
+    return nondetBitsCursor;
+  }
+
+  public int nondetRefsConsumed() {
+    return nondetRefCursor;
+  }
+
+  /** The APP object that VAL's {@code object} stands for: itself, or APP's k-th allocation. */
+  public Object appIdentity(Object object) {
+    for (int k = allocatedCount - 1; k >= 0; k--) {
+      if (allocated[k] == object) {
+        if (k >= log.allocatedCount()) {
+          throw new Divergence(
+              MismatchKind.ALLOCATION,
+              "VAL allocated object #" + k + " but APP allocated only " + log.allocatedCount());
+        }
+        return log.allocated(k);
+      }
+    }
+    return object;
+  }
+
+  private Version nextLoad() {
+    if (loadCursor >= log.loadCount()) {
+      throw new Divergence(
+          MismatchKind.LOAD_DIVERGED,
+          "VAL made more loads than the " + log.loadCount() + " APP made");
+    }
+    return log.loaded(loadCursor++);
+  }
+
+  /**
+   * A version APP created in this execution stands for VAL's version at the same position;
+   * anything else (another thread's version) is served as logged.
+   */
+  private Version resolve(Version logged) {
+    int appCreated = log.createdCount();
+    if (appCreated == 0) {
+      return logged;
+    }
+    for (int j = appCreated - 1; j >= 0; j--) {
+      if (log.created(j) == logged) {
+        if (j >= createdCount) {
+          throw new Divergence(
+              MismatchKind.STORE,
+              "APP read its store #" + j + " which VAL has not made (VAL made " + createdCount
+                  + ")");
+        }
+        return created[j];
+      }
+    }
+    return logged;
+  }
+
+  private void addCreated(Version version) {
+    if (createdCount == created.length) {
+      created = Arrays.copyOf(created, createdCount * 2);
+    }
+    created[createdCount++] = version;
+  }
+
+  private static String slotSuffix(Version v) {
+    return v.slot() >= 0 ? " slot " + v.slot() : "";
+  }
+
+  public static String describe(Object o) {
+    return o == null ? "null" : o.getClass().getSimpleName() + "@" + System.identityHashCode(o);
+  }
+}

@@ -1,0 +1,14 @@
+package dev.orthrus.runtime.api;
+
+/** What a closure execution ended with. */
+public enum ResultKind {
+  /** Not finished (or a void closure that has not returned yet). */
+  NONE,
+  VOID,
+  /** A primitive, as raw bits. */
+  BITS,
+  /** A reference (possibly null). */
+  REF,
+  /** An exception or error was thrown. */
+  THROWN
+}

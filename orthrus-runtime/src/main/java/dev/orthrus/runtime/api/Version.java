@@ -1,0 +1,68 @@
+package dev.orthrus.runtime.api;
+
+
+/**
+ * An immutable snapshot of one user-data object's mutable fields.
+ *
+ * <p>Generated code declares one subclass per user-data type with {@code final} fields, a
+ * constructor that assigns them and ends with {@link #seal()}, and {@link #fields}. A version is
+ * never changed after it is published: a store builds a new version out of place. Old versions are
+ * referenced only from closure logs that have not been validated yet, so the garbage collector
+ * reclaims them once those logs are recycled.
+ */
+public abstract class Version implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  /** The handle (or versioned array) this is a version of. */
+  private final Object owner;
+
+  /**
+   * Checksum of the fields, set once by {@link #seal()} in the subclass constructor. Not final
+   * because the fields it covers are assigned after this class's constructor ran; the release
+   * store that publishes the version makes it visible together with them.
+   */
+  private int checksum;
+
+  protected Version(Object owner) {
+    if (owner == null) {
+      throw new IllegalArgumentException("a version needs the object it belongs to");
+    }
+    this.owner = owner;
+  }
+
+  /** Emits every field in declaration order. */
+  public abstract void fields(FieldSink sink);
+
+  /** Generated subclasses call this as the last statement of their constructor. */
+  protected final void seal() {
+    this.checksum = Checksum.of(this);
+  }
+
+  /**
+   * Like {@link #seal()} with a checksum the generated constructor computed inline with {@link
+   * Checksum#bits} and {@link Checksum#ref}, which saves the visitor on the store path. It must
+   * equal what {@link Checksum#of} computes; tests of generated code check that.
+   */
+  protected final void seal(int precomputed) {
+    this.checksum = precomputed;
+  }
+
+  public final Object owner() {
+    return owner;
+  }
+
+  public final int checksum() {
+    return checksum;
+  }
+
+  /** True when the fields still match the checksum taken when the version was created. */
+  public final boolean checksumValid() {
+    return Checksum.of(this) == checksum;
+  }
+
+  /** The slot within {@link #owner()} for array slots, -1 for objects. */
+  public int slot() {
+    return -1;
+  }
+}

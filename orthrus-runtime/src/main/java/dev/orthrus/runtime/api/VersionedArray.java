@@ -1,0 +1,70 @@
+package dev.orthrus.runtime.api;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A fixed-length array of references whose slots are versioned independently, such as the buckets
+ * of a hash table. Versioning the whole array on every store would copy it; one version per slot
+ * keeps a store O(1) and lets a validator check exactly the slot the application read.
+ *
+ * <p>A slot holds its newest value itself, not a version of it: the plain (unlogged) variant reads
+ * and writes the slot like an array element, with no object in between (decision 0020). A slot's
+ * version is the immutable triple (array, slot, value), so the logged variant builds it when it
+ * needs one: {@link ClosureLog#loadSlot} logs the version of the value it read (the one this
+ * execution stored, when that is what it read), {@link ClosureLog#storeSlot} and {@link
+ * Replay#storeSlot} take the {@link SlotVersion} a store creates.
+ *
+ * <p>Memory ordering: slots are written with a release store and read with an acquire load, so a
+ * reader that gets a user-data object from a slot also sees what its constructor wrote (its handle's
+ * first version).
+ *
+ * <p>Primitive arrays are not versioned this way: they are immutable values, replaced as a whole.
+ */
+public final class VersionedArray<T> implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private static final VarHandle VALUES = MethodHandles.arrayElementVarHandle(Object[].class);
+
+  // Transient: a reproducer file carries logged slot versions only; the array is an identity.
+  private final transient Object[] values;
+
+  private final int length;
+
+  public VersionedArray(int length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("negative length: " + length);
+    }
+    this.length = length;
+    this.values = new Object[length];
+  }
+
+  public int length() {
+    return length;
+  }
+
+  /** Acquire load of the newest value of slot {@code i} (plain variant). */
+  @SuppressWarnings("unchecked")
+  public T lvValue(int i) {
+    checkSlot(i);
+    return (T) VALUES.getAcquire(values, i);
+  }
+
+  /**
+   * The bounds check of every slot access: the application's loads, the versions its stores
+   * build, and a validator's replay of both, which never touches the slots. One check, so that
+   * an index out of range throws the same exception on both sides.
+   */
+  public void checkSlot(int i) {
+    if (i < 0 || i >= length) {
+      throw new ArrayIndexOutOfBoundsException("Index " + i + " out of bounds for length " + length);
+    }
+  }
+
+  /** Release store of a new value into slot {@code i} (plain variant). */
+  public void soValue(int i, T value) {
+    checkSlot(i);
+    VALUES.setRelease(values, i, value);
+  }
+}

@@ -1,0 +1,63 @@
+package dev.orthrus.runtime.api;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The stable handle of a user-data object. Its identity never changes; its mutable fields live in
+ * the newest {@link Version} it points to. Immutable ({@code final}) fields of the user's class stay
+ * on the handle itself and need no versioning.
+ *
+ * <p>Memory ordering: versions are published with a release store and read with an acquire load,
+ * so a reader that sees a version also sees all of its fields and its checksum.
+ *
+ * <p>Concurrent stores: a store always builds the new version from the version the same closure
+ * just loaded (and logged), then publishes it with a plain release store. Two closures racing on one
+ * object behave like the vanilla code without locks (the last store wins), and a validator rebuilds
+ * exactly the same version from the same logged input, so a race can never look like corruption.
+ * Code that needs atomic read-modify-write uses {@link #casVersion}.
+ */
+public abstract class VersionedObject<V extends Version> implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  private static final VarHandle VERSION;
+
+  static {
+    try {
+      VERSION =
+          MethodHandles.lookup().findVarHandle(VersionedObject.class, "version", Version.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  @SuppressWarnings("unused") // accessed through VERSION
+  // Transient: a reproducer file carries the logged versions, never the live object graph.
+  private transient Version version;
+
+  /** Subclass constructors create the first version and hand it to {@link #soVersion}. */
+  protected VersionedObject() {}
+
+  /** Acquire load of the newest version. */
+  @SuppressWarnings("unchecked")
+  public final V lvVersion() {
+    return (V) VERSION.getAcquire(this);
+  }
+
+  /** Release store of a new version. */
+  public final void soVersion(V next) {
+    if (next.owner() != this) {
+      throw new IllegalArgumentException("version belongs to another object");
+    }
+    VERSION.setRelease(this, next);
+  }
+
+  /** Publishes {@code next} only if {@code expected} is still the newest version. */
+  public final boolean casVersion(V expected, V next) {
+    if (next.owner() != this) {
+      throw new IllegalArgumentException("version belongs to another object");
+    }
+    return VERSION.compareAndSet(this, expected, next);
+  }
+}

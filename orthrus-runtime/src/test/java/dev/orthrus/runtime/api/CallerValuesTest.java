@@ -1,0 +1,87 @@
+package dev.orthrus.runtime.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class CallerValuesTest {
+
+  record Key(String name, long id, TimeUnit unit) {}
+
+  record Request(String key, byte[] body) {}
+
+  record Chain(String name, Chain next) {}
+
+  @Test
+  void valuesThatCannotChangeAreKeptAsTheyAre() {
+    for (Object v : new Object[] {null, "s", 3L, 'c', TimeUnit.SECONDS, LocalDate.of(2026, 1, 1),
+        new Key("k", 1, TimeUnit.DAYS), new Chain("a", new Chain("b", null))}) {
+      assertTrue(CallerValues.immutable(v), String.valueOf(v));
+    }
+    for (Object v : new Object[] {new byte[1], new Object[0], new ArrayList<>(),
+        new Request("k", new byte[1]), new StringBuilder()}) {
+      assertFalse(CallerValues.immutable(v), String.valueOf(v));
+    }
+  }
+
+  @Test
+  void arraysAreCopiedWithTheArraysNestedInThem() {
+    byte[][] rows = {{1, 2}, {3}};
+    byte[][] copy = (byte[][]) CallerValues.copy(rows);
+    assertNotSame(rows, copy);
+    assertNotSame(rows[0], copy[0]);
+    assertArrayEquals(rows[1], copy[1]);
+    rows[0][0] = 9;
+    assertEquals(1, copy[0][0]);
+    assertFalse(CallerValues.shared(copy), "a copy of primitive arrays shares nothing");
+    assertEquals(16 + 8 * 2 + 16 + 2 + 16 + 1, CallerValues.bytes(copy));
+  }
+
+  @Test
+  void aFingerprintFollowsTheContentsTheCallerCanChange() {
+    List<Object> list = new ArrayList<>(List.of("a", 1L));
+    Object[] holder = (Object[]) CallerValues.copy(new Object[] {list, "fixed"});
+    assertSame(list, holder[0]);
+    assertTrue(CallerValues.shared(holder));
+    long before = CallerValues.fingerprint(holder);
+    assertEquals(before, CallerValues.fingerprint(holder));
+    list.set(1, 2L);
+    assertNotEquals(before, CallerValues.fingerprint(holder));
+
+    long[] amounts = {1, 2};
+    Request r = new Request("k", new byte[] {1});
+    Map<String, Object> map = new HashMap<>(Map.of("amounts", amounts, "request", r));
+    long f = CallerValues.fingerprint(map);
+    amounts[1] = 3; // an array inside a map is the caller's, not a copy
+    assertNotEquals(f, CallerValues.fingerprint(map));
+    f = CallerValues.fingerprint(map);
+    r.body()[0] = 7; // as is an array inside a record
+    assertNotEquals(f, CallerValues.fingerprint(map));
+  }
+
+  @Test
+  void valuesThatContainThemselvesEndEveryWalk() {
+    Object[] cycle = new Object[2];
+    cycle[0] = cycle;
+    cycle[1] = new long[] {1};
+    Object copy = CallerValues.copy(cycle);
+    assertTrue(CallerValues.bytes(copy) > 0);
+    assertTrue(CallerValues.shared(copy), "beyond the copy depth the array is the caller's");
+    CallerValues.fingerprint(copy);
+    List<Object> self = new ArrayList<>();
+    self.add(self);
+    CallerValues.fingerprint(self);
+  }
+}

@@ -1,0 +1,157 @@
+package dev.orthrus.runtime.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.sample.FixedSampling;
+import org.junit.jupiter.api.Test;
+
+/** The per-thread ring of logs: reuse after validation, reclamation, nesting, full rings. */
+class LogRingTest {
+
+  private static final ClosureBinding NOOP = ClosureBinding.of(
+      LogRingTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
+
+  private static RuntimeConfig.Builder config() {
+    return RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).err(null);
+  }
+
+  @Test
+  void logsAreReusedManyTimesOverOnceValidated() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().logsPerThread(8).build())) {
+      rt.blockWhenFull(true);
+      for (int i = 0; i < 800; i++) {
+        ClosureLog log = rt.begin(NOOP, i);
+        assertNotNull(log);
+        log.returnVoid();
+        rt.publish(log);
+      }
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(800, rt.validatedCount());
+      assertEquals(8, rt.appThread().capacity());
+      // Validated logs count as pending until their owner reclaims them, then nothing is.
+      rt.appThread().reclaimValidated();
+      assertEquals(0, rt.appThread().pendingBytes());
+    }
+  }
+
+  @Test
+  void aFullRingSkipsAndTheValidatedLogsComeBack() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).logsPerThread(4).build())) {
+      AppThread t = rt.appThread();
+      ClosureLog[] taken = new ClosureLog[4];
+      for (int i = 0; i < 4; i++) {
+        taken[i] = rt.begin(NOOP, 0);
+        taken[i].returnVoid();
+        rt.publish(taken[i]);
+      }
+      assertNull(rt.begin(NOOP, 0), "a pending log was handed out again");
+      assertEquals(1, rt.skippedCount());
+      // A validator finishes the oldest log: the owner can take it again, reset.
+      ClosureLog first = t.queue().poll();
+      assertEquals(taken[0], first);
+      t.recycle(first);
+      assertNull(first.receiver());
+      ClosureLog again = rt.begin(NOOP, 5);
+      assertEquals(first, again);
+      assertEquals(5, again.callerId());
+      assertEquals(0, again.loadCount());
+    }
+  }
+
+  @Test
+  void nestedExecutionsGetTheirOwnLogs() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().build())) {
+      rt.blockWhenFull(true);
+      ClosureLog outer = rt.begin(NOOP, 1);
+      ClosureLog inner = rt.begin(NOOP, 2);
+      assertNotNull(inner);
+      assertNotSame(outer, inner);
+      inner.returnVoid();
+      rt.publish(inner);
+      outer.returnVoid();
+      rt.publish(outer);
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(2, rt.validatedCount());
+      assertEquals(0, rt.detections().count());
+    }
+  }
+
+  /**
+   * Issue 8, item 4: a log whose arrays grew counts what they grew against the memory budget
+   * while pending, and a grown array above the threshold is replaced by a small one when the log
+   * comes back, so the ring does not keep the memory of its largest executions for ever.
+   */
+  @Test
+  void grownLogArraysCountWhilePendingAndShrinkWhenHandedBack() {
+    VersionedMemoryTest.Cell cell = new VersionedMemoryTest.Cell(7);
+    ClosureBinding many = ClosureBinding.of(
+        LogRingTest.class.getName() + "#many()", "many", (log, r) -> r.returnVoid());
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).build())) {
+      AppThread t = rt.appThread();
+      ClosureLog small = rt.begin(many, 0);
+      small.load(cell);
+      small.returnVoid();
+      rt.publish(small);
+      long smallBytes = t.pendingBytes();
+
+      int loads = 10_000;
+      ClosureLog big = rt.begin(many, 1);
+      for (int i = 0; i < loads; i++) {
+        big.load(cell);
+      }
+      big.returnVoid();
+      rt.publish(big);
+      long bigBytes = t.pendingBytes() - smallBytes;
+      assertTrue(big.loadCapacity() >= loads);
+      // Entries (48 bytes each) plus the array's growth (8 bytes a slot).
+      assertTrue(bigBytes >= 48L * loads + 8L * (big.loadCapacity() - 16), bigBytes + " bytes");
+
+      t.recycle(t.queue().poll());
+      t.recycle(t.queue().poll());
+      assertTrue(big.loadCapacity() <= ClosureLog.SHRINK_ABOVE, big.loadCapacity() + " slots");
+      t.reclaimValidated();
+      assertEquals(0, t.pendingBytes());
+    }
+  }
+
+  @Test
+  void theWindowOfLogsInUseGrowsOnlyWhenItsLogsArePending() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).logsPerThread(1024)
+        .build())) {
+      AppThread t = rt.appThread();
+      assertEquals(AppThread.INITIAL_WINDOW, t.window());
+      // Validated promptly (here by the test, as a validator would): the window stays small and
+      // the same few logs are reused.
+      java.util.Set<ClosureLog> seen = java.util.Collections.newSetFromMap(
+          new java.util.IdentityHashMap<>());
+      for (int i = 0; i < 1000; i++) {
+        ClosureLog log = rt.begin(NOOP, 0);
+        seen.add(log);
+        log.returnVoid();
+        rt.publish(log);
+        t.recycle(t.queue().poll());
+      }
+      assertEquals(AppThread.INITIAL_WINDOW, t.window());
+      assertTrue(seen.size() <= AppThread.INITIAL_WINDOW, seen.size() + " logs used");
+      // Nobody validates: the window doubles up to the whole ring, then executions are skipped.
+      int taken = 0;
+      ClosureLog log;
+      while ((log = rt.begin(NOOP, 0)) != null) {
+        log.returnVoid();
+        rt.publish(log);
+        taken++;
+        assertTrue(taken <= 1024, "more logs pending than the ring holds");
+      }
+      assertEquals(1024, t.window());
+      assertEquals(1024, taken);
+      assertEquals(1024, t.queue().size());
+      assertEquals(1, rt.skippedCount());
+    }
+  }
+}
