@@ -162,6 +162,12 @@ final class ClosureAnalyzer {
               + n.target() + "`; a closure must stay single-threaded", chainOrSelf(chain, id), pos));
         }
         UserDataMutability.Mutation mutation = UserDataMutability.mutation(s, m, body, program);
+        Local changed = mutation == null ? UserDataMutability.mutatedObject(s, m, body) : null;
+        if (changed != null && g.nodeOf(changed) >= 0
+            && ctx.origin(m, g.src(g.nodeOf(changed))) == EscapeState.USER_DATA) {
+          // Reached from user data through a parameter or a callee's result: the same finding.
+          mutation = new UserDataMutability.Mutation(null, UserDataMutability.methodOf(s));
+        }
         if (mutation != null) {
           violations.add(new Violation(Rule.MUTABLE_COLLECTION.key(), mutation.message(), chainOrSelf(chain, id),
               pos));

@@ -75,7 +75,8 @@ class CorpusTest {
     }
     for (String suite : suites) {
       int release = suite.equals("corpus21") ? 21 : 17;
-      AnalysisReport report = EscapeAnalyzer.analyze(AnalysisInput.of(Fixtures.compile(suite, release)));
+      AnalysisReport report = EscapeAnalyzer.analyze(AnalysisInput.of(Fixtures.compile(suite, release))
+          .withClasspath(MutableCollectionFixtureTest.libraries()));
       check(suite, report);
     }
 

@@ -254,7 +254,6 @@ public final class MethodEscapeGraph {
     }
     g.solve();
     g.constraints = null;
-    g.constraintCount = g.constraintCount;
     return g;
   }
 
