@@ -52,13 +52,8 @@ public final class EscapeSummaries {
       if (body == null) {
         continue;
       }
-      long t0 = System.nanoTime();
       MethodEscapeGraph g = MethodEscapeGraph.build(m, body, program, this,
           paramFields.computeIfAbsent(m, k -> new ArrayList<>()));
-      long dt = (System.nanoTime() - t0) / 1_000_000;
-      if (dt > 300 && Boolean.getBoolean("orthrus.debugSlow")) {
-        System.out.println("SLOW " + dt + " ms " + m + " nodes=" + g.debugSize());
-      }
       graphs.put(m, g);
       for (MethodEscapeGraph.CallSiteNodes c : g.calls()) {
         for (SootMethod t : c.targets().application()) {

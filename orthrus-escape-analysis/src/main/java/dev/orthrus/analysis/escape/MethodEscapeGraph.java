@@ -1603,10 +1603,6 @@ public final class MethodEscapeGraph {
     return out;
   }
 
-  public String debugSize() {
-    return esc.size() + " constraints=" + constraintCount + " storedInto=" + storedInto.values().stream().mapToInt(Set::size).sum() + " calls=" + calls.size() + " pseudo=" + paramFields.size() + " units=" + unitIndex.size();
-  }
-
   public SootMethod method() {
     return method;
   }
