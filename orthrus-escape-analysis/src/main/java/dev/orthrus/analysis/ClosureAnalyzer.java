@@ -83,7 +83,8 @@ final class ClosureAnalyzer {
           states.put(a, ctx.resolve(m, g.esc(a.node())));
         }
         for (MethodEscapeGraph.StoreSite st : g.stores()) {
-          states.put(st, st.isStatic() || st.base() < 0 ? EscapeState.GLOBAL : ctx.resolve(m, g.loc(st.base())));
+          // Where the written object comes from: made by this execution, or existing shared state.
+          states.put(st, st.isStatic() ? EscapeState.GLOBAL : ctx.origin(m, g.src(st.base())));
         }
         for (Map.Entry<Local, Integer> l : g.localNodes().entrySet()) {
           states.put(l.getKey(), ctx.resolve(m, g.loc(l.getValue())));
@@ -114,18 +115,13 @@ final class ClosureAnalyzer {
       if (!MethodEscapeGraph.isLambdaFactory(m)) {
         for (MethodEscapeGraph.AllocationSite a : g.allocations()) {
           allocations.add(new Allocation(a.type().toString(), program.isUserData(a.type()), id,
-              SootProgram.position(m, a.unit()), states.get(a)));
+              SootProgram.position(m, a.unit()), escapeOf(a, states.get(a))));
         }
       }
       for (MethodEscapeGraph.StoreSite st : g.stores()) {
-        if (states.get(st) == EscapeState.GLOBAL) {
-          String what = st.field() == null ? "an array element" : "`" + st.field().getDeclaringClass().getName()
-              + "." + st.field().getName() + "`";
-          String where = st.isStatic() ? "a static field" : "an object reachable from unversioned shared state";
-          violations.add(new Violation(st.isStatic() ? STATIC_WRITE : UNVERSIONED_WRITE,
-              "writes " + what + (st.isStatic() ? ", " : " of ") + where
-                  + "; a validator cannot re-execute this write", chainOrSelf(chain, id),
-              SootProgram.position(m, st.stmt())));
+        Violation v = violation(st, states.get(st), chainOrSelf(chain, id), SootProgram.position(m, st.stmt()));
+        if (v != null) {
+          violations.add(v);
         }
       }
       for (MethodEscapeGraph.CallSiteNodes c : g.calls()) {
@@ -166,6 +162,12 @@ final class ClosureAnalyzer {
               + n.target() + "`; a closure must stay single-threaded", chainOrSelf(chain, id), pos));
         }
         UserDataMutability.Mutation mutation = UserDataMutability.mutation(s, m, body, program);
+        Local changed = mutation == null ? UserDataMutability.mutatedObject(s, m, body) : null;
+        if (changed != null && g.nodeOf(changed) >= 0
+            && ctx.origin(m, g.src(g.nodeOf(changed))) == EscapeState.USER_DATA) {
+          // Reached from user data through a parameter or a callee's result: the same finding.
+          mutation = new UserDataMutability.Mutation(null, UserDataMutability.methodOf(s));
+        }
         if (mutation != null) {
           violations.add(new Violation(Rule.MUTABLE_COLLECTION.key(), mutation.message(), chainOrSelf(chain, id),
               pos));
@@ -226,6 +228,44 @@ final class ClosureAnalyzer {
         violations);
     return new ClosureAnalysis(model, new ArrayList<>(tagReasons), new ArrayList<>(userDataValues),
         new ArrayList<>(unknown));
+  }
+
+  /**
+   * A lambda or method reference that captures nothing is a constant: the JVM hands out one
+   * instance per creation site, shared by every execution, with no state to version or compare.
+   */
+  private static EscapeState escapeOf(MethodEscapeGraph.AllocationSite a, EscapeState computed) {
+    boolean constant = a.kind().equals("lambda") && a.unit() instanceof Stmt s && s.containsInvokeExpr()
+        && s.getInvokeExpr().getArgCount() == 0;
+    return constant ? EscapeState.NO_ESCAPE : computed;
+  }
+
+  /**
+   * The violation a store makes, given where the written object comes from: a static field always;
+   * a field of a {@code @UserData} class never (the write makes a new version); another field when
+   * the object existed before the closure ran (an object the closure made is private to it); an
+   * array element when the array existed before and is not held by user data (reference arrays in
+   * user data are versioned per slot, primitive ones are the processor's array-element rule).
+   */
+  private Violation violation(MethodEscapeGraph.StoreSite st, EscapeState origin, List<String> chain,
+      SourcePosition position) {
+    if (st.isStatic()) {
+      return new Violation(STATIC_WRITE, "writes `" + st.field().getDeclaringClass().getName() + "."
+          + st.field().getName() + "`, a static field; a validator cannot re-execute this write", chain, position);
+    }
+    if (st.field() != null && program.isUserDataClass(st.field().getDeclaringClass().getName())) {
+      return null;
+    }
+    if (origin == EscapeState.GLOBAL || origin == EscapeState.USER_DATA && st.field() != null) {
+      String what = st.field() == null ? "an array element" : "`" + st.field().getDeclaringClass().getName()
+          + "." + st.field().getName() + "`";
+      String where = origin == EscapeState.USER_DATA
+          ? "an object reached through user data whose class is not @UserData, so the write is not versioned"
+          : "an object that existed before the closure ran and is not user data";
+      return new Violation(UNVERSIONED_WRITE, "writes " + what + " of " + where
+          + "; a validator cannot re-execute this write", chain, position);
+    }
+    return null;
   }
 
   private static List<String> chainOrSelf(List<String> chain, String id) {

@@ -32,7 +32,7 @@ class EscapeFixtureTest {
       counts.put(s, new int[3]);
     }
     int total = 0;
-    for (String suite : List.of("escape", "phantom")) {
+    for (String suite : List.of("escape", "phantom", "lambdas")) {
       Path classes = suite.equals("phantom") ? PhantomTest.compileWithoutMissing() : Fixtures.compile(suite);
       AnalysisReport report = EscapeAnalyzer.analyze(AnalysisInput.of(classes));
       List<Fixtures.Expectation> expectations = Fixtures.expectations(suite);
@@ -42,8 +42,7 @@ class EscapeFixtureTest {
         Set<EscapeState> predicted = new TreeSet<>();
         for (ClosureAnalysis c : report.closures()) {
           for (Allocation a : c.model().allocations()) {
-            if (a.position().file().equals(e.file()) && a.position().line() == e.line()
-                && (e.type() == null || a.type().equals(e.type()))) {
+            if (Fixtures.Expectation.applying(expectations, a, c.model().method()).contains(e)) {
               predicted.add(a.escape());
             }
           }

@@ -42,6 +42,7 @@ public final class BytecodeCalls {
         : constructor ? JdkCall.Kind.CONSTRUCTOR : JdkCall.Kind.INSTANCE;
     Value base = call instanceof InstanceInvokeExpr ie ? ie.getBase() : null;
     boolean arrayReceiver = base != null && base.getType() instanceof ArrayType;
+    SootClass made = base instanceof Local l ? allocatedClass(l, body) : null;
     return new JdkCall() {
       @Override
       public String owner() {
@@ -69,7 +70,8 @@ public final class BytecodeCalls {
         if (arrayReceiver) {
           return type.equals("java.lang.Object");
         }
-        return BytecodeCalls.isA(ref.getDeclaringClass(), type);
+        // A receiver made in this method is also known by its class: `Map<K, V> m = new IdentityHashMap<>()`.
+        return BytecodeCalls.isA(ref.getDeclaringClass(), type) || made != null && BytecodeCalls.isA(made, type);
       }
 
       @Override
@@ -131,6 +133,20 @@ public final class BytecodeCalls {
       }
     }
     return defined;
+  }
+
+  /** The class every definition of the local in the body allocates, or null. */
+  private static SootClass allocatedClass(Local local, Body body) {
+    SootClass made = null;
+    for (Unit u : body.getUnits()) {
+      if (u instanceof AssignStmt a && a.getLeftOp() == local) {
+        if (!(a.getRightOp() instanceof NewExpr n) || made != null && !made.equals(n.getBaseType().getSootClass())) {
+          return null;
+        }
+        made = n.getBaseType().getSootClass();
+      }
+    }
+    return made;
   }
 
   /**

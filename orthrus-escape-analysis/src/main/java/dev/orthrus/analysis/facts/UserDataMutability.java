@@ -46,12 +46,15 @@ public final class UserDataMutability {
 
   private UserDataMutability() {}
 
-  /** A call changing a JDK object that a user-data field holds. */
+  /**
+   * A call changing a JDK object that a user-data field holds; {@code field} is null when the object
+   * was reached from user data through a parameter or a callee rather than loaded in the same method.
+   */
   public record Mutation(String field, String method) {
 
     public String message() {
-      return "changes the `" + method + "` object held in user-data field `" + field + "` in place; the change is "
-          + "neither versioned nor validated: " + FIX;
+      return "changes the `" + method + "` object " + (field == null ? "reached from user data" : "held in "
+          + "user-data field `" + field + "`") + " in place; the change is neither versioned nor validated: " + FIX;
     }
   }
 
@@ -60,14 +63,29 @@ public final class UserDataMutability {
    * left out: they build their own object, whose fields are reported where they are stored.
    */
   public static Mutation mutation(Stmt s, SootMethod method, Body body, SootProgram program) {
+    Local base = mutatedObject(s, method, body);
+    SootField field = base == null ? null : loadedField(base, body, program, 0);
+    return field == null ? null : new Mutation(field.getDeclaringClass().getName() + "." + field.getName(),
+        methodOf(s));
+  }
+
+  /**
+   * The local holding the JDK object that statement {@code s} of {@code method} changes in place,
+   * or null (constructors and initializers build their own object and are left out, as above).
+   */
+  public static Local mutatedObject(Stmt s, SootMethod method, Body body) {
     if (!s.containsInvokeExpr() || method.isConstructor() || method.isStaticInitializer()
         || !(s.getInvokeExpr() instanceof InstanceInvokeExpr call) || !(call.getBase() instanceof Local base)
         || JdkApis.mutation(BytecodeCalls.of(call, body)) == null) {
       return null;
     }
-    SootField field = loadedField(base, body, program, 0);
-    return field == null ? null : new Mutation(field.getDeclaringClass().getName() + "." + field.getName(),
-        call.getMethodRef().getDeclaringClass().getName() + "#" + call.getMethodRef().getName());
+    return base;
+  }
+
+  /** The called method of a mutating statement, as {@code Class#name}. */
+  public static String methodOf(Stmt s) {
+    return s.getInvokeExpr().getMethodRef().getDeclaringClass().getName() + "#"
+        + s.getInvokeExpr().getMethodRef().getName();
   }
 
   /** The user-data field every definition of the local loads (through copies and casts), or null. */

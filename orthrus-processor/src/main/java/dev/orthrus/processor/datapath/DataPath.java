@@ -101,6 +101,7 @@ public final class DataPath {
    */
   private void markSharedParameters(ClosureScope scope, List<MethodSummary> entries) {
     for (MethodSummary entry : entries) {
+      scope.markShared(entry.id(), ClosureScope.RECEIVER);
       for (int i = 0; i < entry.element().getParameters().size(); i++) {
         scope.markShared(entry.id(), i);
       }
@@ -112,18 +113,28 @@ public final class DataPath {
         for (Call call : caller.calls()) {
           List<MethodSummary> callees = targets(call);
           for (int i = 0; i < call.arguments().size(); i++) {
-            int origin = call.arguments().get(i);
-            boolean fresh = origin == Call.FRESH_ARGUMENT || origin >= 0 && !scope.isShared(caller.id(), origin);
-            for (MethodSummary callee : fresh ? List.<MethodSummary>of() : callees) {
-              if (!scope.isShared(callee.id(), i)) {
-                scope.markShared(callee.id(), i);
-                changed = true;
-              }
-            }
+            changed |= markIfShared(scope, caller, call.arguments().get(i), callees, i);
           }
+          // Constructors' own writes are to a new object whatever this says.
+          changed |= markIfShared(scope, caller, call.receiver(), callees, ClosureScope.RECEIVER);
         }
       }
     }
+  }
+
+  /** Marks parameter {@code index} of the callees shared when the object the caller passes may be; true if any changed. */
+  private static boolean markIfShared(ClosureScope scope, MethodSummary caller, int origin,
+      List<MethodSummary> callees, int index) {
+    boolean fresh = origin == Call.FRESH_ARGUMENT || origin >= 0 && !scope.isShared(caller.id(), origin)
+        || origin == Call.CALLER_RECEIVER && !scope.isShared(caller.id(), ClosureScope.RECEIVER);
+    boolean changed = false;
+    for (MethodSummary callee : fresh ? List.<MethodSummary>of() : callees) {
+      if (!scope.isShared(callee.id(), index)) {
+        scope.markShared(callee.id(), index);
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   /** The summarized methods a call may run: its resolved target and overriders in this compilation. */

@@ -8,8 +8,9 @@ import dev.orthrus.processor.summary.Receiver;
 
 /**
  * A closure writes a field of an object that is neither {@code @UserData} nor allocated inside the
- * closure. Objects the closure allocates itself (tracked through locals and constructors) are
- * private to the execution and may be written freely.
+ * closure. Objects the closure allocates itself (tracked through locals, constructors, the
+ * parameters and receivers of the methods it hands them to, and chains of calls that return their
+ * receiver) are private to the execution and may be written freely.
  */
 public final class UnversionedWriteRule extends AbstractRule {
 
@@ -24,7 +25,8 @@ public final class UnversionedWriteRule extends AbstractRule {
       for (MethodSummary method : scope.methods()) {
         for (FieldWrite write : method.fieldWrites()) {
           if (write.userData() || write.receiver() == Receiver.STATIC || write.receiver() == Receiver.FRESH
-              || write.receiver() == Receiver.PARAMETER && scope.freshParameter(method.id(), write.parameter())) {
+              || write.receiver() == Receiver.PARAMETER && scope.freshParameter(method.id(), write.parameter())
+              || write.receiver() == Receiver.THIS && scope.freshReceiver(method.id())) {
             continue;
           }
           String object = write.receiver() == Receiver.THIS

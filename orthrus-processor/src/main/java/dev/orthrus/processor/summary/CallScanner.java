@@ -24,7 +24,7 @@ final class CallScanner extends BodyScanner {
           ? scope.names.erased(receiver) + "#" + scope.names.signature(callee) // members of arrays have no class
           : scope.names.methodId(callee);
       scope.summary.calls.add(new Call(target, callee, scope.site(node),
-          scope.origins(getCurrentPath(), node.getArguments())));
+          scope.origins(getCurrentPath(), node.getArguments()), scope.receiverOrigin(getCurrentPath(), callee)));
     }
     return super.visitMethodInvocation(node, unused);
   }

@@ -4,6 +4,7 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
@@ -165,6 +166,35 @@ final class MethodScope {
         && unwrap(select.getExpression()) instanceof IdentifierTree id && id.getName().contentEquals("this");
     return ownAccess && constructedFields.contains(
         trees.getElement(exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr)));
+  }
+
+  /**
+   * Where the receiver of the instance-method call at {@code callPath} comes from: as {@link #origin}
+   * says for an argument, {@link Call#CALLER_RECEIVER} for this method's own receiver, and through
+   * a chain of calls that return their receiver ({@code new Builder().name(n).price(p)}).
+   */
+  int receiverOrigin(TreePath callPath, ExecutableElement callee) {
+    if (callee.getModifiers().contains(Modifier.STATIC)) {
+      return Call.OTHER_ARGUMENT;
+    }
+    int own = summary.initializer() ? Call.FRESH_ARGUMENT : Call.CALLER_RECEIVER;
+    ExpressionTree select = ((MethodInvocationTree) callPath.getLeaf()).getMethodSelect();
+    if (!(select instanceof MemberSelectTree member)) {
+      // Unqualified: this object's method, unless it belongs to an enclosing instance.
+      TypeElement owner = JavaNames.enclosingType(callee);
+      return types.isSubtype(types.erasure(type.asType()), types.erasure(owner.asType())) ? own
+          : Call.OTHER_ARGUMENT;
+    }
+    ExpressionTree expr = unwrap(member.getExpression());
+    TreePath exprPath = new TreePath(new TreePath(callPath, select), expr);
+    if (expr instanceof IdentifierTree id && (id.getName().contentEquals("this") || id.getName().contentEquals("super"))) {
+      return own;
+    }
+    if (expr instanceof MethodInvocationTree && trees.getElement(exprPath) instanceof ExecutableElement inner
+        && ReturnsReceiver.of(inner, trees)) {
+      return receiverOrigin(exprPath, inner);
+    }
+    return origin(exprPath);
   }
 
   /** The origin of each argument of a call or {@code new} written at {@code callPath}. */
