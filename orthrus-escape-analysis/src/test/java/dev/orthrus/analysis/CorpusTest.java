@@ -25,9 +25,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The labeled precision corpus: small closures of ordinary modern Java under
- * {@code fixtures/corpus} (release 17) and {@code fixtures/corpus21} (release 21, compiled only
- * when the running JDK is 21 or newer), each labeled with its expected facts:
+ * The labeled precision corpus: small closures of ordinary modern Java under {@code
+ * fixtures/corpus} (release 17) and {@code fixtures/corpus21} (release 21, compiled only when the
+ * running JDK is 21 or newer), each labeled with its expected facts:
  *
  * <ul>
  *   <li>{@code // TAGS: none|floating-point|vector ...} on the line before the closure;
@@ -36,9 +36,10 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code // NONDET: category} on the line of every non-deterministic call.
  * </ul>
  *
- * Prints precision and recall per fact (and writes them to {@code target/corpus-precision-recall.txt})
- * and fails below the bar: no violation on correct code, escape-state precision and recall of at
- * least 0.95, every closure and every reported allocation labeled.
+ * Prints precision and recall per fact (and writes them to {@code
+ * target/corpus-precision-recall.txt}) and fails below the bar: no violation on correct code,
+ * escape-state precision and recall of at least 0.95, every closure and every reported allocation
+ * labeled.
  */
 class CorpusTest {
 
@@ -75,17 +76,31 @@ class CorpusTest {
     }
     for (String suite : suites) {
       int release = suite.equals("corpus21") ? 21 : 17;
-      AnalysisReport report = EscapeAnalyzer.analyze(AnalysisInput.of(Fixtures.compile(suite, release))
-          .withClasspath(MutableCollectionFixtureTest.libraries()));
+      AnalysisReport report =
+          EscapeAnalyzer.analyze(
+              AnalysisInput.of(Fixtures.compile(suite, release))
+                  .withClasspath(MutableCollectionFixtureTest.libraries()));
       check(suite, report);
     }
 
-    StringBuilder table = new StringBuilder(String.format("%-32s %8s %9s %7s %9s %6s%n",
-        "fact", "expected", "predicted", "correct", "precision", "recall"));
-    scores.forEach((fact, s) -> table.append(String.format("%-32s %8d %9d %7d %9.2f %6.2f%n",
-        fact, s.expected, s.predicted, s.correct, s.precision(), s.recall())));
-    table.append("closures: ").append(closures).append(" (suites ").append(String.join(", ", suites))
-        .append(Runtime.version().feature() >= 21 ? "" : "; corpus21 needs a JDK 21+ javac").append(")\n");
+    StringBuilder table =
+        new StringBuilder(
+            String.format(
+                "%-32s %8s %9s %7s %9s %6s%n",
+                "fact", "expected", "predicted", "correct", "precision", "recall"));
+    scores.forEach(
+        (fact, s) ->
+            table.append(
+                String.format(
+                    "%-32s %8d %9d %7d %9.2f %6.2f%n",
+                    fact, s.expected, s.predicted, s.correct, s.precision(), s.recall())));
+    table
+        .append("closures: ")
+        .append(closures)
+        .append(" (suites ")
+        .append(String.join(", ", suites))
+        .append(Runtime.version().feature() >= 21 ? "" : "; corpus21 needs a JDK 21+ javac")
+        .append(")\n");
     table.append("misses: ").append(misses.size()).append('\n');
     misses.forEach(m -> table.append("  ").append(m).append('\n'));
     System.out.print(table);
@@ -95,27 +110,46 @@ class CorpusTest {
     assertTrue(closures >= 40, "the corpus should have at least 40 closures, has " + closures);
     List<String> unlabeled = misses.stream().filter(m -> m.startsWith("unlabeled")).toList();
     assertEquals(List.of(), unlabeled, "every closure and every allocation it reaches is labeled");
-    List<String> falseViolations = misses.stream().filter(m -> m.startsWith("false violation")).toList();
+    List<String> falseViolations =
+        misses.stream().filter(m -> m.startsWith("false violation")).toList();
     assertEquals(List.of(), falseViolations, "no violation on correct code");
     Score escape = scores.get("escape (all)");
-    assertTrue(escape.precision() >= BAR && escape.recall() >= BAR,
-        String.format("escape-state precision %.2f, recall %.2f: below %.2f%n%s", escape.precision(),
-            escape.recall(), BAR, table));
+    assertTrue(
+        escape.precision() >= BAR && escape.recall() >= BAR,
+        String.format(
+            "escape-state precision %.2f, recall %.2f: below %.2f%n%s",
+            escape.precision(), escape.recall(), BAR, table));
   }
 
   private void check(String suite, AnalysisReport report) {
     List<Fixtures.Label> labels = Fixtures.labels(suite);
     List<Fixtures.Expectation> escapes = Fixtures.expectations(suite);
-    List<ClosureModel> models = report.closures().stream().map(ClosureAnalysis::model)
-        .sorted(Comparator.comparing((ClosureModel c) -> c.source().file()).thenComparing(c -> c.source().line()))
-        .toList();
+    List<ClosureModel> models =
+        report.closures().stream()
+            .map(ClosureAnalysis::model)
+            .sorted(
+                Comparator.comparing((ClosureModel c) -> c.source().file())
+                    .thenComparing(c -> c.source().line()))
+            .toList();
     closures += models.size();
     checkTags(labels, models);
     checkEscapes(escapes, models);
-    checkLines("violation", labels, "VIOLATION",
-        models.stream().flatMap(c -> c.violations().stream()).map(CorpusTest::line).collect(Collectors.toSet()));
-    checkLines("nondeterministic", labels, "NONDET",
-        models.stream().flatMap(c -> c.nondeterministic().stream()).map(CorpusTest::line).collect(Collectors.toSet()));
+    checkLines(
+        "violation",
+        labels,
+        "VIOLATION",
+        models.stream()
+            .flatMap(c -> c.violations().stream())
+            .map(CorpusTest::line)
+            .collect(Collectors.toSet()));
+    checkLines(
+        "nondeterministic",
+        labels,
+        "NONDET",
+        models.stream()
+            .flatMap(c -> c.nondeterministic().stream())
+            .map(CorpusTest::line)
+            .collect(Collectors.toSet()));
   }
 
   /** Each closure takes the TAGS label closest above its body, in its own file. */
@@ -123,9 +157,11 @@ class CorpusTest {
     List<Fixtures.Label> tagLabels = labels.stream().filter(l -> l.kind().equals("TAGS")).toList();
     Set<Fixtures.Label> used = new LinkedHashSet<>();
     for (ClosureModel c : models) {
-      Fixtures.Label label = tagLabels.stream()
-          .filter(l -> l.file().equals(c.source().file()) && l.line() < c.source().line())
-          .max(Comparator.comparingInt(Fixtures.Label::line)).orElse(null);
+      Fixtures.Label label =
+          tagLabels.stream()
+              .filter(l -> l.file().equals(c.source().file()) && l.line() < c.source().line())
+              .max(Comparator.comparingInt(Fixtures.Label::line))
+              .orElse(null);
       if (label == null || !used.add(label)) {
         misses.add("unlabeled closure " + c.id() + " (no TAGS line of its own above it)");
         continue;
@@ -157,8 +193,18 @@ class CorpusTest {
       for (Allocation a : c.allocations()) {
         List<Fixtures.Expectation> mine = Fixtures.Expectation.applying(escapes, a, c.method());
         if (mine.isEmpty()) {
-          misses.add("unlabeled allocation " + a.type() + " at " + a.position().file() + ":" + a.position().line()
-              + " in " + c.id() + " (analysis says " + a.escape() + ")");
+          misses.add(
+              "unlabeled allocation "
+                  + a.type()
+                  + " at "
+                  + a.position().file()
+                  + ":"
+                  + a.position().line()
+                  + " in "
+                  + c.id()
+                  + " (analysis says "
+                  + a.escape()
+                  + ")");
           continue;
         }
         matched.addAll(mine);
@@ -166,8 +212,19 @@ class CorpusTest {
         count("escape " + expected.name(), "escape " + a.escape().name(), expected == a.escape());
         count("escape (all)", "escape (all)", expected == a.escape());
         if (expected != a.escape()) {
-          misses.add("escape of " + a.type() + " at " + a.position().file() + ":" + a.position().line() + " in "
-              + c.method() + ": expected " + expected + ", analysis says " + a.escape());
+          misses.add(
+              "escape of "
+                  + a.type()
+                  + " at "
+                  + a.position().file()
+                  + ":"
+                  + a.position().line()
+                  + " in "
+                  + c.method()
+                  + ": expected "
+                  + expected
+                  + ", analysis says "
+                  + a.escape());
         }
       }
     }
@@ -175,8 +232,15 @@ class CorpusTest {
       if (!matched.contains(e)) {
         score("escape " + e.state()).expected++;
         score("escape (all)").expected++;
-        misses.add("escape expected at " + e.file() + ":" + e.line() + " (" + e.state()
-            + (e.type() == null ? "" : " " + e.type()) + "), no such allocation reached");
+        misses.add(
+            "escape expected at "
+                + e.file()
+                + ":"
+                + e.line()
+                + " ("
+                + e.state()
+                + (e.type() == null ? "" : " " + e.type())
+                + "), no such allocation reached");
       }
     }
   }
@@ -190,9 +254,13 @@ class CorpusTest {
   }
 
   /** Facts compared as sets of "file:line value". */
-  private void checkLines(String fact, List<Fixtures.Label> labels, String kind, Set<String> predicted) {
-    Set<String> expected = labels.stream().filter(l -> l.kind().equals(kind))
-        .map(l -> l.file() + ":" + l.line() + " " + l.value()).collect(Collectors.toCollection(TreeSet::new));
+  private void checkLines(
+      String fact, List<Fixtures.Label> labels, String kind, Set<String> predicted) {
+    Set<String> expected =
+        labels.stream()
+            .filter(l -> l.kind().equals(kind))
+            .map(l -> l.file() + ":" + l.line() + " " + l.value())
+            .collect(Collectors.toCollection(TreeSet::new));
     for (String e : expected) {
       String key = e.substring(e.indexOf(' ') + 1);
       score(fact + " " + key).expected++;
@@ -206,7 +274,8 @@ class CorpusTest {
         score(fact + " " + key).correct++;
         score(fact + " (all)").correct++;
       } else {
-        misses.add((fact.equals("violation") ? "false violation " : "unexpected " + fact + " ") + p);
+        misses.add(
+            (fact.equals("violation") ? "false violation " : "unexpected " + fact + " ") + p);
       }
     }
     for (String e : expected) {

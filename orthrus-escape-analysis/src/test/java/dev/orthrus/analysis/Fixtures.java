@@ -29,8 +29,10 @@ final class Fixtures {
 
   static final Path ROOT = Path.of("src/test/resources/fixtures");
   private static final Map<String, Path> COMPILED = new HashMap<>();
+
   /** A label comment: {@code // KIND: text}, several per line allowed. */
-  private static final Pattern LABEL = Pattern.compile("//\\s*(ESCAPE|VIOLATION|NONDET|TAGS):([^/]*)");
+  private static final Pattern LABEL =
+      Pattern.compile("//\\s*(ESCAPE|VIOLATION|NONDET|TAGS):([^/]*)");
 
   private Fixtures() {}
 
@@ -40,7 +42,8 @@ final class Fixtures {
 
   /** Compiles a suite for a Java release the running javac must support. */
   static synchronized Path compile(String suite, int release) {
-    return COMPILED.computeIfAbsent(suite, s -> compileSources(List.of(ROOT.resolve(s)), s, release));
+    return COMPILED.computeIfAbsent(
+        suite, s -> compileSources(List.of(ROOT.resolve(s)), s, release));
   }
 
   /** Compiles every .java file under the given source roots into a fresh folder. */
@@ -59,10 +62,24 @@ final class Fixtures {
       JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
       StringWriter log = new StringWriter();
       try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null)) {
-        boolean ok = javac.getTask(log, fm, null,
-            List.of("-g", "--release", Integer.toString(release), "-proc:none", "-d", out.toString(),
-                "-classpath", System.getProperty("java.class.path")),
-            null, fm.getJavaFileObjectsFromPaths(sources)).call();
+        boolean ok =
+            javac
+                .getTask(
+                    log,
+                    fm,
+                    null,
+                    List.of(
+                        "-g",
+                        "--release",
+                        Integer.toString(release),
+                        "-proc:none",
+                        "-d",
+                        out.toString(),
+                        "-classpath",
+                        System.getProperty("java.class.path")),
+                    null,
+                    fm.getJavaFileObjectsFromPaths(sources))
+                .call();
         assertTrue(ok, "fixture " + label + " does not compile:\n" + log);
       }
       return out;
@@ -96,7 +113,8 @@ final class Fixtures {
   record Expectation(String file, long line, String state, String type, String closure) {
 
     boolean matches(Allocation a, String closureMethod) {
-      return a.position().file().equals(file) && a.position().line() == line
+      return a.position().file().equals(file)
+          && a.position().line() == line
           && (type == null || type.equals(a.type()))
           && (closure == null || closure.equals(closureMethod));
     }
@@ -109,7 +127,9 @@ final class Fixtures {
     }
   }
 
-  /** A fact labeled on a fixture line other than an escape state: a violation key, a category, tags. */
+  /**
+   * A fact labeled on a fixture line other than an escape state: a violation key, a category, tags.
+   */
   record Label(String kind, String file, int line, String value) {}
 
   /** The {@code // ESCAPE:} expectations of a suite, file names as package paths. */
@@ -134,18 +154,23 @@ final class Fixtures {
   /** Every label comment of a suite, in file and line order. */
   static List<Label> labels(String suite) {
     try (Stream<Path> files = walk(ROOT.resolve(suite))) {
-      return files.filter(p -> p.toString().endsWith(".java")).sorted().flatMap(p -> {
-        List<String> lines = readLines(p);
-        String file = "fixtures/" + ROOT.relativize(p).toString().replace('\\', '/');
-        List<Label> found = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-          Matcher m = LABEL.matcher(lines.get(i));
-          while (m.find()) {
-            found.add(new Label(m.group(1), file, i + 1, m.group(2).trim()));
-          }
-        }
-        return found.stream();
-      }).toList();
+      return files
+          .filter(p -> p.toString().endsWith(".java"))
+          .sorted()
+          .flatMap(
+              p -> {
+                List<String> lines = readLines(p);
+                String file = "fixtures/" + ROOT.relativize(p).toString().replace('\\', '/');
+                List<Label> found = new ArrayList<>();
+                for (int i = 0; i < lines.size(); i++) {
+                  Matcher m = LABEL.matcher(lines.get(i));
+                  while (m.find()) {
+                    found.add(new Label(m.group(1), file, i + 1, m.group(2).trim()));
+                  }
+                }
+                return found.stream();
+              })
+          .toList();
     }
   }
 

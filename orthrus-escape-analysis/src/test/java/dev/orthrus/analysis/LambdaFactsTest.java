@@ -26,13 +26,17 @@ class LambdaFactsTest {
   }
 
   private static ClosureModel closure(String method) {
-    return report.closures().stream().map(ClosureAnalysis::model).filter(c -> c.method().equals(method))
-        .findFirst().orElseThrow(() -> new AssertionError("no closure " + method));
+    return report.closures().stream()
+        .map(ClosureAnalysis::model)
+        .filter(c -> c.method().equals(method))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no closure " + method));
   }
 
   private static List<Violation> unversionedWrites(String method) {
     return closure(method).violations().stream()
-        .filter(v -> v.key().equals(ClosureAnalyzer.UNVERSIONED_WRITE)).toList();
+        .filter(v -> v.key().equals(ClosureAnalyzer.UNVERSIONED_WRITE))
+        .toList();
   }
 
   @Test
@@ -57,14 +61,19 @@ class LambdaFactsTest {
   @Test
   void lambdaObjectsDoNotEscape() {
     for (String m : List.of("cheapCount", "fee", "twice", "bumpKids")) {
-      closure(m).allocations().forEach(a -> assertEquals(EscapeState.NO_ESCAPE, a.escape(), m + " " + a));
+      closure(m)
+          .allocations()
+          .forEach(a -> assertEquals(EscapeState.NO_ESCAPE, a.escape(), m + " " + a));
     }
   }
 
   @Test
   void exceptionThrownByACalleeLeavesTheClosure() {
-    var thrown = closure("withdraw").allocations().stream()
-        .filter(a -> a.type().equals("java.lang.IllegalArgumentException")).findFirst().orElseThrow();
+    var thrown =
+        closure("withdraw").allocations().stream()
+            .filter(a -> a.type().equals("java.lang.IllegalArgumentException"))
+            .findFirst()
+            .orElseThrow();
     assertEquals(EscapeState.RETURNED, thrown.escape());
   }
 }

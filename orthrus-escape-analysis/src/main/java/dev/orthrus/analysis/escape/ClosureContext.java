@@ -22,11 +22,11 @@ import soot.Type;
  * closure. For escapes: "returned" from a helper means "escapes as the call's result does in the
  * caller", "thrown" means "goes where the call's exceptions go in the caller", "stored into
  * parameter k" means "lives where argument k lives in the caller", up to the closure itself, whose
- * receiver and parameters live in user data when their type is {@code @UserData} and in
- * unversioned state otherwise, and whose result and exceptions are {@code RETURNED}. For origins
- * (where an object comes from), the same through the arguments: {@code NO_ESCAPE} stands for "made
- * during this execution of the closure", {@code USER_DATA} and {@code GLOBAL} for objects that
- * existed before, reached through user data or not.
+ * receiver and parameters live in user data when their type is {@code @UserData} and in unversioned
+ * state otherwise, and whose result and exceptions are {@code RETURNED}. For origins (where an
+ * object comes from), the same through the arguments: {@code NO_ESCAPE} stands for "made during
+ * this execution of the closure", {@code USER_DATA} and {@code GLOBAL} for objects that existed
+ * before, reached through user data or not.
  *
  * <p>A method that JDK code runs on a lambda or functional object created in reached code (a
  * callback) takes its context from where that object goes: the {@link Run}s the creator's graph
@@ -56,7 +56,9 @@ public final class ClosureContext {
 
   private record Made(SootMethod creator, Creation creation) {}
 
-  /** Where a functional object is run, or {@code unsafe} when it may be run anywhere on anything. */
+  /**
+   * Where a functional object is run, or {@code unsafe} when it may be run anywhere on anything.
+   */
   private record Runs(boolean unsafe, List<SootMethod> methods, List<Run> runs) {
 
     static Runs empty() {
@@ -142,10 +144,10 @@ public final class ClosureContext {
   }
 
   /**
-   * Where objects with these origins in method {@code m} come from, for this closure:
-   * {@code NO_ESCAPE} when they were all made during its execution, {@code USER_DATA} when some
-   * existed before and were reached through user data, {@code GLOBAL} when some may be any other
-   * object that existed before.
+   * Where objects with these origins in method {@code m} come from, for this closure: {@code
+   * NO_ESCAPE} when they were all made during its execution, {@code USER_DATA} when some existed
+   * before and were reached through user data, {@code GLOBAL} when some may be any other object
+   * that existed before.
    */
   public EscapeState origin(SootMethod m, Origins o) {
     if (o.has(Origins.GLOBAL)) {
@@ -183,8 +185,10 @@ public final class ClosureContext {
           : closureParameter(field != null ? field.param() : key.index());
     }
     EscapeState state = reach.callbacks().contains(m) ? fromCreations(key) : EscapeState.NO_ESCAPE;
-    boolean lambdaCaptures = (key.what() == What.INSIDE || key.what() == What.LIVES_INSIDE) && key.index() == -1
-        && isLambdaClass(m.getDeclaringClass());
+    boolean lambdaCaptures =
+        (key.what() == What.INSIDE || key.what() == What.LIVES_INSIDE)
+            && key.index() == -1
+            && isLambdaClass(m.getDeclaringClass());
     for (CallSiteNodes c : callSitesOf.getOrDefault(m, List.of())) {
       if (state == EscapeState.GLOBAL) {
         break;
@@ -196,34 +200,47 @@ public final class ClosureContext {
         int owner = field.param() + 1 < c.args().length ? c.args()[field.param() + 1] : -1;
         if (owner >= 0) {
           Origins o = g.fieldOrigins(owner, field.field());
-          state = max(state, switch (key.what()) {
-            case LIVES -> resolve(caller, g.fieldLoc(owner, field.field()));
-            case LIVES_INSIDE -> max(resolve(caller, g.fieldLoc(owner, field.field())), resolve(caller, g.insideLoc(owner)));
-            case ORIGIN -> origin(caller, o);
-            case INSIDE -> origin(caller, g.inside(o));
-            default -> EscapeState.NO_ESCAPE;
-          });
+          state =
+              max(
+                  state,
+                  switch (key.what()) {
+                    case LIVES -> resolve(caller, g.fieldLoc(owner, field.field()));
+                    case LIVES_INSIDE ->
+                        max(
+                            resolve(caller, g.fieldLoc(owner, field.field())),
+                            resolve(caller, g.insideLoc(owner)));
+                    case ORIGIN -> origin(caller, o);
+                    case INSIDE -> origin(caller, g.inside(o));
+                    default -> EscapeState.NO_ESCAPE;
+                  });
         }
         continue;
       }
       int arg = key.index() + 1 < c.args().length ? c.args()[key.index() + 1] : -1;
-      EscapeState here = switch (key.what()) {
-        case RETURN -> c.result() >= 0 ? resolve(caller, g.esc(c.result())) : EscapeState.NO_ESCAPE;
-        case THROWN -> c.thrown() >= 0 ? resolve(caller, g.esc(c.thrown())) : EscapeState.NO_ESCAPE;
-        case LIVES -> arg >= 0 ? resolve(caller, g.loc(arg)) : EscapeState.NO_ESCAPE;
-        case LIVES_INSIDE -> arg >= 0 && !lambdaCaptures ? resolve(caller, g.insideLoc(arg)) : EscapeState.NO_ESCAPE;
-        case ORIGIN -> arg >= 0 ? origin(caller, g.src(arg)) : EscapeState.NO_ESCAPE;
-        // A lambda's receiver holds exactly what its creations captured.
-        case INSIDE -> arg >= 0 && !lambdaCaptures ? origin(caller, g.inside(arg)) : EscapeState.NO_ESCAPE;
-      };
+      EscapeState here =
+          switch (key.what()) {
+            case RETURN ->
+                c.result() >= 0 ? resolve(caller, g.esc(c.result())) : EscapeState.NO_ESCAPE;
+            case THROWN ->
+                c.thrown() >= 0 ? resolve(caller, g.esc(c.thrown())) : EscapeState.NO_ESCAPE;
+            case LIVES -> arg >= 0 ? resolve(caller, g.loc(arg)) : EscapeState.NO_ESCAPE;
+            case LIVES_INSIDE ->
+                arg >= 0 && !lambdaCaptures
+                    ? resolve(caller, g.insideLoc(arg))
+                    : EscapeState.NO_ESCAPE;
+            case ORIGIN -> arg >= 0 ? origin(caller, g.src(arg)) : EscapeState.NO_ESCAPE;
+            // A lambda's receiver holds exactly what its creations captured.
+            case INSIDE ->
+                arg >= 0 && !lambdaCaptures ? origin(caller, g.inside(arg)) : EscapeState.NO_ESCAPE;
+          };
       state = max(state, here);
     }
     return state;
   }
 
   /**
-   * The context of a callback from the objects created in reached code that it is a method of:
-   * the receiver is such an object; the rest comes from where the JDK runs them.
+   * The context of a callback from the objects created in reached code that it is a method of: the
+   * receiver is such an object; the rest comes from where the JDK runs them.
    */
   private EscapeState fromCreations(Key key) {
     EscapeState state = EscapeState.NO_ESCAPE;
@@ -238,12 +255,20 @@ public final class ClosureContext {
         continue;
       }
       if (key.index() == -1 && key.what() != What.RETURN && key.what() != What.THROWN) {
-        state = max(state, switch (key.what()) {
-          case LIVES -> resolve(made.creator(), g.loc(c.node()));
-          case LIVES_INSIDE -> c.isLambda() ? capturesLive(made.creator(), c) : resolve(made.creator(), g.insideLoc(c.node()));
-          case INSIDE -> origin(made.creator(), c.isLambda() ? g.src(c.captures()) : g.inside(c.node()));
-          default -> EscapeState.NO_ESCAPE; // the receiver itself was made here
-        });
+        state =
+            max(
+                state,
+                switch (key.what()) {
+                  case LIVES -> resolve(made.creator(), g.loc(c.node()));
+                  case LIVES_INSIDE ->
+                      c.isLambda()
+                          ? capturesLive(made.creator(), c)
+                          : resolve(made.creator(), g.insideLoc(c.node()));
+                  case INSIDE ->
+                      origin(
+                          made.creator(), c.isLambda() ? g.src(c.captures()) : g.inside(c.node()));
+                  default -> EscapeState.NO_ESCAPE; // the receiver itself was made here
+                });
         continue;
       }
       Runs runs = runsOf(made.creator(), c.node(), new HashSet<>());
@@ -255,13 +280,20 @@ public final class ClosureContext {
         Run run = runs.runs().get(i);
         MethodEscapeGraph ga = summaries.graph(at);
         // A field of what the JDK hands it: inside what it hands it.
-        What what = field == null ? key.what()
-            : key.what() == What.LIVES ? What.LIVES_INSIDE : key.what() == What.ORIGIN ? What.INSIDE : key.what();
-        state = max(state, switch (what) {
-          case RETURN -> resolve(at, ga.esc(run.sink()));
-          case THROWN -> resolve(at, ga.esc(run.thrown()));
-          default -> about(what, at, run.feed());
-        });
+        What what =
+            field == null
+                ? key.what()
+                : key.what() == What.LIVES
+                    ? What.LIVES_INSIDE
+                    : key.what() == What.ORIGIN ? What.INSIDE : key.what();
+        state =
+            max(
+                state,
+                switch (what) {
+                  case RETURN -> resolve(at, ga.esc(run.sink()));
+                  case THROWN -> resolve(at, ga.esc(run.thrown()));
+                  default -> about(what, at, run.feed());
+                });
       }
     }
     return state;
@@ -273,13 +305,19 @@ public final class ClosureContext {
     EscapeState state = EscapeState.NO_ESCAPE;
     for (int captured : c.captured()) {
       if (captured >= 0) {
-        state = max(state, max(resolve(creator, g.loc(captured)), resolve(creator, g.insideLoc(captured))));
+        state =
+            max(
+                state,
+                max(resolve(creator, g.loc(captured)), resolve(creator, g.insideLoc(captured))));
       }
     }
     return state;
   }
 
-  /** Where the functional object held by {@code node} in {@code m} is run, following calls it is passed to. */
+  /**
+   * Where the functional object held by {@code node} in {@code m} is run, following calls it is
+   * passed to.
+   */
   private Runs runsOf(SootMethod m, int node, Set<List<Object>> inProgress) {
     List<Object> key = List.of(m, node);
     Runs done = runsMemo.get(key);
@@ -315,7 +353,10 @@ public final class ClosureContext {
         } else {
           for (SootMethod t : u.passedTo().targets().application()) {
             MethodEscapeGraph gt = summaries.graph(t);
-            more.add(gt == null ? new Runs(true, List.of(), List.of()) : runsOf(t, gt.paramNode(u.position()), inProgress));
+            more.add(
+                gt == null
+                    ? new Runs(true, List.of(), List.of())
+                    : runsOf(t, gt.paramNode(u.position()), inProgress));
           }
         }
         for (Runs r : more) {
@@ -341,7 +382,10 @@ public final class ClosureContext {
     return key.index() - real < fields.size() ? fields.get(key.index() - real) : null;
   }
 
-  /** Where the objects of node {@code n} of method {@code m} live or come from, or what is inside them. */
+  /**
+   * Where the objects of node {@code n} of method {@code m} live or come from, or what is inside
+   * them.
+   */
   private EscapeState about(What what, SootMethod m, int n) {
     MethodEscapeGraph g = summaries.graph(m);
     return switch (what) {

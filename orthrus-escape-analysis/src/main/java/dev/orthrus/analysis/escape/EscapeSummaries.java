@@ -25,6 +25,7 @@ public final class EscapeSummaries {
   private final SootProgram program;
   private final Map<SootMethod, MethodSummary> summaries = new HashMap<>();
   private final Map<SootMethod, MethodEscapeGraph> graphs = new HashMap<>();
+
   /** Each method's pseudo-parameters, in the order found; rebuilding a graph only appends. */
   private final Map<SootMethod, List<MethodSummary.ParamField>> paramFields = new HashMap<>();
 
@@ -52,8 +53,9 @@ public final class EscapeSummaries {
       if (body == null) {
         continue;
       }
-      MethodEscapeGraph g = MethodEscapeGraph.build(m, body, program, this,
-          paramFields.computeIfAbsent(m, k -> new ArrayList<>()));
+      MethodEscapeGraph g =
+          MethodEscapeGraph.build(
+              m, body, program, this, paramFields.computeIfAbsent(m, k -> new ArrayList<>()));
       graphs.put(m, g);
       for (MethodEscapeGraph.CallSiteNodes c : g.calls()) {
         for (SootMethod t : c.targets().application()) {
@@ -86,15 +88,16 @@ public final class EscapeSummaries {
         progress.step("summaries", graphs.size(), methods.size());
       }
       if (processed > limit) {
-        throw new IllegalStateException("escape summaries did not converge after " + processed + " steps");
+        throw new IllegalStateException(
+            "escape summaries did not converge after " + processed + " steps");
       }
     }
     progress.step("summaries", methods.size(), methods.size());
   }
 
   /**
-   * The methods with callees before callers (a depth-first post-order over the call graph), so
-   * that most methods are first analyzed with their callees' summaries already there.
+   * The methods with callees before callers (a depth-first post-order over the call graph), so that
+   * most methods are first analyzed with their callees' summaries already there.
    */
   private List<SootMethod> bottomUp(Set<SootMethod> methods) {
     List<SootMethod> order = new ArrayList<>();
@@ -105,7 +108,8 @@ public final class EscapeSummaries {
       }
       // Iterative DFS: each frame is a method and the callees still to visit.
       Deque<SootMethod> stack = new ArrayDeque<>(List.of(root));
-      Deque<java.util.Iterator<SootMethod>> pending = new ArrayDeque<>(List.of(callees(root, methods).iterator()));
+      Deque<java.util.Iterator<SootMethod>> pending =
+          new ArrayDeque<>(List.of(callees(root, methods).iterator()));
       while (!stack.isEmpty()) {
         java.util.Iterator<SootMethod> next = pending.peek();
         if (next.hasNext()) {
@@ -157,7 +161,9 @@ public final class EscapeSummaries {
 
   private final Map<List<SootMethod>, Union> unions = new HashMap<>();
 
-  /** One summary for a call that may run any of these methods; cached until one of theirs changes. */
+  /**
+   * One summary for a call that may run any of these methods; cached until one of theirs changes.
+   */
   MethodSummary unionOf(List<SootMethod> targets) {
     List<MethodSummary> all = new ArrayList<>();
     for (SootMethod t : targets) {
@@ -168,7 +174,8 @@ public final class EscapeSummaries {
       return cached.summary();
     }
     MethodSummary union = MethodSummary.union(all);
-    unions.put(targets, new Union(union, all, all.stream().mapToInt(MethodSummary::version).toArray()));
+    unions.put(
+        targets, new Union(union, all, all.stream().mapToInt(MethodSummary::version).toArray()));
     return union;
   }
 

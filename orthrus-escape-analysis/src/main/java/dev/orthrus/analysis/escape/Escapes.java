@@ -1,21 +1,23 @@
 package dev.orthrus.analysis.escape;
 
 /**
- * A set of places an object may be reachable from when a method returns: the flags
- * {@link #GLOBAL}, {@link #USER_DATA}, {@link #RETURNED}, {@link #THROWN}, plus the structures of
- * some of the method's parameters (index -1 is the receiver) and the insides of some ("inside
- * parameter k": anywhere an object stored into the argument's structure may live, which for an
- * argument the caller made includes where the caller's stored objects live). Mutable, only ever
- * grows.
+ * A set of places an object may be reachable from when a method returns: the flags {@link #GLOBAL},
+ * {@link #USER_DATA}, {@link #RETURNED}, {@link #THROWN}, plus the structures of some of the
+ * method's parameters (index -1 is the receiver) and the insides of some ("inside parameter k":
+ * anywhere an object stored into the argument's structure may live, which for an argument the
+ * caller made includes where the caller's stored objects live). Mutable, only ever grows.
  */
 public final class Escapes {
 
   /** A static field, an unknown callee, or other unversioned shared state. */
   public static final int GLOBAL = 1;
+
   /** A {@code @UserData} object (versioned memory). */
   public static final int USER_DATA = 2;
+
   /** The method's return value. */
   public static final int RETURNED = 4;
+
   /** An exception the method throws to its caller (not caught inside it). */
   public static final int THROWN = 8;
 
@@ -81,7 +83,10 @@ public final class Escapes {
     return params != before;
   }
 
-  /** Adds the places where objects of these origins live: their flags and their parameters' structures. */
+  /**
+   * Adds the places where objects of these origins live: their flags and their parameters'
+   * structures.
+   */
   boolean addPlacesOf(Origins o) {
     return add(o.flags, o.self, o.inner);
   }

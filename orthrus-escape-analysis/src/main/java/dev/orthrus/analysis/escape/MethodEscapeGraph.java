@@ -17,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import soot.ArrayType;
 import soot.Body;
 import soot.Local;
@@ -58,8 +57,8 @@ import soot.jimple.ThrowStmt;
  * <ul>
  *   <li><b>esc</b> ({@link Escapes}): where the objects the node denotes may be reachable from when
  *       the method returns or throws (so an allocation node's esc is its escape);
- *   <li><b>loc</b> ({@link Escapes}): where those objects live, i.e. where anything stored into them
- *       ends up;
+ *   <li><b>loc</b> ({@link Escapes}): where those objects live, i.e. where anything stored into
+ *       them ends up;
  *   <li><b>src</b> ({@link Origins}): where those objects come from; empty for objects allocated
  *       during the closure's execution, whose fields may be written freely.
  * </ul>
@@ -86,9 +85,13 @@ public final class MethodEscapeGraph {
    * A call in this method: the nodes of its receiver/arguments (index 0 is the receiver), of its
    * result, and of the exceptions its application callees throw (-1 when they throw none).
    */
-  public record CallSiteNodes(Stmt stmt, InvokeExpr call, CallTargets targets, int[] args, int result, int thrown) {}
+  public record CallSiteNodes(
+      Stmt stmt, InvokeExpr call, CallTargets targets, int[] args, int result, int thrown) {}
 
-  /** A store of {@code value} into an instance field or an array element, or a static field (base = -1). */
+  /**
+   * A store of {@code value} into an instance field or an array element, or a static field (base =
+   * -1).
+   */
   public record StoreSite(Stmt stmt, SootField field, int base, int value) {
     public boolean isStatic() {
       return base < 0;
@@ -120,7 +123,8 @@ public final class MethodEscapeGraph {
    * parameter {@code position}), composed into another functional object, returned to the callers,
    * or anything else.
    */
-  public record FunctionalUse(Run run, CallSiteNodes passedTo, int position, int composite, boolean returned) {
+  public record FunctionalUse(
+      Run run, CallSiteNodes passedTo, int position, int composite, boolean returned) {
 
     static final FunctionalUse UNSAFE = new FunctionalUse(null, null, 0, -1, false);
     static final FunctionalUse RETURNED = new FunctionalUse(null, null, 0, -1, true);
@@ -136,15 +140,22 @@ public final class MethodEscapeGraph {
   private final EscapeSummaries summaries;
   private final Map<Local, Integer> localNodes = new HashMap<>();
   private final Map<SootField, Integer> fieldNodes = new HashMap<>();
+
   /** For each field, the nodes of the objects stored into here (by this method or its callees). */
   private final Map<SootField, Set<Integer>> storedInto = new HashMap<>();
+
   /** Field stores a summary describes one by one; more are summarized together. */
   private static final int MAX_STORED_FIELDS = 32;
+
   private final List<Escapes> esc = new ArrayList<>();
   private final List<Escapes> loc = new ArrayList<>();
   private final List<Origins> src = new ArrayList<>();
-  /** Released once solved: graphs of every analyzed method stay in memory for the closure contexts. */
+
+  /**
+   * Released once solved: graphs of every analyzed method stay in memory for the closure contexts.
+   */
   private long[] constraints = new long[64];
+
   private int constraintCount;
   private final List<AllocationSite> allocations = new ArrayList<>();
   private final List<CallSiteNodes> calls = new ArrayList<>();
@@ -152,47 +163,73 @@ public final class MethodEscapeGraph {
   private final List<Creation> creations = new ArrayList<>();
   private final Map<Integer, List<FunctionalUse>> uses = new HashMap<>();
   private final List<int[]> copies = new ArrayList<>();
-  /** Nodes with a definition that is neither a copy nor a creation: a parameter, a load, a call result. */
+
+  /**
+   * Nodes with a definition that is neither a copy nor a creation: a parameter, a load, a call
+   * result.
+   */
   private final Set<Integer> opaque = new HashSet<>();
-  /** Composed functional objects (results of {@link Kind#COMPOSES} calls): result node to its parts' nodes. */
+
+  /**
+   * Composed functional objects (results of {@link Kind#COMPOSES} calls): result node to its parts'
+   * nodes.
+   */
   private final Map<Integer, List<Integer>> composedOf = new HashMap<>();
+
   private final Set<Type> thrownTypes = new LinkedHashSet<>();
   private final Map<Unit, Integer> unitIndex = new HashMap<>();
   private final Map<Integer, Integer> insideNodes = new HashMap<>();
+
   /** Nodes of locals whose objects hold no references to other objects (strings, boxes). */
   private final Set<Integer> leaves = new HashSet<>();
+
   /** Parameters, receiver first, then the pseudo-parameters ({@link MethodSummary.ParamField}). */
   private final List<Integer> paramNodes = new ArrayList<>();
+
   private final List<MethodSummary.ParamField> paramFields;
   private final Map<MethodSummary.ParamField, Integer> paramFieldNodes = new HashMap<>();
+
   /** Locals that only ever hold parameter k (-1: the receiver). */
   private final Map<Local, Integer> paramLocals = new HashMap<>();
+
   /** Nodes standing for field f of another node, by (node, field). */
   private final Map<List<Object>, Integer> fieldOfNodes = new HashMap<>();
+
   /** Nodes that only ever hold parameter k: the parameters' own and their locals'. */
   private final Map<Integer, Integer> parameterOfNode = new HashMap<>();
+
   /**
    * While applying the summary of a call's only target: a callee's field of one of this method's
    * parameters becomes this method's own pseudo-parameter (a call that may run many methods would
    * add one for each field each of them reads).
    */
   private boolean singleTarget;
+
   private final int returnNode;
   private final int elementNode;
+
   /** Container contents, for containers not known to be allocated here. */
   private final int contentNode;
+
   /** Every contents node: the method's, and one per container allocated here. */
   private final List<Integer> contentNodes = new ArrayList<>();
+
   private final Map<Unit, Integer> siteContents = new HashMap<>();
+
   /** Locals that only ever hold objects allocated here: their allocation sites. */
   private final Map<Local, Set<Unit>> localSites = new HashMap<>();
+
   private final Map<Integer, Local> nodeLocals = new HashMap<>();
+
   /** Origins of what callees and the JDK store into objects of this method, field unknown. */
   private final int storedNode;
+
   /** Origins of everything stored into any object by this method or its callees. */
   private final int allStoredNode;
+
   /** Origins of the exceptions this method throws. */
   private final int thrownNode;
+
   private int thisLocal = -1;
 
   // Constraint kinds: target set ⊇ source set (or a function of it).
@@ -201,14 +238,21 @@ public final class MethodEscapeGraph {
   private static final int LOC_FROM_LOC = 2;
   private static final int LOC_FROM_ESC = 3;
   private static final int SRC_FROM_SRC = 4;
+
   /** src(target) ⊇ what is inside src(source). */
   private static final int SRC_FROM_DEREF = 5;
+
   /** loc(target) ⊇ the places of src(source). */
   private static final int LOC_FROM_SRC = 6;
+
   /** loc(target) ⊇ the places of what is inside src(source). */
   private static final int LOC_FROM_INSIDE_SRC = 7;
 
-  private MethodEscapeGraph(SootMethod method, Body body, SootProgram program, EscapeSummaries summaries,
+  private MethodEscapeGraph(
+      SootMethod method,
+      Body body,
+      SootProgram program,
+      EscapeSummaries summaries,
       List<MethodSummary.ParamField> paramFields) {
     this.method = method;
     this.body = body;
@@ -246,8 +290,12 @@ public final class MethodEscapeGraph {
    * {@code paramFields} are the method's pseudo-parameters found by earlier builds; this build
    * appends the ones it finds.
    */
-  public static MethodEscapeGraph build(SootMethod method, Body body, SootProgram program,
-      EscapeSummaries summaries, List<MethodSummary.ParamField> paramFields) {
+  public static MethodEscapeGraph build(
+      SootMethod method,
+      Body body,
+      SootProgram program,
+      EscapeSummaries summaries,
+      List<MethodSummary.ParamField> paramFields) {
     MethodEscapeGraph g = new MethodEscapeGraph(method, body, program, summaries, paramFields);
     for (Unit u : body.getUnits()) {
       g.statement((Stmt) u);
@@ -276,8 +324,8 @@ public final class MethodEscapeGraph {
   }
 
   /**
-   * The pseudo-parameter for field {@code f} loaded from parameter {@code k}, or -1 when the
-   * place sets have no room left for one (then the load is treated as from the parameter's inside).
+   * The pseudo-parameter for field {@code f} loaded from parameter {@code k}, or -1 when the place
+   * sets have no room left for one (then the load is treated as from the parameter's inside).
    */
   private int paramField(int k, SootField f) {
     MethodSummary.ParamField pf = new MethodSummary.ParamField(k, f);
@@ -300,7 +348,8 @@ public final class MethodEscapeGraph {
    * allocation sites they may hold.
    */
   private static Map<Local, Set<Unit>> allocatedLocals(Body body) {
-    Map<Local, List<Object>> defs = new HashMap<>(); // Unit of a new, a Local copied, or null: other
+    Map<Local, List<Object>> defs =
+        new HashMap<>(); // Unit of a new, a Local copied, or null: other
     for (Unit u : body.getUnits()) {
       for (soot.ValueBox b : u.getDefBoxes()) {
         if (b.getValue() instanceof Local l) {
@@ -324,13 +373,15 @@ public final class MethodEscapeGraph {
         }
         Set<Unit> mine = sites.computeIfAbsent(e.getKey(), k -> new HashSet<>());
         for (Object def : e.getValue()) {
-          if (def == null || def instanceof Local from && (unknown.contains(from) || !defs.containsKey(from))) {
+          if (def == null
+              || def instanceof Local from && (unknown.contains(from) || !defs.containsKey(from))) {
             unknown.add(e.getKey());
             sites.remove(e.getKey());
             changed = true;
             break;
           }
-          changed |= def instanceof Unit u ? mine.add(u) : mine.addAll(sites.getOrDefault(def, Set.of()));
+          changed |=
+              def instanceof Unit u ? mine.add(u) : mine.addAll(sites.getOrDefault(def, Set.of()));
         }
       }
     }
@@ -339,8 +390,8 @@ public final class MethodEscapeGraph {
   }
 
   /**
-   * The contents node of the containers node {@code base} may be: one per container allocated
-   * here (so a map's values are not mixed with another list's elements), else the method's.
+   * The contents node of the containers node {@code base} may be: one per container allocated here
+   * (so a map's values are not mixed with another list's elements), else the method's.
    */
   private int contents(int base) {
     Local l = nodeLocals.get(base);
@@ -422,7 +473,10 @@ public final class MethodEscapeGraph {
     return h;
   }
 
-  /** A node for stored values (a field, array elements, container contents), part of everything stored. */
+  /**
+   * A node for stored values (a field, array elements, container contents), part of everything
+   * stored.
+   */
   private int storageNode() {
     int n = newNode();
     edge(SRC_FROM_SRC, allStoredNode, n);
@@ -480,24 +534,36 @@ public final class MethodEscapeGraph {
 
   private int node(Value v) {
     if (v instanceof Local l && l.getType() instanceof RefLikeType) {
-      return localNodes.computeIfAbsent(l, k -> {
-        int n = newNode();
-        if (isLeaf(k.getType())) {
-          leaves.add(n);
-        }
-        if (paramLocals.containsKey(k)) {
-          parameterOfNode.put(n, paramLocals.get(k));
-        }
-        nodeLocals.put(n, k);
-        return n;
-      });
+      return localNodes.computeIfAbsent(
+          l,
+          k -> {
+            int n = newNode();
+            if (isLeaf(k.getType())) {
+              leaves.add(n);
+            }
+            if (paramLocals.containsKey(k)) {
+              parameterOfNode.put(n, paramLocals.get(k));
+            }
+            nodeLocals.put(n, k);
+            return n;
+          });
     }
     return -1;
   }
 
-  private static final Set<String> LEAF_CLASSES = Set.of("java.lang.String", "java.lang.Integer", "java.lang.Long",
-      "java.lang.Short", "java.lang.Byte", "java.lang.Character", "java.lang.Boolean", "java.lang.Double",
-      "java.lang.Float", "java.math.BigInteger", "java.math.BigDecimal");
+  private static final Set<String> LEAF_CLASSES =
+      Set.of(
+          "java.lang.String",
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Short",
+          "java.lang.Byte",
+          "java.lang.Character",
+          "java.lang.Boolean",
+          "java.lang.Double",
+          "java.lang.Float",
+          "java.math.BigInteger",
+          "java.math.BigDecimal");
 
   /** Immutable JDK values: nothing can be stored into them, so they never hold another object. */
   private static boolean isLeaf(Type t) {
@@ -515,7 +581,8 @@ public final class MethodEscapeGraph {
 
   private void edge(int kind, int target, int source) {
     // A node's set including itself is a no-op, but loc(n) including esc(n) is not.
-    boolean sameSet = target == source && (kind == ESC_FROM_ESC || kind == LOC_FROM_LOC || kind == SRC_FROM_SRC);
+    boolean sameSet =
+        target == source && (kind == ESC_FROM_ESC || kind == LOC_FROM_LOC || kind == SRC_FROM_SRC);
     if (target >= 0 && source >= 0 && !sameSet) {
       addConstraint(kind, target, source);
     }
@@ -565,14 +632,17 @@ public final class MethodEscapeGraph {
     edge(LOC_FROM_ESC, base, y);
   }
 
-  /** What is inside {@code n}: inside its origins, and for a fresh object what was stored anywhere. */
+  /**
+   * What is inside {@code n}: inside its origins, and for a fresh object what was stored anywhere.
+   */
   private void insideOrigins(int target, int n) {
     edge(SRC_FROM_DEREF, target, n);
     edge(SRC_FROM_SRC, target, allStoredNode);
   }
 
   private boolean livesInUserData(SootField f) {
-    return program.isUserDataClass(f.getDeclaringClass().getName()) || program.isUserData(f.getType());
+    return program.isUserDataClass(f.getDeclaringClass().getName())
+        || program.isUserData(f.getType());
   }
 
   private void use(int n, FunctionalUse u) {
@@ -637,9 +707,11 @@ public final class MethodEscapeGraph {
       if (at < unitIndex.get(trap.getBeginUnit()) || at >= unitIndex.get(trap.getEndUnit())) {
         continue;
       }
-      int handler = trap.getHandlerUnit() instanceof IdentityStmt h && h.getRightOp() instanceof CaughtExceptionRef
-          ? node(h.getLeftOp())
-          : -1;
+      int handler =
+          trap.getHandlerUnit() instanceof IdentityStmt h
+                  && h.getRightOp() instanceof CaughtExceptionRef
+              ? node(h.getLeftOp())
+              : -1;
       if (handler < 0) {
         continue;
       }
@@ -650,7 +722,9 @@ public final class MethodEscapeGraph {
         if (thrown != null && program.isSubclass(thrown, trap.getException())) {
           it.remove();
           mayCatch = true;
-        } else if (thrown == null || thrown.isPhantom() || trap.getException().isPhantom()
+        } else if (thrown == null
+            || thrown.isPhantom()
+            || trap.getException().isPhantom()
             || program.isSubclass(trap.getException(), thrown)) {
           mayCatch = true;
         }
@@ -677,22 +751,26 @@ public final class MethodEscapeGraph {
       } else if (l < 0) {
         return;
       }
-      if (!(right instanceof Local || right instanceof CastExpr || right instanceof NewExpr n
-          && n.getBaseType().getSootClass().isApplicationClass())) {
+      if (!(right instanceof Local
+          || right instanceof CastExpr
+          || right instanceof NewExpr n && n.getBaseType().getSootClass().isApplicationClass())) {
         opaque.add(l);
       }
       if (right instanceof Local) {
         copy(l, node(right));
       } else if (right instanceof CastExpr c) {
         copy(l, node(c.getOp()));
-      } else if (right instanceof NewExpr || right instanceof NewArrayExpr || right instanceof NewMultiArrayExpr) {
+      } else if (right instanceof NewExpr
+          || right instanceof NewArrayExpr
+          || right instanceof NewMultiArrayExpr) {
         allocation(a, right.getType(), l, right instanceof NewExpr ? "new" : "array");
       } else if (right instanceof InstanceFieldRef f) {
         SootField field = f.getField();
         Integer owner = f.getBase() instanceof Local b ? paramLocals.get(b) : null;
         int pseudo = owner == null || livesInUserData(field) ? -1 : paramField(owner, field);
         if (pseudo >= 0) {
-          // A field of a parameter: a pseudo-parameter, resolved as that field of the caller's argument.
+          // A field of a parameter: a pseudo-parameter, resolved as that field of the caller's
+          // argument.
           int base = node(f.getBase());
           copy(l, pseudo);
           edge(LOC_FROM_LOC, l, base);
@@ -750,7 +828,9 @@ public final class MethodEscapeGraph {
       edge(ESC_FROM_ESC, site, local);
       edge(LOC_FROM_ESC, local, site);
       // The object a lambda factory makes is represented by the factory's call.
-      if (kind.equals("new") && type instanceof RefType r && r.getSootClass().isApplicationClass()
+      if (kind.equals("new")
+          && type instanceof RefType r
+          && r.getSootClass().isApplicationClass()
           && !isLambdaFactory(method)) {
         creations.add(new Creation(u, r.getSootClass(), local, -1, new int[0]));
       }
@@ -801,7 +881,8 @@ public final class MethodEscapeGraph {
     singleTarget = false;
     CallSiteNodes site = new CallSiteNodes(s, call, targets, args, r, thrown);
     calls.add(site);
-    Kind callbacks = targets.library() && !targets.unknown() ? LibraryCallbacks.of(call.getMethodRef()) : null;
+    Kind callbacks =
+        targets.library() && !targets.unknown() ? LibraryCallbacks.of(call.getMethodRef()) : null;
     if (!lambdaFactory && callbacks != Kind.COMPOSES) {
       opaque.add(r);
     }
@@ -810,15 +891,18 @@ public final class MethodEscapeGraph {
       mayEscape(args, r);
     } else if (call instanceof DynamicInvokeExpr dyn) {
       String bootstrap = dyn.getBootstrapMethodRef().getDeclaringClass().getName();
-      if (!bootstrap.equals("java.lang.invoke.StringConcatFactory") && !bootstrap.equals("java.lang.runtime.ObjectMethods")
+      if (!bootstrap.equals("java.lang.invoke.StringConcatFactory")
+          && !bootstrap.equals("java.lang.runtime.ObjectMethods")
           && !bootstrap.equals("java.lang.runtime.SwitchBootstraps")) {
         mayEscape(args, r);
       }
     } else if (callbacks != null) {
       callbacks(callbacks, site);
     } else if (targets.library()) {
-      boolean arrayClone = call.getMethodRef().getName().equals("clone") && args[0] >= 0
-          && ((Local) ((InstanceInvokeExpr) call).getBase()).getType() instanceof ArrayType;
+      boolean arrayClone =
+          call.getMethodRef().getName().equals("clone")
+              && args[0] >= 0
+              && ((Local) ((InstanceInvokeExpr) call).getBase()).getType() instanceof ArrayType;
       library(LibraryModel.effect(call.getMethodRef(), arrayClone), s, call, args, r);
     }
   }
@@ -841,8 +925,13 @@ public final class MethodEscapeGraph {
         edge(ESC_FROM_ESC, args[i], field);
       }
     }
-    creations.add(new Creation(s, factory.getDeclaringClass(), r, captures,
-        java.util.Arrays.copyOfRange(args, 1, args.length)));
+    creations.add(
+        new Creation(
+            s,
+            factory.getDeclaringClass(),
+            r,
+            captures,
+            java.util.Arrays.copyOfRange(args, 1, args.length)));
   }
 
   /** A lambda class's capture fields in the order of its factory's parameters. */
@@ -853,7 +942,9 @@ public final class MethodEscapeGraph {
         out.add(f);
       }
     }
-    out.sort(java.util.Comparator.comparingInt(f -> Integer.parseInt("0" + f.getName().replaceAll("\\D", ""))));
+    out.sort(
+        java.util.Comparator.comparingInt(
+            f -> Integer.parseInt("0" + f.getName().replaceAll("\\D", ""))));
     return out;
   }
 
@@ -875,7 +966,10 @@ public final class MethodEscapeGraph {
     return t;
   }
 
-  /** Adds, at {@code target}, the caller's view of a callee's origins: its parameters become the arguments. */
+  /**
+   * Adds, at {@code target}, the caller's view of a callee's origins: its parameters become the
+   * arguments.
+   */
   private void mapOrigins(Origins o, MethodSummary callee, int[] args, int target) {
     if (target < 0) {
       return;
@@ -912,8 +1006,10 @@ public final class MethodEscapeGraph {
       }
       // For a pseudo-parameter, what the callee does with a field's value applies to what is stored
       // in that field here (and, as a fallback, to the inside of the argument holding it).
-      int target = k < summary.realParameterCount() ? a : fieldNode(summary.paramFields().get(k
-          - summary.realParameterCount()).field());
+      int target =
+          k < summary.realParameterCount()
+              ? a
+              : fieldNode(summary.paramFields().get(k - summary.realParameterCount()).field());
       escapesAfterCall(summary.param(k), target, summary, args, r, k);
       livesAfterCall(summary.paramLives(k), a, summary, args, r, -1);
       int owner = ownerAt(summary, args, k);
@@ -945,35 +1041,41 @@ public final class MethodEscapeGraph {
       }
     }
     mapOrigins(summary.resultOrigins(), summary, args, r);
-    summary.storedInFields().forEach((into, o) -> {
-      int base = into.param() == MethodSummary.RESULT ? r : argAt(summary, args, into.param());
-      if (base < 0) {
-        return;
-      }
-      // Per field for a call of one method (a constructor, a setter); for a call that may run
-      // many, one node for all fields keeps the graph small.
-      int field = singleTarget ? fieldNode(into.field()) : storedNode;
-      if (singleTarget) {
-        storedInto.computeIfAbsent(into.field(), k -> new HashSet<>()).add(base);
-      }
-      mapOrigins(o, summary, args, field);
-      // A value the callee stored there lives and escapes like the field's other values.
-      for (int k : o.selfParams()) {
-        int a = argAt(summary, args, k);
-        if (a >= 0 && !leaves.contains(a)) {
-          edge(LOC_FROM_LOC, field, a);
-          edge(ESC_FROM_ESC, a, field);
-        }
-      }
-    });
+    summary
+        .storedInFields()
+        .forEach(
+            (into, o) -> {
+              int base =
+                  into.param() == MethodSummary.RESULT ? r : argAt(summary, args, into.param());
+              if (base < 0) {
+                return;
+              }
+              // Per field for a call of one method (a constructor, a setter); for a call that may
+              // run
+              // many, one node for all fields keeps the graph small.
+              int field = singleTarget ? fieldNode(into.field()) : storedNode;
+              if (singleTarget) {
+                storedInto.computeIfAbsent(into.field(), k -> new HashSet<>()).add(base);
+              }
+              mapOrigins(o, summary, args, field);
+              // A value the callee stored there lives and escapes like the field's other values.
+              for (int k : o.selfParams()) {
+                int a = argAt(summary, args, k);
+                if (a >= 0 && !leaves.contains(a)) {
+                  edge(LOC_FROM_LOC, field, a);
+                  edge(ESC_FROM_ESC, a, field);
+                }
+              }
+            });
     mapOrigins(summary.storedElsewhere(), summary, args, storedNode);
   }
 
   /**
-   * What the callee does with the objects of its parameter {@code self} ({@code p}, in the
-   * callee's terms) makes the objects of node {@code a} escape, here, to these places.
+   * What the callee does with the objects of its parameter {@code self} ({@code p}, in the callee's
+   * terms) makes the objects of node {@code a} escape, here, to these places.
    */
-  private void escapesAfterCall(Escapes p, int a, MethodSummary callee, int[] args, int r, int self) {
+  private void escapesAfterCall(
+      Escapes p, int a, MethodSummary callee, int[] args, int r, int self) {
     esc.get(a).addFlags(p.flags() & (Escapes.GLOBAL | Escapes.USER_DATA));
     if (p.has(Escapes.RETURNED)) {
       edge(ESC_FROM_ESC, a, r);
@@ -999,7 +1101,8 @@ public final class MethodEscapeGraph {
    * terms) makes them live, here, at these places: user data, global, the call's result or
    * exceptions, or another argument's structure.
    */
-  private void livesAfterCall(Escapes lives, int a, MethodSummary callee, int[] args, int r, int thrown) {
+  private void livesAfterCall(
+      Escapes lives, int a, MethodSummary callee, int[] args, int r, int thrown) {
     if (a < 0 || lives.isEmpty()) {
       return;
     }
@@ -1032,7 +1135,8 @@ public final class MethodEscapeGraph {
   /** How each argument's functional object (if it holds one) is used by this call. */
   private void recordUses(CallSiteNodes c, Kind callbacks, boolean lambdaFactory) {
     int[] args = c.args();
-    boolean passes = !c.targets().application().isEmpty() && !c.targets().library() && !c.targets().unknown();
+    boolean passes =
+        !c.targets().application().isEmpty() && !c.targets().library() && !c.targets().unknown();
     for (int i = 0; i < args.length; i++) {
       if (args[i] < 0) {
         continue;
@@ -1062,10 +1166,16 @@ public final class MethodEscapeGraph {
     }
   }
 
-  /** A JDK call that only reads its arguments and returns no object ({@code Object.<init>}, {@code hashCode}). */
+  /**
+   * A JDK call that only reads its arguments and returns no object ({@code Object.<init>}, {@code
+   * hashCode}).
+   */
   private static boolean keepsNothing(CallSiteNodes c) {
-    return c.targets().library() && !c.targets().unknown() && c.targets().application().isEmpty()
-        && !(c.call() instanceof DynamicInvokeExpr) && !(c.call().getMethodRef().getReturnType() instanceof RefLikeType)
+    return c.targets().library()
+        && !c.targets().unknown()
+        && c.targets().application().isEmpty()
+        && !(c.call() instanceof DynamicInvokeExpr)
+        && !(c.call().getMethodRef().getReturnType() instanceof RefLikeType)
         && LibraryModel.effect(c.call().getMethodRef(), false) == Effect.PURE;
   }
 
@@ -1091,7 +1201,8 @@ public final class MethodEscapeGraph {
       }
     }
     // Whose elements the functional objects get: the receiver, or a static method's first argument.
-    int source = kind == Kind.INVOKES ? -1 : isStatic ? (others.isEmpty() ? -1 : others.get(0)) : a[0];
+    int source =
+        kind == Kind.INVOKES ? -1 : isStatic ? (others.isEmpty() ? -1 : others.get(0)) : a[0];
     if (kind == Kind.COMPOSES) {
       // A new JDK object holding its parts: they escape with it and run where it runs.
       edge(LOC_FROM_ESC, r, r);
@@ -1197,8 +1308,8 @@ public final class MethodEscapeGraph {
   }
 
   /**
-   * The nodes of one place where the JDK runs functional objects: their parameters get the
-   * source's elements and the other arguments (and a terminal operation's partial results).
+   * The nodes of one place where the JDK runs functional objects: their parameters get the source's
+   * elements and the other arguments (and a terminal operation's partial results).
    */
   private Run run(Stmt s, Kind kind, int source, List<Integer> others, int r) {
     int feed = newNode();
@@ -1227,9 +1338,9 @@ public final class MethodEscapeGraph {
   /**
    * What running the functional object held by {@code f} does to what it is given and to what it
    * holds, from the summaries of the methods its creations implement: a parameter it stores away
-   * escapes there (so the source's elements and the other arguments do), one it returns goes to
-   * the sink, one it throws to the run's exceptions; what it takes out of its parameters or out of
-   * its own captures lives where it puts it. A functional object made elsewhere may do anything.
+   * escapes there (so the source's elements and the other arguments do), one it returns goes to the
+   * sink, one it throws to the run's exceptions; what it takes out of its parameters or out of its
+   * own captures lives where it puts it. A functional object made elsewhere may do anything.
    */
   private void runEffects(int f, Run run, int source, List<Integer> others) {
     int given = newNode(); // esc: where what the functional object is given ends up
@@ -1268,17 +1379,18 @@ public final class MethodEscapeGraph {
       for (SootMethod m : Reachability.callbacksOf(c.type(), program)) {
         MethodSummary summary = summaries.summaryOf(m);
         int real = m.getParameterCount();
-        java.util.function.IntFunction<List<Integer>> nodesOf = k -> {
-          if (k < 0) {
-            return holder;
-          }
-          if (k < real || k - real >= summary.paramFields().size()) {
-            return elements;
-          }
-          MethodSummary.ParamField pf = summary.paramFields().get(k - real);
-          // A field of the functional object itself: what was stored there (its captures).
-          return pf.param() < 0 ? List.of(fieldNode(pf.field())) : elements;
-        };
+        java.util.function.IntFunction<List<Integer>> nodesOf =
+            k -> {
+              if (k < 0) {
+                return holder;
+              }
+              if (k < real || k - real >= summary.paramFields().size()) {
+                return elements;
+              }
+              MethodSummary.ParamField pf = summary.paramFields().get(k - real);
+              // A field of the functional object itself: what was stored there (its captures).
+              return pf.param() < 0 ? List.of(fieldNode(pf.field())) : elements;
+            };
         for (int k = -1; k < summary.parameterCount(); k++) {
           if (k >= 0 && k < real) {
             placesAtRun(summary.param(k), given, true, run, nodesOf);
@@ -1295,15 +1407,21 @@ public final class MethodEscapeGraph {
   }
 
   /**
-   * Adds, to {@code target}'s esc ({@code escape}) or loc, the places a callback's summary names, as
-   * they are at a run: its result is the run's sink, its exceptions the run's, its receiver the
+   * Adds, to {@code target}'s esc ({@code escape}) or loc, the places a callback's summary names,
+   * as they are at a run: its result is the run's sink, its exceptions the run's, its receiver the
    * functional object with what it captured, its other parameters the elements and arguments.
    */
-  private void placesAtRun(Escapes places, int target, boolean escape, Run run,
+  private void placesAtRun(
+      Escapes places,
+      int target,
+      boolean escape,
+      Run run,
       java.util.function.IntFunction<List<Integer>> nodesOf) {
     int fromEsc = escape ? ESC_FROM_ESC : LOC_FROM_ESC;
     int fromLoc = escape ? ESC_FROM_LOC : LOC_FROM_LOC;
-    (escape ? esc : loc).get(target).addFlags(places.flags() & (Escapes.GLOBAL | Escapes.USER_DATA));
+    (escape ? esc : loc)
+        .get(target)
+        .addFlags(places.flags() & (Escapes.GLOBAL | Escapes.USER_DATA));
     if (places.has(Escapes.RETURNED)) {
       edge(fromEsc, target, run.sink());
     }
@@ -1341,7 +1459,9 @@ public final class MethodEscapeGraph {
       Creation c = byNode.get(at);
       List<Integer> parts = composedOf.get(at);
       List<Integer> from = copiedFrom.getOrDefault(at, List.of());
-      if (opaque.contains(at) || paramNodes.contains(at) || c == null && parts == null && from.isEmpty()) {
+      if (opaque.contains(at)
+          || paramNodes.contains(at)
+          || c == null && parts == null && from.isEmpty()) {
         return null;
       }
       if (c != null) {
@@ -1359,7 +1479,8 @@ public final class MethodEscapeGraph {
     switch (effect) {
       case PURE -> {
         if (call.getMethodRef().getDeclaringClass().getName().equals("java.lang.System")
-            && call.getMethodRef().getName().equals("arraycopy") && args.length > 3) {
+            && call.getMethodRef().getName().equals("arraycopy")
+            && args.length > 3) {
           // The copied elements become reachable from the destination array.
           edge(ESC_FROM_LOC, elementNode, args[3]);
           insideOrigins(elementNode, args[1]);
@@ -1372,9 +1493,13 @@ public final class MethodEscapeGraph {
         }
       }
       case FRESH_ARRAY -> {
-        allocation(s, call.getMethodRef().getReturnType() instanceof ArrayType
-            ? call.getMethodRef().getReturnType()
-            : ((InstanceInvokeExpr) call).getBase().getType(), r, "copy");
+        allocation(
+            s,
+            call.getMethodRef().getReturnType() instanceof ArrayType
+                ? call.getMethodRef().getReturnType()
+                : ((InstanceInvokeExpr) call).getBase().getType(),
+            r,
+            "copy");
         for (int a : args) {
           insideOrigins(elementNode, a);
         }
@@ -1418,7 +1543,10 @@ public final class MethodEscapeGraph {
     }
   }
 
-  /** A constraint packed as kind (3 bits), target and source (30 bits each), so duplicates are cheap to drop. */
+  /**
+   * A constraint packed as kind (3 bits), target and source (30 bits each), so duplicates are cheap
+   * to drop.
+   */
   private void addConstraint(int kind, int target, int source) {
     if (constraintCount == constraints.length) {
       constraints = java.util.Arrays.copyOf(constraints, constraintCount * 2);
@@ -1439,8 +1567,8 @@ public final class MethodEscapeGraph {
   }
 
   /**
-   * Solves the constraints with a worklist: a node's constraints are applied again only when one
-   * of its sets grew. Sets only grow and are bounded, so this terminates.
+   * Solves the constraints with a worklist: a node's constraints are applied again only when one of
+   * its sets grew. Sets only grow and are bounded, so this terminates.
    */
   private void solve() {
     // Summaries of many call targets add the same edges again: drop the duplicates.
@@ -1514,30 +1642,32 @@ public final class MethodEscapeGraph {
     s.resultOrigins().addAll(src.get(returnNode));
     // Only stores into objects the caller can see: inside a parameter, or the result; past a bound,
     // field by field costs more than it tells, so the rest count as stored somewhere.
-    storedInto.forEach((f, bases) -> {
-      Origins stored = src.get(fieldNodes.get(f));
-      if (stored.isEmpty()) {
-        return;
-      }
-      for (int base : bases) {
-        Escapes where = loc.get(base);
-        List<Integer> into = new ArrayList<>();
-        for (int k : Origins.indexes(where.params | where.inner)) {
-          into.add(k);
-        }
-        if (where.has(Escapes.RETURNED)) {
-          into.add(MethodSummary.RESULT);
-        }
-        for (int k : into) {
-          MethodSummary.ParamField key = new MethodSummary.ParamField(k, f);
-          if (s.storedInFields().containsKey(key) || s.storedInFields().size() < MAX_STORED_FIELDS) {
-            s.storedInFields().computeIfAbsent(key, x -> new Origins()).addAll(stored);
-          } else {
-            s.storedElsewhere().addAll(stored);
+    storedInto.forEach(
+        (f, bases) -> {
+          Origins stored = src.get(fieldNodes.get(f));
+          if (stored.isEmpty()) {
+            return;
           }
-        }
-      }
-    });
+          for (int base : bases) {
+            Escapes where = loc.get(base);
+            List<Integer> into = new ArrayList<>();
+            for (int k : Origins.indexes(where.params | where.inner)) {
+              into.add(k);
+            }
+            if (where.has(Escapes.RETURNED)) {
+              into.add(MethodSummary.RESULT);
+            }
+            for (int k : into) {
+              MethodSummary.ParamField key = new MethodSummary.ParamField(k, f);
+              if (s.storedInFields().containsKey(key)
+                  || s.storedInFields().size() < MAX_STORED_FIELDS) {
+                s.storedInFields().computeIfAbsent(key, x -> new Origins()).addAll(stored);
+              } else {
+                s.storedElsewhere().addAll(stored);
+              }
+            }
+          }
+        });
     s.storedElsewhere().addAll(src.get(elementNode));
     for (int c : contentNodes) {
       s.storedElsewhere().addAll(src.get(c));
@@ -1641,7 +1771,10 @@ public final class MethodEscapeGraph {
     return inside(src.get(n));
   }
 
-  /** The origins of what is inside objects of origins {@code o}: inside those, or anything stored here. */
+  /**
+   * The origins of what is inside objects of origins {@code o}: inside those, or anything stored
+   * here.
+   */
   public Origins inside(Origins o) {
     Origins in = o.deref();
     in.addAll(src.get(allStoredNode));
@@ -1662,7 +1795,10 @@ public final class MethodEscapeGraph {
     return n == null ? -1 : n;
   }
 
-  /** Where field {@code f} of node {@code n}'s objects comes from (a callee's pseudo-parameter at a call). */
+  /**
+   * Where field {@code f} of node {@code n}'s objects comes from (a callee's pseudo-parameter at a
+   * call).
+   */
   public Origins fieldOrigins(int n, SootField f) {
     Integer h = fieldOfNodes.get(List.of(n, f));
     if (h != null) {
@@ -1678,7 +1814,10 @@ public final class MethodEscapeGraph {
     return o;
   }
 
-  /** Where field {@code f} of node {@code n}'s objects lives (a callee's pseudo-parameter at a call). */
+  /**
+   * Where field {@code f} of node {@code n}'s objects lives (a callee's pseudo-parameter at a
+   * call).
+   */
   public Escapes fieldLoc(int n, SootField f) {
     Integer h = fieldOfNodes.get(List.of(n, f));
     if (h != null) {

@@ -32,10 +32,9 @@ import soot.Type;
 public final class MethodSummary {
 
   /**
-   * A pseudo-parameter: the value the method loads from field {@code field} of parameter
-   * {@code param} (-1: the receiver). Callers resolve it as that field of their argument, so what a
-   * method does with {@code this.items} is not confused with what it does with the rest of
-   * {@code this}.
+   * A pseudo-parameter: the value the method loads from field {@code field} of parameter {@code
+   * param} (-1: the receiver). Callers resolve it as that field of their argument, so what a method
+   * does with {@code this.items} is not confused with what it does with the rest of {@code this}.
    */
   public record ParamField(int param, SootField field) {}
 
@@ -53,6 +52,7 @@ public final class MethodSummary {
   private final Origins storedElsewhere = new Origins();
   private final Origins thrownOrigins = new Origins();
   private final Set<Type> thrownTypes = new LinkedHashSet<>();
+
   /** Incremented whenever {@link #absorb} adds something, so unions of summaries can be cached. */
   private int version;
 
@@ -88,7 +88,9 @@ public final class MethodSummary {
 
   /** Index -1 is the receiver. */
   public Escapes paramLives(int index) {
-    return index + 1 < paramLives.size() ? paramLives.get(index + 1) : new Escapes(Escapes.GLOBAL, 0);
+    return index + 1 < paramLives.size()
+        ? paramLives.get(index + 1)
+        : new Escapes(Escapes.GLOBAL, 0);
   }
 
   /** Parameters, then pseudo-parameters ({@link #paramFields()}), which follow the real ones. */
@@ -218,7 +220,8 @@ public final class MethodSummary {
     changed |= writes.addAll(other.writes);
     changed |= resultOrigins.addAll(other.resultOrigins);
     for (Map.Entry<ParamField, Origins> e : other.storedInFields.entrySet()) {
-      changed |= storedInFields.computeIfAbsent(e.getKey(), k -> new Origins()).addAll(e.getValue());
+      changed |=
+          storedInFields.computeIfAbsent(e.getKey(), k -> new Origins()).addAll(e.getValue());
     }
     changed |= storedElsewhere.addAll(other.storedElsewhere);
     changed |= thrownOrigins.addAll(other.thrownOrigins);
@@ -231,8 +234,19 @@ public final class MethodSummary {
 
   @Override
   public String toString() {
-    return "params=" + params + " result=" + result + " writes=" + writes + " resultOrigins="
-        + resultOrigins + " stored=" + storedInFields + " "
-        + storedElsewhere + " thrown=" + thrownTypes;
+    return "params="
+        + params
+        + " result="
+        + result
+        + " writes="
+        + writes
+        + " resultOrigins="
+        + resultOrigins
+        + " stored="
+        + storedInFields
+        + " "
+        + storedElsewhere
+        + " thrown="
+        + thrownTypes;
   }
 }

@@ -3,10 +3,10 @@ package dev.orthrus.analysis.escape;
 /**
  * Where the objects a node denotes may come from, as opposed to where they go ({@link Escapes}):
  * objects that existed before the method ran, found in a static field or other unversioned state
- * ({@link #GLOBAL}), in user data ({@link #USER_DATA}), as one of the method's parameters
- * ("self k") or inside a parameter's structure ("inner k"; index -1 is the receiver). An empty set
- * means the objects were allocated during the closure's execution: writing their fields changes
- * nothing anyone else can see. Mutable, only ever grows.
+ * ({@link #GLOBAL}), in user data ({@link #USER_DATA}), as one of the method's parameters ("self
+ * k") or inside a parameter's structure ("inner k"; index -1 is the receiver). An empty set means
+ * the objects were allocated during the closure's execution: writing their fields changes nothing
+ * anyone else can see. Mutable, only ever grows.
  */
 public final class Origins {
 

@@ -67,8 +67,8 @@ public final class Reachability {
 
   /**
    * The methods that library code may call on an object that {@code t} creates: those of a lambda
-   * class when {@code t} is its factory, those implementing a JDK functional interface when
-   * {@code t} is a constructor of an application class that implements one.
+   * class when {@code t} is its factory, those implementing a JDK functional interface when {@code
+   * t} is a constructor of an application class that implements one.
    */
   public static List<SootMethod> callbacksCreatedBy(SootMethod t, SootProgram program) {
     boolean creates = t.isStatic() && t.getName().equals("bootstrap$") || t.isConstructor();
@@ -90,10 +90,14 @@ public final class Reachability {
       return out;
     }
     Set<String> names = functionalMethodNames(c);
-    for (SootClass at = c; !names.isEmpty() && at != null && at.isApplicationClass();
+    for (SootClass at = c;
+        !names.isEmpty() && at != null && at.isApplicationClass();
         at = at.hasSuperclass() ? at.getSuperclass() : null) {
       for (SootMethod fm : at.getMethods()) {
-        if (!fm.isStatic() && !fm.isConstructor() && names.contains(fm.getName()) && program.body(fm) != null) {
+        if (!fm.isStatic()
+            && !fm.isConstructor()
+            && names.contains(fm.getName())
+            && program.body(fm) != null) {
           out.add(fm);
         }
       }
@@ -104,8 +108,8 @@ public final class Reachability {
   /**
    * The fields in which an object of class {@code c} holds what it captured, when library code may
    * run it: a lambda's {@code cap0, cap1, ...} (in that order, the factory's parameters), or the
-   * final instance fields of an application class implementing a JDK functional interface
-   * (javac's {@code this$0}, {@code val$x}). Empty for other classes.
+   * final instance fields of an application class implementing a JDK functional interface (javac's
+   * {@code this$0}, {@code val$x}). Empty for other classes.
    */
   public static List<SootField> capturedFields(SootClass c) {
     List<SootField> out = new ArrayList<>();
@@ -119,7 +123,9 @@ public final class Reachability {
       }
     }
     if (lambda) {
-      out.sort(java.util.Comparator.comparingInt(f -> Integer.parseInt(f.getName().replaceAll("\\D", "0"))));
+      out.sort(
+          java.util.Comparator.comparingInt(
+              f -> Integer.parseInt(f.getName().replaceAll("\\D", "0"))));
     }
     return out;
   }
@@ -128,7 +134,9 @@ public final class Reachability {
   private static Set<String> functionalMethodNames(SootClass c) {
     Set<String> names = new LinkedHashSet<>();
     Deque<SootClass> todo = new ArrayDeque<>();
-    for (SootClass at = c; at != null && at.isApplicationClass(); at = at.hasSuperclass() ? at.getSuperclass() : null) {
+    for (SootClass at = c;
+        at != null && at.isApplicationClass();
+        at = at.hasSuperclass() ? at.getSuperclass() : null) {
       todo.addAll(at.getInterfaces());
     }
     while (!todo.isEmpty()) {
@@ -164,7 +172,9 @@ public final class Reachability {
     return Collections.unmodifiableSet(parent.keySet());
   }
 
-  /** Methods reached because a lambda or functional object was created (library code may call them). */
+  /**
+   * Methods reached because a lambda or functional object was created (library code may call them).
+   */
   public Set<SootMethod> callbacks() {
     return Collections.unmodifiableSet(callbacks);
   }

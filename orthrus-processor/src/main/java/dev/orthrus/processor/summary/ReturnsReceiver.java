@@ -35,7 +35,8 @@ final class ReturnsReceiver {
       @Override
       public Void visitReturn(ReturnTree node, Void unused) {
         returns[0]++;
-        if (node.getExpression() != null && MethodScope.unwrap(node.getExpression()) instanceof IdentifierTree id
+        if (node.getExpression() != null
+            && MethodScope.unwrap(node.getExpression()) instanceof IdentifierTree id
             && id.getName().contentEquals("this")) {
           returns[1]++;
         }
@@ -56,11 +57,13 @@ final class ReturnsReceiver {
   }
 
   private static boolean cannotBeOverridden(ExecutableElement method) {
-    if (method.getModifiers().contains(Modifier.FINAL) || method.getModifiers().contains(Modifier.PRIVATE)) {
+    if (method.getModifiers().contains(Modifier.FINAL)
+        || method.getModifiers().contains(Modifier.PRIVATE)) {
       return true;
     }
     TypeElement owner = JavaNames.enclosingType(method);
-    return owner.getModifiers().contains(Modifier.FINAL) || owner.getKind() == ElementKind.RECORD
+    return owner.getModifiers().contains(Modifier.FINAL)
+        || owner.getKind() == ElementKind.RECORD
         || owner.getNestingKind() == NestingKind.ANONYMOUS;
   }
 }

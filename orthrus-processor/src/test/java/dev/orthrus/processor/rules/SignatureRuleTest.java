@@ -15,7 +15,10 @@ class SignatureRuleTest {
 
   @Test
   void flagsParametersAndResultsWithoutEquality() {
-    JavaFileObject f = source("t.Api", """
+    JavaFileObject f =
+        source(
+            "t.Api",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.List;
@@ -49,7 +52,10 @@ class SignatureRuleTest {
 
   @Test
   void comparableTypesAreFine() {
-    JavaFileObject f = source("t.Api", """
+    JavaFileObject f =
+        source(
+            "t.Api",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;

@@ -17,7 +17,10 @@ class UnversionedWriteRuleTest {
 
   @Test
   void flagsWriteToThisOfPlainClassAndToParameter() {
-    JavaFileObject f = source("t.Cache", """
+    JavaFileObject f =
+        source(
+            "t.Cache",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Cache {
@@ -38,7 +41,10 @@ class UnversionedWriteRuleTest {
 
   @Test
   void userDataAndObjectsAllocatedInTheClosureMayBeWritten() {
-    JavaFileObject f = source("t.Tree", """
+    JavaFileObject f =
+        source(
+            "t.Tree",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -64,7 +70,10 @@ class UnversionedWriteRuleTest {
 
   @Test
   void methodsRunOnObjectsTheClosureMadeMayWriteTheirFields() {
-    JavaFileObject f = source("t.Desk", """
+    JavaFileObject f =
+        source(
+            "t.Desk",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.List;
@@ -104,7 +113,10 @@ class UnversionedWriteRuleTest {
 
   @Test
   void methodsRunOnObjectsTheClosureDidNotMakeAreStillFlagged() {
-    JavaFileObject f = source("t.Shared", """
+    JavaFileObject f =
+        source(
+            "t.Shared",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Shared {
@@ -145,13 +157,19 @@ class UnversionedWriteRuleTest {
         """);
     Compilation c = compile(f);
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Counter bump() { n++");
-    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Builder price(long p) { price = p");
+    assertThat(c)
+        .hadErrorContaining(KEY)
+        .inFile(f)
+        .onLineContaining("Builder price(long p) { price = p");
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Open set(long x) { v = x");
   }
 
   @Test
   void flagsSlotStoresIntoArraysOfObjectsThatAreNotUserData() {
-    JavaFileObject f = source("t.Ring", """
+    JavaFileObject f =
+        source(
+            "t.Ring",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Ring {
@@ -167,14 +185,21 @@ class UnversionedWriteRuleTest {
         """);
     Compilation c = compile(f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining("[orthrus.closure.unversioned-write] closure `t.Ring#push(int,java.lang.String)` "
-        + "writes an element of array field `t.Ring.recent`").inFile(f).onLineContaining("recent[i] = s");
+    assertThat(c)
+        .hadErrorContaining(
+            "[orthrus.closure.unversioned-write] closure `t.Ring#push(int,java.lang.String)` "
+                + "writes an element of array field `t.Ring.recent`")
+        .inFile(f)
+        .onLineContaining("recent[i] = s");
     assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
   }
 
   @Test
   void helpersMayFillObjectsTheClosureAllocatedButNotSharedOnes() {
-    JavaFileObject f = source("t.Tree", """
+    JavaFileObject f =
+        source(
+            "t.Tree",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -208,8 +233,12 @@ class UnversionedWriteRuleTest {
         }
         """);
     Compilation c = compile(f);
-    assertThat(c).hadErrorContaining("[orthrus.closure.unversioned-write] code on the data path writes field "
-        + "`t.Tree$Totals.count`").inFile(f).onLineContaining("into.count = 1");
+    assertThat(c)
+        .hadErrorContaining(
+            "[orthrus.closure.unversioned-write] code on the data path writes field "
+                + "`t.Tree$Totals.count`")
+        .inFile(f)
+        .onLineContaining("into.count = 1");
     // addAll only ever receives the Totals that sum() allocated, also through its own recursion.
     assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
   }
