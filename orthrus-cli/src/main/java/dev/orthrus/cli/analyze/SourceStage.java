@@ -92,7 +92,7 @@ public final class SourceStage {
           markdown = Files.readString(md, StandardCharsets.UTF_8);
         }
       } else if (!orthrus.ran()) {
-        // Nothing in the sources is annotated yet: the processor had nothing to do.
+        // javac never reached annotation processing: no model, and nothing the processor got wrong.
         report = NO_CLOSURES;
       }
       AnalysisReport analyzed = null;
