@@ -23,6 +23,11 @@ public final class LibraryModel {
     RETURNS_RECEIVER,
     /** The result is a fresh object holding the arguments (List.of, Arrays.asList). */
     WRAPS_ARGUMENTS,
+    /**
+     * The result is a fresh object holding the argument's elements, never the argument when the
+     * argument is mutable (List.copyOf, Set.copyOf, Map.copyOf, EnumSet.copyOf).
+     */
+    COPIES_CONTENTS,
     /** A library constructor: arguments may be stored in the new object. */
     STORES_IN_RECEIVER,
     /** Unknown: arguments and receiver may escape anywhere, the result may be shared. */
@@ -234,9 +239,11 @@ public final class LibraryModel {
       if (name.equals("<init>")) {
         return Effect.CONTAINER_INSERT;
       }
+      if (ref.isStatic() && name.equals("copyOf")) {
+        return Effect.COPIES_CONTENTS;
+      }
       if (ref.isStatic()
           && (name.equals("of")
-              || name.equals("copyOf")
               || name.startsWith("unmodifiable")
               || name.startsWith("synchronized")
               || name.equals("singletonList")

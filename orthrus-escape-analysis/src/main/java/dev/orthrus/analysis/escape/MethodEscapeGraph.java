@@ -1533,6 +1533,22 @@ public final class MethodEscapeGraph {
           stored(contentNode, args[i]);
         }
       }
+      case COPIES_CONTENTS -> {
+        int from = args.length > 1 ? args[1] : -1;
+        edge(LOC_FROM_ESC, r, r);
+        if (from >= 0 && r >= 0) {
+          // An element read from the argument, stored into the new container.
+          int element = newNode();
+          int contents = contents(from);
+          edge(LOC_FROM_LOC, element, from);
+          edge(ESC_FROM_ESC, contents, element);
+          load(element, from, contents);
+          edge(ESC_FROM_LOC, element, r);
+          stored(contentNode, element);
+          // An immutable JDK argument is returned as is: the result may come from where it does.
+          edge(SRC_FROM_SRC, r, from);
+        }
+      }
       case STORES_IN_RECEIVER -> {
         for (int i = 1; i < args.length; i++) {
           edge(ESC_FROM_LOC, args[i], args[0]);
