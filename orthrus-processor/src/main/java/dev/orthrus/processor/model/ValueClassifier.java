@@ -99,10 +99,29 @@ public final class ValueClassifier {
       if (overridesEquals(element) && typeArgumentsComparable(declared, visiting)) {
         return ValueKind.EQUALS;
       }
+      if (permitsOnlyComparable(element, visiting)) {
+        return ValueKind.EQUALS;
+      }
       return ValueKind.NOT_COMPARABLE;
     } finally {
       visiting.remove(name);
     }
+  }
+
+  /**
+   * A sealed class or interface whose permitted subclasses are all comparable ({@code sealed
+   * interface Shape permits Circle, Square} over records): every object of the type is one of them.
+   */
+  private boolean permitsOnlyComparable(TypeElement element, Set<String> visiting) {
+    if (element.getPermittedSubclasses().isEmpty()) {
+      return false;
+    }
+    for (TypeMirror permitted : element.getPermittedSubclasses()) {
+      if (!classify(permitted, visiting).comparable()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
