@@ -20,9 +20,11 @@ class ClosureDescriptorTest {
 
   @Test
   void requiredComponentsAreChecked() {
-    assertThrows(NullPointerException.class,
+    assertThrows(
+        NullPointerException.class,
         () -> new ClosureDescriptor(null, 0, "n", false, false, false, Comparison.EQUALS));
-    assertThrows(NullPointerException.class,
+    assertThrows(
+        NullPointerException.class,
         () -> new ClosureDescriptor("id", 0, "n", false, false, false, null));
   }
 }

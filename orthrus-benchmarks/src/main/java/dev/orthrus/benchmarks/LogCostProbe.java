@@ -15,18 +15,17 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Per-log costs in isolation (a measuring tool, not a test): APP cost of a logged get and set,
- * VAL cost of replaying a get, publish/poll cost, all on one thread; then a get loop at 0.1%, 1%
- * and 100% sampling with a validator on the other CPU; with {@code -Dprobe.floor=true} the cost of
+ * Per-log costs in isolation (a measuring tool, not a test): APP cost of a logged get and set, VAL
+ * cost of replaying a get, publish/poll cost, all on one thread; then a get loop at 0.1%, 1% and
+ * 100% sampling with a validator on the other CPU; with {@code -Dprobe.floor=true} the cost of
  * executions that are not logged, on the bench's mix, for several policy bodies (decision 0009).
  * Runs from the benchmarks jar (docs/runtime.md): {@code java -cp
  * orthrus-benchmarks/target/benchmarks.jar dev.orthrus.benchmarks.LogCostProbe [millis]}.
- * Properties:
- * {@code probe.noSingle}, {@code probe.only} (backoff|busySpin), {@code probe.rates} (comma list of
- * cross-core sampling rates), {@code probe.rounds}, {@code probe.logs} (ring size),
+ * Properties: {@code probe.noSingle}, {@code probe.only} (backoff|busySpin), {@code probe.rates}
+ * (comma list of cross-core sampling rates), {@code probe.rounds}, {@code probe.logs} (ring size),
  * {@code probe.handback} (see {@link #handback}), {@code probe.queue} (see {@link #queueAlone};
- * {@code probe.idlePause}: pauses of its consumer after an empty poll), {@code probe.floor},
- * {@code probe.get} (percent gets), {@code probe.policies} (comma list of fixed, adaptive, never,
+ * {@code probe.idlePause}: pauses of its consumer after an empty poll), {@code probe.floor}, {@code
+ * probe.get} (percent gets), {@code probe.policies} (comma list of fixed, adaptive, never,
  * plainField, threadRead, currentOnly, threadHash). Figures marked "app CPU" are the application
  * thread's CPU time, which the time it spends descheduled on a shared machine does not inflate.
  */
@@ -72,8 +71,10 @@ public final class LogCostProbe {
       return;
     }
     String only = System.getProperty("probe.only", "");
-    double[] rates = java.util.Arrays.stream(System.getProperty("probe.rates", "0.001,0.01,1")
-        .split(",")).mapToDouble(Double::parseDouble).toArray();
+    double[] rates =
+        java.util.Arrays.stream(System.getProperty("probe.rates", "0.001,0.01,1").split(","))
+            .mapToDouble(Double::parseDouble)
+            .toArray();
     for (String idle : new String[] {"backoff", "busySpin"}) {
       for (double rate : rates) {
         if (only.isEmpty() || only.equals(idle)) {
@@ -84,9 +85,13 @@ public final class LogCostProbe {
   }
 
   private static void singleThreaded(String[] keys, int[] order, byte[] value, long millis) {
-    RuntimeConfig config = RuntimeConfig.builder().validators(0)
-        .logsPerThread(Integer.getInteger("probe.logs", 1024))
-        .sampling(() -> new FixedSampling(1.0)).err(null).build();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .validators(0)
+            .logsPerThread(Integer.getInteger("probe.logs", 1024))
+            .sampling(() -> new FixedSampling(1.0))
+            .err(null)
+            .build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       KvMap map = fill(rt, keys, value);
       AppThread me = rt.appThread();
@@ -94,103 +99,149 @@ public final class LogCostProbe {
       OutputComparator comparator = new OutputComparator();
       for (int round = 0; round < 4; round++) {
         rt.enabled(false);
-        double plain = time(millis, n -> {
-          for (int i = 0; i < n; i++) {
-            map.get(keys[order[i & (order.length - 1)]]);
-          }
-        });
+        double plain =
+            time(
+                millis,
+                n -> {
+                  for (int i = 0; i < n; i++) {
+                    map.get(keys[order[i & (order.length - 1)]]);
+                  }
+                });
         double plainCpu = lastCpuPerIteration;
         rt.enabled(true);
         // logged get, then take it off the queue and give it back unvalidated
-        double logged = time(millis, n -> {
-          for (int i = 0; i < n; i++) {
-            map.get(keys[order[i & (order.length - 1)]]);
-            ClosureLog log = me.queue().poll();
-            me.recycle(log);
-          }
-        });
+        double logged =
+            time(
+                millis,
+                n -> {
+                  for (int i = 0; i < n; i++) {
+                    map.get(keys[order[i & (order.length - 1)]]);
+                    ClosureLog log = me.queue().poll();
+                    me.recycle(log);
+                  }
+                });
         double loggedCpu = lastCpuPerIteration;
-        double validated = time(millis, n -> {
-          for (int i = 0; i < n; i++) {
-            map.get(keys[order[i & (order.length - 1)]]);
-            ClosureLog log = me.queue().poll();
-            if (Validator.check(log, replay, comparator) != null) {
-              throw new AssertionError("false positive");
-            }
-            me.recycle(log);
-          }
-        });
-        System.out.printf(Locale.ROOT,
+        double validated =
+            time(
+                millis,
+                n -> {
+                  for (int i = 0; i < n; i++) {
+                    map.get(keys[order[i & (order.length - 1)]]);
+                    ClosureLog log = me.queue().poll();
+                    if (Validator.check(log, replay, comparator) != null) {
+                      throw new AssertionError("false positive");
+                    }
+                    me.recycle(log);
+                  }
+                });
+        System.out.printf(
+            Locale.ROOT,
             "single thread: plain get %.1f ns, logged get+poll+recycle %.1f ns (APP +%.1f),"
                 + " +VAL check %.1f ns (VAL %.1f)%n",
-            plain, logged, logged - plain, validated, validated - logged);
-        System.out.printf(Locale.ROOT, "  app CPU: plain get %.1f ns, APP +%.1f ns%n", plainCpu,
+            plain,
+            logged,
+            logged - plain,
+            validated,
+            validated - logged);
+        System.out.printf(
+            Locale.ROOT,
+            "  app CPU: plain get %.1f ns, APP +%.1f ns%n",
+            plainCpu,
             loggedCpu - plainCpu);
         // A set hands the closure a 64-byte array argument, which the log copies (decision 0015).
         rt.enabled(false);
-        time(millis, n -> {
-          for (int i = 0; i < n; i++) {
-            map.set(keys[order[i & (order.length - 1)]], value, i);
-          }
-        });
+        time(
+            millis,
+            n -> {
+              for (int i = 0; i < n; i++) {
+                map.set(keys[order[i & (order.length - 1)]], value, i);
+              }
+            });
         double plainSetCpu = lastCpuPerIteration;
         rt.enabled(true);
-        time(millis, n -> {
-          for (int i = 0; i < n; i++) {
-            map.set(keys[order[i & (order.length - 1)]], value, i);
-            me.recycle(me.queue().poll());
-          }
-        });
-        System.out.printf(Locale.ROOT, "  app CPU: plain set %.1f ns, APP +%.1f ns%n",
-            plainSetCpu, lastCpuPerIteration - plainSetCpu);
+        time(
+            millis,
+            n -> {
+              for (int i = 0; i < n; i++) {
+                map.set(keys[order[i & (order.length - 1)]], value, i);
+                me.recycle(me.queue().poll());
+              }
+            });
+        System.out.printf(
+            Locale.ROOT,
+            "  app CPU: plain set %.1f ns, APP +%.1f ns%n",
+            plainSetCpu,
+            lastCpuPerIteration - plainSetCpu);
       }
     }
   }
 
-  private static void crossCore(String[] keys, int[] order, byte[] value, long millis,
-      String idle, double rate) {
-    RuntimeConfig config = RuntimeConfig.builder().validators(1)
-        .logsPerThread(Integer.getInteger("probe.logs", 1024)).pinValidators(true)
-        .idleStrategy(idle.equals("busySpin") ? IdleStrategy::busySpin : IdleStrategy::backoff)
-        .sampling(() -> new FixedSampling(rate)).err(null).build();
+  private static void crossCore(
+      String[] keys, int[] order, byte[] value, long millis, String idle, double rate) {
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .validators(1)
+            .logsPerThread(Integer.getInteger("probe.logs", 1024))
+            .pinValidators(true)
+            .idleStrategy(idle.equals("busySpin") ? IdleStrategy::busySpin : IdleStrategy::backoff)
+            .sampling(() -> new FixedSampling(rate))
+            .err(null)
+            .build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       KvMap map = fill(rt, keys, value);
       for (int round = 0; round < Integer.getInteger("probe.rounds", 3); round++) {
         rt.enabled(false);
-        double plain = time(millis, n -> {
-          for (int i = 0; i < n; i++) {
-            map.get(keys[order[i & (order.length - 1)]]);
-          }
-        });
+        double plain =
+            time(
+                millis,
+                n -> {
+                  for (int i = 0; i < n; i++) {
+                    map.get(keys[order[i & (order.length - 1)]]);
+                  }
+                });
         double plainCpu = lastCpuPerIteration;
         rt.enabled(true);
         long v0 = rt.validatedCount();
         long s0 = rt.skippedCount();
         long[] ops = new long[1];
-        double logged = time(millis, n -> {
-          for (int i = 0; i < n; i++) {
-            map.get(keys[order[i & (order.length - 1)]]);
-          }
-          ops[0] += n;
-        });
+        double logged =
+            time(
+                millis,
+                n -> {
+                  for (int i = 0; i < n; i++) {
+                    map.get(keys[order[i & (order.length - 1)]]);
+                  }
+                  ops[0] += n;
+                });
         double loggedCpu = lastCpuPerIteration;
         rt.awaitDrained(2000);
         long v = rt.validatedCount() - v0;
         long s = rt.skippedCount() - s0;
         org.HdrHistogram.Histogram h = rt.latencySinceLastCall();
-        System.out.printf(Locale.ROOT,
+        System.out.printf(
+            Locale.ROOT,
             "cross-core %s, rate %.3f, p50 %.1f us, validator pinned %s: plain %.1f ns,"
                 + " sampled get %.1f ns, validated %.1f%%, skipped %.1f%%, VAL ns/log at app's pace %.1f, latency mean"
                 + " %.1f us p99 %.1f us%n",
-            idle, rate, h.getValueAtPercentile(50) / 1e3, rt.validators().anyPinned(), plain,
-            logged, 100.0 * v / ops[0],
-            100.0 * s / ops[0], logged * ops[0] / Math.max(1, v),
-            h.getMean() / 1e3, h.getValueAtPercentile(99) / 1e3);
+            idle,
+            rate,
+            h.getValueAtPercentile(50) / 1e3,
+            rt.validators().anyPinned(),
+            plain,
+            logged,
+            100.0 * v / ops[0],
+            100.0 * s / ops[0],
+            logged * ops[0] / Math.max(1, v),
+            h.getMean() / 1e3,
+            h.getValueAtPercentile(99) / 1e3);
         // The application thread's own CPU time: what a validated execution costs it, without the
         // time it spent descheduled (the machine is shared; wall time swings with other load).
-        System.out.printf(Locale.ROOT,
+        System.out.printf(
+            Locale.ROOT,
             "  app CPU: plain %.1f ns, sampled get %.1f ns, per validated execution +%.1f ns%n",
-            plainCpu, loggedCpu, (loggedCpu - plainCpu) * ops[0] / Math.max(1, v));
+            plainCpu,
+            loggedCpu,
+            (loggedCpu - plainCpu) * ops[0] / Math.max(1, v));
       }
     }
   }
@@ -202,105 +253,127 @@ public final class LogCostProbe {
    * recorded reference ({@code read}), or having re-executed it ({@code check}: also the versions
    * and data structure VAL reads). The application's CPU time per handled log is compared.
    */
-  private static void handback(String[] keys, int[] order, byte[] value, long millis,
-      String mode) {
+  private static void handback(String[] keys, int[] order, byte[] value, long millis, String mode) {
     double rate = Double.parseDouble(System.getProperty("probe.rates", "0.25").split(",")[0]);
-    RuntimeConfig config = RuntimeConfig.builder().validators(0)
-        .logsPerThread(Integer.getInteger("probe.logs", 1024))
-        .sampling(() -> new FixedSampling(rate)).err(null).build();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .validators(0)
+            .logsPerThread(Integer.getInteger("probe.logs", 1024))
+            .sampling(() -> new FixedSampling(rate))
+            .err(null)
+            .build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       KvMap map = fill(rt, keys, value);
       AppThread me = rt.appThread();
       rt.enabled(false);
-      time(millis, n -> {
-        for (int i = 0; i < n; i++) {
-          map.get(keys[order[i & (order.length - 1)]]);
-        }
-      });
+      time(
+          millis,
+          n -> {
+            for (int i = 0; i < n; i++) {
+              map.get(keys[order[i & (order.length - 1)]]);
+            }
+          });
       double plainCpu = lastCpuPerIteration;
       rt.enabled(true);
       java.util.concurrent.atomic.AtomicBoolean stop =
           new java.util.concurrent.atomic.AtomicBoolean();
       long[] handled = new long[2];
-      Thread other = new Thread(() -> {
-        Pinning.pin(1);
-        Replay replay = new Replay();
-        OutputComparator comparator = new OutputComparator();
-        long n = 0;
-        long sink = 0;
-        while (!stop.get()) {
-          ClosureLog log = me.queue().poll();
-          if (log == null) {
-            Thread.onSpinWait();
-            continue;
-          }
-          if (mode.equals("read")) {
-            sink += readEverything(log);
-          } else if (mode.equals("check") && Validator.check(log, replay, comparator) != null) {
-            throw new AssertionError("false positive");
-          }
-          me.recycle(log);
-          n++;
-        }
-        handled[0] = n;
-        handled[1] = sink;
-      }, "probe-handback");
+      Thread other =
+          new Thread(
+              () -> {
+                Pinning.pin(1);
+                Replay replay = new Replay();
+                OutputComparator comparator = new OutputComparator();
+                long n = 0;
+                long sink = 0;
+                while (!stop.get()) {
+                  ClosureLog log = me.queue().poll();
+                  if (log == null) {
+                    Thread.onSpinWait();
+                    continue;
+                  }
+                  if (mode.equals("read")) {
+                    sink += readEverything(log);
+                  } else if (mode.equals("check")
+                      && Validator.check(log, replay, comparator) != null) {
+                    throw new AssertionError("false positive");
+                  }
+                  me.recycle(log);
+                  n++;
+                }
+                handled[0] = n;
+                handled[1] = sink;
+              },
+              "probe-handback");
       other.start();
       long[] ops = new long[1];
-      time(millis, n -> {
-        for (int i = 0; i < n; i++) {
-          map.get(keys[order[i & (order.length - 1)]]);
-        }
-        ops[0] += n;
-      });
+      time(
+          millis,
+          n -> {
+            for (int i = 0; i < n; i++) {
+              map.get(keys[order[i & (order.length - 1)]]);
+            }
+            ops[0] += n;
+          });
       double loggedCpu = lastCpuPerIteration;
       stop.set(true);
       join(other);
-      System.out.printf(Locale.ROOT,
+      System.out.printf(
+          Locale.ROOT,
           "handback %s, rate %.2f: app CPU plain %.1f ns, sampled %.1f ns, handled %.1f%%,"
               + " per handled log +%.1f ns%n",
-          mode, rate, plainCpu, loggedCpu, 100.0 * handled[0] / ops[0],
+          mode,
+          rate,
+          plainCpu,
+          loggedCpu,
+          100.0 * handled[0] / ops[0],
           (loggedCpu - plainCpu) * ops[0] / Math.max(1, handled[0]));
     }
   }
 
   /**
-   * The log queue alone (decision 0011): the application thread offers ring indices, taken
-   * back on the same thread, then by a thread spinning on CPU 1. The producer keeps the ring's
-   * discipline (never more than 1024 outstanding) by a look at the queue's size every 64 offers;
-   * "lost" (offered minus taken, after a final drain) must be 0.
+   * The log queue alone (decision 0011): the application thread offers ring indices, taken back on
+   * the same thread, then by a thread spinning on CPU 1. The producer keeps the ring's discipline
+   * (never more than 1024 outstanding) by a look at the queue's size every 64 offers; "lost"
+   * (offered minus taken, after a final drain) must be 0.
    */
   private static void queueAlone(long millis) {
     Integer[] ring = new Integer[1024];
     java.util.Arrays.setAll(ring, i -> i);
     dev.orthrus.runtime.concurrent.SpmcRingQueue<Integer> queue =
         new dev.orthrus.runtime.concurrent.SpmcRingQueue<>(ring);
-    time(millis, n -> {
-      for (int i = 0; i < n; i++) {
-        queue.offer(i & 1023);
-        queue.poll();
-      }
-    });
+    time(
+        millis,
+        n -> {
+          for (int i = 0; i < n; i++) {
+            queue.offer(i & 1023);
+            queue.poll();
+          }
+        });
     double sameThread = lastCpuPerIteration;
-    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
     int idlePause = Integer.getInteger("probe.idlePause", 1);
     long[] taken = new long[1];
     java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
-    Thread other = new Thread(() -> {
-      Pinning.pin(1);
-      ready.countDown();
-      long n = 0;
-      while (!stop.get()) {
-        if (queue.poll() == null) {
-          for (int k = 0; k < idlePause; k++) {
-            Thread.onSpinWait();
-          }
-        } else {
-          n++;
-        }
-      }
-      taken[0] = n;
-    }, "probe-queue");
+    Thread other =
+        new Thread(
+            () -> {
+              Pinning.pin(1);
+              ready.countDown();
+              long n = 0;
+              while (!stop.get()) {
+                if (queue.poll() == null) {
+                  for (int k = 0; k < idlePause; k++) {
+                    Thread.onSpinWait();
+                  }
+                } else {
+                  n++;
+                }
+              }
+              taken[0] = n;
+            },
+            "probe-queue");
     other.start();
     try {
       ready.await();
@@ -309,24 +382,28 @@ public final class LogCostProbe {
     }
     long[] offered = new long[1];
     long[] throttled = new long[1];
-    time(millis, n -> {
-      for (int i = 0; i < n; i++) {
-        // The ring's discipline, cheaply: a consumer descheduled by other load must not be lapped.
-        // One look at the consumers' index in 64 offers; it waits only when they fell far behind.
-        if ((i & 63) == 0) {
-          while (queue.size() > 512) {
-            throttled[0]++;
-            Thread.onSpinWait();
+    time(
+        millis,
+        n -> {
+          for (int i = 0; i < n; i++) {
+            // The ring's discipline, cheaply: a consumer descheduled by other load must not be
+            // lapped.
+            // One look at the consumers' index in 64 offers; it waits only when they fell far
+            // behind.
+            if ((i & 63) == 0) {
+              while (queue.size() > 512) {
+                throttled[0]++;
+                Thread.onSpinWait();
+              }
+            }
+            queue.offer(i & 1023);
+            // About the app's pace at 25% logging: a few dozen ns of other work between offers.
+            for (int k = 0; k < 20; k++) {
+              Thread.onSpinWait();
+            }
           }
-        }
-        queue.offer(i & 1023);
-        // About the app's pace at 25% logging: a few dozen ns of other work between offers.
-        for (int k = 0; k < 20; k++) {
-          Thread.onSpinWait();
-        }
-      }
-      offered[0] += n;
-    });
+          offered[0] += n;
+        });
     double crossCore = lastCpuPerIteration;
     stop.set(true);
     join(other);
@@ -334,40 +411,52 @@ public final class LogCostProbe {
     while (queue.poll() != null) {
       left++;
     }
-    time(millis, n -> {
-      for (int i = 0; i < n; i++) {
-        for (int k = 0; k < 20; k++) {
-          Thread.onSpinWait();
-        }
-      }
-    });
+    time(
+        millis,
+        n -> {
+          for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 20; k++) {
+              Thread.onSpinWait();
+            }
+          }
+        });
     double spinOnly = lastCpuPerIteration;
     // The same spacing while CPU 1 spins without touching the queue: what a busy neighbour costs
     // by itself (the two vCPUs may share a physical core), apart from any shared cache line.
     java.util.concurrent.atomic.AtomicBoolean stopSpinner =
         new java.util.concurrent.atomic.AtomicBoolean();
-    Thread spinner = new Thread(() -> {
-      Pinning.pin(1);
-      while (!stopSpinner.get()) {
-        Thread.onSpinWait();
-      }
-    }, "probe-spinner");
+    Thread spinner =
+        new Thread(
+            () -> {
+              Pinning.pin(1);
+              while (!stopSpinner.get()) {
+                Thread.onSpinWait();
+              }
+            },
+            "probe-spinner");
     spinner.start();
-    time(millis, n -> {
-      for (int i = 0; i < n; i++) {
-        for (int k = 0; k < 20; k++) {
-          Thread.onSpinWait();
-        }
-      }
-    });
+    time(
+        millis,
+        n -> {
+          for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 20; k++) {
+              Thread.onSpinWait();
+            }
+          }
+        });
     double spinNextToSpinner = lastCpuPerIteration;
     stopSpinner.set(true);
     join(spinner);
-    System.out.printf(Locale.ROOT,
+    System.out.printf(
+        Locale.ROOT,
         "queue: offer+poll one thread %.1f ns; offer with a consumer on CPU 1 %.1f ns"
             + " (spacing alone %.1f ns, next to a spinner that touches nothing +%.1f ns,"
             + " throttled %d, lost %d)%n",
-        sameThread, crossCore - spinOnly, spinOnly, spinNextToSpinner - spinOnly, throttled[0],
+        sameThread,
+        crossCore - spinOnly,
+        spinOnly,
+        spinNextToSpinner - spinOnly,
+        throttled[0],
         offered[0] - taken[0] - left);
   }
 
@@ -388,37 +477,63 @@ public final class LogCostProbe {
 
   /** Unsampled cost: the same get loop disabled and at a 1/65536 rate (almost nothing logged). */
   private static void floor(String[] keys, int[] order, byte[] value, long millis, int validators) {
-    RuntimeConfig config = RuntimeConfig.builder().validators(validators).pinValidators(true)
-        .sampling(() -> new FixedSampling(1.0 / 65536)).err(null).build();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .validators(validators)
+            .pinValidators(true)
+            .sampling(() -> new FixedSampling(1.0 / 65536))
+            .err(null)
+            .build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       KvMap map = fill(rt, keys, value);
       for (int round = 0; round < 5; round++) {
         double[] t = new double[2];
         for (int on = 0; on <= 1; on++) {
           rt.enabled(on == 1);
-          t[on] = time(millis, n -> {
-            for (int i = 0; i < n; i++) {
-              map.get(keys[order[i & (order.length - 1)]]);
-            }
-          });
+          t[on] =
+              time(
+                  millis,
+                  n -> {
+                    for (int i = 0; i < n; i++) {
+                      map.get(keys[order[i & (order.length - 1)]]);
+                    }
+                  });
         }
-        System.out.printf(Locale.ROOT, "floor, %d validators: disabled %.2f ns, enabled %.2f ns%n",
-            validators, t[0], t[1]);
+        System.out.printf(
+            Locale.ROOT,
+            "floor, %d validators: disabled %.2f ns, enabled %.2f ns%n",
+            validators,
+            t[0],
+            t[1]);
       }
     }
   }
 
   /** The bench's get/set mix, disabled and at a very low rate, fixed or adaptive policy. */
   private static void floorMix(String[] keys, long millis, String policy) {
-    RuntimeConfig config = RuntimeConfig.builder().validators(1).pinValidators(true)
-        .sampling(policy.equals("fixed") ? () -> new FixedSampling(1.0 / 1024)
-            : policy.equals("never") ? Never::new
-            : policy.equals("plainField") ? PlainField::new
-            : policy.equals("threadRead") ? ThreadRead::new
-            : policy.equals("currentOnly") ? CurrentOnly::new
-            : policy.equals("threadHash") ? ThreadHash::new
-            : () -> new dev.orthrus.runtime.sample.AdaptiveSampling(1.0 / 1024, 10_000))
-        .overheadBudget(0.0001).err(null).build();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .validators(1)
+            .pinValidators(true)
+            .sampling(
+                policy.equals("fixed")
+                    ? () -> new FixedSampling(1.0 / 1024)
+                    : policy.equals("never")
+                        ? Never::new
+                        : policy.equals("plainField")
+                            ? PlainField::new
+                            : policy.equals("threadRead")
+                                ? ThreadRead::new
+                                : policy.equals("currentOnly")
+                                    ? CurrentOnly::new
+                                    : policy.equals("threadHash")
+                                        ? ThreadHash::new
+                                        : () ->
+                                            new dev.orthrus.runtime.sample.AdaptiveSampling(
+                                                1.0 / 1024, 10_000))
+            .overheadBudget(0.0001)
+            .err(null)
+            .build();
     java.lang.management.ThreadMXBean threads =
         java.lang.management.ManagementFactory.getThreadMXBean();
     byte[][] values = new byte[64][];
@@ -446,9 +561,14 @@ public final class LogCostProbe {
           rt.enabled(on == 1);
           t[on] = RuntimeBenchmark.mix(w, millis).opsPerSec();
         }
-        System.out.printf(Locale.ROOT,
+        System.out.printf(
+            Locale.ROOT,
             "mix floor %s: disabled %.2f Mops/s, enabled %.2f (ratio %.3f), rate %.4f%n",
-            policy, t[0] / 1e6, t[1] / 1e6, t[1] / t[0], rt.sampling().rate());
+            policy,
+            t[0] / 1e6,
+            t[1] / 1e6,
+            t[1] / t[0],
+            rt.sampling().rate());
       }
     }
   }

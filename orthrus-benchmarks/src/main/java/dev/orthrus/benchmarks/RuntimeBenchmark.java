@@ -26,35 +26,45 @@ import org.HdrHistogram.Histogram;
  * The runtime cost benchmark: the hand-written hash-map get/set mix on one application thread in
  * three variants, in one JVM: vanilla (the same map with plain fields, {@link VanillaKvMap}),
  * disabled (the versioned map with the runtime off: versioned memory, no logging) and protected
- * (armed sampling at the budget's rate, one validator). Reports the median over round sets of
- * the throughput ratios between them, by wall time and by the application thread's CPU time, plus
- * the validated fraction, validation latency, strict-mode added latency and per-operation costs of
- * the primitives.
+ * (armed sampling at the budget's rate, one validator). Reports the median over round sets of the
+ * throughput ratios between them, by wall time and by the application thread's CPU time, plus the
+ * validated fraction, validation latency, strict-mode added latency and per-operation costs of the
+ * primitives.
  *
  * <p>Fairness: every variant is warmed up before anything is measured and every round replays the
- * same operation sequence from its start. A round set runs one round of each variant, back to
- * back; the order cycles through all six permutations ({@link #ORDERS}), so over six sets each
- * variant runs twice in each position and after each other variant, and drift in machine load
- * favours none. Validation left over from a protected round is drained before the next round
- * starts. No full GC between rounds unless {@code -Dorthrus.bench.gc=true}: it compacts and
- * reorders the maps' objects, and rounds then ran at one of two speeds (decision 0007).
+ * same operation sequence from its start. A round set runs one round of each variant, back to back;
+ * the order cycles through all six permutations ({@link #ORDERS}), so over six sets each variant
+ * runs twice in each position and after each other variant, and drift in machine load favours none.
+ * Validation left over from a protected round is drained before the next round starts. No full GC
+ * between rounds unless {@code -Dorthrus.bench.gc=true}: it compacts and reorders the maps'
+ * objects, and rounds then ran at one of two speeds (decision 0007).
  */
 public final class RuntimeBenchmark {
 
   /** Settings; {@link #defaults()} is what {@code orthrus bench runtime} runs. */
-  public record Options(int roundSets, long roundMillis, int keys, int valueBytes, int getPercent,
-      boolean pin, double overheadBudget) {
+  public record Options(
+      int roundSets,
+      long roundMillis,
+      int keys,
+      int valueBytes,
+      int getPercent,
+      boolean pin,
+      double overheadBudget) {
     public static Options defaults() {
       return new Options(DEFAULT_ROUND_SETS, 400, 10_000, 64, 90, true, DEFAULT_BUDGET);
     }
 
-    public Options(int roundSets, long roundMillis, int keys, int valueBytes, int getPercent,
-        boolean pin) {
+    public Options(
+        int roundSets, long roundMillis, int keys, int valueBytes, int getPercent, boolean pin) {
       this(roundSets, roundMillis, keys, valueBytes, getPercent, pin, DEFAULT_BUDGET);
     }
 
     public Options {
-      if (roundSets < 1 || roundMillis < 10 || keys < 1 || valueBytes < 1 || getPercent < 0
+      if (roundSets < 1
+          || roundMillis < 10
+          || keys < 1
+          || valueBytes < 1
+          || getPercent < 0
           || getPercent > 100) {
         throw new IllegalArgumentException("bad benchmark options");
       }
@@ -77,7 +87,11 @@ public final class RuntimeBenchmark {
   public static final double DEFAULT_BUDGET = RuntimeConfig.builder().build().overheadBudget();
 
   /** The three variants a round set runs. */
-  enum Variant { VANILLA, DISABLED, PROTECTED }
+  enum Variant {
+    VANILLA,
+    DISABLED,
+    PROTECTED
+  }
 
   /**
    * The order of the rounds in set {@code s} is {@code ORDERS[s % 6]}: every permutation once, so
@@ -85,12 +99,12 @@ public final class RuntimeBenchmark {
    * equally often (a Williams design for three treatments).
    */
   static final Variant[][] ORDERS = {
-      {Variant.VANILLA, Variant.DISABLED, Variant.PROTECTED},
-      {Variant.DISABLED, Variant.PROTECTED, Variant.VANILLA},
-      {Variant.PROTECTED, Variant.VANILLA, Variant.DISABLED},
-      {Variant.VANILLA, Variant.PROTECTED, Variant.DISABLED},
-      {Variant.PROTECTED, Variant.DISABLED, Variant.VANILLA},
-      {Variant.DISABLED, Variant.VANILLA, Variant.PROTECTED},
+    {Variant.VANILLA, Variant.DISABLED, Variant.PROTECTED},
+    {Variant.DISABLED, Variant.PROTECTED, Variant.VANILLA},
+    {Variant.PROTECTED, Variant.VANILLA, Variant.DISABLED},
+    {Variant.VANILLA, Variant.PROTECTED, Variant.DISABLED},
+    {Variant.PROTECTED, Variant.DISABLED, Variant.VANILLA},
+    {Variant.DISABLED, Variant.VANILLA, Variant.PROTECTED},
   };
 
   /**
@@ -137,10 +151,11 @@ public final class RuntimeBenchmark {
   private RuntimeBenchmark() {}
 
   /**
-   * {@code -Dorthrus.bench.sampling=armed|adaptive|random}: the policy of the protected rounds,
-   * all under the same controller and budget; default the runtime's (armed).
+   * {@code -Dorthrus.bench.sampling=armed|adaptive|random}: the policy of the protected rounds, all
+   * under the same controller and budget; default the runtime's (armed).
    */
-  static java.util.function.Supplier<dev.orthrus.runtime.sample.SamplingPolicy> samplingUnderTest() {
+  static java.util.function.Supplier<dev.orthrus.runtime.sample.SamplingPolicy>
+      samplingUnderTest() {
     String name = System.getProperty("orthrus.bench.sampling", "armed");
     switch (name) {
       case "armed":
@@ -167,18 +182,26 @@ public final class RuntimeBenchmark {
   }
 
   /** What one round needs: the maps, the operation sequence, the CPU clock. */
-  record Workload(OrthrusRuntime rt, KvMap map, VanillaKvMap vanilla, String[] keys,
-      byte[][] values, int[] ops, ThreadMXBean threads, boolean cpuTime) {}
+  record Workload(
+      OrthrusRuntime rt,
+      KvMap map,
+      VanillaKvMap vanilla,
+      String[] keys,
+      byte[][] values,
+      int[] ops,
+      ThreadMXBean threads,
+      boolean cpuTime) {}
 
   public static Result run(Options o) {
     boolean appPinned = o.pin() && Pinning.cpus() > 1 && Pinning.pin(0);
-    RuntimeConfig config = RuntimeConfig.builder()
-        .sampling(samplingUnderTest())
-        .validators(1)
-        .pinValidators(o.pin())
-        .overheadBudget(o.overheadBudget())
-        .err(null)
-        .build();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .sampling(samplingUnderTest())
+            .validators(1)
+            .pinValidators(o.pin())
+            .overheadBudget(o.overheadBudget())
+            .err(null)
+            .build();
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
@@ -258,13 +281,19 @@ public final class RuntimeBenchmark {
         dvCpu[s] = disabled.opsPerCpuSec() / vanillaRound.opsPerCpuSec();
         pvCpu[s] = enabled.opsPerCpuSec() / vanillaRound.opsPerCpuSec();
         if (VERBOSE) {
-          System.err.printf(java.util.Locale.ROOT,
+          System.err.printf(
+              java.util.Locale.ROOT,
               "set %d %s: Mops/s (per CPU-s) vanilla %.2f (%.2f), disabled %.2f (%.2f),"
                   + " protected %.2f (%.2f), rate %.4f%n",
-              s, Arrays.toString(ORDERS[s % ORDERS.length]), vanillaTput[s] / 1e6,
-              vanillaRound.opsPerCpuSec() / 1e6, disabledTput[s] / 1e6,
-              disabled.opsPerCpuSec() / 1e6, protectedTput[s] / 1e6,
-              enabled.opsPerCpuSec() / 1e6, rates[s]);
+              s,
+              Arrays.toString(ORDERS[s % ORDERS.length]),
+              vanillaTput[s] / 1e6,
+              vanillaRound.opsPerCpuSec() / 1e6,
+              disabledTput[s] / 1e6,
+              disabled.opsPerCpuSec() / 1e6,
+              protectedTput[s] / 1e6,
+              enabled.opsPerCpuSec() / 1e6,
+              rates[s]);
         }
       }
       long validated = rt.validatedCount() - validatedBefore;
@@ -275,11 +304,14 @@ public final class RuntimeBenchmark {
       double strictAdded = strictAddedP50Us(rt, map, keys);
       rt.enabled(false);
       int appCpu = CpuId.current();
-      int validatorCpu = rt.validators().validators().isEmpty()
-          ? -1 : rt.validators().validators().get(0).lastCpu();
+      int validatorCpu =
+          rt.validators().validators().isEmpty()
+              ? -1
+              : rt.validators().validators().get(0).lastCpu();
       boolean validatorPinned = rt.validators().anyPinned();
-      boolean validatorSpinning = !rt.validators().validators().isEmpty()
-          && rt.validators().validators().get(0).spinsWhenIdle();
+      boolean validatorSpinning =
+          !rt.validators().validators().isEmpty()
+              && rt.validators().validators().get(0).spinsWhenIdle();
       boolean pinned = appPinned && validatorPinned && appCpu >= 0 && validatorCpu != appCpu;
       long detections = rt.detections().count();
       rt.close();
@@ -288,15 +320,38 @@ public final class RuntimeBenchmark {
         Pinning.unpin();
       }
       double nan = Double.NaN;
-      return new Result(median(pd), median(pv), pd, median(disabledTput),
-          median(protectedTput), median(vanillaTput), latency.getMean() / 1000.0,
-          latency.getValueAtPercentile(99) / 1000.0, strictAdded, detections,
-          pinned, CpuId.isNative(), rate, validated, skipped, perOp,
-          protectedOps == 0 ? 0 : (double) validated / protectedOps, median(rates),
-          cpuTime ? median(pdCpu) : nan, o.overheadBudget(), median(overheads),
-          appCpu, validatorCpu, latency.getTotalCount(),
-          latency.getValueAtPercentile(50) / 1000.0, validatorSpinning,
-          median(dv), cpuTime ? median(dvCpu) : nan, cpuTime ? median(pvCpu) : nan, dv, pv,
+      return new Result(
+          median(pd),
+          median(pv),
+          pd,
+          median(disabledTput),
+          median(protectedTput),
+          median(vanillaTput),
+          latency.getMean() / 1000.0,
+          latency.getValueAtPercentile(99) / 1000.0,
+          strictAdded,
+          detections,
+          pinned,
+          CpuId.isNative(),
+          rate,
+          validated,
+          skipped,
+          perOp,
+          protectedOps == 0 ? 0 : (double) validated / protectedOps,
+          median(rates),
+          cpuTime ? median(pdCpu) : nan,
+          o.overheadBudget(),
+          median(overheads),
+          appCpu,
+          validatorCpu,
+          latency.getTotalCount(),
+          latency.getValueAtPercentile(50) / 1000.0,
+          validatorSpinning,
+          median(dv),
+          cpuTime ? median(dvCpu) : nan,
+          cpuTime ? median(pvCpu) : nan,
+          dv,
+          pv,
           sets);
     }
   }
@@ -473,33 +528,34 @@ public final class RuntimeBenchmark {
   }
 
   private static final ClosureBinding EMPTY =
-      ClosureBinding.of(RuntimeBenchmark.class.getName() + "#empty()", "empty",
-          (log, r) -> r.returnVoid());
+      ClosureBinding.of(
+          RuntimeBenchmark.class.getName() + "#empty()", "empty", (log, r) -> r.returnVoid());
   private static final CallSite EMPTY_SITE = EMPTY.site(0);
 
   /**
    * Nanoseconds per primitive operation, from tight loops (single thread), in a runtime of its own
    * that samples every execution, so that {@code begin} really logs. Each loop is its own small
-   * method: in one big method the JIT compiles the loops on-stack with a spent inlining budget,
-   * and even a plain load then runs several times slower.
+   * method: in one big method the JIT compiles the loops on-stack with a spent inlining budget, and
+   * even a plain load then runs several times slower.
    */
   static Map<String, Double> perOpCosts(KvMap benchMap, String key) {
     Map<String, Double> out = new LinkedHashMap<>();
-    RuntimeConfig config = RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(1)
-        .err(null)
-        .build();
-    RuntimeConfig never = RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(0.0))
-        .validators(0)
-        .err(null)
-        .build();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .sampling(() -> new FixedSampling(1.0))
+            .validators(1)
+            .err(null)
+            .build();
+    RuntimeConfig never =
+        RuntimeConfig.builder()
+            .sampling(() -> new FixedSampling(0.0))
+            .validators(0)
+            .err(null)
+            .build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config);
         OrthrusRuntime idle = new OrthrusRuntime(never)) {
       @SuppressWarnings("unchecked")
-      VersionedObject<KvMap.Item.V> item =
-          (VersionedObject<KvMap.Item.V>) benchMap.itemHandle(key);
+      VersionedObject<KvMap.Item.V> item = (VersionedObject<KvMap.Item.V>) benchMap.itemHandle(key);
       int n = 1_000_000;
       for (int round = 0; round < 3; round++) {
         out.put("load", timeLoads(item, n));
@@ -508,8 +564,7 @@ public final class RuntimeBenchmark {
         out.put("beginNotSampled", timeUnsampledBegins(idle, n));
         out.put("beginPublish", timeBeginPublish(rt, n / 10));
         rt.awaitDrained(5_000);
-        out.put("checksumVerify" + item.lvVersion().value.length + "B",
-            timeVerify(item, n / 10));
+        out.put("checksumVerify" + item.lvVersion().value.length + "B", timeVerify(item, n / 10));
       }
     }
     return out;

@@ -15,10 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The false-positive stress: T application threads run a mixed workload on shared user data
- * (hash map get/set/delete on a small key space, items handed from one closure to another
- * through the control path, tree inserts and scans, floating-point reductions) with every
- * execution validated. Any detection is a false positive.
+ * The false-positive stress: T application threads run a mixed workload on shared user data (hash
+ * map get/set/delete on a small key space, items handed from one closure to another through the
+ * control path, tree inserts and scans, floating-point reductions) with every execution validated.
+ * Any detection is a false positive.
  */
 public final class StressDriver {
 
@@ -27,8 +27,13 @@ public final class StressDriver {
    * executions they made (a handoff is two), {@code validated} executions validated.
    */
   public record Result(
-      long operations, long executions, long validated, long detections, long skipped,
-      long millis, List<String> firstDetections) {}
+      long operations,
+      long executions,
+      long validated,
+      long detections,
+      long skipped,
+      long millis,
+      List<String> firstDetections) {}
 
   private StressDriver() {}
 
@@ -41,12 +46,13 @@ public final class StressDriver {
     if (threads < 1 || operations < 1) {
       throw new IllegalArgumentException("threads and operations must be positive");
     }
-    RuntimeConfig config = RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(1)
-        .logsPerThread(1024)
-        .err(null)
-        .build();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .sampling(() -> new FixedSampling(1.0))
+            .validators(1)
+            .logsPerThread(1024)
+            .err(null)
+            .build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       rt.blockWhenFull(true);
       KvMap map = new KvMap(rt, 256);
@@ -62,14 +68,18 @@ public final class StressDriver {
       for (int t = 0; t < threads; t++) {
         long count = perThread + (t < extra ? 1 : 0);
         long threadSeed = seed * 31 + t;
-        Thread w = new Thread(() -> {
-          try {
-            executions.addAndGet(work(map, tree, fp, count, new SplittableRandom(threadSeed)));
-            done.addAndGet(count);
-          } catch (Throwable e) {
-            failure.compareAndSet(null, e);
-          }
-        }, "orthrus-stress-" + t);
+        Thread w =
+            new Thread(
+                () -> {
+                  try {
+                    executions.addAndGet(
+                        work(map, tree, fp, count, new SplittableRandom(threadSeed)));
+                    done.addAndGet(count);
+                  } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                  }
+                },
+                "orthrus-stress-" + t);
         workers.add(w);
         w.start();
       }
@@ -90,19 +100,26 @@ public final class StressDriver {
       long millis = (System.nanoTime() - start) / 1_000_000;
       List<String> first = new ArrayList<>();
       rt.detections().recent().stream().limit(5).forEach(d -> first.add(d.summary()));
-      return new Result(done.get(), executions.get(), rt.validatedCount(), rt.detections().count(),
-          rt.skippedCount(), millis, first);
+      return new Result(
+          done.get(),
+          executions.get(),
+          rt.validatedCount(),
+          rt.detections().count(),
+          rt.skippedCount(),
+          millis,
+          first);
     }
   }
 
   /** The stress loop's call sites, one caller id per operation. */
   private static final CallSite GET_SITE = KvMap.GET.site(1);
+
   private static final CallSite SET_SITE = KvMap.SET.site(2);
   private static final CallSite DELETE_SITE = KvMap.DELETE.site(3);
 
   /** Runs {@code count} operations; returns the closure executions they made. */
-  private static long work(KvMap map, TreeIndex tree, FpAccumulator fp, long count,
-      SplittableRandom random) {
+  private static long work(
+      KvMap map, TreeIndex tree, FpAccumulator fp, long count, SplittableRandom random) {
     double[] batch = new double[8];
     long executions = count;
     for (long i = 0; i < count; i++) {

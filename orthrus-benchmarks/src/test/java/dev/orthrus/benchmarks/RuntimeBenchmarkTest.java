@@ -16,8 +16,7 @@ class RuntimeBenchmarkTest {
         RuntimeBenchmark.run(new RuntimeBenchmark.Options(1, 50, 1000, 16, 90, false));
     assertTrue(r.protectedVsDisabled() > 0);
     assertTrue(r.disabledVsVanilla() > 0 && r.protectedVsVanilla() > 0);
-    assertTrue(r.disabledOpsPerSec() > 0 && r.protectedOpsPerSec() > 0
-        && r.vanillaOpsPerSec() > 0);
+    assertTrue(r.disabledOpsPerSec() > 0 && r.protectedOpsPerSec() > 0 && r.vanillaOpsPerSec() > 0);
     assertTrue(r.validated() > 0, "nothing validated");
     assertEquals(0, r.detections());
     assertTrue(r.validationLatencyP99Us() >= r.validationLatencyMeanUs() * 0.0);

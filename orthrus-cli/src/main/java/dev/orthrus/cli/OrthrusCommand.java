@@ -24,6 +24,7 @@ public final class OrthrusCommand implements Runnable {
 
   /** Exit codes shared by every subcommand. */
   public static final int EXIT_OK = 0;
+
   public static final int EXIT_FINDINGS = 1;
   public static final int EXIT_USAGE = 2;
   public static final int EXIT_BAD_INPUT = 3;
@@ -68,7 +69,8 @@ public final class OrthrusCommand implements Runnable {
     PrintWriter err = command.getErr();
     err.println(e.getMessage());
     CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-    err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+    err.println(
+        "Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
     err.flush();
     return EXIT_USAGE;
   }

@@ -12,10 +12,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The {@code orthrus} command itself: help for every command, usage errors, help and completion. */
+/**
+ * The {@code orthrus} command itself: help for every command, usage errors, help and completion.
+ */
 class OrthrusCommandTest {
 
-  /** Every command path, e.g. {@code [analyze]}, {@code [bench, runtime]}, from the real command tree. */
+  /**
+   * Every command path, e.g. {@code [analyze]}, {@code [bench, runtime]}, from the real command
+   * tree.
+   */
   private static List<List<String>> commandPaths() {
     List<List<String>> paths = new ArrayList<>();
     collect(OrthrusCommand.commandLine(), new ArrayList<>(), paths);
@@ -24,19 +29,21 @@ class OrthrusCommandTest {
 
   private static void collect(CommandLine cli, List<String> path, List<List<String>> paths) {
     paths.add(List.copyOf(path));
-    cli.getSubcommands().forEach((name, sub) -> {
-      // Aliases list the same command twice; only its own name counts.
-      if (name.equals(sub.getCommandName())) {
-        List<String> child = new ArrayList<>(path);
-        child.add(name);
-        collect(sub, child, paths);
-      }
-    });
+    cli.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              // Aliases list the same command twice; only its own name counts.
+              if (name.equals(sub.getCommandName())) {
+                List<String> child = new ArrayList<>(path);
+                child.add(name);
+                collect(sub, child, paths);
+              }
+            });
   }
 
   /**
-   * picocli reports a description it cannot format (a lone {@code %}) through its tracer on
-   * {@code System.err}, not on the command's error writer.
+   * picocli reports a description it cannot format (a lone {@code %}) through its tracer on {@code
+   * System.err}, not on the command's error writer.
    */
   private static CliRun withSystemErr(ByteArrayOutputStream captured, String... args) {
     PrintStream original = System.err;
@@ -51,7 +58,9 @@ class OrthrusCommandTest {
   @Test
   void helpOfEveryCommandFormatsWithoutWarnings() {
     List<List<String>> paths = commandPaths();
-    assertTrue(paths.contains(List.of("analyze")) && paths.contains(List.of("bench", "runtime")), paths::toString);
+    assertTrue(
+        paths.contains(List.of("analyze")) && paths.contains(List.of("bench", "runtime")),
+        paths::toString);
     for (List<String> path : paths) {
       List<String> args = new ArrayList<>(path);
       args.add("--help");
@@ -59,8 +68,10 @@ class OrthrusCommandTest {
       CliRun run = withSystemErr(systemErr, args.toArray(String[]::new));
       String tracer = systemErr.toString(StandardCharsets.UTF_8);
       assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), () -> args + ": " + run);
-      assertTrue(run.out().contains("Usage: orthrus " + String.join(" ", path)), () -> args + ": " + run);
-      assertFalse(run.err().contains("picocli WARN") || tracer.contains("picocli WARN"),
+      assertTrue(
+          run.out().contains("Usage: orthrus " + String.join(" ", path)), () -> args + ": " + run);
+      assertFalse(
+          run.err().contains("picocli WARN") || tracer.contains("picocli WARN"),
           () -> args + ": " + run + "\n--- System.err\n" + tracer);
     }
   }
@@ -73,7 +84,10 @@ class OrthrusCommandTest {
     assertFalse(run.err().contains("Usage:"), run::toString);
     List<String> lines = run.err().lines().toList();
     assertEquals("Unknown option: '--bogus'", lines.get(0), run::toString);
-    assertEquals("Try 'orthrus analyze --help' for more information.", lines.get(lines.size() - 1), run::toString);
+    assertEquals(
+        "Try 'orthrus analyze --help' for more information.",
+        lines.get(lines.size() - 1),
+        run::toString);
   }
 
   @Test
@@ -109,8 +123,11 @@ class OrthrusCommandTest {
   void generateCompletionPrintsABashScriptForEveryCommand() {
     CliRun run = CliRun.of("generate-completion");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
-    assertTrue(run.out().contains("complete -F _complete_orthrus"), () -> run.out().lines().limit(40).toList().toString());
-    for (String word : List.of("analyze", "bench", "stress", "replay", "--suggest", "--release", "--format")) {
+    assertTrue(
+        run.out().contains("complete -F _complete_orthrus"),
+        () -> run.out().lines().limit(40).toList().toString());
+    for (String word :
+        List.of("analyze", "bench", "stress", "replay", "--suggest", "--release", "--format")) {
       assertTrue(run.out().contains(word), () -> "completion script lacks " + word);
     }
     assertEquals("", run.err());

@@ -27,7 +27,8 @@ class OrthrusJarIT {
   private static final long TIMEOUT_SECONDS = 180;
 
   private static final Path JAR = Path.of(System.getProperty("orthrus.jar", "target/orthrus.jar"));
-  private static final Path REPO = Path.of(System.getProperty("orthrus.repo", "..")).toAbsolutePath().normalize();
+  private static final Path REPO =
+      Path.of(System.getProperty("orthrus.repo", "..")).toAbsolutePath().normalize();
 
   private record Outcome(int exitCode, String out, String err) {
     @Override
@@ -45,15 +46,20 @@ class OrthrusJarIT {
     Path err = Files.createTempFile("orthrus-it-", ".err");
     Path out = Files.createTempFile("orthrus-it-", ".out");
     try {
-      Process p = new ProcessBuilder(command)
-          .redirectOutput(out.toFile())
-          .redirectError(err.toFile())
-          .start();
+      Process p =
+          new ProcessBuilder(command)
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile())
+              .start();
       if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new AssertionError("orthrus " + String.join(" ", args) + " ran longer than " + TIMEOUT_SECONDS + " s");
+        throw new AssertionError(
+            "orthrus " + String.join(" ", args) + " ran longer than " + TIMEOUT_SECONDS + " s");
       }
-      return new Outcome(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+      return new Outcome(
+          p.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
@@ -63,8 +69,10 @@ class OrthrusJarIT {
   @Test
   @SuppressWarnings("unchecked")
   void analyzesTheKvcacheSampleAsJson() throws Exception {
-    assertTrue(Files.isRegularFile(JAR), "missing " + JAR + ": run mvn verify, which packages it first");
-    Outcome run = orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "json");
+    assertTrue(
+        Files.isRegularFile(JAR), "missing " + JAR + ": run mvn verify, which packages it first");
+    Outcome run =
+        orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "json");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
 
     Map<String, Object> report = (Map<String, Object>) JsonReader.parse(run.out());
@@ -73,14 +81,27 @@ class OrthrusJarIT {
     List<String> methods = new ArrayList<>();
     for (Object o : closures) {
       Map<String, Object> closure = (Map<String, Object>) o;
-      for (String key : List.of("id", "owner", "method", "userDataReads", "userDataWrites", "allocations",
-          "nondeterministic", "tags", "diagnostics", "reachableMethods", "violations")) {
+      for (String key :
+          List.of(
+              "id",
+              "owner",
+              "method",
+              "userDataReads",
+              "userDataWrites",
+              "allocations",
+              "nondeterministic",
+              "tags",
+              "diagnostics",
+              "reachableMethods",
+              "violations")) {
         assertTrue(closure.containsKey(key), "closure without '" + key + "': " + closure);
       }
       assertEquals("dev.orthrus.samples.kvcache.KvStore", closure.get("owner"));
       methods.add((String) closure.get("method"));
       // The bytecode stage ran inside the shaded jar (Soot and its dependencies are in it).
-      assertTrue(((List<Object>) closure.get("reachableMethods")).contains(closure.get("id")), closure::toString);
+      assertTrue(
+          ((List<Object>) closure.get("reachableMethods")).contains(closure.get("id")),
+          closure::toString);
       assertFalse(((List<Object>) closure.get("tags")).isEmpty(), closure::toString);
       for (Object a : (List<Object>) closure.get("allocations")) {
         assertInstanceOf(String.class, ((Map<String, Object>) a).get("escape"), closure::toString);
@@ -88,18 +109,22 @@ class OrthrusJarIT {
     }
     // slf4j-nop is shaded in: Soot's logging leaves no "no providers" warning on stderr.
     assertFalse(run.err().contains("SLF4J"), run::toString);
-    assertEquals(List.of("delete", "get", "set"), methods.stream().sorted().toList(), run::toString);
+    assertEquals(
+        List.of("delete", "get", "set"), methods.stream().sorted().toList(), run::toString);
     // set stores into Item and HashTable fields: the model must see user-data writes.
     Map<String, Object> set = (Map<String, Object>) closures.get(methods.indexOf("set"));
     assertFalse(((List<Object>) set.get("userDataWrites")).isEmpty(), set::toString);
-    assertTrue(((List<Object>) set.get("allocations")).stream()
-        .anyMatch(a -> "USER_DATA".equals(((Map<String, Object>) a).get("escape"))), set::toString);
+    assertTrue(
+        ((List<Object>) set.get("allocations"))
+            .stream().anyMatch(a -> "USER_DATA".equals(((Map<String, Object>) a).get("escape"))),
+        set::toString);
   }
 
   @Test
   @SuppressWarnings("unchecked")
   void printsSarifForTheKvcacheSample() throws Exception {
-    Outcome run = orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "sarif");
+    Outcome run =
+        orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "sarif");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     Map<String, Object> sarif = (Map<String, Object>) JsonReader.parse(run.out());
     assertEquals("2.1.0", sarif.get("version"), run::toString);
@@ -115,8 +140,10 @@ class OrthrusJarIT {
   void replayRefusesADeserializationBombAndExits() throws Exception {
     Path file = Files.createTempFile("orthrus-it-", ".orthrus-repro");
     try {
-      CraftedReproducers.write(file, CraftedReproducers.snapshot("x.Y#f()", "RESULT",
-          new Object[] {CraftedReproducers.wideSets(8, 15)}));
+      CraftedReproducers.write(
+          file,
+          CraftedReproducers.snapshot(
+              "x.Y#f()", "RESULT", new Object[] {CraftedReproducers.wideSets(8, 15)}));
       Outcome run = orthrus("replay", file.toString());
       assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
       assertTrue(run.err().contains("to decode"), run::toString);

@@ -34,9 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The Orthrus artifacts the child build needs come from a file repository this test fills from
  * the jars the reactor just built (nothing is installed into the user's local repository). The
- * child build has a local repository of its own under {@code target/} (its {@code dev.orthrus}
- * part is replaced every run) and reads everything else from the user's local repository, as a
- * file repository, before Maven Central; offline ({@code mvn -o}) it stays offline.
+ * child build has a local repository of its own under {@code target/} (its {@code dev.orthrus} part
+ * is replaced every run) and reads everything else from the user's local repository, as a file
+ * repository, before Maven Central; offline ({@code mvn -o}) it stays offline.
  */
 class ReadmeSnippetIT {
 
@@ -44,8 +44,10 @@ class ReadmeSnippetIT {
   private static final String SNIPPET_SECTION = "## Add Orthrus to a Maven build";
   private static final String ORTHRUS_GROUP_PATH = "META-INF/maven/dev.orthrus/";
 
-  private static final Path REPO = Path.of(System.getProperty("orthrus.repo", "..")).toAbsolutePath().normalize();
-  private static final Path WORK = Path.of(System.getProperty("orthrus.it.work", "target/readme-it")).toAbsolutePath();
+  private static final Path REPO =
+      Path.of(System.getProperty("orthrus.repo", "..")).toAbsolutePath().normalize();
+  private static final Path WORK =
+      Path.of(System.getProperty("orthrus.it.work", "target/readme-it")).toAbsolutePath();
   private static final String VERSION = System.getProperty("orthrus.version", "0.1.0-SNAPSHOT");
 
   @TempDir Path dir;
@@ -66,15 +68,23 @@ class ReadmeSnippetIT {
         published += publish(Path.of(entry), repository);
       }
     }
-    assertTrue(published >= 3, "the orthrus annotations, model and processor jars are not on the test classpath: "
-        + System.getProperty("java.class.path"));
+    assertTrue(
+        published >= 3,
+        "the orthrus annotations, model and processor jars are not on the test classpath: "
+            + System.getProperty("java.class.path"));
     // Each module's pom names orthrus-parent, the root pom.
-    copyArtifact(Files.readAllBytes(REPO.resolve("pom.xml")), repository, "orthrus-parent", VERSION, "pom");
+    copyArtifact(
+        Files.readAllBytes(REPO.resolve("pom.xml")), repository, "orthrus-parent", VERSION, "pom");
 
-    Path userRepository = Path.of(System.getProperty("orthrus.it.userRepository",
-        Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
+    Path userRepository =
+        Path.of(
+            System.getProperty(
+                "orthrus.it.userRepository",
+                Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
     settings = WORK.resolve("settings.xml");
-    Files.writeString(settings, """
+    Files.writeString(
+        settings,
+        """
         <settings>
           <localRepository>%s</localRepository>
           <profiles>
@@ -104,11 +114,19 @@ class ReadmeSnippetIT {
           </profiles>
           <activeProfiles><activeProfile>orthrus-readme-it</activeProfile></activeProfiles>
         </settings>
-        """.formatted(localRepository, repository.toUri(), userRepository.toUri(), userRepository.toUri()),
+        """
+            .formatted(
+                localRepository,
+                repository.toUri(),
+                userRepository.toUri(),
+                userRepository.toUri()),
         StandardCharsets.UTF_8);
   }
 
-  /** Copies a jar built by this reactor (it carries its pom) into the repository; 1 if it is orthrus's. */
+  /**
+   * Copies a jar built by this reactor (it carries its pom) into the repository; 1 if it is
+   * orthrus's.
+   */
   private static int publish(Path jar, Path repository) throws IOException {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       Enumeration<? extends ZipEntry> entries = zip.entries();
@@ -122,7 +140,8 @@ class ReadmeSnippetIT {
           String artifactId = coordinates.getProperty("artifactId");
           String version = coordinates.getProperty("version");
           byte[] pom;
-          try (InputStream in = zip.getInputStream(zip.getEntry(name.replace("pom.properties", "pom.xml")))) {
+          try (InputStream in =
+              zip.getInputStream(zip.getEntry(name.replace("pom.properties", "pom.xml")))) {
             pom = in.readAllBytes();
           }
           copyArtifact(pom, repository, artifactId, version, "pom");
@@ -134,10 +153,15 @@ class ReadmeSnippetIT {
     return 0;
   }
 
-  private static void copyArtifact(byte[] content, Path repository, String artifactId, String version, String type)
+  private static void copyArtifact(
+      byte[] content, Path repository, String artifactId, String version, String type)
       throws IOException {
-    Path file = repository.resolve("dev/orthrus").resolve(artifactId).resolve(version)
-        .resolve(artifactId + "-" + version + "." + type);
+    Path file =
+        repository
+            .resolve("dev/orthrus")
+            .resolve(artifactId)
+            .resolve(version)
+            .resolve(artifactId + "-" + version + "." + type);
     Files.createDirectories(file.getParent());
     Files.write(file, content);
   }
@@ -149,7 +173,8 @@ class ReadmeSnippetIT {
     assertTrue(section >= 0, "README.md has no section '" + SNIPPET_SECTION + "'");
     int open = readme.indexOf("```xml\n", section);
     int close = readme.indexOf("\n```", open + 1);
-    assertTrue(open >= 0 && close > open, "no ```xml block under '" + SNIPPET_SECTION + "' in README.md");
+    assertTrue(
+        open >= 0 && close > open, "no ```xml block under '" + SNIPPET_SECTION + "' in README.md");
     return readme.substring(open + "```xml\n".length(), close + 1);
   }
 
@@ -157,7 +182,9 @@ class ReadmeSnippetIT {
   private Path project(String name, String... sources) throws IOException {
     Path project = dir.resolve(name);
     Files.createDirectories(project);
-    Files.writeString(project.resolve("pom.xml"), """
+    Files.writeString(
+        project.resolve("pom.xml"),
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <project xmlns="http://maven.apache.org/POM/4.0.0"
                  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -169,7 +196,9 @@ class ReadmeSnippetIT {
 
         %s
         </project>
-        """.formatted(name, readmeSnippet()), StandardCharsets.UTF_8);
+        """
+            .formatted(name, readmeSnippet()),
+        StandardCharsets.UTF_8);
     for (int i = 0; i < sources.length; i += 2) {
       Path file = project.resolve("src/main/java/shop").resolve(sources[i]);
       Files.createDirectories(file.getParent());
@@ -184,21 +213,26 @@ class ReadmeSnippetIT {
     Path mavenHome = Path.of(System.getProperty("maven.home", ""));
     Path mvn = mavenHome.resolve("bin").resolve(File.separatorChar == '\\' ? "mvn.cmd" : "mvn");
     assertTrue(Files.isRegularFile(mvn), "no mvn at " + mvn + " (maven.home " + mavenHome + ")");
-    List<String> command = new ArrayList<>(List.of(mvn.toString(), "-B", "-ntp", "-s", settings.toString()));
+    List<String> command =
+        new ArrayList<>(List.of(mvn.toString(), "-B", "-ntp", "-s", settings.toString()));
     if ("offline=true".equals(System.getProperty("orthrus.it.maven"))) {
       // Offline, Maven refuses file repositories too unless told that they are local.
       command.addAll(List.of("-o", "-Daether.offline.protocols=file"));
     }
     command.add("compile");
     Path log = dir.resolve(project.getFileName() + ".log");
-    ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(project.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
     builder.environment().remove("MAVEN_OPTS");
     Process p = builder.start();
     if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      throw new AssertionError("mvn compile ran longer than " + TIMEOUT_SECONDS + " s:\n" + Files.readString(log));
+      throw new AssertionError(
+          "mvn compile ran longer than " + TIMEOUT_SECONDS + " s:\n" + Files.readString(log));
     }
     return new Build(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
   }
@@ -222,10 +256,13 @@ class ReadmeSnippetIT {
 
   @Test
   void ruleErrorFailsTheBuildWithItsKey() throws Exception {
-    Path project = project("hits", "Counter.java", COUNTER, "Tally.java", TALLY, "Hits.java", STATIC_WRITE);
+    Path project =
+        project("hits", "Counter.java", COUNTER, "Tally.java", TALLY, "Hits.java", STATIC_WRITE);
     Build build = mvnCompile(project);
     assertNotEquals(0, build.exitCode(), build.log());
-    assertTrue(build.log().contains("Hits.java:[10,") && build.log().contains("[orthrus.closure.static-write]"),
+    assertTrue(
+        build.log().contains("Hits.java:[10,")
+            && build.log().contains("[orthrus.closure.static-write]"),
         build.log());
   }
 

@@ -3,7 +3,8 @@ package dev.orthrus.cli;
 /** The small project the CLI's tests compile: a user-data counter, a closure, a rule error. */
 public final class ShopSources {
 
-  public static final String COUNTER = """
+  public static final String COUNTER =
+      """
       package shop;
 
       import dev.orthrus.annotations.UserData;
@@ -15,7 +16,8 @@ public final class ShopSources {
       """;
 
   /** {@code add} is declared on line 9. */
-  public static final String TALLY = """
+  public static final String TALLY =
+      """
       package shop;
 
       import dev.orthrus.annotations.Closure;
@@ -32,7 +34,8 @@ public final class ShopSources {
       """;
 
   /** A closure writing a static field ({@code orthrus.closure.static-write}) on line 10. */
-  public static final String STATIC_WRITE = """
+  public static final String STATIC_WRITE =
+      """
       package shop;
 
       import dev.orthrus.annotations.Closure;

@@ -1,8 +1,8 @@
 package dev.orthrus.analysis;
 
 /**
- * Receives progress of a long analysis, e.g. to print it on stderr. Called on the analyzing
- * thread; must not call back into {@link EscapeAnalyzer}.
+ * Receives progress of a long analysis, e.g. to print it on stderr. Called on the analyzing thread;
+ * must not call back into {@link EscapeAnalyzer}.
  */
 @FunctionalInterface
 public interface AnalysisProgress {
@@ -11,7 +11,8 @@ public interface AnalysisProgress {
   AnalysisProgress NONE = (phase, done, total) -> {};
 
   /**
-   * @param phase a short name such as {@code load}, {@code bodies}, {@code summaries}, {@code closures}
+   * @param phase a short name such as {@code load}, {@code bodies}, {@code summaries}, {@code
+   *     closures}
    * @param done units finished in this phase
    * @param total units in this phase, or 0 when unknown
    */

@@ -24,8 +24,8 @@ import java.util.TreeSet;
  * @param closures one entry per closure (found from annotations or the processor report), by id
  * @param userDataTypes {@code @UserData} classes found in the bytecode
  * @param missingClasses referenced classes found nowhere (phantoms) that are not the JDK's: missing
- *     dependencies, sorted; JDK classes the running JDK lacks are named by an
- *     {@value EscapeAnalyzer#NEWER_JDK} diagnostic instead
+ *     dependencies, sorted; JDK classes the running JDK lacks are named by an {@value
+ *     EscapeAnalyzer#NEWER_JDK} diagnostic instead
  * @param diagnostics findings not attached to one closure: unknown callees, missing classes,
  *     unreadable methods, processor closures not found in the bytecode
  * @param suggestions candidate closures, best first (empty unless suggestions were asked for)
@@ -56,12 +56,13 @@ public record AnalysisReport(
    * their source-level facts and gain {@code reachableMethods}, allocation escape states, tags,
    * nondeterministic calls and violations found through the call graph; allocations the processor
    * did not list (in called methods) are appended. The processor report's {@code @SuppressWarnings}
-   * silence the analysis's violations and report-wide findings in the same declarations (class files
-   * do not keep the annotation), and a report-wide finding the processor already made on the same
-   * line is not repeated.
+   * silence the analysis's violations and report-wide findings in the same declarations (class
+   * files do not keep the annotation), and a report-wide finding the processor already made on the
+   * same line is not repeated.
    */
   public ClosureReport toClosureReport() {
-    List<Suppression> suppressions = processorReport == null ? List.of() : processorReport.suppressions();
+    List<Suppression> suppressions =
+        processorReport == null ? List.of() : processorReport.suppressions();
     Map<String, ClosureModel> byId = new HashMap<>();
     for (ClosureAnalysis c : closures) {
       byId.put(normalizeId(c.model().id()), withoutSuppressed(c.model(), suppressions));
@@ -95,8 +96,13 @@ public record AnalysisReport(
         allDiagnostics.add(d);
       }
     }
-    return new ClosureReport(ClosureReport.SCHEMA_VERSION, GENERATOR, new ArrayList<>(userData), models,
-        allDiagnostics, suppressions);
+    return new ClosureReport(
+        ClosureReport.SCHEMA_VERSION,
+        GENERATOR,
+        new ArrayList<>(userData),
+        models,
+        allDiagnostics,
+        suppressions);
   }
 
   /**
@@ -108,11 +114,16 @@ public record AnalysisReport(
       return false;
     }
     String field = fieldSubject(d.message());
-    return java.util.stream.Stream.concat(processorReport.diagnostics().stream(),
+    return java.util.stream.Stream.concat(
+            processorReport.diagnostics().stream(),
             processorReport.closures().stream().flatMap(c -> c.diagnostics().stream()))
-        .anyMatch(p -> p.key().equals(d.key()) && (d.position().line() > 0
-            && p.position().line() == d.position().line() && p.position().file().equals(d.position().file())
-            || field != null && field.equals(fieldSubject(p.message()))));
+        .anyMatch(
+            p ->
+                p.key().equals(d.key())
+                    && (d.position().line() > 0
+                            && p.position().line() == d.position().line()
+                            && p.position().file().equals(d.position().file())
+                        || field != null && field.equals(fieldSubject(p.message()))));
   }
 
   /** {@code user-data field `a.B.f`} at the start of a message, or null. */
@@ -127,13 +138,37 @@ public record AnalysisReport(
     if (suppressions.isEmpty()) {
       return c;
     }
-    List<Violation> kept = c.violations().stream()
-        .filter(v -> !Suppression.silenced(suppressions, Rule.byKey(v.key()).orElse(null), v.position()))
-        .toList();
-    return kept.size() == c.violations().size() ? c : new ClosureModel(c.id(), c.key(), c.name(), c.owner(),
-        c.method(), c.signature(), c.source(), c.strict(), c.comparison(), c.receiver(), c.parameters(), c.result(),
-        c.userDataReads(), c.userDataWrites(), c.allocations(), c.calls(), c.nondeterministic(), c.tags(),
-        c.diagnostics(), c.reachableMethods(), kept);
+    List<Violation> kept =
+        c.violations().stream()
+            .filter(
+                v ->
+                    !Suppression.silenced(
+                        suppressions, Rule.byKey(v.key()).orElse(null), v.position()))
+            .toList();
+    return kept.size() == c.violations().size()
+        ? c
+        : new ClosureModel(
+            c.id(),
+            c.key(),
+            c.name(),
+            c.owner(),
+            c.method(),
+            c.signature(),
+            c.source(),
+            c.strict(),
+            c.comparison(),
+            c.receiver(),
+            c.parameters(),
+            c.result(),
+            c.userDataReads(),
+            c.userDataWrites(),
+            c.allocations(),
+            c.calls(),
+            c.nondeterministic(),
+            c.tags(),
+            c.diagnostics(),
+            c.reachableMethods(),
+            kept);
   }
 
   /** {@code p} from the processor, {@code a} from bytecode. */
@@ -158,8 +193,12 @@ public record AnalysisReport(
     allocations.addAll(fromBytecode);
     List<NondeterministicCall> nondeterministic = new ArrayList<>(p.nondeterministic());
     for (NondeterministicCall n : a.nondeterministic()) {
-      boolean known = p.nondeterministic().stream().anyMatch(
-          q -> q.position().line() == n.position().line() && normalizeId(q.target()).equals(normalizeId(n.target())));
+      boolean known =
+          p.nondeterministic().stream()
+              .anyMatch(
+                  q ->
+                      q.position().line() == n.position().line()
+                          && normalizeId(q.target()).equals(normalizeId(n.target())));
       if (!known) {
         nondeterministic.add(n);
       }
@@ -169,13 +208,33 @@ public record AnalysisReport(
     tags.addAll(a.tags());
     Set<Violation> violations = new LinkedHashSet<>(p.violations());
     violations.addAll(a.violations());
-    return new ClosureModel(p.id(), p.key(), p.name(), p.owner(), p.method(), p.signature(), p.source(), p.strict(),
-        p.comparison(), p.receiver(), p.parameters(), p.result(), p.userDataReads(), p.userDataWrites(),
-        allocations, p.calls(), nondeterministic, tags, p.diagnostics(), a.reachableMethods(),
+    return new ClosureModel(
+        p.id(),
+        p.key(),
+        p.name(),
+        p.owner(),
+        p.method(),
+        p.signature(),
+        p.source(),
+        p.strict(),
+        p.comparison(),
+        p.receiver(),
+        p.parameters(),
+        p.result(),
+        p.userDataReads(),
+        p.userDataWrites(),
+        allocations,
+        p.calls(),
+        nondeterministic,
+        tags,
+        p.diagnostics(),
+        a.reachableMethods(),
         new ArrayList<>(violations));
   }
 
-  /** Source and bytecode spell nested types differently ({@code A.B} vs {@code A$B}), and generics. */
+  /**
+   * Source and bytecode spell nested types differently ({@code A.B} vs {@code A$B}), and generics.
+   */
   private static boolean sameType(String source, String bytecode) {
     String s = source.replaceAll("<.*>", "").replace('$', '.').replace(" ", "");
     String b = bytecode.replace('$', '.');

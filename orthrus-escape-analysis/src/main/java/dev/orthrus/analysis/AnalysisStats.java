@@ -10,4 +10,8 @@ package dev.orthrus.analysis;
  * @param analysisMillis time for summaries, closures and suggestions
  */
 public record AnalysisStats(
-    int applicationClasses, int methodsAnalyzed, int phantomClasses, long loadMillis, long analysisMillis) {}
+    int applicationClasses,
+    int methodsAnalyzed,
+    int phantomClasses,
+    long loadMillis,
+    long analysisMillis) {}

@@ -13,7 +13,8 @@ import java.util.Objects;
  *     those of the closure body itself, {@code reachableMethods} is sorted, allocations carry their
  *     escape state in this closure, and {@code diagnostics} is empty
  * @param tagReasons one line per instruction or call that caused a tag
- * @param userDataValues parameters, locals and fields of the reached methods that may hold user data
+ * @param userDataValues parameters, locals and fields of the reached methods that may hold user
+ *     data
  * @param unknownCallees callees in classes that were not found (phantoms), treated as may-escape
  */
 public record ClosureAnalysis(

@@ -52,7 +52,10 @@ import soot.tagkit.AnnotationIntElem;
 import soot.tagkit.AnnotationStringElem;
 import soot.tagkit.AnnotationTag;
 
-/** Builds the {@link ClosureAnalysis} of one closure from the program, its summaries and its call graph. */
+/**
+ * Builds the {@link ClosureAnalysis} of one closure from the program, its summaries and its call
+ * graph.
+ */
 final class ClosureAnalyzer {
 
   static final String UNVERSIONED_WRITE = Rule.UNVERSIONED_WRITE.key();
@@ -83,7 +86,8 @@ final class ClosureAnalyzer {
           states.put(a, ctx.resolve(m, g.esc(a.node())));
         }
         for (MethodEscapeGraph.StoreSite st : g.stores()) {
-          states.put(st, st.isStatic() || st.base() < 0 ? EscapeState.GLOBAL : ctx.resolve(m, g.loc(st.base())));
+          // Where the written object comes from: made by this execution, or existing shared state.
+          states.put(st, st.isStatic() ? EscapeState.GLOBAL : ctx.origin(m, g.src(st.base())));
         }
         for (Map.Entry<Local, Integer> l : g.localNodes().entrySet()) {
           states.put(l.getKey(), ctx.resolve(m, g.loc(l.getValue())));
@@ -113,19 +117,21 @@ final class ClosureAnalyzer {
       List<String> chain = m.equals(closure) ? List.of() : reach.chainTo(m);
       if (!MethodEscapeGraph.isLambdaFactory(m)) {
         for (MethodEscapeGraph.AllocationSite a : g.allocations()) {
-          allocations.add(new Allocation(a.type().toString(), program.isUserData(a.type()), id,
-              SootProgram.position(m, a.unit()), states.get(a)));
+          allocations.add(
+              new Allocation(
+                  a.type().toString(),
+                  program.isUserData(a.type()),
+                  id,
+                  SootProgram.position(m, a.unit()),
+                  escapeOf(a, states.get(a))));
         }
       }
       for (MethodEscapeGraph.StoreSite st : g.stores()) {
-        if (states.get(st) == EscapeState.GLOBAL) {
-          String what = st.field() == null ? "an array element" : "`" + st.field().getDeclaringClass().getName()
-              + "." + st.field().getName() + "`";
-          String where = st.isStatic() ? "a static field" : "an object reachable from unversioned shared state";
-          violations.add(new Violation(st.isStatic() ? STATIC_WRITE : UNVERSIONED_WRITE,
-              "writes " + what + (st.isStatic() ? ", " : " of ") + where
-                  + "; a validator cannot re-execute this write", chainOrSelf(chain, id),
-              SootProgram.position(m, st.stmt())));
+        Violation v =
+            violation(
+                st, states.get(st), chainOrSelf(chain, id), SootProgram.position(m, st.stmt()));
+        if (v != null) {
+          violations.add(v);
         }
       }
       for (MethodEscapeGraph.CallSiteNodes c : g.calls()) {
@@ -140,47 +146,82 @@ final class ClosureAnalyzer {
           FieldRef f = s.getFieldRef();
           SootField field = f.getField();
           if (program.isUserDataClass(field.getDeclaringClass().getName())) {
-            FieldAccess access = new FieldAccess(field.getDeclaringClass().getName(), field.getName(),
-                field.getType().toString(), id, pos);
+            FieldAccess access =
+                new FieldAccess(
+                    field.getDeclaringClass().getName(),
+                    field.getName(),
+                    field.getType().toString(),
+                    id,
+                    pos);
             boolean store = s.getDefBoxes().stream().anyMatch(b -> b.getValue() == f);
             (store ? writes : reads).add(access);
           }
           if (holdsUserData(field)) {
-            userDataValues.add("field " + field.getDeclaringClass().getName() + "." + field.getName()
-                + " (" + field.getType() + ")");
+            userDataValues.add(
+                "field "
+                    + field.getDeclaringClass().getName()
+                    + "."
+                    + field.getName()
+                    + " ("
+                    + field.getType()
+                    + ")");
           }
         }
         TagRules.TagHit hit = TagRules.of(s, body);
         if (hit != null) {
           tags.add(hit.tag());
-          tagReasons.add(hit.tag().jsonName() + ": " + hit.reason() + " in " + id
-              + (pos.line() > 0 ? " line " + pos.line() : ""));
+          tagReasons.add(
+              hit.tag().jsonName()
+                  + ": "
+                  + hit.reason()
+                  + " in "
+                  + id
+                  + (pos.line() > 0 ? " line " + pos.line() : ""));
         }
         NondeterminismRules.Finding n = NondeterminismRules.of(s, body);
         if (n != null && n.category().handling() != null) {
-          nondeterministic.add(new NondeterministicCall(n.target(), n.category().jsonName(), n.category().handling(),
-              pos, chain));
+          nondeterministic.add(
+              new NondeterministicCall(
+                  n.target(), n.category().jsonName(), n.category().handling(), pos, chain));
         }
         if (n != null && n.startsThread()) {
-          violations.add(new Violation(THREAD_START, "starts a thread or submits work to another thread via `"
-              + n.target() + "`; a closure must stay single-threaded", chainOrSelf(chain, id), pos));
+          violations.add(
+              new Violation(
+                  THREAD_START,
+                  "starts a thread or submits work to another thread via `"
+                      + n.target()
+                      + "`; a closure must stay single-threaded",
+                  chainOrSelf(chain, id),
+                  pos));
         }
         UserDataMutability.Mutation mutation = UserDataMutability.mutation(s, m, body, program);
+        Local changed = mutation == null ? UserDataMutability.mutatedObject(s, m, body) : null;
+        if (changed != null
+            && g.nodeOf(changed) >= 0
+            && ctx.origin(m, g.src(g.nodeOf(changed))) == EscapeState.USER_DATA) {
+          // Reached from user data through a parameter or a callee's result: the same finding.
+          mutation = new UserDataMutability.Mutation(null, UserDataMutability.methodOf(s));
+        }
         if (mutation != null) {
-          violations.add(new Violation(Rule.MUTABLE_COLLECTION.key(), mutation.message(), chainOrSelf(chain, id),
-              pos));
+          violations.add(
+              new Violation(
+                  Rule.MUTABLE_COLLECTION.key(), mutation.message(), chainOrSelf(chain, id), pos));
         }
         if (!s.containsInvokeExpr()) {
           continue;
         }
         var call = s.getInvokeExpr();
         if (m.equals(closure) && !call.getMethodRef().getName().equals("bootstrap$")) {
-          calls.add(new CallSite(MethodIds.of(call.getMethodRef()),
-              call.getMethodRef().getDeclaringClass().isApplicationClass(), pos));
+          calls.add(
+              new CallSite(
+                  MethodIds.of(call.getMethodRef()),
+                  call.getMethodRef().getDeclaringClass().isApplicationClass(),
+                  pos));
         }
       }
       for (Map.Entry<Local, Integer> l : g.localNodes().entrySet()) {
-        if (states.get(l.getKey()) == EscapeState.USER_DATA || program.isUserData(l.getKey().getType())) {
+        if (states.get(l.getKey()) == EscapeState.USER_DATA
+            || program.isUserData(l.getKey().getType())) {
           String name = l.getKey().getName();
           if (!name.startsWith("$") && !name.matches("l\\d+|r\\d+")) {
             userDataValues.add(id + ": local " + name + " (" + l.getKey().getType() + ")");
@@ -188,56 +229,129 @@ final class ClosureAnalyzer {
         }
       }
       for (Unit u : body.getUnits()) {
-        if (u instanceof IdentityStmt is && is.getRightOp() instanceof ParameterRef p
+        if (u instanceof IdentityStmt is
+            && is.getRightOp() instanceof ParameterRef p
             && states.get(is.getLeftOp()) == EscapeState.USER_DATA) {
           userDataValues.add(id + ": parameter " + p.getIndex() + " (" + p.getType() + ")");
         }
       }
     }
-    List<String> reachable = new ArrayList<>(new TreeSet<>(reach.methods().stream().map(MethodIds::of).toList()));
-    AnnotationTag annotation = SootProgram.annotation(closure.getTags(), SootProgram.CLOSURE_ANNOTATION);
+    List<String> reachable =
+        new ArrayList<>(new TreeSet<>(reach.methods().stream().map(MethodIds::of).toList()));
+    AnnotationTag annotation =
+        SootProgram.annotation(closure.getTags(), SootProgram.CLOSURE_ANNOTATION);
     String name = stringElement(annotation, "name", "");
     String id = MethodIds.of(closure);
-    // diagnostics stay empty: findings from the call graph are violations, the rest are report-wide.
-    ClosureModel model = new ClosureModel(
-        id,
-        ClosureDescriptor.keyOf(id),
-        name.isEmpty() ? closure.getName() : name,
-        closure.getDeclaringClass().getName(),
-        closure.getName(),
-        MethodIds.signature(closure),
-        program.position(closure),
-        booleanElement(annotation, "strict"),
-        enumElement(annotation, "compare", "EQUALS"),
-        closure.isStatic() ? null : new Value("this", closure.getDeclaringClass().getName(),
-            kindOf(closure.getDeclaringClass().getType())),
-        parameters(closure),
-        closure.getReturnType() instanceof VoidType
-            ? new Value("return", "void", ValueKind.VOID)
-            : new Value("return", closure.getReturnType().toString(), kindOf(closure.getReturnType())),
-        new ArrayList<>(reads),
-        new ArrayList<>(writes),
-        allocations,
-        calls,
-        nondeterministic,
-        tags,
-        List.of(),
-        reachable,
-        violations);
-    return new ClosureAnalysis(model, new ArrayList<>(tagReasons), new ArrayList<>(userDataValues),
+    // diagnostics stay empty: findings from the call graph are violations, the rest are
+    // report-wide.
+    ClosureModel model =
+        new ClosureModel(
+            id,
+            ClosureDescriptor.keyOf(id),
+            name.isEmpty() ? closure.getName() : name,
+            closure.getDeclaringClass().getName(),
+            closure.getName(),
+            MethodIds.signature(closure),
+            program.position(closure),
+            booleanElement(annotation, "strict"),
+            enumElement(annotation, "compare", "EQUALS"),
+            closure.isStatic()
+                ? null
+                : new Value(
+                    "this",
+                    closure.getDeclaringClass().getName(),
+                    kindOf(closure.getDeclaringClass().getType())),
+            parameters(closure),
+            closure.getReturnType() instanceof VoidType
+                ? new Value("return", "void", ValueKind.VOID)
+                : new Value(
+                    "return", closure.getReturnType().toString(), kindOf(closure.getReturnType())),
+            new ArrayList<>(reads),
+            new ArrayList<>(writes),
+            allocations,
+            calls,
+            nondeterministic,
+            tags,
+            List.of(),
+            reachable,
+            violations);
+    return new ClosureAnalysis(
+        model,
+        new ArrayList<>(tagReasons),
+        new ArrayList<>(userDataValues),
         new ArrayList<>(unknown));
+  }
+
+  /**
+   * A lambda or method reference that captures nothing is a constant: the JVM hands out one
+   * instance per creation site, shared by every execution, with no state to version or compare.
+   */
+  private static EscapeState escapeOf(MethodEscapeGraph.AllocationSite a, EscapeState computed) {
+    boolean constant =
+        a.kind().equals("lambda")
+            && a.unit() instanceof Stmt s
+            && s.containsInvokeExpr()
+            && s.getInvokeExpr().getArgCount() == 0;
+    return constant ? EscapeState.NO_ESCAPE : computed;
+  }
+
+  /**
+   * The violation a store makes, given where the written object comes from: a static field always;
+   * a field of a {@code @UserData} class never (the write makes a new version); another field when
+   * the object existed before the closure ran (an object the closure made is private to it); an
+   * array element when the array existed before and is not held by user data (reference arrays in
+   * user data are versioned per slot, primitive ones are the processor's array-element rule).
+   */
+  private Violation violation(
+      MethodEscapeGraph.StoreSite st,
+      EscapeState origin,
+      List<String> chain,
+      SourcePosition position) {
+    if (st.isStatic()) {
+      return new Violation(
+          STATIC_WRITE,
+          "writes `"
+              + st.field().getDeclaringClass().getName()
+              + "."
+              + st.field().getName()
+              + "`, a static field; a validator cannot re-execute this write",
+          chain,
+          position);
+    }
+    if (st.field() != null && program.isUserDataClass(st.field().getDeclaringClass().getName())) {
+      return null;
+    }
+    if (origin == EscapeState.GLOBAL || origin == EscapeState.USER_DATA && st.field() != null) {
+      String what =
+          st.field() == null
+              ? "an array element"
+              : "`" + st.field().getDeclaringClass().getName() + "." + st.field().getName() + "`";
+      String where =
+          origin == EscapeState.USER_DATA
+              ? "an object reached through user data whose class is not @UserData, so the write is not versioned"
+              : "an object that existed before the closure ran and is not user data";
+      return new Violation(
+          UNVERSIONED_WRITE,
+          "writes " + what + " of " + where + "; a validator cannot re-execute this write",
+          chain,
+          position);
+    }
+    return null;
   }
 
   private static List<String> chainOrSelf(List<String> chain, String id) {
     return chain.isEmpty() ? List.of(id) : chain;
   }
 
-  /** A field typed as user data, an array of it, or a generic container with a user-data argument. */
+  /**
+   * A field typed as user data, an array of it, or a generic container with a user-data argument.
+   */
   private boolean holdsUserData(SootField f) {
     if (program.isUserData(f.getType())) {
       return true;
     }
-    soot.tagkit.SignatureTag sig = (soot.tagkit.SignatureTag) f.getTag(soot.tagkit.SignatureTag.NAME);
+    soot.tagkit.SignatureTag sig =
+        (soot.tagkit.SignatureTag) f.getTag(soot.tagkit.SignatureTag.NAME);
     if (sig == null) {
       return false;
     }
@@ -287,8 +401,16 @@ final class ClosureAnalyzer {
     if (n.equals("java.lang.String")) {
       return ValueKind.STRING;
     }
-    if (Set.of("java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte", "java.lang.Character",
-        "java.lang.Boolean", "java.lang.Double", "java.lang.Float").contains(n)) {
+    if (Set.of(
+            "java.lang.Integer",
+            "java.lang.Long",
+            "java.lang.Short",
+            "java.lang.Byte",
+            "java.lang.Character",
+            "java.lang.Boolean",
+            "java.lang.Double",
+            "java.lang.Float")
+        .contains(n)) {
       return ValueKind.BOXED;
     }
     SootClass c = r.getSootClass();
@@ -301,7 +423,8 @@ final class ClosureAnalyzer {
     if (c.hasSuperclass() && c.getSuperclass().getName().equals("java.lang.Record")) {
       return ValueKind.RECORD;
     }
-    for (SootClass at = c; at != null && !at.getName().equals("java.lang.Object");
+    for (SootClass at = c;
+        at != null && !at.getName().equals("java.lang.Object");
         at = at.hasSuperclass() ? at.getSuperclass() : null) {
       if (at.declaresMethod("boolean equals(java.lang.Object)")) {
         return ValueKind.EQUALS;

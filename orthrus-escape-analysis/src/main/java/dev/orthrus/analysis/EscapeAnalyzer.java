@@ -33,6 +33,7 @@ public final class EscapeAnalyzer {
   static final String MISSING_CLASSES = Rule.MISSING_CLASSES.key();
   static final String UNREADABLE_METHOD = Rule.UNREADABLE_METHOD.key();
   static final String CLOSURE_NOT_FOUND = Rule.CLOSURE_NOT_FOUND.key();
+
   /** Key of the warning that the analyzed classes need a newer JDK than the one running. */
   public static final String NEWER_JDK = Rule.NEWER_JDK.key();
 
@@ -68,7 +69,11 @@ public final class EscapeAnalyzer {
   }
 
   private static AnalysisReport run(
-      SootProgram program, AnalysisInput input, AnalysisProgress progress, long loadMillis, long analysisStart) {
+      SootProgram program,
+      AnalysisInput input,
+      AnalysisProgress progress,
+      long loadMillis,
+      long analysisStart) {
     List<Diagnostic> diagnostics = new ArrayList<>();
     Map<String, SootMethod> closures = findClosures(program, input, diagnostics);
     Map<SootMethod, Reachability> reaches = new LinkedHashMap<>();
@@ -95,22 +100,50 @@ public final class EscapeAnalyzer {
     newerJdk(program.missingJdkClasses(), JdkClasses.newestRelease(input.classes()))
         .ifPresent(diagnostics::add);
     if (!missing.isEmpty()) {
-      diagnostics.add(new Diagnostic(MISSING_CLASSES, Severity.WARNING, missing.size()
-          + " referenced classes were not found (missing dependencies?); calls into them are treated as"
-          + " may-escape: " + String.join(", ", missing.subList(0, Math.min(10, missing.size())))
-          + (missing.size() > 10 ? ", ..." : ""), SourcePosition.UNKNOWN));
+      diagnostics.add(
+          new Diagnostic(
+              MISSING_CLASSES,
+              Severity.WARNING,
+              missing.size()
+                  + " referenced classes were not found (missing dependencies?); calls into them are treated as"
+                  + " may-escape: "
+                  + String.join(", ", missing.subList(0, Math.min(10, missing.size())))
+                  + (missing.size() > 10 ? ", ..." : ""),
+              SourcePosition.UNKNOWN));
     }
-    program.brokenMethods().forEach((id, why) -> diagnostics.add(new Diagnostic(UNREADABLE_METHOD,
-        Severity.WARNING, "could not read the bytecode of `" + id + "`: " + why + "; calls to it are treated as"
-            + " may-escape", SourcePosition.UNKNOWN)));
-    List<Suggestion> suggestions = input.suggest()
-        ? ClosureSuggester.suggest(program, summaries, progress)
-        : List.of();
+    program
+        .brokenMethods()
+        .forEach(
+            (id, why) ->
+                diagnostics.add(
+                    new Diagnostic(
+                        UNREADABLE_METHOD,
+                        Severity.WARNING,
+                        "could not read the bytecode of `"
+                            + id
+                            + "`: "
+                            + why
+                            + "; calls to it are treated as"
+                            + " may-escape",
+                        SourcePosition.UNKNOWN)));
+    List<Suggestion> suggestions =
+        input.suggest() ? ClosureSuggester.suggest(program, summaries, progress) : List.of();
     long analysisMillis = (System.nanoTime() - analysisStart) / 1_000_000;
-    AnalysisStats stats = new AnalysisStats(program.applicationClassCount(), program.bodies().size(),
-        program.phantomClasses().size(), loadMillis, analysisMillis);
-    return new AnalysisReport(results, List.copyOf(program.userDataTypes()), missing, diagnostics, suggestions,
-        stats, input.processorReport());
+    AnalysisStats stats =
+        new AnalysisStats(
+            program.applicationClassCount(),
+            program.bodies().size(),
+            program.phantomClasses().size(),
+            loadMillis,
+            analysisMillis);
+    return new AnalysisReport(
+        results,
+        List.copyOf(program.userDataTypes()),
+        missing,
+        diagnostics,
+        suggestions,
+        stats,
+        input.processorReport());
   }
 
   /**
@@ -122,16 +155,32 @@ public final class EscapeAnalyzer {
     if (missingJdkClasses.isEmpty() && compiledFor <= running) {
       return Optional.empty();
     }
-    String classes = missingJdkClasses.isEmpty() ? ""
-        : "; JDK classes they use that JDK " + running + " lacks are treated as may-escape: "
-            + String.join(", ", missingJdkClasses.subList(0, Math.min(10, missingJdkClasses.size())))
-            + (missingJdkClasses.size() > 10 ? ", ..." : "");
-    String message = compiledFor > running
-        ? "the classes are compiled for Java " + compiledFor + " and the analysis runs on JDK " + running + classes
-            + "; run orthrus on JDK " + compiledFor + " or newer for a complete analysis"
-        : missingJdkClasses.size() + " referenced JDK classes are not in the running JDK " + running + classes
-            + "; run orthrus on the JDK the code is built for";
-    return Optional.of(new Diagnostic(NEWER_JDK, Severity.WARNING, message, SourcePosition.UNKNOWN));
+    String classes =
+        missingJdkClasses.isEmpty()
+            ? ""
+            : "; JDK classes they use that JDK "
+                + running
+                + " lacks are treated as may-escape: "
+                + String.join(
+                    ", ", missingJdkClasses.subList(0, Math.min(10, missingJdkClasses.size())))
+                + (missingJdkClasses.size() > 10 ? ", ..." : "");
+    String message =
+        compiledFor > running
+            ? "the classes are compiled for Java "
+                + compiledFor
+                + " and the analysis runs on JDK "
+                + running
+                + classes
+                + "; run orthrus on JDK "
+                + compiledFor
+                + " or newer for a complete analysis"
+            : missingJdkClasses.size()
+                + " referenced JDK classes are not in the running JDK "
+                + running
+                + classes
+                + "; run orthrus on the JDK the code is built for";
+    return Optional.of(
+        new Diagnostic(NEWER_JDK, Severity.WARNING, message, SourcePosition.UNKNOWN));
   }
 
   private static Map<String, SootMethod> findClosures(
@@ -149,9 +198,14 @@ public final class EscapeAnalyzer {
       for (ClosureModel c : input.processorReport().closures()) {
         SootMethod m = byNormalizedId.get(AnalysisReport.normalizeId(c.id()));
         if (m == null) {
-          diagnostics.add(new Diagnostic(CLOSURE_NOT_FOUND, Severity.WARNING, "closure `" + c.id()
-              + "` from closures.json is not in the analyzed classes; it keeps its source-level facts only",
-              c.source()));
+          diagnostics.add(
+              new Diagnostic(
+                  CLOSURE_NOT_FOUND,
+                  Severity.WARNING,
+                  "closure `"
+                      + c.id()
+                      + "` from closures.json is not in the analyzed classes; it keeps its source-level facts only",
+                  c.source()));
         } else {
           byId.putIfAbsent(MethodIds.of(m), m);
         }
@@ -162,8 +216,11 @@ public final class EscapeAnalyzer {
     return sorted;
   }
 
-  private static void unknownCallees(SootProgram program, EscapeSummaries summaries,
-      Map<SootMethod, Reachability> reaches, List<Diagnostic> diagnostics) {
+  private static void unknownCallees(
+      SootProgram program,
+      EscapeSummaries summaries,
+      Map<SootMethod, Reachability> reaches,
+      List<Diagnostic> diagnostics) {
     Set<String> seen = new LinkedHashSet<>();
     for (Reachability r : reaches.values()) {
       for (SootMethod m : r.methods()) {
@@ -176,8 +233,12 @@ public final class EscapeAnalyzer {
             String callee = MethodIds.of(c.call().getMethodRef());
             if (seen.add(callee)) {
               Stmt s = c.stmt();
-              diagnostics.add(new Diagnostic(UNKNOWN_CALLEE, Severity.NOTE,
-                  "unknown callee `" + callee + "`, treated as may-escape", SootProgram.position(m, s)));
+              diagnostics.add(
+                  new Diagnostic(
+                      UNKNOWN_CALLEE,
+                      Severity.NOTE,
+                      "unknown callee `" + callee + "`, treated as may-escape",
+                      SootProgram.position(m, s)));
             }
           }
         }

@@ -24,7 +24,8 @@ public final class SuggestionsJson {
     w.field("schemaVersion", SCHEMA_VERSION);
     w.field("generator", AnalysisReport.GENERATOR);
     AnalysisStats s = report.stats();
-    w.name("stats").beginObject()
+    w.name("stats")
+        .beginObject()
         .field("applicationClasses", s.applicationClasses())
         .field("methodsAnalyzed", s.methodsAnalyzed())
         .field("phantomClasses", s.phantomClasses())
@@ -42,7 +43,10 @@ public final class SuggestionsJson {
       w.name("reasons").beginArray();
       sg.reasons().forEach(w::value);
       w.endArray();
-      w.name("position").beginObject().field("file", sg.position().file()).field("line", sg.position().line())
+      w.name("position")
+          .beginObject()
+          .field("file", sg.position().file())
+          .field("line", sg.position().line())
           .endObject();
       w.endObject();
     }

@@ -26,7 +26,9 @@ class CallGraphTest {
   }
 
   private static ClosureAnalysis analysis(String method) {
-    return report.closures().stream().filter(c -> c.model().method().equals(method)).findFirst()
+    return report.closures().stream()
+        .filter(c -> c.model().method().equals(method))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no closure " + method + " in " + report.closures()));
   }
 
@@ -38,11 +40,17 @@ class CallGraphTest {
   void interfaceCallReachesEveryImplementation() {
     ClosureModel c = closure("totalArea");
     assertEquals("total-area", c.name());
-    assertTrue(c.reachableMethods().contains("fixtures.calls.Square#area()"), c.reachableMethods().toString());
-    assertTrue(c.reachableMethods().contains("fixtures.calls.Circle#area()"), c.reachableMethods().toString());
+    assertTrue(
+        c.reachableMethods().contains("fixtures.calls.Square#area()"),
+        c.reachableMethods().toString());
+    assertTrue(
+        c.reachableMethods().contains("fixtures.calls.Circle#area()"),
+        c.reachableMethods().toString());
     assertEquals(Set.of(Tag.FLOATING_POINT), c.tags());
     List<String> reasons = analysis("totalArea").tagReasons();
-    assertTrue(reasons.stream().anyMatch(r -> r.contains("fixtures.calls.Circle#area()")), reasons.toString());
+    assertTrue(
+        reasons.stream().anyMatch(r -> r.contains("fixtures.calls.Circle#area()")),
+        reasons.toString());
   }
 
   @Test
@@ -50,9 +58,12 @@ class CallGraphTest {
     ClosureModel c = closure("measure");
     assertTrue(c.reachableMethods().contains("fixtures.calls.Operators#viaLambda(java.util.List)"));
     // The lambda body calls weigh: reached through Soot's synthetic lambda class.
-    assertTrue(c.reachableMethods().contains("fixtures.calls.Operators#weigh(java.lang.String)"),
+    assertTrue(
+        c.reachableMethods().contains("fixtures.calls.Operators#weigh(java.lang.String)"),
         c.reachableMethods().toString());
-    assertTrue(c.reachableMethods().stream().anyMatch(m -> m.startsWith("fixtures.calls.Operators#lambda$viaLambda$")),
+    assertTrue(
+        c.reachableMethods().stream()
+            .anyMatch(m -> m.startsWith("fixtures.calls.Operators#lambda$viaLambda$")),
         c.reachableMethods().toString());
   }
 
@@ -61,7 +72,8 @@ class CallGraphTest {
     ClosureModel c = closure("copyInto");
     assertTrue(c.strict());
     assertEquals(Set.of(Tag.VECTOR), c.tags());
-    assertEquals(List.of(EscapeState.USER_DATA), c.allocations().stream().map(a -> a.escape()).toList());
+    assertEquals(
+        List.of(EscapeState.USER_DATA), c.allocations().stream().map(a -> a.escape()).toList());
     assertEquals("bytes", c.userDataWrites().get(0).field());
     assertTrue(c.violations().isEmpty(), c.violations().toString());
     assertEquals(Set.of(Tag.VECTOR), closure("sameBytes").tags());
@@ -75,7 +87,10 @@ class CallGraphTest {
     assertEquals("java.lang.System#nanoTime()", n.target());
     assertEquals("clock", n.category());
     assertEquals(dev.orthrus.model.NondeterministicCall.Handling.RECORDED, n.handling());
-    assertEquals(List.of("fixtures.calls.Operators#stamp(fixtures.calls.Cell)", "fixtures.calls.Operators#clock()"),
+    assertEquals(
+        List.of(
+            "fixtures.calls.Operators#stamp(fixtures.calls.Cell)",
+            "fixtures.calls.Operators#clock()"),
         n.callChain());
     assertTrue(c.violations().isEmpty());
   }
@@ -87,7 +102,10 @@ class CallGraphTest {
     Violation v = c.violations().get(0);
     assertEquals("orthrus.closure.static-write", v.key());
     assertTrue(v.message().contains("fixtures.calls.Operators.counter"), v.message());
-    assertEquals(List.of("fixtures.calls.Operators#count(fixtures.calls.Cell)", "fixtures.calls.Operators#bump()"),
+    assertEquals(
+        List.of(
+            "fixtures.calls.Operators#count(fixtures.calls.Cell)",
+            "fixtures.calls.Operators#bump()"),
         v.callChain());
     assertTrue(v.position().line() > 0);
   }
@@ -95,10 +113,16 @@ class CallGraphTest {
   @Test
   void threadStartIsAViolationWithItsChain() {
     ClosureModel c = closure("spawn");
-    Violation v = c.violations().stream().filter(x -> x.key().equals("orthrus.closure.thread")).findFirst()
-        .orElseThrow(() -> new AssertionError(c.violations().toString()));
-    assertEquals(List.of("fixtures.calls.Operators#spawn(fixtures.calls.Cell)",
-        "fixtures.calls.Operators#startWorker(fixtures.calls.Cell)"), v.callChain());
+    Violation v =
+        c.violations().stream()
+            .filter(x -> x.key().equals("orthrus.closure.thread"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(c.violations().toString()));
+    assertEquals(
+        List.of(
+            "fixtures.calls.Operators#spawn(fixtures.calls.Cell)",
+            "fixtures.calls.Operators#startWorker(fixtures.calls.Cell)"),
+        v.callChain());
     assertTrue(v.message().contains("java.lang.Thread#start()"), v.message());
   }
 

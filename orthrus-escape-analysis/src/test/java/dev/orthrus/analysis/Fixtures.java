@@ -2,11 +2,15 @@ package dev.orthrus.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orthrus.model.Allocation;
+import dev.orthrus.model.EscapeState;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,17 +29,29 @@ final class Fixtures {
 
   static final Path ROOT = Path.of("src/test/resources/fixtures");
   private static final Map<String, Path> COMPILED = new HashMap<>();
-  private static final Pattern EXPECTATION =
-      Pattern.compile("//\\s*ESCAPE:\\s*(NO_ESCAPE|RETURNED|USER_DATA|GLOBAL)(?:\\s+(\\S+))?");
+
+  /** A label comment: {@code // KIND: text}, several per line allowed. */
+  private static final Pattern LABEL =
+      Pattern.compile("//\\s*(ESCAPE|VIOLATION|NONDET|TAGS):([^/]*)");
 
   private Fixtures() {}
 
   static synchronized Path compile(String suite) {
-    return COMPILED.computeIfAbsent(suite, s -> compileSources(List.of(ROOT.resolve(s)), s));
+    return compile(suite, 17);
+  }
+
+  /** Compiles a suite for a Java release the running javac must support. */
+  static synchronized Path compile(String suite, int release) {
+    return COMPILED.computeIfAbsent(
+        suite, s -> compileSources(List.of(ROOT.resolve(s)), s, release));
   }
 
   /** Compiles every .java file under the given source roots into a fresh folder. */
   static Path compileSources(List<Path> roots, String label) {
+    return compileSources(roots, label, 17);
+  }
+
+  private static Path compileSources(List<Path> roots, String label, int release) {
     try {
       Path out = Files.createTempDirectory("orthrus-fixture-" + label.replace('/', '-'));
       Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(out)));
@@ -46,10 +62,24 @@ final class Fixtures {
       JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
       StringWriter log = new StringWriter();
       try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null)) {
-        boolean ok = javac.getTask(log, fm, null,
-            List.of("-g", "--release", "17", "-proc:none", "-d", out.toString(),
-                "-classpath", System.getProperty("java.class.path")),
-            null, fm.getJavaFileObjectsFromPaths(sources)).call();
+        boolean ok =
+            javac
+                .getTask(
+                    log,
+                    fm,
+                    null,
+                    List.of(
+                        "-g",
+                        "--release",
+                        Integer.toString(release),
+                        "-proc:none",
+                        "-d",
+                        out.toString(),
+                        "-classpath",
+                        System.getProperty("java.class.path")),
+                    null,
+                    fm.getJavaFileObjectsFromPaths(sources))
+                .call();
         assertTrue(ok, "fixture " + label + " does not compile:\n" + log);
       }
       return out;
@@ -74,20 +104,73 @@ final class Fixtures {
     }
   }
 
-  /** An expected escape state written on an allocation line, optionally only for one type. */
-  record Expectation(String file, long line, String state, String type) {}
+  /**
+   * An expected escape state written on an allocation line: {@code // ESCAPE: STATE [type] [in
+   * closureMethod]}, several separated by {@code ;}. Without a type it applies to every allocation
+   * on the line (a lambda's type is its functional interface); with {@code in m} it applies only in
+   * the closure named {@code m}, and takes precedence there over the unqualified ones.
+   */
+  record Expectation(String file, long line, String state, String type, String closure) {
 
-  /** The {@code // ESCAPE: STATE [type]} comments of a suite, file names as package paths. */
+    boolean matches(Allocation a, String closureMethod) {
+      return a.position().file().equals(file)
+          && a.position().line() == line
+          && (type == null || type.equals(a.type()))
+          && (closure == null || closure.equals(closureMethod));
+    }
+
+    /** The expectations that apply to an allocation in a closure: the closure's own ones if any. */
+    static List<Expectation> applying(List<Expectation> all, Allocation a, String closureMethod) {
+      List<Expectation> matching = all.stream().filter(e -> e.matches(a, closureMethod)).toList();
+      List<Expectation> own = matching.stream().filter(e -> e.closure() != null).toList();
+      return own.isEmpty() ? matching : own;
+    }
+  }
+
+  /**
+   * A fact labeled on a fixture line other than an escape state: a violation key, a category, tags.
+   */
+  record Label(String kind, String file, int line, String value) {}
+
+  /** The {@code // ESCAPE:} expectations of a suite, file names as package paths. */
   static List<Expectation> expectations(String suite) {
+    List<Expectation> out = new ArrayList<>();
+    for (Label l : labels(suite)) {
+      if (!l.kind().equals("ESCAPE")) {
+        continue;
+      }
+      for (String item : l.value().split(";")) {
+        String[] words = item.trim().split("\\s+");
+        int in = Arrays.asList(words).indexOf("in");
+        String type = words.length > 1 && in != 1 ? words[1] : null;
+        String closure = in > 0 && in + 1 < words.length ? words[in + 1] : null;
+        EscapeState.valueOf(words[0]); // a typo in a label fails loudly
+        out.add(new Expectation(l.file(), l.line(), words[0], type, closure));
+      }
+    }
+    return out;
+  }
+
+  /** Every label comment of a suite, in file and line order. */
+  static List<Label> labels(String suite) {
     try (Stream<Path> files = walk(ROOT.resolve(suite))) {
-      return files.filter(p -> p.toString().endsWith(".java")).sorted().flatMap(p -> {
-        List<String> lines = readLines(p);
-        String file = "fixtures/" + ROOT.relativize(p).toString().replace('\\', '/');
-        return java.util.stream.IntStream.range(0, lines.size()).mapToObj(i -> {
-          Matcher m = EXPECTATION.matcher(lines.get(i));
-          return m.find() ? new Expectation(file, i + 1, m.group(1), m.group(2)) : null;
-        }).filter(java.util.Objects::nonNull);
-      }).toList();
+      return files
+          .filter(p -> p.toString().endsWith(".java"))
+          .sorted()
+          .flatMap(
+              p -> {
+                List<String> lines = readLines(p);
+                String file = "fixtures/" + ROOT.relativize(p).toString().replace('\\', '/');
+                List<Label> found = new ArrayList<>();
+                for (int i = 0; i < lines.size(); i++) {
+                  Matcher m = LABEL.matcher(lines.get(i));
+                  while (m.find()) {
+                    found.add(new Label(m.group(1), file, i + 1, m.group(2).trim()));
+                  }
+                }
+                return found.stream();
+              })
+          .toList();
     }
   }
 

@@ -14,23 +14,32 @@ class InputValidationTest {
 
   @Test
   void missingInputIsBadInput() {
-    AnalysisException e = assertThrows(AnalysisException.class,
-        () -> EscapeAnalyzer.analyze(AnalysisInput.of(Path.of("does/not/exist"))));
+    AnalysisException e =
+        assertThrows(
+            AnalysisException.class,
+            () -> EscapeAnalyzer.analyze(AnalysisInput.of(Path.of("does/not/exist"))));
     assertTrue(e.badInput());
     assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
   }
 
   @Test
   void missingClasspathEntryIsBadInput() {
-    AnalysisException e = assertThrows(AnalysisException.class, () -> EscapeAnalyzer.analyze(
-        AnalysisInput.of(Fixtures.compile("escape")).withClasspath(List.of(Path.of("no-such.jar")))));
+    AnalysisException e =
+        assertThrows(
+            AnalysisException.class,
+            () ->
+                EscapeAnalyzer.analyze(
+                    AnalysisInput.of(Fixtures.compile("escape"))
+                        .withClasspath(List.of(Path.of("no-such.jar")))));
     assertTrue(e.badInput());
   }
 
   @Test
   void nothingToAnalyzeIsBadInput() {
-    AnalysisException e = assertThrows(AnalysisException.class,
-        () -> EscapeAnalyzer.analyze(new AnalysisInput(List.of(), List.of(), null, false)));
+    AnalysisException e =
+        assertThrows(
+            AnalysisException.class,
+            () -> EscapeAnalyzer.analyze(new AnalysisInput(List.of(), List.of(), null, false)));
     assertTrue(e.badInput());
   }
 
@@ -43,16 +52,20 @@ class InputValidationTest {
   @Test
   void aCorruptClassFileIsReportedNotFatal(@TempDir Path dir) throws Exception {
     Path classes = Fixtures.compile("calls");
-    Files.walk(classes).filter(Files::isRegularFile).forEach(p -> {
-      try {
-        Path target = dir.resolve(classes.relativize(p).toString());
-        Files.createDirectories(target.getParent());
-        Files.copy(p, target);
-      } catch (Exception e) {
-        throw new RuntimeException(e);
-      }
-    });
-    Files.write(dir.resolve("fixtures/calls/Broken.class"), new byte[] {(byte) 0xCA, (byte) 0xFE, 1, 2, 3});
+    Files.walk(classes)
+        .filter(Files::isRegularFile)
+        .forEach(
+            p -> {
+              try {
+                Path target = dir.resolve(classes.relativize(p).toString());
+                Files.createDirectories(target.getParent());
+                Files.copy(p, target);
+              } catch (Exception e) {
+                throw new RuntimeException(e);
+              }
+            });
+    Files.write(
+        dir.resolve("fixtures/calls/Broken.class"), new byte[] {(byte) 0xCA, (byte) 0xFE, 1, 2, 3});
     AnalysisException e = null;
     AnalysisReport r = null;
     try {

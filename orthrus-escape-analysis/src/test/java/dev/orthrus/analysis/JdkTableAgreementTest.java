@@ -28,15 +28,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The processor and the bytecode analysis read the same JDK table, so for every call in it they give
- * the same rule key and severity, and the same tag. One closure per table entry runs that entry's
- * example; both stages are run on the result and their findings on the example's line compared.
+ * The processor and the bytecode analysis read the same JDK table, so for every call in it they
+ * give the same rule key and severity, and the same tag. One closure per table entry runs that
+ * entry's example; both stages are run on the result and their findings on the example's line
+ * compared.
  */
 class JdkTableAgreementTest {
 
   /** The rules the JDK table decides. */
-  private static final Set<String> TABLE_RULES = EnumSet.allOf(JdkCategory.class).stream()
-      .map(JdkCategory::rule).filter(r -> r != null).map(Rule::key).collect(Collectors.toSet());
+  private static final Set<String> TABLE_RULES =
+      EnumSet.allOf(JdkCategory.class).stream()
+          .map(JdkCategory::rule)
+          .filter(r -> r != null)
+          .map(Rule::key)
+          .collect(Collectors.toSet());
 
   private static final List<JdkApi> ENTRIES = new ArrayList<>();
   private static final Map<JdkApi, Long> LINES = new LinkedHashMap<>();
@@ -48,7 +53,9 @@ class JdkTableAgreementTest {
     Path root = Files.createTempDirectory("orthrus-jdk-table");
     Path source = root.resolve("jdktable/Calls.java");
     Files.createDirectories(source.getParent());
-    StringBuilder code = new StringBuilder("""
+    StringBuilder code =
+        new StringBuilder(
+            """
         package jdktable;
 
         import dev.orthrus.annotations.Closure;
@@ -79,28 +86,42 @@ class JdkTableAgreementTest {
       }
       int n = ENTRIES.size();
       ENTRIES.add(api);
-      code.append("\n  @Closure\n  public void c").append(n).append("(Held held) throws Exception {\n    ");
-      LINES.put(api, code.toString().lines().count()); // the example goes on the last, unfinished line
+      code.append("\n  @Closure\n  public void c")
+          .append(n)
+          .append("(Held held) throws Exception {\n    ");
+      LINES.put(
+          api, code.toString().lines().count()); // the example goes on the last, unfinished line
       code.append(api.example()).append("\n  }\n");
     }
     code.append("}\n");
     Files.writeString(source, code.toString());
 
-    processor = ProcessorRun.compile(List.of(source), List.of("--release", String.valueOf(feature)));
+    processor =
+        ProcessorRun.compile(List.of(source), List.of("--release", String.valueOf(feature)));
     Path classes = Fixtures.compileSources(List.of(root), "jdk-table");
-    bytecode = EscapeAnalyzer.analyze(AnalysisInput.of(classes).withClasspath(MutableCollectionFixtureTest.libraries()))
-        .toClosureReport();
+    bytecode =
+        EscapeAnalyzer.analyze(
+                AnalysisInput.of(classes).withClasspath(MutableCollectionFixtureTest.libraries()))
+            .toClosureReport();
   }
 
   @Test
   void everyEntryHasAnExampleBothStagesRun() {
     int feature = Runtime.version().feature();
-    List<String> without = JdkApis.all().stream().filter(a -> !ENTRIES.contains(a))
-        .map(a -> a.type() + " " + a.names() + (a.since() > feature ? " (Java " + a.since() + ")" : ""))
-        .toList();
+    List<String> without =
+        JdkApis.all().stream()
+            .filter(a -> !ENTRIES.contains(a))
+            .map(
+                a ->
+                    a.type()
+                        + " "
+                        + a.names()
+                        + (a.since() > feature ? " (Java " + a.since() + ")" : ""))
+            .toList();
     // The Vector API is an incubator module: compiling an example needs --add-modules.
     List<String> expected = new ArrayList<>(List.of("jdk.incubator.vector. [*]"));
-    JdkApis.all().stream().filter(a -> a.since() > feature)
+    JdkApis.all().stream()
+        .filter(a -> a.since() > feature)
         .forEach(a -> expected.add(a.type() + " " + a.names() + " (Java " + a.since() + ")"));
     assertEquals(new TreeSet<>(expected), new TreeSet<>(without));
   }
@@ -110,19 +131,26 @@ class JdkTableAgreementTest {
     List<String> disagreements = new ArrayList<>();
     for (JdkApi api : ENTRIES) {
       long line = LINES.get(api);
-      Set<String> fromSource = processor.messages.stream()
-          .filter(m -> m.line() == line && TABLE_RULES.contains(m.key()))
-          .map(m -> m.key() + " " + severity(m.kind())).collect(Collectors.toCollection(TreeSet::new));
-      Set<String> fromBytecode = RuleFinding.of(bytecode).stream()
-          .filter(f -> f.position().line() == line && TABLE_RULES.contains(f.key()))
-          .map(f -> f.key() + " " + f.severity().name().toLowerCase(Locale.ROOT))
-          .collect(Collectors.toCollection(TreeSet::new));
+      Set<String> fromSource =
+          processor.messages.stream()
+              .filter(m -> m.line() == line && TABLE_RULES.contains(m.key()))
+              .map(m -> m.key() + " " + severity(m.kind()))
+              .collect(Collectors.toCollection(TreeSet::new));
+      Set<String> fromBytecode =
+          RuleFinding.of(bytecode).stream()
+              .filter(f -> f.position().line() == line && TABLE_RULES.contains(f.key()))
+              .map(f -> f.key() + " " + f.severity().name().toLowerCase(Locale.ROOT))
+              .collect(Collectors.toCollection(TreeSet::new));
       Rule rule = api.category().rule();
-      if (rule != null && !fromSource.contains(rule.key() + " " + rule.severity().name().toLowerCase(Locale.ROOT))) {
-        disagreements.add(api.example() + ": the processor does not report " + rule.key() + " " + fromSource);
+      if (rule != null
+          && !fromSource.contains(
+              rule.key() + " " + rule.severity().name().toLowerCase(Locale.ROOT))) {
+        disagreements.add(
+            api.example() + ": the processor does not report " + rule.key() + " " + fromSource);
       }
       if (!fromSource.equals(fromBytecode)) {
-        disagreements.add(api.example() + ": processor " + fromSource + ", bytecode " + fromBytecode);
+        disagreements.add(
+            api.example() + ": processor " + fromSource + ", bytecode " + fromBytecode);
       }
     }
     assertEquals(List.of(), disagreements);
@@ -148,16 +176,19 @@ class JdkTableAgreementTest {
   }
 
   private static ClosureModel closure(ClosureReport report, String method) {
-    return report.closures().stream().filter(c -> c.method().equals(method)).findFirst()
+    return report.closures().stream()
+        .filter(c -> c.method().equals(method))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no closure " + method));
   }
 
   private static String severity(Diagnostic.Kind kind) {
-    Severity s = switch (kind) {
-      case ERROR -> Severity.ERROR;
-      case WARNING, MANDATORY_WARNING -> Severity.WARNING;
-      default -> Severity.NOTE;
-    };
+    Severity s =
+        switch (kind) {
+          case ERROR -> Severity.ERROR;
+          case WARNING, MANDATORY_WARNING -> Severity.WARNING;
+          default -> Severity.NOTE;
+        };
     return s.name().toLowerCase(Locale.ROOT);
   }
 }

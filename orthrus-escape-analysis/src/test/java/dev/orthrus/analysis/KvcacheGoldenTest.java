@@ -14,8 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The kvcache sample's closure report from bytecode alone, against a golden file. Run with
- * {@code -Dorthrus.updateGoldens=true} to rewrite the golden when a change is intended.
+ * The kvcache sample's closure report from bytecode alone, against a golden file. Run with {@code
+ * -Dorthrus.updateGoldens=true} to rewrite the golden when a change is intended.
  */
 class KvcacheGoldenTest {
 
@@ -25,10 +25,18 @@ class KvcacheGoldenTest {
   @Test
   void matchesGolden() throws Exception {
     Path classes = Fixtures.compileSources(List.of(SOURCES), "kvcache");
-    List<Path> annotations = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-        .filter(e -> e.contains("orthrus-annotations")).map(Path::of).toList();
-    AnalysisReport analysis = EscapeAnalyzer.analyze(AnalysisInput.of(classes).withClasspath(annotations));
-    assertEquals(List.of(), analysis.missingClasses(), "with the annotations on the classpath nothing is missing");
+    List<Path> annotations =
+        java.util.Arrays.stream(
+                System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+            .filter(e -> e.contains("orthrus-annotations"))
+            .map(Path::of)
+            .toList();
+    AnalysisReport analysis =
+        EscapeAnalyzer.analyze(AnalysisInput.of(classes).withClasspath(annotations));
+    assertEquals(
+        List.of(),
+        analysis.missingClasses(),
+        "with the annotations on the classpath nothing is missing");
     ClosureReport report = analysis.toClosureReport();
     String json = ClosureReportJson.write(report);
 
@@ -45,6 +53,9 @@ class KvcacheGoldenTest {
     if (Boolean.getBoolean("orthrus.updateGoldens")) {
       Files.writeString(GOLDEN, json);
     }
-    assertEquals(Files.readString(GOLDEN), json, "golden differs; rerun with -Dorthrus.updateGoldens=true if intended");
+    assertEquals(
+        Files.readString(GOLDEN),
+        json,
+        "golden differs; rerun with -Dorthrus.updateGoldens=true if intended");
   }
 }

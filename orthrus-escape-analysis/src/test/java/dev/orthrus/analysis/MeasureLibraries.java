@@ -35,22 +35,40 @@ public final class MeasureLibraries {
     }
     long classes;
     try (ZipFile zip = new ZipFile(jar.toFile())) {
-      classes = zip.stream().filter(e -> e.getName().endsWith(".class") && !e.getName().contains("module-info")).count();
+      classes =
+          zip.stream()
+              .filter(e -> e.getName().endsWith(".class") && !e.getName().contains("module-info"))
+              .count();
     }
-    List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
-        .filter(p -> p.getType() == MemoryType.HEAP).toList();
+    List<MemoryPoolMXBean> heap =
+        ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(p -> p.getType() == MemoryType.HEAP)
+            .toList();
     heap.forEach(MemoryPoolMXBean::resetPeakUsage);
     long start = System.nanoTime();
-    AnalysisReport report = EscapeAnalyzer.analyze(
-        AnalysisInput.of(jar).withClasspath(classpath).withSuggest(true), AnalysisProgress.NONE);
+    AnalysisReport report =
+        EscapeAnalyzer.analyze(
+            AnalysisInput.of(jar).withClasspath(classpath).withSuggest(true),
+            AnalysisProgress.NONE);
     double seconds = (System.nanoTime() - start) / 1e9;
     long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
-    System.out.printf("%s: %d classes in jar, %d application classes (with lambdas), %d methods, %.1f s"
+    System.out.printf(
+        "%s: %d classes in jar, %d application classes (with lambdas), %d methods, %.1f s"
             + " (load %.1f s, analysis %.1f s), peak heap %d MiB of max %d MiB, %d missing classes,"
             + " %d suggestions%n",
-        jar.getFileName(), classes, report.stats().applicationClasses(), report.stats().methodsAnalyzed(), seconds,
-        report.stats().loadMillis() / 1e3, report.stats().analysisMillis() / 1e3, peak >> 20,
-        Runtime.getRuntime().maxMemory() >> 20, report.missingClasses().size(), report.suggestions().size());
-    report.suggestions().stream().limit(3).forEach(s -> System.out.println("  " + s.score() + " " + s.method()));
+        jar.getFileName(),
+        classes,
+        report.stats().applicationClasses(),
+        report.stats().methodsAnalyzed(),
+        seconds,
+        report.stats().loadMillis() / 1e3,
+        report.stats().analysisMillis() / 1e3,
+        peak >> 20,
+        Runtime.getRuntime().maxMemory() >> 20,
+        report.missingClasses().size(),
+        report.suggestions().size());
+    report.suggestions().stream()
+        .limit(3)
+        .forEach(s -> System.out.println("  " + s.score() + " " + s.method()));
   }
 }

@@ -25,38 +25,99 @@ class MergeTest {
     String file = "dev/orthrus/samples/kvcache/KvStore.java";
     String id = "dev.orthrus.samples.kvcache.KvStore#set(java.lang.String,byte[],int)";
     // What the processor would write: source columns and parameter names, no escape states yet.
-    ClosureModel fromSource = new ClosureModel(id, ClosureDescriptor.keyOf(id), "set", "dev.orthrus.samples.kvcache.KvStore",
-        "set", "set(java.lang.String,byte[],int)", new SourcePosition(file, 31, 3), false, "EQUALS",
-        new Value("this", "dev.orthrus.samples.kvcache.KvStore", ValueKind.NOT_COMPARABLE),
-        List.of(new Value("key", "java.lang.String", ValueKind.STRING)),
-        new Value("return", "boolean", ValueKind.PRIMITIVE), List.of(), List.of(),
-        List.of(new Allocation("dev.orthrus.samples.kvcache.Item", true, id, new SourcePosition(file, 40, 32), null)),
-        List.of(), List.of(), Set.of(), List.of(), List.of(), List.of());
-    ClosureModel notCompiled = new ClosureModel("com.example.Gone#op()", 1, "op", "com.example.Gone", "op", "op()",
-        SourcePosition.UNKNOWN, false, "EQUALS", null, List.of(), new Value("return", "void", ValueKind.VOID),
-        List.of(), List.of(), List.of(), List.of(), List.of(), Set.of(), List.of(), List.of(), List.of());
-    ClosureReport processor = new ClosureReport(ClosureReport.SCHEMA_VERSION, "orthrus-processor",
-        List.of("dev.orthrus.samples.kvcache.Item"), List.of(fromSource, notCompiled), List.of());
+    ClosureModel fromSource =
+        new ClosureModel(
+            id,
+            ClosureDescriptor.keyOf(id),
+            "set",
+            "dev.orthrus.samples.kvcache.KvStore",
+            "set",
+            "set(java.lang.String,byte[],int)",
+            new SourcePosition(file, 31, 3),
+            false,
+            "EQUALS",
+            new Value("this", "dev.orthrus.samples.kvcache.KvStore", ValueKind.NOT_COMPARABLE),
+            List.of(new Value("key", "java.lang.String", ValueKind.STRING)),
+            new Value("return", "boolean", ValueKind.PRIMITIVE),
+            List.of(),
+            List.of(),
+            List.of(
+                new Allocation(
+                    "dev.orthrus.samples.kvcache.Item",
+                    true,
+                    id,
+                    new SourcePosition(file, 40, 32),
+                    null)),
+            List.of(),
+            List.of(),
+            Set.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    ClosureModel notCompiled =
+        new ClosureModel(
+            "com.example.Gone#op()",
+            1,
+            "op",
+            "com.example.Gone",
+            "op",
+            "op()",
+            SourcePosition.UNKNOWN,
+            false,
+            "EQUALS",
+            null,
+            List.of(),
+            new Value("return", "void", ValueKind.VOID),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            Set.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    ClosureReport processor =
+        new ClosureReport(
+            ClosureReport.SCHEMA_VERSION,
+            "orthrus-processor",
+            List.of("dev.orthrus.samples.kvcache.Item"),
+            List.of(fromSource, notCompiled),
+            List.of());
 
-    AnalysisReport analysis = EscapeAnalyzer.analyze(AnalysisInput.of(
-        Fixtures.compileSources(List.of(KvcacheGoldenTest.SOURCES), "kvcache")).withProcessorReport(processor));
+    AnalysisReport analysis =
+        EscapeAnalyzer.analyze(
+            AnalysisInput.of(Fixtures.compileSources(List.of(KvcacheGoldenTest.SOURCES), "kvcache"))
+                .withProcessorReport(processor));
     ClosureReport merged = analysis.toClosureReport();
 
     assertEquals(AnalysisReport.GENERATOR, merged.generator());
-    assertEquals(4, merged.closures().size(), "3 from bytecode (one merged) + 1 kept from the processor");
-    ClosureModel set = merged.closures().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
+    assertEquals(
+        4, merged.closures().size(), "3 from bytecode (one merged) + 1 kept from the processor");
+    ClosureModel set =
+        merged.closures().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
     assertEquals(3, set.source().column(), "source-level fields are the processor's");
     assertEquals("key", set.parameters().get(0).name());
     Allocation item = set.allocations().get(0);
     assertEquals(32, item.position().column());
     assertEquals(EscapeState.USER_DATA, item.escape());
     assertTrue(set.allocations().size() > 1, "allocations found only in bytecode are appended");
-    assertTrue(set.reachableMethods().contains("dev.orthrus.samples.kvcache.KvStore#find(java.lang.String)"));
+    assertTrue(
+        set.reachableMethods()
+            .contains("dev.orthrus.samples.kvcache.KvStore#find(java.lang.String)"));
     assertEquals(Set.of(Tag.VECTOR), set.tags());
-    ClosureModel gone = merged.closures().stream().filter(c -> c.id().startsWith("com.example")).findFirst().orElseThrow();
+    ClosureModel gone =
+        merged.closures().stream()
+            .filter(c -> c.id().startsWith("com.example"))
+            .findFirst()
+            .orElseThrow();
     assertEquals(notCompiled, gone);
     assertNull(gone.receiver());
-    assertTrue(analysis.diagnostics().stream().anyMatch(d -> d.key().equals(EscapeAnalyzer.CLOSURE_NOT_FOUND)
-        && d.message().contains("com.example.Gone#op()")));
+    assertTrue(
+        analysis.diagnostics().stream()
+            .anyMatch(
+                d ->
+                    d.key().equals(EscapeAnalyzer.CLOSURE_NOT_FOUND)
+                        && d.message().contains("com.example.Gone#op()")));
   }
 }

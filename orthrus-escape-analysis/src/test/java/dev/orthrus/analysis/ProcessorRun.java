@@ -44,19 +44,24 @@ final class ProcessorRun {
       JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
       DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
       StringWriter log = new StringWriter();
-      List<String> options = new ArrayList<>(List.of("-d", out.toString(), "-classpath",
-          System.getProperty("java.class.path")));
+      List<String> options =
+          new ArrayList<>(
+              List.of("-d", out.toString(), "-classpath", System.getProperty("java.class.path")));
       options.addAll(extraOptions);
       try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null)) {
-        JavaCompiler.CompilationTask task = javac.getTask(log, fm, diagnostics, options, null,
-            fm.getJavaFileObjectsFromPaths(sources));
+        JavaCompiler.CompilationTask task =
+            javac.getTask(
+                log, fm, diagnostics, options, null, fm.getJavaFileObjectsFromPaths(sources));
         task.setProcessors(List.of(new OrthrusProcessor()));
         task.call();
       }
       List<Message> messages = new ArrayList<>();
       for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
         String text = d.getMessage(Locale.ROOT);
-        String key = text.startsWith("[") && text.indexOf(']') > 0 ? text.substring(1, text.indexOf(']')) : "";
+        String key =
+            text.startsWith("[") && text.indexOf(']') > 0
+                ? text.substring(1, text.indexOf(']'))
+                : "";
         messages.add(new Message(key, d.getKind(), d.getLineNumber(), text));
       }
       Path json = out.resolve(ClosureReport.RESOURCE_PATH);

@@ -9,16 +9,18 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suggestions JSON says what the analysis found. (The text summary is the CLI's
- * {@code TextReport}, tested there.)
+ * The suggestions JSON says what the analysis found. (The text summary is the CLI's {@code
+ * TextReport}, tested there.)
  */
 class RenderingTest {
 
   @Test
   @SuppressWarnings("unchecked")
   void suggestionsJsonHasSchemaVersionAndRankedCandidates() {
-    AnalysisReport report = EscapeAnalyzer.analyze(AnalysisInput.of(Fixtures.compile("suggest")).withSuggest(true));
-    Map<String, Object> json = (Map<String, Object>) JsonReader.parse(SuggestionsJson.write(report));
+    AnalysisReport report =
+        EscapeAnalyzer.analyze(AnalysisInput.of(Fixtures.compile("suggest")).withSuggest(true));
+    Map<String, Object> json =
+        (Map<String, Object>) JsonReader.parse(SuggestionsJson.write(report));
     assertEquals(1L, json.get("schemaVersion"));
     List<Object> suggestions = (List<Object>) json.get("suggestions");
     Map<String, Object> first = (Map<String, Object>) suggestions.get(0);

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class RepeatabilityTest {
 
   private static String run(Path classes) {
-    return ClosureReportJson.write(EscapeAnalyzer.analyze(AnalysisInput.of(classes)).toClosureReport());
+    return ClosureReportJson.write(
+        EscapeAnalyzer.analyze(AnalysisInput.of(classes)).toClosureReport());
   }
 
   @Test
@@ -43,7 +44,8 @@ class RepeatabilityTest {
         results.add(pool.submit(() -> run(calls)));
       }
       for (int i = 0; i < results.size(); i++) {
-        assertEquals(i % 2 == 0 ? expectedEscape : expectedCalls, results.get(i).get(2, TimeUnit.MINUTES));
+        assertEquals(
+            i % 2 == 0 ? expectedEscape : expectedCalls, results.get(i).get(2, TimeUnit.MINUTES));
       }
     } finally {
       pool.shutdownNow();

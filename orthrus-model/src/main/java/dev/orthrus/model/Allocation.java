@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param position where it is written
  * @param escape the escape state from the bytecode analysis, or null before that analysis ran
  */
-public record Allocation(String type, boolean userData, String method, SourcePosition position, EscapeState escape) {
+public record Allocation(
+    String type, boolean userData, String method, SourcePosition position, EscapeState escape) {
 
   public Allocation {
     Objects.requireNonNull(type, "type");

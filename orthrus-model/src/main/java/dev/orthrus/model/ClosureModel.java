@@ -6,15 +6,16 @@ import java.util.Set;
 
 /**
  * One {@code @Closure} method: its identity, its inputs and outputs, what it touches, and what the
- * rules found. The processor fills the source-level fields; the bytecode analysis adds
- * {@code reachableMethods}, allocation escape states and {@code violations} (empty until then).
+ * rules found. The processor fills the source-level fields; the bytecode analysis adds {@code
+ * reachableMethods}, allocation escape states and {@code violations} (empty until then).
  *
  * @param id stable id, see {@link dev.orthrus.annotations.ClosureDescriptor#id()}
  * @param key {@link dev.orthrus.annotations.ClosureDescriptor#keyOf(String)} of the id
  * @param name display name ({@code @Closure(name=...)} or the method name)
  * @param owner binary name of the declaring class
  * @param method method name
- * @param signature method name with erased parameter types, e.g. {@code put(java.lang.String,byte[])}
+ * @param signature method name with erased parameter types, e.g. {@code
+ *     put(java.lang.String,byte[])}
  * @param source where it is declared
  * @param strict {@code @Closure(strict=true)}
  * @param comparison {@code EQUALS} or {@code RAW_BITS}
@@ -28,7 +29,8 @@ import java.util.Set;
  * @param nondeterministic calls whose results must be recorded and replayed (or are errors)
  * @param tags {@link Tag}s such as floating point and vector
  * @param diagnostics rule findings on this closure
- * @param reachableMethods methods reachable from the closure (bytecode analysis), as {@code owner#sig}
+ * @param reachableMethods methods reachable from the closure (bytecode analysis), as {@code
+ *     owner#sig}
  * @param violations rule violations found through the call graph, with their call chains
  */
 public record ClosureModel(

@@ -8,12 +8,13 @@ import java.util.Objects;
  * {@code META-INF/orthrus/closures.json} holds and what every report renders.
  *
  * @param schemaVersion {@link #SCHEMA_VERSION} when written by this version
- * @param generator who produced it, e.g. {@code orthrus-processor} or {@code orthrus-escape-analysis}
+ * @param generator who produced it, e.g. {@code orthrus-processor} or {@code
+ *     orthrus-escape-analysis}
  * @param userDataTypes binary names of the {@code @UserData} classes seen
  * @param closures one entry per closure, ordered by id
  * @param diagnostics findings not attached to one closure (e.g. control-path writes of user data)
- * @param suppressions the {@code @SuppressWarnings} of the compilation that name Orthrus rules, which
- *     also silence the bytecode analysis's findings in the same declarations
+ * @param suppressions the {@code @SuppressWarnings} of the compilation that name Orthrus rules,
+ *     which also silence the bytecode analysis's findings in the same declarations
  */
 public record ClosureReport(
     int schemaVersion,
@@ -38,7 +39,11 @@ public record ClosureReport(
   }
 
   /** A report without suppressions. */
-  public ClosureReport(int schemaVersion, String generator, List<String> userDataTypes, List<ClosureModel> closures,
+  public ClosureReport(
+      int schemaVersion,
+      String generator,
+      List<String> userDataTypes,
+      List<ClosureModel> closures,
       List<Diagnostic> diagnostics) {
     this(schemaVersion, generator, userDataTypes, closures, diagnostics, List.of());
   }

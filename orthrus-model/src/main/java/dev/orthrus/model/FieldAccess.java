@@ -12,7 +12,8 @@ import java.util.Objects;
  *     it calls)
  * @param position where the access is written
  */
-public record FieldAccess(String owner, String field, String type, String method, SourcePosition position) {
+public record FieldAccess(
+    String owner, String field, String type, String method, SourcePosition position) {
 
   public FieldAccess {
     Objects.requireNonNull(owner, "owner");

@@ -8,14 +8,18 @@ import java.util.Objects;
  * side effect that must not run in a closure at all.
  *
  * @param target the callee as {@code owner#name(erased,params)}
- * @param category {@code clock}, {@code random}, {@code identity-hash}, {@code hash-order},
- *     {@code io}, {@code lock}, ...
+ * @param category {@code clock}, {@code random}, {@code identity-hash}, {@code hash-order}, {@code
+ *     io}, {@code lock}, ...
  * @param handling what the runtime does with it
  * @param position where it is written
  * @param callChain methods from the closure to the call (empty when it is in the closure itself)
  */
 public record NondeterministicCall(
-    String target, String category, Handling handling, SourcePosition position, List<String> callChain) {
+    String target,
+    String category,
+    Handling handling,
+    SourcePosition position,
+    List<String> callChain) {
 
   /** What the runtime does with a call; JSON names are {@code recorded} and {@code error}. */
   public enum Handling {
@@ -34,7 +38,9 @@ public record NondeterministicCall(
       return jsonName;
     }
 
-    /** The JSON name, so reports that print a handling keep printing {@code recorded}/{@code error}. */
+    /**
+     * The JSON name, so reports that print a handling keep printing {@code recorded}/{@code error}.
+     */
     @Override
     public String toString() {
       return jsonName;

@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param startLine first line of the annotated declaration
  * @param endLine last line of the annotated declaration
  */
-public record Suppression(List<String> warnings, String declaration, String file, long startLine, long endLine) {
+public record Suppression(
+    List<String> warnings, String declaration, String file, long startLine, long endLine) {
 
   public Suppression {
     warnings = List.copyOf(warnings);
@@ -25,12 +26,15 @@ public record Suppression(List<String> warnings, String declaration, String file
 
   /** True when a finding of {@code rule} at {@code position} is silenced by this annotation. */
   public boolean silences(Rule rule, SourcePosition position) {
-    return position.file().equals(file) && position.line() >= startLine && position.line() <= endLine
+    return position.file().equals(file)
+        && position.line() >= startLine
+        && position.line() <= endLine
         && warnings.stream().anyMatch(rule::suppressedBy);
   }
 
   /** True when any of the suppressions silences the finding. */
-  public static boolean silenced(List<Suppression> suppressions, Rule rule, SourcePosition position) {
+  public static boolean silenced(
+      List<Suppression> suppressions, Rule rule, SourcePosition position) {
     return rule != null && suppressions.stream().anyMatch(s -> s.silences(rule, position));
   }
 }

@@ -12,7 +12,9 @@ public enum ValueKind {
   ARRAY,
   /** A class that overrides {@code equals}. */
   EQUALS,
-  /** None of the above: the validator cannot compare it (rule {@code orthrus.closure.signature}). */
+  /**
+   * None of the above: the validator cannot compare it (rule {@code orthrus.closure.signature}).
+   */
   NOT_COMPARABLE;
 
   public boolean comparable() {

@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param callChain methods from the closure to the offending one, as {@code owner#signature}
  * @param position where the offending statement is, when known
  */
-public record Violation(String key, String message, List<String> callChain, SourcePosition position) {
+public record Violation(
+    String key, String message, List<String> callChain, SourcePosition position) {
 
   public Violation {
     Objects.requireNonNull(key, "key");

@@ -66,13 +66,15 @@ import javax.tools.StandardLocation;
  * <p>Processing rounds only see declarations, so the rules run on javac's type-checked trees: a
  * {@link TaskListener} summarizes each class when javac has analyzed it (the ANALYZE event; javac
  * lowers the class right after, so nothing here keeps relying on its trees beyond positions), and
- * when the last class of the compilation has been analyzed the summaries are combined over the
- * call graph, the rules run, the outputs are written and the diagnostics printed.
+ * when the last class of the compilation has been analyzed the summaries are combined over the call
+ * graph, the rules run, the outputs are written and the diagnostics printed.
  */
 @AutoService(Processor.class)
 public final class OrthrusProcessor extends AbstractProcessor {
 
-  /** {@code -Aorthrus.reportDir=DIR}: where {@code closures.md} goes instead of the class output. */
+  /**
+   * {@code -Aorthrus.reportDir=DIR}: where {@code closures.md} goes instead of the class output.
+   */
   public static final String REPORT_DIR_OPTION = "orthrus.reportDir";
 
   /** The Markdown report's path in the class output (next to the JSON). */
@@ -104,7 +106,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
   private boolean treeRules;
 
   public OrthrusProcessor() {
-    this(element -> { });
+    this(element -> {});
   }
 
   /** For tests: {@code testHook} runs on every closure element and may throw. */
@@ -149,9 +151,15 @@ public final class OrthrusProcessor extends AbstractProcessor {
       task.addTaskListener(new AnalysisListener());
       treeRules = true;
     } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
-      messager.printMessage(Diagnostic.Kind.WARNING, message(Rule.INTERNAL, "the Orthrus rules need javac's "
-          + "type-checked trees, which this compiler does not provide; closure rules and closures.json are skipped "
-          + "(" + e.getMessage() + ")"));
+      messager.printMessage(
+          Diagnostic.Kind.WARNING,
+          message(
+              Rule.INTERNAL,
+              "the Orthrus rules need javac's "
+                  + "type-checked trees, which this compiler does not provide; closure rules and closures.json are skipped "
+                  + "("
+                  + e.getMessage()
+                  + ")"));
     }
   }
 
@@ -168,7 +176,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
       TypeElement userData = elements.getTypeElement(OrthrusAnnotations.USER_DATA);
       if (userData != null) {
         for (Element e : round.getElementsAnnotatedWith(userData)) {
-          if (e instanceof TypeElement type && userDataTypes.add(names.binaryName(type)) && summarizer != null) {
+          if (e instanceof TypeElement type
+              && userDataTypes.add(names.binaryName(type))
+              && summarizer != null) {
             UserDataType declaration = summarizer.userDataType(type);
             if (declaration != null) {
               userDataDeclarations.add(declaration);
@@ -181,7 +191,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
         Map<TypeElement, List<ExecutableElement>> byOwner = new LinkedHashMap<>();
         for (Element e : round.getElementsAnnotatedWith(closure)) {
           if (e instanceof ExecutableElement method) {
-            byOwner.computeIfAbsent((TypeElement) method.getEnclosingElement(), k -> new ArrayList<>()).add(method);
+            byOwner
+                .computeIfAbsent((TypeElement) method.getEnclosingElement(), k -> new ArrayList<>())
+                .add(method);
           }
         }
         byOwner.forEach(this::generateCatalog);
@@ -208,8 +220,16 @@ public final class OrthrusProcessor extends AbstractProcessor {
       // every other finding; an error printed here, during the rounds, would stop javac before
       // any class is analyzed.
       if (!treeRules) {
-        messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.OWNER, "closures of `" + ownerName
-            + "` are declared in " + hidden + ", which no closure catalog can name"), owner);
+        messager.printMessage(
+            Diagnostic.Kind.ERROR,
+            message(
+                Rule.OWNER,
+                "closures of `"
+                    + ownerName
+                    + "` are declared in "
+                    + hidden
+                    + ", which no closure catalog can name"),
+            owner);
       }
       return;
     }
@@ -224,11 +244,18 @@ public final class OrthrusProcessor extends AbstractProcessor {
       try {
         testHook.accept(method);
         String id = names.methodId(method);
-        CatalogFlags flags = flagScanner == null ? new CatalogFlags(false, false) : flagScanner.scan(method);
+        CatalogFlags flags =
+            flagScanner == null ? new CatalogFlags(false, false) : flagScanner.scan(method);
         catalogFlags.put(id, flags);
         ClosureModelBuilder.ClosureOptions o = options.options(method);
-        entries.add(new CatalogGenerator.Entry(id, dev.orthrus.annotations.ClosureDescriptor.keyOf(id), o.name(),
-            flags, o.strict(), o.comparison()));
+        entries.add(
+            new CatalogGenerator.Entry(
+                id,
+                dev.orthrus.annotations.ClosureDescriptor.keyOf(id),
+                o.name(),
+                flags,
+                o.strict(),
+                o.comparison()));
       } catch (RuntimeException e) {
         internalError(method, e);
       }
@@ -244,12 +271,25 @@ public final class OrthrusProcessor extends AbstractProcessor {
       String catalog = catalogs.catalogName(owner).canonicalName();
       generatedCatalogs.add(catalog);
       catalogOrigins.add(owner);
-      messager.printMessage(Diagnostic.Kind.WARNING, message(Rule.STALE_CATALOG, "`" + catalog + "` is already among "
-          + "the sources (an earlier build's generated file?), so it was not regenerated and may not match the "
-          + "closures of `" + ownerName + "`: delete it from the source tree"), owner);
+      messager.printMessage(
+          Diagnostic.Kind.WARNING,
+          message(
+              Rule.STALE_CATALOG,
+              "`"
+                  + catalog
+                  + "` is already among "
+                  + "the sources (an earlier build's generated file?), so it was not regenerated and may not match the "
+                  + "closures of `"
+                  + ownerName
+                  + "`: delete it from the source tree"),
+          owner);
     } catch (IOException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write the closure catalog of `"
-          + ownerName + "`: " + e.getMessage()), owner);
+      messager.printMessage(
+          Diagnostic.Kind.ERROR,
+          message(
+              Rule.INTERNAL,
+              "cannot write the closure catalog of `" + ownerName + "`: " + e.getMessage()),
+          owner);
     }
   }
 
@@ -259,8 +299,12 @@ public final class OrthrusProcessor extends AbstractProcessor {
       return;
     }
     try {
-      FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", SERVICES_PATH,
-          catalogOrigins.toArray(new Element[0]));
+      FileObject file =
+          filer.createResource(
+              StandardLocation.CLASS_OUTPUT,
+              "",
+              SERVICES_PATH,
+              catalogOrigins.toArray(new Element[0]));
       try (Writer w = file.openWriter()) {
         for (String name : generatedCatalogs) {
           w.write(name);
@@ -268,7 +312,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
         }
       }
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write " + SERVICES_PATH + ": " + e));
+      messager.printMessage(
+          Diagnostic.Kind.ERROR,
+          message(Rule.INTERNAL, "cannot write " + SERVICES_PATH + ": " + e));
     }
   }
 
@@ -308,18 +354,26 @@ public final class OrthrusProcessor extends AbstractProcessor {
     try {
       DataPath dataPath = new DataPath(summaries.values(), elements);
       ValueClassifier values = new ValueClassifier(elements, processingEnv.getTypeUtils());
-      RuleContext context = new RuleContext(dataPath, userDataDeclarations, values, names, elements,
-          processingEnv.getTypeUtils());
+      RuleContext context =
+          new RuleContext(
+              dataPath,
+              userDataDeclarations,
+              values,
+              names,
+              elements,
+              processingEnv.getTypeUtils());
       Findings findings = new Findings();
       for (RuleCheck check : RuleChecks.all()) {
         check.check(context, findings);
       }
       List<Finding> all = findings.all();
-      ClosureReport report = new ClosureModelBuilder(elements, names, values)
-          .build(dataPath, all, catalogFlags, userDataTypes, summarizer.suppressions());
+      ClosureReport report =
+          new ClosureModelBuilder(elements, names, values)
+              .build(dataPath, all, catalogFlags, userDataTypes, summarizer.suppressions());
       writeReports(report);
       for (Finding f : all) {
-        trees.printMessage(kind(f), message(f.rule(), f.message()), f.site().tree(), f.site().unit());
+        trees.printMessage(
+            kind(f), message(f.rule(), f.message()), f.site().tree(), f.site().unit());
       }
     } catch (RuntimeException e) {
       internalError(null, e);
@@ -356,8 +410,16 @@ public final class OrthrusProcessor extends AbstractProcessor {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("closures.md"), markdown, StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write the closure report into -A"
-          + REPORT_DIR_OPTION + "=" + reportDir + ": " + e.getMessage()));
+      messager.printMessage(
+          Diagnostic.Kind.ERROR,
+          message(
+              Rule.INTERNAL,
+              "cannot write the closure report into -A"
+                  + REPORT_DIR_OPTION
+                  + "="
+                  + reportDir
+                  + ": "
+                  + e.getMessage()));
     }
   }
 
@@ -368,7 +430,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
         w.write(content);
       }
     } catch (IOException | RuntimeException e) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write " + path + ": " + e));
+      messager.printMessage(
+          Diagnostic.Kind.ERROR, message(Rule.INTERNAL, "cannot write " + path + ": " + e));
     }
   }
 
@@ -376,9 +439,14 @@ public final class OrthrusProcessor extends AbstractProcessor {
   private void internalError(Element element, RuntimeException e) {
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));
-    String first = trace.toString().lines().limit(6).reduce((a, b) -> a + "\n" + b).orElse(e.toString());
-    String message = message(Rule.INTERNAL, "the Orthrus processor failed unexpectedly; please report this with "
-        + "the source that triggered it: " + first);
+    String first =
+        trace.toString().lines().limit(6).reduce((a, b) -> a + "\n" + b).orElse(e.toString());
+    String message =
+        message(
+            Rule.INTERNAL,
+            "the Orthrus processor failed unexpectedly; please report this with "
+                + "the source that triggered it: "
+                + first);
     if (element != null) {
       messager.printMessage(Diagnostic.Kind.ERROR, message, element);
     } else {

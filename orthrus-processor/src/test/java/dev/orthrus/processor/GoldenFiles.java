@@ -14,9 +14,9 @@ import java.util.stream.Stream;
 
 /**
  * Golden files under {@code src/test/resources/golden/<suite>/{before,after}} ({@code before} may
- * instead be a sample's sources, see {@link #sources}). Run the tests with
- * {@code -Dorthrus.updateGoldens=true} to rewrite the {@code after} files when a change is intended,
- * then review the diff.
+ * instead be a sample's sources, see {@link #sources}). Run the tests with {@code
+ * -Dorthrus.updateGoldens=true} to rewrite the {@code after} files when a change is intended, then
+ * review the diff.
  */
 public final class GoldenFiles {
 
@@ -37,9 +37,13 @@ public final class GoldenFiles {
    */
   public static List<Path> sources(String suite) {
     Path before = ROOT.resolve(suite).resolve("before");
-    Path folder = Files.isDirectory(before) ? before : SAMPLES.resolve(suite).resolve("src/main/java");
+    Path folder =
+        Files.isDirectory(before) ? before : SAMPLES.resolve(suite).resolve("src/main/java");
     try (Stream<Path> files = Files.walk(folder)) {
-      return files.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+      return files
+          .filter(p -> p.toString().endsWith(".java"))
+          .sorted()
+          .collect(Collectors.toList());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -55,9 +59,13 @@ public final class GoldenFiles {
         return;
       }
       assertWithMessage("golden file %s is missing; run with -Dorthrus.updateGoldens=true", golden)
-          .that(Files.exists(golden)).isTrue();
-      assertWithMessage("%s differs from its golden file (rerun with -Dorthrus.updateGoldens=true if intended)",
-          golden).that(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+          .that(Files.exists(golden))
+          .isTrue();
+      assertWithMessage(
+              "%s differs from its golden file (rerun with -Dorthrus.updateGoldens=true if intended)",
+              golden)
+          .that(actual)
+          .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -45,9 +45,10 @@ class GoldenOutputTest {
   }
 
   static Compilation compileSuite(String suite) {
-    List<JavaFileObject> files = GoldenFiles.sources(suite).stream()
-        .map(GoldenOutputTest::toFileObject)
-        .collect(Collectors.toList());
+    List<JavaFileObject> files =
+        GoldenFiles.sources(suite).stream()
+            .map(GoldenOutputTest::toFileObject)
+            .collect(Collectors.toList());
     return Snippets.compile(files.toArray(new JavaFileObject[0]));
   }
 
@@ -60,7 +61,9 @@ class GoldenOutputTest {
   }
 
   static String resource(Compilation c, String path) throws IOException {
-    return c.generatedFile(StandardLocation.CLASS_OUTPUT, path).orElseThrow(
-        () -> new AssertionError(path + " was not generated")).getCharContent(true).toString();
+    return c.generatedFile(StandardLocation.CLASS_OUTPUT, path)
+        .orElseThrow(() -> new AssertionError(path + " was not generated"))
+        .getCharContent(true)
+        .toString();
   }
 }

@@ -16,7 +16,10 @@ class InternalErrorTest {
 
   @Test
   void unexpectedExceptionBecomesOneErrorOnTheElement() {
-    JavaFileObject f = source("t.Store", """
+    JavaFileObject f =
+        source(
+            "t.Store",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Store {
@@ -30,26 +33,41 @@ class InternalErrorTest {
           }
         }
         """);
-    OrthrusProcessor failing = new OrthrusProcessor(element -> {
-      if (element.getSimpleName().contentEquals("boom")) {
-        throw new IllegalStateException("deliberate failure for the test");
-      }
-    });
+    OrthrusProcessor failing =
+        new OrthrusProcessor(
+            element -> {
+              if (element.getSimpleName().contentEquals("boom")) {
+                throw new IllegalStateException("deliberate failure for the test");
+              }
+            });
     Compilation c = javac().withProcessors(failing).compile(f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining("[orthrus.internal]").inFile(f).onLineContaining("public int boom");
+    assertThat(c)
+        .hadErrorContaining("[orthrus.internal]")
+        .inFile(f)
+        .onLineContaining("public int boom");
     assertThat(c).hadErrorContaining("deliberate failure for the test");
-    long internalErrors = c.errors().stream()
-        .filter(d -> d.getMessage(Locale.ROOT).contains("[orthrus.internal]"))
-        .count();
+    long internalErrors =
+        c.errors().stream()
+            .filter(d -> d.getMessage(Locale.ROOT).contains("[orthrus.internal]"))
+            .count();
     assertThat(internalErrors).isEqualTo(1);
-    assertThat(c.diagnostics().stream().noneMatch(d -> d.getKind() == Diagnostic.Kind.ERROR
-        && d.getMessage(Locale.ROOT).contains("An annotation processor threw an uncaught exception"))).isTrue();
+    assertThat(
+            c.diagnostics().stream()
+                .noneMatch(
+                    d ->
+                        d.getKind() == Diagnostic.Kind.ERROR
+                            && d.getMessage(Locale.ROOT)
+                                .contains("An annotation processor threw an uncaught exception")))
+        .isTrue();
   }
 
   @Test
   void privateOwnerIsAClearErrorNotABrokenCatalog() {
-    JavaFileObject f = source("t.Outer", """
+    JavaFileObject f =
+        source(
+            "t.Outer",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Outer {
@@ -63,7 +81,13 @@ class InternalErrorTest {
         """);
     Compilation c = Snippets.compile(f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining("[orthrus.closure.owner]").inFile(f).onLineContaining("int get(int v)");
-    assertThat(c).hadErrorContaining("private class `t.Outer.Hidden`").inFile(f).onLineContaining("int get(int v)");
+    assertThat(c)
+        .hadErrorContaining("[orthrus.closure.owner]")
+        .inFile(f)
+        .onLineContaining("int get(int v)");
+    assertThat(c)
+        .hadErrorContaining("private class `t.Outer.Hidden`")
+        .inFile(f)
+        .onLineContaining("int get(int v)");
   }
 }

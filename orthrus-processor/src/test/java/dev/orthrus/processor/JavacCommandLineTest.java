@@ -31,53 +31,68 @@ class JavacCommandLineTest {
   void staticWriteFailsTheBuildOnTheLineOfTheWrite() throws IOException {
     Path source = dir.resolve("src/demo/Foo.java");
     Files.createDirectories(source.getParent());
-    Files.writeString(source, String.join("\n",
-        "package demo;",
-        "import dev.orthrus.annotations.Closure;",
-        "public class Foo {",
-        "  static int calls;",
-        "  @Closure",
-        "  public int twice(int x) {",
-        "    calls++;",
-        "    return 2 * x;",
-        "  }",
-        "}",
-        ""));
+    Files.writeString(
+        source,
+        String.join(
+            "\n",
+            "package demo;",
+            "import dev.orthrus.annotations.Closure;",
+            "public class Foo {",
+            "  static int calls;",
+            "  @Closure",
+            "  public int twice(int x) {",
+            "    calls++;",
+            "    return 2 * x;",
+            "  }",
+            "}",
+            ""));
     Path out = dir.resolve("classes");
     Files.createDirectories(out);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    int rc = javac.run(null, err, err,
-        "-processorpath", processorPath(),
-        "-cp", classPathEntries("orthrus-annotations"),
-        "-d", out.toString(),
-        source.toString());
+    int rc =
+        javac.run(
+            null,
+            err,
+            err,
+            "-processorpath",
+            processorPath(),
+            "-cp",
+            classPathEntries("orthrus-annotations"),
+            "-d",
+            out.toString(),
+            source.toString());
     String output = err.toString(StandardCharsets.UTF_8);
     assertThat(rc).isNotEqualTo(0);
     assertThat(output).contains("Foo.java:7: error: [orthrus.closure.static-write]");
     assertThat(output).contains("calls++;");
 
     // closures.json is written even though the rules failed, so tools can still show the report.
-    ClosureReport report = ClosureReportJson.read(
-        Files.readString(out.resolve(ClosureReport.RESOURCE_PATH), StandardCharsets.UTF_8));
+    ClosureReport report =
+        ClosureReportJson.read(
+            Files.readString(out.resolve(ClosureReport.RESOURCE_PATH), StandardCharsets.UTF_8));
     assertThat(report.closures()).hasSize(1);
     assertThat(report.closures().get(0).id()).isEqualTo("demo.Foo#twice(int)");
     assertThat(report.hasErrors()).isTrue();
     assertThat(Files.exists(out.resolve("META-INF/orthrus/closures.md"))).isTrue();
-    assertThat(Files.readString(out.resolve("META-INF/services/dev.orthrus.annotations.ClosureCatalog")))
+    assertThat(
+            Files.readString(
+                out.resolve("META-INF/services/dev.orthrus.annotations.ClosureCatalog")))
         .isEqualTo("demo.Foo_OrthrusClosures\n");
   }
 
   /** The processor's classes plus its runtime dependencies, taken from the test class path. */
   static String processorPath() {
-    return classPathEntries("orthrus-processor", "orthrus-model", "orthrus-annotations", "javapoet");
+    return classPathEntries(
+        "orthrus-processor", "orthrus-model", "orthrus-annotations", "javapoet");
   }
 
   static String classPathEntries(String... fragments) {
-    List<String> entries = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(e -> Arrays.stream(fragments).anyMatch(e::contains))
-        .filter(e -> !e.endsWith("test-classes"))
-        .collect(Collectors.toList());
+    List<String> entries =
+        Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(e -> Arrays.stream(fragments).anyMatch(e::contains))
+            .filter(e -> !e.endsWith("test-classes"))
+            .collect(Collectors.toList());
     assertThat(entries).isNotEmpty();
     return String.join(File.pathSeparator, entries);
   }

@@ -26,22 +26,33 @@ class OrderedSuiteTest {
   void compilesCleanlyWithTheRightModel() throws IOException {
     Compilation c = GoldenOutputTest.compileSuite("ordered");
     assertThat(c).succeededWithoutWarnings();
-    assertThat(c.notes().stream().filter(d -> d.getMessage(null).contains("[orthrus.")).count()).isEqualTo(0);
-    ClosureReport report = ClosureReportJson.read(GoldenOutputTest.resource(c, ClosureReport.RESOURCE_PATH));
-    assertThat(report.userDataTypes()).containsExactly("demo.ordered.Node", "demo.ordered.OrderedIndex");
+    assertThat(c.notes().stream().filter(d -> d.getMessage(null).contains("[orthrus.")).count())
+        .isEqualTo(0);
+    ClosureReport report =
+        ClosureReportJson.read(GoldenOutputTest.resource(c, ClosureReport.RESOURCE_PATH));
+    assertThat(report.userDataTypes())
+        .containsExactly("demo.ordered.Node", "demo.ordered.OrderedIndex");
     assertThat(report.diagnostics()).isEmpty();
 
     ClosureModel insert = closure(report, "insert");
-    assertThat(fields(insert.userDataWrites())).containsAtLeast(
-        "demo.ordered.OrderedIndex.root", "demo.ordered.OrderedIndex.size", "demo.ordered.Node.value",
-        "demo.ordered.Node.left", "demo.ordered.Node.right");
+    assertThat(fields(insert.userDataWrites()))
+        .containsAtLeast(
+            "demo.ordered.OrderedIndex.root",
+            "demo.ordered.OrderedIndex.size",
+            "demo.ordered.Node.value",
+            "demo.ordered.Node.left",
+            "demo.ordered.Node.right");
     assertThat(insert.allocations().stream().filter(Allocation::userData).count()).isEqualTo(3);
     assertThat(insert.tags()).isEmpty();
 
     ClosureModel get = closure(report, "get");
     assertThat(get.userDataWrites()).isEmpty();
     // Reads in the helper class of the second file belong to the closure too.
-    assertThat(get.userDataReads().stream().map(FieldAccess::method).distinct().collect(Collectors.toList()))
+    assertThat(
+            get.userDataReads().stream()
+                .map(FieldAccess::method)
+                .distinct()
+                .collect(Collectors.toList()))
         .contains("demo.ordered.Subtrees#find(demo.ordered.Node,long)");
 
     ClosureModel rangeCount = closure(report, "rangeCount");
@@ -50,8 +61,13 @@ class OrderedSuiteTest {
 
     ClosureModel remove = closure(report, "remove");
     assertThat(fields(remove.userDataWrites())).contains("demo.ordered.Node.left");
-    assertThat(remove.userDataWrites().stream().map(FieldAccess::method).distinct().collect(Collectors.toList()))
-        .containsAtLeast("demo.ordered.OrderedIndex#removeFrom(demo.ordered.Node,long)",
+    assertThat(
+            remove.userDataWrites().stream()
+                .map(FieldAccess::method)
+                .distinct()
+                .collect(Collectors.toList()))
+        .containsAtLeast(
+            "demo.ordered.OrderedIndex#removeFrom(demo.ordered.Node,long)",
             "demo.ordered.Subtrees#removeMin(demo.ordered.Node)");
 
     ClosureModel average = closure(report, "averageValue");
@@ -62,10 +78,16 @@ class OrderedSuiteTest {
   }
 
   private static ClosureModel closure(ClosureReport report, String method) {
-    return report.closures().stream().filter(m -> m.method().equals(method)).findFirst().orElseThrow();
+    return report.closures().stream()
+        .filter(m -> m.method().equals(method))
+        .findFirst()
+        .orElseThrow();
   }
 
   private static List<String> fields(List<FieldAccess> accesses) {
-    return accesses.stream().map(a -> a.owner() + "." + a.field()).distinct().collect(Collectors.toList());
+    return accesses.stream()
+        .map(a -> a.owner() + "." + a.field())
+        .distinct()
+        .collect(Collectors.toList());
   }
 }

@@ -20,8 +20,12 @@ class ReportDirOptionTest {
   @Test
   void markdownGoesToTheChosenFolder() throws IOException {
     Path reports = dir.resolve("reports/orthrus");
-    Compilation c = Snippets.compile(List.of("-Aorthrus.reportDir=" + reports),
-        source("t.Store", """
+    Compilation c =
+        Snippets.compile(
+            List.of("-Aorthrus.reportDir=" + reports),
+            source(
+                "t.Store",
+                """
             package t;
             import dev.orthrus.annotations.Closure;
             public class Store {
@@ -34,7 +38,10 @@ class ReportDirOptionTest {
     assertThat(c).succeededWithoutWarnings();
     String markdown = Files.readString(reports.resolve("closures.md"));
     assertThat(markdown).contains("`t.Store#get(int)`");
-    assertThat(c.generatedFile(StandardLocation.CLASS_OUTPUT, OrthrusProcessor.MARKDOWN_RESOURCE_PATH)).isEmpty();
-    assertThat(c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")).isPresent();
+    assertThat(
+            c.generatedFile(StandardLocation.CLASS_OUTPUT, OrthrusProcessor.MARKDOWN_RESOURCE_PATH))
+        .isEmpty();
+    assertThat(c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json"))
+        .isPresent();
   }
 }

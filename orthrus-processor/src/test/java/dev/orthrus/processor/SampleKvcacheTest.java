@@ -11,21 +11,29 @@ import java.util.stream.Collectors;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** The real sample compiles with the processor without findings (its outputs are golden-checked too). */
+/**
+ * The real sample compiles with the processor without findings (its outputs are golden-checked
+ * too).
+ */
 class SampleKvcacheTest {
 
   @Test
   void kvcacheSampleIsClean() throws IOException {
-    List<JavaFileObject> files = GoldenFiles.sources("kvcache").stream().map(p -> {
-      try {
-        return JavaFileObjects.forResource(p.toUri().toURL());
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }).collect(Collectors.toList());
+    List<JavaFileObject> files =
+        GoldenFiles.sources("kvcache").stream()
+            .map(
+                p -> {
+                  try {
+                    return JavaFileObjects.forResource(p.toUri().toURL());
+                  } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                  }
+                })
+            .collect(Collectors.toList());
     assertThat(files).isNotEmpty();
     Compilation c = Snippets.compile(files.toArray(new JavaFileObject[0]));
     assertThat(c).succeededWithoutWarnings();
-    assertThat(c.notes().stream().filter(d -> d.getMessage(null).contains("[orthrus.")).count()).isEqualTo(0);
+    assertThat(c.notes().stream().filter(d -> d.getMessage(null).contains("[orthrus.")).count())
+        .isEqualTo(0);
   }
 }

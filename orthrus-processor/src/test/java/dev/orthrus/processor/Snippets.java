@@ -42,9 +42,12 @@ public final class Snippets {
 
   /** The compilation has no errors at all (rules of other keys may still add notes). */
   public static void assertNoErrors(Compilation c) {
-    assertWithMessage("errors").that(c.diagnostics().stream()
-        .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-        .map(d -> d.getMessage(Locale.ROOT))
-        .collect(Collectors.toList())).isEmpty();
+    assertWithMessage("errors")
+        .that(
+            c.diagnostics().stream()
+                .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+                .map(d -> d.getMessage(Locale.ROOT))
+                .collect(Collectors.toList()))
+        .isEmpty();
   }
 }

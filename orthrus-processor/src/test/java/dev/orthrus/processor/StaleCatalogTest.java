@@ -16,7 +16,10 @@ class StaleCatalogTest {
 
   @Test
   void catalogAlreadyAmongTheSourcesIsAWarning() throws Exception {
-    JavaFileObject store = source("t.Store", """
+    JavaFileObject store =
+        source(
+            "t.Store",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Store {
@@ -28,14 +31,20 @@ class StaleCatalogTest {
         """);
     Compilation first = Snippets.compile(store);
     assertThat(first).succeeded();
-    String generated = first.generatedSourceFile("t.Store_OrthrusClosures").orElseThrow()
-        .getCharContent(true).toString();
+    String generated =
+        first
+            .generatedSourceFile("t.Store_OrthrusClosures")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
 
     JavaFileObject stale = source("t.Store_OrthrusClosures", generated);
     Compilation again = Snippets.compile(store, stale);
     assertThat(again).succeeded();
-    assertThat(again).hadWarningContaining("[orthrus.catalog.stale] `t.Store_OrthrusClosures` is already among")
-        .inFile(store).onLineContaining("public class Store");
+    assertThat(again)
+        .hadWarningContaining("[orthrus.catalog.stale] `t.Store_OrthrusClosures` is already among")
+        .inFile(store)
+        .onLineContaining("public class Store");
     assertThat(GoldenOutputTest.resource(again, OrthrusProcessor.SERVICES_PATH))
         .isEqualTo("t.Store_OrthrusClosures\n");
   }

@@ -25,11 +25,11 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * The runtime a protected application runs with: the logged path of {@link ClosureRuntime}
- * (taking and publishing logs, the memory budget, strict mode), assembled with the thread
- * registry, the validators, the sampling controller and the detection center. Generated code sees
- * it as a {@link ClosureRuntime}; the application starts one with {@link #start}, installs it
- * with {@code Orthrus.install} and monitors it here.
+ * The runtime a protected application runs with: the logged path of {@link ClosureRuntime} (taking
+ * and publishing logs, the memory budget, strict mode), assembled with the thread registry, the
+ * validators, the sampling controller and the detection center. Generated code sees it as a {@link
+ * ClosureRuntime}; the application starts one with {@link #start}, installs it with {@code
+ * Orthrus.install} and monitors it here.
  */
 public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseable {
 
@@ -57,13 +57,21 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     this.strictAll = config.strictAll;
     updateMode();
     this.registry = new ThreadRegistry(config.logsPerThread, config.memoryBudgetBytes);
-    this.detections = new DetectionCenter(
-        config.policy, config.callback, config.reproducerDir, config.halt, config.err);
+    this.detections =
+        new DetectionCenter(
+            config.policy, config.callback, config.reproducerDir, config.halt, config.err);
     this.controller = new SamplingController(config, sampling, registry, () -> enabled);
-    this.validators = new ValidatorPool(
-        registry::threads, new Listener(), this::validatorFailed, config.maxValidators,
-        config.pinValidators, config.cpus, config.idleStrategy,
-        config.spinOnOwnCpu, config.validatorStackBytes);
+    this.validators =
+        new ValidatorPool(
+            registry::threads,
+            new Listener(),
+            this::validatorFailed,
+            config.maxValidators,
+            config.pinValidators,
+            config.cpus,
+            config.idleStrategy,
+            config.spinOnOwnCpu,
+            config.validatorStackBytes);
     controller.validators(validators);
     for (int i = 0; i < config.validators; i++) {
       validators.add();
@@ -118,8 +126,12 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
       t.abandon(log);
       t.skipped();
       if (log.strict()) {
-        throw new IllegalStateException("strict closure " + log.binding()
-            + " made more than " + ClosureLog.MAX_ENTRIES + " loads or stores; cannot validate");
+        throw new IllegalStateException(
+            "strict closure "
+                + log.binding()
+                + " made more than "
+                + ClosureLog.MAX_ENTRIES
+                + " loads or stores; cannot validate");
       }
       return;
     }
@@ -169,8 +181,12 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     } else {
       LockSupport.parkNanos(20_000);
       if (System.nanoTime() - deadline > 0) {
-        throw new IllegalStateException("closure " + closure + " was not validated within "
-            + config.strictTimeout + "; are validators running?");
+        throw new IllegalStateException(
+            "closure "
+                + closure
+                + " was not validated within "
+                + config.strictTimeout
+                + "; are validators running?");
       }
     }
     return idle + 1;
@@ -179,8 +195,14 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   @Override
   public ChecksumMismatchException corrupted(CallSite site, ChecksumMismatchException e) {
     ClosureBinding c = site.closure();
-    detections.recordChecksum(c.descriptor().id(), c.name(), c.key(), site.callerId(),
-        Thread.currentThread(), CpuId.current(), e);
+    detections.recordChecksum(
+        c.descriptor().id(),
+        c.name(),
+        c.key(),
+        site.callerId(),
+        Thread.currentThread(),
+        CpuId.current(),
+        e);
     return e;
   }
 
@@ -189,8 +211,14 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     try {
       ControlPath.verify(object);
     } catch (ChecksumMismatchException e) {
-      detections.recordChecksum(DetectionCenter.CONTROL_PATH, DetectionCenter.CONTROL_PATH, 0, -1,
-          Thread.currentThread(), CpuId.current(), e);
+      detections.recordChecksum(
+          DetectionCenter.CONTROL_PATH,
+          DetectionCenter.CONTROL_PATH,
+          0,
+          -1,
+          Thread.currentThread(),
+          CpuId.current(),
+          e);
       throw e;
     }
   }
@@ -225,9 +253,13 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
       notValidated.increment();
       if (config.err != null && !notValidatedReported) {
         notValidatedReported = true;
-        config.err.println("orthrus: an execution of " + log.binding().name()
-            + " was not validated (" + reason + "); not a detection. Later ones are only counted"
-            + " (notValidatedCount).");
+        config.err.println(
+            "orthrus: an execution of "
+                + log.binding().name()
+                + " was not validated ("
+                + reason
+                + "); not a detection. Later ones are only counted"
+                + " (notValidatedCount).");
       }
     }
 
@@ -276,8 +308,8 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   /**
    * Makes a thread whose ring has no free log wait for one instead of skipping. Only for stress
-   * tests that must validate every execution; it breaks the rule that validation never blocks
-   * the application.
+   * tests that must validate every execution; it breaks the rule that validation never blocks the
+   * application.
    */
   public void blockWhenFull(boolean block) {
     this.blockWhenFull = block;
@@ -317,8 +349,8 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   }
 
   /**
-   * The controller's latest estimate of the busiest application thread's time spent logging, as
-   * a fraction of wall time (from its cost model), from its last look that saw logs published.
+   * The controller's latest estimate of the busiest application thread's time spent logging, as a
+   * fraction of wall time (from its cost model), from its last look that saw logs published.
    */
   public double estimatedOverhead() {
     return controller.estimatedOverhead();
@@ -347,8 +379,8 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   }
 
   /**
-   * Application threads the runtime holds state for: live ones, and ended ones whose published
-   * logs are not all claimed by validators yet.
+   * Application threads the runtime holds state for: live ones, and ended ones whose published logs
+   * are not all claimed by validators yet.
    */
   public int registeredThreads() {
     return registry.threads().length;

@@ -88,12 +88,17 @@ public final class RuntimeConfig {
     return queueTarget;
   }
 
-  /** Defaults: armed sampling at the budget's logging rate (decision 0009), one validator, more up to CPUs - 1, 25% of heap. */
+  /**
+   * Defaults: armed sampling at the budget's logging rate (decision 0009), one validator, more up
+   * to CPUs - 1, 25% of heap.
+   */
   public static final class Builder {
     private Supplier<SamplingPolicy> sampling = ArmedSampling::new;
     private int validators = 1;
+
     /** 0: one less than the CPUs (at least one). */
     private int maxValidators;
+
     private boolean pinValidators;
     private int logsPerThread = 1024;
     private long memoryBudgetBytes = Runtime.getRuntime().maxMemory() / 4;
@@ -117,8 +122,8 @@ public final class RuntimeConfig {
 
     /**
      * The stack of each validator thread (default {@link ValidatorPool#DEFAULT_STACK_BYTES}, 64
-     * MB). A validator re-executes a closure as deep as the application thread ran it; an
-     * execution whose re-execution overflows it is not validated, never a detection.
+     * MB). A validator re-executes a closure as deep as the application thread ran it; an execution
+     * whose re-execution overflows it is not validated, never a detection.
      */
     public Builder validatorStackBytes(long bytes) {
       if (bytes < 64 << 10) {
@@ -130,9 +135,9 @@ public final class RuntimeConfig {
 
     /**
      * A validator pinned to a CPU of its own (application threads plus validators fit on the
-     * machine) spins when idle instead of parking (default true): validation delay drops from
-     * the park timeout to microseconds, and the validator keeps up with the application's
-     * logging rate (decision 0008). False keeps the {@link #idleStrategy} everywhere.
+     * machine) spins when idle instead of parking (default true): validation delay drops from the
+     * park timeout to microseconds, and the validator keeps up with the application's logging rate
+     * (decision 0008). False keeps the {@link #idleStrategy} everywhere.
      */
     public Builder spinOnOwnCpu(boolean spin) {
       this.spinOnOwnCpu = spin;
@@ -168,11 +173,11 @@ public final class RuntimeConfig {
     }
 
     /**
-     * The controller's logging-cost model: nanoseconds per logged execution plus per recorded
-     * entry (load, store, allocation, argument). The defaults (300 + 20) are the marginal cost of
-     * a validated execution on the application thread with the validator running on another
-     * CPU, which is several times what the same log costs when it never leaves the core
-     * (decision 0005). Calibrate for other machines (docs/runtime.md).
+     * The controller's logging-cost model: nanoseconds per logged execution plus per recorded entry
+     * (load, store, allocation, argument). The defaults (300 + 20) are the marginal cost of a
+     * validated execution on the application thread with the validator running on another CPU,
+     * which is several times what the same log costs when it never leaves the core (decision 0005).
+     * Calibrate for other machines (docs/runtime.md).
      */
     public Builder logCostNanos(double perLog, double perEntry) {
       if (!(perLog >= 0) || !(perEntry >= 0) || perLog + perEntry == 0) {
@@ -185,8 +190,8 @@ public final class RuntimeConfig {
 
     /**
      * Queued logs per application thread above which validators count as falling behind (the
-     * controller then adds a validator or lowers the rate). Short queues keep validation delay
-     * in microseconds.
+     * controller then adds a validator or lowers the rate). Short queues keep validation delay in
+     * microseconds.
      */
     public Builder queueTarget(int logs) {
       if (logs < 1) {
@@ -226,10 +231,9 @@ public final class RuntimeConfig {
     /**
      * Logs in each application thread's ring (rounded up to a power of two), which is also its
      * queue's capacity; default 1024. It must hold what arrives while a parked or descheduled
-     * validator sleeps (up to 1 ms). A thread cycles through a window of the first 64 of them
-     * and uses more only when those are pending: a small window stays in the core's caches,
-     * which makes a logged execution cheaper than cycling through the whole ring (decision
-     * 0008).
+     * validator sleeps (up to 1 ms). A thread cycles through a window of the first 64 of them and
+     * uses more only when those are pending: a small window stays in the core's caches, which makes
+     * a logged execution cheaper than cycling through the whole ring (decision 0008).
      */
     public Builder logsPerThread(int logs) {
       if (logs < 2 || logs > (1 << 20)) {

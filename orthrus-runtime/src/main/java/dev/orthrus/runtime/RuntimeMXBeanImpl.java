@@ -1,6 +1,5 @@
 package dev.orthrus.runtime;
 
-import dev.orthrus.runtime.api.Orthrus;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.management.ObjectName;

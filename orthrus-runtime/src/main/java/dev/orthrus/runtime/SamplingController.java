@@ -12,24 +12,23 @@ import java.util.function.BooleanSupplier;
  * {@link #CONTROL_PERIOD_NANOS}. It keeps the sampling rate at what validation can sustain:
  *
  * <ul>
- *   <li>pending logs above 75% of the memory budget, or executions skipped because an
- *       application thread's logs were all pending: halve the rate;
- *   <li>queued logs above the queue target (validators fall behind, delay grows), or the
- *       paper's delay signal (last eight logs of a closure over {@code delayFactor} times its
- *       running average) with the queue at least a quarter of the target: add a validator if a
- *       core is spare, else lower the rate by a quarter;
+ *   <li>pending logs above 75% of the memory budget, or executions skipped because an application
+ *       thread's logs were all pending: halve the rate;
+ *   <li>queued logs above the queue target (validators fall behind, delay grows), or the paper's
+ *       delay signal (last eight logs of a closure over {@code delayFactor} times its running
+ *       average) with the queue at least a quarter of the target: add a validator if a core is
+ *       spare, else lower the rate by a quarter;
  *   <li>the estimated logging time of some application thread above the overhead budget (cost
- *       model: fixed cost per log plus cost per recorded entry): scale the rate down to the
- *       budget;
+ *       model: fixed cost per log plus cost per recorded entry): scale the rate down to the budget;
  *   <li>otherwise, when logs were published since the last look, the queue is short and the
- *       overhead under 80% of the budget, raise the rate by an eighth (a quarter when far under
- *       the budget).
+ *       overhead under 80% of the budget, raise the rate by an eighth (a quarter when far under the
+ *       budget).
  * </ul>
  *
  * <p>Small multiplicative steps every millisecond, because halving and doubling on a noisy signal
- * make the rate oscillate (decision 0005). Each look also
- * retires the state of ended threads ({@link ThreadRegistry#retireDead}). With an armed policy it
- * re-arms call sites every {@link #ARM_PERIOD_NANOS} (decision 0009).
+ * make the rate oscillate (decision 0005). Each look also retires the state of ended threads
+ * ({@link ThreadRegistry#retireDead}). With an armed policy it re-arms call sites every {@link
+ * #ARM_PERIOD_NANOS} (decision 0009).
  */
 final class SamplingController {
 
@@ -37,9 +36,9 @@ final class SamplingController {
   static final long CONTROL_PERIOD_NANOS = 1_000_000;
 
   /**
-   * How often an armed policy's call sites are re-armed: a twentieth of the control period, so
-   * the logs of a period come in small bursts (a burst of a whole period's arms at a budget of
-   * 1.0 fills the thread's log ring and is skipped; decision 0009).
+   * How often an armed policy's call sites are re-armed: a twentieth of the control period, so the
+   * logs of a period come in small bursts (a burst of a whole period's arms at a budget of 1.0
+   * fills the thread's log ring and is skipped; decision 0009).
    */
   static final long ARM_PERIOD_NANOS = CONTROL_PERIOD_NANOS / 20;
 
@@ -59,18 +58,25 @@ final class SamplingController {
   private final boolean armedPolicy;
   private final LongAdder adaptations = new LongAdder();
   private final Object lock = new Object();
+
   /** Set once, after the pool (whose validators run this controller) is built. */
   private ValidatorPool validators;
+
   private volatile long lastAdaptNanos;
   private volatile long lastArmNanos;
   private volatile double lastOverhead;
   // Guarded by lock.
   private long lastSkipped;
+
   /** Measured by the controller for the arming rate. */
   private double entriesPerLog = DEFAULT_ENTRIES;
+
   private int liveThreads = 1;
 
-  SamplingController(RuntimeConfig config, SamplingPolicy sampling, ThreadRegistry registry,
+  SamplingController(
+      RuntimeConfig config,
+      SamplingPolicy sampling,
+      ThreadRegistry registry,
       BooleanSupplier enabled) {
     this.config = config;
     this.sampling = sampling;
@@ -84,8 +90,8 @@ final class SamplingController {
   }
 
   /**
-   * A validator finished a log of {@code closure} (null: it found no work) at {@code now}: arms
-   * and controls when their periods have passed.
+   * A validator finished a log of {@code closure} (null: it found no work) at {@code now}: arms and
+   * controls when their periods have passed.
    */
   void tick(ClosureBinding closure, long now) {
     if (armedPolicy && now - lastArmNanos >= ARM_PERIOD_NANOS) {
@@ -156,17 +162,15 @@ final class SamplingController {
     }
     // Raise only on evidence: with nothing published since the last look (application idle, or
     // the runtime disabled) there is no measurement of headroom.
-    if (logs > 0 && queued <= target / 4 && worstOverhead < 0.8 * budget
-        && sampling.rate() < 1.0) {
+    if (logs > 0 && queued <= target / 4 && worstOverhead < 0.8 * budget && sampling.rate() < 1.0) {
       adjust(worstOverhead < 0.25 * budget ? 1.25 : 1.125);
     }
   }
 
   /**
-   * For an armed policy (decision 0009): the logs the overhead budget allows since the last
-   * arming, by the cost model (fixed cost plus the entries per log measured by the controller),
-   * for every live application thread; the policy scales them by its rate and shares them among
-   * call sites.
+   * For an armed policy (decision 0009): the logs the overhead budget allows since the last arming,
+   * by the cost model (fixed cost plus the entries per log measured by the controller), for every
+   * live application thread; the policy scales them by its rate and shares them among call sites.
    */
   private void arm(long now) {
     synchronized (lock) {

@@ -12,12 +12,12 @@ import java.util.List;
  * its queue is empty: every log it published has been claimed by a validator, so none is lost (a
  * log being validated keeps its {@code AppThread} reachable until it is handed back). Retirement
  * drops the state from the array validators and the controller walk, so they stop polling and
- * counting it, and the garbage collector takes its logs; a server that serves each connection on
- * a new thread then holds state for its live threads only (decision 0014). Counters of retired
+ * counting it, and the garbage collector takes its logs; a server that serves each connection on a
+ * new thread then holds state for its live threads only (decision 0014). Counters of retired
  * threads are kept as totals, so monitoring never goes backwards.
  *
- * <p>Lookups are lock-free (two plain loads in the common case); registration and retirement
- * copy the arrays under a lock.
+ * <p>Lookups are lock-free (two plain loads in the common case); registration and retirement copy
+ * the arrays under a lock.
  */
 final class ThreadRegistry {
 
@@ -26,14 +26,17 @@ final class ThreadRegistry {
   private final ThreadLocal<AppThread> current = new ThreadLocal<>();
   private final Object lock = new Object();
   private volatile AppThread[] threads = new AppThread[0];
+
   /**
-   * Application threads by thread id (one slot per id modulo the size, no probing): two plain
-   * loads find the calling thread's state. A thread whose slot is taken falls back to the
-   * ThreadLocal, whose lookup can walk a long collision chain in threads with many locals.
+   * Application threads by thread id (one slot per id modulo the size, no probing): two plain loads
+   * find the calling thread's state. A thread whose slot is taken falls back to the ThreadLocal,
+   * whose lookup can walk a long collision chain in threads with many locals.
    */
   private volatile AppThread[] byThreadId = new AppThread[256];
+
   /** The memory budget shared among live threads; read on every logged execution. */
   private volatile long perThreadBudget;
+
   private volatile int live;
   private long registrations;
   // Totals of retired threads, written under the lock.
@@ -164,9 +167,9 @@ final class ThreadRegistry {
   }
 
   /**
-   * Logs published by all threads, retired ones included. Reads the array before the retired
-   * total, which retirement writes before the array: a thread being retired is counted twice at
-   * worst, never missed, so {@code awaitDrained} cannot return early.
+   * Logs published by all threads, retired ones included. Reads the array before the retired total,
+   * which retirement writes before the array: a thread being retired is counted twice at worst,
+   * never missed, so {@code awaitDrained} cannot return early.
    */
   long publishedCount() {
     AppThread[] now = threads;

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The runtime's package graph (decision 0013), checked on the main classes: no cycle between
  * packages, dependencies only downwards between the layers, generic parts free of Orthrus types,
- * and every package placed in the graph. A new package must be added here and get a
- * {@code package-info.java} saying what it may depend on.
+ * and every package placed in the graph. A new package must be added here and get a {@code
+ * package-info.java} saying what it may depend on.
  */
 class ArchitectureTest {
 
@@ -36,23 +36,25 @@ class ArchitectureTest {
 
   @BeforeAll
   static void importMainClasses() {
-    runtime = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages(ROOT);
+    runtime =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
   }
 
   /** One slice per package, the root package included. */
-  private static final SliceAssignment BY_PACKAGE = new SliceAssignment() {
-    @Override
-    public SliceIdentifier getIdentifierOf(JavaClass c) {
-      return SliceIdentifier.of(c.getPackageName());
-    }
+  private static final SliceAssignment BY_PACKAGE =
+      new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+          return SliceIdentifier.of(c.getPackageName());
+        }
 
-    @Override
-    public String getDescription() {
-      return "runtime packages";
-    }
-  };
+        @Override
+        public String getDescription() {
+          return "runtime packages";
+        }
+      };
 
   @Test
   void theMainClassesWereFound() {
@@ -71,19 +73,32 @@ class ArchitectureTest {
   void layersDependOnlyDownwards() {
     layeredArchitecture()
         .consideringOnlyDependenciesInLayers()
-        .layer("engine").definedBy(ROOT)
-        .layer("report").definedBy(REPORT)
-        .layer("validate").definedBy(VALIDATE)
-        .layer("sample").definedBy(SAMPLE)
-        .layer("api").definedBy(API)
-        .layer("concurrent").definedBy(CONCURRENT)
-        .layer("cpu").definedBy(CPU)
-        .whereLayer("engine").mayNotBeAccessedByAnyLayer()
-        .whereLayer("report").mayOnlyBeAccessedByLayers("engine")
-        .whereLayer("validate").mayOnlyBeAccessedByLayers("report", "engine")
-        .whereLayer("sample").mayOnlyBeAccessedByLayers("engine")
-        .whereLayer("api").mayOnlyBeAccessedByLayers("sample", "validate", "report", "engine")
-        .whereLayer("concurrent").mayOnlyBeAccessedByLayers("api", "validate", "engine")
+        .layer("engine")
+        .definedBy(ROOT)
+        .layer("report")
+        .definedBy(REPORT)
+        .layer("validate")
+        .definedBy(VALIDATE)
+        .layer("sample")
+        .definedBy(SAMPLE)
+        .layer("api")
+        .definedBy(API)
+        .layer("concurrent")
+        .definedBy(CONCURRENT)
+        .layer("cpu")
+        .definedBy(CPU)
+        .whereLayer("engine")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("report")
+        .mayOnlyBeAccessedByLayers("engine")
+        .whereLayer("validate")
+        .mayOnlyBeAccessedByLayers("report", "engine")
+        .whereLayer("sample")
+        .mayOnlyBeAccessedByLayers("engine")
+        .whereLayer("api")
+        .mayOnlyBeAccessedByLayers("sample", "validate", "report", "engine")
+        .whereLayer("concurrent")
+        .mayOnlyBeAccessedByLayers("api", "validate", "engine")
         .whereLayer("cpu")
         .mayOnlyBeAccessedByLayers("api", "validate", "report", "engine")
         .check(runtime);
@@ -91,30 +106,41 @@ class ArchitectureTest {
 
   @Test
   void genericPartsUseNoOrthrusTypes() {
-    noClasses().that().resideInAPackage(CONCURRENT)
-        .should().dependOnClassesThat(
+    noClasses()
+        .that()
+        .resideInAPackage(CONCURRENT)
+        .should()
+        .dependOnClassesThat(
             resideInAPackage("dev.orthrus..").and(not(resideInAPackage(CONCURRENT))))
         .check(runtime);
-    noClasses().that().resideInAPackage(CPU)
-        .should().dependOnClassesThat(
-            resideInAPackage("dev.orthrus..").and(not(resideInAPackage(CPU))))
+    noClasses()
+        .that()
+        .resideInAPackage(CPU)
+        .should()
+        .dependOnClassesThat(resideInAPackage("dev.orthrus..").and(not(resideInAPackage(CPU))))
         .check(runtime);
   }
 
   @Test
   void theClosureApiNeedsNothingButTheAnnotationsAndTheLowestLayers() {
-    noClasses().that().resideInAPackage(API)
-        .should().dependOnClassesThat(resideInAPackage("dev.orthrus..")
-            .and(not(resideInAPackage(API)))
-            .and(not(resideInAPackage(CONCURRENT)))
-            .and(not(resideInAPackage(CPU)))
-            .and(not(resideInAPackage("dev.orthrus.annotations"))))
+    noClasses()
+        .that()
+        .resideInAPackage(API)
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("dev.orthrus..")
+                .and(not(resideInAPackage(API)))
+                .and(not(resideInAPackage(CONCURRENT)))
+                .and(not(resideInAPackage(CPU)))
+                .and(not(resideInAPackage("dev.orthrus.annotations"))))
         .check(runtime);
   }
 
   @Test
   void everyPackageIsPlacedInTheGraph() {
-    classes().should().resideInAnyPackage(ROOT, API, CONCURRENT, CPU, SAMPLE, VALIDATE, REPORT)
+    classes()
+        .should()
+        .resideInAnyPackage(ROOT, API, CONCURRENT, CPU, SAMPLE, VALIDATE, REPORT)
         .check(runtime);
   }
 }

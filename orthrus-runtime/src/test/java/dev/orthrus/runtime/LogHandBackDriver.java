@@ -18,10 +18,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * The runtime's side of {@link LogHandBackModelCheckTest}: an application thread's logs handed to
  * validators and back, all through the runtime's own code. {@link AppThread} takes, fills,
  * publishes and reclaims logs; {@link Validator#validate} re-executes them and hands them back
- * ({@code recycle}, or {@code soVerdict} for a strict log); {@link ThreadRegistry} retires a
- * thread that ended. The closure is trivial: APP loads a versioned slot of its receiver and
- * returns the value; VAL does the same from the log. A class of its own so that a seeded bug can
- * copy it with the runtime ({@code SeededBug}).
+ * ({@code recycle}, or {@code soVerdict} for a strict log); {@link ThreadRegistry} retires a thread
+ * that ended. The closure is trivial: APP loads a versioned slot of its receiver and returns the
+ * value; VAL does the same from the log. A class of its own so that a seeded bug can copy it with
+ * the runtime ({@code SeededBug}).
  *
  * <p>What it checks; a violation throws an {@link AssertionError} where it is seen:
  *
@@ -33,42 +33,53 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *   <li>a log handed back holds no reference of its execution (old versions can be collected);
  *   <li>the owner's pending bytes never go negative, and are 0 once it reclaimed every log;
  *   <li>a strict execution's caller reads a CONFIRMED verdict;
- *   <li>an ended thread is retired only once every log it published was claimed: validators,
- *       which find queues through the registry, still validate them all; the registry's totals
- *       count them.
+ *   <li>an ended thread is retired only once every log it published was claimed: validators, which
+ *       find queues through the registry, still validate them all; the registry's totals count
+ *       them.
  * </ul>
  */
 final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
 
   /** One owner's ring of two logs; executions (strict ones too) and validations interleave. */
   static final String RING = "ring";
+
   /** A thread published two logs and ended; validations and retirement interleave. */
   static final String RETIREMENT = "retirement";
 
   private static final int RING_SIZE = 2;
+
   /** More than the executions any scenario makes. */
   private static final int MAX_EXECUTIONS = 32;
 
   @SuppressWarnings("unchecked")
-  private static final ClosureBinding READ = ClosureBinding.of(
-      LogHandBackDriver.class.getName() + "#read()", "read",
-      (log, replay) -> replay.returnRef(
-          replay.loadSlot((VersionedArray<String>) log.receiver(), 0).value()));
+  private static final ClosureBinding READ =
+      ClosureBinding.of(
+          LogHandBackDriver.class.getName() + "#read()",
+          "read",
+          (log, replay) ->
+              replay.returnRef(
+                  replay.loadSlot((VersionedArray<String>) log.receiver(), 0).value()));
 
   /** The user data the closure reads: one versioned slot. */
   private final VersionedArray<String> cell = new VersionedArray<>(1);
+
   private final AtomicIntegerArray validations = new AtomicIntegerArray(MAX_EXECUTIONS);
+
   /**
-   * Validators by number, each used by one model-checker thread at a time (as each validator
-   * agent has its own); the last one drains at the end.
+   * Validators by number, each used by one model-checker thread at a time (as each validator agent
+   * has its own); the last one drains at the end.
    */
   private final Validator[] validators = new Validator[4];
+
   private final Checker[] checkers = new Checker[validators.length];
+
   /** RING: the owner and its logs. */
   private final AppThread owner;
+
   private final List<ClosureLog> taken = new ArrayList<>();
   private final List<ClosureLog> awaitingVerdict = new ArrayList<>();
   private int executions;
+
   /** RETIREMENT: the registry that holds the ended thread. */
   private final ThreadRegistry registry;
 
@@ -84,11 +95,14 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
     } else if (kind.equals(RETIREMENT)) {
       owner = null;
       registry = new ThreadRegistry(RING_SIZE, Long.MAX_VALUE);
-      Thread app = new Thread(() -> {
-        AppThread t = registry.current();
-        execute(t, false);
-        execute(t, false);
-      }, "app");
+      Thread app =
+          new Thread(
+              () -> {
+                AppThread t = registry.current();
+                execute(t, false);
+                execute(t, false);
+              },
+              "app");
       app.start();
       join(app);
     } else {
@@ -104,8 +118,12 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
     public void validated(ClosureLog log, long delayNanos, Validator validator) {
       // The validator's last read before the hand-back: the log must hold what it claimed.
       if (log.callerId() != claimed || log.receiver() != cell) {
-        throw new AssertionError("the log of execution " + claimed + " was reused while a"
-            + " validator read it: it holds execution " + log.callerId());
+        throw new AssertionError(
+            "the log of execution "
+                + claimed
+                + " was reused while a"
+                + " validator read it: it holds execution "
+                + log.callerId());
       }
       if (validations.incrementAndGet(claimed) > 1) {
         throw new AssertionError("execution " + claimed + " validated twice");
@@ -114,8 +132,8 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
 
     @Override
     public void mismatch(ClosureLog log, Mismatch mismatch, Validator validator) {
-      throw new AssertionError("detection on a fault-free run, execution " + claimed + ": "
-          + mismatch);
+      throw new AssertionError(
+          "detection on a fault-free run, execution " + claimed + ": " + mismatch);
     }
 
     @Override
@@ -152,8 +170,7 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
     log.returnRef(log.loadSlot(cell, 0).value());
     thread.publish(log);
     if (thread.pendingBytes() < 0) {
-      throw new AssertionError("pending bytes negative after publishing: "
-          + thread.pendingBytes());
+      throw new AssertionError("pending bytes negative after publishing: " + thread.pendingBytes());
     }
     if (strict) {
       awaitingVerdict.add(log);
@@ -171,8 +188,7 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
         continue;
       }
       if (verdict != ClosureLog.CONFIRMED) {
-        throw new AssertionError("strict execution " + log.callerId() + " got verdict "
-            + verdict);
+        throw new AssertionError("strict execution " + log.callerId() + " got verdict " + verdict);
       }
       // Once the caller has its verdict, the validator is done with the log.
       checkHandedBack(log);
@@ -184,8 +200,7 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
   public void reclaim() {
     owner.reclaimValidated();
     if (owner.pendingBytes() < 0) {
-      throw new AssertionError("pending bytes negative after reclaiming: "
-          + owner.pendingBytes());
+      throw new AssertionError("pending bytes negative after reclaiming: " + owner.pendingBytes());
     }
   }
 
@@ -200,8 +215,8 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
 
   private static void checkHandedBack(ClosureLog log) {
     if (log.receiver() != null || log.loaded(0) != null || log.resultRef() != null) {
-      throw new AssertionError("a log handed back still holds the references of execution "
-          + log.callerId());
+      throw new AssertionError(
+          "a log handed back still holds the references of execution " + log.callerId());
     }
   }
 
@@ -248,14 +263,18 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
       }
       readVerdicts();
       if (!awaitingVerdict.isEmpty()) {
-        throw new AssertionError("strict execution " + awaitingVerdict.get(0).callerId()
-            + " validated without a verdict");
+        throw new AssertionError(
+            "strict execution "
+                + awaitingVerdict.get(0).callerId()
+                + " validated without a verdict");
       }
       checkHandedBack();
       owner.reclaimValidated();
       if (owner.pendingBytes() != 0) {
-        throw new AssertionError(owner.pendingBytes() + " pending bytes once every log was"
-            + " validated and reclaimed");
+        throw new AssertionError(
+            owner.pendingBytes()
+                + " pending bytes once every log was"
+                + " validated and reclaimed");
       }
     } else {
       boolean any = true;
@@ -270,14 +289,17 @@ final class LogHandBackDriver implements LogHandBackModelCheckTest.LogHandBack {
         throw new AssertionError("the ended thread was not retired once its logs were validated");
       }
       if (registry.publishedCount() != executions) {
-        throw new AssertionError("the registry counts " + registry.publishedCount()
-            + " published logs, not " + executions);
+        throw new AssertionError(
+            "the registry counts "
+                + registry.publishedCount()
+                + " published logs, not "
+                + executions);
       }
     }
     for (int id = 0; id < executions; id++) {
       if (validations.get(id) != 1) {
-        throw new AssertionError("execution " + id + " validated " + validations.get(id)
-            + " times");
+        throw new AssertionError(
+            "execution " + id + " validated " + validations.get(id) + " times");
       }
     }
   }

@@ -22,17 +22,17 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The hand-back of closure logs between an application thread and validators under Lincheck's
- * model checker (decision 0021). Each scenario is a few operations per thread, one thread owning
- * the logs and the others validating (or retiring the ended owner); Lincheck explores their
- * interleavings at every shared-memory access, and {@link LogHandBackDriver} checks its
- * invariants in each (listed there). A violation is an exception in an operation or in the final
- * validation, and fails the test with the interleaving that led to it.
+ * The hand-back of closure logs between an application thread and validators under Lincheck's model
+ * checker (decision 0021). Each scenario is a few operations per thread, one thread owning the logs
+ * and the others validating (or retiring the ended owner); Lincheck explores their interleavings at
+ * every shared-memory access, and {@link LogHandBackDriver} checks its invariants in each (listed
+ * there). A violation is an exception in an operation or in the final validation, and fails the
+ * test with the interleaving that led to it.
  *
  * <p>The scenarios are written out, so that a bounded run spends its interleavings on the races
- * that matter; {@code -Dorthrus.modelcheck.scale} above 1 adds random ones. A strict caller's
- * wait is its reads of the verdict ({@code readVerdicts}), not a loop: a scenario whose
- * validators have no operation left would otherwise never end.
+ * that matter; {@code -Dorthrus.modelcheck.scale} above 1 adds random ones. A strict caller's wait
+ * is its reads of the verdict ({@code readVerdicts}), not a loop: a scenario whose validators have
+ * no operation left would otherwise never end.
  */
 @Tag("model-check")
 class LogHandBackModelCheckTest {
@@ -49,8 +49,8 @@ class LogHandBackModelCheckTest {
     void reclaim();
 
     /**
-     * Validator {@code validator} (one per model-checker thread) claims and validates one
-     * published log, if there is one.
+     * Validator {@code validator} (one per model-checker thread) claims and validates one published
+     * log, if there is one.
      */
     void validate(int validator);
 
@@ -120,12 +120,14 @@ class LogHandBackModelCheckTest {
   }
 
   /**
-   * Interleavings explored per scenario. The seeded bugs below are caught within the first 10-50
-   * of the scenario that exposes them; the checker's exploration is deterministic. Retirement is
-   * a smaller race.
+   * Interleavings explored per scenario. The seeded bugs below are caught within the first 10-50 of
+   * the scenario that exposes them; the checker's exploration is deterministic. Retirement is a
+   * smaller race.
    */
   private static final int RING_INVOCATIONS = 100;
+
   private static final int RETIREMENT_INVOCATIONS = 60;
+
   /** Random scenarios added for each step of the scale above 1. */
   private static final int RANDOM_SCENARIOS = 4;
 
@@ -135,22 +137,38 @@ class LogHandBackModelCheckTest {
    */
   private static ModelCheckingOptions ring() {
     return options(RING_INVOCATIONS)
-        .addCustomScenario(ModelCheck.scenario(RingScenario.class, List.of("executeStrict"),
-            List.of(List.of("readVerdicts", "execute", "readVerdicts"),
-                List.of("validate", "validate"))))
-        .addCustomScenario(ModelCheck.scenario(RingScenario.class, List.of("execute"),
-            List.of(List.of("execute", "execute"), List.of("validate", "validate"))))
-        .addCustomScenario(ModelCheck.scenario(RingScenario.class, List.of("execute", "execute"),
-            List.of(List.of("reclaim", "execute"), List.of("validate"), List.of("validate"))));
+        .addCustomScenario(
+            ModelCheck.scenario(
+                RingScenario.class,
+                List.of("executeStrict"),
+                List.of(
+                    List.of("readVerdicts", "execute", "readVerdicts"),
+                    List.of("validate", "validate"))))
+        .addCustomScenario(
+            ModelCheck.scenario(
+                RingScenario.class,
+                List.of("execute"),
+                List.of(List.of("execute", "execute"), List.of("validate", "validate"))))
+        .addCustomScenario(
+            ModelCheck.scenario(
+                RingScenario.class,
+                List.of("execute", "execute"),
+                List.of(List.of("reclaim", "execute"), List.of("validate"), List.of("validate"))));
   }
 
   /** Retirement against one validator, and against two. */
   private static ModelCheckingOptions retirement() {
     return options(RETIREMENT_INVOCATIONS)
-        .addCustomScenario(ModelCheck.scenario(RetirementScenario.class, List.of(),
-            List.of(List.of("retire", "retire"), List.of("validate", "validate"))))
-        .addCustomScenario(ModelCheck.scenario(RetirementScenario.class, List.of(),
-            List.of(List.of("retire"), List.of("validate"), List.of("validate"))));
+        .addCustomScenario(
+            ModelCheck.scenario(
+                RetirementScenario.class,
+                List.of(),
+                List.of(List.of("retire", "retire"), List.of("validate", "validate"))))
+        .addCustomScenario(
+            ModelCheck.scenario(
+                RetirementScenario.class,
+                List.of(),
+                List.of(List.of("retire"), List.of("validate"), List.of("validate"))));
   }
 
   private static ModelCheckingOptions options(int invocations) {
@@ -162,9 +180,11 @@ class LogHandBackModelCheckTest {
         .actorsBefore(1)
         .actorsAfter(1)
         // Reading the CPU id (JNA or /proc) on publish is no part of the hand-back.
-        .addGuarantee(ManagedStrategyGuaranteeKt
-            .forClasses(name -> name.startsWith("dev.orthrus.runtime.cpu."))
-            .allMethods().ignore());
+        .addGuarantee(
+            ManagedStrategyGuaranteeKt.forClasses(
+                    name -> name.startsWith("dev.orthrus.runtime.cpu."))
+                .allMethods()
+                .ignore());
   }
 
   @AfterEach
@@ -192,43 +212,65 @@ class LogHandBackModelCheckTest {
   /** The validator hands a log back, then drops its references: the owner may have reused it. */
   @Test
   void catchesAHandBackBeforeTheReferencesAreDropped() {
-    SeededBug bug = SeededBug.replaceBody("hand-back before the references are dropped",
-        AppThread.class, "recycle", "(L" + LOG + ";)V", mv -> handBackThenRelease(mv, 1));
+    SeededBug bug =
+        SeededBug.replaceBody(
+            "hand-back before the references are dropped",
+            AppThread.class,
+            "recycle",
+            "(L" + LOG + ";)V",
+            mv -> handBackThenRelease(mv, 1));
     assertCaught(bug, LogHandBackDriver.RING, "still holds the references");
   }
 
   /** The same for a strict log: the verdict and the hand-back, then the references dropped. */
   @Test
   void catchesAStrictVerdictReleasedBeforeTheReferencesAreDropped() {
-    SeededBug bug = SeededBug.replaceBody("strict verdict before the references are dropped",
-        ClosureLog.class, "soVerdict", "(I)V", mv -> {
-          mv.visitVarInsn(Opcodes.ALOAD, 0);
-          mv.visitVarInsn(Opcodes.ILOAD, 1);
-          mv.visitFieldInsn(Opcodes.PUTFIELD, LOG, "verdict", "I");
-          handBackThenRelease(mv, 0);
-        });
+    SeededBug bug =
+        SeededBug.replaceBody(
+            "strict verdict before the references are dropped",
+            ClosureLog.class,
+            "soVerdict",
+            "(I)V",
+            mv -> {
+              mv.visitVarInsn(Opcodes.ALOAD, 0);
+              mv.visitVarInsn(Opcodes.ILOAD, 1);
+              mv.visitFieldInsn(Opcodes.PUTFIELD, LOG, "verdict", "I");
+              handBackThenRelease(mv, 0);
+            });
     assertCaught(bug, LogHandBackDriver.RING, "still holds the references");
   }
 
   /** The owner takes the log at its cursor whatever its state, a published one included. */
   @Test
   void catchesTheOwnerReusingAPublishedLog() {
-    SeededBug bug = SeededBug.replaceCall("owner reuses a published log", AppThread.class,
-        "takeLog", "()L" + LOG + ";", "lvState", mv -> {
-          mv.visitInsn(Opcodes.POP);
-          mv.visitLdcInsn(VALIDATED);
-        });
+    SeededBug bug =
+        SeededBug.replaceCall(
+            "owner reuses a published log",
+            AppThread.class,
+            "takeLog",
+            "()L" + LOG + ";",
+            "lvState",
+            mv -> {
+              mv.visitInsn(Opcodes.POP);
+              mv.visitLdcInsn(VALIDATED);
+            });
     assertCaught(bug, LogHandBackDriver.RING, "pending bytes");
   }
 
   /** An ended thread is retired without looking at its queue. */
   @Test
   void catchesARetirementWithLogsStillQueued() {
-    SeededBug bug = SeededBug.replaceCall("retired with logs queued", ThreadRegistry.class,
-        "retireDeadLocked", "()V", "size", mv -> {
-          mv.visitInsn(Opcodes.POP);
-          mv.visitInsn(Opcodes.ICONST_0);
-        });
+    SeededBug bug =
+        SeededBug.replaceCall(
+            "retired with logs queued",
+            ThreadRegistry.class,
+            "retireDeadLocked",
+            "()V",
+            "size",
+            mv -> {
+              mv.visitInsn(Opcodes.POP);
+              mv.visitInsn(Opcodes.ICONST_0);
+            });
     assertCaught(bug, LogHandBackDriver.RETIREMENT, "validated 0 times");
   }
 
@@ -247,11 +289,14 @@ class LogHandBackModelCheckTest {
     drivers = () -> bug.create(LogHandBackDriver.class, LogHandBack.class, kind);
     boolean ring = kind.equals(LogHandBackDriver.RING);
     ModelCheckingOptions options = ring ? ring() : retirement();
-    AssertionError failure = assertThrows(AssertionError.class,
-        () -> options.check(ring ? RingScenario.class : RetirementScenario.class),
-        bug + " was not caught");
+    AssertionError failure =
+        assertThrows(
+            AssertionError.class,
+            () -> options.check(ring ? RingScenario.class : RetirementScenario.class),
+            bug + " was not caught");
     ModelCheck.report(bug, failure);
-    assertTrue(failure.getMessage().contains(expected), bug + " was caught, but not as \""
-        + expected + "\":\n" + failure.getMessage());
+    assertTrue(
+        failure.getMessage().contains(expected),
+        bug + " was caught, but not as \"" + expected + "\":\n" + failure.getMessage());
   }
 }

@@ -23,17 +23,24 @@ import org.junit.jupiter.api.Test;
 class RuntimeJarContentIT {
 
   /** Packages of test kits, benchmarks and demos. */
-  private static final List<String> FORBIDDEN_PACKAGES = List.of(
-      "dev/orthrus/runtime/bench/", "dev/orthrus/testkit/", "dev/orthrus/benchmarks/");
+  private static final List<String> FORBIDDEN_PACKAGES =
+      List.of("dev/orthrus/runtime/bench/", "dev/orthrus/testkit/", "dev/orthrus/benchmarks/");
 
   /** Classes that exist for tests, benchmarks or demos only, wherever they would be put. */
-  private static final Set<String> TEST_ONLY_CLASSES = Set.of(
-      "FaultHook", "KvMap", "VanillaKvMap", "TreeIndex", "FpAccumulator", "RuntimeBenchmark",
-      "StressDriver", "LogCostProbe");
+  private static final Set<String> TEST_ONLY_CLASSES =
+      Set.of(
+          "FaultHook",
+          "KvMap",
+          "VanillaKvMap",
+          "TreeIndex",
+          "FpAccumulator",
+          "RuntimeBenchmark",
+          "StressDriver",
+          "LogCostProbe");
 
   /** Libraries only tests and benchmarks use; a main class naming one is test code. */
-  private static final List<String> TEST_LIBRARIES = List.of(
-      "org/junit/", "org/opentest4j/", "org/openjdk/jmh/", "com/tngtech/archunit/");
+  private static final List<String> TEST_LIBRARIES =
+      List.of("org/junit/", "org/opentest4j/", "org/openjdk/jmh/", "com/tngtech/archunit/");
 
   @Test
   void theMainJarHoldsNoTestBenchmarkOrDemoClass() throws IOException {

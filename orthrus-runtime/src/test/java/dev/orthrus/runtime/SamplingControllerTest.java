@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /** The sampling controller: no raise without evidence, raise with headroom, the cost budget. */
 class SamplingControllerTest {
 
-  private static final ClosureBinding CHEAP = ClosureBinding.of(
-      SamplingControllerTest.class.getName() + "#cheap()", "cheap", (log, r) -> r.returnVoid());
+  private static final ClosureBinding CHEAP =
+      ClosureBinding.of(
+          SamplingControllerTest.class.getName() + "#cheap()", "cheap", (log, r) -> r.returnVoid());
 
   private static void call(OrthrusRuntime rt, int times) {
     for (int i = 0; i < times; i++) {
@@ -27,11 +28,13 @@ class SamplingControllerTest {
 
   @Test
   void anIdleApplicationDoesNotRaiseTheRateButAnActiveOneWithHeadroomDoes() {
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(AdaptiveSampling::new)
-        .overheadBudget(1.0)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(AdaptiveSampling::new)
+                .overheadBudget(1.0)
+                .err(null)
+                .build())) {
       call(rt, 10);
       assertTrue(rt.awaitDrained(10_000));
       // Let the controller take its look at those calls before the rate is set.
@@ -54,14 +57,16 @@ class SamplingControllerTest {
   @Test
   void theOverheadBudgetLowersTheRateOfABusyThread() {
     // A cost model that makes every log look expensive: 100 us.
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(AdaptiveSampling::new)
-        .logCostNanos(100_000, 0)
-        .overheadBudget(0.05)
-        .queueTarget(1 << 16)
-        .logsPerThread(1 << 16)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(AdaptiveSampling::new)
+                .logCostNanos(100_000, 0)
+                .overheadBudget(0.05)
+                .queueTarget(1 << 16)
+                .logsPerThread(1 << 16)
+                .err(null)
+                .build())) {
       long deadline = System.nanoTime() + 5_000_000_000L;
       while (rt.sampling().rate() > 0.1 && System.nanoTime() < deadline) {
         call(rt, 200);
@@ -74,11 +79,13 @@ class SamplingControllerTest {
   @Test
   void byDefaultTheControllerArmsClosuresAtTheRateTheBudgetAllows() {
     // 10 us per log and a 5% budget: one thread may log about 5 executions per millisecond.
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .logCostNanos(10_000, 0)
-        .overheadBudget(0.05)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .logCostNanos(10_000, 0)
+                .overheadBudget(0.05)
+                .err(null)
+                .build())) {
       assertEquals("armed", rt.sampling().name());
       // Runs until the controller armed a few hundred logs (about 60 ms at the budget's rate on
       // an idle machine), or 10 s on a loaded one: the rate must never exceed what the budget

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
  */
 class ThreadChurnTest {
 
-  private static final ClosureBinding NOOP = ClosureBinding.of(
-      ThreadChurnTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
+  private static final ClosureBinding NOOP =
+      ClosureBinding.of(
+          ThreadChurnTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
 
   /** Executions per short-lived thread: "a few", all logged. */
   private static final int EXECUTIONS = 5;
@@ -30,11 +31,12 @@ class ThreadChurnTest {
   private static final int WAVE = 8;
 
   private static OrthrusRuntime runtime() {
-    return new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(1)
-        .err(null)
-        .build());
+    return new OrthrusRuntime(
+        RuntimeConfig.builder()
+            .sampling(() -> new FixedSampling(1.0))
+            .validators(1)
+            .err(null)
+            .build());
   }
 
   /** Runs {@code threads} short-lived threads that each log a few executions, in waves. */
@@ -43,19 +45,22 @@ class ThreadChurnTest {
     for (int started = 0; started < threads; started += WAVE) {
       List<Thread> wave = new ArrayList<>();
       for (int i = started; i < Math.min(threads, started + WAVE); i++) {
-        Thread t = new Thread(() -> {
-          try {
-            for (int k = 0; k < EXECUTIONS; k++) {
-              ClosureLog log = rt.begin(NOOP, k);
-              if (log != null) {
-                log.returnVoid();
-                rt.publish(log);
-              }
-            }
-          } catch (Throwable e) {
-            failure.compareAndSet(null, e);
-          }
-        }, "churn-" + i);
+        Thread t =
+            new Thread(
+                () -> {
+                  try {
+                    for (int k = 0; k < EXECUTIONS; k++) {
+                      ClosureLog log = rt.begin(NOOP, k);
+                      if (log != null) {
+                        log.returnVoid();
+                        rt.publish(log);
+                      }
+                    }
+                  } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                  }
+                },
+                "churn-" + i);
         wave.add(t);
         t.start();
       }
@@ -75,8 +80,13 @@ class ThreadChurnTest {
       churn(rt, threads);
       assertTrue(rt.awaitDrained(30_000), "logs of dead threads were not validated");
       assertEquals((long) threads * EXECUTIONS, rt.validatedCount());
-      assertTrue(awaitRetired(rt, threads), "state of ended threads was kept: "
-          + rt.registeredThreads() + " registered, " + rt.retiredThreads() + " retired");
+      assertTrue(
+          awaitRetired(rt, threads),
+          "state of ended threads was kept: "
+              + rt.registeredThreads()
+              + " registered, "
+              + rt.retiredThreads()
+              + " retired");
       return usedHeapAfterGc();
     } finally {
       // The runtime must stay reachable until measured.
@@ -86,8 +96,8 @@ class ThreadChurnTest {
   }
 
   /**
-   * Waits (the controller retires ended threads every control period) until the state of all
-   * {@code threads} is dropped; true if it was within 10 s.
+   * Waits (the controller retires ended threads every control period) until the state of all {@code
+   * threads} is dropped; true if it was within 10 s.
    */
   static boolean awaitRetired(OrthrusRuntime rt, int threads) throws InterruptedException {
     long deadline = System.nanoTime() + 10_000_000_000L;
@@ -113,19 +123,25 @@ class ThreadChurnTest {
       throws InterruptedException {
     long hundred = heapAfterChurn(100);
     long fourThousand = heapAfterChurn(4_000);
-    String seen = "heap after GC: " + hundred / 1024 + " KB after 100 threads, "
-        + fourThousand / 1024 + " KB after 4000";
+    String seen =
+        "heap after GC: "
+            + hundred / 1024
+            + " KB after 100 threads, "
+            + fourThousand / 1024
+            + " KB after 4000";
     System.out.println("ThreadChurnTest: " + seen);
     assertTrue(fourThousand <= 2 * hundred, seen);
   }
 
   @Test
   void logsOfEndedThreadsAreValidatedBeforeTheirStateIsDropped() throws InterruptedException {
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(0)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .err(null)
+                .build())) {
       churn(rt, 20);
       assertEquals(20L * EXECUTIONS, rt.publishedCount());
       // A new thread's registration looks for ended threads: theirs are all still queued.
@@ -150,7 +166,8 @@ class ThreadChurnTest {
       rt.publish(log);
       churn(rt, 10);
       assertTrue(rt.awaitDrained(30_000));
-      assertTrue(awaitRetired(rt, 10) || rt.registeredThreads() == 1,
+      assertTrue(
+          awaitRetired(rt, 10) || rt.registeredThreads() == 1,
           rt.registeredThreads() + " registered");
       assertEquals(1, rt.registeredThreads());
       assertTrue(rt.appThread().thread() == Thread.currentThread());

@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Test-only fault injection for hand-written APP variants: a site calls {@link #bits} on a value
- * it just loaded or computed, and an armed fault corrupts that value a given number of times.
+ * Test-only fault injection for hand-written APP variants: a site calls {@link #bits} on a value it
+ * just loaded or computed, and an armed fault corrupts that value a given number of times.
  *
  * <p>Only APP variants call this; VAL variants never do, so a validator cannot see the fault by
  * construction, like a faulty core the validator does not run on. Disarmed, the cost is one

@@ -15,8 +15,8 @@ import java.io.Serializable;
 
 /**
  * A floating-point reduction: {@code add(batch)} folds a batch of samples into a running sum and
- * sum of squares and returns the new mean. Tagged floating point, so sampling prefers it;
- * results are compared by raw bits.
+ * sum of squares and returns the new mean. Tagged floating point, so sampling prefers it; results
+ * are compared by raw bits.
  */
 public final class FpAccumulator implements Serializable {
 
@@ -26,12 +26,20 @@ public final class FpAccumulator implements Serializable {
 
   static final String OWNER = FpAccumulator.class.getName();
 
-  public static final ClosureBinding ADD = new ClosureBinding(
-      new ClosureDescriptor(OWNER + "#add(double[])",
-          ClosureDescriptor.keyOf(OWNER + "#add(double[])"), "FpAccumulator.add", true, false,
-          false, Comparison.RAW_BITS),
-      (log, r) -> r.returnBits(Double.doubleToRawLongBits(
-          ((FpAccumulator) log.receiver()).addVal(r, (double[]) log.refArg(0)))));
+  public static final ClosureBinding ADD =
+      new ClosureBinding(
+          new ClosureDescriptor(
+              OWNER + "#add(double[])",
+              ClosureDescriptor.keyOf(OWNER + "#add(double[])"),
+              "FpAccumulator.add",
+              true,
+              false,
+              false,
+              Comparison.RAW_BITS),
+          (log, r) ->
+              r.returnBits(
+                  Double.doubleToRawLongBits(
+                      ((FpAccumulator) log.receiver()).addVal(r, (double[]) log.refArg(0)))));
   private static final CallSite ADD_SITE = ADD.site(0);
 
   /** The running sums. */
@@ -54,8 +62,12 @@ public final class FpAccumulator implements Serializable {
         this.sum = sum;
         this.sumOfSquares = sumOfSquares;
         this.count = count;
-        seal(Checksum.bits(Checksum.bits(Checksum.bits(Checksum.SEED,
-            Double.doubleToRawLongBits(sum)), Double.doubleToRawLongBits(sumOfSquares)), count));
+        seal(
+            Checksum.bits(
+                Checksum.bits(
+                    Checksum.bits(Checksum.SEED, Double.doubleToRawLongBits(sum)),
+                    Double.doubleToRawLongBits(sumOfSquares)),
+                count));
       }
 
       @Override

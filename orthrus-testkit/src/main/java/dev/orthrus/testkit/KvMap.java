@@ -29,8 +29,8 @@ import java.util.Arrays;
  * targets; the vanilla original is {@link VanillaKvMap}.
  *
  * <p>A closure's stores to one object become one new version (the rewriter coalesces them): {@code
- * set} updates value, flags and CAS of an item in one version, and the table's CAS counter and
- * size in one version, stored once the lookup has decided the path (the counter alone when the key
+ * set} updates value, flags and CAS of an item in one version, and the table's CAS counter and size
+ * in one version, stored once the lookup has decided the path (the counter alone when the key
  * exists, counter and size when it is new). The accesses in between touch other objects only, so
  * this is a reordering the Java memory model already allows for the vanilla code's plain fields
  * (decision 0020).
@@ -45,6 +45,7 @@ public final class KvMap implements Serializable {
 
   /** Fault sites of the APP variants, for detection tests. */
   public static final int SITE_GET_VALUE_BYTE = 1;
+
   public static final int SITE_SET_CAS = 2;
   public static final int SITE_SLOT = 3;
   /** Any fault here drops the link from a new item to the rest of its bucket. */
@@ -52,34 +53,54 @@ public final class KvMap implements Serializable {
 
   static final String OWNER = KvMap.class.getName();
 
-  public static final ClosureBinding GET = new ClosureBinding(
-      descriptor("get(java.lang.String)", "KvMap.get"),
-      (log, r) -> r.returnRef(((KvMap) log.receiver()).getVal(r, (String) log.refArg(0))));
-  public static final ClosureBinding SET = new ClosureBinding(
-      descriptor("set(java.lang.String,byte[],int)", "KvMap.set"),
-      (log, r) -> r.returnBits(((KvMap) log.receiver()).setVal(r, (String) log.refArg(0),
-          (byte[]) log.refArg(1), (int) log.bitsArg(0)) ? 1 : 0));
-  public static final ClosureBinding DELETE = new ClosureBinding(
-      descriptor("delete(java.lang.String)", "KvMap.delete"),
-      (log, r) -> r.returnBits(
-          ((KvMap) log.receiver()).deleteVal(r, (String) log.refArg(0)) ? 1 : 0));
+  public static final ClosureBinding GET =
+      new ClosureBinding(
+          descriptor("get(java.lang.String)", "KvMap.get"),
+          (log, r) -> r.returnRef(((KvMap) log.receiver()).getVal(r, (String) log.refArg(0))));
+  public static final ClosureBinding SET =
+      new ClosureBinding(
+          descriptor("set(java.lang.String,byte[],int)", "KvMap.set"),
+          (log, r) ->
+              r.returnBits(
+                  ((KvMap) log.receiver())
+                          .setVal(
+                              r,
+                              (String) log.refArg(0),
+                              (byte[]) log.refArg(1),
+                              (int) log.bitsArg(0))
+                      ? 1
+                      : 0));
+  public static final ClosureBinding DELETE =
+      new ClosureBinding(
+          descriptor("delete(java.lang.String)", "KvMap.delete"),
+          (log, r) ->
+              r.returnBits(((KvMap) log.receiver()).deleteVal(r, (String) log.refArg(0)) ? 1 : 0));
 
   /**
-   * A closure-to-closure handoff, as memcached's get path hands an item from the lookup to the
-   * code that builds the response: {@code find} returns the item handle to the control path,
-   * which passes it to {@code valueOf}; the first load of the item there is a control-path
-   * checksum check ({@code ControlPath.load}) in all three variants.
+   * A closure-to-closure handoff, as memcached's get path hands an item from the lookup to the code
+   * that builds the response: {@code find} returns the item handle to the control path, which
+   * passes it to {@code valueOf}; the first load of the item there is a control-path checksum check
+   * ({@code ControlPath.load}) in all three variants.
    */
-  public static final ClosureBinding FIND = new ClosureBinding(
-      descriptor("find(java.lang.String)", "KvMap.find"),
-      (log, r) -> r.returnRef(((KvMap) log.receiver()).findVal(r, (String) log.refArg(0),
-          ((KvMap) log.receiver()).slot((String) log.refArg(0)))));
-  public static final ClosureBinding VALUE_OF = new ClosureBinding(
-      descriptor("valueOf(dev.orthrus.testkit.KvMap.Item)", "KvMap.valueOf"),
-      (log, r) -> r.returnRef(valueOfVal(r, (Item) log.refArg(0))));
+  public static final ClosureBinding FIND =
+      new ClosureBinding(
+          descriptor("find(java.lang.String)", "KvMap.find"),
+          (log, r) ->
+              r.returnRef(
+                  ((KvMap) log.receiver())
+                      .findVal(
+                          r,
+                          (String) log.refArg(0),
+                          ((KvMap) log.receiver()).slot((String) log.refArg(0)))));
+
+  public static final ClosureBinding VALUE_OF =
+      new ClosureBinding(
+          descriptor("valueOf(dev.orthrus.testkit.KvMap.Item)", "KvMap.valueOf"),
+          (log, r) -> r.returnRef(valueOfVal(r, (Item) log.refArg(0))));
 
   /** Sites of callers that did not say who they are (caller id 0). */
   public static final CallSite GET_ANY = GET.site(0);
+
   public static final CallSite SET_ANY = SET.site(0);
   public static final CallSite DELETE_ANY = DELETE.site(0);
   public static final CallSite FIND_ANY = FIND.site(0);
@@ -87,8 +108,8 @@ public final class KvMap implements Serializable {
 
   private static ClosureDescriptor descriptor(String method, String name) {
     String id = OWNER + "#" + method;
-    return new ClosureDescriptor(id, ClosureDescriptor.keyOf(id), name, false, false, false,
-        Comparison.EQUALS);
+    return new ClosureDescriptor(
+        id, ClosureDescriptor.keyOf(id), name, false, false, false, Comparison.EQUALS);
   }
 
   /**

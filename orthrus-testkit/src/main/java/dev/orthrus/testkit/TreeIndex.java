@@ -24,22 +24,28 @@ public final class TreeIndex implements Serializable {
 
   static final String OWNER = TreeIndex.class.getName();
 
-  public static final ClosureBinding INSERT = new ClosureBinding(
-      descriptor("insert(long,long)", "TreeIndex.insert"),
-      (log, r) -> r.returnBits(((TreeIndex) log.receiver()).insertVal(r, log.bitsArg(0),
-          log.bitsArg(1)) ? 1 : 0));
-  public static final ClosureBinding SCAN = new ClosureBinding(
-      descriptor("scan(long,int)", "TreeIndex.scan"),
-      (log, r) -> r.returnRef(((TreeIndex) log.receiver()).scanVal(r, log.bitsArg(0),
-          (int) log.bitsArg(1))));
+  public static final ClosureBinding INSERT =
+      new ClosureBinding(
+          descriptor("insert(long,long)", "TreeIndex.insert"),
+          (log, r) ->
+              r.returnBits(
+                  ((TreeIndex) log.receiver()).insertVal(r, log.bitsArg(0), log.bitsArg(1))
+                      ? 1
+                      : 0));
+  public static final ClosureBinding SCAN =
+      new ClosureBinding(
+          descriptor("scan(long,int)", "TreeIndex.scan"),
+          (log, r) ->
+              r.returnRef(
+                  ((TreeIndex) log.receiver()).scanVal(r, log.bitsArg(0), (int) log.bitsArg(1))));
 
   private static final CallSite INSERT_SITE = INSERT.site(0);
   private static final CallSite SCAN_SITE = SCAN.site(0);
 
   private static ClosureDescriptor descriptor(String method, String name) {
     String id = OWNER + "#" + method;
-    return new ClosureDescriptor(id, ClosureDescriptor.keyOf(id), name, false, false, false,
-        Comparison.EQUALS);
+    return new ClosureDescriptor(
+        id, ClosureDescriptor.keyOf(id), name, false, false, false, Comparison.EQUALS);
   }
 
   /** A tree node; its key is final. */
@@ -174,8 +180,10 @@ public final class TreeIndex implements Serializable {
       Node child = key < n.key ? v.left : v.right;
       if (child == null) {
         Node created = new Node(key, value);
-        n.soVersion(key < n.key ? new Node.V(n, v.value, created, v.right)
-            : new Node.V(n, v.value, v.left, created));
+        n.soVersion(
+            key < n.key
+                ? new Node.V(n, v.value, created, v.right)
+                : new Node.V(n, v.value, v.left, created));
         Root.V rv2 = root.lvVersion();
         root.soVersion(new Root.V(root, rv2.root, rv2.size + 1));
         return true;
@@ -224,8 +232,11 @@ public final class TreeIndex implements Serializable {
       Node child = key < n.key ? v.left : v.right;
       if (child == null) {
         Node created = log.allocate(new Node(key, value));
-        log.store(n, key < n.key ? new Node.V(n, v.value, created, v.right)
-            : new Node.V(n, v.value, v.left, created));
+        log.store(
+            n,
+            key < n.key
+                ? new Node.V(n, v.value, created, v.right)
+                : new Node.V(n, v.value, v.left, created));
         Root.V rv2 = log.load(root);
         log.store(root, new Root.V(root, rv2.root, rv2.size + 1));
         return true;
@@ -274,8 +285,11 @@ public final class TreeIndex implements Serializable {
       Node child = key < n.key ? v.left : v.right;
       if (child == null) {
         Node created = r.allocate(new Node(key, value));
-        r.store(n, key < n.key ? new Node.V(n, v.value, created, v.right)
-            : new Node.V(n, v.value, v.left, created));
+        r.store(
+            n,
+            key < n.key
+                ? new Node.V(n, v.value, created, v.right)
+                : new Node.V(n, v.value, v.left, created));
         Root.V rv2 = r.load(root);
         r.store(root, new Root.V(root, rv2.root, rv2.size + 1));
         return true;

@@ -15,14 +15,17 @@ class MemoryBudgetTest {
   @Test
   void withTheValidatorStoppedPendingLogsStayWithinBudgetAndTheAppRuns() {
     long budget = 256 * 1024;
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        // Every execution logged: these exercise the memory budget and the queue, not sampling.
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(0)
-        .logsPerThread(1 << 16)
-        .memoryBudgetBytes(budget)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                // Every execution logged: these exercise the memory budget and the queue, not
+                // sampling.
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .logsPerThread(1 << 16)
+                .memoryBudgetBytes(budget)
+                .err(null)
+                .build())) {
       KvMap map = new KvMap(rt, 1024);
       byte[] value = new byte[100];
       for (int i = 0; i < 100_000; i++) {
@@ -37,13 +40,16 @@ class MemoryBudgetTest {
 
   @Test
   void aFullQueueSkipsInsteadOfBlocking() {
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        // Every execution logged: these exercise the memory budget and the queue, not sampling.
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(0)
-        .logsPerThread(8)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                // Every execution logged: these exercise the memory budget and the queue, not
+                // sampling.
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .logsPerThread(8)
+                .err(null)
+                .build())) {
       KvMap map = new KvMap(rt, 16);
       for (int i = 0; i < 100; i++) {
         map.set("k" + i, new byte[] {1}, 0);
@@ -60,8 +66,9 @@ class MemoryBudgetTest {
       KvMap map = new KvMap(rt, 16);
       map.set("k", new byte[] {1}, 0);
       assertTrue(rt.awaitDrained(10_000));
-      WeakReference<Version> old = new WeakReference<>(
-          ((dev.orthrus.runtime.api.VersionedObject<?>) map.itemHandle("k")).lvVersion());
+      WeakReference<Version> old =
+          new WeakReference<>(
+              ((dev.orthrus.runtime.api.VersionedObject<?>) map.itemHandle("k")).lvVersion());
       map.set("k", new byte[] {2}, 0); // replaces the version; the old one is only in the log
       assertTrue(rt.awaitDrained(10_000));
       for (int i = 0; i < 50 && old.get() != null; i++) {

@@ -17,13 +17,17 @@ class TestkitImportsTest {
 
   @Test
   void theHandWrittenClosuresUseOnlyTheClosureApi() {
-    JavaClasses closures = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importClasses(KvMap.class, TreeIndex.class, FpAccumulator.class);
-    noClasses().should().dependOnClassesThat(resideInAPackage("dev.orthrus..")
-            .and(not(resideInAPackage("dev.orthrus.runtime.api")))
-            .and(not(resideInAPackage("dev.orthrus.annotations")))
-            .and(not(resideInAPackage("dev.orthrus.testkit"))))
+    JavaClasses closures =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importClasses(KvMap.class, TreeIndex.class, FpAccumulator.class);
+    noClasses()
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("dev.orthrus..")
+                .and(not(resideInAPackage("dev.orthrus.runtime.api")))
+                .and(not(resideInAPackage("dev.orthrus.annotations")))
+                .and(not(resideInAPackage("dev.orthrus.testkit"))))
         .check(closures);
   }
 }

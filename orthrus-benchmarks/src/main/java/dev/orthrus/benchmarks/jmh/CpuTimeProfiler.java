@@ -12,11 +12,11 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * CPU nanoseconds the benchmark JVM spent per operation (all its threads: the benchmark thread,
- * the garbage collector's, the JIT's), from the process CPU clock. On a machine shared with other
- * work a wall-clock score counts the time the benchmark thread waited for a CPU; this one does
- * not. Use with {@code -prof dev.orthrus.benchmarks.jmh.CpuTimeProfiler}; the figure is the
- * secondary result {@code ·cpu.time}.
+ * CPU nanoseconds the benchmark JVM spent per operation (all its threads: the benchmark thread, the
+ * garbage collector's, the JIT's), from the process CPU clock. On a machine shared with other work
+ * a wall-clock score counts the time the benchmark thread waited for a CPU; this one does not. Use
+ * with {@code -prof dev.orthrus.benchmarks.jmh.CpuTimeProfiler}; the figure is the secondary result
+ * {@code ·cpu.time}.
  */
 public final class CpuTimeProfiler implements InternalProfiler {
 
@@ -35,11 +35,10 @@ public final class CpuTimeProfiler implements InternalProfiler {
   }
 
   @Override
-  public Collection<? extends Result> afterIteration(BenchmarkParams benchmark,
-      IterationParams iteration, IterationResult result) {
+  public Collection<? extends Result> afterIteration(
+      BenchmarkParams benchmark, IterationParams iteration, IterationResult result) {
     long cpu = os.getProcessCpuTime() - startNanos;
-    long ops = result.getMetadata().getMeasuredOps()
-        * benchmark.getOpsPerInvocation();
+    long ops = result.getMetadata().getMeasuredOps() * benchmark.getOpsPerInvocation();
     double perOp = ops > 0 ? (double) cpu / ops : Double.NaN;
     return List.of(new ScalarResult("cpu.time", perOp, "ns/op", AggregationPolicy.AVG));
   }

@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The runtime's hot path, one operation at a time: the decision not to log an execution, a
- * versioned load (plain and logged) and a versioned store of the hash map's item. Run with
- * {@code java -jar orthrus-benchmarks/target/benchmarks.jar HotPath}.
+ * versioned load (plain and logged) and a versioned store of the hash map's item. Run with {@code
+ * java -jar orthrus-benchmarks/target/benchmarks.jar HotPath}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -35,8 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class HotPathBenchmark {
 
-  private static final ClosureBinding EMPTY = ClosureBinding.of(
-      HotPathBenchmark.class.getName() + "#empty()", "empty", (log, r) -> r.returnVoid());
+  private static final ClosureBinding EMPTY =
+      ClosureBinding.of(
+          HotPathBenchmark.class.getName() + "#empty()", "empty", (log, r) -> r.returnVoid());
   private static final CallSite EMPTY_SITE = EMPTY.site(0);
 
   /** Loads made by one logged execution in {@link #loggedLoad}. */
@@ -53,11 +54,13 @@ public class HotPathBenchmark {
     // every later begin is the unsampled case, one read of the site's armed word.
     idle = new OrthrusRuntime(RuntimeConfig.builder().validators(0).err(null).build());
     idle.begin(EMPTY_SITE);
-    logging = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(0)
-        .err(null)
-        .build());
+    logging =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .err(null)
+                .build());
     KvMap map = new KvMap(logging, 16);
     // Unlogged: with no validator, a published log would stay pending in the ring for ever.
     logging.enabled(false);

@@ -10,8 +10,8 @@ import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.testkit.KvMap;
 import dev.orthrus.testkit.VanillaKvMap;
 import java.lang.invoke.MethodHandles;
-import java.lang.reflect.Field;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
 import java.nio.ByteOrder;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -29,16 +29,16 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Where the cost of versioned memory goes: the runtime benchmark's hash map ({@code bench
- * runtime}: 10,000 keys, 64-byte values) as vanilla code and as versioned code with the runtime
- * disabled, whole operations first, then each part of them against its vanilla counterpart. Every
- * benchmark touches the objects of one key drawn from a fixed random sequence, so the parts pay
- * the cache misses the whole operations pay. Run with
- * {@code java -jar orthrus-benchmarks/target/benchmarks.jar VersionedMemory -f 2 -wi 3 -i 5}.
+ * Where the cost of versioned memory goes: the runtime benchmark's hash map ({@code bench runtime}:
+ * 10,000 keys, 64-byte values) as vanilla code and as versioned code with the runtime disabled,
+ * whole operations first, then each part of them against its vanilla counterpart. Every benchmark
+ * touches the objects of one key drawn from a fixed random sequence, so the parts pay the cache
+ * misses the whole operations pay. Run with {@code java -jar
+ * orthrus-benchmarks/target/benchmarks.jar VersionedMemory -f 2 -wi 3 -i 5}.
  *
  * <p>The {@code ...Opaque}, {@code ...Plain} and {@code checksumFold64B} benchmarks measure
- * alternatives on the same objects (access modes through a VarHandle on the runtime's own field,
- * a checksum written here); decision 0020 weighs them.
+ * alternatives on the same objects (access modes through a VarHandle on the runtime's own field, a
+ * checksum written here); decision 0020 weighs them.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -57,8 +57,9 @@ public class VersionedMemoryBenchmark {
 
   static {
     try {
-      VERSION = MethodHandles.privateLookupIn(VersionedObject.class, MethodHandles.lookup())
-          .findVarHandle(VersionedObject.class, "version", Version.class);
+      VERSION =
+          MethodHandles.privateLookupIn(VersionedObject.class, MethodHandles.lookup())
+              .findVarHandle(VersionedObject.class, "version", Version.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }

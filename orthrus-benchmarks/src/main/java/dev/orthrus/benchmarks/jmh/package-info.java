@@ -11,7 +11,7 @@
  * <p>A new benchmark is a class here with {@code @Benchmark} methods; the annotation processor
  * (configured in this module's pom) generates its harness, and benchmarks.jar picks it up. The
  * hand-written closures of orthrus-testkit ({@code KvMap}, {@code TreeIndex}, {@code
- * FpAccumulator}, {@code VanillaKvMap}) are on the class path for "as generated" workloads.
- * The CLI jar leaves this package out (it has no JMH).
+ * FpAccumulator}, {@code VanillaKvMap}) are on the class path for "as generated" workloads. The CLI
+ * jar leaves this package out (it has no JMH).
  */
 package dev.orthrus.benchmarks.jmh;

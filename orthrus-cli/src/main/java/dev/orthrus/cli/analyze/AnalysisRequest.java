@@ -23,8 +23,8 @@ import java.util.zip.ZipFile;
  *     only read for excerpts in the HTML report; null when unknown
  * @param sources the {@code .java} files to compile, sorted; empty when analyzing classes
  * @param classes compiled class folders and jars to analyze; empty when sources are compiled
- * @param classpath the compile and resolution classpath: the project's own entries, then
- *     {@code --classpath}
+ * @param classpath the compile and resolution classpath: the project's own entries, then {@code
+ *     --classpath}
  * @param notes what could not be resolved (printed on stderr; the analysis goes on without it)
  * @param release the Java release the sources are compiled for: the Maven project's, else the
  *     running JDK's
@@ -62,17 +62,20 @@ public record AnalysisRequest(
 
   /**
    * Resolves what the user named:
+   *
    * <ul>
-   *   <li>a jar: its classes are analyzed;</li>
+   *   <li>a jar: its classes are analyzed;
    *   <li>a Maven project folder ({@code pom.xml}): {@code src/main/java} is compiled against
    *       {@code target/classes} and the direct dependency jars in the local repository; without
-   *       sources, {@code target/classes} is analyzed; with neither, the project is "not compiled";</li>
-   *   <li>another folder: the {@code .java} files under it are compiled.</li>
+   *       sources, {@code target/classes} is analyzed; with neither, the project is "not compiled";
+   *   <li>another folder: the {@code .java} files under it are compiled.
    * </ul>
    *
-   * @param extraClasspath {@code --classpath} entries; each must exist and, if a file, be a readable jar
+   * @param extraClasspath {@code --classpath} entries; each must exist and, if a file, be a
+   *     readable jar
    */
-  public static AnalysisRequest resolve(Path input, List<Path> extraClasspath, Path localRepository) {
+  public static AnalysisRequest resolve(
+      Path input, List<Path> extraClasspath, Path localRepository) {
     if (!Files.exists(input)) {
       throw new BadInputException("no such directory: " + input);
     }
@@ -80,31 +83,42 @@ public record AnalysisRequest(
       return ofClasses(input, List.of(input), extraClasspath);
     }
     if (!Files.isDirectory(input)) {
-      throw new BadInputException("not a directory: " + input
-          + " (give a source folder, a Maven project folder or a jar)");
+      throw new BadInputException(
+          "not a directory: " + input + " (give a source folder, a Maven project folder or a jar)");
     }
     List<Path> classpath = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     Path sourceRoot = input;
     if (Files.isRegularFile(input.resolve("pom.xml"))) {
       MavenProject project = MavenProject.open(input, localRepository);
-      JavaRelease release = project.javaRelease() != null ? project.javaRelease() : JavaRelease.runningJdk();
+      JavaRelease release =
+          project.javaRelease() != null ? project.javaRelease() : JavaRelease.runningJdk();
       sourceRoot = project.sourceRoot();
       notes.addAll(project.problems());
       Path targetClasses = input.resolve("target").resolve("classes");
-      List<Path> sources = Files.isDirectory(sourceRoot) ? javaSources(sourceRoot, notes) : List.of();
+      List<Path> sources =
+          Files.isDirectory(sourceRoot) ? javaSources(sourceRoot, notes) : List.of();
       if (sources.isEmpty()) {
         if (!Files.isDirectory(targetClasses)) {
-          throw new BadInputException(input + " is not compiled: it has no sources in src/main/java and no"
-              + " target/classes (run mvn compile, or pass the classes with --classes)");
+          throw new BadInputException(
+              input
+                  + " is not compiled: it has no sources in src/main/java and no"
+                  + " target/classes (run mvn compile, or pass the classes with --classes)");
         }
         // No sources to compile, but compiled classes: analyze those, resolve against the rest.
         List<Path> dependencies = new ArrayList<>(project.classpath());
         dependencies.remove(targetClasses);
         dependencies.addAll(checkedClasspath(extraClasspath));
-        notes.add("no sources in " + sourceRoot + "; analyzing the compiled classes in " + targetClasses);
-        return new AnalysisRequest(input, Files.isDirectory(sourceRoot) ? sourceRoot : null, List.of(),
-            List.of(targetClasses), dependencies, notes, release);
+        notes.add(
+            "no sources in " + sourceRoot + "; analyzing the compiled classes in " + targetClasses);
+        return new AnalysisRequest(
+            input,
+            Files.isDirectory(sourceRoot) ? sourceRoot : null,
+            List.of(),
+            List.of(targetClasses),
+            dependencies,
+            notes,
+            release);
       }
       classpath.addAll(project.classpath());
       classpath.addAll(checkedClasspath(extraClasspath));
@@ -113,10 +127,13 @@ public record AnalysisRequest(
     classpath.addAll(checkedClasspath(extraClasspath));
     List<Path> sources = javaSources(sourceRoot, notes);
     if (sources.isEmpty()) {
-      throw new BadInputException("no .java files under " + sourceRoot
-          + " (to analyze compiled classes, pass them with --classes)");
+      throw new BadInputException(
+          "no .java files under "
+              + sourceRoot
+              + " (to analyze compiled classes, pass them with --classes)");
     }
-    return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes, JavaRelease.runningJdk());
+    return new AnalysisRequest(
+        input, sourceRoot, sources, List.of(), classpath, notes, JavaRelease.runningJdk());
   }
 
   /**
@@ -124,7 +141,8 @@ public record AnalysisRequest(
    *
    * @param input what the user named, or null
    */
-  public static AnalysisRequest ofClasses(Path input, List<Path> classes, List<Path> extraClasspath) {
+  public static AnalysisRequest ofClasses(
+      Path input, List<Path> classes, List<Path> extraClasspath) {
     if (classes.isEmpty()) {
       throw new BadInputException("no classes to analyze");
     }
@@ -132,7 +150,13 @@ public record AnalysisRequest(
     for (Path entry : classes) {
       checked.add(checkedEntry(entry, "class folder or jar"));
     }
-    return new AnalysisRequest(input, null, List.of(), checked, checkedClasspath(extraClasspath), List.of(),
+    return new AnalysisRequest(
+        input,
+        null,
+        List.of(),
+        checked,
+        checkedClasspath(extraClasspath),
+        List.of(),
         JavaRelease.runningJdk());
   }
 
@@ -158,9 +182,11 @@ public record AnalysisRequest(
     try (ZipFile zip = new ZipFile(entry.toFile())) {
       return entry;
     } catch (ZipException e) {
-      throw new BadInputException(what + " is not a readable jar: " + entry + " (" + e.getMessage() + ")", e);
+      throw new BadInputException(
+          what + " is not a readable jar: " + entry + " (" + e.getMessage() + ")", e);
     } catch (IOException e) {
-      throw new BadInputException(what + " cannot be read: " + entry + " (" + e.getMessage() + ")", e);
+      throw new BadInputException(
+          what + " cannot be read: " + entry + " (" + e.getMessage() + ")", e);
     }
   }
 
@@ -180,7 +206,8 @@ public record AnalysisRequest(
       }
       return sources;
     } catch (IOException | UncheckedIOException e) {
-      throw new BadInputException("cannot list the sources under " + root + ": " + e.getMessage(), e);
+      throw new BadInputException(
+          "cannot list the sources under " + root + ": " + e.getMessage(), e);
     }
   }
 }

@@ -12,14 +12,17 @@ import java.util.List;
  * What one analysis produced.
  *
  * @param report the processor's closure report: from the source stage, or read from the analyzed
- *     classes' {@code META-INF/orthrus/closures.json}; null when there is none (javac stopped early,
- *     or the classes were compiled without the processor)
+ *     classes' {@code META-INF/orthrus/closures.json}; null when there is none (javac stopped
+ *     early, or the classes were compiled without the processor)
  * @param markdown the Markdown closure report beside it, or null
  * @param compilation what javac said, or null when nothing was compiled (classes were given)
  * @param bytecode the bytecode analysis, or null when it did not run
  */
 public record AnalysisResult(
-    ClosureReport report, String markdown, SourceCompilation.Result compilation, AnalysisReport bytecode) {
+    ClosureReport report,
+    String markdown,
+    SourceCompilation.Result compilation,
+    AnalysisReport bytecode) {
 
   /** The key under which the processor reports its own crashes, so javac never crashes. */
   public static final String INTERNAL_KEY = "orthrus.internal";
@@ -34,12 +37,14 @@ public record AnalysisResult(
     if (compilation == null) {
       return List.of();
     }
-    return compilation.errors().stream().filter(m -> !m.isOrthrus() && !m.isFromProcessor()).toList();
+    return compilation.errors().stream()
+        .filter(m -> !m.isOrthrus() && !m.isFromProcessor())
+        .toList();
   }
 
   /**
-   * Errors the processor reported about itself rather than about the user's code: messages that
-   * are not rule findings, and its {@value #INTERNAL_KEY} reports of an unexpected exception.
+   * Errors the processor reported about itself rather than about the user's code: messages that are
+   * not rule findings, and its {@value #INTERNAL_KEY} reports of an unexpected exception.
    */
   public List<CompilerMessage> processorErrors() {
     if (compilation == null) {
@@ -65,8 +70,8 @@ public record AnalysisResult(
   }
 
   /**
-   * How many violations the bytecode analysis found (unversioned writes, thread starts) in closures,
-   * counted as the report header counts them.
+   * How many violations the bytecode analysis found (unversioned writes, thread starts) in
+   * closures, counted as the report header counts them.
    */
   public int violationCount() {
     ClosureReport merged = merged();

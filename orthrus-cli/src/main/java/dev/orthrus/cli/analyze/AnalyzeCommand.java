@@ -36,28 +36,29 @@ import picocli.CommandLine.Spec;
 /**
  * {@code orthrus analyze}: the closure report of a project, in two stages. The source stage
  * compiles the sources with the Orthrus processor (rules, closure model); the bytecode stage runs
- * the Soot analysis on the compiled classes (call graph, escape states, tags, violations) and merges
- * both. Compiled classes can also be analyzed directly, without sources. Options become an
- * {@link AnalysisRequest}, the stages turn it into an {@link AnalysisResult}, rendering only reads it.
+ * the Soot analysis on the compiled classes (call graph, escape states, tags, violations) and
+ * merges both. Compiled classes can also be analyzed directly, without sources. Options become an
+ * {@link AnalysisRequest}, the stages turn it into an {@link AnalysisResult}, rendering only reads
+ * it.
  */
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,
     description = {
-        "Analyze a project's closures: compile its sources with the Orthrus processor, then analyze the"
-            + " compiled classes (call graph, escape state of each allocation, floating-point and vector tags,"
-            + " non-deterministic calls, violations with their call chains).",
-        "Without sources, analyze a jar or class folders directly. With --suggest, rank candidate closures"
-            + " in code that has none."
+      "Analyze a project's closures: compile its sources with the Orthrus processor, then analyze the"
+          + " compiled classes (call graph, escape state of each allocation, floating-point and vector tags,"
+          + " non-deterministic calls, violations with their call chains).",
+      "Without sources, analyze a jar or class folders directly. With --suggest, rank candidate closures"
+          + " in code that has none."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-        "0:no rule errors, no violations",
-        "1:an Orthrus rule reported an error, or the bytecode analysis found violations",
-        "2:usage error",
-        "3:bad input: missing folder or jar, unparsable or uncompilable sources, broken classpath, project not"
-            + " compiled",
-        "4:internal error"
+      "0:no rule errors, no violations",
+      "1:an Orthrus rule reported an error, or the bytecode analysis found violations",
+      "2:usage error",
+      "3:bad input: missing folder or jar, unparsable or uncompilable sources, broken classpath, project not"
+          + " compiled",
+      "4:internal error"
     })
 public final class AnalyzeCommand implements Callable<Integer> {
 
@@ -76,24 +77,27 @@ public final class AnalyzeCommand implements Callable<Integer> {
       index = "0",
       arity = "0..1",
       paramLabel = "PATH",
-      description = "A source folder, a Maven project folder (its src/main/java is compiled against"
-          + " target/classes and the dependency jars found in the local repository; without sources,"
-          + " target/classes is analyzed), or a jar. Not with --classes.")
+      description =
+          "A source folder, a Maven project folder (its src/main/java is compiled against"
+              + " target/classes and the dependency jars found in the local repository; without sources,"
+              + " target/classes is analyzed), or a jar. Not with --classes.")
   Path input;
 
   @Option(
       names = "--classes",
       paramLabel = "DIR|JAR",
       split = "${sys:path.separator}",
-      description = "Analyze these compiled class folders or jars, without compiling anything."
-          + " Repeatable. Not with PATH.")
+      description =
+          "Analyze these compiled class folders or jars, without compiling anything."
+              + " Repeatable. Not with PATH.")
   List<Path> classes = new ArrayList<>();
 
   @Option(
       names = "--sources",
       paramLabel = "DIR",
-      description = "Source folder (package layout) of the analyzed classes, for the excerpts in the HTML"
-          + " report. Default: the folder whose sources were compiled.")
+      description =
+          "Source folder (package layout) of the analyzed classes, for the excerpts in the HTML"
+              + " report. Default: the folder whose sources were compiled.")
   Path sources;
 
   @Option(
@@ -101,44 +105,50 @@ public final class AnalyzeCommand implements Callable<Integer> {
       paramLabel = "FORMAT",
       converter = ReportFormat.Converter.class,
       completionCandidates = ReportFormat.Candidates.class,
-      description = "Output: ${COMPLETION-CANDIDATES} (default: text). text, json and sarif go to stdout;"
-          + " html goes to DIR/index.html with --out, else to stdout.")
+      description =
+          "Output: ${COMPLETION-CANDIDATES} (default: text). text, json and sarif go to stdout;"
+              + " html goes to DIR/index.html with --out, else to stdout.")
   ReportFormat format = ReportFormat.TEXT;
 
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "Also write closures.json, closures.md and index.html (and suggestions.json with"
-          + " --suggest) into DIR (created if missing).")
+      description =
+          "Also write closures.json, closures.md and index.html (and suggestions.json with"
+              + " --suggest) into DIR (created if missing).")
   Path outDir;
 
   @Option(
       names = "--classpath",
       paramLabel = "PATH",
       split = "${sys:path.separator}",
-      description = "Extra classpath entries (jars or class folders) the code needs, separated by"
-          + " '${sys:path.separator}'. Repeatable. Every entry must exist; classes still missing are"
-          + " reported and treated as may-escape.")
+      description =
+          "Extra classpath entries (jars or class folders) the code needs, separated by"
+              + " '${sys:path.separator}'. Repeatable. Every entry must exist; classes still missing are"
+              + " reported and treated as may-escape.")
   List<Path> classpath = new ArrayList<>();
 
   @Option(
       names = "--suggest",
-      description = "Rank candidate closures (methods that write heap state reachable from long-lived data"
-          + " structures), with why. With --format json, prints the suggestions document.")
+      description =
+          "Rank candidate closures (methods that write heap state reachable from long-lived data"
+              + " structures), with why. With --format json, prints the suggestions document.")
   boolean suggest;
 
   @Option(
       names = "--release",
       paramLabel = "N",
-      description = "Compile the sources for Java release N (javac --release). Default: the Maven project's"
-          + " maven.compiler.release (else maven.compiler.target or source), else the running JDK's"
-          + " (${sys:java.specification.version}). A release newer than the running JDK needs that JDK.")
+      description =
+          "Compile the sources for Java release N (javac --release). Default: the Maven project's"
+              + " maven.compiler.release (else maven.compiler.target or source), else the running JDK's"
+              + " (${sys:java.specification.version}). A release newer than the running JDK needs that JDK.")
   Integer release;
 
   @Option(
       names = "--no-bytecode",
-      description = "Skip the bytecode stage: only compile with the processor (faster; no reachable methods,"
-          + " escape states or violations).")
+      description =
+          "Skip the bytecode stage: only compile with the processor (faster; no reachable methods,"
+              + " escape states or violations).")
   boolean noBytecode;
 
   private final Supplier<Processor> processor;
@@ -158,9 +168,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     checkUsage();
     try {
-      AnalysisRequest request = classes.isEmpty()
-          ? AnalysisRequest.resolve(input, classpath, MavenProject.defaultLocalRepository())
-          : AnalysisRequest.ofClasses(null, classes, classpath);
+      AnalysisRequest request =
+          classes.isEmpty()
+              ? AnalysisRequest.resolve(input, classpath, MavenProject.defaultLocalRepository())
+              : AnalysisRequest.ofClasses(null, classes, classpath);
       if (release != null) {
         request = request.withRelease(new JavaRelease(release, "--release " + release));
       }
@@ -181,15 +192,24 @@ public final class AnalyzeCommand implements Callable<Integer> {
         result = new SourceStage(processor, err).run(request, bytecode);
       } else {
         if (bytecode == null) {
-          throw new BadInputException("--no-bytecode leaves nothing to do: " + describe(request)
-              + " has no sources to compile");
+          throw new BadInputException(
+              "--no-bytecode leaves nothing to do: "
+                  + describe(request)
+                  + " has no sources to compile");
         }
         if (release != null) {
-          err.println("orthrus analyze: --release is ignored: " + describe(request) + " has no sources to compile");
+          err.println(
+              "orthrus analyze: --release is ignored: "
+                  + describe(request)
+                  + " has no sources to compile");
         }
         ClosureReport embedded = EmbeddedReports.find(request.classes(), err);
-        result = new AnalysisResult(embedded, null, null,
-            bytecode.run(describe(request), request.classes(), request.classpath(), embedded));
+        result =
+            new AnalysisResult(
+                embedded,
+                null,
+                null,
+                bytecode.run(describe(request), request.classes(), request.classpath(), embedded));
       }
       return report(result, request, out, err);
     } catch (BadInputException e) {
@@ -203,31 +223,45 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
   private void checkUsage() {
     if (input == null && classes.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "Missing PATH: give a folder or jar to analyze, or --classes");
+      throw new ParameterException(
+          spec.commandLine(), "Missing PATH: give a folder or jar to analyze, or --classes");
     }
     if (input != null && !classes.isEmpty()) {
       throw new ParameterException(spec.commandLine(), "Give either PATH or --classes, not both");
     }
     if (noBytecode && suggest) {
-      throw new ParameterException(spec.commandLine(), "--suggest needs the bytecode stage: drop --no-bytecode");
+      throw new ParameterException(
+          spec.commandLine(), "--suggest needs the bytecode stage: drop --no-bytecode");
     }
   }
 
-  private int report(AnalysisResult result, AnalysisRequest request, PrintWriter out, PrintWriter err)
+  private int report(
+      AnalysisResult result, AnalysisRequest request, PrintWriter out, PrintWriter err)
       throws IOException {
     if (result.compilation() != null && !result.compilation().parsed()) {
       CompilerMessage first = result.compileErrors().get(0);
-      String more = result.compileErrors().size() > 1
-          ? " (and " + (result.compileErrors().size() - 1) + " more)" : "";
-      throw new BadInputException("cannot parse " + first.file() + ":" + first.line() + ": "
-          + firstLine(first.text()) + more);
+      String more =
+          result.compileErrors().size() > 1
+              ? " (and " + (result.compileErrors().size() - 1) + " more)"
+              : "";
+      throw new BadInputException(
+          "cannot parse "
+              + first.file()
+              + ":"
+              + first.line()
+              + ": "
+              + firstLine(first.text())
+              + more);
     }
     List<CompilerMessage> compileErrors = result.compileErrors();
     if (!compileErrors.isEmpty()) {
-      StringBuilder message = new StringBuilder("the sources do not compile (")
-          .append(compileErrors.size()).append(compileErrors.size() == 1 ? " error" : " errors")
-          .append("); fix them or add the missing classes with --classpath:");
-      for (CompilerMessage m : compileErrors.subList(0, Math.min(SHOWN_COMPILE_ERRORS, compileErrors.size()))) {
+      StringBuilder message =
+          new StringBuilder("the sources do not compile (")
+              .append(compileErrors.size())
+              .append(compileErrors.size() == 1 ? " error" : " errors")
+              .append("); fix them or add the missing classes with --classpath:");
+      for (CompilerMessage m :
+          compileErrors.subList(0, Math.min(SHOWN_COMPILE_ERRORS, compileErrors.size()))) {
         message.append(System.lineSeparator()).append("  ").append(m.format());
       }
       throw new BadInputException(message.toString());
@@ -235,13 +269,18 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     List<CompilerMessage> processorErrors = result.processorErrors();
     if (!processorErrors.isEmpty()) {
-      throw new IllegalStateException("the Orthrus processor failed: " + processorErrors.get(0).format());
+      throw new IllegalStateException(
+          "the Orthrus processor failed: " + processorErrors.get(0).format());
     }
     ClosureReport report = result.merged();
     if (report == null && result.compilation() != null && !result.hasRuleErrors()) {
-      throw new IllegalStateException("the Orthrus processor ran but wrote no " + ClosureReport.RESOURCE_PATH);
+      throw new IllegalStateException(
+          "the Orthrus processor ran but wrote no " + ClosureReport.RESOURCE_PATH);
     }
-    if (result.compilation() != null && result.bytecode() == null && !noBytecode && result.hasRuleErrors()) {
+    if (result.compilation() != null
+        && result.bytecode() == null
+        && !noBytecode
+        && result.hasRuleErrors()) {
       // javac writes no classes once a rule reports an error, so there is nothing to analyze.
       err.println("orthrus analyze: bytecode stage skipped: fix the Orthrus rule errors first");
     }
@@ -256,13 +295,18 @@ public final class AnalyzeCommand implements Callable<Integer> {
     AnalysisReport bytecode = result.bytecode();
     if (bytecode != null && format != ReportFormat.TEXT && !bytecode.missingClasses().isEmpty()) {
       List<String> missing = bytecode.missingClasses();
-      err.println("orthrus analyze: " + missing.size() + " referenced classes not found (missing dependencies?"
-          + " add them with --classpath); calls into them are treated as may-escape: "
-          + String.join(", ", missing.subList(0, Math.min(SHOWN_MISSING_CLASSES, missing.size())))
-          + (missing.size() > SHOWN_MISSING_CLASSES ? ", ..." : ""));
+      err.println(
+          "orthrus analyze: "
+              + missing.size()
+              + " referenced classes not found (missing dependencies?"
+              + " add them with --classpath); calls into them are treated as may-escape: "
+              + String.join(
+                  ", ", missing.subList(0, Math.min(SHOWN_MISSING_CLASSES, missing.size())))
+              + (missing.size() > SHOWN_MISSING_CLASSES ? ", ..." : ""));
     }
     if (bytecode != null && format != ReportFormat.TEXT) {
-      bytecode.diagnostics().stream().filter(d -> d.key().equals(EscapeAnalyzer.NEWER_JDK))
+      bytecode.diagnostics().stream()
+          .filter(d -> d.key().equals(EscapeAnalyzer.NEWER_JDK))
           .forEach(d -> err.println("orthrus analyze: " + d.message()));
     }
     if (report != null) {
@@ -276,8 +320,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
         case JSON -> {
           if (suggest && bytecode != null) {
             if (!report.closures().isEmpty()) {
-              err.println("orthrus analyze: --suggest --format json prints the suggestions; run without --suggest"
-                  + " for the report of the " + report.closures().size() + " closures");
+              err.println(
+                  "orthrus analyze: --suggest --format json prints the suggestions; run without --suggest"
+                      + " for the report of the "
+                      + report.closures().size()
+                      + " closures");
             }
             out.print(SuggestionsJson.write(bytecode));
           } else {
@@ -293,8 +340,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
       }
     }
     if (report != null && report.closures().isEmpty() && format != ReportFormat.TEXT && !suggest) {
-      err.println("orthrus analyze: no closures found (no method is annotated @Closure); --suggest ranks candidate"
-          + " closures to start with");
+      err.println(
+          "orthrus analyze: no closures found (no method is annotated @Closure); --suggest ranks candidate"
+              + " closures to start with");
     }
     int exit = OrthrusCommand.EXIT_OK;
     if (result.hasRuleErrors()) {
@@ -303,8 +351,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
     int violations = result.violationCount();
     if (violations > 0) {
-      err.println("orthrus analyze: " + violations + (violations == 1 ? " violation" : " violations")
-          + " in closures (unversioned writes or thread starts; see the report)");
+      err.println(
+          "orthrus analyze: "
+              + violations
+              + (violations == 1 ? " violation" : " violations")
+              + " in closures (unversioned writes or thread starts; see the report)");
       exit = OrthrusCommand.EXIT_FINDINGS;
     }
     return exit;
@@ -314,7 +365,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     if (request.input() != null) {
       return request.input().toString();
     }
-    return request.classes().size() == 1 ? request.classes().get(0).toString()
+    return request.classes().size() == 1
+        ? request.classes().get(0).toString()
         : request.classes().size() + " class folders and jars";
   }
 
@@ -325,34 +377,46 @@ public final class AnalyzeCommand implements Callable<Integer> {
   }
 
   private void writeReportFiles(
-      AnalysisResult result, ClosureReport report, AnalysisRequest request, String title, PrintWriter err)
+      AnalysisResult result,
+      ClosureReport report,
+      AnalysisRequest request,
+      String title,
+      PrintWriter err)
       throws IOException {
     try {
       Files.createDirectories(outDir);
     } catch (IOException e) {
-      throw new BadInputException("cannot create --out folder " + outDir + ": " + e.getMessage(), e);
+      throw new BadInputException(
+          "cannot create --out folder " + outDir + ": " + e.getMessage(), e);
     }
     Path json = outDir.resolve("closures.json");
     Path md = outDir.resolve(SourceStage.MARKDOWN_NAME);
     Path html = outDir.resolve(HTML_NAME);
-    // The processor's Markdown describes the source stage only; once merged, render the merged report.
-    String markdown = result.bytecode() == null && result.markdown() != null ? result.markdown()
-        : MarkdownReport.render(report);
+    // The processor's Markdown describes the source stage only; once merged, render the merged
+    // report.
+    String markdown =
+        result.bytecode() == null && result.markdown() != null
+            ? result.markdown()
+            : MarkdownReport.render(report);
     Files.writeString(json, ClosureReportJson.write(report), StandardCharsets.UTF_8);
     Files.writeString(md, markdown, StandardCharsets.UTF_8);
     List<Path> written = new ArrayList<>(List.of(json, md, html));
     // A folder gets the browsable site: the index page and one page per closure under closures/.
-    for (Map.Entry<String, String> page : HtmlReport.renderSite(report, request.sourceRoot(), title).entrySet()) {
+    for (Map.Entry<String, String> page :
+        HtmlReport.renderSite(report, request.sourceRoot(), title).entrySet()) {
       Path file = outDir.resolve(page.getKey());
       Files.createDirectories(file.getParent());
       Files.writeString(file, page.getValue(), StandardCharsets.UTF_8);
     }
     if (suggest && result.bytecode() != null) {
       Path suggestions = outDir.resolve("suggestions.json");
-      Files.writeString(suggestions, SuggestionsJson.write(result.bytecode()), StandardCharsets.UTF_8);
+      Files.writeString(
+          suggestions, SuggestionsJson.write(result.bytecode()), StandardCharsets.UTF_8);
       written.add(suggestions);
     }
-    err.println("orthrus analyze: wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
+    err.println(
+        "orthrus analyze: wrote "
+            + String.join(", ", written.stream().map(Path::toString).toList()));
   }
 
   private static String firstLine(String text) {

@@ -42,7 +42,8 @@ public final class BytecodeStage {
    * @param classpath folders and jars that only resolve references
    * @param processorReport the source stage's report, or null
    */
-  public AnalysisReport run(String what, List<Path> classes, List<Path> classpath, ClosureReport processorReport) {
+  public AnalysisReport run(
+      String what, List<Path> classes, List<Path> classpath, ClosureReport processorReport) {
     List<Path> everything = new ArrayList<>(classes);
     everything.addAll(classpath);
     if (BundledAnnotations.presentOn(everything)) {
@@ -60,15 +61,26 @@ public final class BytecodeStage {
     }
   }
 
-  private AnalysisReport analyze(String what, List<Path> classes, List<Path> classpath, ClosureReport processorReport) {
+  private AnalysisReport analyze(
+      String what, List<Path> classes, List<Path> classpath, ClosureReport processorReport) {
     AnalysisInput input = new AnalysisInput(classes, classpath, processorReport, suggest);
-    log.printf("orthrus analyze: bytecode analysis of %s%s%n", what,
-        classpath.isEmpty() ? "" : " (" + classpath.size() + " classpath entr" + (classpath.size() == 1 ? "y)" : "ies)"));
+    log.printf(
+        "orthrus analyze: bytecode analysis of %s%s%n",
+        what,
+        classpath.isEmpty()
+            ? ""
+            : " ("
+                + classpath.size()
+                + " classpath entr"
+                + (classpath.size() == 1 ? "y)" : "ies)"));
     log.flush();
     try {
       AnalysisReport report = EscapeAnalyzer.analyze(input, new ProgressLog(log, System::nanoTime));
-      log.printf(Locale.ROOT, "orthrus analyze: analyzed %d classes (%d methods) in %.1f s%n",
-          report.stats().applicationClasses(), report.stats().methodsAnalyzed(),
+      log.printf(
+          Locale.ROOT,
+          "orthrus analyze: analyzed %d classes (%d methods) in %.1f s%n",
+          report.stats().applicationClasses(),
+          report.stats().methodsAnalyzed(),
           (report.stats().loadMillis() + report.stats().analysisMillis()) / 1000.0);
       log.flush();
       return report;
@@ -81,8 +93,8 @@ public final class BytecodeStage {
   }
 
   /**
-   * Prints a phase when it starts and when it ends, and in between at most once a second, so a
-   * long run shows it is moving without flooding the terminal.
+   * Prints a phase when it starts and when it ends, and in between at most once a second, so a long
+   * run shows it is moving without flooding the terminal.
    */
   static final class ProgressLog implements AnalysisProgress {
 
@@ -116,7 +128,10 @@ public final class BytecodeStage {
       this.phase = phase;
       lastPrinted = now;
       phaseEndPrinted |= end;
-      log.println("orthrus analyze: " + phase + (total > 0 ? " " + done + "/" + total : done > 0 ? " " + done : ""));
+      log.println(
+          "orthrus analyze: "
+              + phase
+              + (total > 0 ? " " + done + "/" + total : done > 0 ? " " + done : ""));
       log.flush();
     }
   }

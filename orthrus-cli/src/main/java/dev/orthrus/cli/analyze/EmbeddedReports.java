@@ -20,8 +20,8 @@ import java.util.zip.ZipFile;
 /**
  * The processor's reports that compiled classes carry: a build that ran the Orthrus processor left
  * {@code META-INF/orthrus/closures.json} in its class folder or jar. When analyzing such classes
- * directly, the report supplies the source-level facts (parameter names, columns, reads and
- * writes) that bytecode alone does not have.
+ * directly, the report supplies the source-level facts (parameter names, columns, reads and writes)
+ * that bytecode alone does not have.
  */
 final class EmbeddedReports {
 
@@ -38,7 +38,13 @@ final class EmbeddedReports {
       try {
         text = read(entry);
       } catch (IOException e) {
-        log.println("orthrus analyze: cannot read " + ClosureReport.RESOURCE_PATH + " in " + entry + ": " + e.getMessage());
+        log.println(
+            "orthrus analyze: cannot read "
+                + ClosureReport.RESOURCE_PATH
+                + " in "
+                + entry
+                + ": "
+                + e.getMessage());
         continue;
       }
       if (text == null) {
@@ -46,10 +52,19 @@ final class EmbeddedReports {
       }
       try {
         found.add(ClosureReportJson.read(text));
-        log.println("orthrus analyze: using the processor's report " + ClosureReport.RESOURCE_PATH + " in " + entry);
+        log.println(
+            "orthrus analyze: using the processor's report "
+                + ClosureReport.RESOURCE_PATH
+                + " in "
+                + entry);
       } catch (JsonException e) {
-        log.println("orthrus analyze: ignoring the malformed " + ClosureReport.RESOURCE_PATH + " in " + entry + ": "
-            + e.getMessage());
+        log.println(
+            "orthrus analyze: ignoring the malformed "
+                + ClosureReport.RESOURCE_PATH
+                + " in "
+                + entry
+                + ": "
+                + e.getMessage());
       }
     }
     if (found.isEmpty()) {
@@ -66,8 +81,12 @@ final class EmbeddedReports {
       closures.addAll(r.closures());
       diagnostics.addAll(r.diagnostics());
     }
-    return new ClosureReport(ClosureReport.SCHEMA_VERSION, found.get(0).generator(), new ArrayList<>(userData),
-        closures, diagnostics);
+    return new ClosureReport(
+        ClosureReport.SCHEMA_VERSION,
+        found.get(0).generator(),
+        new ArrayList<>(userData),
+        closures,
+        diagnostics);
   }
 
   private static String read(Path entry) throws IOException {

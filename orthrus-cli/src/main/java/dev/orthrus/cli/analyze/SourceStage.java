@@ -33,13 +33,19 @@ public final class SourceStage {
 
   /** The model of sources that use no Orthrus annotation. */
   static final ClosureReport NO_CLOSURES =
-      new ClosureReport(ClosureReport.SCHEMA_VERSION, ClosureModelBuilder.GENERATOR, List.of(), List.of(), List.of());
+      new ClosureReport(
+          ClosureReport.SCHEMA_VERSION,
+          ClosureModelBuilder.GENERATOR,
+          List.of(),
+          List.of(),
+          List.of());
 
   private final Supplier<Processor> processor;
   private final PrintWriter log;
 
   /**
-   * @param processor creates the annotation processor (a new one per compilation, as javac requires)
+   * @param processor creates the annotation processor (a new one per compilation, as javac
+   *     requires)
    * @param log where progress lines go (stderr)
    */
   public SourceStage(Supplier<Processor> processor, PrintWriter log) {
@@ -60,12 +66,21 @@ public final class SourceStage {
       if (!BundledAnnotations.presentOn(classpath)) {
         classpath.add(BundledAnnotations.copyTo(work.resolve("annotations")));
       }
-      log.printf("orthrus analyze: compiling %d source file%s from %s for %s%n",
-          request.sources().size(), request.sources().size() == 1 ? "" : "s", request.sourceRoot(), request.release());
+      log.printf(
+          "orthrus analyze: compiling %d source file%s from %s for %s%n",
+          request.sources().size(),
+          request.sources().size() == 1 ? "" : "s",
+          request.sourceRoot(),
+          request.release());
       log.flush();
       RecordingProcessor orthrus = new RecordingProcessor(processor.get());
       SourceCompilation.Result compilation =
-          SourceCompilation.compile(request.sources(), classpath, classes, request.release(), List.of(orthrus),
+          SourceCompilation.compile(
+              request.sources(),
+              classpath,
+              classes,
+              request.release(),
+              List.of(orthrus),
               List.of());
       Path json = classes.resolve(ClosureReport.RESOURCE_PATH);
       ClosureReport report = null;
@@ -77,7 +92,7 @@ public final class SourceStage {
           markdown = Files.readString(md, StandardCharsets.UTF_8);
         }
       } else if (!orthrus.ran()) {
-        // Nothing in the sources is annotated yet: the processor had nothing to do.
+        // javac never reached annotation processing: no model, and nothing the processor got wrong.
         report = NO_CLOSURES;
       }
       AnalysisReport analyzed = null;
@@ -97,8 +112,12 @@ public final class SourceStage {
       return ClosureReportJson.read(Files.readString(json, StandardCharsets.UTF_8));
     } catch (JsonException e) {
       // The processor wrote it in this very run: a malformed file is our bug, not the user's.
-      throw new IllegalStateException("the processor wrote an unreadable " + ClosureReport.RESOURCE_PATH + ": "
-          + e.getMessage(), e);
+      throw new IllegalStateException(
+          "the processor wrote an unreadable "
+              + ClosureReport.RESOURCE_PATH
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 }

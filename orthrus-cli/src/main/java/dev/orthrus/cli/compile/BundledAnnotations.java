@@ -17,13 +17,14 @@ import java.util.zip.ZipFile;
  * The {@code orthrus-annotations} classes the CLI itself ships with. Sources that use
  * {@code @Closure} need them on the compile classpath; when the user's classpath lacks them (a
  * plain source folder, or a project whose dependencies were never downloaded) the CLI copies its
- * own into the compilation's temporary folder, rather than putting its whole shaded jar, with
- * every library in it, on the user's classpath.
+ * own into the compilation's temporary folder, rather than putting its whole shaded jar, with every
+ * library in it, on the user's classpath.
  */
 public final class BundledAnnotations {
 
   /** Package folder of the annotations inside a jar or class folder. */
   static final String PACKAGE_FOLDER = "dev/orthrus/annotations/";
+
   private static final String MARKER = PACKAGE_FOLDER + "Closure.class";
 
   private BundledAnnotations() {}
@@ -67,7 +68,9 @@ public final class BundledAnnotations {
           while (entries.hasMoreElements()) {
             ZipEntry e = entries.nextElement();
             String name = e.getName();
-            if (!e.isDirectory() && name.startsWith(PACKAGE_FOLDER) && name.endsWith(".class")
+            if (!e.isDirectory()
+                && name.startsWith(PACKAGE_FOLDER)
+                && name.endsWith(".class")
                 && name.indexOf('/', PACKAGE_FOLDER.length()) < 0) {
               Path target = folder.resolve(name);
               Files.createDirectories(target.getParent());
@@ -84,7 +87,10 @@ public final class BundledAnnotations {
     return folder;
   }
 
-  /** A new temporary class folder holding the annotations; delete it with {@link TemporaryFolders#delete}. */
+  /**
+   * A new temporary class folder holding the annotations; delete it with {@link
+   * TemporaryFolders#delete}.
+   */
   public static Path temporaryCopy() {
     return copyTo(TemporaryFolders.create("orthrus-annotations-"));
   }
@@ -93,7 +99,8 @@ public final class BundledAnnotations {
     try {
       return Path.of(Closure.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (URISyntaxException | NullPointerException | SecurityException e) {
-      throw new IllegalStateException("cannot locate the orthrus annotations the CLI was built with", e);
+      throw new IllegalStateException(
+          "cannot locate the orthrus annotations the CLI was built with", e);
     }
   }
 }

@@ -14,7 +14,8 @@ import javax.tools.JavaFileObject;
  * @param text the message as javac prints it
  * @param code javac's diagnostic code, e.g. {@code compiler.err.expected}
  */
-public record CompilerMessage(Diagnostic.Kind kind, String file, long line, long column, String text, String code) {
+public record CompilerMessage(
+    Diagnostic.Kind kind, String file, long line, long column, String text, String code) {
 
   /** The prefix of every message the Orthrus processor reports for a rule. */
   public static final String ORTHRUS_PREFIX = "[orthrus.";
@@ -56,7 +57,9 @@ public record CompilerMessage(Diagnostic.Kind kind, String file, long line, long
     return code.endsWith(".proc.messager");
   }
 
-  /** The rule key, e.g. {@code orthrus.closure.static-write}, or null when not an Orthrus message. */
+  /**
+   * The rule key, e.g. {@code orthrus.closure.static-write}, or null when not an Orthrus message.
+   */
   public String ruleKey() {
     int end = text.indexOf(']');
     return isOrthrus() && end > 1 ? text.substring(1, end) : null;

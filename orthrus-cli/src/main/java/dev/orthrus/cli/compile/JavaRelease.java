@@ -24,10 +24,25 @@ public record JavaRelease(int feature, String origin) {
   public void checkCompilable() {
     int running = Runtime.version().feature();
     if (feature > running) {
-      throw new BadInputException("the sources are compiled for Java " + feature + " (" + origin + "), but orthrus runs"
-          + " on JDK " + running + " (" + System.getProperty("java.home") + "): run orthrus with JDK " + feature
-          + " or newer (set JAVA_HOME, or use that JDK's java -jar orthrus.jar)" + (origin.startsWith("--release")
-              ? "" : ", or pass --release " + running + " if the sources do not need Java " + feature));
+      throw new BadInputException(
+          "the sources are compiled for Java "
+              + feature
+              + " ("
+              + origin
+              + "), but orthrus runs"
+              + " on JDK "
+              + running
+              + " ("
+              + System.getProperty("java.home")
+              + "): run orthrus with JDK "
+              + feature
+              + " or newer (set JAVA_HOME, or use that JDK's java -jar orthrus.jar)"
+              + (origin.startsWith("--release")
+                  ? ""
+                  : ", or pass --release "
+                      + running
+                      + " if the sources do not need Java "
+                      + feature));
     }
   }
 

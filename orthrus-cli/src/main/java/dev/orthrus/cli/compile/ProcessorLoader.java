@@ -18,8 +18,10 @@ public final class ProcessorLoader {
       type = Class.forName(PROCESSOR_CLASS, true, ProcessorLoader.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException(
-          PROCESSOR_CLASS + " is not on the orthrus CLI's classpath: rebuild the CLI with the"
-              + " orthrus-processor module (./orthrus does this)", e);
+          PROCESSOR_CLASS
+              + " is not on the orthrus CLI's classpath: rebuild the CLI with the"
+              + " orthrus-processor module (./orthrus does this)",
+          e);
     }
     try {
       return (Processor) type.getConstructor().newInstance();

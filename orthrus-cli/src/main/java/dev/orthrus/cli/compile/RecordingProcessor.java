@@ -12,10 +12,11 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
 /**
- * A processor that remembers whether javac ran it. javac initializes every processor, but hands
- * rounds only to those whose annotations some compiled declaration carries: sources without
- * {@code @Closure} or {@code @UserData} (code not ported yet) never run the Orthrus processor and
- * get no {@code closures.json}. That is an empty model, not a processor failure.
+ * A processor that remembers whether javac ran it. The Orthrus processor supports every annotation
+ * type (decision 0017), so javac hands it a round in every compilation that reaches annotation
+ * processing, and it writes a {@code closures.json} even when nothing is annotated. A compilation
+ * that never ran it has no {@code closures.json} and no processor failure to report: the caller
+ * treats it as an empty model.
  */
 public final class RecordingProcessor implements Processor {
 

@@ -18,8 +18,7 @@ import javax.tools.StandardLocation;
 import javax.tools.ToolProvider;
 
 /**
- * Compiles sources in-process with javac ({@code javax.tools}) and the given annotation
- * processors.
+ * Compiles sources in-process with javac ({@code javax.tools}) and the given annotation processors.
  *
  * <p>It is a full compilation, not {@code -proc:only}: the Orthrus processor inspects type-checked
  * method bodies from a listener on javac's ANALYZE events, which only fire when javac attributes
@@ -62,18 +61,27 @@ public final class SourceCompilation {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
       throw new IllegalStateException(
-          "no Java compiler in " + System.getProperty("java.home") + ": run orthrus with a JDK, not a JRE");
+          "no Java compiler in "
+              + System.getProperty("java.home")
+              + ": run orthrus with a JDK, not a JRE");
     }
     DiagnosticCollector<JavaFileObject> parseDiagnostics = new DiagnosticCollector<>();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
       files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classOutput));
       files.setLocationFromPaths(StandardLocation.SOURCE_OUTPUT, List.of(classOutput));
       files.setLocationFromPaths(StandardLocation.CLASS_PATH, classpath);
       // No implicit source lookup on the classpath: only the given sources are compiled.
       files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
-      List<String> options = new ArrayList<>(
-          List.of("--release", Integer.toString(release.feature()), "-encoding", "UTF-8", "-implicit:none"));
+      List<String> options =
+          new ArrayList<>(
+              List.of(
+                  "--release",
+                  Integer.toString(release.feature()),
+                  "-encoding",
+                  "UTF-8",
+                  "-implicit:none"));
       for (String option : processorOptions) {
         options.add("-A" + option);
       }
@@ -84,18 +92,27 @@ public final class SourceCompilation {
       // errors until after processing, where they can no longer be told apart from type errors.
       JavacTask parseOnly;
       try {
-        parseOnly = (JavacTask) javac.getTask(unexpectedOutput, files, parseDiagnostics, options, null, units);
+        parseOnly =
+            (JavacTask)
+                javac.getTask(unexpectedOutput, files, parseDiagnostics, options, null, units);
       } catch (IllegalArgumentException e) {
         // javac refuses the option itself, e.g. a release older than it supports.
-        throw new BadInputException("javac of JDK " + Runtime.version().feature() + " cannot compile for "
-            + release + ": " + e.getMessage(), e);
+        throw new BadInputException(
+            "javac of JDK "
+                + Runtime.version().feature()
+                + " cannot compile for "
+                + release
+                + ": "
+                + e.getMessage(),
+            e);
       }
       parseOnly.setProcessors(List.of());
       parseOnly.parse();
       if (hasErrors(parseDiagnostics)) {
         return new Result(false, messages(parseDiagnostics));
       }
-      JavacTask task = (JavacTask) javac.getTask(unexpectedOutput, files, diagnostics, options, null, units);
+      JavacTask task =
+          (JavacTask) javac.getTask(unexpectedOutput, files, diagnostics, options, null, units);
       task.setProcessors(processors);
       task.generate();
       return new Result(true, messages(diagnostics));

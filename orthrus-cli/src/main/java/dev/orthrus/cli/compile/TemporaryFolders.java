@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** The temporary folders an analysis compiles into; nothing is written into the analyzed project. */
+/**
+ * The temporary folders an analysis compiles into; nothing is written into the analyzed project.
+ */
 public final class TemporaryFolders {
 
   private TemporaryFolders() {}
@@ -28,7 +30,8 @@ public final class TemporaryFolders {
         Files.deleteIfExists(p);
       }
     } catch (IOException | UncheckedIOException e) {
-      log.println("orthrus analyze: could not delete the temporary folder " + root + ": " + e.getMessage());
+      log.println(
+          "orthrus analyze: could not delete the temporary folder " + root + ": " + e.getMessage());
     }
   }
 }

@@ -19,21 +19,28 @@ import java.util.regex.Pattern;
  *
  * <p>This is deliberately not Maven: it follows the parent chain for properties and managed
  * versions and looks up the project's <em>direct</em> dependencies in the local repository. What it
- * cannot find (transitive dependencies, BOM imports, jars never downloaded) is listed in
- * {@link #problems()} so the user can supply it with {@code --classpath}.
+ * cannot find (transitive dependencies, BOM imports, jars never downloaded) is listed in {@link
+ * #problems()} so the user can supply it with {@code --classpath}.
  *
  * @param directory the folder holding {@code pom.xml}
  * @param sourceRoot {@code src/main/java}
  * @param classpath {@code target/classes} when present, then the dependency jars found
  * @param problems one line per thing that could not be resolved
  * @param javaRelease the Java release the project compiles for, as its pom (or a parent) gives it
- *     in {@code maven.compiler.release}, else {@code maven.compiler.target} or
- *     {@code maven.compiler.source} ({@code 1.8} is 8); null when none is given or readable
+ *     in {@code maven.compiler.release}, else {@code maven.compiler.target} or {@code
+ *     maven.compiler.source} ({@code 1.8} is 8); null when none is given or readable
  */
 public record MavenProject(
-    Path directory, Path sourceRoot, List<Path> classpath, List<String> problems, JavaRelease javaRelease) {
+    Path directory,
+    Path sourceRoot,
+    List<Path> classpath,
+    List<String> problems,
+    JavaRelease javaRelease) {
 
-  /** The properties that say which Java release a project compiles for, in the order Maven prefers them. */
+  /**
+   * The properties that say which Java release a project compiles for, in the order Maven prefers
+   * them.
+   */
   static final List<String> RELEASE_PROPERTIES =
       List.of("maven.compiler.release", "maven.compiler.target", "maven.compiler.source");
 
@@ -57,13 +64,16 @@ public record MavenProject(
   /** Reads {@code directory/pom.xml}, its parents, and locates its direct dependencies. */
   public static MavenProject open(Path directory, Path localRepository) {
     List<String> problems = new ArrayList<>();
-    List<Pom> chain = parentChain(Pom.read(directory.resolve("pom.xml")), localRepository, problems);
+    List<Pom> chain =
+        parentChain(Pom.read(directory.resolve("pom.xml")), localRepository, problems);
     Map<String, String> properties = properties(chain);
     Map<String, Dependency> managed = new HashMap<>();
     // Child entries win: walk from the root parent down.
     for (int i = chain.size() - 1; i >= 0; i--) {
       for (Dependency d : chain.get(i).managedDependencies()) {
-        managed.put(interpolate(d.groupId(), properties) + ":" + interpolate(d.artifactId(), properties), d);
+        managed.put(
+            interpolate(d.groupId(), properties) + ":" + interpolate(d.artifactId(), properties),
+            d);
       }
     }
 
@@ -73,7 +83,8 @@ public record MavenProject(
       classpath.add(classes);
     }
     for (Dependency declared : chain.get(0).dependencies()) {
-      String scope = declared.scope() == null ? "compile" : interpolate(declared.scope(), properties);
+      String scope =
+          declared.scope() == null ? "compile" : interpolate(declared.scope(), properties);
       if (scope.equals("test") || scope.equals("import")) {
         continue;
       }
@@ -82,8 +93,12 @@ public record MavenProject(
         classpath.add(jar);
       }
     }
-    return new MavenProject(directory, directory.resolve("src").resolve("main").resolve("java"), classpath,
-        problems, javaRelease(properties, problems));
+    return new MavenProject(
+        directory,
+        directory.resolve("src").resolve("main").resolve("java"),
+        classpath,
+        problems,
+        javaRelease(properties, problems));
   }
 
   private static JavaRelease javaRelease(Map<String, String> properties, List<String> problems) {
@@ -113,13 +128,21 @@ public record MavenProject(
     String artifactId = interpolate(declared.artifactId(), properties);
     String key = groupId + ":" + artifactId;
     Dependency management = managed.get(key);
-    String version = declared.version() != null ? declared.version()
-        : management != null ? management.version() : null;
-    String type = firstNonNull(declared.type(), management == null ? null : management.type(), "jar");
-    String classifier = firstNonNull(declared.classifier(), management == null ? null : management.classifier(), null);
-    String scope = firstNonNull(declared.scope(), management == null ? null : management.scope(), "compile");
+    String version =
+        declared.version() != null
+            ? declared.version()
+            : management != null ? management.version() : null;
+    String type =
+        firstNonNull(declared.type(), management == null ? null : management.type(), "jar");
+    String classifier =
+        firstNonNull(
+            declared.classifier(), management == null ? null : management.classifier(), null);
+    String scope =
+        firstNonNull(declared.scope(), management == null ? null : management.scope(), "compile");
     if ("system".equals(scope)) {
-      String systemPath = firstNonNull(declared.systemPath(), management == null ? null : management.systemPath(), null);
+      String systemPath =
+          firstNonNull(
+              declared.systemPath(), management == null ? null : management.systemPath(), null);
       Path jar = systemPath == null ? null : Path.of(interpolate(systemPath, properties));
       if (jar == null || !Files.exists(jar)) {
         problems.add("dependency " + key + ": system path not found: " + systemPath);
@@ -142,13 +165,20 @@ public record MavenProject(
     if (type.equals("test-jar") && classifier == null) {
       classifier = "tests";
     }
-    Path jar = localRepository
-        .resolve(groupId.replace('.', '/'))
-        .resolve(artifactId)
-        .resolve(version)
-        .resolve(artifactId + "-" + version + (classifier == null ? "" : "-" + interpolate(classifier, properties)) + ".jar");
+    Path jar =
+        localRepository
+            .resolve(groupId.replace('.', '/'))
+            .resolve(artifactId)
+            .resolve(version)
+            .resolve(
+                artifactId
+                    + "-"
+                    + version
+                    + (classifier == null ? "" : "-" + interpolate(classifier, properties))
+                    + ".jar");
     if (!Files.isRegularFile(jar)) {
-      problems.add("dependency " + key + ":" + version + " is not in the local repository (" + jar + ")");
+      problems.add(
+          "dependency " + key + ":" + version + " is not in the local repository (" + jar + ")");
       return null;
     }
     return jar;
@@ -165,7 +195,13 @@ public record MavenProject(
       Pom.Coordinates wanted = current.parent();
       Pom parent = null;
       if (!current.parentRelativePath().isEmpty()) {
-        Path candidate = current.file().toAbsolutePath().getParent().resolve(current.parentRelativePath()).normalize();
+        Path candidate =
+            current
+                .file()
+                .toAbsolutePath()
+                .getParent()
+                .resolve(current.parentRelativePath())
+                .normalize();
         if (Files.isDirectory(candidate)) {
           candidate = candidate.resolve("pom.xml");
         }
@@ -176,18 +212,23 @@ public record MavenProject(
           }
         }
       }
-      if (parent == null && wanted.groupId() != null && wanted.artifactId() != null && wanted.version() != null) {
-        Path inRepository = localRepository
-            .resolve(wanted.groupId().replace('.', '/'))
-            .resolve(wanted.artifactId())
-            .resolve(wanted.version())
-            .resolve(wanted.artifactId() + "-" + wanted.version() + ".pom");
+      if (parent == null
+          && wanted.groupId() != null
+          && wanted.artifactId() != null
+          && wanted.version() != null) {
+        Path inRepository =
+            localRepository
+                .resolve(wanted.groupId().replace('.', '/'))
+                .resolve(wanted.artifactId())
+                .resolve(wanted.version())
+                .resolve(wanted.artifactId() + "-" + wanted.version() + ".pom");
         if (Files.isRegularFile(inRepository)) {
           parent = Pom.read(inRepository);
         }
       }
       if (parent == null) {
-        problems.add("parent pom " + wanted + " not found; its properties and managed versions are unknown");
+        problems.add(
+            "parent pom " + wanted + " not found; its properties and managed versions are unknown");
         break;
       }
       if (!seen.add(parent.file().toAbsolutePath().normalize())) {
@@ -210,10 +251,12 @@ public record MavenProject(
     String version = project.version();
     for (Pom p : chain) {
       if (groupId == null) {
-        groupId = p.groupId() != null ? p.groupId() : p.parent() == null ? null : p.parent().groupId();
+        groupId =
+            p.groupId() != null ? p.groupId() : p.parent() == null ? null : p.parent().groupId();
       }
       if (version == null) {
-        version = p.version() != null ? p.version() : p.parent() == null ? null : p.parent().version();
+        version =
+            p.version() != null ? p.version() : p.parent() == null ? null : p.parent().version();
       }
     }
     putIfPresent(properties, "project.groupId", groupId);
@@ -225,7 +268,8 @@ public record MavenProject(
       putIfPresent(properties, "project.parent.groupId", project.parent().groupId());
       putIfPresent(properties, "project.parent.version", project.parent().version());
     }
-    putIfPresent(properties, "project.basedir", project.file().toAbsolutePath().getParent().toString());
+    putIfPresent(
+        properties, "project.basedir", project.file().toAbsolutePath().getParent().toString());
     putIfPresent(properties, "basedir", project.file().toAbsolutePath().getParent().toString());
     putIfPresent(properties, "user.home", System.getProperty("user.home"));
     putIfPresent(properties, "java.home", System.getProperty("java.home"));
@@ -248,7 +292,8 @@ public record MavenProject(
         if (replacement != null) {
           changed = true;
         }
-        m.appendReplacement(out, Matcher.quoteReplacement(replacement != null ? replacement : m.group()));
+        m.appendReplacement(
+            out, Matcher.quoteReplacement(replacement != null ? replacement : m.group()));
       }
       m.appendTail(out);
       current = out.toString();

@@ -84,8 +84,11 @@ public record Pom(
     Coordinates parent = null;
     String relativePath = "../pom.xml";
     if (parentElement != null) {
-      parent = new Coordinates(
-          text(parentElement, "groupId"), text(parentElement, "artifactId"), text(parentElement, "version"));
+      parent =
+          new Coordinates(
+              text(parentElement, "groupId"),
+              text(parentElement, "artifactId"),
+              text(parentElement, "version"));
       Element relative = child(parentElement, "relativePath");
       if (relative != null) {
         relativePath = relative.getTextContent().trim();
@@ -135,14 +138,15 @@ public record Pom(
       if (!"dependency".equals(localName(d))) {
         continue;
       }
-      result.add(new Dependency(
-          text(d, "groupId"),
-          text(d, "artifactId"),
-          text(d, "version"),
-          text(d, "type"),
-          text(d, "classifier"),
-          text(d, "scope"),
-          text(d, "systemPath")));
+      result.add(
+          new Dependency(
+              text(d, "groupId"),
+              text(d, "artifactId"),
+              text(d, "version"),
+              text(d, "type"),
+              text(d, "classifier"),
+              text(d, "scope"),
+              text(d, "systemPath")));
     }
     return result;
   }

@@ -20,8 +20,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The terminal form of a closure report: one block per closure with what it reads and writes,
- * then the findings. Meant to be read, not parsed; scripts use {@code --format json}.
+ * The terminal form of a closure report: one block per closure with what it reads and writes, then
+ * the findings. Meant to be read, not parsed; scripts use {@code --format json}.
  */
 public final class TextReport {
 
@@ -35,13 +35,15 @@ public final class TextReport {
   static final int SHOWN_SUGGESTIONS = 25;
 
   /** How to start when nothing is annotated yet (the porting path of the README). */
-  static final String NO_CLOSURES = """
+  static final String NO_CLOSURES =
+      """
       No closures found: no method is annotated @Closure.
       To start, rank candidate closures with `orthrus analyze PATH --suggest`, annotate the best ones @Closure
       and the classes whose fields they write @UserData, then analyze again.
       """;
 
-  static final String NO_CLOSURES_SUGGESTED = """
+  static final String NO_CLOSURES_SUGGESTED =
+      """
       No closures yet: annotate the best candidates below @Closure and the classes whose fields they write
       @UserData, then analyze again.
       """;
@@ -57,8 +59,8 @@ public final class TextReport {
    * The report, then what only the bytecode analysis knows: its size and time, and in suggest mode
    * the candidate closures with their reasons.
    *
-   * @param report the source stage's report, or with {@code bytecode} the merged one
-   *     ({@code bytecode.toClosureReport()})
+   * @param report the source stage's report, or with {@code bytecode} the merged one ({@code
+   *     bytecode.toClosureReport()})
    * @param bytecode the bytecode analysis, or null when it did not run
    * @param suggested candidate closures were asked for
    */
@@ -66,7 +68,8 @@ public final class TextReport {
     StringBuilder out = new StringBuilder();
     int closures = report.closures().size();
     out.append(closures).append(closures == 1 ? " closure" : " closures");
-    out.append(", ").append(report.userDataTypes().size())
+    out.append(", ")
+        .append(report.userDataTypes().size())
         .append(report.userDataTypes().size() == 1 ? " user-data type" : " user-data types");
     if (!report.userDataTypes().isEmpty()) {
       out.append(": ").append(String.join(", ", report.userDataTypes()));
@@ -75,10 +78,15 @@ public final class TextReport {
     FindingTotals totals = FindingTotals.of(report);
     out.append(totals.total());
     if (bytecode != null) {
-      out.append(" (rules: ").append(totals.rules()).append("; bytecode analysis: ")
-          .append(plural(totals.bytecode().errors(), "violation")).append(", ")
-          .append(plural(totals.bytecode().warnings(), "warning")).append(", ")
-          .append(plural(totals.bytecode().notes(), "note")).append(')');
+      out.append(" (rules: ")
+          .append(totals.rules())
+          .append("; bytecode analysis: ")
+          .append(plural(totals.bytecode().errors(), "violation"))
+          .append(", ")
+          .append(plural(totals.bytecode().warnings(), "warning"))
+          .append(", ")
+          .append(plural(totals.bytecode().notes(), "note"))
+          .append(')');
     }
     out.append('\n');
     if (closures == 0) {
@@ -103,29 +111,46 @@ public final class TextReport {
 
   private static void bytecode(StringBuilder out, AnalysisReport bytecode, boolean suggested) {
     AnalysisStats s = bytecode.stats();
-    out.append(String.format(Locale.ROOT, "%nBytecode analysis: %d classes, %d methods in %.1f s; %s%n",
-        s.applicationClasses(), s.methodsAnalyzed(), (s.loadMillis() + s.analysisMillis()) / 1000.0,
-        bytecode.missingClasses().isEmpty() ? "no missing classes"
-            : bytecode.missingClasses().size() + (bytecode.missingClasses().size() == 1 ? " missing class" : " missing classes")
-                + " (calls into them treated as may-escape)"));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%nBytecode analysis: %d classes, %d methods in %.1f s; %s%n",
+            s.applicationClasses(),
+            s.methodsAnalyzed(),
+            (s.loadMillis() + s.analysisMillis()) / 1000.0,
+            bytecode.missingClasses().isEmpty()
+                ? "no missing classes"
+                : bytecode.missingClasses().size()
+                    + (bytecode.missingClasses().size() == 1
+                        ? " missing class"
+                        : " missing classes")
+                    + " (calls into them treated as may-escape)"));
     List<Suggestion> suggestions = bytecode.suggestions();
     if (suggestions.isEmpty()) {
       if (suggested) {
-        out.append("\nNo candidate closures: no method writes state reached from a long-lived data structure.\n");
+        out.append(
+            "\nNo candidate closures: no method writes state reached from a long-lived data structure.\n");
       }
       return;
     }
     out.append("\nCandidate closures, best first (").append(suggestions.size()).append("):\n");
     int rank = 0;
     for (Suggestion sg : suggestions.subList(0, Math.min(SHOWN_SUGGESTIONS, suggestions.size()))) {
-      out.append(String.format(Locale.ROOT, "%3d. score %-3d %s  (%s)%n", ++rank, sg.score(), sg.method(),
-          position(sg.position())));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%3d. score %-3d %s  (%s)%n",
+              ++rank,
+              sg.score(),
+              sg.method(),
+              position(sg.position())));
       for (String reason : sg.reasons()) {
         out.append("       - ").append(reason).append('\n');
       }
     }
     if (suggestions.size() > SHOWN_SUGGESTIONS) {
-      out.append("  ... and ").append(suggestions.size() - SHOWN_SUGGESTIONS)
+      out.append("  ... and ")
+          .append(suggestions.size() - SHOWN_SUGGESTIONS)
           .append(" more (--format json lists them all)\n");
     }
   }
@@ -133,8 +158,13 @@ public final class TextReport {
   private static void renderClosure(StringBuilder out, ClosureModel c) {
     out.append(c.id()).append("  (").append(position(c.source())).append(")\n");
     if (!c.name().equals(c.method()) || c.strict() || !"EQUALS".equalsIgnoreCase(c.comparison())) {
-      line(out, "name", c.name() + (c.strict() ? ", strict" : "")
-          + ", outputs compared by " + c.comparison().toLowerCase(Locale.ROOT).replace('_', ' '));
+      line(
+          out,
+          "name",
+          c.name()
+              + (c.strict() ? ", strict" : "")
+              + ", outputs compared by "
+              + c.comparison().toLowerCase(Locale.ROOT).replace('_', ' '));
     }
     line(out, "receiver", c.receiver() == null ? "none (static)" : value(c.receiver()));
     list(out, "parameters", c.parameters(), TextReport::value);
@@ -143,8 +173,12 @@ public final class TextReport {
     list(out, "writes", c.userDataWrites(), a -> access(a, c));
     list(out, "allocations", c.allocations(), a -> allocation(a, c));
     list(out, "nondeterministic", c.nondeterministic(), TextReport::nondeterministic);
-    line(out, "tags", c.tags().isEmpty() ? "none"
-        : c.tags().stream().map(Tag::jsonName).collect(Collectors.joining(", ")));
+    line(
+        out,
+        "tags",
+        c.tags().isEmpty()
+            ? "none"
+            : c.tags().stream().map(Tag::jsonName).collect(Collectors.joining(", ")));
     if (!c.reachableMethods().isEmpty()) {
       line(out, "reaches", reached(c.reachableMethods()));
     }
@@ -154,7 +188,8 @@ public final class TextReport {
     list(out, "diagnostics", c.diagnostics(), TextReport::diagnostic);
   }
 
-  private static <T> void list(StringBuilder out, String label, List<T> items, Function<T, String> format) {
+  private static <T> void list(
+      StringBuilder out, String label, List<T> items, Function<T, String> format) {
     if (items.isEmpty()) {
       line(out, label, "none");
       return;
@@ -172,10 +207,16 @@ public final class TextReport {
   }
 
   private static String reached(List<String> methods) {
-    String named = methods.stream().limit(SHOWN_REACHED_METHODS).map(TextReport::shortMethod)
-        .collect(Collectors.joining(", "));
+    String named =
+        methods.stream()
+            .limit(SHOWN_REACHED_METHODS)
+            .map(TextReport::shortMethod)
+            .collect(Collectors.joining(", "));
     int rest = methods.size() - SHOWN_REACHED_METHODS;
-    return plural(methods.size(), "method") + ": " + named + (rest > 0 ? ", ... (" + rest + " more)" : "");
+    return plural(methods.size(), "method")
+        + ": "
+        + named
+        + (rest > 0 ? ", ... (" + rest + " more)" : "");
   }
 
   /** {@code Owner#name(...)} without the package and parameter list, which json keeps. */
@@ -188,33 +229,63 @@ public final class TextReport {
   }
 
   private static String value(Value v) {
-    return v.name() + ": " + v.type() + " [" + v.kind().name().toLowerCase(Locale.ROOT).replace('_', '-') + "]";
+    return v.name()
+        + ": "
+        + v.type()
+        + " ["
+        + v.kind().name().toLowerCase(Locale.ROOT).replace('_', '-')
+        + "]";
   }
 
   private static String access(FieldAccess a, ClosureModel c) {
-    return simpleName(a.owner()) + "." + a.field() + (a.type() == null ? "" : " : " + a.type())
-        + "  " + position(a.position()) + via(a.method(), c);
+    return simpleName(a.owner())
+        + "."
+        + a.field()
+        + (a.type() == null ? "" : " : " + a.type())
+        + "  "
+        + position(a.position())
+        + via(a.method(), c);
   }
 
   private static String allocation(Allocation a, ClosureModel c) {
-    return "new " + a.type() + (a.userData() ? " [user data]" : "")
+    return "new "
+        + a.type()
+        + (a.userData() ? " [user data]" : "")
         + (a.escape() == null ? "" : " escape=" + a.escape().name().toLowerCase(Locale.ROOT))
-        + "  " + position(a.position()) + via(a.method(), c);
+        + "  "
+        + position(a.position())
+        + via(a.method(), c);
   }
 
   private static String nondeterministic(NondeterministicCall n) {
-    return n.target() + " (" + n.category() + ", " + n.handling() + ")  " + position(n.position())
+    return n.target()
+        + " ("
+        + n.category()
+        + ", "
+        + n.handling()
+        + ")  "
+        + position(n.position())
         + (n.callChain().isEmpty() ? "" : " via " + String.join(" -> ", n.callChain()));
   }
 
   private static String violation(Violation v) {
-    return "[" + v.key() + "] " + v.message() + "  " + position(v.position())
+    return "["
+        + v.key()
+        + "] "
+        + v.message()
+        + "  "
+        + position(v.position())
         + (v.callChain().isEmpty() ? "" : " via " + String.join(" -> ", v.callChain()));
   }
 
   private static String diagnostic(Diagnostic d) {
-    return d.severity().name().toLowerCase(Locale.ROOT) + " [" + d.key() + "] " + d.message()
-        + "  " + position(d.position());
+    return d.severity().name().toLowerCase(Locale.ROOT)
+        + " ["
+        + d.key()
+        + "] "
+        + d.message()
+        + "  "
+        + position(d.position());
   }
 
   /** " in helper(...)" when a fact comes from a method the closure calls rather than its body. */
@@ -223,7 +294,8 @@ public final class TextReport {
       return "";
     }
     int hash = method.indexOf('#');
-    return " in " + (hash >= 0 ? simpleName(method.substring(0, hash)) + method.substring(hash) : method);
+    return " in "
+        + (hash >= 0 ? simpleName(method.substring(0, hash)) + method.substring(hash) : method);
   }
 
   private static String position(SourcePosition p) {

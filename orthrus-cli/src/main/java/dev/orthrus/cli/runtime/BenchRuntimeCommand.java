@@ -19,8 +19,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "runtime",
     mixinStandardHelpOptions = true,
-    description = "Measure the runtime's cost: vanilla, disabled and protected throughput in"
-        + " interleaved rounds, validation and strict-mode latency, per-operation costs.")
+    description =
+        "Measure the runtime's cost: vanilla, disabled and protected throughput in"
+            + " interleaved rounds, validation and strict-mode latency, per-operation costs.")
 public final class BenchRuntimeCommand implements Callable<Integer> {
 
   static final int SCHEMA_VERSION = 1;
@@ -29,9 +30,12 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
 
   @CommandLine.Mixin JsonOutput json;
 
-  @Option(names = {"--round-sets", "--pairs"}, paramLabel = "N",
-      description = "Round sets (one vanilla, one disabled, one protected round each, the order"
-          + " cycling through all six permutations); default ${DEFAULT-VALUE}.")
+  @Option(
+      names = {"--round-sets", "--pairs"},
+      paramLabel = "N",
+      description =
+          "Round sets (one vanilla, one disabled, one protected round each, the order"
+              + " cycling through all six permutations); default ${DEFAULT-VALUE}.")
   int roundSets = RuntimeBenchmark.DEFAULT_ROUND_SETS;
 
   @Option(names = "--round-ms", defaultValue = "400", description = "Length of one round.")
@@ -49,10 +53,13 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
   @Option(names = "--no-pin", description = "Do not pin the application and validator threads.")
   boolean noPin;
 
-  @Option(names = "--overhead-budget", paramLabel = "SHARE",
-      description = "Share of the application thread's time logging may cost, in (0, 1];"
-          + " default: the runtime's (${DEFAULT-VALUE}). 1 lets validator capacity alone decide"
-          + " the sampling rate.")
+  @Option(
+      names = "--overhead-budget",
+      paramLabel = "SHARE",
+      description =
+          "Share of the application thread's time logging may cost, in (0, 1];"
+              + " default: the runtime's (${DEFAULT-VALUE}). 1 lets validator capacity alone decide"
+              + " the sampling rate.")
   double overheadBudget = RuntimeBenchmark.DEFAULT_BUDGET;
 
   @Override
@@ -61,45 +68,80 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RuntimeBenchmark.Options options;
     try {
-      options = new RuntimeBenchmark.Options(roundSets, roundMillis, keys, valueBytes, getPercent,
-          !noPin, overheadBudget);
+      options =
+          new RuntimeBenchmark.Options(
+              roundSets, roundMillis, keys, valueBytes, getPercent, !noPin, overheadBudget);
     } catch (IllegalArgumentException e) {
       err.println("orthrus bench runtime: " + e.getMessage());
       return OrthrusCommand.EXIT_USAGE;
     }
-    err.println("orthrus: benchmarking " + roundSets + " round sets of 3 x " + roundMillis
-        + " ms...");
+    err.println(
+        "orthrus: benchmarking " + roundSets + " round sets of 3 x " + roundMillis + " ms...");
     err.flush();
     RuntimeBenchmark.Result r = RuntimeBenchmark.run(options);
     if (json.requested()) {
       out.print(toJson(r));
     } else {
-      out.printf(Locale.ROOT, "medians of %d round sets, wall time (per app-thread CPU second)%n",
+      out.printf(
+          Locale.ROOT,
+          "medians of %d round sets, wall time (per app-thread CPU second)%n",
           r.roundSets());
-      out.printf(Locale.ROOT, "protected vs disabled: %.3fx (%.3fx)%n",
-          r.protectedVsDisabled(), r.protectedVsDisabledCpu());
-      out.printf(Locale.ROOT, "disabled vs vanilla:   %.3fx (%.3fx)%n",
-          r.disabledVsVanilla(), r.disabledVsVanillaCpu());
-      out.printf(Locale.ROOT, "protected vs vanilla:  %.3fx (%.3fx)%n",
-          r.protectedVsVanilla(), r.protectedVsVanillaCpu());
-      out.printf(Locale.ROOT, "ops/s vanilla %.0f, disabled %.0f, protected %.0f%n",
-          r.vanillaOpsPerSec(), r.disabledOpsPerSec(), r.protectedOpsPerSec());
-      out.printf(Locale.ROOT,
+      out.printf(
+          Locale.ROOT,
+          "protected vs disabled: %.3fx (%.3fx)%n",
+          r.protectedVsDisabled(),
+          r.protectedVsDisabledCpu());
+      out.printf(
+          Locale.ROOT,
+          "disabled vs vanilla:   %.3fx (%.3fx)%n",
+          r.disabledVsVanilla(),
+          r.disabledVsVanillaCpu());
+      out.printf(
+          Locale.ROOT,
+          "protected vs vanilla:  %.3fx (%.3fx)%n",
+          r.protectedVsVanilla(),
+          r.protectedVsVanillaCpu());
+      out.printf(
+          Locale.ROOT,
+          "ops/s vanilla %.0f, disabled %.0f, protected %.0f%n",
+          r.vanillaOpsPerSec(),
+          r.disabledOpsPerSec(),
+          r.protectedOpsPerSec());
+      out.printf(
+          Locale.ROOT,
           "validated fraction %.4f (sampling rate median %.4f, at end %.4f), validated %d,"
               + " skipped %d%n",
-          r.validatedFraction(), r.samplingRateMedian(), r.finalSamplingRate(), r.validated(),
+          r.validatedFraction(),
+          r.samplingRateMedian(),
+          r.finalSamplingRate(),
+          r.validated(),
           r.skipped());
-      out.printf(Locale.ROOT, "overhead budget %.3f, controller's estimate %.3f%n",
-          r.overheadBudget(), r.estimatedOverhead());
-      out.printf(Locale.ROOT, "validation latency mean %.1f us, p50 %.1f us, p99 %.1f us"
+      out.printf(
+          Locale.ROOT,
+          "overhead budget %.3f, controller's estimate %.3f%n",
+          r.overheadBudget(),
+          r.estimatedOverhead());
+      out.printf(
+          Locale.ROOT,
+          "validation latency mean %.1f us, p50 %.1f us, p99 %.1f us"
               + " (validator spinning on its own CPU: %s)%n",
-          r.validationLatencyMeanUs(), r.validationLatencyP50Us(), r.validationLatencyP99Us(),
+          r.validationLatencyMeanUs(),
+          r.validationLatencyP50Us(),
+          r.validationLatencyP99Us(),
           r.validatorSpinning());
-      out.printf(Locale.ROOT, "strict mode added latency p50 %.2f us%n",
-          r.strictAddedLatencyP50Us());
+      out.printf(
+          Locale.ROOT, "strict mode added latency p50 %.2f us%n", r.strictAddedLatencyP50Us());
       out.println("per-op ns: " + r.perOpNanos());
-      out.println("detections " + r.detections() + ", pinned " + r.pinned() + " (app CPU "
-          + r.appCpu() + ", validator CPU " + r.validatorCpu() + ")");
+      out.println(
+          "detections "
+              + r.detections()
+              + ", pinned "
+              + r.pinned()
+              + " (app CPU "
+              + r.appCpu()
+              + ", validator CPU "
+              + r.validatorCpu()
+              + ")");
     }
     out.flush();
     return r.detections() > 0 ? OrthrusCommand.EXIT_FINDINGS : OrthrusCommand.EXIT_OK;
@@ -108,7 +150,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
   static String toJson(RuntimeBenchmark.Result r) {
     StringBuilder text = new StringBuilder();
     JsonWriter w = JsonOutput.object(text, SCHEMA_VERSION);
-        w.name("ratios").beginObject();
+    w.name("ratios").beginObject();
     number(w, "protectedVsDisabled", r.protectedVsDisabled());
     number(w, "protectedVsVanilla", r.protectedVsVanilla());
     number(w, "disabledVsVanilla", r.disabledVsVanilla());

@@ -4,8 +4,8 @@ import dev.orthrus.model.json.JsonWriter;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code --json} option the runtime commands share: instead of text, one JSON object on
- * stdout whose first member is the command's {@code schemaVersion}.
+ * The {@code --json} option the runtime commands share: instead of text, one JSON object on stdout
+ * whose first member is the command's {@code schemaVersion}.
  */
 public final class JsonOutput {
 

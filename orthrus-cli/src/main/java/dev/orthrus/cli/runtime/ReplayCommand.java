@@ -44,7 +44,9 @@ public final class ReplayCommand implements Callable<Integer> {
   @Option(names = "--cpu", defaultValue = "-1", description = "Pin to this CPU while replaying.")
   int cpu;
 
-  @Option(names = {"--class-path", "-cp"}, split = ":",
+  @Option(
+      names = {"--class-path", "-cp"},
+      split = ":",
       description = "Jars or folders with the application's classes.")
   List<Path> classPath = new ArrayList<>();
 
@@ -74,8 +76,10 @@ public final class ReplayCommand implements Callable<Integer> {
       try {
         r = ReproducerFile.replay(s, loader, cpu);
       } catch (NotValidatedException e) {
-        err.println("orthrus replay: the closure cannot be re-executed here (" + e.getMessage()
-            + "); no verdict");
+        err.println(
+            "orthrus replay: the closure cannot be re-executed here ("
+                + e.getMessage()
+                + "); no verdict");
         return OrthrusCommand.EXIT_INTERNAL;
       } catch (RuntimeException | Error e) {
         // Exit 1 is only for a re-execution that reproduced the wrong result.
@@ -83,11 +87,12 @@ public final class ReplayCommand implements Callable<Integer> {
         return OrthrusCommand.EXIT_INTERNAL;
       }
       int ranOn = CpuId.current();
-      String verdict = switch (r.outcome()) {
-        case MATCHES_APP -> "matches the application's result: the corruption reproduces here";
-        case MATCHES_VALIDATOR -> "matches the validator's result: this CPU computes correctly";
-        case DIFFERS_FROM_BOTH -> "differs from both the application and the validator";
-      };
+      String verdict =
+          switch (r.outcome()) {
+            case MATCHES_APP -> "matches the application's result: the corruption reproduces here";
+            case MATCHES_VALIDATOR -> "matches the validator's result: this CPU computes correctly";
+            case DIFFERS_FROM_BOTH -> "differs from both the application and the validator";
+          };
       if (json.requested()) {
         JsonOutput.object(out, SCHEMA_VERSION)
             .field("closure", s.closureName())
@@ -100,10 +105,25 @@ public final class ReplayCommand implements Callable<Integer> {
             .endObject()
             .finish();
       } else {
-        out.println("closure " + s.closureName() + " (app CPU " + s.appCpu() + ", validator CPU "
-            + s.validatorCpu() + "), replayed on CPU " + ranOn + (pinned ? " (pinned)" : ""));
-        out.println("recorded: " + s.mismatchKind() + " " + s.detail() + ": expected "
-            + s.expected() + ", actual " + s.actual());
+        out.println(
+            "closure "
+                + s.closureName()
+                + " (app CPU "
+                + s.appCpu()
+                + ", validator CPU "
+                + s.validatorCpu()
+                + "), replayed on CPU "
+                + ranOn
+                + (pinned ? " (pinned)" : ""));
+        out.println(
+            "recorded: "
+                + s.mismatchKind()
+                + " "
+                + s.detail()
+                + ": expected "
+                + s.expected()
+                + ", actual "
+                + s.actual());
         out.println("replay " + verdict);
         if (r.mismatch() != null) {
           out.println("replay found: " + r.mismatch());
@@ -111,7 +131,8 @@ public final class ReplayCommand implements Callable<Integer> {
       }
       out.flush();
       return r.outcome() == ReproducerFile.Outcome.MATCHES_VALIDATOR
-          ? OrthrusCommand.EXIT_OK : OrthrusCommand.EXIT_FINDINGS;
+          ? OrthrusCommand.EXIT_OK
+          : OrthrusCommand.EXIT_FINDINGS;
     } catch (ReproducerFormatException | IOException e) {
       err.println("orthrus replay: " + e.getMessage());
       return OrthrusCommand.EXIT_BAD_INPUT;

@@ -56,9 +56,18 @@ public final class StressCommand implements Callable<Integer> {
           .endObject()
           .finish();
     } else {
-      out.println("operations " + r.operations() + ", closure executions " + r.executions()
-          + ", validated " + r.validated()
-          + ", detections " + r.detections() + ", " + r.millis() + " ms");
+      out.println(
+          "operations "
+              + r.operations()
+              + ", closure executions "
+              + r.executions()
+              + ", validated "
+              + r.validated()
+              + ", detections "
+              + r.detections()
+              + ", "
+              + r.millis()
+              + " ms");
       r.firstDetections().forEach(out::println);
     }
     out.flush();

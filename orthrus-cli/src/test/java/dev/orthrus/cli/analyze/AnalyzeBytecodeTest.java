@@ -37,14 +37,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code orthrus analyze} with the bytecode stage: compiled classes, jars, suggest mode, the HTML
- * and SARIF formats. Each run loads Soot (about a second), so the cases are few and each checks a lot.
+ * and SARIF formats. Each run loads Soot (about a second), so the cases are few and each checks a
+ * lot.
  */
 class AnalyzeBytecodeTest {
 
-  private static final Path KVCACHE = Path.of("..", "samples", "kvcache").toAbsolutePath().normalize();
+  private static final Path KVCACHE =
+      Path.of("..", "samples", "kvcache").toAbsolutePath().normalize();
 
-  /** A closure that stores a fresh node into user data and, through a helper, into a static field. */
-  private static final String LEDGER = """
+  /**
+   * A closure that stores a fresh node into user data and, through a helper, into a static field.
+   */
+  private static final String LEDGER =
+      """
       package bank;
 
       import dev.orthrus.annotations.Closure;
@@ -85,7 +90,8 @@ class AnalyzeBytecodeTest {
       """;
 
   /** No annotation anywhere: a hand-written hash map whose put is the obvious closure. */
-  private static final String PLAIN_MAP = """
+  private static final String PLAIN_MAP =
+      """
       package plain;
 
       public final class IntMap {
@@ -123,7 +129,10 @@ class AnalyzeBytecodeTest {
 
   @TempDir Path dir;
 
-  /** Compiles {@code source} (no processor) into {@code dir/name}, like a build without Orthrus would. */
+  /**
+   * Compiles {@code source} (no processor) into {@code dir/name}, like a build without Orthrus
+   * would.
+   */
   private Path compile(String name, String fileName, String source) throws IOException {
     Path src = dir.resolve(name + "-src").resolve(fileName);
     Files.createDirectories(src.getParent());
@@ -132,8 +141,20 @@ class AnalyzeBytecodeTest {
     Path annotations = BundledAnnotations.copyTo(dir.resolve(name + "-annotations"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter messages = new StringWriter();
-    int rc = javac.run(null, null, new PrintWriterStream(messages), "--release", "17", "-proc:none", "-g",
-        "-cp", annotations.toString(), "-d", classes.toString(), src.toString());
+    int rc =
+        javac.run(
+            null,
+            null,
+            new PrintWriterStream(messages),
+            "--release",
+            "17",
+            "-proc:none",
+            "-g",
+            "-cp",
+            annotations.toString(),
+            "-d",
+            classes.toString(),
+            src.toString());
     assertEquals(0, rc, messages::toString);
     return classes;
   }
@@ -159,7 +180,9 @@ class AnalyzeBytecodeTest {
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     ClosureReport report = ClosureReportJson.read(run.out());
     assertEquals(ClosureReport.SCHEMA_VERSION, report.schemaVersion());
-    assertEquals(List.of("delete", "get", "set"), report.closures().stream().map(ClosureModel::method).toList());
+    assertEquals(
+        List.of("delete", "get", "set"),
+        report.closures().stream().map(ClosureModel::method).toList());
     for (ClosureModel c : report.closures()) {
       assertTrue(c.reachableMethods().contains(c.id()), c::toString);
       for (Allocation a : c.allocations()) {
@@ -171,11 +194,17 @@ class AnalyzeBytecodeTest {
     }
     ClosureModel set = report.closures().get(2);
     // set links a new Item into the table: it must be versioned (USER_DATA), not private.
-    assertTrue(set.allocations().stream().anyMatch(a -> a.type().endsWith("kvcache.Item") && a.escape() == EscapeState.USER_DATA),
+    assertTrue(
+        set.allocations().stream()
+            .anyMatch(
+                a -> a.type().endsWith("kvcache.Item") && a.escape() == EscapeState.USER_DATA),
         set::toString);
-    assertTrue(set.reachableMethods().stream().anyMatch(m -> m.contains("KvStore#find")), set::toString);
+    assertTrue(
+        set.reachableMethods().stream().anyMatch(m -> m.contains("KvStore#find")), set::toString);
     // Progress is on stderr, and only the report on stdout.
-    assertTrue(run.err().contains("orthrus analyze: bytecode analysis of the compiled classes"), run::toString);
+    assertTrue(
+        run.err().contains("orthrus analyze: bytecode analysis of the compiled classes"),
+        run::toString);
     assertTrue(run.out().startsWith("{"), run::toString);
   }
 
@@ -185,7 +214,8 @@ class AnalyzeBytecodeTest {
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     ClosureReport report = ClosureReportJson.read(run.out());
     assertEquals(3, report.closures().size());
-    assertTrue(report.closures().stream().allMatch(c -> c.reachableMethods().isEmpty()), run::toString);
+    assertTrue(
+        report.closures().stream().allMatch(c -> c.reachableMethods().isEmpty()), run::toString);
     assertFalse(run.err().contains("bytecode"), run::toString);
   }
 
@@ -201,15 +231,26 @@ class AnalyzeBytecodeTest {
     assertEquals(1, report.closures().size(), run::toString);
     ClosureModel post = report.closures().get(0);
     assertEquals("bank.Ledger#post(long)", post.id());
-    assertTrue(post.reachableMethods().contains("bank.Ledger#remember(bank.Ledger$Entry)"), post::toString);
-    assertTrue(post.tags().stream().anyMatch(t -> t.jsonName().equals("floating-point")), post::toString);
+    assertTrue(
+        post.reachableMethods().contains("bank.Ledger#remember(bank.Ledger$Entry)"),
+        post::toString);
+    assertTrue(
+        post.tags().stream().anyMatch(t -> t.jsonName().equals("floating-point")), post::toString);
     // The entry reaches a static field through remember(): GLOBAL, and the store is a violation.
-    Allocation entry = post.allocations().stream().filter(a -> a.type().equals("bank.Ledger$Entry")).findFirst()
-        .orElseThrow(() -> new AssertionError(post.toString()));
+    Allocation entry =
+        post.allocations().stream()
+            .filter(a -> a.type().equals("bank.Ledger$Entry"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(post.toString()));
     assertEquals(EscapeState.GLOBAL, entry.escape(), post::toString);
-    Violation write = post.violations().stream().filter(v -> v.key().equals("orthrus.closure.static-write"))
-        .findFirst().orElseThrow(() -> new AssertionError(post.violations().toString()));
-    assertEquals(List.of("bank.Ledger#post(long)", "bank.Ledger#remember(bank.Ledger$Entry)"), write.callChain());
+    Violation write =
+        post.violations().stream()
+            .filter(v -> v.key().equals("orthrus.closure.static-write"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(post.violations().toString()));
+    assertEquals(
+        List.of("bank.Ledger#post(long)", "bank.Ledger#remember(bank.Ledger$Entry)"),
+        write.callChain());
     assertTrue(run.err().contains("violation"), run::toString);
   }
 
@@ -223,14 +264,24 @@ class AnalyzeBytecodeTest {
     // The violations that make the exit code 1 are counted in the header.
     long violations = out.lines().filter(l -> l.contains("[orthrus.closure.")).count();
     assertTrue(violations > 0, run::toString);
-    assertTrue(out.lines().toList().get(1).startsWith(violations + (violations == 1 ? " error," : " errors,")),
+    assertTrue(
+        out.lines()
+            .toList()
+            .get(1)
+            .startsWith(violations + (violations == 1 ? " error," : " errors,")),
         run::toString);
-    assertTrue(out.lines().toList().get(1).contains("bytecode analysis: " + violations + " violation"), run::toString);
+    assertTrue(
+        out.lines().toList().get(1).contains("bytecode analysis: " + violations + " violation"),
+        run::toString);
     assertTrue(out.contains("bank.Ledger#post(long)"), run::toString);
-    assertTrue(out.lines().anyMatch(l -> l.strip().startsWith("reaches") && l.contains("Ledger#remember")), run::toString);
+    assertTrue(
+        out.lines().anyMatch(l -> l.strip().startsWith("reaches") && l.contains("Ledger#remember")),
+        run::toString);
     assertTrue(out.contains("escape=global"), run::toString);
     assertTrue(out.contains("[orthrus.closure.static-write]"), run::toString);
-    assertTrue(out.contains("via bank.Ledger#post(long) -> bank.Ledger#remember(bank.Ledger$Entry)"), run::toString);
+    assertTrue(
+        out.contains("via bank.Ledger#post(long) -> bank.Ledger#remember(bank.Ledger$Entry)"),
+        run::toString);
     assertTrue(out.contains("Bytecode analysis: "), run::toString);
     assertTrue(run.err().contains("bytecode analysis of " + jar), run::toString);
   }
@@ -255,7 +306,8 @@ class AnalyzeBytecodeTest {
   @SuppressWarnings("unchecked")
   void suggestJsonListsCandidatesWithReasons() throws IOException {
     Path classes = compile("plain", "plain/IntMap.java", PLAIN_MAP);
-    CliRun run = CliRun.of("analyze", "--classes", classes.toString(), "--suggest", "--format", "json");
+    CliRun run =
+        CliRun.of("analyze", "--classes", classes.toString(), "--suggest", "--format", "json");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     Map<String, Object> doc = (Map<String, Object>) JsonReader.parse(run.out());
     assertEquals(1L, doc.get("schemaVersion"));
@@ -271,7 +323,8 @@ class AnalyzeBytecodeTest {
   @Test
   void htmlWithOutWritesAnIndexAndAPagePerClosure() throws IOException {
     Path out = dir.resolve("report");
-    CliRun run = CliRun.of("analyze", KVCACHE.toString(), "--format", "html", "--out", out.toString());
+    CliRun run =
+        CliRun.of("analyze", KVCACHE.toString(), "--format", "html", "--out", out.toString());
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     assertEquals("", run.out(), "with --out the page goes to the file only");
     String html = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
@@ -281,13 +334,17 @@ class AnalyzeBytecodeTest {
     StringBuilder pages = new StringBuilder(html);
     for (int i = 0; i < report.closures().size(); i++) {
       String page = "closures/closure-" + i + ".html";
-      assertTrue(html.contains("<a href=\"" + page + "\">" + report.closures().get(i).name() + "</a>"), html);
+      assertTrue(
+          html.contains("<a href=\"" + page + "\">" + report.closures().get(i).name() + "</a>"),
+          html);
       String closurePage = Files.readString(out.resolve(page), StandardCharsets.UTF_8);
       assertTrue(closurePage.contains("id=\"closure-" + i + "\""), closurePage);
       assertTrue(closurePage.contains("href=\"../index.html#index\""), "links back to the index");
       pages.append(closurePage);
     }
-    assertFalse(pages.toString().contains("http://") || pages.toString().contains("https://"), "no external resources");
+    assertFalse(
+        pages.toString().contains("http://") || pages.toString().contains("https://"),
+        "no external resources");
     assertFalse(pages.toString().contains("<script"), "no script");
     // The sources were compiled from samples/kvcache, so the pages show their excerpts.
     assertTrue(pages.toString().contains("public boolean set("), "source excerpt of set");
@@ -298,8 +355,15 @@ class AnalyzeBytecodeTest {
   @SuppressWarnings("unchecked")
   void sarifHasVersion210AndOneResultPerViolation() throws IOException {
     Path classes = compile("ledger", "bank/Ledger.java", LEDGER);
-    CliRun run = CliRun.of("analyze", "--classes", classes.toString(), "--sources", dir.resolve("ledger-src").toString(),
-        "--format", "sarif");
+    CliRun run =
+        CliRun.of(
+            "analyze",
+            "--classes",
+            classes.toString(),
+            "--sources",
+            dir.resolve("ledger-src").toString(),
+            "--format",
+            "sarif");
     assertEquals(OrthrusCommand.EXIT_FINDINGS, run.exitCode(), run::toString);
     Map<String, Object> sarif = (Map<String, Object>) JsonReader.parse(run.out());
     assertEquals("2.1.0", sarif.get("version"));
@@ -320,9 +384,11 @@ class AnalyzeBytecodeTest {
   void unreadableJarOnTheClasspathExitsBadInput() throws IOException {
     Path classes = Files.createDirectories(dir.resolve("classes"));
     Path broken = Files.writeString(dir.resolve("broken.jar"), "not a zip");
-    CliRun run = CliRun.of("analyze", "--classes", classes.toString(), "--classpath", broken.toString());
+    CliRun run =
+        CliRun.of("analyze", "--classes", classes.toString(), "--classpath", broken.toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
-    assertTrue(run.err().contains("classpath entry is not a readable jar: " + broken), run::toString);
+    assertTrue(
+        run.err().contains("classpath entry is not a readable jar: " + broken), run::toString);
     assertEquals("", run.out());
   }
 
@@ -330,13 +396,16 @@ class AnalyzeBytecodeTest {
   void missingClassesEntryExitsBadInput() {
     CliRun run = CliRun.of("analyze", "--classes", dir.resolve("gone").toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
-    assertTrue(run.err().contains("class folder or jar not found: " + dir.resolve("gone")), run::toString);
+    assertTrue(
+        run.err().contains("class folder or jar not found: " + dir.resolve("gone")), run::toString);
   }
 
   @Test
   void projectWithNeitherSourcesNorClassesIsNotCompiled() throws IOException {
     Path project = Files.createDirectories(dir.resolve("app"));
-    Files.writeString(project.resolve("pom.xml"), """
+    Files.writeString(
+        project.resolve("pom.xml"),
+        """
         <project xmlns="http://maven.apache.org/POM/4.0.0">
           <modelVersion>4.0.0</modelVersion>
           <groupId>shop</groupId><artifactId>app</artifactId><version>1.0</version>
@@ -351,7 +420,9 @@ class AnalyzeBytecodeTest {
   @Test
   void projectWithOnlyTargetClassesHasThoseAnalyzed() throws IOException {
     Path project = Files.createDirectories(dir.resolve("app"));
-    Files.writeString(project.resolve("pom.xml"), """
+    Files.writeString(
+        project.resolve("pom.xml"),
+        """
         <project xmlns="http://maven.apache.org/POM/4.0.0">
           <modelVersion>4.0.0</modelVersion>
           <groupId>bank</groupId><artifactId>app</artifactId><version>1.0</version>
@@ -366,9 +437,13 @@ class AnalyzeBytecodeTest {
     }
     CliRun run = CliRun.of("analyze", project.toString(), "--format", "json");
     assertEquals(OrthrusCommand.EXIT_FINDINGS, run.exitCode(), run::toString);
-    assertTrue(run.err().contains("analyzing the compiled classes in " + project.resolve("target/classes")), run::toString);
+    assertTrue(
+        run.err()
+            .contains("analyzing the compiled classes in " + project.resolve("target/classes")),
+        run::toString);
     assertFalse(run.err().contains("compiling"), run::toString);
-    assertEquals("bank.Ledger#post(long)", ClosureReportJson.read(run.out()).closures().get(0).id());
+    assertEquals(
+        "bank.Ledger#post(long)", ClosureReportJson.read(run.out()).closures().get(0).id());
   }
 
   @Test
@@ -386,7 +461,8 @@ class AnalyzeBytecodeTest {
   void progressPrintsEachPhaseAndThrottlesTheRest() {
     StringWriter log = new StringWriter();
     long[] now = {0};
-    BytecodeStage.ProgressLog progress = new BytecodeStage.ProgressLog(new PrintWriter(log), () -> now[0]);
+    BytecodeStage.ProgressLog progress =
+        new BytecodeStage.ProgressLog(new PrintWriter(log), () -> now[0]);
     progress.step("load", 0, 0);
     progress.step("bodies", 100, 1000);
     now[0] += 100_000_000L;
@@ -398,8 +474,14 @@ class AnalyzeBytecodeTest {
     now[0] += 5_000_000_000L;
     progress.step("bodies", 1200, 1000); // even much later
     progress.step("closures", 1, 3);
-    assertEquals(List.of("orthrus analyze: load", "orthrus analyze: bodies 100/1000", "orthrus analyze: bodies 300/1000",
-        "orthrus analyze: bodies 1000/1000", "orthrus analyze: closures 1/3"), log.toString().lines().toList());
+    assertEquals(
+        List.of(
+            "orthrus analyze: load",
+            "orthrus analyze: bodies 100/1000",
+            "orthrus analyze: bodies 300/1000",
+            "orthrus analyze: bodies 1000/1000",
+            "orthrus analyze: closures 1/3"),
+        log.toString().lines().toList());
   }
 
   /** javax.tools wants a Writer; this adapts the captured messages. */

@@ -46,7 +46,8 @@ class AnalyzeCommandTest {
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
     assertEquals("", run.out());
     assertEquals(1, run.err().strip().lines().count(), run::toString);
-    assertTrue(run.err().contains("no such directory: " + dir.resolve("no/such/dir")), run::toString);
+    assertTrue(
+        run.err().contains("no such directory: " + dir.resolve("no/such/dir")), run::toString);
   }
 
   @Test
@@ -69,36 +70,54 @@ class AnalyzeCommandTest {
   void unparsableSourceExitsBadInputNamingFileAndLine() throws IOException {
     sourceFolder();
     write("src/shop/Broken.java", "package shop;\n\nclass Broken {\n  int x = ;\n}\n");
-    CliRun run = CliRun.with(TestProcessors.analyzeWith(TestProcessors.Inert::new), "analyze", dir.resolve("src").toString());
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(TestProcessors.Inert::new),
+            "analyze",
+            dir.resolve("src").toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
-    assertTrue(run.err().contains("cannot parse " + dir.resolve("src/shop/Broken.java") + ":4:"), run::toString);
+    assertTrue(
+        run.err().contains("cannot parse " + dir.resolve("src/shop/Broken.java") + ":4:"),
+        run::toString);
   }
 
   @Test
   void sourcesThatDoNotCompileExitBadInputNamingTheFirstErrors() throws IOException {
     sourceFolder();
     write("src/shop/Order.java", "package shop;\n\nclass Order {\n  Missing item;\n}\n");
-    CliRun run = CliRun.with(TestProcessors.analyzeWith(TestProcessors.Inert::new), "analyze", dir.resolve("src").toString());
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(TestProcessors.Inert::new),
+            "analyze",
+            dir.resolve("src").toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
     assertTrue(run.err().contains("the sources do not compile (1 error)"), run::toString);
-    assertTrue(run.err().contains(dir.resolve("src/shop/Order.java") + ":4: error:"), run::toString);
+    assertTrue(
+        run.err().contains(dir.resolve("src/shop/Order.java") + ":4: error:"), run::toString);
     assertTrue(run.err().contains("Missing"), run::toString);
   }
 
   @Test
   void missingClasspathEntryExitsBadInput() throws IOException {
     Path src = sourceFolder();
-    CliRun run = CliRun.of("analyze", src.toString(), "--classpath", dir.resolve("gone.jar").toString());
+    CliRun run =
+        CliRun.of("analyze", src.toString(), "--classpath", dir.resolve("gone.jar").toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
-    assertTrue(run.err().contains("classpath entry not found: " + dir.resolve("gone.jar")), run::toString);
+    assertTrue(
+        run.err().contains("classpath entry not found: " + dir.resolve("gone.jar")), run::toString);
   }
 
   @Test
   void outThatIsAFileExitsBadInput() throws IOException {
     Path src = sourceFolder();
     Path file = write("taken", "x");
-    CliRun run = CliRun.with(TestProcessors.analyzeWith(TestProcessors.Inert::new),
-        "analyze", src.toString(), "--out", file.toString());
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(TestProcessors.Inert::new),
+            "analyze",
+            src.toString(),
+            "--out",
+            file.toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
     assertTrue(run.err().contains("is not a directory"), run::toString);
   }
@@ -107,7 +126,9 @@ class AnalyzeCommandTest {
   void unknownFormatIsAUsageError() throws IOException {
     CliRun run = CliRun.of("analyze", sourceFolder().toString(), "--format", "yaml");
     assertEquals(OrthrusCommand.EXIT_USAGE, run.exitCode(), run::toString);
-    assertTrue(run.err().contains("'yaml' is not a format; expected one of text, json, html, sarif"), run::toString);
+    assertTrue(
+        run.err().contains("'yaml' is not a format; expected one of text, json, html, sarif"),
+        run::toString);
   }
 
   @Test
@@ -119,8 +140,11 @@ class AnalyzeCommandTest {
 
   @Test
   void processorCrashIsAnInternalError() throws IOException {
-    CliRun run = CliRun.with(TestProcessors.analyzeWith(TestProcessors.Crashing::new),
-        "analyze", sourceFolder().toString());
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(TestProcessors.Crashing::new),
+            "analyze",
+            sourceFolder().toString());
     assertEquals(OrthrusCommand.EXIT_INTERNAL, run.exitCode(), run::toString);
     assertTrue(run.err().contains("internal error"), run::toString);
     assertTrue(run.err().contains("simulated processor bug"), run::toString);
@@ -128,20 +152,32 @@ class AnalyzeCommandTest {
 
   @Test
   void ruleErrorWithoutAReportExitsWithFindings() throws IOException {
-    CliRun run = CliRun.with(
-        TestProcessors.analyzeWith(() -> new TestProcessors.Reporting("[orthrus.test.rule] closure rejected")),
-        "analyze", sourceFolder().toString(), "--format", "json");
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(
+                () -> new TestProcessors.Reporting("[orthrus.test.rule] closure rejected")),
+            "analyze",
+            sourceFolder().toString(),
+            "--format",
+            "json");
     assertEquals(OrthrusCommand.EXIT_FINDINGS, run.exitCode(), run::toString);
     assertEquals("", run.out());
-    assertTrue(run.err().contains(dir.resolve("src/shop/Tally.java") + ":9: error: [orthrus.test.rule] closure rejected"),
+    assertTrue(
+        run.err()
+            .contains(
+                dir.resolve("src/shop/Tally.java")
+                    + ":9: error: [orthrus.test.rule] closure rejected"),
         run::toString);
   }
 
   @Test
   void processorErrorThatIsNoRuleIsAnInternalError() throws IOException {
-    CliRun run = CliRun.with(
-        TestProcessors.analyzeWith(() -> new TestProcessors.Reporting("unexpected NullPointerException")),
-        "analyze", sourceFolder().toString());
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(
+                () -> new TestProcessors.Reporting("unexpected NullPointerException")),
+            "analyze",
+            sourceFolder().toString());
     assertEquals(OrthrusCommand.EXIT_INTERNAL, run.exitCode(), run::toString);
     assertTrue(run.err().contains("the Orthrus processor failed"), run::toString);
     assertTrue(run.err().contains("unexpected NullPointerException"), run::toString);
@@ -149,17 +185,25 @@ class AnalyzeCommandTest {
 
   @Test
   void processorCrashReportedAsADiagnosticIsAnInternalError() throws IOException {
-    CliRun run = CliRun.with(
-        TestProcessors.analyzeWith(() -> new TestProcessors.Reporting("[orthrus.internal] failed: NullPointerException")),
-        "analyze", sourceFolder().toString());
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(
+                () ->
+                    new TestProcessors.Reporting(
+                        "[orthrus.internal] failed: NullPointerException")),
+            "analyze",
+            sourceFolder().toString());
     assertEquals(OrthrusCommand.EXIT_INTERNAL, run.exitCode(), run::toString);
     assertTrue(run.err().contains("failed: NullPointerException"), run::toString);
   }
 
   @Test
   void processorThatWritesNoReportIsAnInternalError() throws IOException {
-    CliRun run = CliRun.with(TestProcessors.analyzeWith(TestProcessors.Inert::new),
-        "analyze", sourceFolder().toString());
+    CliRun run =
+        CliRun.with(
+            TestProcessors.analyzeWith(TestProcessors.Inert::new),
+            "analyze",
+            sourceFolder().toString());
     assertEquals(OrthrusCommand.EXIT_INTERNAL, run.exitCode(), run::toString);
     assertTrue(run.err().contains("wrote no META-INF/orthrus/closures.json"), run::toString);
   }
@@ -185,8 +229,12 @@ class AnalyzeCommandTest {
     assertEquals("shop.Tally#add(long)", add.id());
     assertEquals("shop.Tally", add.owner());
     assertEquals("add", add.method());
-    assertTrue(add.userDataReads().stream().map(FieldAccess::field).anyMatch("value"::equals), run::toString);
-    assertTrue(add.userDataWrites().stream().map(FieldAccess::field).anyMatch("value"::equals), run::toString);
+    assertTrue(
+        add.userDataReads().stream().map(FieldAccess::field).anyMatch("value"::equals),
+        run::toString);
+    assertTrue(
+        add.userDataWrites().stream().map(FieldAccess::field).anyMatch("value"::equals),
+        run::toString);
     assertTrue(report.userDataTypes().contains("shop.Counter"), run::toString);
     // The JSON is exactly what ClosureReportJson writes, so tools see one format.
     assertEquals(ClosureReportJson.write(report), run.out());
@@ -201,14 +249,18 @@ class AnalyzeCommandTest {
     assertTrue(out.startsWith("1 closure, 1 user-data type: shop.Counter"), run::toString);
     assertTrue(out.contains("shop.Tally#add(long)  (Tally.java:9)"), run::toString);
     assertTrue(out.contains("delta: long [primitive]"), run::toString);
-    assertTrue(out.lines().anyMatch(l -> l.strip().startsWith("writes") && l.contains("Counter.value")), run::toString);
+    assertTrue(
+        out.lines().anyMatch(l -> l.strip().startsWith("writes") && l.contains("Counter.value")),
+        run::toString);
     assertTrue(run.err().contains("compiling 2 source files"), run::toString);
   }
 
   @Test
   void outWritesJsonAndMarkdownReports() throws IOException {
     Path out = dir.resolve("reports/orthrus");
-    CliRun run = CliRun.of("analyze", sourceFolder().toString(), "--format", "json", "--out", out.toString());
+    CliRun run =
+        CliRun.of(
+            "analyze", sourceFolder().toString(), "--format", "json", "--out", out.toString());
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     String json = Files.readString(out.resolve("closures.json"));
     assertEquals(run.out(), json);
@@ -227,7 +279,9 @@ class AnalyzeCommandTest {
 
   @Test
   void mavenProjectCompilesSrcMainJava() throws IOException {
-    write("app/pom.xml", """
+    write(
+        "app/pom.xml",
+        """
         <project xmlns="http://maven.apache.org/POM/4.0.0">
           <modelVersion>4.0.0</modelVersion>
           <groupId>shop</groupId>
@@ -247,6 +301,8 @@ class AnalyzeCommandTest {
     CliRun run = CliRun.of("analyze", dir.resolve("app").toString(), "--format", "json");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     assertEquals("shop.Tally#add(long)", ClosureReportJson.read(run.out()).closures().get(0).id());
-    assertTrue(run.err().contains("shop:never-downloaded:9 is not in the local repository"), run::toString);
+    assertTrue(
+        run.err().contains("shop:never-downloaded:9 is not in the local repository"),
+        run::toString);
   }
 }

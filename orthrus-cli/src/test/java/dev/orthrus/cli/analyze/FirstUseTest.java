@@ -20,14 +20,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code orthrus analyze} as a new user meets it, on small projects written outside the
- * repository: code with no annotations yet (the README's porting path), closures the processor
- * cannot catalog, sources for a newer Java, and the header of a report with violations.
+ * {@code orthrus analyze} as a new user meets it, on small projects written outside the repository:
+ * code with no annotations yet (the README's porting path), closures the processor cannot catalog,
+ * sources for a newer Java, and the header of a report with violations.
  */
 class FirstUseTest {
 
   /** An unannotated LRU cache: a linked list of nodes indexed by a map. */
-  private static final String LRU = """
+  private static final String LRU =
+      """
       package cache;
 
       import java.util.HashMap;
@@ -115,7 +116,8 @@ class FirstUseTest {
       """;
 
   /** Closures in a local and an anonymous class: no generated catalog can name them. */
-  private static final String HIDDEN_OWNERS = """
+  private static final String HIDDEN_OWNERS =
+      """
       package shop;
 
       import dev.orthrus.annotations.Closure;
@@ -153,7 +155,8 @@ class FirstUseTest {
       """;
 
   /** Java 17 features: a record, a sealed interface, pattern matching for instanceof. */
-  private static final String SHAPES_17 = """
+  private static final String SHAPES_17 =
+      """
       package geo;
 
       import dev.orthrus.annotations.Closure;
@@ -183,10 +186,14 @@ class FirstUseTest {
       }
       """;
 
-  /** Java 21: a pattern switch over a sealed interface (compiles to MatchException, SwitchBootstraps). */
-  private static final String SHAPES_21 = SHAPES_17.replace(
-      "double a = s instanceof Circle c ? Math.PI * c.r() * c.r() : ((Square) s).side() * ((Square) s).side();",
-      """
+  /**
+   * Java 21: a pattern switch over a sealed interface (compiles to MatchException,
+   * SwitchBootstraps).
+   */
+  private static final String SHAPES_21 =
+      SHAPES_17.replace(
+          "double a = s instanceof Circle c ? Math.PI * c.r() * c.r() : ((Square) s).side() * ((Square) s).side();",
+          """
       double a = switch (s) {
             case Circle c -> Math.PI * c.r() * c.r();
             case Square q -> q.side() * q.side();
@@ -215,7 +222,8 @@ class FirstUseTest {
     assertNoCrash(run);
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     assertTrue(run.out().startsWith("0 closures, 0 user-data types\n0 errors,"), run::toString);
-    assertTrue(run.out().contains("No closures found: no method is annotated @Closure."), run::toString);
+    assertTrue(
+        run.out().contains("No closures found: no method is annotated @Closure."), run::toString);
     assertTrue(run.out().contains("`orthrus analyze PATH --suggest`"), run::toString);
 
     CliRun json = CliRun.of("analyze", dir.resolve("src").toString(), "--format", "json");
@@ -230,20 +238,30 @@ class FirstUseTest {
     CliRun run = CliRun.of("analyze", dir.resolve("src").toString(), "--suggest");
     assertNoCrash(run);
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
-    assertTrue(run.out().contains("No closures yet: annotate the best candidates below"), run::toString);
+    assertTrue(
+        run.out().contains("No closures yet: annotate the best candidates below"), run::toString);
     List<String> lines = run.out().lines().toList();
-    for (String mutator : List.of("get(java.lang.String)", "put(java.lang.String,java.lang.String)",
-        "remove(java.lang.String)", "evict()")) {
+    for (String mutator :
+        List.of(
+            "get(java.lang.String)",
+            "put(java.lang.String,java.lang.String)",
+            "remove(java.lang.String)",
+            "evict()")) {
       int at = indexOfLineContaining(lines, "cache.Lru#" + mutator);
       assertTrue(at >= 0, () -> mutator + " is not suggested:\n" + run.out());
-      assertTrue(lines.get(at + 1).startsWith("       - "), () -> mutator + " has no reason:\n" + run.out());
+      assertTrue(
+          lines.get(at + 1).startsWith("       - "),
+          () -> mutator + " has no reason:\n" + run.out());
     }
-    assertTrue(run.out().contains("removes from containers held by this: Map.remove"), run::toString);
+    assertTrue(
+        run.out().contains("removes from containers held by this: Map.remove"), run::toString);
     assertFalse(run.out().contains("cache.Lru#size()"), run::toString);
 
-    CliRun json = CliRun.of("analyze", dir.resolve("src").toString(), "--suggest", "--format", "json");
+    CliRun json =
+        CliRun.of("analyze", dir.resolve("src").toString(), "--suggest", "--format", "json");
     assertEquals(OrthrusCommand.EXIT_OK, json.exitCode(), json::toString);
-    assertTrue(json.out().contains("\"method\": \"cache.Lru#remove(java.lang.String)\""), json::toString);
+    assertTrue(
+        json.out().contains("\"method\": \"cache.Lru#remove(java.lang.String)\""), json::toString);
   }
 
   private static int indexOfLineContaining(List<String> lines, String text) {
@@ -257,7 +275,9 @@ class FirstUseTest {
 
   @Test
   void mavenProjectWithoutAnnotationsIsAnEmptyModel() throws IOException {
-    write("app/pom.xml", """
+    write(
+        "app/pom.xml",
+        """
         <project xmlns="http://maven.apache.org/POM/4.0.0">
           <modelVersion>4.0.0</modelVersion>
           <groupId>cache</groupId>
@@ -291,15 +311,20 @@ class FirstUseTest {
     write("src/geo/Shapes.java", SHAPES_17);
     CliRun run = CliRun.of("analyze", dir.resolve("src").toString(), "--format", "json");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
-    assertEquals("geo.Shapes#add(double,boolean)", ClosureReportJson.read(run.out()).closures().get(0).id());
-    assertTrue(run.err().contains("for Java " + Runtime.version().feature() + " (the running JDK)"), run::toString);
+    assertEquals(
+        "geo.Shapes#add(double,boolean)", ClosureReportJson.read(run.out()).closures().get(0).id());
+    assertTrue(
+        run.err().contains("for Java " + Runtime.version().feature() + " (the running JDK)"),
+        run::toString);
   }
 
   @Test
   void releaseComesFromThePomAndANewerOneNamesTheJdkToUse() throws IOException {
     int running = Runtime.version().feature();
     int newer = running + 1;
-    write("app/pom.xml", """
+    write(
+        "app/pom.xml",
+        """
         <project xmlns="http://maven.apache.org/POM/4.0.0">
           <modelVersion>4.0.0</modelVersion>
           <groupId>geo</groupId>
@@ -310,23 +335,41 @@ class FirstUseTest {
             <maven.compiler.release>${java.level}</maven.compiler.release>
           </properties>
         </project>
-        """.formatted(newer));
+        """
+            .formatted(newer));
     write("app/src/main/java/geo/Shapes.java", SHAPES_17);
 
     CliRun fromPom = CliRun.of("analyze", dir.resolve("app").toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, fromPom.exitCode(), fromPom::toString);
-    assertEquals("orthrus analyze: the sources are compiled for Java " + newer + " (maven.compiler.release in pom.xml),"
-        + " but orthrus runs on JDK " + running + " (" + System.getProperty("java.home") + "): run orthrus with JDK "
-        + newer + " or newer (set JAVA_HOME, or use that JDK's java -jar orthrus.jar), or pass --release " + running
-        + " if the sources do not need Java " + newer, fromPom.err().strip());
+    assertEquals(
+        "orthrus analyze: the sources are compiled for Java "
+            + newer
+            + " (maven.compiler.release in pom.xml),"
+            + " but orthrus runs on JDK "
+            + running
+            + " ("
+            + System.getProperty("java.home")
+            + "): run orthrus with JDK "
+            + newer
+            + " or newer (set JAVA_HOME, or use that JDK's java -jar orthrus.jar), or pass --release "
+            + running
+            + " if the sources do not need Java "
+            + newer,
+        fromPom.err().strip());
 
     CliRun option = CliRun.of("analyze", dir.resolve("app").toString(), "--release", "17");
     assertEquals(OrthrusCommand.EXIT_OK, option.exitCode(), option::toString);
     assertTrue(option.err().contains("for Java 17 (--release 17)"), option::toString);
 
-    CliRun tooNew = CliRun.of("analyze", dir.resolve("app/src/main/java").toString(), "--release", Integer.toString(newer));
+    CliRun tooNew =
+        CliRun.of(
+            "analyze",
+            dir.resolve("app/src/main/java").toString(),
+            "--release",
+            Integer.toString(newer));
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, tooNew.exitCode(), tooNew::toString);
-    assertTrue(tooNew.err().contains("run orthrus with JDK " + newer + " or newer"), tooNew::toString);
+    assertTrue(
+        tooNew.err().contains("run orthrus with JDK " + newer + " or newer"), tooNew::toString);
   }
 
   @Test
@@ -338,11 +381,15 @@ class FirstUseTest {
     assertNoCrash(run);
   }
 
-  /** On JDK 21+ a pattern switch analyzes cleanly; on older JDKs, asking for 21 names the JDK to use. */
+  /**
+   * On JDK 21+ a pattern switch analyzes cleanly; on older JDKs, asking for 21 names the JDK to
+   * use.
+   */
   @Test
   void patternSwitchNeedsJava21() throws IOException {
     write("src/geo/Shapes.java", SHAPES_21);
-    CliRun run = CliRun.of("analyze", dir.resolve("src").toString(), "--release", "21", "--format", "json");
+    CliRun run =
+        CliRun.of("analyze", dir.resolve("src").toString(), "--release", "21", "--format", "json");
     if (Runtime.version().feature() < 21) {
       assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
       assertTrue(run.err().contains("run orthrus with JDK 21 or newer"), run::toString);
@@ -363,10 +410,26 @@ class FirstUseTest {
     Path classes = Files.createDirectories(dir.resolve("classes"));
     Path annotations = BundledAnnotations.copyTo(dir.resolve("annotations"));
     StringWriter messages = new StringWriter();
-    boolean compiled = ToolProvider.getSystemJavaCompiler().getTask(messages, null, null,
-        List.of("--release", "17", "-proc:none", "-g", "-cp", annotations.toString(), "-d", classes.toString()),
-        null, ToolProvider.getSystemJavaCompiler().getStandardFileManager(null, null, null)
-            .getJavaFileObjects(src.toFile())).call();
+    boolean compiled =
+        ToolProvider.getSystemJavaCompiler()
+            .getTask(
+                messages,
+                null,
+                null,
+                List.of(
+                    "--release",
+                    "17",
+                    "-proc:none",
+                    "-g",
+                    "-cp",
+                    annotations.toString(),
+                    "-d",
+                    classes.toString()),
+                null,
+                ToolProvider.getSystemJavaCompiler()
+                    .getStandardFileManager(null, null, null)
+                    .getJavaFileObjects(src.toFile()))
+            .call();
     assertTrue(compiled, messages::toString);
 
     CliRun run = CliRun.of("analyze", "--classes", classes.toString());

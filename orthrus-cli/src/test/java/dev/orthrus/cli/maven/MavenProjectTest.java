@@ -26,13 +26,19 @@ class MavenProjectTest {
   }
 
   /** An empty file where Maven would have put the jar: enough for a classpath entry. */
-  private Path jar(String groupPath, String artifact, String version, String suffix) throws IOException {
-    return write("repo/" + groupPath + "/" + artifact + "/" + version + "/" + artifact + "-" + version + suffix + ".jar", "");
+  private Path jar(String groupPath, String artifact, String version, String suffix)
+      throws IOException {
+    return write(
+        "repo/" + groupPath + "/" + artifact + "/" + version + "/" + artifact + "-" + version
+            + suffix + ".jar",
+        "");
   }
 
   @Test
   void resolvesDirectDependenciesWithInheritedVersionsAndProperties() throws IOException {
-    write("parent/pom.xml", """
+    write(
+        "parent/pom.xml",
+        """
         <project>
           <groupId>org.shop</groupId>
           <artifactId>shop-parent</artifactId>
@@ -46,7 +52,9 @@ class MavenProjectTest {
           </dependencyManagement>
         </project>
         """);
-    write("parent/app/pom.xml", """
+    write(
+        "parent/app/pom.xml",
+        """
         <project>
           <parent><groupId>org.shop</groupId><artifactId>shop-parent</artifactId><version>2.1</version></parent>
           <artifactId>app</artifactId>
@@ -67,14 +75,18 @@ class MavenProjectTest {
     MavenProject project = MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo"));
 
     assertEquals(dir.resolve("parent/app/src/main/java"), project.sourceRoot());
-    assertEquals(List.of(dir.resolve("parent/app/target/classes"), lib, api, libExtra), project.classpath());
+    assertEquals(
+        List.of(dir.resolve("parent/app/target/classes"), lib, api, libExtra), project.classpath());
     assertEquals(1, project.problems().size(), project.problems()::toString);
-    assertTrue(project.problems().get(0).contains("org.gone:gone:1 is not in the local repository"));
+    assertTrue(
+        project.problems().get(0).contains("org.gone:gone:1 is not in the local repository"));
   }
 
   @Test
   void parentOnlyInTheLocalRepositoryIsFound() throws IOException {
-    write("repo/org/shop/shop-parent/7/shop-parent-7.pom", """
+    write(
+        "repo/org/shop/shop-parent/7/shop-parent-7.pom",
+        """
         <project>
           <groupId>org.shop</groupId><artifactId>shop-parent</artifactId><version>7</version>
           <dependencyManagement><dependencies>
@@ -82,7 +94,9 @@ class MavenProjectTest {
           </dependencies></dependencyManagement>
         </project>
         """);
-    write("app/pom.xml", """
+    write(
+        "app/pom.xml",
+        """
         <project>
           <parent><groupId>org.shop</groupId><artifactId>shop-parent</artifactId><version>7</version></parent>
           <artifactId>app</artifactId>
@@ -97,7 +111,9 @@ class MavenProjectTest {
 
   @Test
   void missingParentAndUnversionedDependencyAreReported() throws IOException {
-    write("app/pom.xml", """
+    write(
+        "app/pom.xml",
+        """
         <project>
           <parent><groupId>org.shop</groupId><artifactId>nowhere</artifactId><version>1</version></parent>
           <artifactId>app</artifactId>
@@ -113,32 +129,42 @@ class MavenProjectTest {
 
   @Test
   void javaReleaseIsReleaseElseTargetElseSourceFromTheParentChain() throws IOException {
-    write("parent/pom.xml", """
+    write(
+        "parent/pom.xml",
+        """
         <project>
           <groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version>
           <properties><maven.compiler.source>1.8</maven.compiler.source></properties>
         </project>
         """);
-    write("parent/app/pom.xml", """
+    write(
+        "parent/app/pom.xml",
+        """
         <project>
           <parent><groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version></parent>
           <artifactId>app</artifactId>
         </project>
         """);
-    assertEquals(new JavaRelease(8, "maven.compiler.source in pom.xml"),
+    assertEquals(
+        new JavaRelease(8, "maven.compiler.source in pom.xml"),
         MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo")).javaRelease());
 
-    write("parent/app/pom.xml", """
+    write(
+        "parent/app/pom.xml",
+        """
         <project>
           <parent><groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version></parent>
           <artifactId>app</artifactId>
           <properties><maven.compiler.target>11</maven.compiler.target><maven.compiler.release>21</maven.compiler.release></properties>
         </project>
         """);
-    assertEquals(new JavaRelease(21, "maven.compiler.release in pom.xml"),
+    assertEquals(
+        new JavaRelease(21, "maven.compiler.release in pom.xml"),
         MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo")).javaRelease());
 
-    write("parent/app/pom.xml", """
+    write(
+        "parent/app/pom.xml",
+        """
         <project>
           <artifactId>app</artifactId>
           <properties><maven.compiler.release>${java.version.unknown}</maven.compiler.release></properties>
@@ -146,20 +172,28 @@ class MavenProjectTest {
         """);
     MavenProject unreadable = MavenProject.open(dir.resolve("parent/app"), dir.resolve("repo"));
     assertEquals(null, unreadable.javaRelease());
-    assertTrue(unreadable.problems().get(0).contains("maven.compiler.release is '${java.version.unknown}'"),
+    assertTrue(
+        unreadable
+            .problems()
+            .get(0)
+            .contains("maven.compiler.release is '${java.version.unknown}'"),
         unreadable.problems()::toString);
   }
 
   @Test
   void malformedPomIsBadInputNamingFileAndLine() throws IOException {
     Path pom = write("app/pom.xml", "<project>\n  <artifactId>app\n</project>\n");
-    BadInputException e = assertThrows(BadInputException.class, () -> MavenProject.open(dir.resolve("app"), dir.resolve("repo")));
+    BadInputException e =
+        assertThrows(
+            BadInputException.class,
+            () -> MavenProject.open(dir.resolve("app"), dir.resolve("repo")));
     assertTrue(e.getMessage().startsWith("cannot read " + pom + ":3:"), e.getMessage());
   }
 
   @Test
   void interpolationLeavesUnknownPropertiesAndStopsOnCycles() {
-    Map<String, String> properties = Map.of("a", "${b}", "b", "${a}", "v", "1.${minor}", "minor", "2");
+    Map<String, String> properties =
+        Map.of("a", "${b}", "b", "${a}", "v", "1.${minor}", "minor", "2");
     assertEquals("1.2", MavenProject.interpolate("${v}", properties));
     assertEquals("x-${unknown}", MavenProject.interpolate("x-${unknown}", properties));
     MavenProject.interpolate("${a}", properties); // terminates

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.analysis.AnalysisStats;
 import dev.orthrus.analysis.Suggestion;
-
 import dev.orthrus.model.Allocation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
@@ -34,26 +33,65 @@ class TextReportTest {
   @Test
   void rendersEveryPartOfAClosure() {
     String id = "shop.Store#put(java.lang.String,byte[])";
-    ClosureModel put = new ClosureModel(
-        id, 7, "store-put", "shop.Store", "put", "put(java.lang.String,byte[])", at(10),
-        true, "RAW_BITS",
-        new Value("this", "shop.Store", ValueKind.EQUALS),
-        List.of(new Value("key", "java.lang.String", ValueKind.STRING), new Value("value", "byte[]", ValueKind.ARRAY)),
-        new Value("return", "boolean", ValueKind.PRIMITIVE),
-        List.of(new FieldAccess("shop.Table", "slots", "shop.Entry[]", "shop.Store#find(java.lang.String)", at(30))),
-        List.of(new FieldAccess("shop.Entry", "value", "byte[]", id, at(12)),
-            new FieldAccess("shop.Table", "size", "int", id, at(13))),
-        List.of(new Allocation("shop.Entry", true, id, at(14), null)),
-        List.of(),
-        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", NondeterministicCall.Handling.RECORDED, at(15),
-            List.of("shop.Store#stamp()"))),
-        Set.of(Tag.VECTOR),
-        List.of(new Diagnostic("orthrus.closure.nondeterministic", Severity.NOTE, "clock is recorded and replayed", at(15))),
-        List.of(), List.of());
-    ClosureReport report = new ClosureReport(1, "test", List.of("shop.Entry", "shop.Table"), List.of(put),
-        List.of(new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "size written outside", at(40))));
+    ClosureModel put =
+        new ClosureModel(
+            id,
+            7,
+            "store-put",
+            "shop.Store",
+            "put",
+            "put(java.lang.String,byte[])",
+            at(10),
+            true,
+            "RAW_BITS",
+            new Value("this", "shop.Store", ValueKind.EQUALS),
+            List.of(
+                new Value("key", "java.lang.String", ValueKind.STRING),
+                new Value("value", "byte[]", ValueKind.ARRAY)),
+            new Value("return", "boolean", ValueKind.PRIMITIVE),
+            List.of(
+                new FieldAccess(
+                    "shop.Table",
+                    "slots",
+                    "shop.Entry[]",
+                    "shop.Store#find(java.lang.String)",
+                    at(30))),
+            List.of(
+                new FieldAccess("shop.Entry", "value", "byte[]", id, at(12)),
+                new FieldAccess("shop.Table", "size", "int", id, at(13))),
+            List.of(new Allocation("shop.Entry", true, id, at(14), null)),
+            List.of(),
+            List.of(
+                new NondeterministicCall(
+                    "java.lang.System#nanoTime()",
+                    "clock",
+                    NondeterministicCall.Handling.RECORDED,
+                    at(15),
+                    List.of("shop.Store#stamp()"))),
+            Set.of(Tag.VECTOR),
+            List.of(
+                new Diagnostic(
+                    "orthrus.closure.nondeterministic",
+                    Severity.NOTE,
+                    "clock is recorded and replayed",
+                    at(15))),
+            List.of(),
+            List.of());
+    ClosureReport report =
+        new ClosureReport(
+            1,
+            "test",
+            List.of("shop.Entry", "shop.Table"),
+            List.of(put),
+            List.of(
+                new Diagnostic(
+                    "orthrus.userdata.write-outside-closure",
+                    Severity.WARNING,
+                    "size written outside",
+                    at(40))));
 
-    String expected = """
+    String expected =
+        """
         1 closure, 2 user-data types: shop.Entry, shop.Table
         0 errors, 1 warning, 1 note
 
@@ -84,28 +122,69 @@ class TextReportTest {
     for (int i = 0; i < 8; i++) {
       reached.add("shop.Helper#step" + i + "(int)");
     }
-    ClosureModel put = new ClosureModel(
-        id, 7, "put", "shop.Store", "put", "put(int)", at(10), false, "EQUALS",
-        new Value("this", "shop.Store", ValueKind.NOT_COMPARABLE), List.of(new Value("k", "int", ValueKind.PRIMITIVE)),
-        new Value("return", "void", ValueKind.PRIMITIVE), List.of(), List.of(), List.of(), List.of(), List.of(),
-        Set.of(), List.of(), reached, List.of());
+    ClosureModel put =
+        new ClosureModel(
+            id,
+            7,
+            "put",
+            "shop.Store",
+            "put",
+            "put(int)",
+            at(10),
+            false,
+            "EQUALS",
+            new Value("this", "shop.Store", ValueKind.NOT_COMPARABLE),
+            List.of(new Value("k", "int", ValueKind.PRIMITIVE)),
+            new Value("return", "void", ValueKind.PRIMITIVE),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            Set.of(),
+            List.of(),
+            reached,
+            List.of());
     List<Suggestion> suggestions = new ArrayList<>();
     for (int i = 0; i < TextReport.SHOWN_SUGGESTIONS + 3; i++) {
-      suggestions.add(new Suggestion("shop.Table#insert" + i + "(int)", 40 - i, List.of("writes slots[] of this"), at(20 + i)));
+      suggestions.add(
+          new Suggestion(
+              "shop.Table#insert" + i + "(int)",
+              40 - i,
+              List.of("writes slots[] of this"),
+              at(20 + i)));
     }
-    AnalysisReport bytecode = new AnalysisReport(List.of(), List.of(), List.of("gone.Missing", "gone.Other"), List.of(),
-        suggestions, new AnalysisStats(12, 34, 2, 1500, 500), null);
+    AnalysisReport bytecode =
+        new AnalysisReport(
+            List.of(),
+            List.of(),
+            List.of("gone.Missing", "gone.Other"),
+            List.of(),
+            suggestions,
+            new AnalysisStats(12, 34, 2, 1500, 500),
+            null);
     ClosureReport merged = new ClosureReport(1, "test", List.of(), List.of(put), List.of());
 
     String text = TextReport.render(merged, bytecode, true);
-    assertTrue(text.startsWith("1 closure, 0 user-data types\n0 errors, 0 warnings, 0 notes (rules: 0 errors,"
-        + " 0 warnings, 0 notes; bytecode analysis: 0 violations, 0 warnings, 0 notes)\n\nshop.Store#put(int)"), text);
-    assertTrue(text.contains("  reaches           9 methods: Store#put, Helper#step0, Helper#step1, Helper#step2,"
-        + " Helper#step3, Helper#step4, ... (3 more)\n"), text);
-    assertTrue(text.contains("\nBytecode analysis: 12 classes, 34 methods in 2.0 s; 2 missing classes"), text);
-    assertTrue(text.contains("Candidate closures, best first (28):\n"
-        + "  1. score 40  shop.Table#insert0(int)  (Store.java:20)\n"
-        + "       - writes slots[] of this\n"), text);
+    assertTrue(
+        text.startsWith(
+            "1 closure, 0 user-data types\n0 errors, 0 warnings, 0 notes (rules: 0 errors,"
+                + " 0 warnings, 0 notes; bytecode analysis: 0 violations, 0 warnings, 0 notes)\n\nshop.Store#put(int)"),
+        text);
+    assertTrue(
+        text.contains(
+            "  reaches           9 methods: Store#put, Helper#step0, Helper#step1, Helper#step2,"
+                + " Helper#step3, Helper#step4, ... (3 more)\n"),
+        text);
+    assertTrue(
+        text.contains("\nBytecode analysis: 12 classes, 34 methods in 2.0 s; 2 missing classes"),
+        text);
+    assertTrue(
+        text.contains(
+            "Candidate closures, best first (28):\n"
+                + "  1. score 40  shop.Table#insert0(int)  (Store.java:20)\n"
+                + "       - writes slots[] of this\n"),
+        text);
     assertTrue(text.contains("shop.Table#insert24(int)"), text);
     assertFalse(text.contains("shop.Table#insert25(int)"), text);
     assertTrue(text.endsWith("  ... and 3 more (--format json lists them all)\n"), text);
@@ -114,25 +193,63 @@ class TextReportTest {
   @Test
   void headerCountsTheBytecodeStagesViolationsAsErrors() {
     String id = "shop.Store#put(int)";
-    Violation write = new Violation("orthrus.closure.unversioned-write", "writes `Store.hits`", List.of(id), at(12));
-    ClosureModel put = new ClosureModel(
-        id, 7, "put", "shop.Store", "put", "put(int)", at(10), false, "EQUALS", null, List.of(),
-        new Value("return", "void", ValueKind.PRIMITIVE), List.of(), List.of(), List.of(), List.of(), List.of(),
-        Set.of(), List.of(new Diagnostic("orthrus.closure.lock", Severity.NOTE, "a lock", at(11))), List.of(id),
-        List.of(write));
-    AnalysisReport bytecode = new AnalysisReport(List.of(), List.of(), List.of(), List.of(), List.of(),
-        new AnalysisStats(1, 1, 0, 1, 1), null);
-    ClosureReport merged = new ClosureReport(1, "test", List.of(), List.of(put),
-        List.of(new Diagnostic("orthrus.analysis.missing-classes", Severity.WARNING, "1 missing", at(0))));
+    Violation write =
+        new Violation(
+            "orthrus.closure.unversioned-write", "writes `Store.hits`", List.of(id), at(12));
+    ClosureModel put =
+        new ClosureModel(
+            id,
+            7,
+            "put",
+            "shop.Store",
+            "put",
+            "put(int)",
+            at(10),
+            false,
+            "EQUALS",
+            null,
+            List.of(),
+            new Value("return", "void", ValueKind.PRIMITIVE),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            Set.of(),
+            List.of(new Diagnostic("orthrus.closure.lock", Severity.NOTE, "a lock", at(11))),
+            List.of(id),
+            List.of(write));
+    AnalysisReport bytecode =
+        new AnalysisReport(
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            new AnalysisStats(1, 1, 0, 1, 1),
+            null);
+    ClosureReport merged =
+        new ClosureReport(
+            1,
+            "test",
+            List.of(),
+            List.of(put),
+            List.of(
+                new Diagnostic(
+                    "orthrus.analysis.missing-classes", Severity.WARNING, "1 missing", at(0))));
 
-    assertEquals("1 error, 1 warning, 1 note (rules: 0 errors, 0 warnings, 1 note; bytecode analysis: 1 violation,"
-        + " 1 warning, 0 notes)", TextReport.render(merged, bytecode, false).lines().toList().get(1));
+    assertEquals(
+        "1 error, 1 warning, 1 note (rules: 0 errors, 0 warnings, 1 note; bytecode analysis: 1 violation,"
+            + " 1 warning, 0 notes)",
+        TextReport.render(merged, bytecode, false).lines().toList().get(1));
   }
 
   @Test
   void emptyReportSaysHowToStart() {
     String text = TextReport.render(new ClosureReport(1, "test", List.of(), List.of(), List.of()));
-    assertEquals("0 closures, 0 user-data types\n0 errors, 0 warnings, 0 notes\n\n" + TextReport.NO_CLOSURES, text);
+    assertEquals(
+        "0 closures, 0 user-data types\n0 errors, 0 warnings, 0 notes\n\n" + TextReport.NO_CLOSURES,
+        text);
     assertTrue(text.contains("--suggest"), text);
   }
 }

@@ -18,9 +18,9 @@ import java.util.Set;
 import java.util.zip.CRC32C;
 
 /**
- * Reproducer files as an attacker or a broken disk makes them: written here byte by byte after
- * the documented layout (magic, format version, payload length, CRC32C, serialized snapshot), so
- * that every one passes the checksum and reaches the deserializer.
+ * Reproducer files as an attacker or a broken disk makes them: written here byte by byte after the
+ * documented layout (magic, format version, payload length, CRC32C, serialized snapshot), so that
+ * every one passes the checksum and reaches the deserializer.
  */
 public final class CraftedReproducers {
 
@@ -38,8 +38,9 @@ public final class CraftedReproducers {
   /** A closure whose re-execution runs out of memory, whatever the heap. */
   static final class Hog {
     static final String ID = Hog.class.getName() + "#hog()";
-    static final ClosureBinding HOG = ClosureBinding.of(ID, "Hog.hog",
-        (log, r) -> r.returnBits(new long[Integer.MAX_VALUE].length));
+    static final ClosureBinding HOG =
+        ClosureBinding.of(
+            ID, "Hog.hog", (log, r) -> r.returnBits(new long[Integer.MAX_VALUE].length));
 
     private Hog() {}
   }
@@ -56,10 +57,31 @@ public final class CraftedReproducers {
   }
 
   /** A snapshot of one execution of {@code closureId} with argument 21 that returned 43. */
-  public static ReproducerFile.Snapshot snapshot(String closureId, String mismatchKind, Object[] refArgs) {
-    return new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, closureId, "crafted", 0, "worker-1", 3, 1, mismatchKind,
-        "return value", "21 (0x15)", "43 (0x2b)", null, refArgs, new long[] {21}, new Version[0],
-        new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 43, null);
+  public static ReproducerFile.Snapshot snapshot(
+      String closureId, String mismatchKind, Object[] refArgs) {
+    return new ReproducerFile.Snapshot(
+        ReproducerFile.FORMAT_VERSION,
+        closureId,
+        "crafted",
+        0,
+        "worker-1",
+        3,
+        1,
+        mismatchKind,
+        "return value",
+        "21 (0x15)",
+        "43 (0x2b)",
+        null,
+        refArgs,
+        new long[] {21},
+        new Version[0],
+        new Version[0],
+        new Object[0],
+        new long[0],
+        new Object[0],
+        ResultKind.BITS,
+        43,
+        null);
   }
 
   public static Path write(Path file, Object payload) throws IOException {

@@ -79,22 +79,43 @@ class RuntimeCommandsTest {
 
   @Test
   void benchRuntimePrintsTheIssueFields() {
-    Run r = run("bench", "runtime", "--json", "--pairs", "1", "--round-ms", "20", "--keys",
-        "200", "--no-pin");
+    Run r =
+        run(
+            "bench",
+            "runtime",
+            "--json",
+            "--pairs",
+            "1",
+            "--round-ms",
+            "20",
+            "--keys",
+            "200",
+            "--no-pin");
     assertEquals(0, r.exit(), r.err());
     Map<String, Object> json = json(r.out());
     assertEquals(1L, json.get("schemaVersion"));
     @SuppressWarnings("unchecked")
     Map<String, Object> ratios = (Map<String, Object>) json.get("ratios");
-    for (String ratio : List.of("protectedVsDisabled", "protectedVsVanilla", "disabledVsVanilla",
-        "protectedVsDisabledCpu", "protectedVsVanillaCpu", "disabledVsVanillaCpu")) {
+    for (String ratio :
+        List.of(
+            "protectedVsDisabled",
+            "protectedVsVanilla",
+            "disabledVsVanilla",
+            "protectedVsDisabledCpu",
+            "protectedVsVanillaCpu",
+            "disabledVsVanillaCpu")) {
       assertTrue(ratios.get(ratio) instanceof Double, ratio + " in " + r.out());
     }
     assertEquals(1, ((List<?>) ratios.get("disabledVsVanillaSets")).size(), r.out());
     assertEquals(1L, json.get("roundSets"));
-    for (String field : List.of("validationLatencyMeanUs", "validationLatencyP99Us",
-        "strictAddedLatencyP50Us", "validatedFraction", "samplingRateMedian",
-        "protectedVsDisabledCpu")) {
+    for (String field :
+        List.of(
+            "validationLatencyMeanUs",
+            "validationLatencyP99Us",
+            "strictAddedLatencyP50Us",
+            "validatedFraction",
+            "samplingRateMedian",
+            "protectedVsDisabledCpu")) {
       assertTrue(json.containsKey(field), field + " missing in " + r.out());
     }
     assertEquals(0L, json.get("detections"));
@@ -112,13 +133,15 @@ class RuntimeCommandsTest {
   @Test
   void replayReproducesADetection() throws Exception {
     List<Detection> found = new CopyOnWriteArrayList<>();
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .policy(DetectionPolicy.CALLBACK)
-        .callback(found::add)
-        .reproducerDir(dir)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .reproducerDir(dir)
+                .err(null)
+                .build())) {
       KvMap map = new KvMap(rt, 16);
       map.set("k", new byte[] {1, 2, 3}, 0);
       FaultHook.arm(new FaultHook.Fault(KvMap.SITE_GET_VALUE_BYTE, 2, 1));
@@ -146,28 +169,53 @@ class RuntimeCommandsTest {
   void replayLoadsTheApplicationFromTheClassPath() throws Exception {
     Path src = dir.resolve("src/demo/Counter.java");
     Files.createDirectories(src.getParent());
-    Files.writeString(src, String.join("\n",
-        "package demo;",
-        "public final class Counter implements java.io.Serializable {",
-        "  public static final dev.orthrus.runtime.api.ClosureBinding TWICE =",
-        "      dev.orthrus.runtime.api.ClosureBinding.of(\"demo.Counter#twice(long)\", \"Counter.twice\",",
-        "          (log, r) -> r.returnBits(((Counter) log.receiver()).factor * log.bitsArg(0)));",
-        "  final long factor = 2;",
-        "}"));
+    Files.writeString(
+        src,
+        String.join(
+            "\n",
+            "package demo;",
+            "public final class Counter implements java.io.Serializable {",
+            "  public static final dev.orthrus.runtime.api.ClosureBinding TWICE =",
+            "      dev.orthrus.runtime.api.ClosureBinding.of(\"demo.Counter#twice(long)\", \"Counter.twice\",",
+            "          (log, r) -> r.returnBits(((Counter) log.receiver()).factor * log.bitsArg(0)));",
+            "  final long factor = 2;",
+            "}"));
     Path classes = dir.resolve("classes");
-    int javac = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d",
-        classes.toString(), "-cp", System.getProperty("java.class.path"), src.toString());
+    int javac =
+        ToolProvider.getSystemJavaCompiler()
+            .run(
+                null,
+                null,
+                null,
+                "-d",
+                classes.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                src.toString());
     assertEquals(0, javac);
     Path file;
-    try (URLClassLoader app = new URLClassLoader(new URL[] {classes.toUri().toURL()},
-        getClass().getClassLoader())) {
+    try (URLClassLoader app =
+        new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
       Class<?> counter = Class.forName("demo.Counter", true, app);
       ClosureBinding twice = (ClosureBinding) counter.getField("TWICE").get(null);
       // APP computed 2 x 21 = 43 on a faulty core.
-      ClosureLog log = ClosureLog.restore(twice, 0, 3, "worker-1",
-          counter.getDeclaredConstructor().newInstance(), new Object[0], new long[] {21},
-          new Version[0], new Version[0], new Object[0], new long[0], new Object[0],
-          ResultKind.BITS, 43, null);
+      ClosureLog log =
+          ClosureLog.restore(
+              twice,
+              0,
+              3,
+              "worker-1",
+              counter.getDeclaredConstructor().newInstance(),
+              new Object[0],
+              new long[] {21},
+              new Version[0],
+              new Version[0],
+              new Object[0],
+              new long[0],
+              new Object[0],
+              ResultKind.BITS,
+              43,
+              null);
       Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
       assertEquals(MismatchKind.RESULT, m.kind());
       file = ReproducerFile.write(dir, log, m, 1);
@@ -188,8 +236,10 @@ class RuntimeCommandsTest {
 
   @Test
   void replayOfACompleteFileWithMissingPartsIsBadInput() throws Exception {
-    Path file = CraftedReproducers.write(dir.resolve("holes"),
-        CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "RESULT", null));
+    Path file =
+        CraftedReproducers.write(
+            dir.resolve("holes"),
+            CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "RESULT", null));
     Run r = replayCrafted(file);
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
     assertTrue(r.err().contains("incomplete"), r.err());
@@ -197,8 +247,10 @@ class RuntimeCommandsTest {
 
   @Test
   void replayOfAnUnknownMismatchKindIsBadInput() throws Exception {
-    Path file = CraftedReproducers.write(dir.resolve("kind"),
-        CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "COSMIC_RAY", new Object[0]));
+    Path file =
+        CraftedReproducers.write(
+            dir.resolve("kind"),
+            CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "COSMIC_RAY", new Object[0]));
     Run r = replayCrafted(file);
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
     assertTrue(r.err().contains("COSMIC_RAY"), r.err());
@@ -206,8 +258,10 @@ class RuntimeCommandsTest {
 
   @Test
   void replayOfAHugeFileIsBadInputWithoutReadingIt() throws Exception {
-    Path file = CraftedReproducers.write(dir.resolve("huge"),
-        CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "RESULT", new Object[0]));
+    Path file =
+        CraftedReproducers.write(
+            dir.resolve("huge"),
+            CraftedReproducers.snapshot(CraftedReproducers.Echo.ID, "RESULT", new Object[0]));
     try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
       f.setLength(3L << 30); // 3 GB, sparse
     }
@@ -218,8 +272,13 @@ class RuntimeCommandsTest {
 
   @Test
   void replayOfADeserializationBombIsBadInput() throws Exception {
-    Path file = CraftedReproducers.write(dir.resolve("bomb"), CraftedReproducers.snapshot(
-        CraftedReproducers.Echo.ID, "RESULT", new Object[] {CraftedReproducers.nestedSets(40)}));
+    Path file =
+        CraftedReproducers.write(
+            dir.resolve("bomb"),
+            CraftedReproducers.snapshot(
+                CraftedReproducers.Echo.ID,
+                "RESULT",
+                new Object[] {CraftedReproducers.nestedSets(40)}));
     Run r = replayCrafted(file);
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
     assertTrue(r.err().contains("nested deeper"), r.err());
@@ -228,19 +287,25 @@ class RuntimeCommandsTest {
   @Test
   void replayRunsNoStaticInitializerOfAClassTheFileNames() throws Exception {
     System.clearProperty(CraftedReproducers.Tripwire.PROPERTY);
-    Path file = CraftedReproducers.write(dir.resolve("tripwire"), CraftedReproducers.snapshot(
-        CraftedReproducers.Tripwire.class.getName() + "#f()", "RESULT", new Object[0]));
+    Path file =
+        CraftedReproducers.write(
+            dir.resolve("tripwire"),
+            CraftedReproducers.snapshot(
+                CraftedReproducers.Tripwire.class.getName() + "#f()", "RESULT", new Object[0]));
     Run r = replayCrafted(file);
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit(), r.out() + r.err());
     assertTrue(r.err().contains("not known here"), r.err());
-    assertNull(System.getProperty(CraftedReproducers.Tripwire.PROPERTY),
+    assertNull(
+        System.getProperty(CraftedReproducers.Tripwire.PROPERTY),
         "the static initializer of a class named by the file ran");
   }
 
   @Test
   void anOutOfMemoryErrorWhileReplayingIsNeverAVerdict() throws Exception {
-    Path file = CraftedReproducers.write(dir.resolve("hog"),
-        CraftedReproducers.snapshot(CraftedReproducers.Hog.ID, "RESULT", new Object[0]));
+    Path file =
+        CraftedReproducers.write(
+            dir.resolve("hog"),
+            CraftedReproducers.snapshot(CraftedReproducers.Hog.ID, "RESULT", new Object[0]));
     Run r = replayCrafted(file);
     assertNotEquals(OrthrusCommand.EXIT_FINDINGS, r.exit(), r.out() + r.err());
     assertEquals(OrthrusCommand.EXIT_INTERNAL, r.exit(), r.out() + r.err());
@@ -254,7 +319,7 @@ class RuntimeCommandsTest {
     Run r = run("replay", junk.toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, r.exit());
     assertTrue(r.err().contains("not an Orthrus reproducer"), r.err());
-    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run("replay", dir.resolve("none").toString())
-        .exit());
+    assertEquals(
+        OrthrusCommand.EXIT_BAD_INPUT, run("replay", dir.resolve("none").toString()).exit());
   }
 }

@@ -1,24 +1,32 @@
 package dev.orthrus.analysis.escape;
 
 /**
- * A set of places an object may be reachable from when a method returns: the flags
- * {@link #GLOBAL}, {@link #USER_DATA}, {@link #RETURNED}, plus the structures of some of the
- * method's parameters (index -1 is the receiver). Mutable, only ever grows.
+ * A set of places an object may be reachable from when a method returns: the flags {@link #GLOBAL},
+ * {@link #USER_DATA}, {@link #RETURNED}, {@link #THROWN}, plus the structures of some of the
+ * method's parameters (index -1 is the receiver) and the insides of some ("inside parameter k":
+ * anywhere an object stored into the argument's structure may live, which for an argument the
+ * caller made includes where the caller's stored objects live). Mutable, only ever grows.
  */
 public final class Escapes {
 
   /** A static field, an unknown callee, or other unversioned shared state. */
   public static final int GLOBAL = 1;
+
   /** A {@code @UserData} object (versioned memory). */
   public static final int USER_DATA = 2;
-  /** The method's return value (or a thrown exception). */
+
+  /** The method's return value. */
   public static final int RETURNED = 4;
+
+  /** An exception the method throws to its caller (not caught inside it). */
+  public static final int THROWN = 8;
 
   /** Parameters past this index are folded into {@link #GLOBAL}. */
   static final int MAX_PARAM = 61;
 
   int flags;
   long params;
+  long inner;
 
   public Escapes() {}
 
@@ -28,7 +36,9 @@ public final class Escapes {
   }
 
   public Escapes copy() {
-    return new Escapes(flags, params);
+    Escapes e = new Escapes(flags, params);
+    e.inner = inner;
+    return e;
   }
 
   public int flags() {
@@ -40,7 +50,7 @@ public final class Escapes {
   }
 
   public boolean isEmpty() {
-    return flags == 0 && params == 0;
+    return flags == 0 && params == 0 && inner == 0;
   }
 
   /** True when the structure of parameter {@code index} (-1: receiver) is among the places. */
@@ -48,16 +58,14 @@ public final class Escapes {
     return index + 1 <= MAX_PARAM + 1 && (params & (1L << (index + 1))) != 0;
   }
 
-  /** The parameter indexes present, receiver first. */
+  /** The parameter indexes whose structures are present, receiver first. */
   public int[] paramIndexes() {
-    int[] out = new int[Long.bitCount(params)];
-    int n = 0;
-    for (int bit = 0; bit < 64; bit++) {
-      if ((params & (1L << bit)) != 0) {
-        out[n++] = bit - 1;
-      }
-    }
-    return out;
+    return Origins.indexes(params);
+  }
+
+  /** The parameter indexes whose insides are present, receiver first. */
+  public int[] innerIndexes() {
+    return Origins.indexes(inner);
   }
 
   boolean addFlags(int f) {
@@ -75,32 +83,47 @@ public final class Escapes {
     return params != before;
   }
 
+  /**
+   * Adds the places where objects of these origins live: their flags and their parameters'
+   * structures.
+   */
+  boolean addPlacesOf(Origins o) {
+    return add(o.flags, o.self, o.inner);
+  }
+
+  /** Adds the places where the objects inside objects of these origins live. */
+  boolean addInsidePlacesOf(Origins o) {
+    return add(o.flags, 0, o.self | o.inner);
+  }
+
   boolean addAll(Escapes other) {
-    int f = flags;
-    long p = params;
-    flags |= other.flags;
-    params |= other.params;
-    return f != flags || p != params;
+    return add(other.flags, other.params, other.inner);
   }
 
   /** Adds {@code other} without its own parameter {@code self} (a parameter reaching itself). */
   boolean addAllExcept(Escapes other, int self) {
     long mask = self > MAX_PARAM ? ~0L : ~(1L << (self + 1));
-    int f = flags;
-    long p = params;
-    flags |= other.flags;
-    params |= other.params & mask;
-    return f != flags || p != params;
+    return add(other.flags, other.params & mask, other.inner);
+  }
+
+  private boolean add(int f, long p, long i) {
+    int f0 = flags;
+    long p0 = params;
+    long i0 = inner;
+    flags |= f;
+    params |= p;
+    inner |= i;
+    return f0 != flags || p0 != params || i0 != inner;
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Escapes e && e.flags == flags && e.params == params;
+    return o instanceof Escapes e && e.flags == flags && e.params == params && e.inner == inner;
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(params) * 31 + flags;
+    return (Long.hashCode(params) * 31 + Long.hashCode(inner)) * 31 + flags;
   }
 
   @Override
@@ -115,8 +138,14 @@ public final class Escapes {
     if (has(RETURNED)) {
       b.append("returned ");
     }
+    if (has(THROWN)) {
+      b.append("thrown ");
+    }
     for (int i : paramIndexes()) {
       b.append(i < 0 ? "this " : "p" + i + " ");
+    }
+    for (int i : innerIndexes()) {
+      b.append(i < 0 ? "in-this " : "in-p" + i + " ");
     }
     return b.toString().trim() + "}";
   }

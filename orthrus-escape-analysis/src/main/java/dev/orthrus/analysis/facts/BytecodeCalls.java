@@ -38,15 +38,20 @@ public final class BytecodeCalls {
   public static JdkCall of(InvokeExpr call, Body body) {
     SootMethodRef ref = call.getMethodRef();
     boolean constructor = call instanceof SpecialInvokeExpr && ref.getName().equals("<init>");
-    JdkCall.Kind kind = call instanceof StaticInvokeExpr ? JdkCall.Kind.STATIC
-        : constructor ? JdkCall.Kind.CONSTRUCTOR : JdkCall.Kind.INSTANCE;
+    JdkCall.Kind kind =
+        call instanceof StaticInvokeExpr
+            ? JdkCall.Kind.STATIC
+            : constructor ? JdkCall.Kind.CONSTRUCTOR : JdkCall.Kind.INSTANCE;
     Value base = call instanceof InstanceInvokeExpr ie ? ie.getBase() : null;
     boolean arrayReceiver = base != null && base.getType() instanceof ArrayType;
+    SootClass made = base instanceof Local l ? allocatedClass(l, body) : null;
     return new JdkCall() {
       @Override
       public String owner() {
         SootMethod resolved = resolve(ref);
-        return resolved != null ? resolved.getDeclaringClass().getName() : ref.getDeclaringClass().getName();
+        return resolved != null
+            ? resolved.getDeclaringClass().getName()
+            : ref.getDeclaringClass().getName();
       }
 
       @Override
@@ -69,7 +74,10 @@ public final class BytecodeCalls {
         if (arrayReceiver) {
           return type.equals("java.lang.Object");
         }
-        return BytecodeCalls.isA(ref.getDeclaringClass(), type);
+        // A receiver made in this method is also known by its class: `Map<K, V> m = new
+        // IdentityHashMap<>()`.
+        return BytecodeCalls.isA(ref.getDeclaringClass(), type)
+            || made != null && BytecodeCalls.isA(made, type);
       }
 
       @Override
@@ -81,8 +89,9 @@ public final class BytecodeCalls {
       public boolean has(Fact fact) {
         return switch (fact) {
           case FRESH_RECEIVER -> base instanceof Local l && allocatedHere(l, body);
-          case FLOATING_SIGNATURE -> floating(ref.getReturnType())
-              || ref.getParameterTypes().stream().anyMatch(BytecodeCalls::floating);
+          case FLOATING_SIGNATURE ->
+              floating(ref.getReturnType())
+                  || ref.getParameterTypes().stream().anyMatch(BytecodeCalls::floating);
           case ARRAY_RECEIVER -> arrayReceiver;
           case IDENTITY_HASHED_RECEIVER -> identityHashed(ref, base);
         };
@@ -90,7 +99,10 @@ public final class BytecodeCalls {
     };
   }
 
-  /** The class is {@code type} or a subtype, as far as the loaded hierarchy tells (phantoms stop it). */
+  /**
+   * The class is {@code type} or a subtype, as far as the loaded hierarchy tells (phantoms stop
+   * it).
+   */
   public static boolean isA(SootClass c, String type) {
     Deque<SootClass> work = new ArrayDeque<>();
     Set<String> seen = new HashSet<>();
@@ -133,15 +145,34 @@ public final class BytecodeCalls {
     return defined;
   }
 
+  /** The class every definition of the local in the body allocates, or null. */
+  private static SootClass allocatedClass(Local local, Body body) {
+    SootClass made = null;
+    for (Unit u : body.getUnits()) {
+      if (u instanceof AssignStmt a && a.getLeftOp() == local) {
+        if (!(a.getRightOp() instanceof NewExpr n)
+            || made != null && !made.equals(n.getBaseType().getSootClass())) {
+          return null;
+        }
+        made = n.getBaseType().getSootClass();
+      }
+    }
+    return made;
+  }
+
   /**
    * {@code hashCode()} that resolves to {@code Object}'s or {@code Enum}'s on a class other than
    * Object. javac names {@code Object} as the qualifying type of an {@code Object} method that the
    * receiver's class does not override, so the receiver's class comes from the local's type.
    */
   private static boolean identityHashed(SootMethodRef ref, Value base) {
-    SootClass receiver = base != null && base.getType() instanceof RefType r ? r.getSootClass()
-        : ref.getDeclaringClass();
-    if (receiver.isPhantom() || receiver.isInterface() || receiver.getName().equals("java.lang.Object")) {
+    SootClass receiver =
+        base != null && base.getType() instanceof RefType r
+            ? r.getSootClass()
+            : ref.getDeclaringClass();
+    if (receiver.isPhantom()
+        || receiver.isInterface()
+        || receiver.getName().equals("java.lang.Object")) {
       return false;
     }
     SootMethod resolved = null;

@@ -10,10 +10,10 @@ import soot.jimple.FieldRef;
 import soot.jimple.Stmt;
 
 /**
- * Which statements of a closure's methods are JDK facilities the JDK table classifies
- * ({@link JdkApis}): non-deterministic calls (recorded and replayed), I/O (an error), locks,
- * math intrinsics, and calls that start threads. {@code synchronized} blocks are locks; reads of
- * {@code System.out/err/in} are I/O.
+ * Which statements of a closure's methods are JDK facilities the JDK table classifies ({@link
+ * JdkApis}): non-deterministic calls (recorded and replayed), I/O (an error), locks, math
+ * intrinsics, and calls that start threads. {@code synchronized} blocks are locks; reads of {@code
+ * System.out/err/in} are I/O.
  */
 public final class NondeterminismRules {
 
@@ -37,7 +37,8 @@ public final class NondeterminismRules {
       FieldRef f = s.getFieldRef();
       String owner = f.getFieldRef().declaringClass().getName();
       String name = f.getFieldRef().name();
-      if (owner.equals("java.lang.System") && (name.equals("out") || name.equals("err") || name.equals("in"))) {
+      if (owner.equals("java.lang.System")
+          && (name.equals("out") || name.equals("err") || name.equals("in"))) {
         return new Finding(JdkCategory.IO, "java.lang.System." + name);
       }
     }
@@ -45,7 +46,10 @@ public final class NondeterminismRules {
       return null;
     }
     JdkApi api = JdkApis.finding(BytecodeCalls.of(s.getInvokeExpr(), body));
-    return api == null ? null : new Finding(api.category(), dev.orthrus.analysis.program.MethodIds.of(
-        s.getInvokeExpr().getMethodRef()));
+    return api == null
+        ? null
+        : new Finding(
+            api.category(),
+            dev.orthrus.analysis.program.MethodIds.of(s.getInvokeExpr().getMethodRef()));
   }
 }

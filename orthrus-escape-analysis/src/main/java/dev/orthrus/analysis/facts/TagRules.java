@@ -17,8 +17,8 @@ import soot.jimple.Stmt;
 
 /**
  * Which instructions make a closure floating-point or vector work, the units the fault injector
- * targets and the sampler validates with priority: float/double arithmetic here, calls from the
- * JDK table ({@link JdkApis#tags}).
+ * targets and the sampler validates with priority: float/double arithmetic here, calls from the JDK
+ * table ({@link JdkApis#tags}).
  */
 public final class TagRules {
 
@@ -31,8 +31,11 @@ public final class TagRules {
   public static TagHit of(Stmt s, Body body) {
     for (ValueBox box : s.getUseBoxes()) {
       Value v = box.getValue();
-      if (v instanceof BinopExpr b && (isFloating(b.getOp1().getType()) || isFloating(b.getOp2().getType()))) {
-        return new TagHit(Tag.FLOATING_POINT, "floating-point " + b.getSymbol().trim() + " on " + b.getOp1().getType());
+      if (v instanceof BinopExpr b
+          && (isFloating(b.getOp1().getType()) || isFloating(b.getOp2().getType()))) {
+        return new TagHit(
+            Tag.FLOATING_POINT,
+            "floating-point " + b.getSymbol().trim() + " on " + b.getOp1().getType());
       }
       if (v instanceof NegExpr n && isFloating(n.getOp().getType())) {
         return new TagHit(Tag.FLOATING_POINT, "floating-point negation");

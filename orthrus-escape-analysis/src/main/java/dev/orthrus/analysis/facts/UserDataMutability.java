@@ -33,25 +33,36 @@ import soot.jimple.Stmt;
 import soot.tagkit.SignatureTag;
 
 /**
- * Mutable JDK objects reachable from user data, in bytecode (rule
- * {@code orthrus.userdata.mutable-collection}; the processor finds the same in source): user-data
- * fields whose type holds one, mutable objects and views stored into user-data fields, and calls
- * that change an object loaded from a user-data field in the same method.
+ * Mutable JDK objects reachable from user data, in bytecode (rule {@code
+ * orthrus.userdata.mutable-collection}; the processor finds the same in source): user-data fields
+ * whose type holds one, mutable objects and views stored into user-data fields, and calls that
+ * change an object loaded from a user-data field in the same method.
  */
 public final class UserDataMutability {
 
   private static final Pattern SIGNATURE_CLASS = Pattern.compile("L([\\w/$]+)[<;]");
-  static final String FIX = "use a persistent collection (org.pcollections), an immutable copy (List.copyOf, "
-      + "Map.copyOf) or @UserData node classes";
+  static final String FIX =
+      "use a persistent collection (org.pcollections), an immutable copy (List.copyOf, "
+          + "Map.copyOf) or @UserData node classes";
 
   private UserDataMutability() {}
 
-  /** A call changing a JDK object that a user-data field holds. */
+  /**
+   * A call changing a JDK object that a user-data field holds; {@code field} is null when the
+   * object was reached from user data through a parameter or a callee rather than loaded in the
+   * same method.
+   */
   public record Mutation(String field, String method) {
 
     public String message() {
-      return "changes the `" + method + "` object held in user-data field `" + field + "` in place; the change is "
-          + "neither versioned nor validated: " + FIX;
+      return "changes the `"
+          + method
+          + "` object "
+          + (field == null
+              ? "reached from user data"
+              : "held in " + "user-data field `" + field + "`")
+          + " in place; the change is neither versioned nor validated: "
+          + FIX;
     }
   }
 
@@ -60,17 +71,39 @@ public final class UserDataMutability {
    * left out: they build their own object, whose fields are reported where they are stored.
    */
   public static Mutation mutation(Stmt s, SootMethod method, Body body, SootProgram program) {
-    if (!s.containsInvokeExpr() || method.isConstructor() || method.isStaticInitializer()
-        || !(s.getInvokeExpr() instanceof InstanceInvokeExpr call) || !(call.getBase() instanceof Local base)
+    Local base = mutatedObject(s, method, body);
+    SootField field = base == null ? null : loadedField(base, body, program, 0);
+    return field == null
+        ? null
+        : new Mutation(field.getDeclaringClass().getName() + "." + field.getName(), methodOf(s));
+  }
+
+  /**
+   * The local holding the JDK object that statement {@code s} of {@code method} changes in place,
+   * or null (constructors and initializers build their own object and are left out, as above).
+   */
+  public static Local mutatedObject(Stmt s, SootMethod method, Body body) {
+    if (!s.containsInvokeExpr()
+        || method.isConstructor()
+        || method.isStaticInitializer()
+        || !(s.getInvokeExpr() instanceof InstanceInvokeExpr call)
+        || !(call.getBase() instanceof Local base)
         || JdkApis.mutation(BytecodeCalls.of(call, body)) == null) {
       return null;
     }
-    SootField field = loadedField(base, body, program, 0);
-    return field == null ? null : new Mutation(field.getDeclaringClass().getName() + "." + field.getName(),
-        call.getMethodRef().getDeclaringClass().getName() + "#" + call.getMethodRef().getName());
+    return base;
   }
 
-  /** The user-data field every definition of the local loads (through copies and casts), or null. */
+  /** The called method of a mutating statement, as {@code Class#name}. */
+  public static String methodOf(Stmt s) {
+    return s.getInvokeExpr().getMethodRef().getDeclaringClass().getName()
+        + "#"
+        + s.getInvokeExpr().getMethodRef().getName();
+  }
+
+  /**
+   * The user-data field every definition of the local loads (through copies and casts), or null.
+   */
   private static SootField loadedField(Local local, Body body, SootProgram program, int depth) {
     SootField found = null;
     for (Unit u : body.getUnits()) {
@@ -93,11 +126,14 @@ public final class UserDataMutability {
   }
 
   private static boolean isUserDataField(InstanceFieldRef ref, SootProgram program) {
-    return program.isUserDataClass(ref.getField().getDeclaringClass().getName()) || program.isUserData(ref.getBase()
-        .getType());
+    return program.isUserDataClass(ref.getField().getDeclaringClass().getName())
+        || program.isUserData(ref.getBase().getType());
   }
 
-  /** Report-wide findings: user-data fields holding mutable JDK types, and stores of mutable objects into them. */
+  /**
+   * Report-wide findings: user-data fields holding mutable JDK types, and stores of mutable objects
+   * into them.
+   */
   public static List<Diagnostic> declarations(SootProgram program) {
     List<Diagnostic> out = new ArrayList<>();
     for (String name : program.userDataTypes()) {
@@ -111,23 +147,47 @@ public final class UserDataMutability {
         }
         String mutable = mutableIn(f, program, new HashSet<>());
         if (mutable != null) {
-          out.add(new Diagnostic(Rule.MUTABLE_COLLECTION.key(), Rule.MUTABLE_COLLECTION.severity(),
-              "user-data field `" + name + "." + f.getName() + "` holds " + mutable + ", whose changes are neither "
-                  + "versioned nor validated; " + FIX, firstStore(c, f, program)));
+          out.add(
+              new Diagnostic(
+                  Rule.MUTABLE_COLLECTION.key(),
+                  Rule.MUTABLE_COLLECTION.severity(),
+                  "user-data field `"
+                      + name
+                      + "."
+                      + f.getName()
+                      + "` holds "
+                      + mutable
+                      + ", whose changes are neither "
+                      + "versioned nor validated; "
+                      + FIX,
+                  firstStore(c, f, program)));
         }
       }
     }
     for (Map.Entry<SootMethod, Body> e : program.bodies().entrySet()) {
       for (Unit u : e.getValue().getUnits()) {
-        if (u instanceof AssignStmt a && a.getLeftOp() instanceof InstanceFieldRef ref && isUserDataField(ref, program)
-            && mutableType(ref.getField().getType()) == null && a.getRightOp() instanceof Local value) {
+        if (u instanceof AssignStmt a
+            && a.getLeftOp() instanceof InstanceFieldRef ref
+            && isUserDataField(ref, program)
+            && mutableType(ref.getField().getType()) == null
+            && a.getRightOp() instanceof Local value) {
           String what = storedMutable(value, e.getValue());
           if (what != null) {
-            out.add(new Diagnostic(Rule.MUTABLE_COLLECTION.key(), Rule.MUTABLE_COLLECTION.severity(),
-                "`" + dev.orthrus.analysis.program.MethodIds.of(e.getKey()) + "` stores " + what
-                    + " in user-data field `" + ref.getField().getDeclaringClass().getName() + "."
-                    + ref.getField().getName() + "`; its changes would be neither versioned nor validated: " + FIX,
-                SootProgram.position(e.getKey(), a)));
+            out.add(
+                new Diagnostic(
+                    Rule.MUTABLE_COLLECTION.key(),
+                    Rule.MUTABLE_COLLECTION.severity(),
+                    "`"
+                        + dev.orthrus.analysis.program.MethodIds.of(e.getKey())
+                        + "` stores "
+                        + what
+                        + " in user-data field `"
+                        + ref.getField().getDeclaringClass().getName()
+                        + "."
+                        + ref.getField().getName()
+                        + "`; its changes would be neither versioned nor validated: "
+                        + FIX,
+                    SootProgram.position(e.getKey(), a)));
           }
         }
       }
@@ -135,7 +195,10 @@ public final class UserDataMutability {
     return out;
   }
 
-  /** What a mutable value stored from {@code value} is: a new mutable object, a view, or a mutable-typed local. */
+  /**
+   * What a mutable value stored from {@code value} is: a new mutable object, a view, or a
+   * mutable-typed local.
+   */
   private static String storedMutable(Local value, Body body) {
     for (Unit u : body.getUnits()) {
       if (u instanceof AssignStmt a && a.getLeftOp() == value) {
@@ -143,8 +206,12 @@ public final class UserDataMutability {
         if (right instanceof NewExpr n && mutableType(n.getType()) != null) {
           return "a mutable `" + n.getType() + "`";
         }
-        if (right instanceof StaticInvokeExpr call && JdkApis.mutableView(BytecodeCalls.of(call, body)) != null) {
-          return "`" + call.getMethodRef().getDeclaringClass().getName() + "." + call.getMethodRef().getName()
+        if (right instanceof StaticInvokeExpr call
+            && JdkApis.mutableView(BytecodeCalls.of(call, body)) != null) {
+          return "`"
+              + call.getMethodRef().getDeclaringClass().getName()
+              + "."
+              + call.getMethodRef().getName()
               + "(...)`, a view over (or a wrapper of) a collection that can still change";
         }
       }
@@ -152,13 +219,17 @@ public final class UserDataMutability {
     return null;
   }
 
-  /** How a mutable JDK type is reachable from the field's type or its generic signature, or null. */
+  /**
+   * How a mutable JDK type is reachable from the field's type or its generic signature, or null.
+   */
   private static String mutableIn(SootField f, SootProgram program, Set<String> visiting) {
     Type type = f.getType();
     Type element = type instanceof ArrayType a ? a.baseType : type;
     String mutable = mutableType(element);
     if (mutable != null) {
-      return type instanceof ArrayType ? "an array of a mutable `" + mutable + "`" : "a mutable `" + mutable + "`";
+      return type instanceof ArrayType
+          ? "an array of a mutable `" + mutable + "`"
+          : "a mutable `" + mutable + "`";
     }
     if (f.getTag(SignatureTag.NAME) instanceof SignatureTag sig) {
       Matcher m = SIGNATURE_CLASS.matcher(sig.getSignature());
@@ -170,13 +241,22 @@ public final class UserDataMutability {
         }
       }
     }
-    if (element instanceof RefType r && !program.isUserDataClass(r.getClassName()) && visiting.add(r.getClassName())) {
+    if (element instanceof RefType r
+        && !program.isUserDataClass(r.getClassName())
+        && visiting.add(r.getClassName())) {
       SootClass c = r.getSootClass();
-      if (!c.isPhantom() && c.hasSuperclass() && c.getSuperclass().getName().equals("java.lang.Record")) {
+      if (!c.isPhantom()
+          && c.hasSuperclass()
+          && c.getSuperclass().getName().equals("java.lang.Record")) {
         for (SootField component : c.getFields()) {
           String inner = component.isStatic() ? null : mutableIn(component, program, visiting);
           if (inner != null) {
-            return "record `" + c.getName() + "` whose component `" + component.getName() + "` is " + inner;
+            return "record `"
+                + c.getName()
+                + "` whose component `"
+                + component.getName()
+                + "` is "
+                + inner;
           }
         }
       }
@@ -186,14 +266,21 @@ public final class UserDataMutability {
 
   /** The mutable JDK type a type is, or null (persistent collections and user data never are). */
   static String mutableType(Type type) {
-    if (!(type instanceof RefType r) || r.getSootClass().isPhantom() || JdkApis.isPersistent(r.getClassName())) {
+    if (!(type instanceof RefType r)
+        || r.getSootClass().isPhantom()
+        || JdkApis.isPersistent(r.getClassName())) {
       return null;
     }
-    return JdkApis.mutableType(r.getClassName(), api -> BytecodeCalls.isA(r.getSootClass(), api)) == null
-        ? null : r.getClassName();
+    return JdkApis.mutableType(r.getClassName(), api -> BytecodeCalls.isA(r.getSootClass(), api))
+            == null
+        ? null
+        : r.getClassName();
   }
 
-  /** Where the field is first stored in a constructor (fields have no line of their own in class files). */
+  /**
+   * Where the field is first stored in a constructor (fields have no line of their own in class
+   * files).
+   */
   private static SourcePosition firstStore(SootClass c, SootField f, SootProgram program) {
     for (SootMethod m : c.getMethods()) {
       Body body = program.body(m);
@@ -201,7 +288,9 @@ public final class UserDataMutability {
         continue;
       }
       for (Unit u : body.getUnits()) {
-        if (u instanceof AssignStmt a && a.getLeftOp() instanceof InstanceFieldRef ref && ref.getField().equals(f)) {
+        if (u instanceof AssignStmt a
+            && a.getLeftOp() instanceof InstanceFieldRef ref
+            && ref.getField().equals(f)) {
           return SootProgram.position(m, a);
         }
       }

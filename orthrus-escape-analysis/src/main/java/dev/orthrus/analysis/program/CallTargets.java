@@ -12,7 +12,8 @@ import soot.SootMethodRef;
  * @param library JDK or classpath code may run (the library model applies)
  * @param unknown the callee's class or method was not found: treated as may-escape
  */
-public record CallTargets(SootMethodRef ref, List<SootMethod> application, boolean library, boolean unknown) {
+public record CallTargets(
+    SootMethodRef ref, List<SootMethod> application, boolean library, boolean unknown) {
 
   static CallTargets application(SootMethodRef ref, List<SootMethod> targets, boolean library) {
     return new CallTargets(ref, List.copyOf(targets), library, false);

@@ -18,14 +18,15 @@ import java.util.zip.ZipFile;
 
 /**
  * Tells the JDK's own classes from a program's dependencies, and which Java release a program's
- * class files were compiled for. A JDK class that the running JDK lacks (say
- * {@code java.lang.MatchException}, new in Java 21, referenced by classes compiled for 21 and
- * analyzed on JDK 17) is no missing dependency the user could add: a newer JDK has it.
+ * class files were compiled for. A JDK class that the running JDK lacks (say {@code
+ * java.lang.MatchException}, new in Java 21, referenced by classes compiled for 21 and analyzed on
+ * JDK 17) is no missing dependency the user could add: a newer JDK has it.
  */
 public final class JdkClasses {
 
   /** Class file major version of Java 1.0 to 1.1; version {@code 44 + n} is Java {@code n}. */
   private static final int MAJOR_VERSION_OFFSET = 44;
+
   private static final int CLASS_MAGIC = 0xCAFEBABE;
 
   private static final Set<String> SYSTEM_PACKAGES = systemPackages();
@@ -56,14 +57,15 @@ public final class JdkClasses {
 
   /**
    * The newest Java feature release among the class files of these folders and jars (from each
-   * class file's major version), or 0 when there is none. Unreadable files are skipped: loading
-   * the classes reports those.
+   * class file's major version), or 0 when there is none. Unreadable files are skipped: loading the
+   * classes reports those.
    */
   public static int newestRelease(List<Path> classFoldersAndJars) {
     int newest = 0;
     for (Path entry : classFoldersAndJars) {
       try {
-        newest = Math.max(newest, Files.isDirectory(entry) ? newestInFolder(entry) : newestInJar(entry));
+        newest =
+            Math.max(newest, Files.isDirectory(entry) ? newestInFolder(entry) : newestInJar(entry));
       } catch (IOException | RuntimeException e) {
         // Not readable here: the class loading names the problem.
       }

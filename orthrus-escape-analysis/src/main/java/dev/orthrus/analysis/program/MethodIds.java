@@ -18,7 +18,9 @@ public final class MethodIds {
   }
 
   public static String of(SootMethodRef ref) {
-    return ref.getDeclaringClass().getName() + "#" + signature(ref.getName(), ref.getParameterTypes());
+    return ref.getDeclaringClass().getName()
+        + "#"
+        + signature(ref.getName(), ref.getParameterTypes());
   }
 
   public static String signature(SootMethod m) {

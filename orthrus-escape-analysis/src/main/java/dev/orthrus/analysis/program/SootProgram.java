@@ -44,9 +44,9 @@ import soot.tagkit.VisibilityAnnotationTag;
 
 /**
  * The loaded program: Soot's scene set up for one analysis, the method bodies of the application
- * classes, and the class-hierarchy call resolution. Soot's state is global, so at most one
- * {@code SootProgram} may exist at a time; {@link dev.orthrus.analysis.EscapeAnalyzer} guarantees
- * that and calls {@link #close()}, which resets Soot.
+ * classes, and the class-hierarchy call resolution. Soot's state is global, so at most one {@code
+ * SootProgram} may exist at a time; {@link dev.orthrus.analysis.EscapeAnalyzer} guarantees that and
+ * calls {@link #close()}, which resets Soot.
  */
 public final class SootProgram implements AutoCloseable {
 
@@ -57,6 +57,8 @@ public final class SootProgram implements AutoCloseable {
   private final Map<String, String> brokenMethods = new TreeMap<>();
   private final Set<String> userDataTypes = new TreeSet<>();
   private final Map<String, CallTargets> dispatchCache = new HashMap<>();
+  private final Map<Body, Map<Local, Set<SootClass>>> exactClasses =
+      new java.util.IdentityHashMap<>();
   private FastHierarchy hierarchy;
   private List<SootClass> concreteClasses;
 
@@ -94,7 +96,8 @@ public final class SootProgram implements AutoCloseable {
       Scene.v().loadNecessaryClasses();
     } catch (RuntimeException e) {
       G.reset();
-      throw AnalysisException.badInput("could not load classes from " + processDirs + ": " + e.getMessage());
+      throw AnalysisException.badInput(
+          "could not load classes from " + processDirs + ": " + e.getMessage());
     }
     program.buildBodies(progress);
     return program;
@@ -243,7 +246,8 @@ public final class SootProgram implements AutoCloseable {
         }
       }
     }
-    return new SourcePosition(sourceFile(m.getDeclaringClass()), line == Integer.MAX_VALUE ? 0 : line, 0);
+    return new SourcePosition(
+        sourceFile(m.getDeclaringClass()), line == Integer.MAX_VALUE ? 0 : line, 0);
   }
 
   /**
@@ -299,6 +303,114 @@ public final class SootProgram implements AutoCloseable {
   }
 
   /**
+   * Like {@link #targets(InvokeExpr)}, but a receiver that the body itself only ever assigns from
+   * allocations ({@code new C}, a lambda's factory) dispatches to exactly those classes: a {@code
+   * Function} created two lines above runs that lambda, not every {@code Function} of the program.
+   */
+  public CallTargets targets(InvokeExpr call, Body body) {
+    if (body != null
+        && call instanceof InstanceInvokeExpr ie
+        && !(call instanceof SpecialInvokeExpr)
+        && ie.getBase() instanceof Local l) {
+      Set<SootClass> exact = exactClasses.computeIfAbsent(body, SootProgram::exactClasses).get(l);
+      if (exact != null) {
+        return dispatchExact(exact, call.getMethodRef());
+      }
+    }
+    return targets(call);
+  }
+
+  /**
+   * True when {@code sub} is {@code sup} or a subclass or implementation of it; false for phantoms.
+   */
+  public boolean isSubclass(SootClass sub, SootClass sup) {
+    if (sub.isPhantom() || sup.isPhantom()) {
+      return false;
+    }
+    try {
+      return hierarchy.canStoreClass(sub, sup);
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  private CallTargets dispatchExact(Set<SootClass> classes, SootMethodRef ref) {
+    String subSignature = ref.getSubSignature().getString();
+    Set<SootMethod> app =
+        new java.util.TreeSet<>((a, b) -> MethodIds.of(a).compareTo(MethodIds.of(b)));
+    boolean library = false;
+    for (SootClass c : classes) {
+      SootMethod m = c.isPhantom() ? null : implementation(c, subSignature);
+      if (m == null) {
+        library = true;
+      } else {
+        app.add(m);
+      }
+    }
+    return app.isEmpty()
+        ? CallTargets.library(ref)
+        : CallTargets.application(ref, new ArrayList<>(app), library);
+  }
+
+  /**
+   * Locals whose every definition is an allocation of a known class (or a copy of such a local):
+   * the classes they may hold. Locals with any other definition (a parameter, a load, a call
+   * result) are absent.
+   */
+  private static Map<Local, Set<SootClass>> exactClasses(Body body) {
+    Map<Local, List<Object>> defs =
+        new HashMap<>(); // SootClass, or Local for a copy, or null: unknown
+    for (Unit u : body.getUnits()) {
+      if (u instanceof soot.jimple.IdentityStmt id && id.getLeftOp() instanceof Local l) {
+        defs.computeIfAbsent(l, k -> new ArrayList<>()).add(null);
+      } else if (u instanceof soot.jimple.AssignStmt a && a.getLeftOp() instanceof Local l) {
+        Value r = a.getRightOp();
+        Object def = null;
+        if (r instanceof soot.jimple.NewExpr n) {
+          def = n.getBaseType().getSootClass();
+        } else if (r instanceof StaticInvokeExpr s
+            && s.getMethodRef().getName().equals("bootstrap$")
+            && s.getMethodRef().getDeclaringClass().isApplicationClass()) {
+          def = s.getMethodRef().getDeclaringClass();
+        } else if (r instanceof Local from) {
+          def = from;
+        } else if (r instanceof soot.jimple.CastExpr c && c.getOp() instanceof Local from) {
+          def = from;
+        }
+        defs.computeIfAbsent(l, k -> new ArrayList<>()).add(def);
+      }
+    }
+    Map<Local, Set<SootClass>> exact = new HashMap<>();
+    Set<Local> unknown = new java.util.HashSet<>();
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (Map.Entry<Local, List<Object>> e : defs.entrySet()) {
+        Local l = e.getKey();
+        if (unknown.contains(l)) {
+          continue;
+        }
+        Set<SootClass> classes = exact.computeIfAbsent(l, k -> new java.util.HashSet<>());
+        for (Object def : e.getValue()) {
+          if (def == null
+              || def instanceof Local from && (unknown.contains(from) || !defs.containsKey(from))) {
+            unknown.add(l);
+            exact.remove(l);
+            changed = true;
+            break;
+          }
+          changed |=
+              def instanceof SootClass c
+                  ? classes.add(c)
+                  : classes.addAll(exact.getOrDefault(def, Set.of()));
+        }
+      }
+    }
+    exact.values().removeIf(Set::isEmpty);
+    return exact;
+  }
+
+  /**
    * Class-hierarchy dispatch restricted to application classes: every concrete application class
    * that can be stored in the receiver's type contributes the method it runs. Library classes are
    * not enumerated (their bodies are not analyzed); when one may run, the call is also a library
@@ -321,10 +433,15 @@ public final class SootProgram implements AutoCloseable {
     }
     List<SootMethod> sorted = new ArrayList<>(app);
     sorted.sort((a, b) -> MethodIds.of(a).compareTo(MethodIds.of(b)));
-    return sorted.isEmpty() ? CallTargets.library(ref) : CallTargets.application(ref, sorted, library);
+    return sorted.isEmpty()
+        ? CallTargets.library(ref)
+        : CallTargets.application(ref, sorted, library);
   }
 
-  /** The application method class {@code c} runs for the sub-signature, or null if inherited from the library. */
+  /**
+   * The application method class {@code c} runs for the sub-signature, or null if inherited from
+   * the library.
+   */
   private SootMethod implementation(SootClass c, String subSignature) {
     for (SootClass at = c; at != null; at = at.hasSuperclass() ? at.getSuperclass() : null) {
       SootMethod m = at.getMethodUnsafe(subSignature);
@@ -373,6 +490,7 @@ public final class SootProgram implements AutoCloseable {
   public void close() {
     bodies.clear();
     dispatchCache.clear();
+    exactClasses.clear();
     G.reset();
   }
 }

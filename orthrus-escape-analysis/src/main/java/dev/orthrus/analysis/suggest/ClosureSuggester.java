@@ -23,30 +23,50 @@ import soot.Type;
 
 /**
  * Ranks candidate closures in code that has no {@code @Closure} yet: methods that write heap state
- * reachable from a long-lived data structure (the receiver's fields), directly, through helpers,
- * or by inserting into a container the receiver holds. See docs/analysis.md for the score.
+ * reachable from a long-lived data structure (the receiver's fields), directly, through helpers, or
+ * by inserting into a container the receiver holds. See docs/analysis.md for the score.
  */
 public final class ClosureSuggester {
 
   /** Suggestions below this score are noise (a plain setter scores 1 or 2). */
   static final int THRESHOLD = 4;
+
   static final int LIMIT = 200;
 
-  private static final Set<String> REMOVALS = Set.of(
-      "remove", "removeFirst", "removeLast", "removeIf", "removeAll", "retainAll", "clear", "poll", "pollFirst",
-      "pollLast", "pollFirstEntry", "pollLastEntry", "pop", "take", "drainTo");
+  private static final Set<String> REMOVALS =
+      Set.of(
+          "remove",
+          "removeFirst",
+          "removeLast",
+          "removeIf",
+          "removeAll",
+          "retainAll",
+          "clear",
+          "poll",
+          "pollFirst",
+          "pollLast",
+          "pollFirstEntry",
+          "pollLastEntry",
+          "pop",
+          "take",
+          "drainTo");
 
   private ClosureSuggester() {}
 
-  public static List<Suggestion> suggest(SootProgram program, EscapeSummaries summaries, AnalysisProgress progress) {
+  public static List<Suggestion> suggest(
+      SootProgram program, EscapeSummaries summaries, AnalysisProgress progress) {
     List<Suggestion> out = new ArrayList<>();
     int done = 0;
     for (SootMethod m : program.bodies().keySet()) {
       if (++done % 1000 == 0) {
         progress.step("suggest", done, program.bodies().size());
       }
-      if (m.isStatic() || m.isConstructor() || m.isStaticInitializer() || soot.Modifier.isSynthetic(m.getModifiers())
-          || MethodEscapeGraph.isLambdaFactory(m) || m.getName().startsWith("lambda$")) {
+      if (m.isStatic()
+          || m.isConstructor()
+          || m.isStaticInitializer()
+          || soot.Modifier.isSynthetic(m.getModifiers())
+          || MethodEscapeGraph.isLambdaFactory(m)
+          || m.getName().startsWith("lambda$")) {
         continue;
       }
       MethodEscapeGraph g = summaries.graph(m);
@@ -58,11 +78,13 @@ public final class ClosureSuggester {
         out.add(s);
       }
     }
-    out.sort(Comparator.comparingInt(Suggestion::score).reversed().thenComparing(Suggestion::method));
+    out.sort(
+        Comparator.comparingInt(Suggestion::score).reversed().thenComparing(Suggestion::method));
     return out.size() > LIMIT ? out.subList(0, LIMIT) : out;
   }
 
-  private static Suggestion score(SootProgram program, EscapeSummaries summaries, SootMethod m, MethodEscapeGraph g) {
+  private static Suggestion score(
+      SootProgram program, EscapeSummaries summaries, SootMethod m, MethodEscapeGraph g) {
     int thisNode = g.paramNode(-1);
     Set<String> ownFields = new LinkedHashSet<>();
     Set<String> deepWrites = new LinkedHashSet<>();
@@ -78,8 +100,10 @@ public final class ClosureSuggester {
       if (!g.loc(st.base()).hasParam(-1)) {
         continue;
       }
-      String what = st.field() == null ? "an array element" : st.field().getDeclaringClass().getShortName()
-          + "." + st.field().getName();
+      String what =
+          st.field() == null
+              ? "an array element"
+              : st.field().getDeclaringClass().getShortName() + "." + st.field().getName();
       if (st.base() == thisNode || st.base() == g.thisLocal()) {
         ownFields.add(what);
       } else {
@@ -89,7 +113,10 @@ public final class ClosureSuggester {
     for (MethodEscapeGraph.CallSiteNodes c : g.calls()) {
       int recv = c.args()[0];
       SootMethodRef ref = c.call().getMethodRef();
-      if (c.targets().library() && recv >= 0 && g.loc(recv).hasParam(-1) && !ref.getName().equals("<init>")) {
+      if (c.targets().library()
+          && recv >= 0
+          && g.loc(recv).hasParam(-1)
+          && !ref.getName().equals("<init>")) {
         String call = ref.getDeclaringClass().getShortName() + "." + ref.getName();
         if (LibraryModel.effect(ref, false) == LibraryModel.Effect.CONTAINER_INSERT) {
           containerInserts.add(call);
@@ -112,9 +139,15 @@ public final class ClosureSuggester {
         }
       }
     }
-    int score = Math.min(ownFields.size(), 3) + 3 * Math.min(deepWrites.size(), 4)
-        + 3 * Math.min(containerInserts.size() + containerRemovals.size(), 3) + 2 * Math.min(helperWrites.size(), 3);
-    if (deepWrites.isEmpty() && containerInserts.isEmpty() && containerRemovals.isEmpty() && helperWrites.isEmpty()) {
+    int score =
+        Math.min(ownFields.size(), 3)
+            + 3 * Math.min(deepWrites.size(), 4)
+            + 3 * Math.min(containerInserts.size() + containerRemovals.size(), 3)
+            + 2 * Math.min(helperWrites.size(), 3);
+    if (deepWrites.isEmpty()
+        && containerInserts.isEmpty()
+        && containerRemovals.isEmpty()
+        && helperWrites.isEmpty()) {
       // Only its own fields: a setter or a counter, not an operator on a data structure.
       return null;
     }
@@ -137,7 +170,10 @@ public final class ClosureSuggester {
     List<String> longLived = dataStructureFields(m.getDeclaringClass());
     if (!longLived.isEmpty()) {
       score += 2;
-      reasons.add(m.getDeclaringClass().getShortName() + " holds a data structure: " + String.join(", ", longLived));
+      reasons.add(
+          m.getDeclaringClass().getShortName()
+              + " holds a data structure: "
+              + String.join(", ", longLived));
     }
     if (m.isPublic()) {
       score += 1;
@@ -161,7 +197,8 @@ public final class ClosureSuggester {
    * comes from the container); for ranking they are writes to the data structure.
    */
   private static boolean removes(SootMethodRef ref) {
-    return ref.getDeclaringClass().getName().startsWith("java.util.") && REMOVALS.contains(ref.getName());
+    return ref.getDeclaringClass().getName().startsWith("java.util.")
+        && REMOVALS.contains(ref.getName());
   }
 
   private static String listed(Set<String> items) {
@@ -177,8 +214,10 @@ public final class ClosureSuggester {
         continue;
       }
       Type t = f.getType();
-      boolean structure = t instanceof ArrayType
-          || t instanceof RefType r && (r.getClassName().startsWith("java.util.") || r.getSootClass().equals(c));
+      boolean structure =
+          t instanceof ArrayType
+              || t instanceof RefType r
+                  && (r.getClassName().startsWith("java.util.") || r.getSootClass().equals(c));
       if (structure) {
         out.add(f.getName() + " " + t);
       }

@@ -13,7 +13,8 @@ import java.util.Set;
  * @param type binary name of the class or interface whose members (and whose subtypes' members)
  *     match, or a package prefix ending with {@code .} matched against the member's owner
  * @param kinds static members, instance members, constructors
- * @param names member names; {@code *} alone matches any, {@code next*} a prefix, {@code *Async} a suffix
+ * @param names member names; {@code *} alone matches any, {@code next*} a prefix, {@code *Async} a
+ *     suffix
  * @param exceptNames names excluded from {@code names}
  * @param exceptTypes receivers (and owners) excluded, with their subtypes
  * @param ownerPrefix when set, the member's declaring class must start with it
@@ -21,12 +22,24 @@ import java.util.Set;
  * @param required facts the call must have
  * @param forbidden facts the call must not have
  * @param argument for {@link JdkCategory#ARRAY_WRITE}, the index of the array it writes; else -1
- * @param example a Java statement that makes such a call (documentation and the stages' agreement test)
+ * @param example a Java statement that makes such a call (documentation and the stages' agreement
+ *     test)
  * @param since the first Java release that has the member
  */
-public record JdkApi(JdkCategory category, String type, Set<Kind> kinds, Set<String> names, Set<String> exceptNames,
-    List<String> exceptTypes, String ownerPrefix, int arity, Set<Fact> required, Set<Fact> forbidden, int argument,
-    String example, int since) {
+public record JdkApi(
+    JdkCategory category,
+    String type,
+    Set<Kind> kinds,
+    Set<String> names,
+    Set<String> exceptNames,
+    List<String> exceptTypes,
+    String ownerPrefix,
+    int arity,
+    Set<Fact> required,
+    Set<Fact> forbidden,
+    int argument,
+    String example,
+    int since) {
 
   public JdkApi {
     kinds = Set.copyOf(kinds);
@@ -39,8 +52,10 @@ public record JdkApi(JdkCategory category, String type, Set<Kind> kinds, Set<Str
 
   /** True when {@code call} is one of the members this entry describes. */
   public boolean matches(JdkCall call) {
-    if (!kinds.contains(call.kind()) || arity >= 0 && call.arity() != arity
-        || !nameMatches(call.name()) || exceptNames.contains(call.name())
+    if (!kinds.contains(call.kind())
+        || arity >= 0 && call.arity() != arity
+        || !nameMatches(call.name())
+        || exceptNames.contains(call.name())
         || ownerPrefix != null && !call.owner().startsWith(ownerPrefix)) {
       return false;
     }
@@ -67,7 +82,8 @@ public record JdkApi(JdkCategory category, String type, Set<Kind> kinds, Set<Str
 
   private boolean nameMatches(String name) {
     for (String pattern : names) {
-      if (pattern.equals("*") || pattern.equals(name)
+      if (pattern.equals("*")
+          || pattern.equals(name)
           || pattern.endsWith("*") && name.startsWith(pattern.substring(0, pattern.length() - 1))
           || pattern.startsWith("*") && name.endsWith(pattern.substring(1))) {
         return true;
@@ -169,8 +185,20 @@ public record JdkApi(JdkCategory category, String type, Set<Kind> kinds, Set<Str
     }
 
     JdkApi example(String example) {
-      return new JdkApi(category, type, kinds, names, exceptNames, exceptTypes, ownerPrefix, arity, required,
-          forbidden, argument, example, since);
+      return new JdkApi(
+          category,
+          type,
+          kinds,
+          names,
+          exceptNames,
+          exceptTypes,
+          ownerPrefix,
+          arity,
+          required,
+          forbidden,
+          argument,
+          example,
+          since);
     }
   }
 }

@@ -30,199 +30,439 @@ import java.util.function.Predicate;
 
 /**
  * Everything Orthrus knows about JDK methods and types, in one table that the processor and the
- * bytecode analysis both read (each answers {@link JdkCall} from its own view of the code). A
- * call may match several entries: at most one rule finding (the first standalone entry), any
- * number of tags, an array write.
+ * bytecode analysis both read (each answers {@link JdkCall} from its own view of the code). A call
+ * may match several entries: at most one rule finding (the first standalone entry), any number of
+ * tags, an array write.
  */
 public final class JdkApis {
 
   private static final String[] EXECUTOR_METHODS = {
-      "execute", "submit", "invokeAll", "invokeAny", "schedule", "scheduleAtFixedRate", "scheduleWithFixedDelay",
-      "invoke"};
+    "execute",
+    "submit",
+    "invokeAll",
+    "invokeAny",
+    "schedule",
+    "scheduleAtFixedRate",
+    "scheduleWithFixedDelay",
+    "invoke"
+  };
 
   private static final String[] STREAMS = {
-      "java.io.InputStream", "java.io.OutputStream", "java.io.Reader", "java.io.Writer", "java.io.File",
-      "java.io.RandomAccessFile", "java.io.Console"};
+    "java.io.InputStream",
+    "java.io.OutputStream",
+    "java.io.Reader",
+    "java.io.Writer",
+    "java.io.File",
+    "java.io.RandomAccessFile",
+    "java.io.Console"
+  };
 
   /** In-memory streams: reading and writing them is computation, not I/O. */
   private static final String[] IN_MEMORY_IO = {
-      "java.io.ByteArrayInputStream", "java.io.ByteArrayOutputStream", "java.io.StringReader",
-      "java.io.StringWriter", "java.io.CharArrayReader", "java.io.CharArrayWriter"};
+    "java.io.ByteArrayInputStream", "java.io.ByteArrayOutputStream", "java.io.StringReader",
+    "java.io.StringWriter", "java.io.CharArrayReader", "java.io.CharArrayWriter"
+  };
 
   /** Persistent collections: their "mutators" return a new collection (or throw). */
   public static final String PERSISTENT_PACKAGE = "org.pcollections.";
 
-  private static final String[] PERSISTENT = {"org.pcollections.PCollection", "org.pcollections.PMap"};
+  private static final String[] PERSISTENT = {
+    "org.pcollections.PCollection", "org.pcollections.PMap"
+  };
 
   private static final String[] COLLECTION_MUTATORS = {
-      "add", "addAll", "addFirst", "addLast", "clear", "compute", "computeIfAbsent", "computeIfPresent",
-      "drainTo", "ensureCapacity", "merge", "offer", "offerFirst", "offerLast", "poll", "pollFirst",
-      "pollFirstEntry", "pollLast", "pollLastEntry", "pop", "push", "put", "putAll", "putFirst", "putIfAbsent",
-      "putLast", "remove", "removeAll", "removeFirst", "removeFirstOccurrence", "removeIf", "removeLast",
-      "removeLastOccurrence", "replace", "replaceAll", "retainAll", "set", "sort", "take", "transfer",
-      "trimToSize"};
+    "add",
+    "addAll",
+    "addFirst",
+    "addLast",
+    "clear",
+    "compute",
+    "computeIfAbsent",
+    "computeIfPresent",
+    "drainTo",
+    "ensureCapacity",
+    "merge",
+    "offer",
+    "offerFirst",
+    "offerLast",
+    "poll",
+    "pollFirst",
+    "pollFirstEntry",
+    "pollLast",
+    "pollLastEntry",
+    "pop",
+    "push",
+    "put",
+    "putAll",
+    "putFirst",
+    "putIfAbsent",
+    "putLast",
+    "remove",
+    "removeAll",
+    "removeFirst",
+    "removeFirstOccurrence",
+    "removeIf",
+    "removeLast",
+    "removeLastOccurrence",
+    "replace",
+    "replaceAll",
+    "retainAll",
+    "set",
+    "sort",
+    "take",
+    "transfer",
+    "trimToSize"
+  };
 
   private static final String[] TEXT_MUTATORS = {
-      "append", "appendCodePoint", "insert", "delete", "deleteCharAt", "replace", "reverse", "setCharAt",
-      "setLength", "trimToSize", "ensureCapacity"};
+    "append",
+    "appendCodePoint",
+    "insert",
+    "delete",
+    "deleteCharAt",
+    "replace",
+    "reverse",
+    "setCharAt",
+    "setLength",
+    "trimToSize",
+    "ensureCapacity"
+  };
 
-  private static final List<JdkApi> TABLE = List.of(
-      // Threads and asynchronous execution: the closure log would miss what the other thread does.
-      of(THREAD, "java.lang.Thread").instances("start").arity(0).example("new Thread().start();"),
-      of(THREAD, "java.lang.Thread").statics("startVirtualThread").since(21)
-          .example("Thread.startVirtualThread(() -> { });"),
-      of(THREAD, "java.lang.Thread$Builder").instances("start").since(21)
-          .example("Thread.ofVirtual().start(() -> { });"),
-      of(EXECUTOR, "java.util.concurrent.Executor").instances(EXECUTOR_METHODS)
-          .example("java.util.concurrent.ForkJoinPool.commonPool().execute(() -> { });"),
-      of(EXECUTOR, "java.util.Timer").instances(EXECUTOR_METHODS)
-          .example("new java.util.Timer().schedule(new java.util.TimerTask() { public void run() { } }, 1L);"),
-      of(EXECUTOR, "java.util.concurrent.ForkJoinTask").instances("fork")
-          .example("new java.util.concurrent.RecursiveAction() { protected void compute() { } }.fork();"),
-      of(PARALLEL_STREAM, "java.util.Collection").instances("parallelStream")
-          .example("java.util.List.of(1).parallelStream().count();"),
-      of(PARALLEL_STREAM, "java.util.stream.BaseStream").instances("parallel")
-          .example("java.util.stream.IntStream.range(0, 2).parallel().sum();"),
-      of(PARALLEL_STREAM, "java.util.Arrays").statics("parallelSetAll", "parallelSort", "parallelPrefix")
-          .example("java.util.Arrays.parallelSort(new int[] {2, 1});"),
-      of(ASYNC_FUTURE, "java.util.concurrent.CompletionStage").statics("*Async")
-          .example("java.util.concurrent.CompletableFuture.runAsync(() -> { });"),
-      of(ASYNC_FUTURE, "java.util.concurrent.CompletionStage").instances("*Async")
-          .example("java.util.concurrent.CompletableFuture.completedFuture(1).thenApplyAsync(x -> x);"),
+  private static final List<JdkApi> TABLE =
+      List.of(
+          // Threads and asynchronous execution: the closure log would miss what the other thread
+          // does.
+          of(THREAD, "java.lang.Thread")
+              .instances("start")
+              .arity(0)
+              .example("new Thread().start();"),
+          of(THREAD, "java.lang.Thread")
+              .statics("startVirtualThread")
+              .since(21)
+              .example("Thread.startVirtualThread(() -> { });"),
+          of(THREAD, "java.lang.Thread$Builder")
+              .instances("start")
+              .since(21)
+              .example("Thread.ofVirtual().start(() -> { });"),
+          of(EXECUTOR, "java.util.concurrent.Executor")
+              .instances(EXECUTOR_METHODS)
+              .example("java.util.concurrent.ForkJoinPool.commonPool().execute(() -> { });"),
+          of(EXECUTOR, "java.util.Timer")
+              .instances(EXECUTOR_METHODS)
+              .example(
+                  "new java.util.Timer().schedule(new java.util.TimerTask() { public void run() { } }, 1L);"),
+          of(EXECUTOR, "java.util.concurrent.ForkJoinTask")
+              .instances("fork")
+              .example(
+                  "new java.util.concurrent.RecursiveAction() { protected void compute() { } }.fork();"),
+          of(PARALLEL_STREAM, "java.util.Collection")
+              .instances("parallelStream")
+              .example("java.util.List.of(1).parallelStream().count();"),
+          of(PARALLEL_STREAM, "java.util.stream.BaseStream")
+              .instances("parallel")
+              .example("java.util.stream.IntStream.range(0, 2).parallel().sum();"),
+          of(PARALLEL_STREAM, "java.util.Arrays")
+              .statics("parallelSetAll", "parallelSort", "parallelPrefix")
+              .example("java.util.Arrays.parallelSort(new int[] {2, 1});"),
+          of(ASYNC_FUTURE, "java.util.concurrent.CompletionStage")
+              .statics("*Async")
+              .example("java.util.concurrent.CompletableFuture.runAsync(() -> { });"),
+          of(ASYNC_FUTURE, "java.util.concurrent.CompletionStage")
+              .instances("*Async")
+              .example(
+                  "java.util.concurrent.CompletableFuture.completedFuture(1).thenApplyAsync(x -> x);"),
 
-      // I/O: side effects outside the process, which a validator would repeat.
-      of(IO, "java.nio.file.Files").any().example("java.nio.file.Files.exists(java.nio.file.Path.of(\"x\"));"),
-      of(IO, "java.nio.channels.").any().example("java.nio.channels.Pipe.open();"),
-      of(IO, "java.net.").any().exceptTypes("java.net.URI", "java.net.URLEncoder", "java.net.URLDecoder")
-          .example("java.net.InetAddress.getLoopbackAddress();"),
-      of(IO, "java.lang.ProcessBuilder").any().example("new ProcessBuilder(\"true\");"),
-      of(IO, "java.lang.Runtime").instances("exec", "exit", "halt", "gc", "runFinalization", "load", "loadLibrary",
-          "addShutdownHook", "removeShutdownHook").example("Runtime.getRuntime().gc();"),
-      of(IO, "java.util.logging.Logger").any().example("java.util.logging.Logger.getGlobal().info(\"x\");"),
-      of(IO, "java.lang.System$Logger").instances("*")
-          .example("System.getLogger(\"x\").log(System.Logger.Level.INFO, \"x\");"),
-      of(IO, "java.lang.System").statics("console").example("System.console();"),
-      of(IO, STREAMS[0]).instancesAndConstructors().declaredIn("java.io.").exceptTypes(IN_MEMORY_IO)
-          .example("new java.io.FileInputStream(\"x\").close();"),
-      of(IO, STREAMS[1]).instancesAndConstructors().declaredIn("java.io.").exceptTypes(IN_MEMORY_IO)
-          .example("new java.io.FileOutputStream(\"x\").close();"),
-      of(IO, STREAMS[2]).instancesAndConstructors().declaredIn("java.io.").exceptTypes(IN_MEMORY_IO)
-          .example("new java.io.FileReader(\"x\").close();"),
-      of(IO, STREAMS[3]).instancesAndConstructors().declaredIn("java.io.").exceptTypes(IN_MEMORY_IO)
-          .example("new java.io.FileWriter(\"x\").close();"),
-      of(IO, STREAMS[4]).any().declaredIn("java.io.").example("new java.io.File(\"x\").exists();"),
-      of(IO, STREAMS[5]).instancesAndConstructors().declaredIn("java.io.")
-          .example("new java.io.RandomAccessFile(\"x\", \"r\").close();"),
-      of(IO, STREAMS[6]).instances("*").declaredIn("java.io.").example("System.console().flush();"),
+          // I/O: side effects outside the process, which a validator would repeat.
+          of(IO, "java.nio.file.Files")
+              .any()
+              .example("java.nio.file.Files.exists(java.nio.file.Path.of(\"x\"));"),
+          of(IO, "java.nio.channels.").any().example("java.nio.channels.Pipe.open();"),
+          of(IO, "java.net.")
+              .any()
+              .exceptTypes("java.net.URI", "java.net.URLEncoder", "java.net.URLDecoder")
+              .example("java.net.InetAddress.getLoopbackAddress();"),
+          of(IO, "java.lang.ProcessBuilder").any().example("new ProcessBuilder(\"true\");"),
+          of(IO, "java.lang.Runtime")
+              .instances(
+                  "exec",
+                  "exit",
+                  "halt",
+                  "gc",
+                  "runFinalization",
+                  "load",
+                  "loadLibrary",
+                  "addShutdownHook",
+                  "removeShutdownHook")
+              .example("Runtime.getRuntime().gc();"),
+          of(IO, "java.util.logging.Logger")
+              .any()
+              .example("java.util.logging.Logger.getGlobal().info(\"x\");"),
+          of(IO, "java.lang.System$Logger")
+              .instances("*")
+              .example("System.getLogger(\"x\").log(System.Logger.Level.INFO, \"x\");"),
+          of(IO, "java.lang.System").statics("console").example("System.console();"),
+          of(IO, STREAMS[0])
+              .instancesAndConstructors()
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .example("new java.io.FileInputStream(\"x\").close();"),
+          of(IO, STREAMS[1])
+              .instancesAndConstructors()
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .example("new java.io.FileOutputStream(\"x\").close();"),
+          of(IO, STREAMS[2])
+              .instancesAndConstructors()
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .example("new java.io.FileReader(\"x\").close();"),
+          of(IO, STREAMS[3])
+              .instancesAndConstructors()
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .example("new java.io.FileWriter(\"x\").close();"),
+          of(IO, STREAMS[4])
+              .any()
+              .declaredIn("java.io.")
+              .example("new java.io.File(\"x\").exists();"),
+          of(IO, STREAMS[5])
+              .instancesAndConstructors()
+              .declaredIn("java.io.")
+              .example("new java.io.RandomAccessFile(\"x\", \"r\").close();"),
+          of(IO, STREAMS[6])
+              .instances("*")
+              .declaredIn("java.io.")
+              .example("System.console().flush();"),
 
-      // Locks: the validator replays the order the application saw instead of locking.
-      of(LOCK, "java.util.concurrent.locks.Lock").instances("*")
-          .example("new java.util.concurrent.locks.ReentrantLock().lock();"),
-      of(LOCK, "java.util.concurrent.locks.ReadWriteLock").instances("*")
-          .example("new java.util.concurrent.locks.ReentrantReadWriteLock().readLock();"),
-      of(LOCK, "java.util.concurrent.locks.StampedLock").instances("*")
-          .example("new java.util.concurrent.locks.StampedLock().tryOptimisticRead();"),
-      of(LOCK, "java.util.concurrent.locks.Condition").instances("*")
-          .example("new java.util.concurrent.locks.ReentrantLock().newCondition().signal();"),
-      of(LOCK, "java.util.concurrent.Semaphore").instances("*")
-          .example("new java.util.concurrent.Semaphore(1).release();"),
-      of(MONITOR, "java.lang.Object").instances("wait", "notify", "notifyAll").example("new Object().notify();"),
+          // Locks: the validator replays the order the application saw instead of locking.
+          of(LOCK, "java.util.concurrent.locks.Lock")
+              .instances("*")
+              .example("new java.util.concurrent.locks.ReentrantLock().lock();"),
+          of(LOCK, "java.util.concurrent.locks.ReadWriteLock")
+              .instances("*")
+              .example("new java.util.concurrent.locks.ReentrantReadWriteLock().readLock();"),
+          of(LOCK, "java.util.concurrent.locks.StampedLock")
+              .instances("*")
+              .example("new java.util.concurrent.locks.StampedLock().tryOptimisticRead();"),
+          of(LOCK, "java.util.concurrent.locks.Condition")
+              .instances("*")
+              .example("new java.util.concurrent.locks.ReentrantLock().newCondition().signal();"),
+          of(LOCK, "java.util.concurrent.Semaphore")
+              .instances("*")
+              .example("new java.util.concurrent.Semaphore(1).release();"),
+          of(MONITOR, "java.lang.Object")
+              .instances("wait", "notify", "notifyAll")
+              .example("new Object().notify();"),
 
-      // Clocks, randomness, identity hash codes, hash order, the environment: recorded and replayed.
-      of(CLOCK, "java.lang.System").statics("currentTimeMillis", "nanoTime").example("System.nanoTime();"),
-      of(CLOCK, "java.time.").statics("now").example("java.time.Instant.now();"),
-      of(CLOCK, "java.time.Clock").instances("*").example("java.time.Clock.systemUTC().millis();"),
-      of(CLOCK, "java.util.Date").constructors().arity(0).example("new java.util.Date();"),
-      of(RANDOM, "java.lang.Math").statics("random").example("Math.random();"),
-      of(RANDOM, "java.util.UUID").statics("randomUUID").example("java.util.UUID.randomUUID();"),
-      of(RANDOM, "java.util.concurrent.ThreadLocalRandom").statics("current")
-          .example("java.util.concurrent.ThreadLocalRandom.current();"),
-      of(RANDOM, "java.security.SecureRandom").constructors().example("new java.security.SecureRandom();"),
-      of(RANDOM, "java.util.Random").constructors().arity(0).example("new java.util.Random();"),
-      of(RANDOM, "java.util.SplittableRandom").constructors().arity(0).example("new java.util.SplittableRandom();"),
-      // A generator made in the same method is seeded (else its constructor is flagged above).
-      of(RANDOM, "java.util.Random").instances("next*").unless(Fact.FRESH_RECEIVER).example("random.nextInt();"),
-      of(RANDOM, "java.util.SplittableRandom").instances("next*").unless(Fact.FRESH_RECEIVER)
-          .example("splittable.nextInt();"),
-      of(IDENTITY_HASH, "java.lang.System").statics("identityHashCode").example("System.identityHashCode(this);"),
-      of(IDENTITY_HASH, "java.lang.Object").instances("hashCode").arity(0).when(Fact.IDENTITY_HASHED_RECEIVER)
-          .example("new Plain().hashCode();"),
-      of(HASH_ORDER, "java.util.IdentityHashMap")
-          .instances("forEach", "keySet", "values", "entrySet", "iterator", "spliterator", "stream", "toArray")
-          .example("for (Object k : new java.util.IdentityHashMap<Object, Object>().keySet()) { }"),
-      of(ENVIRONMENT, "java.lang.System").statics("getenv", "getProperty").example("System.getenv(\"HOME\");"),
-      of(ENVIRONMENT, "java.lang.Runtime").instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
-          .example("Runtime.getRuntime().availableProcessors();"),
-      of(MATH_INTRINSIC, "java.lang.Math").statics("sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp",
-          "expm1", "log", "log10", "log1p", "pow", "sinh", "cosh", "tanh", "cbrt", "hypot").example("Math.sin(1.0);"),
+          // Clocks, randomness, identity hash codes, hash order, the environment: recorded and
+          // replayed.
+          of(CLOCK, "java.lang.System")
+              .statics("currentTimeMillis", "nanoTime")
+              .example("System.nanoTime();"),
+          of(CLOCK, "java.time.").statics("now").example("java.time.Instant.now();"),
+          of(CLOCK, "java.time.Clock")
+              .instances("*")
+              .example("java.time.Clock.systemUTC().millis();"),
+          of(CLOCK, "java.util.Date").constructors().arity(0).example("new java.util.Date();"),
+          of(RANDOM, "java.lang.Math").statics("random").example("Math.random();"),
+          of(RANDOM, "java.util.UUID")
+              .statics("randomUUID")
+              .example("java.util.UUID.randomUUID();"),
+          of(RANDOM, "java.util.concurrent.ThreadLocalRandom")
+              .statics("current")
+              .example("java.util.concurrent.ThreadLocalRandom.current();"),
+          of(RANDOM, "java.security.SecureRandom")
+              .constructors()
+              .example("new java.security.SecureRandom();"),
+          of(RANDOM, "java.util.Random").constructors().arity(0).example("new java.util.Random();"),
+          of(RANDOM, "java.util.SplittableRandom")
+              .constructors()
+              .arity(0)
+              .example("new java.util.SplittableRandom();"),
+          // A generator made in the same method is seeded (else its constructor is flagged above).
+          of(RANDOM, "java.util.Random")
+              .instances("next*")
+              .unless(Fact.FRESH_RECEIVER)
+              .example("random.nextInt();"),
+          of(RANDOM, "java.util.SplittableRandom")
+              .instances("next*")
+              .unless(Fact.FRESH_RECEIVER)
+              .example("splittable.nextInt();"),
+          of(IDENTITY_HASH, "java.lang.System")
+              .statics("identityHashCode")
+              .example("System.identityHashCode(this);"),
+          of(IDENTITY_HASH, "java.lang.Object")
+              .instances("hashCode")
+              .arity(0)
+              .when(Fact.IDENTITY_HASHED_RECEIVER)
+              .example("new Plain().hashCode();"),
+          of(HASH_ORDER, "java.util.IdentityHashMap")
+              .instances(
+                  "forEach",
+                  "keySet",
+                  "values",
+                  "entrySet",
+                  "iterator",
+                  "spliterator",
+                  "stream",
+                  "toArray")
+              .example(
+                  "for (Object k : new java.util.IdentityHashMap<Object, Object>().keySet()) { }"),
+          of(ENVIRONMENT, "java.lang.System")
+              .statics("getenv", "getProperty")
+              .example("System.getenv(\"HOME\");"),
+          of(ENVIRONMENT, "java.lang.Runtime")
+              .instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
+              .example("Runtime.getRuntime().availableProcessors();"),
+          of(MATH_INTRINSIC, "java.lang.Math")
+              .statics(
+                  "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log",
+                  "log10", "log1p", "pow", "sinh", "cosh", "tanh", "cbrt", "hypot")
+              .example("Math.sin(1.0);"),
 
-      // Mutations of JDK objects: findings when user data holds the object.
-      of(MUTATION, "java.util.Collection").instances(COLLECTION_MUTATORS).exceptTypes(PERSISTENT)
-          .example("held.list.add(\"x\");"),
-      of(MUTATION, "java.util.Map").instances(COLLECTION_MUTATORS).exceptTypes(PERSISTENT)
-          .example("held.map.merge(\"k\", 1, Integer::sum);"),
-      of(MUTATION, "java.lang.StringBuilder").instances(TEXT_MUTATORS).example("held.text.append('x');"),
-      of(MUTATION, "java.lang.StringBuffer").instances(TEXT_MUTATORS).example("held.buffer.append('x');"),
-      of(MUTATION, "java.util.concurrent.atomic.").instances("set*", "lazySet", "getAnd*", "*AndGet", "compareAnd*",
-          "weakCompare*", "increment", "decrement", "add", "reset", "sumThenReset", "accumulate")
-          .example("held.count.incrementAndGet();"),
-      of(MUTATION, "java.util.Date").instances("set*").example("held.date.setTime(0L);"),
-      of(MUTATION, "java.util.Calendar").instances("set*", "add", "roll", "clear")
-          .example("held.calendar.add(java.util.Calendar.DATE, 1);"),
-      of(MUTATION, "java.util.BitSet").instances("set", "clear", "flip", "and", "or", "xor", "andNot")
-          .example("held.bits.set(1);"),
-      of(MUTABLE_VIEW, "java.util.Collections").statics("unmodifiable*", "synchronized*", "checked*")
-          .example("held.list = java.util.Collections.unmodifiableList(new java.util.ArrayList<String>());"),
-      of(MUTABLE_VIEW, "java.util.Arrays").statics("asList")
-          .example("held.list = java.util.Arrays.asList(\"a\", \"b\");"),
+          // Mutations of JDK objects: findings when user data holds the object.
+          of(MUTATION, "java.util.Collection")
+              .instances(COLLECTION_MUTATORS)
+              .exceptTypes(PERSISTENT)
+              .example("held.list.add(\"x\");"),
+          of(MUTATION, "java.util.Map")
+              .instances(COLLECTION_MUTATORS)
+              .exceptTypes(PERSISTENT)
+              .example("held.map.merge(\"k\", 1, Integer::sum);"),
+          of(MUTATION, "java.lang.StringBuilder")
+              .instances(TEXT_MUTATORS)
+              .example("held.text.append('x');"),
+          of(MUTATION, "java.lang.StringBuffer")
+              .instances(TEXT_MUTATORS)
+              .example("held.buffer.append('x');"),
+          of(MUTATION, "java.util.concurrent.atomic.")
+              .instances(
+                  "set*",
+                  "lazySet",
+                  "getAnd*",
+                  "*AndGet",
+                  "compareAnd*",
+                  "weakCompare*",
+                  "increment",
+                  "decrement",
+                  "add",
+                  "reset",
+                  "sumThenReset",
+                  "accumulate")
+              .example("held.count.incrementAndGet();"),
+          of(MUTATION, "java.util.Date").instances("set*").example("held.date.setTime(0L);"),
+          of(MUTATION, "java.util.Calendar")
+              .instances("set*", "add", "roll", "clear")
+              .example("held.calendar.add(java.util.Calendar.DATE, 1);"),
+          of(MUTATION, "java.util.BitSet")
+              .instances("set", "clear", "flip", "and", "or", "xor", "andNot")
+              .example("held.bits.set(1);"),
+          of(MUTABLE_VIEW, "java.util.Collections")
+              .statics("unmodifiable*", "synchronized*", "checked*")
+              .example(
+                  "held.list = java.util.Collections.unmodifiableList(new java.util.ArrayList<String>());"),
+          of(MUTABLE_VIEW, "java.util.Arrays")
+              .statics("asList")
+              .example("held.list = java.util.Arrays.asList(\"a\", \"b\");"),
 
-      // Tags: floating-point and vector work, the units fault injection targets first.
-      of(FLOATING_POINT, "java.lang.Math").statics("*").when(Fact.FLOATING_SIGNATURE).example("Math.sqrt(2.0);"),
-      of(FLOATING_POINT, "java.lang.StrictMath").statics("*").when(Fact.FLOATING_SIGNATURE)
-          .example("StrictMath.sqrt(2.0);"),
-      of(VECTOR, "java.lang.System").statics("arraycopy")
-          .example("System.arraycopy(new int[1], 0, new int[1], 0, 1);"),
-      of(VECTOR, "java.util.Arrays").statics("*").exceptNames("asList", "stream", "toString", "deepToString")
-          .example("java.util.Arrays.fill(new int[2], 1);"),
-      of(VECTOR, "jdk.incubator.vector.").any().example(""),
-      of(VECTOR, "java.lang.Object").instances("clone").when(Fact.ARRAY_RECEIVER).example("new int[2].clone();"),
-      of(VECTOR, "java.lang.String").instances("equals", "equalsIgnoreCase", "compareTo", "compareToIgnoreCase",
-          "indexOf", "lastIndexOf", "contains", "startsWith", "endsWith", "regionMatches", "getBytes", "toCharArray",
-          "hashCode").example("\"a\".equals(\"b\");"),
-      of(VECTOR, "java.lang.String").constructors().example("new String(new char[] {'a'});"),
+          // Tags: floating-point and vector work, the units fault injection targets first.
+          of(FLOATING_POINT, "java.lang.Math")
+              .statics("*")
+              .when(Fact.FLOATING_SIGNATURE)
+              .example("Math.sqrt(2.0);"),
+          of(FLOATING_POINT, "java.lang.StrictMath")
+              .statics("*")
+              .when(Fact.FLOATING_SIGNATURE)
+              .example("StrictMath.sqrt(2.0);"),
+          of(VECTOR, "java.lang.System")
+              .statics("arraycopy")
+              .example("System.arraycopy(new int[1], 0, new int[1], 0, 1);"),
+          of(VECTOR, "java.util.Arrays")
+              .statics("*")
+              .exceptNames("asList", "stream", "toString", "deepToString")
+              .example("java.util.Arrays.fill(new int[2], 1);"),
+          of(VECTOR, "jdk.incubator.vector.").any().example(""),
+          of(VECTOR, "java.lang.Object")
+              .instances("clone")
+              .when(Fact.ARRAY_RECEIVER)
+              .example("new int[2].clone();"),
+          of(VECTOR, "java.lang.String")
+              .instances(
+                  "equals",
+                  "equalsIgnoreCase",
+                  "compareTo",
+                  "compareToIgnoreCase",
+                  "indexOf",
+                  "lastIndexOf",
+                  "contains",
+                  "startsWith",
+                  "endsWith",
+                  "regionMatches",
+                  "getBytes",
+                  "toCharArray",
+                  "hashCode")
+              .example("\"a\".equals(\"b\");"),
+          of(VECTOR, "java.lang.String").constructors().example("new String(new char[] {'a'});"),
 
-      // JDK calls that store into an argument array.
-      of(ARRAY_WRITE, "java.lang.System").statics("arraycopy").argument(2)
-          .example("System.arraycopy(new int[1], 0, new int[1], 0, 1);"),
-      of(ARRAY_WRITE, "java.util.Arrays").statics("fill", "sort", "setAll", "parallelSort", "parallelSetAll",
-          "parallelPrefix").argument(0).example("java.util.Arrays.fill(new int[2], 1);"));
+          // JDK calls that store into an argument array.
+          of(ARRAY_WRITE, "java.lang.System")
+              .statics("arraycopy")
+              .argument(2)
+              .example("System.arraycopy(new int[1], 0, new int[1], 0, 1);"),
+          of(ARRAY_WRITE, "java.util.Arrays")
+              .statics("fill", "sort", "setAll", "parallelSort", "parallelSetAll", "parallelPrefix")
+              .argument(0)
+              .example("java.util.Arrays.fill(new int[2], 1);"));
 
   /**
    * Concrete JDK classes whose instances change in place (with their subtypes). A user-data field
    * that holds one is an error: the changes are neither versioned nor validated.
    */
-  private static final List<String> MUTABLE_TYPES = List.of(
-      "java.util.ArrayList", "java.util.LinkedList", "java.util.Vector", "java.util.ArrayDeque",
-      "java.util.PriorityQueue", "java.util.HashMap", "java.util.TreeMap", "java.util.Hashtable",
-      "java.util.IdentityHashMap", "java.util.WeakHashMap", "java.util.EnumMap", "java.util.HashSet",
-      "java.util.TreeSet", "java.util.EnumSet", "java.util.BitSet", "java.util.Date", "java.util.Calendar",
-      "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ConcurrentSkipListMap",
-      "java.util.concurrent.ConcurrentSkipListSet", "java.util.concurrent.CopyOnWriteArrayList",
-      "java.util.concurrent.CopyOnWriteArraySet", "java.util.concurrent.ConcurrentLinkedQueue",
-      "java.util.concurrent.ConcurrentLinkedDeque", "java.util.concurrent.BlockingQueue",
-      "java.lang.StringBuilder", "java.lang.StringBuffer", "java.util.concurrent.atomic.");
+  private static final List<String> MUTABLE_TYPES =
+      List.of(
+          "java.util.ArrayList",
+          "java.util.LinkedList",
+          "java.util.Vector",
+          "java.util.ArrayDeque",
+          "java.util.PriorityQueue",
+          "java.util.HashMap",
+          "java.util.TreeMap",
+          "java.util.Hashtable",
+          "java.util.IdentityHashMap",
+          "java.util.WeakHashMap",
+          "java.util.EnumMap",
+          "java.util.HashSet",
+          "java.util.TreeSet",
+          "java.util.EnumSet",
+          "java.util.BitSet",
+          "java.util.Date",
+          "java.util.Calendar",
+          "java.util.concurrent.ConcurrentHashMap",
+          "java.util.concurrent.ConcurrentSkipListMap",
+          "java.util.concurrent.ConcurrentSkipListSet",
+          "java.util.concurrent.CopyOnWriteArrayList",
+          "java.util.concurrent.CopyOnWriteArraySet",
+          "java.util.concurrent.ConcurrentLinkedQueue",
+          "java.util.concurrent.ConcurrentLinkedDeque",
+          "java.util.concurrent.BlockingQueue",
+          "java.lang.StringBuilder",
+          "java.lang.StringBuffer",
+          "java.util.concurrent.atomic.");
 
   /**
-   * Collection interfaces: whether such a field is mutable depends on the object it holds
-   * ({@code List.of(...)} is immutable, {@code new ArrayList<>()} is not).
+   * Collection interfaces: whether such a field is mutable depends on the object it holds ({@code
+   * List.of(...)} is immutable, {@code new ArrayList<>()} is not).
    */
-  private static final List<String> COLLECTION_INTERFACES = List.of("java.util.Collection", "java.util.Map");
+  private static final List<String> COLLECTION_INTERFACES =
+      List.of("java.util.Collection", "java.util.Map");
 
   /** Hash-ordered collections whose order depends on their keys' hash codes. */
-  private static final List<String> HASHED_BY_KEY = List.of("java.util.HashMap", "java.util.HashSet");
+  private static final List<String> HASHED_BY_KEY =
+      List.of("java.util.HashMap", "java.util.HashSet");
 
   /** Insertion-ordered variants of {@link #HASHED_BY_KEY}: deterministic. */
-  private static final List<String> INSERTION_ORDERED = List.of("java.util.LinkedHashMap", "java.util.LinkedHashSet");
+  private static final List<String> INSERTION_ORDERED =
+      List.of("java.util.LinkedHashMap", "java.util.LinkedHashSet");
 
   /** Hash-ordered by identity whatever the keys. */
   private static final String HASHED_BY_IDENTITY = "java.util.IdentityHashMap";
@@ -245,7 +485,9 @@ public final class JdkApis {
     return result;
   }
 
-  /** The first entry that makes the call a finding by itself (threads, I/O, locks, ...), or null. */
+  /**
+   * The first entry that makes the call a finding by itself (threads, I/O, locks, ...), or null.
+   */
   public static JdkApi finding(JdkCall call) {
     return first(call, c -> c.reportedAtCall());
   }
@@ -255,7 +497,9 @@ public final class JdkApis {
     return first(call, c -> c == MUTATION);
   }
 
-  /** The entry of a static factory that returns a view over, or a mutable wrapper of, a collection. */
+  /**
+   * The entry of a static factory that returns a view over, or a mutable wrapper of, a collection.
+   */
   public static JdkApi mutableView(JdkCall call) {
     return first(call, c -> c == MUTABLE_VIEW);
   }
@@ -301,7 +545,10 @@ public final class JdkApis {
     return null;
   }
 
-  /** A {@code java.util} collection or map interface type, whose mutability depends on the object held. */
+  /**
+   * A {@code java.util} collection or map interface type, whose mutability depends on the object
+   * held.
+   */
   public static boolean isCollectionInterface(Predicate<String> isA) {
     return COLLECTION_INTERFACES.stream().anyMatch(isA);
   }
@@ -312,8 +559,9 @@ public final class JdkApis {
   }
 
   /**
-   * How iterating a collection of this type is ordered: {@code IDENTITY} for an identity-hashed map,
-   * {@code KEY_HASH} for a hash map or set (its order follows the keys' hash codes), else null.
+   * How iterating a collection of this type is ordered: {@code IDENTITY} for an identity-hashed
+   * map, {@code KEY_HASH} for a hash map or set (its order follows the keys' hash codes), else
+   * null.
    */
   public static HashOrder hashOrder(Predicate<String> isA) {
     if (INSERTION_ORDERED.stream().anyMatch(isA)) {

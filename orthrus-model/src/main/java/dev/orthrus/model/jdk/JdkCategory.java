@@ -26,7 +26,10 @@ public enum JdkCategory {
   MATH_INTRINSIC("math-intrinsic", Rule.MATH_INTRINSIC, Handling.RECORDED, null),
   /** Changes a mutable JDK object (a rule only when user data holds the object). */
   MUTATION("mutation", Rule.MUTABLE_COLLECTION, null, null),
-  /** Returns a view over, or a mutable wrapper of, another collection (a rule when user data keeps it). */
+  /**
+   * Returns a view over, or a mutable wrapper of, another collection (a rule when user data keeps
+   * it).
+   */
   MUTABLE_VIEW("mutable-view", Rule.MUTABLE_COLLECTION, null, null),
   FLOATING_POINT("floating-point", null, null, Tag.FLOATING_POINT),
   VECTOR("vector", null, null, Tag.VECTOR),
@@ -79,7 +82,9 @@ public enum JdkCategory {
     return rule != null && this != MUTATION && this != MUTABLE_VIEW;
   }
 
-  /** The category of a {@code nondeterministic} entry, or null for one this version does not know. */
+  /**
+   * The category of a {@code nondeterministic} entry, or null for one this version does not know.
+   */
   public static JdkCategory fromJsonName(String name) {
     for (JdkCategory c : values()) {
       if (c.jsonName.equals(name)) {

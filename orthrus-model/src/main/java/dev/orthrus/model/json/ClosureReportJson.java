@@ -58,7 +58,9 @@ public final class ClosureReportJson {
       w.name("warnings").beginArray();
       s.warnings().forEach(w::value);
       w.endArray();
-      w.field("declaration", s.declaration()).field("file", s.file()).field("startLine", s.startLine())
+      w.field("declaration", s.declaration())
+          .field("file", s.file())
+          .field("startLine", s.startLine())
           .field("endLine", s.endLine());
       w.endObject();
     }
@@ -197,8 +199,11 @@ public final class ClosureReportJson {
     long version = number(root, "schemaVersion");
     if (version > ClosureReport.SCHEMA_VERSION) {
       throw new JsonException(
-          "closures.json schemaVersion " + version + " is newer than this Orthrus understands ("
-              + ClosureReport.SCHEMA_VERSION + ")");
+          "closures.json schemaVersion "
+              + version
+              + " is newer than this Orthrus understands ("
+              + ClosureReport.SCHEMA_VERSION
+              + ")");
     }
     return new ClosureReport(
         (int) version,
@@ -212,8 +217,12 @@ public final class ClosureReportJson {
   }
 
   private static Suppression readSuppression(Map<String, Object> m) {
-    return new Suppression(list(m, "warnings", o -> (String) o), string(m, "declaration"), string(m, "file"),
-        number(m, "startLine"), number(m, "endLine"));
+    return new Suppression(
+        list(m, "warnings", o -> (String) o),
+        string(m, "declaration"),
+        string(m, "file"),
+        number(m, "startLine"),
+        number(m, "endLine"));
   }
 
   private static ClosureModel readClosure(Map<String, Object> m) {
@@ -237,48 +246,63 @@ public final class ClosureReportJson {
         readValue(object(m.get("result"), "result")),
         list(m, "userDataReads", o -> readAccess(object(o, "access"))),
         list(m, "userDataWrites", o -> readAccess(object(o, "access"))),
-        list(m, "allocations", o -> {
-          Map<String, Object> a = object(o, "allocation");
-          Object escape = a.get("escape");
-          return new Allocation(
-              string(a, "type"),
-              bool(a, "userData"),
-              (String) a.get("method"),
-              readPosition(object(a.get("position"), "position")),
-              escape == null ? null : EscapeState.valueOf((String) escape));
-        }),
-        list(m, "calls", o -> {
-          Map<String, Object> a = object(o, "call");
-          return new CallSite(
-              string(a, "target"), bool(a, "inCompilation"), readPosition(object(a.get("position"), "position")));
-        }),
-        list(m, "nondeterministic", o -> {
-          Map<String, Object> a = object(o, "nondeterministic call");
-          return new NondeterministicCall(
-              string(a, "target"),
-              string(a, "category"),
-              handling(string(a, "handling")),
-              readPosition(object(a.get("position"), "position")),
-              list(a, "callChain", s -> (String) s));
-        }),
+        list(
+            m,
+            "allocations",
+            o -> {
+              Map<String, Object> a = object(o, "allocation");
+              Object escape = a.get("escape");
+              return new Allocation(
+                  string(a, "type"),
+                  bool(a, "userData"),
+                  (String) a.get("method"),
+                  readPosition(object(a.get("position"), "position")),
+                  escape == null ? null : EscapeState.valueOf((String) escape));
+            }),
+        list(
+            m,
+            "calls",
+            o -> {
+              Map<String, Object> a = object(o, "call");
+              return new CallSite(
+                  string(a, "target"),
+                  bool(a, "inCompilation"),
+                  readPosition(object(a.get("position"), "position")));
+            }),
+        list(
+            m,
+            "nondeterministic",
+            o -> {
+              Map<String, Object> a = object(o, "nondeterministic call");
+              return new NondeterministicCall(
+                  string(a, "target"),
+                  string(a, "category"),
+                  handling(string(a, "handling")),
+                  readPosition(object(a.get("position"), "position")),
+                  list(a, "callChain", s -> (String) s));
+            }),
         tags,
         list(m, "diagnostics", o -> readDiagnostic(object(o, "diagnostic"))),
         list(m, "reachableMethods", o -> (String) o),
-        list(m, "violations", o -> {
-          Map<String, Object> a = object(o, "violation");
-          return new Violation(
-              string(a, "key"),
-              string(a, "message"),
-              list(a, "callChain", s -> (String) s),
-              readPosition(object(a.get("position"), "position")));
-        }));
+        list(
+            m,
+            "violations",
+            o -> {
+              Map<String, Object> a = object(o, "violation");
+              return new Violation(
+                  string(a, "key"),
+                  string(a, "message"),
+                  list(a, "callChain", s -> (String) s),
+                  readPosition(object(a.get("position"), "position")));
+            }));
   }
 
   private static NondeterministicCall.Handling handling(String name) {
     try {
       return NondeterministicCall.Handling.fromJsonName(name);
     } catch (IllegalArgumentException e) {
-      throw new JsonException("member \"handling\" must be \"recorded\" or \"error\", not \"" + name + "\"");
+      throw new JsonException(
+          "member \"handling\" must be \"recorded\" or \"error\", not \"" + name + "\"");
     }
   }
 

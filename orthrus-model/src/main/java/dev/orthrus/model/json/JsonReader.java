@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parses JSON text into plain Java values: {@code Map<String,Object>} (insertion-ordered),
- * {@code List<Object>}, {@code String}, {@code Long} or {@code Double}, {@code Boolean} and
- * {@code null}. Malformed input raises {@link JsonException} naming the line and column.
+ * Parses JSON text into plain Java values: {@code Map<String,Object>} (insertion-ordered), {@code
+ * List<Object>}, {@code String}, {@code Long} or {@code Double}, {@code Boolean} and {@code null}.
+ * Malformed input raises {@link JsonException} naming the line and column.
  */
 public final class JsonReader {
 

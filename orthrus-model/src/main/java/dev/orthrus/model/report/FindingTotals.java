@@ -35,7 +35,11 @@ public record FindingTotals(int closures, int analyzedClosures, Counts rules, Co
     /** {@code 1 error, 0 warnings, 2 notes}. */
     @Override
     public String toString() {
-      return plural(errors, "error") + ", " + plural(warnings, "warning") + ", " + plural(notes, "note");
+      return plural(errors, "error")
+          + ", "
+          + plural(warnings, "warning")
+          + ", "
+          + plural(notes, "note");
     }
   }
 
@@ -59,11 +63,12 @@ public record FindingTotals(int closures, int analyzedClosures, Counts rules, Co
     Counts rules = new Counts(0, 0, 0);
     Counts bytecode = new Counts(violations, 0, 0);
     for (Diagnostic d : all) {
-      Counts one = switch (d.severity()) {
-        case ERROR -> new Counts(1, 0, 0);
-        case WARNING -> new Counts(0, 1, 0);
-        case NOTE -> new Counts(0, 0, 1);
-      };
+      Counts one =
+          switch (d.severity()) {
+            case ERROR -> new Counts(1, 0, 0);
+            case WARNING -> new Counts(0, 1, 0);
+            case NOTE -> new Counts(0, 0, 1);
+          };
       if (d.key().startsWith(ANALYSIS_KEY_PREFIX)) {
         bytecode = bytecode.plus(one);
       } else {

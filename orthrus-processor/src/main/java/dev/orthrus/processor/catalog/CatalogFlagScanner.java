@@ -30,17 +30,40 @@ import javax.lang.model.type.TypeMirror;
  */
 public final class CatalogFlagScanner {
 
-  private static final Set<String> MATH = Set.of("Math", "StrictMath", "java.lang.Math", "java.lang.StrictMath");
+  private static final Set<String> MATH =
+      Set.of("Math", "StrictMath", "java.lang.Math", "java.lang.StrictMath");
   private static final Set<String> ARRAYS = Set.of("Arrays", "java.util.Arrays");
-  private static final Set<String> NOT_BULK = Set.of("asList", "stream", "toString", "deepToString");
+  private static final Set<String> NOT_BULK =
+      Set.of("asList", "stream", "toString", "deepToString");
+
   /**
    * Math methods with int/long overloads: before attribution the overload is unknown, so they count
    * as floating point only through their arguments (a literal, a cast, a declared local).
    */
-  private static final Set<String> INTEGRAL_MATH = Set.of(
-      "abs", "absExact", "min", "max", "clamp", "addExact", "subtractExact", "multiplyExact", "incrementExact",
-      "decrementExact", "negateExact", "toIntExact", "divideExact", "floorDiv", "floorDivExact", "floorMod",
-      "ceilDiv", "ceilDivExact", "ceilMod", "multiplyFull", "multiplyHigh", "unsignedMultiplyHigh");
+  private static final Set<String> INTEGRAL_MATH =
+      Set.of(
+          "abs",
+          "absExact",
+          "min",
+          "max",
+          "clamp",
+          "addExact",
+          "subtractExact",
+          "multiplyExact",
+          "incrementExact",
+          "decrementExact",
+          "negateExact",
+          "toIntExact",
+          "divideExact",
+          "floorDiv",
+          "floorDivExact",
+          "floorMod",
+          "ceilDiv",
+          "ceilDivExact",
+          "ceilMod",
+          "multiplyFull",
+          "multiplyHigh",
+          "unsignedMultiplyHigh");
 
   private final Trees trees;
 
@@ -57,7 +80,8 @@ public final class CatalogFlagScanner {
     seen.add(closure);
     while (!work.isEmpty()) {
       ExecutableElement method = work.remove();
-      if (isFloat(method.getReturnType()) || method.getParameters().stream().anyMatch(p -> isFloat(p.asType()))) {
+      if (isFloat(method.getReturnType())
+          || method.getParameters().stream().anyMatch(p -> isFloat(p.asType()))) {
         visitor.floatingPoint = true;
       }
       MethodTree tree = trees.getTree(method);
@@ -108,7 +132,8 @@ public final class CatalogFlagScanner {
 
     @Override
     public Void visitPrimitiveType(PrimitiveTypeTree node, Void unused) {
-      if (node.getPrimitiveTypeKind() == TypeKind.FLOAT || node.getPrimitiveTypeKind() == TypeKind.DOUBLE) {
+      if (node.getPrimitiveTypeKind() == TypeKind.FLOAT
+          || node.getPrimitiveTypeKind() == TypeKind.DOUBLE) {
         floatingPoint = true;
       }
       return null;
@@ -135,9 +160,12 @@ public final class CatalogFlagScanner {
         } else if (MATH.contains(receiver) && !INTEGRAL_MATH.contains(name)) {
           floatingPoint = true;
         } else if (ARRAYS.contains(receiver) && !NOT_BULK.contains(name)
-            || (receiver.equals("System") || receiver.equals("java.lang.System")) && name.equals("arraycopy")) {
+            || (receiver.equals("System") || receiver.equals("java.lang.System"))
+                && name.equals("arraycopy")) {
           vector = true;
-        } else if (name.equals("clone") && node.getArguments().isEmpty() && isArray(member.getExpression())) {
+        } else if (name.equals("clone")
+            && node.getArguments().isEmpty()
+            && isArray(member.getExpression())) {
           vector = true;
         }
       }
@@ -152,7 +180,8 @@ public final class CatalogFlagScanner {
         if (arrayLocals.contains(name)) {
           return true;
         }
-      } else if (expression instanceof MemberSelectTree select && select.getExpression().toString().equals("this")) {
+      } else if (expression instanceof MemberSelectTree select
+          && select.getExpression().toString().equals("this")) {
         name = select.getIdentifier().toString();
       } else {
         return false;

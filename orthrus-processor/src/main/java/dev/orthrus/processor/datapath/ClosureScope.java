@@ -20,6 +20,9 @@ public final class ClosureScope {
   private final Map<String, List<String>> chains = new LinkedHashMap<>();
   private final Set<String> sharedParameters = new HashSet<>();
 
+  /** The parameter index that stands for a method's receiver in the shared set. */
+  static final int RECEIVER = -1;
+
   ClosureScope(MethodSummary closure) {
     this.closure = closure;
   }
@@ -57,6 +60,15 @@ public final class ClosureScope {
    */
   public boolean freshParameter(String methodId, int parameter) {
     return reaches(methodId) && !isShared(methodId, parameter);
+  }
+
+  /**
+   * True when, in this closure's execution, the method only ever runs on objects the closure
+   * allocated: every call to it on the closure's path has such a receiver (a builder the closure
+   * made, an instance of a local helper class), so it may write its own fields.
+   */
+  public boolean freshReceiver(String methodId) {
+    return freshParameter(methodId, RECEIVER);
   }
 
   public boolean reaches(String methodId) {

@@ -41,7 +41,9 @@ public final class DataPath {
     for (MethodSummary s : summaries) {
       methods.put(s.id(), s);
       if (s.element() != null) {
-        byName.computeIfAbsent(s.element().getSimpleName().toString(), k -> new ArrayList<>()).add(s);
+        byName
+            .computeIfAbsent(s.element().getSimpleName().toString(), k -> new ArrayList<>())
+            .add(s);
       }
     }
     List<MethodSummary> closureMethods = new ArrayList<>();
@@ -67,7 +69,8 @@ public final class DataPath {
     scope.add(closure, chains.get(closure.id()));
     work.add(closure);
     // Calls to a closure may dispatch to an override, which then runs as the closure's body.
-    for (MethodSummary override : targets(new Call(closure.id(), closure.element(), closure.declaration()))) {
+    for (MethodSummary override :
+        targets(new Call(closure.id(), closure.element(), closure.declaration()))) {
       if (!chains.containsKey(override.id())) {
         List<String> chain = List.of(closure.id(), override.id());
         chains.put(override.id(), chain);
@@ -101,6 +104,7 @@ public final class DataPath {
    */
   private void markSharedParameters(ClosureScope scope, List<MethodSummary> entries) {
     for (MethodSummary entry : entries) {
+      scope.markShared(entry.id(), ClosureScope.RECEIVER);
       for (int i = 0; i < entry.element().getParameters().size(); i++) {
         scope.markShared(entry.id(), i);
       }
@@ -112,21 +116,43 @@ public final class DataPath {
         for (Call call : caller.calls()) {
           List<MethodSummary> callees = targets(call);
           for (int i = 0; i < call.arguments().size(); i++) {
-            int origin = call.arguments().get(i);
-            boolean fresh = origin == Call.FRESH_ARGUMENT || origin >= 0 && !scope.isShared(caller.id(), origin);
-            for (MethodSummary callee : fresh ? List.<MethodSummary>of() : callees) {
-              if (!scope.isShared(callee.id(), i)) {
-                scope.markShared(callee.id(), i);
-                changed = true;
-              }
-            }
+            changed |= markIfShared(scope, caller, call.arguments().get(i), callees, i);
           }
+          // Constructors' own writes are to a new object whatever this says.
+          changed |= markIfShared(scope, caller, call.receiver(), callees, ClosureScope.RECEIVER);
         }
       }
     }
   }
 
-  /** The summarized methods a call may run: its resolved target and overriders in this compilation. */
+  /**
+   * Marks parameter {@code index} of the callees shared when the object the caller passes may be;
+   * true if any changed.
+   */
+  private static boolean markIfShared(
+      ClosureScope scope,
+      MethodSummary caller,
+      int origin,
+      List<MethodSummary> callees,
+      int index) {
+    boolean fresh =
+        origin == Call.FRESH_ARGUMENT
+            || origin >= 0 && !scope.isShared(caller.id(), origin)
+            || origin == Call.CALLER_RECEIVER
+                && !scope.isShared(caller.id(), ClosureScope.RECEIVER);
+    boolean changed = false;
+    for (MethodSummary callee : fresh ? List.<MethodSummary>of() : callees) {
+      if (!scope.isShared(callee.id(), index)) {
+        scope.markShared(callee.id(), index);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * The summarized methods a call may run: its resolved target and overriders in this compilation.
+   */
   public List<MethodSummary> targets(Call call) {
     List<MethodSummary> result = new ArrayList<>(1);
     MethodSummary direct = methods.get(call.target());
@@ -135,8 +161,10 @@ public final class DataPath {
     }
     ExecutableElement callee = call.callee();
     if (callee != null && isVirtual(callee)) {
-      for (MethodSummary candidate : byName.getOrDefault(callee.getSimpleName().toString(), List.of())) {
-        if (candidate != direct && elements.overrides(candidate.element(), callee, candidate.owner())) {
+      for (MethodSummary candidate :
+          byName.getOrDefault(callee.getSimpleName().toString(), List.of())) {
+        if (candidate != direct
+            && elements.overrides(candidate.element(), callee, candidate.owner())) {
           result.add(candidate);
         }
       }
@@ -146,7 +174,9 @@ public final class DataPath {
 
   private static boolean isVirtual(ExecutableElement method) {
     Set<Modifier> m = method.getModifiers();
-    return !m.contains(Modifier.STATIC) && !m.contains(Modifier.PRIVATE) && !m.contains(Modifier.FINAL)
+    return !m.contains(Modifier.STATIC)
+        && !m.contains(Modifier.PRIVATE)
+        && !m.contains(Modifier.FINAL)
         && method.getKind() == javax.lang.model.element.ElementKind.METHOD;
   }
 

@@ -60,8 +60,12 @@ public final class ClosureModelBuilder {
    * @param catalogFlags the flags written into generated catalogs, by closure id; the model's tags
    *     include them so a catalog never claims more than {@code closures.json}
    */
-  public ClosureReport build(DataPath dataPath, List<Finding> findings, Map<String, CatalogFlags> catalogFlags,
-      Collection<String> userDataTypes, List<Suppression> suppressions) {
+  public ClosureReport build(
+      DataPath dataPath,
+      List<Finding> findings,
+      Map<String, CatalogFlags> catalogFlags,
+      Collection<String> userDataTypes,
+      List<Suppression> suppressions) {
     List<ClosureModel> closures = new ArrayList<>();
     for (ClosureScope scope : dataPath.closures()) {
       closures.add(closure(scope, dataPath, findings, catalogFlags.get(scope.id())));
@@ -73,10 +77,17 @@ public final class ClosureModelBuilder {
       }
     }
     List<Suppression> sorted = new ArrayList<>(suppressions);
-    sorted.sort(Comparator.comparing(Suppression::file).thenComparingLong(Suppression::startLine)
-        .thenComparing(Suppression::declaration));
-    return new ClosureReport(ClosureReport.SCHEMA_VERSION, GENERATOR,
-        userDataTypes.stream().sorted().toList(), closures, global, sorted);
+    sorted.sort(
+        Comparator.comparing(Suppression::file)
+            .thenComparingLong(Suppression::startLine)
+            .thenComparing(Suppression::declaration));
+    return new ClosureReport(
+        ClosureReport.SCHEMA_VERSION,
+        GENERATOR,
+        userDataTypes.stream().sorted().toList(),
+        closures,
+        global,
+        sorted);
   }
 
   /** Display name, strictness and comparison from the {@code @Closure} annotation. */
@@ -88,31 +99,40 @@ public final class ClosureModelBuilder {
     boolean strict = false;
     String comparison = "EQUALS";
     if (closure != null) {
-      for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e
-          : elements.getElementValuesWithDefaults(closure).entrySet()) {
+      for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+          elements.getElementValuesWithDefaults(closure).entrySet()) {
         Object v = e.getValue().getValue();
         switch (e.getKey().getSimpleName().toString()) {
           case "name" -> name = String.valueOf(v);
           case "strict" -> strict = Boolean.TRUE.equals(v);
-          case "compare" -> comparison = v instanceof VariableElement constant
-              ? constant.getSimpleName().toString() : String.valueOf(v);
-          default -> { }
+          case "compare" ->
+              comparison =
+                  v instanceof VariableElement constant
+                      ? constant.getSimpleName().toString()
+                      : String.valueOf(v);
+          default -> {}
         }
       }
     }
-    return new ClosureOptions(name.isEmpty() ? method.getSimpleName().toString() : name, strict, comparison);
+    return new ClosureOptions(
+        name.isEmpty() ? method.getSimpleName().toString() : name, strict, comparison);
   }
 
-  private ClosureModel closure(ClosureScope scope, DataPath dataPath, List<Finding> findings, CatalogFlags flags) {
+  private ClosureModel closure(
+      ClosureScope scope, DataPath dataPath, List<Finding> findings, CatalogFlags flags) {
     MethodSummary closure = scope.closure();
     ExecutableElement method = closure.element();
     TypeElement owner = closure.owner();
     ClosureOptions options = options(method);
-    Value receiver = method.getModifiers().contains(Modifier.STATIC) ? null
-        : new Value("this", names.erased(owner.asType()), values.classify(owner.asType()));
+    Value receiver =
+        method.getModifiers().contains(Modifier.STATIC)
+            ? null
+            : new Value("this", names.erased(owner.asType()), values.classify(owner.asType()));
     List<Value> parameters = new ArrayList<>();
     for (VariableElement p : method.getParameters()) {
-      parameters.add(new Value(p.getSimpleName().toString(), p.asType().toString(), values.classify(p.asType())));
+      parameters.add(
+          new Value(
+              p.getSimpleName().toString(), p.asType().toString(), values.classify(p.asType())));
     }
     ValueKind resultKind = values.classify(method.getReturnType());
     Value result = new Value("return", method.getReturnType().toString(), resultKind);
@@ -137,8 +157,13 @@ public final class ClosureModelBuilder {
       List<String> chain = scope.chain(m.id()).size() <= 1 ? List.of() : scope.chain(m.id());
       for (ApiUse use : m.apiUses()) {
         if (use.category().handling() != null) {
-          nondeterministic.add(new NondeterministicCall(use.target(), use.category().jsonName(),
-              use.category().handling(), use.site().position(), chain));
+          nondeterministic.add(
+              new NondeterministicCall(
+                  use.target(),
+                  use.category().jsonName(),
+                  use.category().handling(),
+                  use.site().position(),
+                  chain));
         }
       }
       if (m.floatingPoint()) {
@@ -157,7 +182,8 @@ public final class ClosureModelBuilder {
     List<CallSite> calls = new ArrayList<>();
     for (Call call : closure.calls()) {
       if (call.callee() != null) {
-        calls.add(new CallSite(call.target(), !dataPath.targets(call).isEmpty(), call.site().position()));
+        calls.add(
+            new CallSite(call.target(), !dataPath.targets(call).isEmpty(), call.site().position()));
       }
     }
     List<Diagnostic> diagnostics = new ArrayList<>();

@@ -18,14 +18,21 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Decides how a validator can compare a closure input or output with APP's (rule
- * {@code orthrus.closure.signature}).
+ * Decides how a validator can compare a closure input or output with APP's (rule {@code
+ * orthrus.closure.signature}).
  */
 public final class ValueClassifier {
 
-  private static final Set<String> BOXED = Set.of(
-      "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
-      "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double");
+  private static final Set<String> BOXED =
+      Set.of(
+          "java.lang.Boolean",
+          "java.lang.Byte",
+          "java.lang.Short",
+          "java.lang.Character",
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Float",
+          "java.lang.Double");
 
   private final Elements elements;
   private final Types types;
@@ -47,7 +54,9 @@ public final class ValueClassifier {
       return ValueKind.PRIMITIVE;
     }
     if (type instanceof ArrayType array) {
-      return classify(array.getComponentType(), visiting).comparable() ? ValueKind.ARRAY : ValueKind.NOT_COMPARABLE;
+      return classify(array.getComponentType(), visiting).comparable()
+          ? ValueKind.ARRAY
+          : ValueKind.NOT_COMPARABLE;
     }
     if (type instanceof TypeVariable variable) {
       // A type variable is as comparable as its bound: Object's identity equals is not.
@@ -76,8 +85,11 @@ public final class ValueClassifier {
     try {
       if (element.getKind() == ElementKind.RECORD) {
         for (RecordComponentElement component : element.getRecordComponents()) {
-          TypeMirror componentType = types.asMemberOf(declared, component.getAccessor()) instanceof
-              javax.lang.model.type.ExecutableType accessor ? accessor.getReturnType() : component.asType();
+          TypeMirror componentType =
+              types.asMemberOf(declared, component.getAccessor())
+                      instanceof javax.lang.model.type.ExecutableType accessor
+                  ? accessor.getReturnType()
+                  : component.asType();
           if (!classify(componentType, visiting).comparable()) {
             return ValueKind.NOT_COMPARABLE;
           }
@@ -87,6 +99,9 @@ public final class ValueClassifier {
       if (overridesEquals(element) && typeArgumentsComparable(declared, visiting)) {
         return ValueKind.EQUALS;
       }
+      if (permitsOnlyComparable(element, visiting)) {
+        return ValueKind.EQUALS;
+      }
       return ValueKind.NOT_COMPARABLE;
     } finally {
       visiting.remove(name);
@@ -94,8 +109,24 @@ public final class ValueClassifier {
   }
 
   /**
-   * Collections compare their elements with {@code equals}: an array element would be compared
-   * by identity, so arrays are not allowed as type arguments.
+   * A sealed class or interface whose permitted subclasses are all comparable ({@code sealed
+   * interface Shape permits Circle, Square} over records): every object of the type is one of them.
+   */
+  private boolean permitsOnlyComparable(TypeElement element, Set<String> visiting) {
+    if (element.getPermittedSubclasses().isEmpty()) {
+      return false;
+    }
+    for (TypeMirror permitted : element.getPermittedSubclasses()) {
+      if (!classify(permitted, visiting).comparable()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Collections compare their elements with {@code equals}: an array element would be compared by
+   * identity, so arrays are not allowed as type arguments.
    */
   private boolean typeArgumentsComparable(DeclaredType declared, Set<String> visiting) {
     for (TypeMirror argument : declared.getTypeArguments()) {
@@ -120,11 +151,17 @@ public final class ValueClassifier {
       return false;
     }
     for (Element member : elements.getAllMembers(element)) {
-      if (member.getKind() == ElementKind.METHOD && member.getSimpleName().contentEquals("equals")) {
+      if (member.getKind() == ElementKind.METHOD
+          && member.getSimpleName().contentEquals("equals")) {
         ExecutableElement method = (ExecutableElement) member;
         if (method.getParameters().size() == 1
-            && types.erasure(method.getParameters().get(0).asType()).toString().equals("java.lang.Object")
-            && !((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Object")) {
+            && types
+                .erasure(method.getParameters().get(0).asType())
+                .toString()
+                .equals("java.lang.Object")
+            && !((TypeElement) method.getEnclosingElement())
+                .getQualifiedName()
+                .contentEquals("java.lang.Object")) {
           return true;
         }
       }

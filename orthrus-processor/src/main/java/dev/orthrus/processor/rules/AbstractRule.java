@@ -23,7 +23,8 @@ abstract class AbstractRule implements RuleCheck {
    * Reports a finding of code checked everywhere: in every closure that reaches the method, or as a
    * control-path finding when none does.
    */
-  final void reportWherever(RuleContext context, Findings findings, String methodId, Site site, String message) {
+  final void reportWherever(
+      RuleContext context, Findings findings, String methodId, Site site, String message) {
     List<ClosureScope> closures = context.dataPath().closuresReaching(methodId);
     if (closures.isEmpty()) {
       findings.report(rule, site, message, null);

@@ -28,7 +28,10 @@ abstract class ApiUseRule extends AbstractRule {
             int semicolon = message.indexOf(';');
             String via = RuleContext.via(scope, method.id());
             // The call chain goes right after the fact, before the explanation.
-            message = semicolon < 0 ? message + via : message.substring(0, semicolon) + via + message.substring(semicolon);
+            message =
+                semicolon < 0
+                    ? message + via
+                    : message.substring(0, semicolon) + via + message.substring(semicolon);
             findings.report(rule(), use.site(), message, scope.id());
           }
         }

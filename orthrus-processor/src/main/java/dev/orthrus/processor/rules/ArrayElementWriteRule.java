@@ -11,7 +11,6 @@ import dev.orthrus.processor.summary.MethodSummary;
  */
 public final class ArrayElementWriteRule extends AbstractRule {
 
-
   public ArrayElementWriteRule() {
     super(Rule.ARRAY_ELEMENT_WRITE);
   }
@@ -20,9 +19,17 @@ public final class ArrayElementWriteRule extends AbstractRule {
   public void check(RuleContext context, Findings findings) {
     for (MethodSummary method : context.dataPath().methods()) {
       for (ArrayElementWrite write : method.arrayElementWrites()) {
-        String message = "`" + method.id() + "` stores into an element of `" + write.owner() + "." + write.field()
-            + "`, a primitive array held by user data; versions are immutable, so assign a new array instead "
-            + "(e.g. copy, change the copy, then `" + write.field() + " = copy`)";
+        String message =
+            "`"
+                + method.id()
+                + "` stores into an element of `"
+                + write.owner()
+                + "."
+                + write.field()
+                + "`, a primitive array held by user data; versions are immutable, so assign a new array instead "
+                + "(e.g. copy, change the copy, then `"
+                + write.field()
+                + " = copy`)";
         reportWherever(context, findings, method.id(), write.site(), message);
       }
     }

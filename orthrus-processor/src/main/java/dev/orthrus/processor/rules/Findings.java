@@ -37,11 +37,11 @@ public final class Findings {
   public List<Finding> all() {
     List<Finding> all = new ArrayList<>();
     byRule.values().forEach(m -> all.addAll(m.values()));
-    all.sort(Comparator
-        .comparing((Finding f) -> f.site().position().file())
-        .thenComparingLong(f -> f.site().position().line())
-        .thenComparingLong(f -> f.site().position().column())
-        .thenComparing(Finding::key));
+    all.sort(
+        Comparator.comparing((Finding f) -> f.site().position().file())
+            .thenComparingLong(f -> f.site().position().line())
+            .thenComparingLong(f -> f.site().position().column())
+            .thenComparing(Finding::key));
     return all;
   }
 }

@@ -12,7 +12,10 @@ public final class IoRule extends ApiUseRule {
 
   @Override
   String describe(ApiUse use, String who) {
-    return who + " does I/O (`" + use.target() + "`); a validator would repeat the side effect: "
+    return who
+        + " does I/O (`"
+        + use.target()
+        + "`); a validator would repeat the side effect: "
         + "move it to the control path and pass the data in or out";
   }
 }

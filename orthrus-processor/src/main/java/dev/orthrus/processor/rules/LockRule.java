@@ -12,7 +12,10 @@ public final class LockRule extends ApiUseRule {
 
   @Override
   String describe(ApiUse use, String who) {
-    return who + " takes a lock (`" + use.target() + "`); the validator replays the order the application "
+    return who
+        + " takes a lock (`"
+        + use.target()
+        + "`); the validator replays the order the application "
         + "saw instead of locking, so the lock itself is not validated";
   }
 }

@@ -12,7 +12,10 @@ public final class MathIntrinsicRule extends ApiUseRule {
 
   @Override
   String describe(ApiUse use, String who) {
-    return who + " calls `" + use.target() + "`; its result may differ between interpreted and JIT-compiled "
+    return who
+        + " calls `"
+        + use.target()
+        + "`; its result may differ between interpreted and JIT-compiled "
         + "code, so the application's result is recorded and replayed to the validator (call StrictMath, "
         + "which is exact everywhere, to have the computation validated instead)";
   }

@@ -20,16 +20,17 @@ import javax.lang.model.type.WildcardType;
 /**
  * A mutable JDK object reachable from user data: a {@code @UserData} field declared with a mutable
  * JDK type (or an array, type argument or record component of one), a mutable object or view stored
- * into a user-data field, or a call that changes one in place. Versions are immutable snapshots
- * of user-data fields: an object that changes under a field is neither versioned nor validated,
- * and a validator re-executing the closure would change the application's object a second time.
- * See docs/decisions/0018-collections-in-user-data.md.
+ * into a user-data field, or a call that changes one in place. Versions are immutable snapshots of
+ * user-data fields: an object that changes under a field is neither versioned nor validated, and a
+ * validator re-executing the closure would change the application's object a second time. See
+ * docs/decisions/0018-collections-in-user-data.md.
  */
 public final class MutableCollectionRule extends AbstractRule {
 
-  static final String FIX = "use a persistent collection (org.pcollections: `HashTreePMap`, `TreePVector`, "
-      + "...; a change is a new value, assigned to the field), an immutable copy (`List.copyOf`, `Map.copyOf`, "
-      + "`List.of`), or @UserData node classes";
+  static final String FIX =
+      "use a persistent collection (org.pcollections: `HashTreePMap`, `TreePVector`, "
+          + "...; a change is a new value, assigned to the field), an immutable copy (`List.copyOf`, `Map.copyOf`, "
+          + "`List.of`), or @UserData node classes";
 
   public MutableCollectionRule() {
     super(Rule.MUTABLE_COLLECTION);
@@ -41,20 +42,44 @@ public final class MutableCollectionRule extends AbstractRule {
       for (UserDataType.Field field : declared.fields()) {
         String mutable = mutableIn(context, field.element().asType(), new HashSet<>());
         if (mutable != null) {
-          findings.report(rule(), field.site(), "user-data field `" + context.names().binaryName(declared.type())
-              + "." + field.element().getSimpleName() + "` holds " + mutable + ", whose changes are neither "
-              + "versioned nor validated; " + FIX, null);
+          findings.report(
+              rule(),
+              field.site(),
+              "user-data field `"
+                  + context.names().binaryName(declared.type())
+                  + "."
+                  + field.element().getSimpleName()
+                  + "` holds "
+                  + mutable
+                  + ", whose changes are neither "
+                  + "versioned nor validated; "
+                  + FIX,
+              null);
         }
       }
     }
     for (MethodSummary method : context.dataPath().methods()) {
       for (UserDataMutation m : method.userDataMutations()) {
-        String message = m.kind() == UserDataMutation.Kind.STORE
-            ? "`" + method.id() + "` stores " + m.what() + " in user-data field `" + m.field() + "`; its changes "
-                + "would be neither versioned nor validated: " + FIX
-            : "`" + method.id() + "` changes the `" + m.what() + "` object held in user-data field `" + m.field()
-                + "` in place; the change is neither versioned nor validated, and a validator would repeat it on "
-                + "the application's object: " + FIX;
+        String message =
+            m.kind() == UserDataMutation.Kind.STORE
+                ? "`"
+                    + method.id()
+                    + "` stores "
+                    + m.what()
+                    + " in user-data field `"
+                    + m.field()
+                    + "`; its changes "
+                    + "would be neither versioned nor validated: "
+                    + FIX
+                : "`"
+                    + method.id()
+                    + "` changes the `"
+                    + m.what()
+                    + "` object held in user-data field `"
+                    + m.field()
+                    + "` in place; the change is neither versioned nor validated, and a validator would repeat it on "
+                    + "the application's object: "
+                    + FIX;
         reportWherever(context, findings, method.id(), m.site(), message);
       }
     }
@@ -63,8 +88,10 @@ public final class MutableCollectionRule extends AbstractRule {
   /** How a mutable JDK type is reachable from {@code type}, or null when none is. */
   static String mutableIn(RuleContext context, TypeMirror type, Set<String> visiting) {
     if (type instanceof ArrayType array) {
-      String inner = array.getComponentType().getKind().isPrimitive() ? null
-          : mutableIn(context, array.getComponentType(), visiting);
+      String inner =
+          array.getComponentType().getKind().isPrimitive()
+              ? null
+              : mutableIn(context, array.getComponentType(), visiting);
       return inner == null ? null : "an array of " + inner;
     }
     if (!(type instanceof DeclaredType declared) || type.getKind() != TypeKind.DECLARED) {
@@ -89,7 +116,12 @@ public final class MutableCollectionRule extends AbstractRule {
       for (RecordComponentElement component : element.getRecordComponents()) {
         String inner = mutableIn(context, component.asType(), visiting);
         if (inner != null) {
-          return "record `" + name + "` whose component `" + component.getSimpleName() + "` is " + inner;
+          return "record `"
+              + name
+              + "` whose component `"
+              + component.getSimpleName()
+              + "` is "
+              + inner;
         }
       }
     }

@@ -15,7 +15,11 @@ public final class NondeterministicRule extends ApiUseRule {
 
   @Override
   String describe(ApiUse use, String who) {
-    return who + " uses `" + use.target() + "` (" + use.category().jsonName()
+    return who
+        + " uses `"
+        + use.target()
+        + "` ("
+        + use.category().jsonName()
         + "); its result is recorded by the application and replayed to the validator";
   }
 }

@@ -25,16 +25,21 @@ public final class OwnerRule extends AbstractRule {
       TypeElement owner = scope.closure().owner();
       String why = hiddenBecause(owner);
       if (why != null) {
-        findings.report(rule(), scope.closure().declaration(), "closure `" + scope.id() + "` is declared in "
-            + why + ", which the generated closure catalog cannot name, so the closure would run unprotected: "
-            + "declare it in a top-level or member class that is not private", scope.id());
+        findings.report(
+            rule(),
+            scope.closure().declaration(),
+            "closure `"
+                + scope.id()
+                + "` is declared in "
+                + why
+                + ", which the generated closure catalog cannot name, so the closure would run unprotected: "
+                + "declare it in a top-level or member class that is not private",
+            scope.id());
       }
     }
   }
 
-  /**
-   * Why a generated class in the owner's package cannot name the owner, or null when it can.
-   */
+  /** Why a generated class in the owner's package cannot name the owner, or null when it can. */
   public static String hiddenBecause(TypeElement type) {
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
       String which = t == type ? "" : " (inside `" + t.getQualifiedName() + "`)";

@@ -15,8 +15,13 @@ import javax.lang.model.util.Types;
  * What a rule may look at: the data path of the compilation, the {@code @UserData} declarations it
  * contains, and the helpers to classify values and place diagnostics.
  */
-public record RuleContext(DataPath dataPath, List<UserDataType> userDataTypes, ValueClassifier values,
-    JavaNames names, Elements elements, Types types) {
+public record RuleContext(
+    DataPath dataPath,
+    List<UserDataType> userDataTypes,
+    ValueClassifier values,
+    JavaNames names,
+    Elements elements,
+    Types types) {
 
   /** The type is the JDK class or interface {@code api} (a binary name) or a subtype. */
   public boolean isA(TypeMirror type, String api) {
@@ -33,12 +38,18 @@ public record RuleContext(DataPath dataPath, List<UserDataType> userDataTypes, V
     if (chain.size() <= 1) {
       return "";
     }
-    return " in `" + methodId + "`, reached from closure `" + scope.id() + "` via "
+    return " in `"
+        + methodId
+        + "`, reached from closure `"
+        + scope.id()
+        + "` via "
         + String.join(" -> ", chain);
   }
 
   /** The closure named in a message. */
   public static String closureName(ClosureScope scope, String methodId) {
-    return scope.chain(methodId).size() <= 1 ? "closure `" + scope.id() + "`" : "code on the data path";
+    return scope.chain(methodId).size() <= 1
+        ? "closure `" + scope.id() + "`"
+        : "code on the data path";
   }
 }

@@ -11,9 +11,9 @@ import javax.lang.model.type.TypeMirror;
 /** A closure parameter or result whose values a validator cannot compare. */
 public final class SignatureRule extends AbstractRule {
 
-
-  static final String HINT = "make it a record of comparable components, override equals (and hashCode), "
-      + "annotate the class @UserData, or pass plain values (primitives, String, enums, arrays of these)";
+  static final String HINT =
+      "make it a record of comparable components, override equals (and hashCode), "
+          + "annotate the class @UserData, or pass plain values (primitives, String, enums, arrays of these)";
 
   public SignatureRule() {
     super(Rule.SIGNATURE);
@@ -26,22 +26,43 @@ public final class SignatureRule extends AbstractRule {
       ExecutableElement method = closure.element();
       for (int i = 0; i < method.getParameters().size(); i++) {
         VariableElement p = method.getParameters().get(i);
-        Site at = i < closure.parameterSites().size() ? closure.parameterSites().get(i) : closure.declaration();
+        Site at =
+            i < closure.parameterSites().size()
+                ? closure.parameterSites().get(i)
+                : closure.declaration();
         check(context, findings, scope, p.asType(), "parameter `" + p.getSimpleName() + "`", at);
       }
-      check(context, findings, scope, method.getReturnType(), "result",
+      check(
+          context,
+          findings,
+          scope,
+          method.getReturnType(),
+          "result",
           closure.resultSite() == null ? closure.declaration() : closure.resultSite());
     }
   }
 
-  private void check(RuleContext context, Findings findings, ClosureScope scope, TypeMirror type, String what,
+  private void check(
+      RuleContext context,
+      Findings findings,
+      ClosureScope scope,
+      TypeMirror type,
+      String what,
       Site site) {
     if (context.values().classify(type).comparable()) {
       return;
     }
-    findings.report(rule(), site,
-        "closure `" + scope.id() + "` has a " + what + " of type `" + type
-            + "` that a validator cannot compare; hint: " + HINT,
+    findings.report(
+        rule(),
+        site,
+        "closure `"
+            + scope.id()
+            + "` has a "
+            + what
+            + " of type `"
+            + type
+            + "` that a validator cannot compare; hint: "
+            + HINT,
         scope.id());
   }
 }

@@ -9,7 +9,6 @@ import dev.orthrus.processor.summary.Receiver;
 /** A closure, or a method it calls in this compilation, writes a static field. */
 public final class StaticWriteRule extends AbstractRule {
 
-
   public StaticWriteRule() {
     super(Rule.STATIC_WRITE);
   }
@@ -20,8 +19,12 @@ public final class StaticWriteRule extends AbstractRule {
       for (MethodSummary method : scope.methods()) {
         for (FieldWrite write : method.fieldWrites()) {
           if (write.receiver() == Receiver.STATIC) {
-            findings.report(rule(), write.site(),
-                RuleContext.closureName(scope, method.id()) + " writes " + write.describe("static ")
+            findings.report(
+                rule(),
+                write.site(),
+                RuleContext.closureName(scope, method.id())
+                    + " writes "
+                    + write.describe("static ")
                     + RuleContext.via(scope, method.id())
                     + "; static state is neither versioned nor validated: keep it in a @UserData object",
                 scope.id());

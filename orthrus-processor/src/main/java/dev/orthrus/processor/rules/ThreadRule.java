@@ -12,7 +12,11 @@ public final class ThreadRule extends ApiUseRule {
 
   @Override
   String describe(ApiUse use, String who) {
-    return who + " runs work on another thread (`" + use.target() + "`, " + use.category().jsonName()
+    return who
+        + " runs work on another thread (`"
+        + use.target()
+        + "`, "
+        + use.category().jsonName()
         + "); a closure must be single-threaded so its log captures every access: move the concurrency "
         + "to the control path and call a closure per task";
   }

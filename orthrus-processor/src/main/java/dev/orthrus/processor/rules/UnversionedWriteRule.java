@@ -8,11 +8,11 @@ import dev.orthrus.processor.summary.Receiver;
 
 /**
  * A closure writes a field of an object that is neither {@code @UserData} nor allocated inside the
- * closure. Objects the closure allocates itself (tracked through locals and constructors) are
- * private to the execution and may be written freely.
+ * closure. Objects the closure allocates itself (tracked through locals, constructors, the
+ * parameters and receivers of the methods it hands them to, and chains of calls that return their
+ * receiver) are private to the execution and may be written freely.
  */
 public final class UnversionedWriteRule extends AbstractRule {
-
 
   public UnversionedWriteRule() {
     super(Rule.UNVERSIONED_WRITE);
@@ -23,16 +23,29 @@ public final class UnversionedWriteRule extends AbstractRule {
     for (ClosureScope scope : context.dataPath().closures()) {
       for (MethodSummary method : scope.methods()) {
         for (FieldWrite write : method.fieldWrites()) {
-          if (write.userData() || write.receiver() == Receiver.STATIC || write.receiver() == Receiver.FRESH
-              || write.receiver() == Receiver.PARAMETER && scope.freshParameter(method.id(), write.parameter())) {
+          if (write.userData()
+              || write.receiver() == Receiver.STATIC
+              || write.receiver() == Receiver.FRESH
+              || write.receiver() == Receiver.PARAMETER
+                  && scope.freshParameter(method.id(), write.parameter())
+              || write.receiver() == Receiver.THIS && scope.freshReceiver(method.id())) {
             continue;
           }
-          String object = write.receiver() == Receiver.THIS
-              ? "`this` (a `" + write.receiverType() + "`, not @UserData)"
-              : "an object of type `" + write.receiverType() + "` that is not @UserData and not allocated here";
-          findings.report(rule(), write.site(),
-              RuleContext.closureName(scope, method.id()) + " writes " + write.describe() + " of "
-                  + object + RuleContext.via(scope, method.id())
+          String object =
+              write.receiver() == Receiver.THIS
+                  ? "`this` (a `" + write.receiverType() + "`, not @UserData)"
+                  : "an object of type `"
+                      + write.receiverType()
+                      + "` that is not @UserData and not allocated here";
+          findings.report(
+              rule(),
+              write.site(),
+              RuleContext.closureName(scope, method.id())
+                  + " writes "
+                  + write.describe()
+                  + " of "
+                  + object
+                  + RuleContext.via(scope, method.id())
                   + "; the write is not versioned, so a validator cannot check it: annotate the class @UserData",
               scope.id());
         }

@@ -12,7 +12,6 @@ import dev.orthrus.processor.summary.Receiver;
  */
 public final class WriteOutsideClosureRule extends AbstractRule {
 
-
   public WriteOutsideClosureRule() {
     super(Rule.WRITE_OUTSIDE_CLOSURE);
   }
@@ -24,10 +23,17 @@ public final class WriteOutsideClosureRule extends AbstractRule {
         continue;
       }
       for (FieldWrite write : method.fieldWrites()) {
-        if (write.userData() && write.receiver() != Receiver.STATIC && write.receiver() != Receiver.FRESH) {
-          findings.report(rule(), write.site(),
-              "`" + method.id() + "` is not a closure and no closure calls it, but it writes user-data "
-                  + write.describe() + "; the write is neither versioned nor validated: "
+        if (write.userData()
+            && write.receiver() != Receiver.STATIC
+            && write.receiver() != Receiver.FRESH) {
+          findings.report(
+              rule(),
+              write.site(),
+              "`"
+                  + method.id()
+                  + "` is not a closure and no closure calls it, but it writes user-data "
+                  + write.describe()
+                  + "; the write is neither versioned nor validated: "
                   + "move it into a @Closure method",
               null);
         }

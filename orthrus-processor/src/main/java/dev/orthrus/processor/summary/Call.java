@@ -9,16 +9,29 @@ import javax.lang.model.element.ExecutableElement;
  * @param target the callee's id, {@code owner#name(erased,params)}
  * @param callee the callee element (used to find overriding methods in the compilation)
  * @param site where the call is written
- * @param arguments where each argument's object comes from: the caller's parameter index,
- *     {@link #FRESH_ARGUMENT} for an object allocated in the caller, {@link #OTHER_ARGUMENT} otherwise
+ * @param arguments where each argument's object comes from: the caller's parameter index, {@link
+ *     #FRESH_ARGUMENT} for an object allocated in the caller, {@link #OTHER_ARGUMENT} otherwise
+ * @param receiver where the receiver of an instance method comes from: as for an argument, or
+ *     {@link #CALLER_RECEIVER}; constructors' receivers are new objects and are not tracked here
  */
-public record Call(String target, ExecutableElement callee, Site site, List<Integer> arguments) {
+public record Call(
+    String target, ExecutableElement callee, Site site, List<Integer> arguments, int receiver) {
 
-  /** An argument allocated in the calling method ({@code new ...} or a local only assigned from it). */
+  /**
+   * An argument allocated in the calling method ({@code new ...} or a local only assigned from it).
+   */
   public static final int FRESH_ARGUMENT = -1;
 
   /** Any other argument. */
   public static final int OTHER_ARGUMENT = -2;
+
+  /** The calling method's own receiver ({@code this.m()}, {@code m()}, {@code super.m()}). */
+  public static final int CALLER_RECEIVER = -3;
+
+  /** A call whose receiver nothing is known about (or that has none). */
+  public Call(String target, ExecutableElement callee, Site site, List<Integer> arguments) {
+    this(target, callee, site, arguments, OTHER_ARGUMENT);
+  }
 
   public Call(String target, ExecutableElement callee, Site site) {
     this(target, callee, site, List.of());

@@ -20,11 +20,19 @@ final class CallScanner extends BodyScanner {
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
       TypeMirror receiver = scope.receiverType(getCurrentPath(), node.getMethodSelect(), callee);
-      String target = receiver != null && receiver.getKind() == TypeKind.ARRAY
-          ? scope.names.erased(receiver) + "#" + scope.names.signature(callee) // members of arrays have no class
-          : scope.names.methodId(callee);
-      scope.summary.calls.add(new Call(target, callee, scope.site(node),
-          scope.origins(getCurrentPath(), node.getArguments())));
+      String target =
+          receiver != null && receiver.getKind() == TypeKind.ARRAY
+              ? scope.names.erased(receiver)
+                  + "#"
+                  + scope.names.signature(callee) // members of arrays have no class
+              : scope.names.methodId(callee);
+      scope.summary.calls.add(
+          new Call(
+              target,
+              callee,
+              scope.site(node),
+              scope.origins(getCurrentPath(), node.getArguments()),
+              scope.receiverOrigin(getCurrentPath(), callee)));
     }
     return super.visitMethodInvocation(node, unused);
   }
@@ -32,14 +40,22 @@ final class CallScanner extends BodyScanner {
   @Override
   public Void visitNewClass(NewClassTree node, Void unused) {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement constructor) {
-      TypeMirror type = scope.trees.getTypeMirror(new TreePath(getCurrentPath(), node.getIdentifier()));
+      TypeMirror type =
+          scope.trees.getTypeMirror(new TreePath(getCurrentPath(), node.getIdentifier()));
       Element typeElement = type == null ? null : scope.types.asElement(type);
-      scope.summary.allocations.add(new AllocationSite(
-          type == null ? scope.names.binaryName(JavaNames.enclosingType(constructor)) : scope.names.erased(type),
-          OrthrusAnnotations.isUserData(typeElement),
-          scope.site(node)));
-      scope.summary.calls.add(new Call(scope.names.methodId(constructor), constructor, scope.site(node),
-          scope.origins(getCurrentPath(), node.getArguments())));
+      scope.summary.allocations.add(
+          new AllocationSite(
+              type == null
+                  ? scope.names.binaryName(JavaNames.enclosingType(constructor))
+                  : scope.names.erased(type),
+              OrthrusAnnotations.isUserData(typeElement),
+              scope.site(node)));
+      scope.summary.calls.add(
+          new Call(
+              scope.names.methodId(constructor),
+              constructor,
+              scope.site(node),
+              scope.origins(getCurrentPath(), node.getArguments())));
     }
     return super.visitNewClass(node, unused);
   }
@@ -48,7 +64,8 @@ final class CallScanner extends BodyScanner {
   public Void visitNewArray(NewArrayTree node, Void unused) {
     TypeMirror type = scope.trees.getTypeMirror(getCurrentPath());
     if (type != null) {
-      scope.summary.allocations.add(new AllocationSite(scope.names.erased(type), false, scope.site(node)));
+      scope.summary.allocations.add(
+          new AllocationSite(scope.names.erased(type), false, scope.site(node)));
     }
     return super.visitNewArray(node, unused);
   }

@@ -8,15 +8,25 @@ package dev.orthrus.processor.summary;
  * @param field the field name, followed by {@code []} for an element store
  * @param type the field's declared type, or the array's element type for an element store
  * @param receiver what object holds the field
- * @param receiverType binary name of the receiver expression's static type (the owner when implicit)
+ * @param receiverType binary name of the receiver expression's static type (the owner when
+ *     implicit)
  * @param userData the declaring class or the receiver's static type is {@code @UserData}
  * @param parameter the parameter index when {@code receiver} is {@link Receiver#PARAMETER}, else -1
  * @param site where the store is written
  */
-public record FieldWrite(String owner, String field, String type, Receiver receiver, String receiverType,
-    boolean userData, int parameter, Site site) {
+public record FieldWrite(
+    String owner,
+    String field,
+    String type,
+    Receiver receiver,
+    String receiverType,
+    boolean userData,
+    int parameter,
+    Site site) {
 
-  /** Appended to a field name to name the elements of the array it holds, as in {@code buckets[]}. */
+  /**
+   * Appended to a field name to name the elements of the array it holds, as in {@code buckets[]}.
+   */
   public static final String ELEMENTS = "[]";
 
   public String qualifiedField() {
@@ -28,7 +38,10 @@ public record FieldWrite(String owner, String field, String type, Receiver recei
     return field.endsWith(ELEMENTS);
   }
 
-  /** How messages name the target: {@code field `a.B.f`} or {@code an element of array field `a.B.f`}. */
+  /**
+   * How messages name the target: {@code field `a.B.f`} or {@code an element of array field
+   * `a.B.f`}.
+   */
   public String describe() {
     return describe("");
   }
@@ -36,7 +49,13 @@ public record FieldWrite(String owner, String field, String type, Receiver recei
   /** Like {@link #describe()}, with an adjective for the field: {@code describe("static ")}. */
   public String describe(String adjective) {
     return element()
-        ? "an element of " + adjective + "array field `" + owner + "." + field.substring(0, field.length() - 2) + "`"
+        ? "an element of "
+            + adjective
+            + "array field `"
+            + owner
+            + "."
+            + field.substring(0, field.length() - 2)
+            + "`"
         : adjective + "field `" + qualifiedField() + "`";
   }
 }

@@ -13,8 +13,8 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The names Orthrus uses for classes and methods. Types are written with binary names
- * ({@code a.b.Outer$Inner}) and erased, so ids match what the bytecode analysis sees.
+ * The names Orthrus uses for classes and methods. Types are written with binary names ({@code
+ * a.b.Outer$Inner}) and erased, so ids match what the bytecode analysis sees.
  */
 public final class JavaNames {
 

@@ -16,8 +16,8 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The processor's side of the JDK table ({@link dev.orthrus.model.jdk.JdkApis}): calls and types
- * as javac resolved them. Instance members are matched by the receiver's static type, so user
+ * The processor's side of the JDK table ({@link dev.orthrus.model.jdk.JdkApis}): calls and types as
+ * javac resolved them. Instance members are matched by the receiver's static type, so user
  * subclasses of JDK types are covered.
  */
 final class JdkCalls {
@@ -37,7 +37,8 @@ final class JdkCalls {
    * A call as the table sees it.
    *
    * @param receiver the static type of the receiver expression, or null (the declaring type)
-   * @param freshReceiver whether the receiver was allocated in the calling method, asked only when needed
+   * @param freshReceiver whether the receiver was allocated in the calling method, asked only when
+   *     needed
    */
   JdkCall call(ExecutableElement callee, TypeMirror receiver, BooleanSupplier freshReceiver) {
     TypeElement declaring = JavaNames.enclosingType(callee);
@@ -79,8 +80,9 @@ final class JdkCalls {
       public boolean has(Fact fact) {
         return switch (fact) {
           case FRESH_RECEIVER -> freshReceiver.getAsBoolean();
-          case FLOATING_SIGNATURE -> MethodScope.isFloat(callee.getReturnType())
-              || callee.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()));
+          case FLOATING_SIGNATURE ->
+              MethodScope.isFloat(callee.getReturnType())
+                  || callee.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()));
           case ARRAY_RECEIVER -> type.getKind() == TypeKind.ARRAY;
           case IDENTITY_HASHED_RECEIVER -> identityHashed(type);
         };
@@ -90,18 +92,25 @@ final class JdkCalls {
 
   /** The type is the JDK class or interface {@code api} (a binary name) or a subtype. */
   boolean isA(TypeMirror type, String api) {
-    if (type == null || type.getKind() != TypeKind.DECLARED && type.getKind() != TypeKind.TYPEVAR
-        && type.getKind() != TypeKind.ARRAY) {
+    if (type == null
+        || type.getKind() != TypeKind.DECLARED
+            && type.getKind() != TypeKind.TYPEVAR
+            && type.getKind() != TypeKind.ARRAY) {
       return false;
     }
-    TypeMirror apiType = erasedTypes.computeIfAbsent(api, n -> {
-      TypeElement e = elements.getTypeElement(n.replace('$', '.'));
-      return e == null ? null : types.erasure(e.asType());
-    });
+    TypeMirror apiType =
+        erasedTypes.computeIfAbsent(
+            api,
+            n -> {
+              TypeElement e = elements.getTypeElement(n.replace('$', '.'));
+              return e == null ? null : types.erasure(e.asType());
+            });
     return apiType != null && types.isSubtype(types.erasure(type), apiType);
   }
 
-  /** A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown). */
+  /**
+   * A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown).
+   */
   boolean identityHashed(TypeMirror type) {
     if (!(type instanceof DeclaredType declared)) {
       return false;
@@ -112,7 +121,8 @@ final class JdkCalls {
       return false;
     }
     for (Element member : elements.getAllMembers(element)) {
-      if (member.getKind() == ElementKind.METHOD && member.getSimpleName().contentEquals("hashCode")
+      if (member.getKind() == ElementKind.METHOD
+          && member.getSimpleName().contentEquals("hashCode")
           && ((ExecutableElement) member).getParameters().isEmpty()) {
         String owner = JavaNames.enclosingType(member).getQualifiedName().toString();
         if (!owner.equals("java.lang.Object") && !owner.equals("java.lang.Enum")) {

@@ -46,7 +46,8 @@ final class JdkUseScanner extends BodyScanner {
       String name = callee.getSimpleName().toString();
       if (Set.of("forEach", "iterator", "spliterator", "stream", "toArray").contains(name)
           && node.getMethodSelect() instanceof MemberSelectTree select) {
-        checkHashOrder(new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()), node);
+        checkHashOrder(
+            new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()), node);
       }
     }
     return super.visitMethodInvocation(node, unused);
@@ -91,7 +92,8 @@ final class JdkUseScanner extends BodyScanner {
   /** {@code System.out}, {@code System.err}, {@code System.in}. */
   private void checkStandardStream(ExpressionTree node) {
     Element element = scope.trees.getElement(getCurrentPath());
-    if (element != null && element.getKind() == ElementKind.FIELD
+    if (element != null
+        && element.getKind() == ElementKind.FIELD
         && JavaNames.enclosingType(element).getQualifiedName().contentEquals("java.lang.System")
         && Set.of("out", "err", "in").contains(element.getSimpleName().toString())) {
       use(JdkCategory.IO, "java.lang.System." + element.getSimpleName(), node);
@@ -104,9 +106,12 @@ final class JdkUseScanner extends BodyScanner {
     // call alone does not show.
     if (use != null && use.category() != JdkCategory.HASH_ORDER) {
       JavaNames names = scope.names;
-      String target = names.erased(receiver != null ? receiver : JavaNames.enclosingType(callee).asType())
-          + "#" + names.signature(callee);
-      if (callee.getModifiers().contains(Modifier.STATIC) || callee.getKind() == ElementKind.CONSTRUCTOR) {
+      String target =
+          names.erased(receiver != null ? receiver : JavaNames.enclosingType(callee).asType())
+              + "#"
+              + names.signature(callee);
+      if (callee.getModifiers().contains(Modifier.STATIC)
+          || callee.getKind() == ElementKind.CONSTRUCTOR) {
         target = names.methodId(callee);
       }
       use(use.category(), target, node);
@@ -114,15 +119,19 @@ final class JdkUseScanner extends BodyScanner {
   }
 
   private boolean freshReceiver(Tree node) {
-    if (!(node instanceof MethodInvocationTree call) || !(call.getMethodSelect() instanceof MemberSelectTree select)) {
+    if (!(node instanceof MethodInvocationTree call)
+        || !(call.getMethodSelect() instanceof MemberSelectTree select)) {
       return false;
     }
     ExpressionTree receiver = unwrap(select.getExpression());
     if (receiver.getKind() == Tree.Kind.NEW_CLASS) {
       return true;
     }
-    Element element = scope.trees.getElement(new TreePath(new TreePath(getCurrentPath(), select), receiver));
-    return receiver instanceof IdentifierTree && element != null && scope.locals.fresh().contains(element);
+    Element element =
+        scope.trees.getElement(new TreePath(new TreePath(getCurrentPath(), select), receiver));
+    return receiver instanceof IdentifierTree
+        && element != null
+        && scope.locals.fresh().contains(element);
   }
 
   /** Iteration over a hash-ordered collection whose keys hash by identity. */
@@ -147,9 +156,11 @@ final class JdkUseScanner extends BodyScanner {
 
   /** For {@code map.keySet()}, {@code values()}, {@code entrySet()}: the path of {@code map}. */
   private static TreePath viewedCollection(TreePath collectionPath, ExpressionTree collection) {
-    if (collection instanceof MethodInvocationTree view && view.getMethodSelect() instanceof MemberSelectTree select
+    if (collection instanceof MethodInvocationTree view
+        && view.getMethodSelect() instanceof MemberSelectTree select
         && HASH_VIEWS.contains(select.getIdentifier().toString())) {
-      return new TreePath(new TreePath(new TreePath(collectionPath, view), select), select.getExpression());
+      return new TreePath(
+          new TreePath(new TreePath(collectionPath, view), select), select.getExpression());
     }
     return null;
   }
@@ -171,8 +182,10 @@ final class JdkUseScanner extends BodyScanner {
       return null; // other classes may already be lowered
     }
     TreePath declaration = scope.trees.getPath(variable);
-    if (declaration == null || !(declaration.getLeaf() instanceof VariableTree field)
-        || field.getInitializer() == null || field.getInitializer().getKind() != Tree.Kind.NEW_CLASS) {
+    if (declaration == null
+        || !(declaration.getLeaf() instanceof VariableTree field)
+        || field.getInitializer() == null
+        || field.getInitializer().getKind() != Tree.Kind.NEW_CLASS) {
       return null;
     }
     return scope.trees.getTypeMirror(new TreePath(declaration, field.getInitializer()));

@@ -71,19 +71,25 @@ final class LoadScanner extends BodyScanner {
 
   /** A slot load from a reference array held by user data: a read of {@code field[]}. */
   private void recordElementLoad(Tree load, MethodScope.ArrayField array) {
-    if (array == null || array.component().getKind().isPrimitive()
+    if (array == null
+        || array.component().getKind().isPrimitive()
         || !scope.holder(array.load(), array.field()).userData()) {
       return; // a primitive array is read as a whole, with its owner's version
     }
-    scope.summary.userDataReads.add(new FieldRead(scope.names.binaryName(JavaNames.enclosingType(array.field())),
-        array.field().getSimpleName() + FieldWrite.ELEMENTS, scope.names.erased(array.component()),
-        scope.site(load)));
+    scope.summary.userDataReads.add(
+        new FieldRead(
+            scope.names.binaryName(JavaNames.enclosingType(array.field())),
+            array.field().getSimpleName() + FieldWrite.ELEMENTS,
+            scope.names.erased(array.component()),
+            scope.site(load)));
   }
 
   private void recordFieldRead(ExpressionTree node, ExpressionTree receiver) {
     Element element = scope.trees.getElement(getCurrentPath());
-    if (element == null || element.getKind() != ElementKind.FIELD
-        || element.getSimpleName().contentEquals("this") || element.getSimpleName().contentEquals("super")
+    if (element == null
+        || element.getKind() != ElementKind.FIELD
+        || element.getSimpleName().contentEquals("this")
+        || element.getSimpleName().contentEquals("super")
         || element.getModifiers().contains(Modifier.STATIC)) {
       return;
     }
@@ -91,11 +97,17 @@ final class LoadScanner extends BodyScanner {
     boolean userData = OrthrusAnnotations.isUserData(owner);
     if (!userData && receiver != null) {
       TypeMirror receiverType = scope.trees.getTypeMirror(pathOf(receiver));
-      userData = receiverType != null && OrthrusAnnotations.isUserData(scope.types.asElement(receiverType));
+      userData =
+          receiverType != null
+              && OrthrusAnnotations.isUserData(scope.types.asElement(receiverType));
     }
     if (userData) {
-      scope.summary.userDataReads.add(new FieldRead(scope.names.binaryName(owner), element.getSimpleName().toString(),
-          scope.names.erased(element.asType()), scope.site(node)));
+      scope.summary.userDataReads.add(
+          new FieldRead(
+              scope.names.binaryName(owner),
+              element.getSimpleName().toString(),
+              scope.names.erased(element.asType()),
+              scope.site(node)));
     }
   }
 }

@@ -38,7 +38,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     this.trees = trees;
   }
 
-  /** Scans the body (or initializer) at {@code path}; an empty scan describes a method without one. */
+  /**
+   * Scans the body (or initializer) at {@code path}; an empty scan describes a method without one.
+   */
   LocalFacts of(TreePath path) {
     scan(path, null);
     return this;
@@ -63,7 +65,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       }
       TreePath initPath = new TreePath(getCurrentPath(), init);
       Element source = trees.getElement(initPath);
-      if (source != null && source.getKind() == ElementKind.FIELD && source.asType().getKind() == TypeKind.ARRAY) {
+      if (source != null
+          && source.getKind() == ElementKind.FIELD
+          && source.asType().getKind() == TypeKind.ARRAY) {
         aliasCandidates.put(local, initPath);
       }
       if (source != null && source.getKind() == ElementKind.FIELD) {
@@ -79,7 +83,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   public Void visitAssignment(AssignmentTree node, Void unused) {
     ExpressionTree lhs = MethodScope.unwrap(node.getVariable());
     Element local = trees.getElement(new TreePath(getCurrentPath(), lhs));
-    if (local != null && (local.getKind() == ElementKind.LOCAL_VARIABLE || local.getKind() == ElementKind.PARAMETER)) {
+    if (local != null
+        && (local.getKind() == ElementKind.LOCAL_VARIABLE
+            || local.getKind() == ElementKind.PARAMETER)) {
       onlyNew.merge(local, isNew(MethodScope.unwrap(node.getExpression())), Boolean::logicalAnd);
       reassigned.add(local);
     }
@@ -90,16 +96,19 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   Set<Element> fresh() {
     if (fresh == null) {
       fresh = new HashSet<>();
-      onlyNew.forEach((local, isNew) -> {
-        if (isNew && local.getKind() == ElementKind.LOCAL_VARIABLE) {
-          fresh.add(local);
-        }
-      });
+      onlyNew.forEach(
+          (local, isNew) -> {
+            if (isNew && local.getKind() == ElementKind.LOCAL_VARIABLE) {
+              fresh.add(local);
+            }
+          });
     }
     return fresh;
   }
 
-  /** Locals that always hold the array of one field: they are initialized from it, never reassigned. */
+  /**
+   * Locals that always hold the array of one field: they are initialized from it, never reassigned.
+   */
   Map<Element, TreePath> aliases() {
     if (aliases == null) {
       aliases = new HashMap<>(aliasCandidates);

@@ -4,6 +4,7 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
@@ -33,8 +34,13 @@ final class MethodScope {
   final MethodSummary summary;
   final TypeElement type;
   final LocalFacts locals;
-  /** In constructors and initializers: fields of the object under construction that hold objects it allocated. */
+
+  /**
+   * In constructors and initializers: fields of the object under construction that hold objects it
+   * allocated.
+   */
   final Set<Element> constructedFields;
+
   final CompilationUnitTree unit;
   final Trees trees;
   final Types types;
@@ -44,9 +50,18 @@ final class MethodScope {
   private final Set<String> suppressed;
   private final Suppressions.Locals suppressedLocals;
 
-  MethodScope(MethodSummary summary, TypeElement type, LocalFacts locals, Set<Element> constructedFields,
-      CompilationUnitTree unit, Trees trees,
-      Elements elements, Types types, JavaNames names, JdkCalls jdk, Set<String> suppressed,
+  MethodScope(
+      MethodSummary summary,
+      TypeElement type,
+      LocalFacts locals,
+      Set<Element> constructedFields,
+      CompilationUnitTree unit,
+      Trees trees,
+      Elements elements,
+      Types types,
+      JavaNames names,
+      JdkCalls jdk,
+      Set<String> suppressed,
       Suppressions.Locals suppressedLocals) {
     this.summary = summary;
     this.type = type;
@@ -62,7 +77,10 @@ final class MethodScope {
     this.suppressedLocals = suppressedLocals;
   }
 
-  /** Where a fact is, with the {@code @SuppressWarnings} of the method, its classes and enclosing locals. */
+  /**
+   * Where a fact is, with the {@code @SuppressWarnings} of the method, its classes and enclosing
+   * locals.
+   */
   Site site(Tree tree) {
     Set<String> local = suppressedLocals.at(unit, tree);
     Set<String> all = suppressed;
@@ -70,7 +88,8 @@ final class MethodScope {
       all = new java.util.HashSet<>(suppressed);
       all.addAll(local);
     }
-    return new Site(tree, unit, MethodSummarizer.positionOf(trees.getSourcePositions(), unit, tree), all);
+    return new Site(
+        tree, unit, MethodSummarizer.positionOf(trees.getSourcePositions(), unit, tree), all);
   }
 
   /**
@@ -120,14 +139,16 @@ final class MethodScope {
       receiverType = fieldOwner.asType();
     }
     Element receiverElement = receiverType == null ? null : types.asElement(receiverType);
-    boolean userData = OrthrusAnnotations.isUserData(fieldOwner)
-        || receiverElement != null && OrthrusAnnotations.isUserData(receiverElement);
+    boolean userData =
+        OrthrusAnnotations.isUserData(fieldOwner)
+            || receiverElement != null && OrthrusAnnotations.isUserData(receiverElement);
     return new Holder(receiver, parameter, receiverType, userData);
   }
 
   /**
    * Where the object an expression denotes comes from: {@link Call#FRESH_ARGUMENT} when this method
-   * allocated it, the index of the (never reassigned) parameter it is, or {@link Call#OTHER_ARGUMENT}.
+   * allocated it, the index of the (never reassigned) parameter it is, or {@link
+   * Call#OTHER_ARGUMENT}.
    */
   int origin(TreePath exprPath) {
     ExpressionTree expr = unwrap((ExpressionTree) exprPath.getLeaf());
@@ -148,7 +169,9 @@ final class MethodScope {
       return Call.FRESH_ARGUMENT;
     }
     ExecutableElement method = summary.element();
-    if (element != null && element.getKind() == ElementKind.PARAMETER && method != null
+    if (element != null
+        && element.getKind() == ElementKind.PARAMETER
+        && method != null
         && !locals.reassigned.contains(element)) {
       int index = method.getParameters().indexOf(element);
       return index >= 0 ? index : Call.OTHER_ARGUMENT;
@@ -156,15 +179,54 @@ final class MethodScope {
     return Call.OTHER_ARGUMENT;
   }
 
-  /** {@code head} or {@code this.head} in a constructor that only ever stores objects it allocated there. */
+  /**
+   * {@code head} or {@code this.head} in a constructor that only ever stores objects it allocated
+   * there.
+   */
   private boolean isConstructedField(TreePath exprPath, ExpressionTree expr) {
     if (constructedFields.isEmpty()) {
       return false;
     }
-    boolean ownAccess = expr instanceof IdentifierTree || expr instanceof MemberSelectTree select
-        && unwrap(select.getExpression()) instanceof IdentifierTree id && id.getName().contentEquals("this");
-    return ownAccess && constructedFields.contains(
-        trees.getElement(exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr)));
+    boolean ownAccess =
+        expr instanceof IdentifierTree
+            || expr instanceof MemberSelectTree select
+                && unwrap(select.getExpression()) instanceof IdentifierTree id
+                && id.getName().contentEquals("this");
+    return ownAccess
+        && constructedFields.contains(
+            trees.getElement(exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr)));
+  }
+
+  /**
+   * Where the receiver of the instance-method call at {@code callPath} comes from: as {@link
+   * #origin} says for an argument, {@link Call#CALLER_RECEIVER} for this method's own receiver, and
+   * through a chain of calls that return their receiver ({@code new Builder().name(n).price(p)}).
+   */
+  int receiverOrigin(TreePath callPath, ExecutableElement callee) {
+    if (callee.getModifiers().contains(Modifier.STATIC)) {
+      return Call.OTHER_ARGUMENT;
+    }
+    int own = summary.initializer() ? Call.FRESH_ARGUMENT : Call.CALLER_RECEIVER;
+    ExpressionTree select = ((MethodInvocationTree) callPath.getLeaf()).getMethodSelect();
+    if (!(select instanceof MemberSelectTree member)) {
+      // Unqualified: this object's method, unless it belongs to an enclosing instance.
+      TypeElement owner = JavaNames.enclosingType(callee);
+      return types.isSubtype(types.erasure(type.asType()), types.erasure(owner.asType()))
+          ? own
+          : Call.OTHER_ARGUMENT;
+    }
+    ExpressionTree expr = unwrap(member.getExpression());
+    TreePath exprPath = new TreePath(new TreePath(callPath, select), expr);
+    if (expr instanceof IdentifierTree id
+        && (id.getName().contentEquals("this") || id.getName().contentEquals("super"))) {
+      return own;
+    }
+    if (expr instanceof MethodInvocationTree
+        && trees.getElement(exprPath) instanceof ExecutableElement inner
+        && ReturnsReceiver.of(inner, trees)) {
+      return receiverOrigin(exprPath, inner);
+    }
+    return origin(exprPath);
   }
 
   /** The origin of each argument of a call or {@code new} written at {@code callPath}. */
@@ -195,7 +257,8 @@ final class MethodScope {
    */
   TypeMirror receiverType(TreePath callPath, ExpressionTree select, ExecutableElement callee) {
     if (select instanceof MemberSelectTree member) {
-      TypeMirror t = trees.getTypeMirror(new TreePath(new TreePath(callPath, select), member.getExpression()));
+      TypeMirror t =
+          trees.getTypeMirror(new TreePath(new TreePath(callPath, select), member.getExpression()));
       if (t != null && t.getKind() != TypeKind.PACKAGE && t.getKind() != TypeKind.NONE) {
         return t;
       }

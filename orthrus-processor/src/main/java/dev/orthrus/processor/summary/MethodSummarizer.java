@@ -83,25 +83,35 @@ public final class MethodSummarizer {
     CompilationUnitTree unit = path.getCompilationUnit();
     Tree annotation = declaration;
     for (AnnotationTree a : declaration.getModifiers().getAnnotations()) {
-      Element annotationType = trees.getElement(
-          new TreePath(new TreePath(new TreePath(path, declaration.getModifiers()), a), a.getAnnotationType()));
-      if (annotationType instanceof TypeElement t && t.getQualifiedName().contentEquals(OrthrusAnnotations.USER_DATA)) {
+      Element annotationType =
+          trees.getElement(
+              new TreePath(
+                  new TreePath(new TreePath(path, declaration.getModifiers()), a),
+                  a.getAnnotationType()));
+      if (annotationType instanceof TypeElement t
+          && t.getQualifiedName().contentEquals(OrthrusAnnotations.USER_DATA)) {
         annotation = a;
       }
     }
     Tree extendsClause = declaration.getExtendsClause();
     List<UserDataType.Field> fields = new ArrayList<>();
     for (Tree member : declaration.getMembers()) {
-      if (member instanceof VariableTree variable && !variable.getModifiers().getFlags().contains(Modifier.STATIC)
+      if (member instanceof VariableTree variable
+          && !variable.getModifiers().getFlags().contains(Modifier.STATIC)
           && trees.getElement(new TreePath(path, member)) instanceof VariableElement field
           && field.getKind() == ElementKind.FIELD) {
-        fields.add(new UserDataType.Field(field,
-            new Site(member, unit, position(unit, member), Suppressions.around(field))));
+        fields.add(
+            new UserDataType.Field(
+                field, new Site(member, unit, position(unit, member), Suppressions.around(field))));
       }
     }
     Set<String> suppressed = Suppressions.around(type);
-    return new UserDataType(type, new Site(annotation, unit, position(unit, annotation), suppressed),
-        extendsClause == null ? null : new Site(extendsClause, unit, position(unit, extendsClause), suppressed),
+    return new UserDataType(
+        type,
+        new Site(annotation, unit, position(unit, annotation), suppressed),
+        extendsClause == null
+            ? null
+            : new Site(extendsClause, unit, position(unit, extendsClause), suppressed),
         fields);
   }
 
@@ -130,10 +140,10 @@ public final class MethodSummarizer {
   }
 
   /**
-   * Walks classes and their members: one summary per method and constructor, one per class for
-   * its instance initializers and one for its static initializers. Each body is read by one
-   * scanner per fact family; the walk then goes on into the body to find local and anonymous
-   * classes, which get summaries of their own.
+   * Walks classes and their members: one summary per method and constructor, one per class for its
+   * instance initializers and one for its static initializers. Each body is read by one scanner per
+   * fact family; the walk then goes on into the body to find local and anonymous classes, which get
+   * summaries of their own.
    */
   private final class Structure extends TreePathScanner<Void, Void> {
     private final CompilationUnitTree unit;
@@ -159,9 +169,12 @@ public final class MethodSummarizer {
       constructedFields.put(type, ConstructedFields.of(getCurrentPath(), type, trees));
       suppressions.declaration(getCurrentPath(), type, names.binaryName(type));
       for (Tree member : node.getMembers()) {
-        if (member instanceof VariableTree && trees.getElement(new TreePath(getCurrentPath(), member)) instanceof
-            VariableElement field) {
-          suppressions.declaration(new TreePath(getCurrentPath(), member), field,
+        if (member instanceof VariableTree
+            && trees.getElement(new TreePath(getCurrentPath(), member))
+                instanceof VariableElement field) {
+          suppressions.declaration(
+              new TreePath(getCurrentPath(), member),
+              field,
               names.binaryName(type) + "." + field.getSimpleName());
         }
         if (member instanceof VariableTree variable && variable.getInitializer() != null) {
@@ -178,11 +191,14 @@ public final class MethodSummarizer {
 
     private void initializer(TypeElement type, boolean isStatic, Tree member) {
       String id = names.binaryName(type) + "#" + (isStatic ? "<clinit>()" : "<instance-init>()");
-      MethodSummary summary = initializers.computeIfAbsent(id, k -> {
-        MethodSummary s = new MethodSummary(k, null, type, site(member, type), true);
-        out.accept(s);
-        return s;
-      });
+      MethodSummary summary =
+          initializers.computeIfAbsent(
+              id,
+              k -> {
+                MethodSummary s = new MethodSummary(k, null, type, site(member, type), true);
+                out.accept(s);
+                return s;
+              });
       TreePath path = new TreePath(getCurrentPath(), member);
       Element around = member instanceof VariableTree ? trees.getElement(path) : type;
       scanFacts(summary, type, new LocalFacts(trees), path, around == null ? type : around);
@@ -201,7 +217,8 @@ public final class MethodSummarizer {
       Tree anchor = node.getReturnType() != null ? node.getReturnType() : node;
       Site declaration = new Site(node, unit, position(unit, anchor), Suppressions.around(method));
       suppressions.declaration(getCurrentPath(), method, names.methodId(method));
-      MethodSummary summary = new MethodSummary(names.methodId(method), method, type, declaration, constructor);
+      MethodSummary summary =
+          new MethodSummary(names.methodId(method), method, type, declaration, constructor);
       for (VariableTree parameter : node.getParameters()) {
         summary.parameterSites.add(site(parameter, method));
       }
@@ -209,10 +226,12 @@ public final class MethodSummarizer {
       out.accept(summary);
       if (constructor) {
         // Field initializers and initializer blocks run as part of every constructor.
-        summary.calls.add(new Call(names.binaryName(type) + "#<instance-init>()", null, site(node, method)));
+        summary.calls.add(
+            new Call(names.binaryName(type) + "#<instance-init>()", null, site(node, method)));
       }
       if (method.getModifiers().contains(Modifier.SYNCHRONIZED)) {
-        summary.apiUses.add(new ApiUse(JdkCategory.LOCK, "synchronized method", site(node, method)));
+        summary.apiUses.add(
+            new ApiUse(JdkCategory.LOCK, "synchronized method", site(node, method)));
       }
       if (MethodScope.isFloat(method.getReturnType())
           || method.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()))) {
@@ -227,11 +246,24 @@ public final class MethodSummarizer {
       return null;
     }
 
-    private void scanFacts(MethodSummary summary, TypeElement type, LocalFacts locals, TreePath body,
-        Element around) {
-      Set<Element> fresh = summary.initializer() ? constructedFields.getOrDefault(type, Set.of()) : Set.of();
-      MethodScope scope = new MethodScope(summary, type, locals, fresh, unit, trees, elements, types, names, jdk,
-          Suppressions.around(around), suppressions.new Locals(body, summary.id()));
+    private void scanFacts(
+        MethodSummary summary, TypeElement type, LocalFacts locals, TreePath body, Element around) {
+      Set<Element> fresh =
+          summary.initializer() ? constructedFields.getOrDefault(type, Set.of()) : Set.of();
+      MethodScope scope =
+          new MethodScope(
+              summary,
+              type,
+              locals,
+              fresh,
+              unit,
+              trees,
+              elements,
+              types,
+              names,
+              jdk,
+              Suppressions.around(around),
+              suppressions.new Locals(body, summary.id()));
       new StoreScanner(scope).run(body);
       new LoadScanner(scope).run(body);
       new CallScanner(scope).run(body);

@@ -29,7 +29,12 @@ public final class MethodSummary {
   boolean floatingPoint;
   boolean vector;
 
-  MethodSummary(String id, ExecutableElement element, TypeElement owner, Site declaration, boolean initializer) {
+  MethodSummary(
+      String id,
+      ExecutableElement element,
+      TypeElement owner,
+      Site declaration,
+      boolean initializer) {
     this.id = id;
     this.element = element;
     this.owner = owner;
@@ -37,7 +42,9 @@ public final class MethodSummary {
     this.initializer = initializer;
   }
 
-  /** {@code owner#name(erased,params)}; initializer blocks use {@code <init>} and {@code <clinit>}. */
+  /**
+   * {@code owner#name(erased,params)}; initializer blocks use {@code <init>} and {@code <clinit>}.
+   */
   public String id() {
     return id;
   }
@@ -107,7 +114,10 @@ public final class MethodSummary {
     return floatingPoint;
   }
 
-  /** Uses bulk array operations ({@code System.arraycopy}, {@code Arrays.*}, array clone, Vector API). */
+  /**
+   * Uses bulk array operations ({@code System.arraycopy}, {@code Arrays.*}, array clone, Vector
+   * API).
+   */
   public boolean vector() {
     return vector;
   }

@@ -19,10 +19,10 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Mutable JDK objects meeting user data: a {@code new HashMap<>()}, a view such as
- * {@code Collections.unmodifiableList(list)}, or any value whose type is a mutable JDK class, stored
- * into a user-data field; and calls that change such an object ({@code put}, {@code merge},
- * {@code append}, ...) while a user-data field holds it, directly or through a local that copies the
+ * Mutable JDK objects meeting user data: a {@code new HashMap<>()}, a view such as {@code
+ * Collections.unmodifiableList(list)}, or any value whose type is a mutable JDK class, stored into
+ * a user-data field; and calls that change such an object ({@code put}, {@code merge}, {@code
+ * append}, ...) while a user-data field holds it, directly or through a local that copies the
  * field. A field whose declared type is already a mutable JDK class is reported at its declaration.
  */
 final class MutableJdkScanner extends BodyScanner {
@@ -34,8 +34,10 @@ final class MutableJdkScanner extends BodyScanner {
   @Override
   public Void visitAssignment(AssignmentTree node, Void unused) {
     TreePath lhsPath = pathOf(unwrap(node.getVariable()));
-    if (scope.trees.getElement(lhsPath) instanceof VariableElement field && field.getKind() == ElementKind.FIELD
-        && !field.getModifiers().contains(Modifier.STATIC) && scope.holder(lhsPath, field).userData()) {
+    if (scope.trees.getElement(lhsPath) instanceof VariableElement field
+        && field.getKind() == ElementKind.FIELD
+        && !field.getModifiers().contains(Modifier.STATIC)
+        && scope.holder(lhsPath, field).userData()) {
       checkStore(field, pathOf(unwrap(node.getExpression())), node);
     }
     return super.visitAssignment(node, unused);
@@ -44,8 +46,10 @@ final class MutableJdkScanner extends BodyScanner {
   @Override
   public Void visitVariable(VariableTree node, Void unused) {
     // A field initializer of a user-data class (scanned as part of its initializers).
-    if (node.getInitializer() != null && scope.trees.getElement(getCurrentPath()) instanceof VariableElement field
-        && field.getKind() == ElementKind.FIELD && !field.getModifiers().contains(Modifier.STATIC)
+    if (node.getInitializer() != null
+        && scope.trees.getElement(getCurrentPath()) instanceof VariableElement field
+        && field.getKind() == ElementKind.FIELD
+        && !field.getModifiers().contains(Modifier.STATIC)
         && OrthrusAnnotations.isUserData(JavaNames.enclosingType(field))) {
       checkStore(field, pathOf(unwrap(node.getInitializer())), node);
     }
@@ -54,15 +58,21 @@ final class MutableJdkScanner extends BodyScanner {
 
   @Override
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-    if (!scope.summary.initializer() && node.getMethodSelect() instanceof MemberSelectTree select
+    if (!scope.summary.initializer()
+        && node.getMethodSelect() instanceof MemberSelectTree select
         && scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
       TypeMirror receiver = scope.receiverType(getCurrentPath(), select, callee);
       if (JdkApis.mutation(scope.jdk.call(callee, receiver, () -> false)) != null) {
-        VariableElement field = heldBy(new TreePath(new TreePath(getCurrentPath(), select),
-            unwrap(select.getExpression())));
+        VariableElement field =
+            heldBy(
+                new TreePath(
+                    new TreePath(getCurrentPath(), select), unwrap(select.getExpression())));
         if (field != null) {
-          record(UserDataMutation.Kind.MUTATION, field,
-              scope.names.erased(receiver) + "#" + callee.getSimpleName(), node);
+          record(
+              UserDataMutation.Kind.MUTATION,
+              field,
+              scope.names.erased(receiver) + "#" + callee.getSimpleName(),
+              node);
         }
       }
     }
@@ -76,11 +86,16 @@ final class MutableJdkScanner extends BodyScanner {
     }
     String what = null;
     Tree leaf = value.getLeaf();
-    if (leaf instanceof MethodInvocationTree && scope.trees.getElement(value) instanceof ExecutableElement callee) {
+    if (leaf instanceof MethodInvocationTree
+        && scope.trees.getElement(value) instanceof ExecutableElement callee) {
       JdkApi view = JdkApis.mutableView(scope.jdk.call(callee, null, () -> false));
       if (view != null) {
-        what = "`" + scope.names.binaryName(JavaNames.enclosingType(callee)) + "." + callee.getSimpleName()
-            + "(...)`, a view over (or a wrapper of) a collection that can still change";
+        what =
+            "`"
+                + scope.names.binaryName(JavaNames.enclosingType(callee))
+                + "."
+                + callee.getSimpleName()
+                + "(...)`, a view over (or a wrapper of) a collection that can still change";
       }
     }
     if (what == null) {
@@ -100,7 +115,10 @@ final class MutableJdkScanner extends BodyScanner {
     return JdkApis.mutableType(name, api -> scope.jdk.isA(type, api)) == null ? null : name;
   }
 
-  /** The user-data field whose object the expression denotes (directly or through a local copy), or null. */
+  /**
+   * The user-data field whose object the expression denotes (directly or through a local copy), or
+   * null.
+   */
   private VariableElement heldBy(TreePath expression) {
     Element element = scope.trees.getElement(expression);
     TreePath access = expression;
@@ -108,15 +126,21 @@ final class MutableJdkScanner extends BodyScanner {
       access = scope.locals.fieldAliases().get(element);
       element = access == null ? null : scope.trees.getElement(access);
     }
-    if (element instanceof VariableElement field && field.getKind() == ElementKind.FIELD
-        && !field.getModifiers().contains(Modifier.STATIC) && scope.holder(access, field).userData()) {
+    if (element instanceof VariableElement field
+        && field.getKind() == ElementKind.FIELD
+        && !field.getModifiers().contains(Modifier.STATIC)
+        && scope.holder(access, field).userData()) {
       return field;
     }
     return null;
   }
 
   private void record(UserDataMutation.Kind kind, VariableElement field, String what, Tree at) {
-    scope.summary.userDataMutations.add(new UserDataMutation(kind,
-        scope.names.binaryName(JavaNames.enclosingType(field)) + "." + field.getSimpleName(), what, scope.site(at)));
+    scope.summary.userDataMutations.add(
+        new UserDataMutation(
+            kind,
+            scope.names.binaryName(JavaNames.enclosingType(field)) + "." + field.getSimpleName(),
+            what,
+            scope.site(at)));
   }
 }

@@ -4,7 +4,9 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 
-/** Looks up the Orthrus annotations by name, so class files from the classpath work the same way. */
+/**
+ * Looks up the Orthrus annotations by name, so class files from the classpath work the same way.
+ */
 public final class OrthrusAnnotations {
 
   public static final String CLOSURE = "dev.orthrus.annotations.Closure";
@@ -25,7 +27,9 @@ public final class OrthrusAnnotations {
       return null;
     }
     for (AnnotationMirror m : element.getAnnotationMirrors()) {
-      if (((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation)) {
+      if (((TypeElement) m.getAnnotationType().asElement())
+          .getQualifiedName()
+          .contentEquals(annotation)) {
         return m;
       }
     }

@@ -13,7 +13,8 @@ public enum Receiver {
   FRESH,
   /**
    * A parameter that the method never reassigns: fresh when every caller on the closure's path
-   * passes an object it allocated ({@link dev.orthrus.processor.datapath.ClosureScope#freshParameter}).
+   * passes an object it allocated ({@link
+   * dev.orthrus.processor.datapath.ClosureScope#freshParameter}).
    */
   PARAMETER,
   /** Any other object: a field, a call result, a reassigned parameter. */

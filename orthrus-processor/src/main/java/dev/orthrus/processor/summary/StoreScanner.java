@@ -20,8 +20,9 @@ import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Stores: to fields ({@code =}, compound assignment, {@code ++}/{@code --}), into elements of arrays
- * held in fields (directly, through a local alias, or by a JDK call that fills its argument array).
+ * Stores: to fields ({@code =}, compound assignment, {@code ++}/{@code --}), into elements of
+ * arrays held in fields (directly, through a local alias, or by a JDK call that fills its argument
+ * array).
  */
 final class StoreScanner extends BodyScanner {
 
@@ -62,7 +63,7 @@ final class StoreScanner extends BodyScanner {
     switch (node.getKind()) {
       case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT ->
           storeAndRead(node, node.getExpression());
-      default -> { }
+      default -> {}
     }
     return super.visitUnary(node, unused);
   }
@@ -92,28 +93,38 @@ final class StoreScanner extends BodyScanner {
 
   private void recordFieldWrite(Tree store, TreePath lhsPath, VariableElement field) {
     MethodScope.Holder holder = scope.holder(lhsPath, field);
-    scope.summary.fieldWrites.add(fieldWrite(field, field.getSimpleName().toString(), field.asType(), holder, store));
+    scope.summary.fieldWrites.add(
+        fieldWrite(field, field.getSimpleName().toString(), field.asType(), holder, store));
   }
 
-  private FieldWrite fieldWrite(VariableElement field, String name, TypeMirror type, MethodScope.Holder holder,
-      Tree store) {
+  private FieldWrite fieldWrite(
+      VariableElement field, String name, TypeMirror type, MethodScope.Holder holder, Tree store) {
     TypeElement owner = JavaNames.enclosingType(field);
     JavaNames names = scope.names;
-    return new FieldWrite(names.binaryName(owner), name, names.erased(type), holder.receiver(),
-        holder.receiverType() == null ? names.binaryName(owner) : names.erased(holder.receiverType()),
-        holder.userData(), holder.parameter(), scope.site(store));
+    return new FieldWrite(
+        names.binaryName(owner),
+        name,
+        names.erased(type),
+        holder.receiver(),
+        holder.receiverType() == null
+            ? names.binaryName(owner)
+            : names.erased(holder.receiverType()),
+        holder.userData(),
+        holder.parameter(),
+        scope.site(store));
   }
 
   private void recordArrayStore(Tree store, ExpressionTree lhs, TreePath lhsPath) {
     if (lhs instanceof ArrayAccessTree access) {
-      recordElementStore(store, scope.arrayField(new TreePath(lhsPath, unwrap(access.getExpression()))));
+      recordElementStore(
+          store, scope.arrayField(new TreePath(lhsPath, unwrap(access.getExpression()))));
     }
   }
 
   /**
-   * A store into an element of an array held in a field. A primitive array of user data is part
-   * of its owner's version and must not change in place (a rule flags it); any other array's
-   * slots are recorded as a write of {@code field[]}, which the runtime versions per slot.
+   * A store into an element of an array held in a field. A primitive array of user data is part of
+   * its owner's version and must not change in place (a rule flags it); any other array's slots are
+   * recorded as a write of {@code field[]}, which the runtime versions per slot.
    */
   private void recordElementStore(Tree store, MethodScope.ArrayField array) {
     if (array == null) {
@@ -122,12 +133,19 @@ final class StoreScanner extends BodyScanner {
     MethodScope.Holder holder = scope.holder(array.load(), array.field());
     MethodSummary summary = scope.summary;
     if (holder.userData() && array.component().getKind().isPrimitive()) {
-      summary.arrayElementWrites.add(new ArrayElementWrite(
-          scope.names.binaryName(JavaNames.enclosingType(array.field())),
-          array.field().getSimpleName().toString(), scope.site(store)));
+      summary.arrayElementWrites.add(
+          new ArrayElementWrite(
+              scope.names.binaryName(JavaNames.enclosingType(array.field())),
+              array.field().getSimpleName().toString(),
+              scope.site(store)));
     } else {
-      summary.fieldWrites.add(fieldWrite(array.field(), array.field().getSimpleName() + FieldWrite.ELEMENTS,
-          array.component(), holder, store));
+      summary.fieldWrites.add(
+          fieldWrite(
+              array.field(),
+              array.field().getSimpleName() + FieldWrite.ELEMENTS,
+              array.component(),
+              holder,
+              store));
     }
   }
 }

@@ -18,8 +18,8 @@ import javax.lang.model.element.Element;
 /**
  * The {@code @SuppressWarnings} values that name Orthrus rules: on a declaration and everything
  * around it (the sites of a method body), and inside a body (local variables). Each annotated
- * declaration is also recorded as a {@link Suppression} for {@code closures.json}, which is how
- * the bytecode analysis learns about it (the annotation is not in class files).
+ * declaration is also recorded as a {@link Suppression} for {@code closures.json}, which is how the
+ * bytecode analysis learns about it (the annotation is not in class files).
  */
 final class Suppressions {
 
@@ -33,7 +33,8 @@ final class Suppressions {
   /** The Orthrus values of the element's own {@code @SuppressWarnings}. */
   static Set<String> own(Element element) {
     Set<String> values = new HashSet<>();
-    SuppressWarnings annotation = element == null ? null : element.getAnnotation(SuppressWarnings.class);
+    SuppressWarnings annotation =
+        element == null ? null : element.getAnnotation(SuppressWarnings.class);
     if (annotation != null) {
       for (String v : annotation.value()) {
         if (v.equals(Rule.SUPPRESS_ALL) || v.startsWith(Rule.SUPPRESS_ALL + ".")) {
@@ -44,7 +45,9 @@ final class Suppressions {
     return values;
   }
 
-  /** The Orthrus values in effect at the element: its own and those of every enclosing declaration. */
+  /**
+   * The Orthrus values in effect at the element: its own and those of every enclosing declaration.
+   */
   static Set<String> around(Element element) {
     Set<String> values = new HashSet<>();
     for (Element e = element; e != null; e = e.getEnclosingElement()) {
@@ -61,8 +64,13 @@ final class Suppressions {
       SourcePositions positions = trees.getSourcePositions();
       long start = positions.getStartPosition(unit, path.getLeaf());
       long end = positions.getEndPosition(unit, path.getLeaf());
-      recorded.add(new Suppression(values.stream().sorted().toList(), name, MethodSummarizer.relativeFile(unit),
-          unit.getLineMap().getLineNumber(start), unit.getLineMap().getLineNumber(Math.max(start, end))));
+      recorded.add(
+          new Suppression(
+              values.stream().sorted().toList(),
+              name,
+              MethodSummarizer.relativeFile(unit),
+              unit.getLineMap().getLineNumber(start),
+              unit.getLineMap().getLineNumber(Math.max(start, end))));
     }
   }
 
@@ -94,8 +102,11 @@ final class Suppressions {
           Element local = trees.getElement(getCurrentPath());
           Set<String> values = own(local);
           if (!values.isEmpty() && local.getKind() != javax.lang.model.element.ElementKind.FIELD) {
-            ranges.add(new Range(positions.getStartPosition(unit, node), positions.getEndPosition(unit, node),
-                values));
+            ranges.add(
+                new Range(
+                    positions.getStartPosition(unit, node),
+                    positions.getEndPosition(unit, node),
+                    values));
             declaration(getCurrentPath(), local, method + " " + local.getSimpleName());
           }
           return super.visitVariable(node, unused);

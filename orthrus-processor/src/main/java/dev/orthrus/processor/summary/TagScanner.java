@@ -48,7 +48,8 @@ final class TagScanner extends BodyScanner {
 
   @Override
   public Void visitBinary(BinaryTree node, Void unused) {
-    if (isFloat(scope.trees.getTypeMirror(getCurrentPath())) || isFloatAt(node.getLeftOperand())
+    if (isFloat(scope.trees.getTypeMirror(getCurrentPath()))
+        || isFloatAt(node.getLeftOperand())
         || isFloatAt(node.getRightOperand())) {
       floatingPoint();
     }

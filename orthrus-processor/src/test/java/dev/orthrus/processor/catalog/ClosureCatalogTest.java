@@ -52,14 +52,15 @@ class ClosureCatalogTest {
         Files.copy(in, target);
       }
     }
-    ClosureReport report = ClosureReportJson.read(
-        Files.readString(classes.resolve(ClosureReport.RESOURCE_PATH)));
+    ClosureReport report =
+        ClosureReportJson.read(Files.readString(classes.resolve(ClosureReport.RESOURCE_PATH)));
     Map<String, ClosureModel> models = new HashMap<>();
     report.closures().forEach(m -> models.put(m.id(), m));
 
     int descriptors = 0;
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
-        ClosureCatalog.class.getClassLoader())) {
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {classes.toUri().toURL()}, ClosureCatalog.class.getClassLoader())) {
       for (ClosureCatalog catalog : ServiceLoader.load(ClosureCatalog.class, loader)) {
         List<ClosureDescriptor> closures = catalog.closures();
         assertThat(closures).isNotEmpty();

@@ -15,7 +15,10 @@ class ArrayElementWriteRuleTest {
 
   @Test
   void flagsElementStoresIntoUserDataPrimitiveArrays() {
-    JavaFileObject f = source("t.Blob", """
+    JavaFileObject f =
+        source(
+            "t.Blob",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -48,7 +51,10 @@ class ArrayElementWriteRuleTest {
 
   @Test
   void newArraysAndReferenceSlotsAreFine() {
-    JavaFileObject f = source("t.Blob", """
+    JavaFileObject f =
+        source(
+            "t.Blob",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;

@@ -15,7 +15,10 @@ class IoRuleTest {
 
   @Test
   void ioIsAnError() {
-    JavaFileObject f = source("t.Loud", """
+    JavaFileObject f =
+        source(
+            "t.Loud",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.io.IOException;
@@ -37,7 +40,10 @@ class IoRuleTest {
 
   @Test
   void inMemoryStreamsAndRuntimeFiguresAreNotIo() {
-    JavaFileObject f = source("t.Quiet", """
+    JavaFileObject f =
+        source(
+            "t.Quiet",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Quiet {
@@ -53,7 +59,9 @@ class IoRuleTest {
     Compilation c = compile(f);
     assertThat(c).succeeded();
     assertNoFinding(c, "orthrus.closure.io");
-    assertThat(c).hadNoteContaining("[orthrus.closure.nondeterministic]").inFile(f)
+    assertThat(c)
+        .hadNoteContaining("[orthrus.closure.nondeterministic]")
+        .inFile(f)
         .onLineContaining("availableProcessors()");
   }
 }

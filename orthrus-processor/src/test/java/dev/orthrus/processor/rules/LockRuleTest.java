@@ -15,7 +15,10 @@ class LockRuleTest {
 
   @Test
   void notesSynchronizedAndLocks() {
-    JavaFileObject f = source("t.Locked", """
+    JavaFileObject f =
+        source(
+            "t.Locked",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.concurrent.locks.ReentrantLock;
@@ -45,7 +48,10 @@ class LockRuleTest {
 
   @Test
   void locksInTheControlPathAreFine() {
-    JavaFileObject f = source("t.Locked", """
+    JavaFileObject f =
+        source(
+            "t.Locked",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Locked {

@@ -15,7 +15,10 @@ class MathIntrinsicRuleTest {
 
   @Test
   void notesIntrinsicMathInClosureAndHelper() {
-    JavaFileObject f = source("t.Geo", """
+    JavaFileObject f =
+        source(
+            "t.Geo",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Geo {
@@ -36,7 +39,10 @@ class MathIntrinsicRuleTest {
 
   @Test
   void strictMathAndExactMathAreFine() {
-    JavaFileObject f = source("t.Geo", """
+    JavaFileObject f =
+        source(
+            "t.Geo",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Geo {

@@ -11,14 +11,19 @@ import dev.orthrus.processor.Snippets;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** Mutable JDK objects reachable from user data are errors; persistent and immutable values are not. */
+/**
+ * Mutable JDK objects reachable from user data are errors; persistent and immutable values are not.
+ */
 class MutableCollectionRuleTest {
 
   private static final String KEY = "[orthrus.userdata.mutable-collection]";
 
   @Test
   void mutationsOfCollectionsHeldByUserDataAreErrors() {
-    JavaFileObject f = source("t.Book", """
+    JavaFileObject f =
+        source(
+            "t.Book",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -44,16 +49,27 @@ class MutableCollectionRuleTest {
     Compilation c = compile(f);
     assertThat(c).failed();
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("index.put(k, v)");
-    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("sorted.merge(k, v, Integer::sum)");
+    assertThat(c)
+        .hadErrorContaining(KEY)
+        .inFile(f)
+        .onLineContaining("sorted.merge(k, v, Integer::sum)");
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("alias.remove(\"x\")");
-    assertThat(c).hadErrorContaining("holds a mutable `java.util.TreeMap`").inFile(f)
+    assertThat(c)
+        .hadErrorContaining("holds a mutable `java.util.TreeMap`")
+        .inFile(f)
         .onLineContaining("final TreeMap<String, Integer> sorted");
-    assertThat(c).hadErrorContaining("org.pcollections").inFile(f).onLineContaining("index.put(k, v)");
+    assertThat(c)
+        .hadErrorContaining("org.pcollections")
+        .inFile(f)
+        .onLineContaining("index.put(k, v)");
   }
 
   @Test
   void storesOfMutableObjectsAndViewsIntoUserDataAreErrors() {
-    JavaFileObject f = source("t.Store", """
+    JavaFileObject f =
+        source(
+            "t.Store",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -77,17 +93,27 @@ class MutableCollectionRuleTest {
         }
         """);
     Compilation c = compile(f);
-    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Map<String, Integer> counts = new HashMap<>()");
-    assertThat(c).hadErrorContaining("a view over").inFile(f)
+    assertThat(c)
+        .hadErrorContaining(KEY)
+        .inFile(f)
+        .onLineContaining("Map<String, Integer> counts = new HashMap<>()");
+    assertThat(c)
+        .hadErrorContaining("a view over")
+        .inFile(f)
         .onLineContaining("view = Collections.unmodifiableList(fresh)");
-    assertThat(c).hadErrorContaining("a mutable `java.util.ArrayList`").inFile(f)
+    assertThat(c)
+        .hadErrorContaining("a mutable `java.util.ArrayList`")
+        .inFile(f)
         .onLineContaining("anything = new ArrayList<String>()");
     assertThat(Snippets.findings(c, "orthrus.userdata.mutable-collection")).hasSize(3);
   }
 
   @Test
   void mutableJdkObjectsAnywhereInAFieldTypeAreErrors() {
-    JavaFileObject f = source("t.Node", """
+    JavaFileObject f =
+        source(
+            "t.Node",
+            """
         package t;
         import dev.orthrus.annotations.UserData;
         import java.util.ArrayList;
@@ -110,8 +136,15 @@ class MutableCollectionRuleTest {
         }
         """);
     Compilation c = compile(f);
-    for (String line : new String[] {"StringBuilder text;", "AtomicLong hits;", "Date created;",
-        "StringBuilder[] lines;", "PVector<StringBuilder> parts;", "Entry entry;"}) {
+    for (String line :
+        new String[] {
+          "StringBuilder text;",
+          "AtomicLong hits;",
+          "Date created;",
+          "StringBuilder[] lines;",
+          "PVector<StringBuilder> parts;",
+          "Entry entry;"
+        }) {
       assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
     }
     assertThat(Snippets.findings(c, "orthrus.userdata.mutable-collection")).hasSize(6);
@@ -119,7 +152,10 @@ class MutableCollectionRuleTest {
 
   @Test
   void persistentCollectionsImmutableValuesAndPrivateCollectionsAreFine() {
-    JavaFileObject f = source("t.Index", """
+    JavaFileObject f =
+        source(
+            "t.Index",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;

@@ -15,7 +15,10 @@ class NondeterministicRuleTest {
 
   @Test
   void notesClocksRandomnessAndIdentityHashes() {
-    JavaFileObject f = source("t.Clocky", """
+    JavaFileObject f =
+        source(
+            "t.Clocky",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.HashSet;
@@ -53,7 +56,10 @@ class NondeterministicRuleTest {
 
   @Test
   void deterministicHashesAndOrderedIterationAreFine() {
-    JavaFileObject f = source("t.Calm", """
+    JavaFileObject f =
+        source(
+            "t.Calm",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.HashMap;

@@ -20,7 +20,10 @@ class OwnerRuleTest {
 
   @Test
   void closuresInLocalAndAnonymousClassesAreErrors() {
-    JavaFileObject f = source("t.Outer", """
+    JavaFileObject f =
+        source(
+            "t.Outer",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.function.IntUnaryOperator;
@@ -48,14 +51,23 @@ class OwnerRuleTest {
     assertThat(c).failed();
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("int twice(int v)");
     assertThat(c).hadErrorContaining("local class").inFile(f).onLineContaining("int twice(int v)");
-    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("public int applyAsInt(int v)");
-    assertThat(c).hadErrorContaining("anonymous class").inFile(f).onLineContaining("public int applyAsInt(int v)");
+    assertThat(c)
+        .hadErrorContaining(KEY)
+        .inFile(f)
+        .onLineContaining("public int applyAsInt(int v)");
+    assertThat(c)
+        .hadErrorContaining("anonymous class")
+        .inFile(f)
+        .onLineContaining("public int applyAsInt(int v)");
     assertThat(Snippets.findings(c, "orthrus.closure.owner")).hasSize(2);
   }
 
   @Test
   void aPrivateOwnerDoesNotHideOtherFindings() {
-    JavaFileObject outer = source("t.Outer", """
+    JavaFileObject outer =
+        source(
+            "t.Outer",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Outer {
@@ -67,7 +79,10 @@ class OwnerRuleTest {
           }
         }
         """);
-    JavaFileObject counter = source("t.Counter", """
+    JavaFileObject counter =
+        source(
+            "t.Counter",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Counter {
@@ -82,13 +97,19 @@ class OwnerRuleTest {
     Compilation c = compile(outer, counter);
     assertThat(c).failed();
     assertThat(c).hadErrorContaining(KEY).inFile(outer).onLineContaining("int get(int v)");
-    assertThat(c).hadErrorContaining("[orthrus.closure.static-write]").inFile(counter).onLineContaining("total += v");
+    assertThat(c)
+        .hadErrorContaining("[orthrus.closure.static-write]")
+        .inFile(counter)
+        .onLineContaining("total += v");
     assertThat(Snippets.findings(c, "orthrus.closure.owner")).hasSize(1);
   }
 
   @Test
   void diagnosticsEndWithTheirRuleDoc() {
-    JavaFileObject f = source("t.Outer", """
+    JavaFileObject f =
+        source(
+            "t.Outer",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Outer {
@@ -101,7 +122,9 @@ class OwnerRuleTest {
         }
         """);
     Compilation c = compile(f);
-    assertThat(c).hadErrorContaining(dev.orthrus.model.rules.Rule.OWNER.docUri()).inFile(f)
+    assertThat(c)
+        .hadErrorContaining(dev.orthrus.model.rules.Rule.OWNER.docUri())
+        .inFile(f)
         .onLineContaining("int get(int v)");
   }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class RuleChecksTest {
 
   /** Reported by OrthrusProcessor itself, outside the rule checks. */
-  private static final Set<Rule> REPORTED_BY_THE_PROCESSOR = EnumSet.of(Rule.STALE_CATALOG, Rule.INTERNAL);
+  private static final Set<Rule> REPORTED_BY_THE_PROCESSOR =
+      EnumSet.of(Rule.STALE_CATALOG, Rule.INTERNAL);
 
   @Test
   void everyProcessorRuleHasOneCheck() {

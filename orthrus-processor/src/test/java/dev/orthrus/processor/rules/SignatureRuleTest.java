@@ -15,7 +15,10 @@ class SignatureRuleTest {
 
   @Test
   void flagsParametersAndResultsWithoutEquality() {
-    JavaFileObject f = source("t.Api", """
+    JavaFileObject f =
+        source(
+            "t.Api",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.List;
@@ -49,7 +52,10 @@ class SignatureRuleTest {
 
   @Test
   void comparableTypesAreFine() {
-    JavaFileObject f = source("t.Api", """
+    JavaFileObject f =
+        source(
+            "t.Api",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -75,5 +81,37 @@ class SignatureRuleTest {
     Compilation c = compile(f);
     assertThat(c).succeeded();
     assertNoFinding(c, "orthrus.closure.signature");
+  }
+
+  @Test
+  void sealedTypesAreAsComparableAsWhatTheyPermit() {
+    JavaFileObject f =
+        source(
+            "t.Shapes",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Shapes {
+          sealed interface Shape permits Circle, Square, Unit { }
+          record Circle(long r) implements Shape { }
+          record Square(long side) implements Shape { }
+          enum Unit implements Shape { POINT }
+          sealed interface Opaque permits Token, Label { }
+          static final class Token implements Opaque { }
+          record Label(String text) implements Opaque { }
+          @Closure
+          public Shape grow(Shape s, long by) {
+            return s instanceof Circle c ? new Circle(c.r() + by) : s;
+          }
+          @Closure
+          public int weigh(
+              Opaque o) {
+            return 0;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Opaque o)");
+    assertThat(c).hadErrorCount(1);
   }
 }

@@ -15,7 +15,10 @@ class StaticWriteRuleTest {
 
   @Test
   void flagsStaticWriteInClosure() {
-    JavaFileObject f = source("t.Counter", """
+    JavaFileObject f =
+        source(
+            "t.Counter",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Counter {
@@ -34,7 +37,10 @@ class StaticWriteRuleTest {
 
   @Test
   void flagsStaticWriteInHelperOfAnotherFile() {
-    JavaFileObject closure = source("t.Store", """
+    JavaFileObject closure =
+        source(
+            "t.Store",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Store {
@@ -44,7 +50,10 @@ class StaticWriteRuleTest {
           }
         }
         """);
-    JavaFileObject helper = source("t.Stats", """
+    JavaFileObject helper =
+        source(
+            "t.Stats",
+            """
         package t;
         final class Stats {
           static long total;
@@ -64,7 +73,10 @@ class StaticWriteRuleTest {
 
   @Test
   void staticWritesOutsideTheDataPathAreFine() {
-    JavaFileObject f = source("t.Config", """
+    JavaFileObject f =
+        source(
+            "t.Config",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Config {
@@ -84,7 +96,10 @@ class StaticWriteRuleTest {
 
   @Test
   void flagsElementStoreIntoStaticArray() {
-    JavaFileObject f = source("t.Memo", """
+    JavaFileObject f =
+        source(
+            "t.Memo",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Memo {
@@ -99,7 +114,12 @@ class StaticWriteRuleTest {
         """);
     Compilation c = compile(f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining(KEY + " closure `t.Memo#remember(int,java.lang.String)` writes an element of "
-        + "static array field `t.Memo.LAST`").inFile(f).onLineContaining("alias[i] = s");
+    assertThat(c)
+        .hadErrorContaining(
+            KEY
+                + " closure `t.Memo#remember(int,java.lang.String)` writes an element of "
+                + "static array field `t.Memo.LAST`")
+        .inFile(f)
+        .onLineContaining("alias[i] = s");
   }
 }

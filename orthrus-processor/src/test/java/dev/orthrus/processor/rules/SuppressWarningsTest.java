@@ -17,12 +17,18 @@ import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
-/** {@code @SuppressWarnings("orthrus.<key>")} and {@code @SuppressWarnings("orthrus")}, as Error Prone users expect. */
+/**
+ * {@code @SuppressWarnings("orthrus.<key>")} and {@code @SuppressWarnings("orthrus")}, as Error
+ * Prone users expect.
+ */
 class SuppressWarningsTest {
 
   @Test
   void onAMethodSilencesThatRuleThereOnly() {
-    JavaFileObject f = source("t.Clock", """
+    JavaFileObject f =
+        source(
+            "t.Clock",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Clock {
@@ -40,14 +46,22 @@ class SuppressWarningsTest {
     Compilation c = compile(f);
     assertThat(c).succeeded();
     assertThat(Snippets.findings(c, "orthrus.closure.nondeterministic")).hasSize(1);
-    assertThat(c).hadNoteContaining("[orthrus.closure.nondeterministic]").inFile(f)
+    assertThat(c)
+        .hadNoteContaining("[orthrus.closure.nondeterministic]")
+        .inFile(f)
         .onLineContaining("return k + System.nanoTime();");
-    assertThat(c).hadNoteContaining("[orthrus.closure.lock]").inFile(f).onLineContaining("getHoldCount()");
+    assertThat(c)
+        .hadNoteContaining("[orthrus.closure.lock]")
+        .inFile(f)
+        .onLineContaining("getHoldCount()");
   }
 
   @Test
   void onAClassSilencesItsMembersAndOrthrusSilencesEveryRule() {
-    JavaFileObject f = source("t.Cache", """
+    JavaFileObject f =
+        source(
+            "t.Cache",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         @SuppressWarnings({"unchecked", "orthrus"})
@@ -70,7 +84,10 @@ class SuppressWarningsTest {
 
   @Test
   void onAFieldAndOnALocalVariable() {
-    JavaFileObject f = source("t.Stamped", """
+    JavaFileObject f =
+        source(
+            "t.Stamped",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Stamped {
@@ -88,13 +105,18 @@ class SuppressWarningsTest {
     Compilation c = compile(f);
     assertThat(c).succeeded();
     assertThat(Snippets.findings(c, "orthrus.closure.nondeterministic")).hasSize(1);
-    assertThat(c).hadNoteContaining("[orthrus.closure.nondeterministic]").inFile(f)
+    assertThat(c)
+        .hadNoteContaining("[orthrus.closure.nondeterministic]")
+        .inFile(f)
         .onLineContaining("long end = System.nanoTime();");
   }
 
   @Test
   void unprotectableErrorsAreNotSuppressible() {
-    JavaFileObject f = source("t.Outer", """
+    JavaFileObject f =
+        source(
+            "t.Outer",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         @SuppressWarnings("orthrus")
@@ -117,13 +139,22 @@ class SuppressWarningsTest {
         """);
     Compilation c = compile(f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining("[orthrus.closure.owner]").inFile(f).onLineContaining("int get(int v)");
-    assertThat(c).hadErrorContaining("[orthrus.closure.static-write]").inFile(f).onLineContaining("total += v");
+    assertThat(c)
+        .hadErrorContaining("[orthrus.closure.owner]")
+        .inFile(f)
+        .onLineContaining("int get(int v)");
+    assertThat(c)
+        .hadErrorContaining("[orthrus.closure.static-write]")
+        .inFile(f)
+        .onLineContaining("total += v");
   }
 
   @Test
   void closuresJsonListsTheSuppressionsForTheBytecodeStage() throws IOException {
-    JavaFileObject f = source("t.Clock", """
+    JavaFileObject f =
+        source(
+            "t.Clock",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Clock {
@@ -135,9 +166,19 @@ class SuppressWarningsTest {
         }
         """);
     Compilation c = compile(f);
-    ClosureReport report = ClosureReportJson.read(c.generatedFile(StandardLocation.CLASS_OUTPUT,
-        ClosureReport.RESOURCE_PATH).orElseThrow().getCharContent(true).toString());
-    assertThat(report.suppressions()).containsExactly(new Suppression(List.of("orthrus.closure.nondeterministic"),
-        "t.Clock#quiet(long)", "t/Clock.java", 4, 8));
+    ClosureReport report =
+        ClosureReportJson.read(
+            c.generatedFile(StandardLocation.CLASS_OUTPUT, ClosureReport.RESOURCE_PATH)
+                .orElseThrow()
+                .getCharContent(true)
+                .toString());
+    assertThat(report.suppressions())
+        .containsExactly(
+            new Suppression(
+                List.of("orthrus.closure.nondeterministic"),
+                "t.Clock#quiet(long)",
+                "t/Clock.java",
+                4,
+                8));
   }
 }

@@ -15,7 +15,10 @@ class ThreadRuleTest {
 
   @Test
   void flagsThreadsExecutorsParallelStreamsAndAsyncFutures() {
-    JavaFileObject f = source("t.Work", """
+    JavaFileObject f =
+        source(
+            "t.Work",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.List;
@@ -34,7 +37,10 @@ class ThreadRuleTest {
         }
         """);
     Compilation c = compile(f);
-    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("new Thread(() -> {}).start()");
+    assertThat(c)
+        .hadErrorContaining(KEY)
+        .inFile(f)
+        .onLineContaining("new Thread(() -> {}).start()");
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("pool.submit");
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("parallelStream()");
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("supplyAsync");
@@ -42,7 +48,10 @@ class ThreadRuleTest {
 
   @Test
   void sequentialStreamsAndControlPathThreadsAreFine() {
-    JavaFileObject f = source("t.Work", """
+    JavaFileObject f =
+        source(
+            "t.Work",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import java.util.List;

@@ -17,7 +17,10 @@ class UnversionedWriteRuleTest {
 
   @Test
   void flagsWriteToThisOfPlainClassAndToParameter() {
-    JavaFileObject f = source("t.Cache", """
+    JavaFileObject f =
+        source(
+            "t.Cache",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Cache {
@@ -38,7 +41,10 @@ class UnversionedWriteRuleTest {
 
   @Test
   void userDataAndObjectsAllocatedInTheClosureMayBeWritten() {
-    JavaFileObject f = source("t.Tree", """
+    JavaFileObject f =
+        source(
+            "t.Tree",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -63,8 +69,107 @@ class UnversionedWriteRuleTest {
   }
 
   @Test
+  void methodsRunOnObjectsTheClosureMadeMayWriteTheirFields() {
+    JavaFileObject f =
+        source(
+            "t.Desk",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.List;
+        public class Desk {
+          record Quote(String symbol, long price) {}
+          static final class QuoteBuilder {
+            private String symbol = "?";
+            private long price;
+            QuoteBuilder symbol(String s) { this.symbol = s; return this; }
+            QuoteBuilder price(long p) { price = p; return this; }
+            Quote build() { return new Quote(symbol, price); }
+          }
+          static final class Walker {
+            long seen;
+            long walk(List<Quote> qs) { for (Quote q : qs) { add(q.price()); } return seen; }
+            private void add(long v) { this.seen += v; }
+          }
+          @Closure
+          public Quote quote(String s, long p) {
+            return new QuoteBuilder().symbol(s).price(p).build();
+          }
+          @Closure
+          public long total(List<Quote> qs) {
+            class Acc { long sum; void add(long v) { sum += v; } }
+            Acc acc = new Acc();
+            qs.forEach(q -> acc.add(q.price()));
+            QuoteBuilder b = new QuoteBuilder();
+            b.price(acc.sum);
+            return new Walker().walk(qs) + b.build().price();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertNoErrors(c);
+    assertThat(c).succeeded();
+  }
+
+  @Test
+  void methodsRunOnObjectsTheClosureDidNotMakeAreStillFlagged() {
+    JavaFileObject f =
+        source(
+            "t.Shared",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Shared {
+          static class Builder {
+            long price;
+            Builder price(long p) { price = p; return this; }
+          }
+          static class Open {
+            long v;
+            Open self() { return this; }
+            Open set(long x) { v = x; return this; }
+          }
+          static final class Counter {
+            long n;
+            Counter bump() { n++; return this; }
+          }
+          private final Counter counter = new Counter();
+          private final Builder shared = new Builder();
+          @Closure
+          public long bumpShared() {
+            return counter.bump().n;
+          }
+          @Closure
+          public long chained(long p) {
+            // Open is not final: a subclass's self() may return another object.
+            new Open().self().set(p);
+            return p;
+          }
+          @Closure
+          public long viaThis(long p) {
+            return helper(p);
+          }
+          private long helper(long p) {
+            shared.price(p);
+            return p;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Counter bump() { n++");
+    assertThat(c)
+        .hadErrorContaining(KEY)
+        .inFile(f)
+        .onLineContaining("Builder price(long p) { price = p");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Open set(long x) { v = x");
+  }
+
+  @Test
   void flagsSlotStoresIntoArraysOfObjectsThatAreNotUserData() {
-    JavaFileObject f = source("t.Ring", """
+    JavaFileObject f =
+        source(
+            "t.Ring",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         public class Ring {
@@ -80,14 +185,21 @@ class UnversionedWriteRuleTest {
         """);
     Compilation c = compile(f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining("[orthrus.closure.unversioned-write] closure `t.Ring#push(int,java.lang.String)` "
-        + "writes an element of array field `t.Ring.recent`").inFile(f).onLineContaining("recent[i] = s");
+    assertThat(c)
+        .hadErrorContaining(
+            "[orthrus.closure.unversioned-write] closure `t.Ring#push(int,java.lang.String)` "
+                + "writes an element of array field `t.Ring.recent`")
+        .inFile(f)
+        .onLineContaining("recent[i] = s");
     assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
   }
 
   @Test
   void helpersMayFillObjectsTheClosureAllocatedButNotSharedOnes() {
-    JavaFileObject f = source("t.Tree", """
+    JavaFileObject f =
+        source(
+            "t.Tree",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -121,8 +233,12 @@ class UnversionedWriteRuleTest {
         }
         """);
     Compilation c = compile(f);
-    assertThat(c).hadErrorContaining("[orthrus.closure.unversioned-write] code on the data path writes field "
-        + "`t.Tree$Totals.count`").inFile(f).onLineContaining("into.count = 1");
+    assertThat(c)
+        .hadErrorContaining(
+            "[orthrus.closure.unversioned-write] code on the data path writes field "
+                + "`t.Tree$Totals.count`")
+        .inFile(f)
+        .onLineContaining("into.count = 1");
     // addAll only ever receives the Totals that sum() allocated, also through its own recursion.
     assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
   }

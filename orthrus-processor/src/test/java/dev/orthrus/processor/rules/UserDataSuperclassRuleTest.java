@@ -17,13 +17,19 @@ class UserDataSuperclassRuleTest {
 
   @Test
   void flagsUserDataExtendingPlainClassesAndOnInterfacesAndEnums() {
-    JavaFileObject base = source("t.Base", """
+    JavaFileObject base =
+        source(
+            "t.Base",
+            """
         package t;
         public class Base {
           int inherited;
         }
         """);
-    JavaFileObject f = source("t.Shapes", """
+    JavaFileObject f =
+        source(
+            "t.Shapes",
+            """
         package t;
         import dev.orthrus.annotations.UserData;
         public final class Shapes {
@@ -38,18 +44,30 @@ class UserDataSuperclassRuleTest {
         """);
     Compilation c = compile(base, f);
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining(KEY + " @UserData class `t.Shapes$Square` extends `t.Base`, which is not "
-        + "@UserData").inFile(f).onLineContaining("extends Base");
-    assertThat(c).hadErrorContaining(KEY + " interface `t.Shapes$Shape` cannot be @UserData").inFile(f)
+    assertThat(c)
+        .hadErrorContaining(
+            KEY
+                + " @UserData class `t.Shapes$Square` extends `t.Base`, which is not "
+                + "@UserData")
+        .inFile(f)
+        .onLineContaining("extends Base");
+    assertThat(c)
+        .hadErrorContaining(KEY + " interface `t.Shapes$Shape` cannot be @UserData")
+        .inFile(f)
         .onLineContaining("@UserData interface Shape");
-    assertThat(c).hadErrorContaining(KEY + " enum `t.Shapes$Color` cannot be @UserData").inFile(f)
+    assertThat(c)
+        .hadErrorContaining(KEY + " enum `t.Shapes$Color` cannot be @UserData")
+        .inFile(f)
         .onLineContaining("@UserData enum Color");
     assertThat(Snippets.findings(c, "orthrus.userdata.superclass")).hasSize(3);
   }
 
   @Test
   void rootClassesUserDataSubclassesAndRecordsAreFine() {
-    JavaFileObject f = source("t.Tree", """
+    JavaFileObject f =
+        source(
+            "t.Tree",
+            """
         package t;
         import dev.orthrus.annotations.UserData;
         @UserData

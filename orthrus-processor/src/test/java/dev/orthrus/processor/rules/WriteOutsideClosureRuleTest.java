@@ -17,7 +17,10 @@ class WriteOutsideClosureRuleTest {
 
   @Test
   void warnsOnControlPathWrites() {
-    JavaFileObject item = source("t.Item", """
+    JavaFileObject item =
+        source(
+            "t.Item",
+            """
         package t;
         import dev.orthrus.annotations.UserData;
         @UserData
@@ -26,7 +29,10 @@ class WriteOutsideClosureRuleTest {
           Item(int hits) { this.hits = hits; }
         }
         """);
-    JavaFileObject admin = source("t.Admin", """
+    JavaFileObject admin =
+        source(
+            "t.Admin",
+            """
         package t;
         final class Admin {
           static void reset(Item item) {
@@ -41,7 +47,10 @@ class WriteOutsideClosureRuleTest {
 
   @Test
   void constructorsFreshObjectsAndHelpersCalledFromClosuresAreFine() {
-    JavaFileObject f = source("t.Store", """
+    JavaFileObject f =
+        source(
+            "t.Store",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -74,7 +83,10 @@ class WriteOutsideClosureRuleTest {
 
   @Test
   void warnsOnSlotStoresFromControlPathButNotOnFreshArrays() {
-    JavaFileObject f = source("t.Index", """
+    JavaFileObject f =
+        source(
+            "t.Index",
+            """
         package t;
         import dev.orthrus.annotations.UserData;
         @UserData
@@ -89,14 +101,19 @@ class WriteOutsideClosureRuleTest {
         }
         """);
     Compilation c = compile(f);
-    assertThat(c).hadWarningContaining("[orthrus.userdata.write-outside-closure]").inFile(f)
+    assertThat(c)
+        .hadWarningContaining("[orthrus.userdata.write-outside-closure]")
+        .inFile(f)
         .onLineContaining("other.children[1] = this");
     assertThat(Snippets.findings(c, "orthrus.userdata.write-outside-closure")).hasSize(1);
   }
 
   @Test
   void constructorsLinkingTheNodesTheyAllocateAreInitialization() {
-    JavaFileObject f = source("t.Queue", """
+    JavaFileObject f =
+        source(
+            "t.Queue",
+            """
         package t;
         import dev.orthrus.annotations.Closure;
         import dev.orthrus.annotations.UserData;
@@ -128,7 +145,10 @@ class WriteOutsideClosureRuleTest {
 
   @Test
   void constructorsWritingObjectsTheyDidNotAllocateStillWarn() {
-    JavaFileObject f = source("t.Queue", """
+    JavaFileObject f =
+        source(
+            "t.Queue",
+            """
         package t;
         import dev.orthrus.annotations.UserData;
         @UserData
@@ -144,7 +164,9 @@ class WriteOutsideClosureRuleTest {
         }
         """);
     Compilation c = compile(f);
-    assertThat(c).hadWarningContaining("[orthrus.userdata.write-outside-closure]").inFile(f)
+    assertThat(c)
+        .hadWarningContaining("[orthrus.userdata.write-outside-closure]")
+        .inFile(f)
         .onLineContaining("head.next = null");
   }
 }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class ArraySlotAccessTest {
 
-  private static final String TABLE = """
+  private static final String TABLE =
+      """
       package t;
       import dev.orthrus.annotations.Closure;
       import dev.orthrus.annotations.UserData;
@@ -67,8 +68,12 @@ class ArraySlotAccessTest {
   void slotLoadsAndStoresAreUserDataAccesses() throws IOException {
     Compilation c = compile(source("t.Store", TABLE));
     assertThat(c).succeeded();
-    ClosureReport report = ClosureReportJson.read(c.generatedFile(StandardLocation.CLASS_OUTPUT,
-        ClosureReport.RESOURCE_PATH).orElseThrow().getCharContent(true).toString());
+    ClosureReport report =
+        ClosureReportJson.read(
+            c.generatedFile(StandardLocation.CLASS_OUTPUT, ClosureReport.RESOURCE_PATH)
+                .orElseThrow()
+                .getCharContent(true)
+                .toString());
 
     ClosureModel put = closure(report, "put");
     assertThat(slots(put.userDataWrites())).containsExactly("t.Table.slots[]:t.Entry@19");
@@ -91,7 +96,10 @@ class ArraySlotAccessTest {
   }
 
   private static ClosureModel closure(ClosureReport report, String method) {
-    return report.closures().stream().filter(m -> m.method().equals(method)).findFirst().orElseThrow();
+    return report.closures().stream()
+        .filter(m -> m.method().equals(method))
+        .findFirst()
+        .orElseThrow();
   }
 
   private static List<String> fields(List<FieldAccess> accesses) {

@@ -11,21 +11,21 @@ import java.lang.invoke.VarHandle;
  * <p>The logs live in a ring that only this thread walks: it takes the log at its cursor when that
  * log is free or already validated, resets it, fills it and publishes it to a single-producer
  * queue, by its index in the ring ({@link SpmcRingQueue}), that any validator may consume (that is
- * how work stealing works). A validator gives a log back by dropping its references and making
- * one release store to the log's state; there is no shared free list and no shared counter. A
- * log still pending at the cursor means "do not log this execution": the thread never waits. The
- * queue holds as many logs as the ring, so it is never full.
+ * how work stealing works). A validator gives a log back by dropping its references and making one
+ * release store to the log's state; there is no shared free list and no shared counter. A log still
+ * pending at the cursor means "do not log this execution": the thread never waits. The queue holds
+ * as many logs as the ring, so it is never full.
  *
- * <p>Bytes of published logs count against the memory budget until this thread reclaims them
- * (at reuse, or in {@link #reclaimValidated()} when the budget check fails), which over-counts
+ * <p>Bytes of published logs count against the memory budget until this thread reclaims them (at
+ * reuse, or in {@link #reclaimValidated()} when the budget check fails), which over-counts
  * validated logs a little but never under-counts.
  */
 public final class AppThread {
 
   /**
-   * How long the cached CPU id may be reused before asking the OS again. A time bound rather
-   * than a count: the read is a system call through JNA and a file read through /proc, and the
-   * scheduler moves threads on a millisecond scale anyway (decision 0007).
+   * How long the cached CPU id may be reused before asking the OS again. A time bound rather than a
+   * count: the read is a system call through JNA and a file read through /proc, and the scheduler
+   * moves threads on a millisecond scale anyway (decision 0007).
    */
   private static final long CPU_REFRESH_NANOS = CpuId.isNative() ? 1_000_000L : 20_000_000L;
 
@@ -41,19 +41,22 @@ public final class AppThread {
 
   private final Thread thread;
   private final int index;
+
   /**
    * Logs are created on first use of their slot: a short-lived thread that logs a few executions
    * holds a few logs, not its whole ring (decision 0014).
    */
   private final ClosureLog[] ring;
+
   /**
-   * The logs in use are the first {@code window} of the ring (a power of two, {@code mask =
-   * window - 1}); the window doubles, up to the whole ring, when the log at the cursor is still
-   * pending. A validator that keeps up (one spinning on its own CPU) leaves it at {@link
-   * #INITIAL_WINDOW}: a few dozen logs stay in this core's caches, where cycling through the
-   * whole ring misses the cache on the log's arrays (decision 0008).
+   * The logs in use are the first {@code window} of the ring (a power of two, {@code mask = window
+   * - 1}); the window doubles, up to the whole ring, when the log at the cursor is still pending. A
+   * validator that keeps up (one spinning on its own CPU) leaves it at {@link #INITIAL_WINDOW}: a
+   * few dozen logs stay in this core's caches, where cycling through the whole ring misses the
+   * cache on the log's arrays (decision 0008).
    */
   private int window;
+
   private int mask;
   private final SpmcRingQueue<ClosureLog> published;
 
@@ -73,6 +76,7 @@ public final class AppThread {
    * opaque stores (plain moves on x86, but never torn) and read the same way.
    */
   private long pendingBytesView;
+
   private long publishedView;
   private long skippedView;
   private long entriesView;
@@ -80,6 +84,7 @@ public final class AppThread {
 
   /** Controller-private: counters at its previous look at this thread. */
   long controllerPublished;
+
   long controllerEntries;
 
   private static final VarHandle PENDING_VIEW;
@@ -167,8 +172,8 @@ public final class AppThread {
   }
 
   /**
-   * The log of a slot used for the first time. Validators find it through the queue, whose
-   * release store on offer publishes this plain store with it.
+   * The log of a slot used for the first time. Validators find it through the queue, whose release
+   * store on offer publishes this plain store with it.
    */
   private ClosureLog create(int slot) {
     ClosureLog log = new ClosureLog(this, slot);
@@ -214,8 +219,8 @@ public final class AppThread {
   }
 
   /**
-   * Hands a finished log to the validators. Cannot fail: the queue holds the whole ring (see
-   * {@link SpmcRingQueue}).
+   * Hands a finished log to the validators. Cannot fail: the queue holds the whole ring (see {@link
+   * SpmcRingQueue}).
    */
   public void publish(ClosureLog log) {
     long stamp = ClosureLog.UNTIMED;
@@ -273,9 +278,7 @@ public final class AppThread {
     return n;
   }
 
-  /**
-   * Bytes held by logs this thread published and has not reclaimed yet (this thread only).
-   */
+  /** Bytes held by logs this thread published and has not reclaimed yet (this thread only). */
   public long pendingBytes() {
     return publishedBytes - reclaimedBytes;
   }

@@ -4,16 +4,16 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One (closure, caller) pair: a place in the application that calls a closure. Generated code
- * keeps one per call site in a static field ({@code ClosureBinding.site(callerId)}) and passes it
- * to {@link ClosureRuntime#begin(CallSite)}, so the sampling decision needs no lookup.
+ * One (closure, caller) pair: a place in the application that calls a closure. Generated code keeps
+ * one per call site in a static field ({@code ClosureBinding.site(callerId)}) and passes it to
+ * {@link ClosureRuntime#begin(CallSite)}, so the sampling decision needs no lookup.
  *
  * <p>It carries the armed word of armed sampling (decision 0009, per pair since decision 0012):
  * {@link #due} is 0 (the common case: not due), a count of executions the controller armed to be
- * logged, which the first executions that see it take one by one, or {@link #ALWAYS} for a
- * strict closure. Because arms are per pair, a caller that runs rarely keeps its arm until it
- * runs again and is not starved by a hot caller of the same closure: the pairs not validated
- * recently are the ones holding arms.
+ * logged, which the first executions that see it take one by one, or {@link #ALWAYS} for a strict
+ * closure. Because arms are per pair, a caller that runs rarely keeps its arm until it runs again
+ * and is not starved by a hot caller of the same closure: the pairs not validated recently are the
+ * ones holding arms.
  */
 public final class CallSite {
 
@@ -32,11 +32,13 @@ public final class CallSite {
 
   private final ClosureBinding closure;
   private final int callerId;
+
   /**
    * The application only reads it until it is armed, and the controller writes it at the logging
    * rate, so the line it shares with the final fields changes rarely.
    */
   private volatile int due;
+
   /** Controller only: fractional arms owed to this site (see {@link #arm}). */
   private double credit;
 
@@ -56,8 +58,8 @@ public final class CallSite {
   }
 
   /**
-   * The armed-sampling test on the hot path: an opaque read, and only when armed one CAS that
-   * takes an arm. True when this execution is to be logged.
+   * The armed-sampling test on the hot path: an opaque read, and only when armed one CAS that takes
+   * an arm. True when this execution is to be logged.
    */
   public boolean takeDue() {
     int d = (int) DUE.getOpaque(this);
@@ -80,9 +82,9 @@ public final class CallSite {
   }
 
   /**
-   * Controller only: owes this site {@code arms} more logged executions (fractions carry over)
-   * and arms the whole ones, never above {@code cap} armed at once, so a site that is not running
-   * does not hoard a burst for later. Returns the arms added.
+   * Controller only: owes this site {@code arms} more logged executions (fractions carry over) and
+   * arms the whole ones, never above {@code cap} armed at once, so a site that is not running does
+   * not hoard a burst for later. Returns the arms added.
    */
   public int arm(double arms, int cap) {
     if (closure.strict()) {

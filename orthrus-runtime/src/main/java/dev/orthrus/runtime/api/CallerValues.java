@@ -16,8 +16,8 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Arguments and results as a log keeps them. They belong to the caller, which may change them
- * the moment the call returned (a server refills one request buffer for every call), while the
+ * Arguments and results as a log keeps them. They belong to the caller, which may change them the
+ * moment the call returned (a server refills one request buffer for every call), while the
  * validator re-executes later: an immutable value is kept as it is, an array is copied (arrays
  * nested in it too), and anything else mutable is kept by reference with a fingerprint of its
  * contents, which the validator takes again before and after its re-execution (decision 0015).
@@ -28,6 +28,7 @@ final class CallerValues {
 
   /** Arrays nested deeper than this are not copied but fingerprinted. */
   private static final int COPY_DEPTH = 4;
+
   /** Contents nested deeper than this do not count in a fingerprint. */
   private static final int FINGERPRINT_DEPTH = 16;
 
@@ -103,15 +104,18 @@ final class CallerValues {
       return total;
     }
     Class<?> type = array.getClass().getComponentType();
-    int width = type == long.class || type == double.class ? 8
-        : type == int.class || type == float.class ? 4
-        : type == char.class || type == short.class ? 2 : 1;
+    int width =
+        type == long.class || type == double.class
+            ? 8
+            : type == int.class || type == float.class
+                ? 4
+                : type == char.class || type == short.class ? 2 : 1;
     return 16L + (long) width * n;
   }
 
   /**
-   * True when a value as the log keeps it (after {@link #copy}) still shares something mutable
-   * with the caller, which its fingerprint must then cover.
+   * True when a value as the log keeps it (after {@link #copy}) still shares something mutable with
+   * the caller, which its fingerprint must then cover.
    */
   static boolean shared(Object logged) {
     return shared(logged, 0);
@@ -137,16 +141,18 @@ final class CallerValues {
   }
 
   /**
-   * A hash of the contents of what a logged value shares with the caller: arrays by their
-   * elements, records by their components, collections and maps by their elements, any other
-   * object by its {@code hashCode} (content-based for the types a closure signature admits,
-   * which override {@code equals}). Throws whatever those throw (a collection being modified).
+   * A hash of the contents of what a logged value shares with the caller: arrays by their elements,
+   * records by their components, collections and maps by their elements, any other object by its
+   * {@code hashCode} (content-based for the types a closure signature admits, which override {@code
+   * equals}). Throws whatever those throw (a collection being modified).
    */
   static long fingerprint(Object logged) {
     return fingerprint(logged, 0, true);
   }
 
-  /** @param copied {@code v} is the log's own copy if it is an array (reached through copies) */
+  /**
+   * @param copied {@code v} is the log's own copy if it is an array (reached through copies)
+   */
   private static long fingerprint(Object v, int depth, boolean copied) {
     if (v == null || depth >= FINGERPRINT_DEPTH) {
       return 0;
@@ -227,26 +233,40 @@ final class CallerValues {
   }
 
   /** Per class: are its instances immutable (as far as the runtime can tell from the type)? */
-  private static final ClassValue<Boolean> IMMUTABLE = new ClassValue<>() {
-    @Override
-    protected Boolean computeValue(Class<?> type) {
-      return immutableType(type, new HashSet<>());
-    }
-  };
+  private static final ClassValue<Boolean> IMMUTABLE =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return immutableType(type, new HashSet<>());
+        }
+      };
 
-  private static final Set<Class<?>> IMMUTABLE_JDK_TYPES = Set.of(
-      String.class, Boolean.class, Character.class, Byte.class, Short.class, Integer.class,
-      Long.class, Float.class, Double.class, BigInteger.class, BigDecimal.class, UUID.class,
-      Class.class);
+  private static final Set<Class<?>> IMMUTABLE_JDK_TYPES =
+      Set.of(
+          String.class,
+          Boolean.class,
+          Character.class,
+          Byte.class,
+          Short.class,
+          Integer.class,
+          Long.class,
+          Float.class,
+          Double.class,
+          BigInteger.class,
+          BigDecimal.class,
+          UUID.class,
+          Class.class);
 
   /**
    * Primitives, boxes, strings, enums, handles and versions, final {@code java.time} values, and
    * records whose components are all declared with such types.
    */
   private static boolean immutableType(Class<?> type, Set<Class<?>> visiting) {
-    if (type.isPrimitive() || IMMUTABLE_JDK_TYPES.contains(type)
+    if (type.isPrimitive()
+        || IMMUTABLE_JDK_TYPES.contains(type)
         || Enum.class.isAssignableFrom(type)
-        || VersionedObject.class.isAssignableFrom(type) || Version.class.isAssignableFrom(type)) {
+        || VersionedObject.class.isAssignableFrom(type)
+        || Version.class.isAssignableFrom(type)) {
       return true;
     }
     if (type.getPackageName().equals("java.time") && Modifier.isFinal(type.getModifiers())) {
@@ -267,25 +287,28 @@ final class CallerValues {
   }
 
   /**
-   * A record's component accessors, for fingerprints; null when they cannot be read (a record
-   * in a module that does not open its package), and its {@code hashCode} stands in.
+   * A record's component accessors, for fingerprints; null when they cannot be read (a record in a
+   * module that does not open its package), and its {@code hashCode} stands in.
    */
-  private static final ClassValue<MethodHandle[]> COMPONENTS = new ClassValue<>() {
-    @Override
-    protected MethodHandle[] computeValue(Class<?> type) {
-      RecordComponent[] components = type.getRecordComponents();
-      MethodHandle[] accessors = new MethodHandle[components.length];
-      try {
-        for (int i = 0; i < components.length; i++) {
-          Method accessor = components[i].getAccessor();
-          accessor.setAccessible(true);
-          accessors[i] = MethodHandles.lookup().unreflect(accessor)
-              .asType(MethodType.methodType(Object.class, Object.class));
+  private static final ClassValue<MethodHandle[]> COMPONENTS =
+      new ClassValue<>() {
+        @Override
+        protected MethodHandle[] computeValue(Class<?> type) {
+          RecordComponent[] components = type.getRecordComponents();
+          MethodHandle[] accessors = new MethodHandle[components.length];
+          try {
+            for (int i = 0; i < components.length; i++) {
+              Method accessor = components[i].getAccessor();
+              accessor.setAccessible(true);
+              accessors[i] =
+                  MethodHandles.lookup()
+                      .unreflect(accessor)
+                      .asType(MethodType.methodType(Object.class, Object.class));
+            }
+          } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+          }
+          return accessors;
         }
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        return null;
-      }
-      return accessors;
-    }
-  };
+      };
 }

@@ -7,17 +7,17 @@ import java.util.zip.CRC32C;
 /**
  * The checksum a {@link Version} carries: a fold over its fields in declaration order.
  *
- * <p>Each step is a bijection of the running value for a fixed field value (xor, rotate, multiply by
- * an odd constant), so changing any one primitive field always changes the checksum; a single bit
- * flip is never missed. Reference fields contribute a 64-bit value hash ({@link #valueHash}) with
- * the same guarantee for one flipped bit anywhere in the value: {@code byte[]} by CRC32C (the CPU's
- * CRC instruction), the other primitive arrays and strings by a multiply-xor fold of their elements
- * recomputed on every call (a string's cached hash code would hide a flip in its characters),
- * boxed primitives by their raw bits. Every value hash is a function of the value alone, never of
- * an identity hash code, so a version read back from a reproducer file in another JVM has the same
- * checksum: an enum constant contributes its name. A reference to another user-data object
- * contributes only whether it is null: its target carries its own checksum. Any other object
- * contributes a constant (its contents are not covered).
+ * <p>Each step is a bijection of the running value for a fixed field value (xor, rotate, multiply
+ * by an odd constant), so changing any one primitive field always changes the checksum; a single
+ * bit flip is never missed. Reference fields contribute a 64-bit value hash ({@link #valueHash})
+ * with the same guarantee for one flipped bit anywhere in the value: {@code byte[]} by CRC32C (the
+ * CPU's CRC instruction), the other primitive arrays and strings by a multiply-xor fold of their
+ * elements recomputed on every call (a string's cached hash code would hide a flip in its
+ * characters), boxed primitives by their raw bits. Every value hash is a function of the value
+ * alone, never of an identity hash code, so a version read back from a reproducer file in another
+ * JVM has the same checksum: an enum constant contributes its name. A reference to another
+ * user-data object contributes only whether it is null: its target carries its own checksum. Any
+ * other object contributes a constant (its contents are not covered).
  *
  * <p>Generated constructors compute the same value inline with {@link #bits(int, long)} and {@link
  * #ref(int, Object)} starting from {@link #SEED}, avoiding the visitor.
@@ -43,8 +43,8 @@ public final class Checksum {
   /**
    * The value's contribution. Kinds are told apart by a tag in the high 32 bits, which {@link
    * #bits} folds onto the low 32: for a fixed kind and length, a change of the low 32 bits always
-   * changes the folded value, and every element fold below is a bijection of the running value
-   * for fixed other elements.
+   * changes the folded value, and every element fold below is a bijection of the running value for
+   * fixed other elements.
    */
   static long valueHash(Object value) {
     if (value == null) {
@@ -67,7 +67,9 @@ public final class Checksum {
       }
       return tagged(2, s.length(), h);
     }
-    if (value instanceof Number || value instanceof Boolean || value instanceof Character
+    if (value instanceof Number
+        || value instanceof Boolean
+        || value instanceof Character
         || value instanceof Enum<?>) {
       return scalarHash(value);
     }
@@ -131,9 +133,13 @@ public final class Checksum {
     return 6;
   }
 
-  /** Boxed primitives by their raw bits, big numbers by their (value-defined) hash, enums by name. */
+  /**
+   * Boxed primitives by their raw bits, big numbers by their (value-defined) hash, enums by name.
+   */
   private static long scalarHash(Object value) {
-    if (value instanceof Long || value instanceof Integer || value instanceof Short
+    if (value instanceof Long
+        || value instanceof Integer
+        || value instanceof Short
         || value instanceof Byte) {
       return ((Number) value).longValue() ^ (11L << 56);
     }

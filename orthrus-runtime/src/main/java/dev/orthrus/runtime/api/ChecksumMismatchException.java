@@ -1,6 +1,5 @@
 package dev.orthrus.runtime.api;
 
-
 /**
  * A version's fields no longer match the checksum taken when it was created: the data changed in
  * memory, or on its way through the control path, after the closure that produced it finished.
@@ -14,9 +13,15 @@ public final class ChecksumMismatchException extends RuntimeException {
   private final int actual;
 
   public ChecksumMismatchException(Version version, int actual) {
-    super("checksum mismatch in a " + version.getClass().getName() + " of "
-        + describe(version.owner()) + ": sealed " + hex(version.checksum()) + ", fields now give "
-        + hex(actual));
+    super(
+        "checksum mismatch in a "
+            + version.getClass().getName()
+            + " of "
+            + describe(version.owner())
+            + ": sealed "
+            + hex(version.checksum())
+            + ", fields now give "
+            + hex(actual));
     this.versionType = version.getClass().getName();
     this.expected = version.checksum();
     this.actual = actual;
@@ -43,7 +48,8 @@ public final class ChecksumMismatchException extends RuntimeException {
 
   private static String describe(Object owner) {
     // Not owner.toString(): user code, possibly reading the corrupted fields.
-    return owner == null ? "(no owner)"
+    return owner == null
+        ? "(no owner)"
         : owner.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(owner));
   }
 }

@@ -18,10 +18,13 @@ public final class ClosureBinding {
   private final ClosureDescriptor descriptor;
   private final ValClosure val;
   private final DelayStats delay = new DelayStats();
+
   /** Copied out of the descriptor: read by every {@code begin}. */
   private final boolean strict;
+
   private final boolean prioritized;
   private final long weight;
+
   /** Call sites by caller id; created on first use (generated code does it in static init). */
   private final ConcurrentHashMap<Integer, CallSite> sites = new ConcurrentHashMap<>();
 
@@ -43,9 +46,8 @@ public final class ClosureBinding {
   /**
    * The binding registered for a closure id, initializing the closure's owner class (whose static
    * initializer creates its bindings) if needed; null when there is none. The id may come from a
-   * file: the class it names is loaded without running its static initializer, and initialized
-   * only when it declares a static {@code ClosureBinding} field, as every class with closures
-   * does.
+   * file: the class it names is loaded without running its static initializer, and initialized only
+   * when it declares a static {@code ClosureBinding} field, as every class with closures does.
    */
   public static ClosureBinding find(String id, ClassLoader loader) {
     ClosureBinding b = BY_ID.get(id);
@@ -123,9 +125,9 @@ public final class ClosureBinding {
   }
 
   /**
-   * How much one execution counts down a sampling countdown: 1, 2 for a prioritized closure
-   * (chosen twice as often), {@link #STRICT_WEIGHT} for a strict one (always chosen). One field,
-   * so the unsampled path reads one value of the binding.
+   * How much one execution counts down a sampling countdown: 1, 2 for a prioritized closure (chosen
+   * twice as often), {@link #STRICT_WEIGHT} for a strict one (always chosen). One field, so the
+   * unsampled path reads one value of the binding.
    */
   public long weight() {
     return weight;

@@ -10,12 +10,12 @@ import java.util.Objects;
  * receiver and arguments, the versions loaded in order, the versions and objects created, results
  * of non-deterministic calls, and how the execution ended, plus the APP thread and CPU.
  *
- * <p>The APP-variant methods ({@link #load}, {@link #store}, {@link #allocate}, ...) both perform the
- * memory operation and record it, so generated code makes one call per access. A log belongs to
+ * <p>The APP-variant methods ({@link #load}, {@link #store}, {@link #allocate}, ...) both perform
+ * the memory operation and record it, so generated code makes one call per access. A log belongs to
  * one application thread's ring, is filled by that thread only, handed to a validator through a
  * single-producer queue (which orders the plain writes here before the validator's reads) and
- * handed back to the ring after validation. Recycling clears every reference, so old versions become
- * garbage as soon as no pending log holds them.
+ * handed back to the ring after validation. Recycling clears every reference, so old versions
+ * become garbage as soon as no pending log holds them.
  */
 public final class ClosureLog {
 
@@ -24,9 +24,9 @@ public final class ClosureLog {
 
   /**
    * A recorded-entry array grown beyond this many slots is replaced by a fresh small one when the
-   * log is handed back, so an execution that made many loads does not leave its ring slot holding
-   * a large array for ever (decision 0014). Smaller grown arrays stay, and count against the
-   * memory budget while their log is pending ({@link #estimatedBytes}).
+   * log is handed back, so an execution that made many loads does not leave its ring slot holding a
+   * large array for ever (decision 0014). Smaller grown arrays stay, and count against the memory
+   * budget while their log is pending ({@link #estimatedBytes}).
    */
   static final int SHRINK_ABOVE = 256;
 
@@ -51,6 +51,7 @@ public final class ClosureLog {
    * ring comes round). Only the transition to VALIDATED is made by another thread.
    */
   static final int FREE = 0;
+
   static final int FILLING = 1;
   static final int PUBLISHED = 2;
   static final int VALIDATED = 3;
@@ -60,11 +61,13 @@ public final class ClosureLog {
 
   /** Verdicts, written by the validator; strict callers wait for a non-pending one. */
   public static final int PENDING = 0;
+
   public static final int CONFIRMED = 1;
   public static final int DIVERGED = 2;
   public static final int NOT_VALIDATED = 3;
 
   private final AppThread home;
+
   /** This log's position in its home's ring: what the queue carries instead of the log. */
   private final int ringIndex;
 
@@ -75,18 +78,21 @@ public final class ClosureLog {
   private Object receiver;
 
   private Object[] refArgs = new Object[4];
+
   /** The caller's arrays whose copies are in refArgs, at the same index: a repeat is one copy. */
   private Object[] passedArrays = new Object[4];
+
   private long[] bitsArgs = new long[4];
   private int refArgCount;
   private int bitsArgCount;
 
   /**
-   * Arguments and the result the log keeps by reference although the caller may change them
-   * ({@link CallerValues}): whether there are any, and the fingerprint of their contents at the
-   * call (arguments) and at the return (result); unfingerprinted when taking it threw.
+   * Arguments and the result the log keeps by reference although the caller may change them ({@link
+   * CallerValues}): whether there are any, and the fingerprint of their contents at the call
+   * (arguments) and at the return (result); unfingerprinted when taking it threw.
    */
   private boolean fingerprinted;
+
   private boolean unfingerprinted;
   private long fingerprint;
 
@@ -101,6 +107,7 @@ public final class ClosureLog {
   private int nondetBitsCount;
   private Object[] nondetRefs = new Object[NONDET];
   private int nondetRefCount;
+
   /** Bytes of recorded-entry arrays beyond their initial sizes; see {@link #grown()}. */
   private long grownBytes;
 
@@ -115,6 +122,7 @@ public final class ClosureLog {
 
   @SuppressWarnings("unused") // accessed through STATE
   private int state;
+
   private int verdict;
 
   /** What the validator found, set before a DIVERGED verdict is released (strict closures). */
@@ -126,8 +134,8 @@ public final class ClosureLog {
   }
 
   /**
-   * Rebuilds a finished log from its saved parts (a reproducer file), detached from any
-   * application thread's ring.
+   * Rebuilds a finished log from its saved parts (a reproducer file), detached from any application
+   * thread's ring.
    */
   public static ClosureLog restore(
       ClosureBinding binding,
@@ -236,8 +244,8 @@ public final class ClosureLog {
 
   /**
    * What a load or store of a null user-data reference throws: the validator's {@code Replay}
-   * throws the same, so that a program's null reference is the program's exception on both
-   * sides. A failed access records nothing; the validator's fails before it consumes a load.
+   * throws the same, so that a program's null reference is the program's exception on both sides. A
+   * failed access records nothing; the validator's fails before it consumes a load.
    */
   public static final String NULL_REFERENCE = "the user-data reference is null";
 
@@ -388,10 +396,10 @@ public final class ClosureLog {
   }
 
   /**
-   * True when an argument or the result that the log keeps by reference is no longer what it was
-   * at the call (the caller changed it, or it cannot be read now): the execution cannot be
-   * validated. Validators ask before and after re-executing; false at once for the common logs
-   * that keep nothing the caller can change.
+   * True when an argument or the result that the log keeps by reference is no longer what it was at
+   * the call (the caller changed it, or it cannot be read now): the execution cannot be validated.
+   * Validators ask before and after re-executing; false at once for the common logs that keep
+   * nothing the caller can change.
    */
   public boolean callerValuesChanged() {
     if (!fingerprinted) {
@@ -613,19 +621,26 @@ public final class ClosureLog {
    * each) plus what {@link #retain} declared.
    */
   public long estimatedBytes() {
-    return 128L + 48L * (loadCount + createdCount + allocatedCount) + 8L * (refArgCount
-        + bitsArgCount) + grownBytes + retainedBytes;
+    return 128L
+        + 48L * (loadCount + createdCount + allocatedCount)
+        + 8L * (refArgCount + bitsArgCount)
+        + grownBytes
+        + retainedBytes;
   }
 
   /**
-   * Recomputes {@link #grownBytes} after an array was grown or replaced (rare: never on the path
-   * of a closure that fits the initial sizes). Eight bytes a slot, the size of an uncompressed
+   * Recomputes {@link #grownBytes} after an array was grown or replaced (rare: never on the path of
+   * a closure that fits the initial sizes). Eight bytes a slot, the size of an uncompressed
    * reference, so the estimate errs high.
    */
   private void grown() {
-    grownBytes = 8L * (Math.max(0, loads.length - LOADS) + Math.max(0, created.length - CREATED)
-        + Math.max(0, allocated.length - ALLOCATED) + Math.max(0, nondetBits.length - NONDET)
-        + Math.max(0, nondetRefs.length - NONDET));
+    grownBytes =
+        8L
+            * (Math.max(0, loads.length - LOADS)
+                + Math.max(0, created.length - CREATED)
+                + Math.max(0, allocated.length - ALLOCATED)
+                + Math.max(0, nondetBits.length - NONDET)
+                + Math.max(0, nondetRefs.length - NONDET));
   }
 
   /** PENDING until a validator released its verdict on this (strict) log. */
@@ -656,9 +671,9 @@ public final class ClosureLog {
   }
 
   /**
-   * Drops every reference the execution recorded, keeping the counts. Done by the validator as
-   * soon as it is finished (before it hands the log back), so an old version becomes garbage when
-   * its last pending log is validated, not when the log is reused.
+   * Drops every reference the execution recorded, keeping the counts. Done by the validator as soon
+   * as it is finished (before it hands the log back), so an old version becomes garbage when its
+   * last pending log is validated, not when the log is reused.
    */
   void releaseReferences() {
     receiver = null;
@@ -724,7 +739,13 @@ public final class ClosureLog {
   @Override
   public String toString() {
     return (binding == null ? "(free log)" : binding.name())
-        + " caller=" + callerId + " loads=" + loadCount + " created=" + createdCount
-        + " result=" + resultKind;
+        + " caller="
+        + callerId
+        + " loads="
+        + loadCount
+        + " created="
+        + createdCount
+        + " result="
+        + resultKind;
   }
 }

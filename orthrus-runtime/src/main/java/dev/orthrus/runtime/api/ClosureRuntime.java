@@ -1,9 +1,9 @@
 package dev.orthrus.runtime.api;
 
 /**
- * The runtime as generated code sees it: {@link #begin} before a closure runs (null means "run
- * the unlogged variant"), {@link #publish} after its APP variant ran with the log, {@link
- * #corrupted} when a control-path check failed, {@link #verify} before data leaves the process.
+ * The runtime as generated code sees it: {@link #begin} before a closure runs (null means "run the
+ * unlogged variant"), {@link #publish} after its APP variant ran with the log, {@link #corrupted}
+ * when a control-path check failed, {@link #verify} before data leaves the process.
  *
  * <pre>{@code
  * static final CallSite GET_FROM_HANDLER = GET.site(7); // one per call site
@@ -20,14 +20,15 @@ package dev.orthrus.runtime.api;
  * }</pre>
  *
  * <p>The engine ({@code dev.orthrus.runtime.OrthrusRuntime}) is the one subclass; this class sits
- * below it so that generated code and everything it names depend on nothing above (decision
- * 0013). The fast path of {@link #begin} is final and reads one field of this object and the
- * site's armed word; only an execution that is logged calls into the engine.
+ * below it so that generated code and everything it names depend on nothing above (decision 0013).
+ * The fast path of {@link #begin} is final and reads one field of this object and the site's armed
+ * word; only an execution that is logged calls into the engine.
  */
 public abstract class ClosureRuntime {
 
   /** Fast-path modes: logging off, the policy decides, every closure strict, armed sampling. */
   protected static final int OFF = 0;
+
   protected static final int SAMPLED = 1;
   protected static final int ALL_STRICT = 2;
   protected static final int ARMED = 3;
@@ -56,8 +57,8 @@ public abstract class ClosureRuntime {
   }
 
   /**
-   * {@link #begin(CallSite)} for hand-written callers that have no site at hand: looks the site
-   * up in the closure's map on every call. Generated code keeps its sites in static fields.
+   * {@link #begin(CallSite)} for hand-written callers that have no site at hand: looks the site up
+   * in the closure's map on every call. Generated code keeps its sites in static fields.
    */
   public final ClosureLog begin(ClosureBinding closure, int callerId) {
     return begin(closure.site(callerId));
@@ -75,8 +76,8 @@ public abstract class ClosureRuntime {
   protected abstract ClosureLog beginSampled(CallSite site);
 
   /**
-   * Hands a finished log to the validators. For a strict closure, waits until a validator
-   * confirmed it and throws {@link SdcDetectedException} if it did not.
+   * Hands a finished log to the validators. For a strict closure, waits until a validator confirmed
+   * it and throws {@link SdcDetectedException} if it did not.
    */
   public abstract void publish(ClosureLog log);
 

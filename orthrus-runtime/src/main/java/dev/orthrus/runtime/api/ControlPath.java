@@ -1,14 +1,13 @@
 package dev.orthrus.runtime.api;
 
-
 /**
- * Checksum checks for data that crossed the control path, the unvalidated code between closures.
- * A closure's first load of a user-data object it received from its caller (an argument, or a
- * reference the control path held between closures) goes through {@link #load(VersionedObject)}
- * in the plain variant, {@link #load(ClosureLog, VersionedObject)} in the APP variant and {@link
- * #load(Replay, VersionedObject)} in the VAL variant; later
- * loads of the same object in that execution are ordinary loads. Before data leaves the process
- * (e.g. a value written to a socket) the control path calls {@link ClosureRuntime#verify}.
+ * Checksum checks for data that crossed the control path, the unvalidated code between closures. A
+ * closure's first load of a user-data object it received from its caller (an argument, or a
+ * reference the control path held between closures) goes through {@link #load(VersionedObject)} in
+ * the plain variant, {@link #load(ClosureLog, VersionedObject)} in the APP variant and {@link
+ * #load(Replay, VersionedObject)} in the VAL variant; later loads of the same object in that
+ * execution are ordinary loads. Before data leaves the process (e.g. a value written to a socket)
+ * the control path calls {@link ClosureRuntime#verify}.
  *
  * <p>A failed check throws {@link ChecksumMismatchException}: the closure must not compute on
  * corrupted data. Generated dispatchers catch it and hand it to {@link ClosureRuntime#corrupted},
@@ -34,8 +33,8 @@ public final class ControlPath {
 
   /**
    * VAL variant: takes the logged version and checks it again, so a validator confirms APP's
-   * verdict. A checksum APP miscomputed (a fault in the check itself) shows up as one side
-   * throwing and the other not.
+   * verdict. A checksum APP miscomputed (a fault in the check itself) shows up as one side throwing
+   * and the other not.
    */
   public static <V extends Version> V load(Replay replay, VersionedObject<V> object) {
     V version = replay.load(object);

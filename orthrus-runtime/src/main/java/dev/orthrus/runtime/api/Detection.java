@@ -4,9 +4,8 @@ import java.nio.file.Path;
 
 /**
  * One detected silent data corruption: which closure, called from where, ran on which thread and
- * CPU, which validator CPU disagreed, and how. {@code expected} is the validator's output,
- * {@code actual} the application's. {@code reproducer} is the saved log, or null when none was
- * written.
+ * CPU, which validator CPU disagreed, and how. {@code expected} is the validator's output, {@code
+ * actual} the application's. {@code reproducer} is the saved log, or null when none was written.
  */
 public record Detection(
     String closureId,
@@ -24,11 +23,23 @@ public record Detection(
     Path reproducer) {
 
   public String summary() {
-    return "SDC detected in closure " + closureName + " (caller " + callerId + ") on thread "
-        + appThread + " CPU " + appCpu
+    return "SDC detected in closure "
+        + closureName
+        + " (caller "
+        + callerId
+        + ") on thread "
+        + appThread
+        + " CPU "
+        + appCpu
         + (validatorCpu >= 0 ? ", validator CPU " + validatorCpu : ", by a control-path check")
-        + ": " + kind + " "
-        + detail + ": expected " + expected + ", actual " + actual
+        + ": "
+        + kind
+        + " "
+        + detail
+        + ": expected "
+        + expected
+        + ", actual "
+        + actual
         + (reproducer == null ? "" : "; reproducer " + reproducer);
   }
 }

@@ -11,8 +11,8 @@ public interface FieldSink {
   void bits(long bits);
 
   /**
-   * A reference field: another user-data object, an immutable value (String, boxed primitive) or
-   * a primitive array that is treated as an immutable value.
+   * A reference field: another user-data object, an immutable value (String, boxed primitive) or a
+   * primitive array that is treated as an immutable value.
    */
   void ref(Object value);
 }

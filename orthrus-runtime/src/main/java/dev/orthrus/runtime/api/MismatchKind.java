@@ -15,8 +15,8 @@ public enum MismatchKind {
   /** The non-deterministic values recorded by APP were not all consumed, or VAL asked for more. */
   NONDETERMINISM,
   /**
-   * Found without a validator: a version's fields no longer matched its checksum at a
-   * control-path check (the first load after a handoff, or an explicit verify).
+   * Found without a validator: a version's fields no longer matched its checksum at a control-path
+   * check (the first load after a handoff, or an explicit verify).
    */
   CHECKSUM
 }

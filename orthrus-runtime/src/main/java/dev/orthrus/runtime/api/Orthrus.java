@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * The process-wide runtime that generated code uses: dispatchers are generated inside the
- * application's own classes, which have no runtime field, so each reads {@link #runtime()} once
- * per call (one static load, as cheap as the instance field a hand-written closure holds).
+ * application's own classes, which have no runtime field, so each reads {@link #runtime()} once per
+ * call (one static load, as cheap as the instance field a hand-written closure holds).
  *
  * <p>Until {@link #install} is called it is a runtime with validation off, so a protected
  * application runs (unvalidated) without setup.
@@ -27,8 +27,8 @@ public final class Orthrus {
 
   /**
    * Validation off: {@link #begin} always returns null, so nothing is ever logged or published.
-   * Control-path checks still protect the caller: a failed one throws, unreported. Loaded only
-   * when a closure runs before a runtime is installed.
+   * Control-path checks still protect the caller: a failed one throws, unreported. Loaded only when
+   * a closure runs before a runtime is installed.
    */
   private static final class NotInstalled extends ClosureRuntime {
 

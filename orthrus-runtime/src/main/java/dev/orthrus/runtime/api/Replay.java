@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * The VAL variant's view of memory while it re-executes one log.
  *
- * <p>Loads consume the logged versions in order: the object asked for must be the one APP loaded
- * at that point (else {@link Divergence}), and the value returned is the logged version, or this
+ * <p>Loads consume the logged versions in order: the object asked for must be the one APP loaded at
+ * that point (else {@link Divergence}), and the value returned is the logged version, or this
  * validator's own counterpart when APP had created that version itself earlier in the same
  * execution. Stores and allocations go to a private list (the validator's heap) and are never
  * published, so a validator never writes shared state. Objects VAL allocates are matched to APP's
@@ -57,8 +57,13 @@ public final class Replay {
     if (logged.owner() != expected || logged.slot() != -1) {
       throw new Divergence(
           MismatchKind.LOAD_DIVERGED,
-          "load #" + (loadCursor - 1) + " read " + describe(expected) + " but APP read "
-              + describe(logged.owner()) + slotSuffix(logged));
+          "load #"
+              + (loadCursor - 1)
+              + " read "
+              + describe(expected)
+              + " but APP read "
+              + describe(logged.owner())
+              + slotSuffix(logged));
     }
     return (V) resolve(logged);
   }
@@ -215,8 +220,8 @@ public final class Replay {
   }
 
   /**
-   * A version APP created in this execution stands for VAL's version at the same position;
-   * anything else (another thread's version) is served as logged.
+   * A version APP created in this execution stands for VAL's version at the same position; anything
+   * else (another thread's version) is served as logged.
    */
   private Version resolve(Version logged) {
     int appCreated = log.createdCount();
@@ -228,7 +233,10 @@ public final class Replay {
         if (j >= createdCount) {
           throw new Divergence(
               MismatchKind.STORE,
-              "APP read its store #" + j + " which VAL has not made (VAL made " + createdCount
+              "APP read its store #"
+                  + j
+                  + " which VAL has not made (VAL made "
+                  + createdCount
                   + ")");
         }
         return created[j];

@@ -1,6 +1,5 @@
 package dev.orthrus.runtime.api;
 
-
 /**
  * The VAL variant of one closure, as generated code provides it: read the receiver and arguments
  * from the log, run the VAL body against {@code replay} (which serves the logged versions and keeps

@@ -1,6 +1,5 @@
 package dev.orthrus.runtime.api;
 
-
 /**
  * An immutable snapshot of one user-data object's mutable fields.
  *
@@ -19,8 +18,8 @@ public abstract class Version implements java.io.Serializable {
 
   /**
    * Checksum of the fields, set once by {@link #seal()} in the subclass constructor. Not final
-   * because the fields it covers are assigned after this class's constructor ran; the release
-   * store that publishes the version makes it visible together with them.
+   * because the fields it covers are assigned after this class's constructor ran; the release store
+   * that publishes the version makes it visible together with them.
    */
   private int checksum;
 

@@ -16,8 +16,8 @@ import java.lang.invoke.VarHandle;
  * Replay#storeSlot} take the {@link SlotVersion} a store creates.
  *
  * <p>Memory ordering: slots are written with a release store and read with an acquire load, so a
- * reader that gets a user-data object from a slot also sees what its constructor wrote (its handle's
- * first version).
+ * reader that gets a user-data object from a slot also sees what its constructor wrote (its
+ * handle's first version).
  *
  * <p>Primitive arrays are not versioned this way: they are immutable values, replaced as a whole.
  */
@@ -54,14 +54,15 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
   }
 
   /**
-   * The bounds check of every slot access: the application's loads, the versions its stores
-   * build, and a validator's replay of both, which never touches the slots. One check, so that
-   * an index out of range throws the same exception on both sides.
+   * The bounds check of every slot access: the application's loads, the versions its stores build,
+   * and a validator's replay of both, which never touches the slots. One check, so that an index
+   * out of range throws the same exception on both sides.
    */
   @Override
   public void checkSlot(int i) {
     if (i < 0 || i >= length) {
-      throw new ArrayIndexOutOfBoundsException("Index " + i + " out of bounds for length " + length);
+      throw new ArrayIndexOutOfBoundsException(
+          "Index " + i + " out of bounds for length " + length);
     }
   }
 

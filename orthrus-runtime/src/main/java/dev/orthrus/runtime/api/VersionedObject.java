@@ -9,14 +9,14 @@ import java.lang.invoke.VarHandle;
  * on the handle itself and need no versioning, and a handle may hold references to other user data
  * itself, as values ({@link ValueSlots}).
  *
- * <p>Memory ordering: versions are published with a release store and read with an acquire load,
- * so a reader that sees a version also sees all of its fields and its checksum.
+ * <p>Memory ordering: versions are published with a release store and read with an acquire load, so
+ * a reader that sees a version also sees all of its fields and its checksum.
  *
  * <p>Concurrent stores: a store always builds the new version from the version the same closure
- * just loaded (and logged), then publishes it with a plain release store. Two closures racing on one
- * object behave like the vanilla code without locks (the last store wins), and a validator rebuilds
- * exactly the same version from the same logged input, so a race can never look like corruption.
- * Code that needs atomic read-modify-write uses {@link #casVersion}.
+ * just loaded (and logged), then publishes it with a plain release store. Two closures racing on
+ * one object behave like the vanilla code without locks (the last store wins), and a validator
+ * rebuilds exactly the same version from the same logged input, so a race can never look like
+ * corruption. Code that needs atomic read-modify-write uses {@link #casVersion}.
  */
 public abstract class VersionedObject<V extends Version> implements java.io.Serializable {
 

@@ -3,8 +3,8 @@
  *
  * <ul>
  *   <li>Reaching the runtime: {@link dev.orthrus.runtime.api.Orthrus#runtime()} (process-wide),
- *       {@link dev.orthrus.runtime.api.ClosureRuntime} ({@code begin}, {@code publish},
- *       {@code corrupted}, {@code verify}).
+ *       {@link dev.orthrus.runtime.api.ClosureRuntime} ({@code begin}, {@code publish}, {@code
+ *       corrupted}, {@code verify}).
  *   <li>A closure and its call sites: {@link dev.orthrus.runtime.api.ClosureBinding}, {@link
  *       dev.orthrus.runtime.api.CallSite}; its VAL variant: {@link
  *       dev.orthrus.runtime.api.ValClosure}.
@@ -23,13 +23,13 @@
  * </ul>
  *
  * <p>The engine's side of the same objects lives here too, because it shares their fields: a
- * thread's ring of logs and its queue ({@link dev.orthrus.runtime.api.AppThread}), how an
- * execution ended ({@link dev.orthrus.runtime.api.ResultKind}), a VAL execution that stopped
- * following APP ({@link dev.orthrus.runtime.api.Divergence}), a closure's validation delay
- * ({@link dev.orthrus.runtime.api.DelayStats}). Generated code does not call these.
+ * thread's ring of logs and its queue ({@link dev.orthrus.runtime.api.AppThread}), how an execution
+ * ended ({@link dev.orthrus.runtime.api.ResultKind}), a VAL execution that stopped following APP
+ * ({@link dev.orthrus.runtime.api.Divergence}), a closure's validation delay ({@link
+ * dev.orthrus.runtime.api.DelayStats}). Generated code does not call these.
  *
  * <p>Low in the package graph (decision 0013): may depend on {@code concurrent}, {@code cpu} and
- * {@code dev.orthrus.annotations} only; the engine ({@code dev.orthrus.runtime}, {@code
- * validate}, {@code sample}, {@code report}) depends on it, never the reverse.
+ * {@code dev.orthrus.annotations} only; the engine ({@code dev.orthrus.runtime}, {@code validate},
+ * {@code sample}, {@code report}) depends on it, never the reverse.
  */
 package dev.orthrus.runtime.api;

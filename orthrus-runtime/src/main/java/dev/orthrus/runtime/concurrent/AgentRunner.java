@@ -17,7 +17,9 @@ public final class AgentRunner implements AutoCloseable {
     this(agent, idle, errorHandler, 0);
   }
 
-  /** @param stackBytes the agent thread's stack size, 0 for the JVM's default */
+  /**
+   * @param stackBytes the agent thread's stack size, 0 for the JVM's default
+   */
   public AgentRunner(
       Agent agent, IdleStrategy idle, Consumer<Throwable> errorHandler, long stackBytes) {
     this.agent = Objects.requireNonNull(agent, "agent");

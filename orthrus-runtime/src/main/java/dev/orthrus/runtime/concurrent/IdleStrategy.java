@@ -7,8 +7,8 @@ package dev.orthrus.runtime.concurrent;
 public interface IdleStrategy {
 
   /**
-   * Called after every {@link Agent#doWork()} with what it returned: above 0 resets the strategy,
-   * 0 waits a little longer each time.
+   * Called after every {@link Agent#doWork()} with what it returned: above 0 resets the strategy, 0
+   * waits a little longer each time.
    */
   void idle(int workCount);
 
@@ -16,12 +16,12 @@ public interface IdleStrategy {
   default void reset() {}
 
   /**
-   * The validators' default: spin 20 times (about a microsecond), then park from 50 us growing to
-   * 1 ms. No yields: on a machine whose other CPU is shared with other processes, a yielding
-   * validator hands its CPU away for a whole scheduler slice (milliseconds of validation delay);
-   * a parked one costs nothing and gets the wake-up preference of a sleeper. Under steady load
-   * it wakes every 50 us and drains what arrived (validation delay of tens of microseconds);
-   * spinning longer cost the application more than it saved in delay (decision 0006).
+   * The validators' default: spin 20 times (about a microsecond), then park from 50 us growing to 1
+   * ms. No yields: on a machine whose other CPU is shared with other processes, a yielding
+   * validator hands its CPU away for a whole scheduler slice (milliseconds of validation delay); a
+   * parked one costs nothing and gets the wake-up preference of a sleeper. Under steady load it
+   * wakes every 50 us and drains what arrived (validation delay of tens of microseconds); spinning
+   * longer cost the application more than it saved in delay (decision 0006).
    */
   static IdleStrategy backoff() {
     return new BackoffIdleStrategy(20, 0, 50_000, 1_000_000);

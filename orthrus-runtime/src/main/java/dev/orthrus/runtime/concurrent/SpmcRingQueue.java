@@ -10,24 +10,24 @@ import java.lang.invoke.VarHandle;
  * application thread, over its ring of closure logs, with validators as consumers (several when
  * they steal).
  *
- * <p>Built so that the two sides share as few written lines as possible: a consumer that writes
- * a line the producer writes next (as JCTools' {@code SpmcArrayQueue} nulls the slot) makes every
- * offer wait for that line to come back from the other core (decision 0011). Consumers never
- * write a slot: they claim sequence {@code c} by a CAS on the consumer index, which has a
- * padded line of its own. The producer writes only slots, each with one release store, and never
- * reads the consumer index. A slot holds a tag, {@code c + 1} modulo 2^32, beside the ring index,
- * so a consumer learns from the slot alone whether {@code c} was offered: there is no producer
- * index for it to poll, and each offer sends the other core one line, not two (a producer index
- * that consumers read, as JCTools has it, sends two; decision 0011).
+ * <p>Built so that the two sides share as few written lines as possible: a consumer that writes a
+ * line the producer writes next (as JCTools' {@code SpmcArrayQueue} nulls the slot) makes every
+ * offer wait for that line to come back from the other core (decision 0011). Consumers never write
+ * a slot: they claim sequence {@code c} by a CAS on the consumer index, which has a padded line of
+ * its own. The producer writes only slots, each with one release store, and never reads the
+ * consumer index. A slot holds a tag, {@code c + 1} modulo 2^32, beside the ring index, so a
+ * consumer learns from the slot alone whether {@code c} was offered: there is no producer index for
+ * it to poll, and each offer sends the other core one line, not two (a producer index that
+ * consumers read, as JCTools has it, sends two; decision 0011).
  *
- * <p>The producer need not look at the consumers because the queue can never be full, provided
- * the owner keeps one discipline: an element offered stays outstanding until a consumer has
- * claimed it and handed it back (by whatever means the owner and consumers agree on; the runtime
- * uses the log's state), and the owner offers only elements that are not outstanding. Its
- * capacity is the ring's size, so every sequence in {@code [consumerIndex, producerIndex)} names a
- * distinct element of the ring, and when the owner offers one more there are fewer than
- * {@code capacity} outstanding: the slot it writes is not one a consumer may still claim.
- * Assertions check this in {@link #offer}; {@link #poll} fails loudly if it was ever broken.
+ * <p>The producer need not look at the consumers because the queue can never be full, provided the
+ * owner keeps one discipline: an element offered stays outstanding until a consumer has claimed it
+ * and handed it back (by whatever means the owner and consumers agree on; the runtime uses the
+ * log's state), and the owner offers only elements that are not outstanding. Its capacity is the
+ * ring's size, so every sequence in {@code [consumerIndex, producerIndex)} names a distinct element
+ * of the ring, and when the owner offers one more there are fewer than {@code capacity}
+ * outstanding: the slot it writes is not one a consumer may still claim. Assertions check this in
+ * {@link #offer}; {@link #poll} fails loudly if it was ever broken.
  *
  * <p>A consumer reads the slot of sequence {@code c} before its CAS {@code c -> c + 1}. The
  * producer reuses that slot only for sequence {@code c + capacity}, which it offers only after the
@@ -168,13 +168,13 @@ public final class SpmcRingQueue<E> extends SpmcRingQueuePadAfterConsumer<E> {
 
 /**
  * What both sides only read, set once. The JVM lays out a superclass's fields before its
- * subclass's, so this hierarchy fixes the order: these, padding, the producer's index, padding,
- * the consumers' fields, padding. Pads are two 64-byte lines, for the adjacent-line prefetcher.
+ * subclass's, so this hierarchy fixes the order: these, padding, the producer's index, padding, the
+ * consumers' fields, padding. Pads are two 64-byte lines, for the adjacent-line prefetcher.
  */
 abstract class SpmcRingQueueFixedFields<E> {
   /**
-   * Unused slots before and after the live ones, so that no other object's fields (which others
-   * may write) share the first or last line of slots.
+   * Unused slots before and after the live ones, so that no other object's fields (which others may
+   * write) share the first or last line of slots.
    */
   static final int SLOT_PAD = 16;
 

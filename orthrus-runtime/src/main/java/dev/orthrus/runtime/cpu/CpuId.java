@@ -8,10 +8,10 @@ import java.nio.file.Path;
  *
  * <p>With {@code net.openhft:affinity} on the class path this is {@code sched_getcpu} through JNA.
  * Without it the fallback parses field 39 ("processor") of {@code /proc/thread-self/stat}, which
- * costs a file read, and returns -1 where that file does not exist. Closure logs therefore take
- * the APP thread's CPU from a per-thread cache refreshed at most every millisecond (20 ms with the
- * fallback; {@code AppThread}, decision 0007); a thread pinned with {@link Pinning} never moves,
- * so the cache is exact then.
+ * costs a file read, and returns -1 where that file does not exist. Closure logs therefore take the
+ * APP thread's CPU from a per-thread cache refreshed at most every millisecond (20 ms with the
+ * fallback; {@code AppThread}, decision 0007); a thread pinned with {@link Pinning} never moves, so
+ * the cache is exact then.
  */
 public final class CpuId {
 

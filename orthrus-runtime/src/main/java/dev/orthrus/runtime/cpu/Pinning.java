@@ -12,8 +12,8 @@ package dev.orthrus.runtime.cpu;
  * <p>The CPU count is read once, when this class initializes. {@code availableProcessors()} answers
  * for the calling thread's affinity mask, so after the application pinned itself to CPU 0 it
  * answers 1 there and in every thread it starts afterwards (they inherit the mask): asked after
- * pinning, it would place a validator on the application's own CPU, or refuse to pin it
- * (decision 0006).
+ * pinning, it would place a validator on the application's own CPU, or refuse to pin it (decision
+ * 0006).
  */
 public final class Pinning {
 
@@ -35,8 +35,8 @@ public final class Pinning {
   }
 
   /**
-   * Lets the calling thread run on every CPU again. A new thread inherits its creator's mask, so
-   * an unpinned validator started by a pinned application thread calls this to avoid sharing the
+   * Lets the calling thread run on every CPU again. A new thread inherits its creator's mask, so an
+   * unpinned validator started by a pinned application thread calls this to avoid sharing the
    * application's CPU.
    */
   public static void unpin() {

@@ -38,8 +38,8 @@ public final class DetectionCenter {
 
   /**
    * @param policy what to do after recording
-   * @param callback called for every detection under {@link DetectionPolicy#CALLBACK} (may be
-   *     null otherwise)
+   * @param callback called for every detection under {@link DetectionPolicy#CALLBACK} (may be null
+   *     otherwise)
    * @param reproducerDir where reproducer files go; null to write none
    * @param halt how fail-stop stops the process (tests replace {@code Runtime.halt})
    * @param err where detections are printed; null for silence
@@ -73,20 +73,21 @@ public final class DetectionCenter {
         writeProblem = e.toString();
       }
     }
-    Detection d = new Detection(
-        log.binding().descriptor().id(),
-        log.binding().name(),
-        log.binding().key(),
-        log.callerId(),
-        log.appThread().getName(),
-        log.appCpu(),
-        validatorCpu,
-        mismatch.kind(),
-        mismatch.detail(),
-        mismatch.expected(),
-        mismatch.actual(),
-        System.currentTimeMillis(),
-        file);
+    Detection d =
+        new Detection(
+            log.binding().descriptor().id(),
+            log.binding().name(),
+            log.binding().key(),
+            log.callerId(),
+            log.appThread().getName(),
+            log.appCpu(),
+            validatorCpu,
+            mismatch.kind(),
+            mismatch.detail(),
+            mismatch.expected(),
+            mismatch.actual(),
+            System.currentTimeMillis(),
+            file);
     report(d, writeProblem);
     return d;
   }
@@ -95,15 +96,32 @@ public final class DetectionCenter {
    * Records a failed control-path checksum check ({@code ControlPath}): found on the application
    * thread itself, so there is no validator CPU ({@code -1}) and no log to save.
    *
-   * @param closureId the closure whose first load found it, or {@link #CONTROL_PATH} for a
-   *     {@code verify} by the control path
+   * @param closureId the closure whose first load found it, or {@link #CONTROL_PATH} for a {@code
+   *     verify} by the control path
    */
-  public Detection recordChecksum(String closureId, String closureName, int closureKey,
-      int callerId, Thread appThread, int appCpu, ChecksumMismatchException e) {
-    Detection d = new Detection(closureId, closureName, closureKey, callerId, appThread.getName(),
-        appCpu, -1, MismatchKind.CHECKSUM, "control-path check of a " + e.versionType(),
-        ChecksumMismatchException.hex(e.expected()), ChecksumMismatchException.hex(e.actual()),
-        System.currentTimeMillis(), null);
+  public Detection recordChecksum(
+      String closureId,
+      String closureName,
+      int closureKey,
+      int callerId,
+      Thread appThread,
+      int appCpu,
+      ChecksumMismatchException e) {
+    Detection d =
+        new Detection(
+            closureId,
+            closureName,
+            closureKey,
+            callerId,
+            appThread.getName(),
+            appCpu,
+            -1,
+            MismatchKind.CHECKSUM,
+            "control-path check of a " + e.versionType(),
+            ChecksumMismatchException.hex(e.expected()),
+            ChecksumMismatchException.hex(e.actual()),
+            System.currentTimeMillis(),
+            null);
     report(d, null);
     return d;
   }

@@ -42,28 +42,33 @@ import java.util.zip.CRC32C;
  * closure (receiver, arguments, loaded versions, non-deterministic results) plus APP's outputs and
  * the validator's verdict, so {@code orthrus replay} can re-run it later, on a chosen CPU.
  *
- * <p>Layout: the 8-byte magic {@code ORTHREPR}, a format version
- * (int), the payload length (int), the payload's CRC32C (int), then the payload: a Java
- * serialization stream of one {@link Snapshot}. Handles are saved without their live version (the
- * field is transient), so a file holds the logged versions, never the whole data structure.
- * Reading checks magic, version, length and checksum before deserializing, and deserializes with
- * a filter that admits only Orthrus classes, the application's classes and JDK value classes, and
- * bounds depth and size.
+ * <p>Layout: the 8-byte magic {@code ORTHREPR}, a format version (int), the payload length (int),
+ * the payload's CRC32C (int), then the payload: a Java serialization stream of one {@link
+ * Snapshot}. Handles are saved without their live version (the field is transient), so a file holds
+ * the logged versions, never the whole data structure. Reading checks magic, version, length and
+ * checksum before deserializing, and deserializes with a filter that admits only Orthrus classes,
+ * the application's classes and JDK value classes, and bounds depth and size.
  */
 public final class ReproducerFile {
 
   static final byte[] MAGIC = {'O', 'R', 'T', 'H', 'R', 'E', 'P', 'R'};
+
   /** 2: versions' checksums hash strings, boxes, enums and every primitive array by value. */
   public static final int FORMAT_VERSION = 2;
+
   public static final String SUFFIX = ".orthrus-repro";
+
   /** Magic, format version, payload length and its CRC32C. */
   private static final int HEADER_BYTES = MAGIC.length + 12;
+
   private static final int MAX_PAYLOAD = 256 << 20;
+
   /**
-   * Object nesting a reproducer may have: a log's versions, arguments and exception chains sit
-   * a few levels deep, and rebuilding nested hash sets costs time exponential in their depth.
+   * Object nesting a reproducer may have: a log's versions, arguments and exception chains sit a
+   * few levels deep, and rebuilding nested hash sets costs time exponential in their depth.
    */
   private static final int MAX_DEPTH = 20;
+
   private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
   private ReproducerFile() {}
@@ -100,31 +105,38 @@ public final class ReproducerFile {
   /** Writes {@code log} and its mismatch into a new file in {@code dir}; returns the file. */
   public static Path write(Path dir, ClosureLog log, Mismatch mismatch, int validatorCpu)
       throws IOException {
-    Snapshot s = new Snapshot(
-        FORMAT_VERSION,
-        log.binding().descriptor().id(),
-        log.binding().name(),
-        log.callerId(),
-        log.appThread().getName(),
-        log.appCpu(),
-        validatorCpu,
-        mismatch.kind().name(),
-        mismatch.detail(),
-        mismatch.expected(),
-        mismatch.actual(),
-        log.receiver(),
-        log.refArgsCopy(),
-        log.bitsArgsCopy(),
-        log.loadsCopy(),
-        log.createdCopy(),
-        log.allocatedCopy(),
-        log.nondetBitsCopy(),
-        log.nondetRefsCopy(),
-        log.resultKind(),
-        log.resultBits(),
-        log.resultRef());
-    String name = "sdc-" + safe(log.binding().name()) + "-" + System.currentTimeMillis() + "-"
-        + SEQUENCE.incrementAndGet() + SUFFIX;
+    Snapshot s =
+        new Snapshot(
+            FORMAT_VERSION,
+            log.binding().descriptor().id(),
+            log.binding().name(),
+            log.callerId(),
+            log.appThread().getName(),
+            log.appCpu(),
+            validatorCpu,
+            mismatch.kind().name(),
+            mismatch.detail(),
+            mismatch.expected(),
+            mismatch.actual(),
+            log.receiver(),
+            log.refArgsCopy(),
+            log.bitsArgsCopy(),
+            log.loadsCopy(),
+            log.createdCopy(),
+            log.allocatedCopy(),
+            log.nondetBitsCopy(),
+            log.nondetRefsCopy(),
+            log.resultKind(),
+            log.resultBits(),
+            log.resultRef());
+    String name =
+        "sdc-"
+            + safe(log.binding().name())
+            + "-"
+            + System.currentTimeMillis()
+            + "-"
+            + SEQUENCE.incrementAndGet()
+            + SUFFIX;
     Path file = dir.resolve(name);
     Files.write(file, encode(s));
     return file;
@@ -150,8 +162,8 @@ public final class ReproducerFile {
   }
 
   /**
-   * Reads a reproducer file written by this process's application, whose classes are those of
-   * the runtime's own class loader.
+   * Reads a reproducer file written by this process's application, whose classes are those of the
+   * runtime's own class loader.
    */
   public static Snapshot read(Path file) throws IOException, ReproducerFormatException {
     return read(file, ReproducerFile.class.getClassLoader());
@@ -161,22 +173,32 @@ public final class ReproducerFile {
    * Reads a reproducer file; a clear {@link ReproducerFormatException} for anything else, within
    * about a second for a small file, whatever it holds.
    *
-   * @param application the loader of the application's classes (e.g. from {@code --class-path}),
-   *     or null when the file should hold only Orthrus and JDK value classes
+   * @param application the loader of the application's classes (e.g. from {@code --class-path}), or
+   *     null when the file should hold only Orthrus and JDK value classes
    */
   public static Snapshot read(Path file, ClassLoader application)
       throws IOException, ReproducerFormatException {
     long size = Files.size(file);
     if (size > HEADER_BYTES + MAX_PAYLOAD) {
-      throw new ReproducerFormatException(file + " has " + size + " bytes, larger than any"
-          + " reproducer (at most " + (HEADER_BYTES + MAX_PAYLOAD) + ")");
+      throw new ReproducerFormatException(
+          file
+              + " has "
+              + size
+              + " bytes, larger than any"
+              + " reproducer (at most "
+              + (HEADER_BYTES + MAX_PAYLOAD)
+              + ")");
     }
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);
     } catch (OutOfMemoryError e) {
-      throw new ReproducerFormatException(file + " (" + size + " bytes) does not fit in this"
-          + " JVM's heap; run replay with a larger -Xmx");
+      throw new ReproducerFormatException(
+          file
+              + " ("
+              + size
+              + " bytes) does not fit in this"
+              + " JVM's heap; run replay with a larger -Xmx");
     }
     return decode(bytes, file.toString(), application);
   }
@@ -204,23 +226,27 @@ public final class ReproducerFile {
       }
       int version = in.readInt();
       if (version != FORMAT_VERSION) {
-        throw new ReproducerFormatException(where + " has reproducer format version " + version
-            + "; this runtime reads version " + FORMAT_VERSION);
+        throw new ReproducerFormatException(
+            where
+                + " has reproducer format version "
+                + version
+                + "; this runtime reads version "
+                + FORMAT_VERSION);
       }
       int length = in.readInt();
       int crcValue = in.readInt();
       if (length < 0 || length > MAX_PAYLOAD) {
-        throw new ReproducerFormatException(where + " declares an impossible payload length "
-            + length);
+        throw new ReproducerFormatException(
+            where + " declares an impossible payload length " + length);
       }
       int present = bytes.length - HEADER_BYTES;
       if (present < length) {
-        throw new ReproducerFormatException(where + " is truncated: payload has "
-            + present + " of " + length + " bytes");
+        throw new ReproducerFormatException(
+            where + " is truncated: payload has " + present + " of " + length + " bytes");
       }
       if (present > length) {
-        throw new ReproducerFormatException(where + " has " + (present - length)
-            + " bytes after its payload");
+        throw new ReproducerFormatException(
+            where + " has " + (present - length) + " bytes after its payload");
       }
       CRC32C crc = new CRC32C();
       crc.update(bytes, HEADER_BYTES, length);
@@ -230,9 +256,11 @@ public final class ReproducerFile {
       filter = new ClassFilter(application, length);
       Object o = deserialize(bytes, loader, filter, deadline, where);
       if (!(o instanceof Snapshot)) {
-        throw new ReproducerFormatException(where + " holds "
-            + (o == null ? "null" : "a " + o.getClass().getName())
-            + " instead of a reproducer snapshot");
+        throw new ReproducerFormatException(
+            where
+                + " holds "
+                + (o == null ? "null" : "a " + o.getClass().getName())
+                + " instead of a reproducer snapshot");
       }
       checkComplete((Snapshot) o, where);
       return (Snapshot) o;
@@ -240,43 +268,60 @@ public final class ReproducerFile {
       throw new ReproducerFormatException(where + " is truncated", e);
     } catch (InvalidClassException e) {
       if (filter != null && filter.rejected != null) {
-        throw new ReproducerFormatException(where + " holds a " + filter.rejected
-            + ", which a reproducer may not contain: only the application's classes, Orthrus"
-            + " classes and JDK value classes (" + String.join(", ", JDK_VALUE_PACKAGES)
-            + ") are read", e);
+        throw new ReproducerFormatException(
+            where
+                + " holds a "
+                + filter.rejected
+                + ", which a reproducer may not contain: only the application's classes, Orthrus"
+                + " classes and JDK value classes ("
+                + String.join(", ", JDK_VALUE_PACKAGES)
+                + ") are read",
+            e);
       }
       if (filter != null && filter.overLimit != null) {
-        throw new ReproducerFormatException(where + " " + filter.overLimit
-            + ", more than a reproducer holds", e);
+        throw new ReproducerFormatException(
+            where + " " + filter.overLimit + ", more than a reproducer holds", e);
       }
-      throw new ReproducerFormatException(where + " needs a class that is not on the class path"
-          + " or has changed (run replay with the application's class path): " + e.getMessage(), e);
+      throw new ReproducerFormatException(
+          where
+              + " needs a class that is not on the class path"
+              + " or has changed (run replay with the application's class path): "
+              + e.getMessage(),
+          e);
     } catch (ClassNotFoundException e) {
-      throw new ReproducerFormatException(where + " needs a class that is not on the class path"
-          + " (run replay with the application's class path): " + e.getMessage(), e);
+      throw new ReproducerFormatException(
+          where
+              + " needs a class that is not on the class path"
+              + " (run replay with the application's class path): "
+              + e.getMessage(),
+          e);
     } catch (IOException | RuntimeException | VirtualMachineError | LinkageError e) {
       throw new ReproducerFormatException(where + " cannot be decoded: " + e, e);
     }
   }
 
   /**
-   * Deserializes the payload on a thread of its own and gives up after {@code deadline}: the
-   * filter bounds depth, references, array lengths and bytes, but not the time some JDK classes
-   * spend rebuilding themselves (hashing a graph of shared nested sets takes time exponential in
-   * its depth). Past the deadline the filter refuses everything, which stops the thread at its
-   * next object; one that is stuck inside a single hash may keep a CPU busy until the process
-   * exits (the {@code replay} command exits at once).
+   * Deserializes the payload on a thread of its own and gives up after {@code deadline}: the filter
+   * bounds depth, references, array lengths and bytes, but not the time some JDK classes spend
+   * rebuilding themselves (hashing a graph of shared nested sets takes time exponential in its
+   * depth). Past the deadline the filter refuses everything, which stops the thread at its next
+   * object; one that is stuck inside a single hash may keep a CPU busy until the process exits (the
+   * {@code replay} command exits at once).
    */
-  private static Object deserialize(byte[] bytes, ClassLoader loader, ClassFilter filter,
-      Duration deadline, String where) throws IOException, ClassNotFoundException,
-      ReproducerFormatException {
-    FutureTask<Object> task = new FutureTask<>(() -> {
-      try (ObjectInputStream objects = new LoaderObjectInputStream(
-          new ByteArrayInputStream(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES), loader)) {
-        objects.setObjectInputFilter(filter);
-        return objects.readObject();
-      }
-    });
+  private static Object deserialize(
+      byte[] bytes, ClassLoader loader, ClassFilter filter, Duration deadline, String where)
+      throws IOException, ClassNotFoundException, ReproducerFormatException {
+    FutureTask<Object> task =
+        new FutureTask<>(
+            () -> {
+              try (ObjectInputStream objects =
+                  new LoaderObjectInputStream(
+                      new ByteArrayInputStream(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES),
+                      loader)) {
+                objects.setObjectInputFilter(filter);
+                return objects.readObject();
+              }
+            });
     Thread reader = new Thread(task, "orthrus-reproducer-reader");
     reader.setDaemon(true);
     reader.start();
@@ -284,8 +329,11 @@ public final class ReproducerFile {
       return task.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       filter.abandoned = true;
-      throw new ReproducerFormatException(where + " took more than " + deadline.toMillis()
-          + " ms to decode; a reproducer takes milliseconds (a deserialization bomb?)");
+      throw new ReproducerFormatException(
+          where
+              + " took more than "
+              + deadline.toMillis()
+              + " ms to decode; a reproducer takes milliseconds (a deserialization bomb?)");
     } catch (InterruptedException e) {
       filter.abandoned = true;
       Thread.currentThread().interrupt();
@@ -306,12 +354,22 @@ public final class ReproducerFile {
   private static void checkComplete(Snapshot s, String where) throws ReproducerFormatException {
     List<String> missing = new ArrayList<>();
     Object[][] parts = {
-      {"closureId", s.closureId()}, {"closureName", s.closureName()},
-      {"appThread", s.appThread()}, {"mismatchKind", s.mismatchKind()}, {"detail", s.detail()},
-      {"expected", s.expected()}, {"actual", s.actual()}, {"refArgs", s.refArgs()},
-      {"bitsArgs", s.bitsArgs()}, {"loads", s.loads()}, {"created", s.created()},
-      {"allocated", s.allocated()}, {"nondetBits", s.nondetBits()},
-      {"nondetRefs", s.nondetRefs()}, {"resultKind", s.resultKind()}};
+      {"closureId", s.closureId()},
+      {"closureName", s.closureName()},
+      {"appThread", s.appThread()},
+      {"mismatchKind", s.mismatchKind()},
+      {"detail", s.detail()},
+      {"expected", s.expected()},
+      {"actual", s.actual()},
+      {"refArgs", s.refArgs()},
+      {"bitsArgs", s.bitsArgs()},
+      {"loads", s.loads()},
+      {"created", s.created()},
+      {"allocated", s.allocated()},
+      {"nondetBits", s.nondetBits()},
+      {"nondetRefs", s.nondetRefs()},
+      {"resultKind", s.resultKind()}
+    };
     for (Object[] part : parts) {
       if (part[1] == null) {
         missing.add((String) part[0]);
@@ -324,15 +382,20 @@ public final class ReproducerFile {
       missing.add("an entry of created");
     }
     if (!missing.isEmpty()) {
-      throw new ReproducerFormatException(where + " is incomplete: no " + String.join(", ", missing));
+      throw new ReproducerFormatException(
+          where + " is incomplete: no " + String.join(", ", missing));
     }
     if (s.formatVersion() != FORMAT_VERSION) {
-      throw new ReproducerFormatException(where + " has snapshot format version "
-          + s.formatVersion() + "; this runtime reads version " + FORMAT_VERSION);
+      throw new ReproducerFormatException(
+          where
+              + " has snapshot format version "
+              + s.formatVersion()
+              + "; this runtime reads version "
+              + FORMAT_VERSION);
     }
     if (Arrays.stream(MismatchKind.values()).noneMatch(k -> k.name().equals(s.mismatchKind()))) {
-      throw new ReproducerFormatException(where + " names an unknown mismatch kind "
-          + s.mismatchKind());
+      throw new ReproducerFormatException(
+          where + " names an unknown mismatch kind " + s.mismatchKind());
     }
     if (s.resultKind() == ResultKind.THROWN && !(s.resultRef() instanceof Throwable)) {
       throw new ReproducerFormatException(where + " says APP threw, but holds no exception");
@@ -369,12 +432,28 @@ public final class ReproducerFile {
       throws ReproducerFormatException {
     ClosureBinding binding = ClosureBinding.find(s.closureId(), loader);
     if (binding == null) {
-      throw new ReproducerFormatException("closure " + s.closureId()
-          + " is not known here; put the application's classes on the class path");
+      throw new ReproducerFormatException(
+          "closure "
+              + s.closureId()
+              + " is not known here; put the application's classes on the class path");
     }
-    ClosureLog log = ClosureLog.restore(binding, s.callerId(), s.appCpu(), s.appThread(),
-        s.receiver(), s.refArgs(), s.bitsArgs(), s.loads(), s.created(), s.allocated(),
-        s.nondetBits(), s.nondetRefs(), s.resultKind(), s.resultBits(), s.resultRef());
+    ClosureLog log =
+        ClosureLog.restore(
+            binding,
+            s.callerId(),
+            s.appCpu(),
+            s.appThread(),
+            s.receiver(),
+            s.refArgs(),
+            s.bitsArgs(),
+            s.loads(),
+            s.created(),
+            s.allocated(),
+            s.nondetBits(),
+            s.nondetRefs(),
+            s.resultKind(),
+            s.resultBits(),
+            s.resultRef());
     Mismatch m = onValidatorStack(log);
     Outcome outcome;
     if (m == null) {
@@ -390,17 +469,16 @@ public final class ReproducerFile {
   }
 
   /**
-   * Re-executes on a thread with a validator's stack, so that a closure that recursed deep on
-   * the validator does here too. The thread inherits the caller's CPU affinity (a pinned replay
-   * stays on its CPU).
+   * Re-executes on a thread with a validator's stack, so that a closure that recursed deep on the
+   * validator does here too. The thread inherits the caller's CPU affinity (a pinned replay stays
+   * on its CPU).
    *
    * @throws NotValidatedException when the re-execution cannot decide (as a validator would not)
    */
   private static Mismatch onValidatorStack(ClosureLog log) {
     FutureTask<Mismatch> task =
         new FutureTask<>(() -> Validator.check(log, new Replay(), new OutputComparator()));
-    Thread replayer = new Thread(null, task, "orthrus-replay",
-        ValidatorPool.DEFAULT_STACK_BYTES);
+    Thread replayer = new Thread(null, task, "orthrus-replay", ValidatorPool.DEFAULT_STACK_BYTES);
     replayer.start();
     try {
       return task.get();
@@ -423,24 +501,35 @@ public final class ReproducerFile {
   }
 
   /** JDK packages whose classes a reproducer may hold: values, collections, exceptions. */
-  static final Set<String> JDK_VALUE_PACKAGES = new TreeSet<>(List.of(
-      "java.io", "java.lang", "java.math", "java.time", "java.util", "java.util.concurrent",
-      "java.util.concurrent.atomic"));
+  static final Set<String> JDK_VALUE_PACKAGES =
+      new TreeSet<>(
+          List.of(
+              "java.io",
+              "java.lang",
+              "java.math",
+              "java.time",
+              "java.util",
+              "java.util.concurrent",
+              "java.util.concurrent.atomic"));
 
   /**
-   * Deserialization is code execution chosen by the file, so a reproducer may only name classes
-   * it has a reason to hold: Orthrus's own, the application's (those of the loader the caller
-   * trusts), and JDK value classes; not the JDK's other packages nor the libraries bundled with
-   * the CLI. Also bounds depth, references and bytes.
+   * Deserialization is code execution chosen by the file, so a reproducer may only name classes it
+   * has a reason to hold: Orthrus's own, the application's (those of the loader the caller trusts),
+   * and JDK value classes; not the JDK's other packages nor the libraries bundled with the CLI.
+   * Also bounds depth, references and bytes.
    */
   private static final class ClassFilter implements ObjectInputFilter {
     private final ClassLoader application;
+
     /** Every object, reference and array element takes at least a byte of the payload. */
     private final int payloadBytes;
+
     /** The first class refused, for the error message. */
     String rejected;
+
     /** The first limit exceeded, for the error message. */
     String overLimit;
+
     /** Set when the reader ran out of time: refuse everything from then on. */
     volatile boolean abandoned;
 

@@ -12,12 +12,27 @@ import jdk.jfr.Name;
 @Category({"Orthrus"})
 @Description("A validator's re-execution of a closure differed from the application's.")
 final class SdcDetectedEvent extends Event {
-  @Label("Closure") String closure;
-  @Label("Caller") int callerId;
-  @Label("Application Thread") String appThread;
-  @Label("Application CPU") int appCpu;
-  @Label("Validator CPU") int validatorCpu;
-  @Label("Kind") String kind;
-  @Label("Expected") String expected;
-  @Label("Actual") String actual;
+  @Label("Closure")
+  String closure;
+
+  @Label("Caller")
+  int callerId;
+
+  @Label("Application Thread")
+  String appThread;
+
+  @Label("Application CPU")
+  int appCpu;
+
+  @Label("Validator CPU")
+  int validatorCpu;
+
+  @Label("Kind")
+  String kind;
+
+  @Label("Expected")
+  String expected;
+
+  @Label("Actual")
+  String actual;
 }

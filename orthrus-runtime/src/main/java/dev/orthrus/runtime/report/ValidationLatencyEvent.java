@@ -14,6 +14,10 @@ import jdk.jfr.Timespan;
 @Description("Time from publishing a closure log to the end of its validation.")
 @jdk.jfr.Enabled(false)
 final class ValidationLatencyEvent extends Event {
-  @Label("Closure") String closure;
-  @Label("Delay") @Timespan(Timespan.NANOSECONDS) long delayNanos;
+  @Label("Closure")
+  String closure;
+
+  @Label("Delay")
+  @Timespan(Timespan.NANOSECONDS)
+  long delayNanos;
 }

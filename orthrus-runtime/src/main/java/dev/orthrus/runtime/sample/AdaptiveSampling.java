@@ -11,32 +11,36 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <ul>
  *   <li>closures tagged floating point or vector are chosen at twice the base rate, since errors
  *       concentrate in those units;
- *   <li>a (closure, caller) pair that has not been sampled for {@link #staleAfter} validations
- *       is sampled regardless of the draw, so rarely used code paths still get checked.
+ *   <li>a (closure, caller) pair that has not been sampled for {@link #staleAfter} validations is
+ *       sampled regardless of the draw, so rarely used code paths still get checked.
  * </ul>
  *
- * <p>"Recently" is measured in validations rather than time, which needs no clock read on the
- * hot path: a global counter of validations and, per pair, the counter's value when it was last
- * sampled. Pairs share slots of a small table by hash; a collision only makes a pair look
- * recently sampled.
+ * <p>"Recently" is measured in validations rather than time, which needs no clock read on the hot
+ * path: a global counter of validations and, per pair, the counter's value when it was last
+ * sampled. Pairs share slots of a small table by hash; a collision only makes a pair look recently
+ * sampled.
  *
- * <p>The application reads the counter and the pair table on every execution that is not
- * sampled, so validators publish both in coarse steps ({@link #EPOCH} validations): the cache
- * lines the application reads change rarely instead of on every validation.
+ * <p>The application reads the counter and the pair table on every execution that is not sampled,
+ * so validators publish both in coarse steps ({@link #EPOCH} validations): the cache lines the
+ * application reads change rarely instead of on every validation.
  */
 public final class AdaptiveSampling extends ThresholdSampling {
 
   private static final int PAIRS = 4096;
   static final long EPOCH = 64;
+
   /** One unsampled execution in this many looks up its pair's staleness. */
   static final int STALE_CHECK_EVERY = 64;
+
   /** Index of the exact count in {@link #counts}, with a cache line of padding either side. */
   private static final int COUNT = 16;
 
   private final long staleAfter;
   private final AtomicLongArray lastSampled = new AtomicLongArray(PAIRS);
+
   /** Validators only: the exact count of validations. */
   private final AtomicLongArray counts = new AtomicLongArray(2 * COUNT + 1);
+
   /** The count rounded down to {@link #EPOCH}, read by application threads. */
   private volatile long validations;
 

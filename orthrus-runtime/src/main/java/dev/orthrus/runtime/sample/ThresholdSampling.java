@@ -4,18 +4,18 @@ import dev.orthrus.runtime.api.ClosureBinding;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Shared machinery of the sampling policies: a rate kept as a 16-bit threshold, changed in steps
- * by {@link #lower()} and {@link #raise()} (halve, down to 1/1024, and double) or by {@link
- * #adjust} (any factor, for the controller's small steps).
+ * Shared machinery of the sampling policies: a rate kept as a 16-bit threshold, changed in steps by
+ * {@link #lower()} and {@link #raise()} (halve, down to 1/1024, and double) or by {@link #adjust}
+ * (any factor, for the controller's small steps).
  *
  * <p>Below 100% executions are chosen by geometric gaps instead of a coin flip each: every thread
- * counts down the executions left until its next sampled one and draws a new gap (mean 1/rate)
- * only when it reaches zero. The executions chosen form the same Bernoulli process, but one that
- * is not sampled costs a decrement. The counters live in a padded array indexed by thread id, so
- * that the draw needs neither the runtime's per-thread state (a lookup) nor a random number per
- * execution, either of which costs more than the decrement (decision 0005). Threads whose ids
- * collide modulo {@link #SLOTS} share a counter, which only shares their gaps. A prioritized closure (floating point, vector) counts
- * down by two, so it is chosen twice as often.
+ * counts down the executions left until its next sampled one and draws a new gap (mean 1/rate) only
+ * when it reaches zero. The executions chosen form the same Bernoulli process, but one that is not
+ * sampled costs a decrement. The counters live in a padded array indexed by thread id, so that the
+ * draw needs neither the runtime's per-thread state (a lookup) nor a random number per execution,
+ * either of which costs more than the decrement (decision 0005). Threads whose ids collide modulo
+ * {@link #SLOTS} share a counter, which only shares their gaps. A prioritized closure (floating
+ * point, vector) counts down by two, so it is chosen twice as often.
  */
 abstract class ThresholdSampling implements SamplingPolicy {
 
@@ -39,6 +39,7 @@ abstract class ThresholdSampling implements SamplingPolicy {
 
   /** Counter slots (thread id modulo this), each on its own pair of cache lines. */
   static final int SLOTS = 256;
+
   private static final int STRIDE = 16;
 
   private final long[] countdowns = new long[(SLOTS + 2) * STRIDE];
@@ -51,9 +52,9 @@ abstract class ThresholdSampling implements SamplingPolicy {
   /**
    * Counts one execution of {@code weight} (see {@code ClosureBinding.weight()}) down on the
    * calling thread's counter; returns the executions left (above 0: not sampled), or 0 when this
-   * one is sampled, after drawing the next gap at the current threshold. The threshold is read
-   * only then: at 100% every gap is 1, and a rate change takes effect at each thread's next
-   * sampled execution.
+   * one is sampled, after drawing the next gap at the current threshold. The threshold is read only
+   * then: at 100% every gap is 1, and a rate change takes effect at each thread's next sampled
+   * execution.
    */
   final long countDown(long weight) {
     int i = slotOfCurrentThread();

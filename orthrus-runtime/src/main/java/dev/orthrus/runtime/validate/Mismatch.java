@@ -3,8 +3,8 @@ package dev.orthrus.runtime.validate;
 import dev.orthrus.runtime.api.MismatchKind;
 
 /**
- * The first difference a validator found. {@code expected} is what the validator computed,
- * {@code actual} what the application produced.
+ * The first difference a validator found. {@code expected} is what the validator computed, {@code
+ * actual} what the application produced.
  */
 public record Mismatch(MismatchKind kind, String detail, String expected, String actual) {
 

@@ -17,10 +17,10 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Compares a validator's outputs with the application's: result (or thrown exception), the
- * versions stored in order (by content, with VAL's new objects mapped to APP's by allocation
- * order), the number of allocations, and that VAL consumed exactly the loads and
- * non-deterministic values APP logged. One instance per validator (it reuses field buffers).
+ * Compares a validator's outputs with the application's: result (or thrown exception), the versions
+ * stored in order (by content, with VAL's new objects mapped to APP's by allocation order), the
+ * number of allocations, and that VAL consumed exactly the loads and non-deterministic values APP
+ * logged. One instance per validator (it reuses field buffers).
  */
 public final class OutputComparator {
 
@@ -36,8 +36,10 @@ public final class OutputComparator {
     }
     if (replay.createdCount() != log.createdCount()) {
       return new Mismatch(
-          MismatchKind.STORE, "number of stores and allocations",
-          String.valueOf(replay.createdCount()), String.valueOf(log.createdCount()));
+          MismatchKind.STORE,
+          "number of stores and allocations",
+          String.valueOf(replay.createdCount()),
+          String.valueOf(log.createdCount()));
     }
     for (int j = 0; j < log.createdCount(); j++) {
       m = compareVersion(j, log.created(j), replay.created(j), replay, comparison);
@@ -47,18 +49,23 @@ public final class OutputComparator {
     }
     if (replay.allocatedCount() != log.allocatedCount()) {
       return new Mismatch(
-          MismatchKind.ALLOCATION, "number of user-data allocations",
-          String.valueOf(replay.allocatedCount()), String.valueOf(log.allocatedCount()));
+          MismatchKind.ALLOCATION,
+          "number of user-data allocations",
+          String.valueOf(replay.allocatedCount()),
+          String.valueOf(log.allocatedCount()));
     }
     if (replay.loadsConsumed() != log.loadCount()) {
       return new Mismatch(
-          MismatchKind.LOAD_DIVERGED, "number of loads",
-          String.valueOf(replay.loadsConsumed()), String.valueOf(log.loadCount()));
+          MismatchKind.LOAD_DIVERGED,
+          "number of loads",
+          String.valueOf(replay.loadsConsumed()),
+          String.valueOf(log.loadCount()));
     }
     if (replay.nondetBitsConsumed() != log.nondetBitsCount()
         || replay.nondetRefsConsumed() != log.nondetRefCount()) {
       return new Mismatch(
-          MismatchKind.NONDETERMINISM, "number of non-deterministic calls",
+          MismatchKind.NONDETERMINISM,
+          "number of non-deterministic calls",
           (replay.nondetBitsConsumed() + replay.nondetRefsConsumed()) + "",
           (log.nondetBitsCount() + log.nondetRefCount()) + "");
     }
@@ -71,7 +78,8 @@ public final class OutputComparator {
     if (appKind == ResultKind.THROWN || valKind == ResultKind.THROWN) {
       if (appKind != valKind) {
         return new Mismatch(
-            MismatchKind.EXCEPTION, "one side threw",
+            MismatchKind.EXCEPTION,
+            "one side threw",
             describeOutcome(valKind, replay.resultBits(), replay.resultRef()),
             describeOutcome(appKind, log.resultBits(), log.resultRef()));
       }
@@ -79,8 +87,8 @@ public final class OutputComparator {
       Throwable v = (Throwable) replay.resultRef();
       if (a.getClass() != v.getClass()
           || !Objects.equals(comparableMessage(a), comparableMessage(v))) {
-        return new Mismatch(MismatchKind.EXCEPTION, "different exceptions", v.toString(),
-            a.toString());
+        return new Mismatch(
+            MismatchKind.EXCEPTION, "different exceptions", v.toString(), a.toString());
       }
       return null;
     }
@@ -88,23 +96,29 @@ public final class OutputComparator {
       return new Mismatch(MismatchKind.RESULT, "result kind", valKind.name(), appKind.name());
     }
     if (appKind == ResultKind.BITS && log.resultBits() != replay.resultBits()) {
-      return new Mismatch(MismatchKind.RESULT, "return value",
-          bitsText(replay.resultBits()), bitsText(log.resultBits()));
+      return new Mismatch(
+          MismatchKind.RESULT,
+          "return value",
+          bitsText(replay.resultBits()),
+          bitsText(log.resultBits()));
     }
     if (appKind == ResultKind.REF
         && !sameValue(log.resultRef(), replay.resultRef(), replay, comparison, 0)) {
-      return new Mismatch(MismatchKind.RESULT, "return value",
-          valueText(replay.resultRef()), valueText(log.resultRef()));
+      return new Mismatch(
+          MismatchKind.RESULT,
+          "return value",
+          valueText(replay.resultRef()),
+          valueText(log.resultRef()));
     }
     return null;
   }
 
   /**
    * An exception's message without what differs between two faithful executions: identity hashes
-   * ({@code Item@1b6d3586}: VAL's objects are not APP's), and the JDK's helpful
-   * {@code NullPointerException} text, which names the variant's own methods and locals
-   * ({@code getApp} against {@code getVal}). Where the exception was thrown is still compared:
-   * the loads, stores and allocations made before it are.
+   * ({@code Item@1b6d3586}: VAL's objects are not APP's), and the JDK's helpful {@code
+   * NullPointerException} text, which names the variant's own methods and locals ({@code getApp}
+   * against {@code getVal}). Where the exception was thrown is still compared: the loads, stores
+   * and allocations made before it are.
    */
   static String comparableMessage(Throwable t) {
     String m = t.getMessage();
@@ -131,7 +145,9 @@ public final class OutputComparator {
     if (a.getClass() != v.getClass()
         || a.owner() != replay.appIdentity(v.owner())
         || a.slot() != v.slot()) {
-      return new Mismatch(MismatchKind.STORE, "target of store #" + j,
+      return new Mismatch(
+          MismatchKind.STORE,
+          "target of store #" + j,
           Replay.describe(replay.appIdentity(v.owner())) + slotText(v),
           Replay.describe(a.owner()) + slotText(a));
     }
@@ -140,17 +156,23 @@ public final class OutputComparator {
     a.fields(app);
     v.fields(val);
     if (app.size() != val.size()) {
-      return new Mismatch(MismatchKind.STORE, "field count of store #" + j,
-          String.valueOf(val.size()), String.valueOf(app.size()));
+      return new Mismatch(
+          MismatchKind.STORE,
+          "field count of store #" + j,
+          String.valueOf(val.size()),
+          String.valueOf(app.size()));
     }
     for (int f = 0; f < app.size(); f++) {
-      boolean same = app.isRef(f)
-          ? sameValue(app.ref(f), val.ref(f), replay, comparison, 0)
-          : app.bits(f) == val.bits(f);
+      boolean same =
+          app.isRef(f)
+              ? sameValue(app.ref(f), val.ref(f), replay, comparison, 0)
+              : app.bits(f) == val.bits(f);
       if (!same) {
-        return new Mismatch(MismatchKind.STORE,
+        return new Mismatch(
+            MismatchKind.STORE,
             "field " + f + " of store #" + j + " (" + a.getClass().getSimpleName() + ")",
-            val.text(f), app.text(f));
+            val.text(f),
+            app.text(f));
       }
     }
     return null;
@@ -245,8 +267,11 @@ public final class OutputComparator {
   }
 
   private static boolean isValueClass(Object o) {
-    return o instanceof String || o instanceof Number || o instanceof Boolean
-        || o instanceof Character || o instanceof Enum<?>;
+    return o instanceof String
+        || o instanceof Number
+        || o instanceof Boolean
+        || o instanceof Character
+        || o instanceof Enum<?>;
   }
 
   /** RAW_BITS for objects: field by field, ignoring any equals override. */

@@ -15,8 +15,8 @@ public interface ValidationListener {
   void mismatch(ClosureLog log, Mismatch mismatch, Validator validator);
 
   /**
-   * The log could not be validated, for a reason that is not evidence of a faulty core (see
-   * {@link NotValidatedException}); called instead of {@link #validated}.
+   * The log could not be validated, for a reason that is not evidence of a faulty core (see {@link
+   * NotValidatedException}); called instead of {@link #validated}.
    */
   void notValidated(ClosureLog log, String reason, Validator validator);
 

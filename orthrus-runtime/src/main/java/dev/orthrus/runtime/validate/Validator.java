@@ -30,8 +30,10 @@ public final class Validator implements Agent {
   private volatile boolean pinned;
   private long validatedCount;
   private long stolenCount;
+
   /** Idle polls until {@link #ownsCpu()} asks the pool again. */
   private int ownsCpuCountdown;
+
   private boolean ownsCpu;
 
   Validator(ValidatorPool pool, int id, int pinTo, ValidationListener listener) {
@@ -175,8 +177,10 @@ public final class Validator implements Agent {
     }
     if (log.strict()) {
       // The verdict goes with the hand-back; the waiting application thread reads it.
-      log.soVerdict(notValidated != null ? ClosureLog.NOT_VALIDATED
-          : mismatch == null ? ClosureLog.CONFIRMED : ClosureLog.DIVERGED);
+      log.soVerdict(
+          notValidated != null
+              ? ClosureLog.NOT_VALIDATED
+              : mismatch == null ? ClosureLog.CONFIRMED : ClosureLog.DIVERGED);
     } else {
       log.home().recycle(log);
     }
@@ -225,12 +229,11 @@ public final class Validator implements Agent {
 
   /**
    * Errors of the machine, not of the data, anywhere in {@code t}'s causes: the stack or the heap
-   * ran out ({@link VirtualMachineError}), or class loading or initialization failed
-   * ({@link LinkageError}: the first use of a class whose initializer failed sees
-   * {@code ExceptionInInitializerError}, every later one {@code NoClassDefFoundError}). Either
-   * side may meet them where the other did not (a validator's stack differs from the
-   * application thread's, VAL's frames may still be interpreted), so they say nothing about the
-   * core that ran APP.
+   * ran out ({@link VirtualMachineError}), or class loading or initialization failed ({@link
+   * LinkageError}: the first use of a class whose initializer failed sees {@code
+   * ExceptionInInitializerError}, every later one {@code NoClassDefFoundError}). Either side may
+   * meet them where the other did not (a validator's stack differs from the application thread's,
+   * VAL's frames may still be interpreted), so they say nothing about the core that ran APP.
    */
   static boolean environmental(Throwable t) {
     for (int i = 0; t != null && i < 32; t = t.getCause(), i++) {

@@ -16,15 +16,15 @@ import java.util.function.Supplier;
 
 /**
  * The validator threads. Starts with a configured number, adds one when asked and a spare core
- * exists (a new validator takes over every n-th queue, so it takes half of them when going from
- * one to two), and stops them all on {@link #stop()}. Idle validators steal from busy queues.
+ * exists (a new validator takes over every n-th queue, so it takes half of them when going from one
+ * to two), and stops them all on {@link #stop()}. Idle validators steal from busy queues.
  */
 public final class ValidatorPool {
 
   /**
-   * The default stack of a validator thread, 64 MB: 64 times the JVM's default thread stack,
-   * room for a recursion that an application thread with a 32 MB stack can run (VAL's frames may
-   * be interpreted where APP's are compiled, and larger; decision 0015). Address space: a thread
+   * The default stack of a validator thread, 64 MB: 64 times the JVM's default thread stack, room
+   * for a recursion that an application thread with a 32 MB stack can run (VAL's frames may be
+   * interpreted where APP's are compiled, and larger; decision 0015). Address space: a thread
    * commits only what its deepest re-execution touched.
    */
   public static final long DEFAULT_STACK_BYTES = 64L << 20;
@@ -70,8 +70,8 @@ public final class ValidatorPool {
 
   /**
    * Whether a pinned validator may spin instead of parking: only when configured and the live
-   * application threads plus validators fit on the machine's CPUs, so the CPU it spins on is
-   * not one an application thread needs. Ended threads whose logs are still queued do not count.
+   * application threads plus validators fit on the machine's CPUs, so the CPU it spins on is not
+   * one an application thread needs. Ended threads whose logs are still queued do not count.
    */
   boolean validatorsOwnTheirCpus() {
     if (!spinOnOwnCpu) {
@@ -153,9 +153,7 @@ public final class ValidatorPool {
     return true;
   }
 
-  /**
-   * Adds a validator if a core is spare: fewer validators plus application threads than CPUs.
-   */
+  /** Adds a validator if a core is spare: fewer validators plus application threads than CPUs. */
   public synchronized boolean addIfSpareCore(int liveAppThreads) {
     if (validators.size() + liveAppThreads >= cpus.getAsInt()) {
       return false;
@@ -164,8 +162,8 @@ public final class ValidatorPool {
   }
 
   /**
-   * Unparks every validator thread, so a log that someone waits for (strict mode) does not sit
-   * out a validator's park timeout. Reads a snapshot without locking: the caller is on the
+   * Unparks every validator thread, so a log that someone waits for (strict mode) does not sit out
+   * a validator's park timeout. Reads a snapshot without locking: the caller is on the
    * application's path.
    */
   public void wake() {

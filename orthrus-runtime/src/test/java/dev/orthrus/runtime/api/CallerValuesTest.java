@@ -26,12 +26,27 @@ class CallerValuesTest {
 
   @Test
   void valuesThatCannotChangeAreKeptAsTheyAre() {
-    for (Object v : new Object[] {null, "s", 3L, 'c', TimeUnit.SECONDS, LocalDate.of(2026, 1, 1),
-        new Key("k", 1, TimeUnit.DAYS), new Chain("a", new Chain("b", null))}) {
+    for (Object v :
+        new Object[] {
+          null,
+          "s",
+          3L,
+          'c',
+          TimeUnit.SECONDS,
+          LocalDate.of(2026, 1, 1),
+          new Key("k", 1, TimeUnit.DAYS),
+          new Chain("a", new Chain("b", null))
+        }) {
       assertTrue(CallerValues.immutable(v), String.valueOf(v));
     }
-    for (Object v : new Object[] {new byte[1], new Object[0], new ArrayList<>(),
-        new Request("k", new byte[1]), new StringBuilder()}) {
+    for (Object v :
+        new Object[] {
+          new byte[1],
+          new Object[0],
+          new ArrayList<>(),
+          new Request("k", new byte[1]),
+          new StringBuilder()
+        }) {
       assertFalse(CallerValues.immutable(v), String.valueOf(v));
     }
   }

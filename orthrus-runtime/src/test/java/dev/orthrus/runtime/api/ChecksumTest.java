@@ -124,10 +124,16 @@ class ChecksumTest {
 
   @Test
   void everySingleBitFlipInsideAPrimitiveArrayChangesTheChecksum() {
-    List<Object> arrays = List.of(new byte[] {1, -2, 3}, new short[] {1, -2, 3},
-        new char[] {'a', 'b', 0xfffe}, new int[] {1, -2, 3}, new long[] {1, -2, 3},
-        new float[] {1.5f, -2f, Float.NaN}, new double[] {1.5, -2, Double.NaN},
-        new boolean[] {true, false, true});
+    List<Object> arrays =
+        List.of(
+            new byte[] {1, -2, 3},
+            new short[] {1, -2, 3},
+            new char[] {'a', 'b', 0xfffe},
+            new int[] {1, -2, 3},
+            new long[] {1, -2, 3},
+            new float[] {1.5f, -2f, Float.NaN},
+            new double[] {1.5, -2, Double.NaN},
+            new boolean[] {true, false, true});
     for (Object array : arrays) {
       Holder.V v = new Holder(array).lvVersion();
       int sealed = v.checksum();
@@ -147,46 +153,61 @@ class ChecksumTest {
   void everySingleBitFlipOfAStringOrBoxedValueChangesTheChecksum() {
     String text = "key:42\u00e9\u4e2d";
     int sealed = Checksum.ref(Checksum.SEED, text);
-    assertEquals(sealed, Checksum.ref(Checksum.SEED, new String(text.toCharArray())),
+    assertEquals(
+        sealed,
+        Checksum.ref(Checksum.SEED, new String(text.toCharArray())),
         "a string is hashed by its characters, not its identity");
     for (int i = 0; i < text.length(); i++) {
       for (int bit = 0; bit < 16; bit++) {
         char[] chars = text.toCharArray();
         chars[i] ^= (char) (1 << bit);
-        assertNotEquals(sealed, Checksum.ref(Checksum.SEED, new String(chars)),
-            "char " + i + " bit " + bit);
+        assertNotEquals(
+            sealed, Checksum.ref(Checksum.SEED, new String(chars)), "char " + i + " bit " + bit);
       }
     }
     long x = 0x0123_4567_89ab_cdefL;
     for (int bit = 0; bit < 64; bit++) {
       long y = x ^ (1L << bit);
-      assertNotEquals(Checksum.ref(Checksum.SEED, x), Checksum.ref(Checksum.SEED, y),
-          "Long bit " + bit);
-      assertNotEquals(Checksum.ref(Checksum.SEED, Double.longBitsToDouble(x)),
-          Checksum.ref(Checksum.SEED, Double.longBitsToDouble(y)), "Double bit " + bit);
+      assertNotEquals(
+          Checksum.ref(Checksum.SEED, x), Checksum.ref(Checksum.SEED, y), "Long bit " + bit);
+      assertNotEquals(
+          Checksum.ref(Checksum.SEED, Double.longBitsToDouble(x)),
+          Checksum.ref(Checksum.SEED, Double.longBitsToDouble(y)),
+          "Double bit " + bit);
     }
     for (int bit = 0; bit < 32; bit++) {
       int a = (int) x;
       int b = a ^ (1 << bit);
-      assertNotEquals(Checksum.ref(Checksum.SEED, a), Checksum.ref(Checksum.SEED, b),
-          "Integer bit " + bit);
-      assertNotEquals(Checksum.ref(Checksum.SEED, Float.intBitsToFloat(a)),
-          Checksum.ref(Checksum.SEED, Float.intBitsToFloat(b)), "Float bit " + bit);
+      assertNotEquals(
+          Checksum.ref(Checksum.SEED, a), Checksum.ref(Checksum.SEED, b), "Integer bit " + bit);
+      assertNotEquals(
+          Checksum.ref(Checksum.SEED, Float.intBitsToFloat(a)),
+          Checksum.ref(Checksum.SEED, Float.intBitsToFloat(b)),
+          "Float bit " + bit);
     }
     for (int bit = 0; bit < 16; bit++) {
-      assertNotEquals(Checksum.ref(Checksum.SEED, (short) 0x1234),
-          Checksum.ref(Checksum.SEED, (short) (0x1234 ^ (1 << bit))), "Short bit " + bit);
-      assertNotEquals(Checksum.ref(Checksum.SEED, (char) 0x1234),
-          Checksum.ref(Checksum.SEED, (char) (0x1234 ^ (1 << bit))), "Character bit " + bit);
+      assertNotEquals(
+          Checksum.ref(Checksum.SEED, (short) 0x1234),
+          Checksum.ref(Checksum.SEED, (short) (0x1234 ^ (1 << bit))),
+          "Short bit " + bit);
+      assertNotEquals(
+          Checksum.ref(Checksum.SEED, (char) 0x1234),
+          Checksum.ref(Checksum.SEED, (char) (0x1234 ^ (1 << bit))),
+          "Character bit " + bit);
     }
     for (int bit = 0; bit < 8; bit++) {
-      assertNotEquals(Checksum.ref(Checksum.SEED, (byte) 0x12),
-          Checksum.ref(Checksum.SEED, (byte) (0x12 ^ (1 << bit))), "Byte bit " + bit);
+      assertNotEquals(
+          Checksum.ref(Checksum.SEED, (byte) 0x12),
+          Checksum.ref(Checksum.SEED, (byte) (0x12 ^ (1 << bit))),
+          "Byte bit " + bit);
     }
     assertNotEquals(Checksum.ref(Checksum.SEED, true), Checksum.ref(Checksum.SEED, false));
   }
 
-  enum Color { RED, GREEN }
+  enum Color {
+    RED,
+    GREEN
+  }
 
   /** A version saved in a reproducer file is checked again in another JVM. */
   static final class Values extends VersionedObject<Values.V> {
@@ -225,8 +246,8 @@ class ChecksumTest {
   @Test
   void checksumsOfValuesAreTheSameInEveryJvm() {
     assertEquals(GOLDEN_VALUES_CHECKSUM, new Values().lvVersion().checksum());
-    assertNotEquals(Checksum.ref(Checksum.SEED, Color.RED),
-        Checksum.ref(Checksum.SEED, Color.GREEN));
+    assertNotEquals(
+        Checksum.ref(Checksum.SEED, Color.RED), Checksum.ref(Checksum.SEED, Color.GREEN));
   }
 
   /** What every JVM computes for {@link Values}; a change here breaks saved reproducers. */

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 /** The per-thread ring of logs: reuse after validation, reclamation, nesting, full rings. */
 class LogRingTest {
 
-  private static final ClosureBinding NOOP = ClosureBinding.of(
-      LogRingTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
+  private static final ClosureBinding NOOP =
+      ClosureBinding.of(
+          LogRingTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
 
   private static RuntimeConfig.Builder config() {
     return RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).err(null);
@@ -83,15 +84,16 @@ class LogRingTest {
   }
 
   /**
-   * Issue 8, item 4: a log whose arrays grew counts what they grew against the memory budget
-   * while pending, and a grown array above the threshold is replaced by a small one when the log
-   * comes back, so the ring does not keep the memory of its largest executions for ever.
+   * Issue 8, item 4: a log whose arrays grew counts what they grew against the memory budget while
+   * pending, and a grown array above the threshold is replaced by a small one when the log comes
+   * back, so the ring does not keep the memory of its largest executions for ever.
    */
   @Test
   void grownLogArraysCountWhilePendingAndShrinkWhenHandedBack() {
     VersionedMemoryTest.Cell cell = new VersionedMemoryTest.Cell(7);
-    ClosureBinding many = ClosureBinding.of(
-        LogRingTest.class.getName() + "#many()", "many", (log, r) -> r.returnVoid());
+    ClosureBinding many =
+        ClosureBinding.of(
+            LogRingTest.class.getName() + "#many()", "many", (log, r) -> r.returnVoid());
     try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).build())) {
       AppThread t = rt.appThread();
       ClosureLog small = rt.begin(many, 0);
@@ -122,14 +124,14 @@ class LogRingTest {
 
   @Test
   void theWindowOfLogsInUseGrowsOnlyWhenItsLogsArePending() {
-    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).logsPerThread(1024)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(config().validators(0).logsPerThread(1024).build())) {
       AppThread t = rt.appThread();
       assertEquals(AppThread.INITIAL_WINDOW, t.window());
       // Validated promptly (here by the test, as a validator would): the window stays small and
       // the same few logs are reused.
-      java.util.Set<ClosureLog> seen = java.util.Collections.newSetFromMap(
-          new java.util.IdentityHashMap<>());
+      java.util.Set<ClosureLog> seen =
+          java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       for (int i = 0; i < 1000; i++) {
         ClosureLog log = rt.begin(NOOP, 0);
         seen.add(log);

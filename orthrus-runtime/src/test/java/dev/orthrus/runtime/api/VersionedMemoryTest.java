@@ -91,13 +91,13 @@ class VersionedMemoryTest {
     log.storeSlot(a, new SlotVersion<>(a, 3, "three"));
     assertEquals("three", a.lvValue(3));
     VersionedArray<String> other = new VersionedArray<>(4);
-    assertThrows(IllegalArgumentException.class,
-        () -> log.storeSlot(a, new SlotVersion<>(other, 1, "y")));
+    assertThrows(
+        IllegalArgumentException.class, () -> log.storeSlot(a, new SlotVersion<>(other, 1, "y")));
   }
 
   /**
-   * A closure that stores a slot and reads it back: APP logs its own store's version, so VAL,
-   * which stored its own value, reads that one back (as for objects), and the array keeps APP's.
+   * A closure that stores a slot and reads it back: APP logs its own store's version, so VAL, which
+   * stored its own value, reads that one back (as for objects), and the array keeps APP's.
    */
   @Test
   void aSlotReadBackAfterThisExecutionsStoreIsItsOwnVersionInValToo() {

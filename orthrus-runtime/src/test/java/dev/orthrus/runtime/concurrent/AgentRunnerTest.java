@@ -15,25 +15,26 @@ class AgentRunnerTest {
     AtomicInteger work = new AtomicInteger();
     AtomicInteger closed = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
-    Agent agent = new Agent() {
-      @Override
-      public int doWork() {
-        if (work.incrementAndGet() == 3) {
-          throw new IllegalStateException("one bad log");
-        }
-        return work.get() % 2;
-      }
+    Agent agent =
+        new Agent() {
+          @Override
+          public int doWork() {
+            if (work.incrementAndGet() == 3) {
+              throw new IllegalStateException("one bad log");
+            }
+            return work.get() % 2;
+          }
 
-      @Override
-      public void onClose() {
-        closed.incrementAndGet();
-      }
+          @Override
+          public void onClose() {
+            closed.incrementAndGet();
+          }
 
-      @Override
-      public String roleName() {
-        return "test-agent";
-      }
-    };
+          @Override
+          public String roleName() {
+            return "test-agent";
+          }
+        };
     AgentRunner runner =
         new AgentRunner(agent, IdleStrategy.backoff(), e -> errors.incrementAndGet());
     runner.start();
@@ -58,24 +59,25 @@ class AgentRunnerTest {
   /** Polls an idle agent gets in {@code millis}: spinning ones are polled far more often. */
   private static int idlePolls(boolean ownsCpu, long millis) throws InterruptedException {
     AtomicInteger polls = new AtomicInteger();
-    Agent agent = new Agent() {
-      @Override
-      public int doWork() {
-        polls.incrementAndGet();
-        return 0;
-      }
+    Agent agent =
+        new Agent() {
+          @Override
+          public int doWork() {
+            polls.incrementAndGet();
+            return 0;
+          }
 
-      @Override
-      public boolean ownsCpu() {
-        return ownsCpu;
-      }
+          @Override
+          public boolean ownsCpu() {
+            return ownsCpu;
+          }
 
-      @Override
-      public String roleName() {
-        return "idle-agent";
-      }
-    };
-    AgentRunner runner = new AgentRunner(agent, IdleStrategy.backoff(), e -> { });
+          @Override
+          public String roleName() {
+            return "idle-agent";
+          }
+        };
+    AgentRunner runner = new AgentRunner(agent, IdleStrategy.backoff(), e -> {});
     runner.start();
     Thread.sleep(millis);
     runner.stop();

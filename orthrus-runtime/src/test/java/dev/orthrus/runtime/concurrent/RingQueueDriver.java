@@ -42,4 +42,3 @@ final class RingQueueDriver implements SpmcRingQueueModelCheckTest.BoundedQueue 
     return queue.poll();
   }
 }
-

@@ -18,15 +18,15 @@ import org.objectweb.asm.Opcodes;
 /**
  * The ring queue's claim and lap protocol under Lincheck's model checker (decision 0021): one
  * producer and consumers in other threads run short scenarios (random ones, and one written out),
- * the checker explores their interleavings at every shared-memory access, and each history must
- * be linearizable against a bounded FIFO queue.
+ * the checker explores their interleavings at every shared-memory access, and each history must be
+ * linearizable against a bounded FIFO queue.
  *
  * <p>The producer keeps the queue's own contract, the one its assertion states: it offers only
  * while fewer than the capacity are queued, reading {@code size()}, so it reuses a slot as soon as
- * its sequence was claimed. That is weaker than the runtime's discipline (reuse a log only when
- * a validator handed it back) and lets the producer overwrite a slot while a slow consumer still
- * holds its old value, the race the claim's CAS exists for. It offers the ring's indices in
- * cursor order, as an application thread walks its ring of logs.
+ * its sequence was claimed. That is weaker than the runtime's discipline (reuse a log only when a
+ * validator handed it back) and lets the producer overwrite a slot while a slow consumer still
+ * holds its old value, the race the claim's CAS exists for. It offers the ring's indices in cursor
+ * order, as an application thread walks its ring of logs.
  *
  * <p>A ring of two means that a scenario of a few operations laps the slots several times. Started
  * two sequences before 2^32 ({@link #linearizableAcrossTheTagWrap}), the slots' 32-bit tags wrap
@@ -86,11 +86,12 @@ class SpmcRingQueueModelCheckTest {
 
   /** Random scenarios, and interleavings explored per scenario. */
   private static final int SCENARIOS = 4;
+
   private static final int INVOCATIONS = 200;
 
   /**
-   * Random scenarios of three threads, and one written out: the producer laps the ring twice
-   * while two consumers race for every sequence.
+   * Random scenarios of three threads, and one written out: the producer laps the ring twice while
+   * two consumers race for every sequence.
    */
   private static ModelCheckingOptions options() {
     return ModelCheck.options(SCENARIOS, INVOCATIONS)
@@ -99,9 +100,14 @@ class SpmcRingQueueModelCheckTest {
         .actorsBefore(1)
         .actorsAfter(2)
         .sequentialSpecification(Specification.class)
-        .addCustomScenario(ModelCheck.scenario(Scenario.class, List.of("offer"),
-            List.of(List.of("offer", "offer", "offer"), List.of("poll", "poll"),
-                List.of("poll", "poll"))));
+        .addCustomScenario(
+            ModelCheck.scenario(
+                Scenario.class,
+                List.of("offer"),
+                List.of(
+                    List.of("offer", "offer", "offer"),
+                    List.of("poll", "poll"),
+                    List.of("poll", "poll"))));
   }
 
   @AfterEach
@@ -126,26 +132,39 @@ class SpmcRingQueueModelCheckTest {
   /** The claim's CAS made a plain store: two consumers claim the same sequence. */
   @Test
   void catchesAClaimByPlainStore() {
-    SeededBug bug = SeededBug.replaceBody("claim by plain store", SpmcRingQueue.class,
-        "casConsumerIndex", "(JJ)Z", mv -> {
-          mv.visitVarInsn(Opcodes.ALOAD, 0);
-          mv.visitVarInsn(Opcodes.LLOAD, 3);
-          mv.visitFieldInsn(Opcodes.PUTFIELD,
-              "dev/orthrus/runtime/concurrent/SpmcRingQueueConsumerFields", "consumerIndex", "J");
-          mv.visitInsn(Opcodes.ICONST_1);
-          mv.visitInsn(Opcodes.IRETURN);
-        });
+    SeededBug bug =
+        SeededBug.replaceBody(
+            "claim by plain store",
+            SpmcRingQueue.class,
+            "casConsumerIndex",
+            "(JJ)Z",
+            mv -> {
+              mv.visitVarInsn(Opcodes.ALOAD, 0);
+              mv.visitVarInsn(Opcodes.LLOAD, 3);
+              mv.visitFieldInsn(
+                  Opcodes.PUTFIELD,
+                  "dev/orthrus/runtime/concurrent/SpmcRingQueueConsumerFields",
+                  "consumerIndex",
+                  "J");
+              mv.visitInsn(Opcodes.ICONST_1);
+              mv.visitInsn(Opcodes.IRETURN);
+            });
     assertCaught(bug, 0, "Invalid execution results");
   }
 
   /** Slots carry a flag instead of a lap tag: a slot of the previous lap reads as offered. */
   @Test
   void catchesATagWithoutTheLap() {
-    SeededBug bug = SeededBug.replaceBody("tag without the lap", SpmcRingQueue.class, "tag",
-        "(J)J", mv -> {
-          mv.visitInsn(Opcodes.LCONST_1);
-          mv.visitInsn(Opcodes.LRETURN);
-        });
+    SeededBug bug =
+        SeededBug.replaceBody(
+            "tag without the lap",
+            SpmcRingQueue.class,
+            "tag",
+            "(J)J",
+            mv -> {
+              mv.visitInsn(Opcodes.LCONST_1);
+              mv.visitInsn(Opcodes.LRETURN);
+            });
     assertCaught(bug, 0, "Invalid execution results");
   }
 
@@ -156,21 +175,28 @@ class SpmcRingQueueModelCheckTest {
   @Test
   void catchesTagsComparedWithoutWrapArithmetic() {
     // (int) (tag - expected) becomes (int) Long.compare(tag, expected).
-    SeededBug bug = SeededBug.replaceInstruction("tags compared as longs", SpmcRingQueue.class,
-        "poll", "()Ljava/lang/Object;", Opcodes.LSUB, mv -> {
-          mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Long", "compare", "(JJ)I", false);
-          mv.visitInsn(Opcodes.I2L);
-        });
+    SeededBug bug =
+        SeededBug.replaceInstruction(
+            "tags compared as longs",
+            SpmcRingQueue.class,
+            "poll",
+            "()Ljava/lang/Object;",
+            Opcodes.LSUB,
+            mv -> {
+              mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Long", "compare", "(JJ)I", false);
+              mv.visitInsn(Opcodes.I2L);
+            });
     assertCaught(bug, NEAR_TAG_WRAP, "ring queue lapped");
   }
 
   private static void assertCaught(SeededBug bug, long start, String expected) {
     queues = () -> bug.create(RingQueueDriver.class, BoundedQueue.class, start);
-    AssertionError failure = assertThrows(AssertionError.class,
-        () -> options().check(Scenario.class),
-        bug + " was not caught");
+    AssertionError failure =
+        assertThrows(
+            AssertionError.class, () -> options().check(Scenario.class), bug + " was not caught");
     ModelCheck.report(bug, failure);
-    assertTrue(failure.getMessage().contains(expected), bug + " was caught, but not as "
-        + expected + ":\n" + failure.getMessage());
+    assertTrue(
+        failure.getMessage().contains(expected),
+        bug + " was caught, but not as " + expected + ":\n" + failure.getMessage());
   }
 }

@@ -97,11 +97,11 @@ class SpmcRingQueueTest {
   }
 
   /**
-   * One producer and three consumers push 400,000 items through a ring of 16, under the
-   * ring's discipline: the producer reuses an index only after a consumer has marked it done (as a
-   * validator hands a log back), so never more than 16 are outstanding. Every item must be
-   * consumed exactly once, and a claimed index must be one that is outstanding (a slot read that
-   * a CAS wrongly confirmed would show up as a duplicate or as an index that is not in flight).
+   * One producer and three consumers push 400,000 items through a ring of 16, under the ring's
+   * discipline: the producer reuses an index only after a consumer has marked it done (as a
+   * validator hands a log back), so never more than 16 are outstanding. Every item must be consumed
+   * exactly once, and a claimed index must be one that is outstanding (a slot read that a CAS
+   * wrongly confirmed would show up as a duplicate or as an index that is not in flight).
    */
   @Test
   void everyItemIsConsumedExactlyOnceUnderContention() throws Exception {
@@ -122,58 +122,66 @@ class SpmcRingQueueTest {
     AtomicReference<String> error = new AtomicReference<>();
     long[] produced = new long[1];
     AtomicBoolean producerDone = new AtomicBoolean();
-    Thread producer = new Thread(() -> {
-      long cursor = 0;
-      int item = 0;
-      while (item < items && System.nanoTime() - deadline < 0 && error.get() == null) {
-        int index = (int) (cursor & (size - 1));
-        if (inFlight.getAcquire(index) != 0) {
-          // The log at the ring's cursor is still pending: the real owner skips; here, retry.
-          Thread.onSpinWait();
-          continue;
-        }
-        payload[index] = item;
-        inFlight.setPlain(index, 1);
-        queue.offer(index);
-        item++;
-        cursor++;
-      }
-      produced[0] = item;
-      producerDone.set(true);
-    }, "log-queue-producer");
+    Thread producer =
+        new Thread(
+            () -> {
+              long cursor = 0;
+              int item = 0;
+              while (item < items && System.nanoTime() - deadline < 0 && error.get() == null) {
+                int index = (int) (cursor & (size - 1));
+                if (inFlight.getAcquire(index) != 0) {
+                  // The log at the ring's cursor is still pending: the real owner skips; here,
+                  // retry.
+                  Thread.onSpinWait();
+                  continue;
+                }
+                payload[index] = item;
+                inFlight.setPlain(index, 1);
+                queue.offer(index);
+                item++;
+                cursor++;
+              }
+              produced[0] = item;
+              producerDone.set(true);
+            },
+            "log-queue-producer");
     List<Thread> threads = new ArrayList<>();
     for (int k = 0; k < consumers; k++) {
       SplittableRandom random = new SplittableRandom(42 + k);
-      threads.add(new Thread(() -> {
-        while (error.get() == null) {
-          Slot log = queue.poll();
-          if (log == null) {
-            if (producerDone.get() && queue.size() == 0) {
-              return;
-            }
-            Thread.onSpinWait();
-            continue;
-          }
-          int index = log.index();
-          if (inFlight.get(index) != 1) {
-            error.compareAndSet(null, "claimed index " + index + " that was not outstanding");
-            return;
-          }
-          int item = payload[index];
-          if (seen.getAndIncrement(item) != 0) {
-            error.compareAndSet(null, "item " + item + " consumed twice");
-            return;
-          }
-          consumed.incrementAndGet();
-          // Vary the interleavings: sometimes hold the log a little before handing it back.
-          if (random.nextInt(8) == 0) {
-            for (int s = random.nextInt(64); s > 0; s--) {
-              Thread.onSpinWait();
-            }
-          }
-          inFlight.setRelease(index, 0);
-        }
-      }, "log-queue-consumer-" + k));
+      threads.add(
+          new Thread(
+              () -> {
+                while (error.get() == null) {
+                  Slot log = queue.poll();
+                  if (log == null) {
+                    if (producerDone.get() && queue.size() == 0) {
+                      return;
+                    }
+                    Thread.onSpinWait();
+                    continue;
+                  }
+                  int index = log.index();
+                  if (inFlight.get(index) != 1) {
+                    error.compareAndSet(
+                        null, "claimed index " + index + " that was not outstanding");
+                    return;
+                  }
+                  int item = payload[index];
+                  if (seen.getAndIncrement(item) != 0) {
+                    error.compareAndSet(null, "item " + item + " consumed twice");
+                    return;
+                  }
+                  consumed.incrementAndGet();
+                  // Vary the interleavings: sometimes hold the log a little before handing it back.
+                  if (random.nextInt(8) == 0) {
+                    for (int s = random.nextInt(64); s > 0; s--) {
+                      Thread.onSpinWait();
+                    }
+                  }
+                  inFlight.setRelease(index, 0);
+                }
+              },
+              "log-queue-consumer-" + k));
     }
     threads.forEach(Thread::start);
     producer.start();

@@ -23,9 +23,9 @@ public final class ModelCheck {
   }
 
   /**
-   * Options for a Lincheck data-structure check: {@code scenarios} random scenarios plus the
-   * custom ones added to them, each explored for up to {@code invocations} interleavings (fewer
-   * when the checker runs out of them), both scaled.
+   * Options for a Lincheck data-structure check: {@code scenarios} random scenarios plus the custom
+   * ones added to them, each explored for up to {@code invocations} interleavings (fewer when the
+   * checker runs out of them), both scaled.
    */
   public static ModelCheckingOptions options(int scenarios, int invocations) {
     return new ModelCheckingOptions()
@@ -34,13 +34,13 @@ public final class ModelCheck {
   }
 
   /**
-   * A scenario of {@code test}'s operations, named by method: {@code initial} runs first, then
-   * each list of {@code parallel} in a thread of its own. An operation takes no argument, or one
-   * {@code int}: the number of the thread it runs in (0 for the initial part and the first
-   * thread), as Lincheck's {@code ThreadIdGen} gives it in random scenarios.
+   * A scenario of {@code test}'s operations, named by method: {@code initial} runs first, then each
+   * list of {@code parallel} in a thread of its own. An operation takes no argument, or one {@code
+   * int}: the number of the thread it runs in (0 for the initial part and the first thread), as
+   * Lincheck's {@code ThreadIdGen} gives it in random scenarios.
    */
-  public static ExecutionScenario scenario(Class<?> test, List<String> initial,
-      List<List<String>> parallel) {
+  public static ExecutionScenario scenario(
+      Class<?> test, List<String> initial, List<List<String>> parallel) {
     List<List<Actor>> threads = new ArrayList<>();
     for (int t = 0; t < parallel.size(); t++) {
       threads.add(actors(test, parallel.get(t), t));

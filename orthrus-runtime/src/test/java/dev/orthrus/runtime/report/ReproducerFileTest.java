@@ -31,16 +31,58 @@ class ReproducerFileTest {
   }
 
   private static byte[] withArgs(Object[] refArgs) throws Exception {
-    return ReproducerFile.encode(new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main", 0, 1,
-        "RESULT", "d", "1", "2", null, refArgs, new long[0], new Version[0],
-        new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null));
+    return ReproducerFile.encode(
+        new ReproducerFile.Snapshot(
+            ReproducerFile.FORMAT_VERSION,
+            "x.Y#f()",
+            "f",
+            0,
+            "main",
+            0,
+            1,
+            "RESULT",
+            "d",
+            "1",
+            "2",
+            null,
+            refArgs,
+            new long[0],
+            new Version[0],
+            new Version[0],
+            new Object[0],
+            new long[0],
+            new Object[0],
+            ResultKind.BITS,
+            2,
+            null));
   }
 
   private static byte[] withClosure(String closureId, String mismatchKind, long[] bitsArgs)
       throws Exception {
-    return ReproducerFile.encode(new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, closureId, "f", 0, "main", 0, 1,
-        mismatchKind, "d", "1", "2", null, new Object[0], bitsArgs, new Version[0],
-        new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null));
+    return ReproducerFile.encode(
+        new ReproducerFile.Snapshot(
+            ReproducerFile.FORMAT_VERSION,
+            closureId,
+            "f",
+            0,
+            "main",
+            0,
+            1,
+            mismatchKind,
+            "d",
+            "1",
+            "2",
+            null,
+            new Object[0],
+            bitsArgs,
+            new Version[0],
+            new Version[0],
+            new Object[0],
+            new long[0],
+            new Object[0],
+            ResultKind.BITS,
+            2,
+            null));
   }
 
   /** The nested sets of a deserialization bomb: rebuilding them hashes 2^depth sets. */
@@ -89,12 +131,10 @@ class ReproducerFileTest {
   /** Set by {@link Tripwire}'s static initializer. */
   static final AtomicBoolean TRIPPED = new AtomicBoolean();
 
-
   private String error(byte[] bytes) throws Exception {
     Path f = dir.resolve("f" + System.nanoTime());
     Files.write(f, bytes);
-    return assertThrows(ReproducerFormatException.class, () -> ReproducerFile.read(f))
-        .getMessage();
+    return assertThrows(ReproducerFormatException.class, () -> ReproducerFile.read(f)).getMessage();
   }
 
   @Test
@@ -126,8 +166,16 @@ class ReproducerFileTest {
   void classesOutsideOrthrusTheApplicationAndJdkValuesAreRefused() throws Exception {
     // JDK values and collections are fine.
     Path ok = dir.resolve("values");
-    Files.write(ok, withArgs(new Object[] {"s", 3L, new java.util.ArrayList<>(java.util.List.of(1)),
-        new IllegalStateException("thrown by APP"), new java.math.BigInteger("12")}));
+    Files.write(
+        ok,
+        withArgs(
+            new Object[] {
+              "s",
+              3L,
+              new java.util.ArrayList<>(java.util.List.of(1)),
+              new IllegalStateException("thrown by APP"),
+              new java.math.BigInteger("12")
+            }));
     assertTrue(ReproducerFile.read(ok, null).refArgs().length == 5);
     // Anything else in the JDK is refused before it is instantiated, with the class named.
     String refused = error(withArgs(new Object[] {java.net.URI.create("http://example.org")}));
@@ -136,22 +184,66 @@ class ReproducerFileTest {
     // application's) is read only when its loader is the one trusted as the application's.
     Path app = dir.resolve("app");
     Files.write(app, withArgs(new Object[] {new AssertionFailedError("an application value")}));
-    assertTrue(ReproducerFile.read(app, getClass().getClassLoader()).refArgs()[0]
-        instanceof AssertionFailedError);
-    ReproducerFormatException e = assertThrows(ReproducerFormatException.class,
-        () -> ReproducerFile.read(app, null));
+    assertTrue(
+        ReproducerFile.read(app, getClass().getClassLoader()).refArgs()[0]
+            instanceof AssertionFailedError);
+    ReproducerFormatException e =
+        assertThrows(ReproducerFormatException.class, () -> ReproducerFile.read(app, null));
     assertTrue(e.getMessage().contains(AssertionFailedError.class.getName()), e.getMessage());
   }
 
   @Test
   void aCompleteFileWithMissingPartsIsABadFile() throws Exception {
-    ReproducerFile.Snapshot holes = new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main", 0,
-        1, "RESULT", "d", "1", "2", null, null, null, null, null, null, null, null, null, 2, null);
+    ReproducerFile.Snapshot holes =
+        new ReproducerFile.Snapshot(
+            ReproducerFile.FORMAT_VERSION,
+            "x.Y#f()",
+            "f",
+            0,
+            "main",
+            0,
+            1,
+            "RESULT",
+            "d",
+            "1",
+            "2",
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            2,
+            null);
     String e = error(ReproducerFile.encode(holes));
     assertTrue(e.contains("incomplete") && e.contains("refArgs"), e);
-    ReproducerFile.Snapshot nullLoad = new ReproducerFile.Snapshot(ReproducerFile.FORMAT_VERSION, "x.Y#f()", "f", 0, "main",
-        0, 1, "RESULT", "d", "1", "2", null, new Object[0], new long[0], new Version[1],
-        new Version[0], new Object[0], new long[0], new Object[0], ResultKind.BITS, 2, null);
+    ReproducerFile.Snapshot nullLoad =
+        new ReproducerFile.Snapshot(
+            ReproducerFile.FORMAT_VERSION,
+            "x.Y#f()",
+            "f",
+            0,
+            "main",
+            0,
+            1,
+            "RESULT",
+            "d",
+            "1",
+            "2",
+            null,
+            new Object[0],
+            new long[0],
+            new Version[1],
+            new Version[0],
+            new Object[0],
+            new long[0],
+            new Object[0],
+            ResultKind.BITS,
+            2,
+            null);
     e = error(ReproducerFile.encode(nullLoad));
     assertTrue(e.contains("incomplete") && e.contains("loads"), e);
   }
@@ -170,8 +262,9 @@ class ReproducerFileTest {
       f.write(header);
       f.setLength(3L << 30); // 3 GB, sparse: nothing is written
     }
-    String e = assertThrows(ReproducerFormatException.class, () -> ReproducerFile.read(sparse))
-        .getMessage();
+    String e =
+        assertThrows(ReproducerFormatException.class, () -> ReproducerFile.read(sparse))
+            .getMessage();
     assertTrue(e.contains("larger than"), e);
     // A small file whose header declares a huge payload.
     byte[] lying = valid();
@@ -196,8 +289,11 @@ class ReproducerFileTest {
   void aBombWithinTheLimitsIsRefusedWhenDecodingTakesTooLong() throws Exception {
     // About 4^12 set hashes: seconds, where a reproducer takes milliseconds.
     byte[] bomb = withArgs(new Object[] {wideSets(4, 12)});
-    String e = assertThrows(ReproducerFormatException.class,
-        () -> ReproducerFile.decode(bomb, "bomb", null, Duration.ofMillis(100))).getMessage();
+    String e =
+        assertThrows(
+                ReproducerFormatException.class,
+                () -> ReproducerFile.decode(bomb, "bomb", null, Duration.ofMillis(100)))
+            .getMessage();
     assertTrue(e.contains("took more than 100 ms"), e);
   }
 
@@ -206,8 +302,10 @@ class ReproducerFileTest {
     Path f = dir.resolve("tripwire");
     Files.write(f, withClosure(Tripwire.class.getName() + "#f()", "RESULT", new long[0]));
     ReproducerFile.Snapshot s = ReproducerFile.read(f);
-    ReproducerFormatException e = assertThrows(ReproducerFormatException.class,
-        () -> ReproducerFile.replay(s, getClass().getClassLoader(), -1));
+    ReproducerFormatException e =
+        assertThrows(
+            ReproducerFormatException.class,
+            () -> ReproducerFile.replay(s, getClass().getClassLoader(), -1));
     assertTrue(e.getMessage().contains("not known here"), e.getMessage());
     assertFalse(TRIPPED.get(), "the static initializer of a class named by the file ran");
   }
@@ -217,8 +315,10 @@ class ReproducerFileTest {
     Path f = dir.resolve("unknown");
     Files.write(f, valid());
     ReproducerFile.Snapshot s = ReproducerFile.read(f);
-    ReproducerFormatException e = assertThrows(ReproducerFormatException.class,
-        () -> ReproducerFile.replay(s, getClass().getClassLoader(), -1));
+    ReproducerFormatException e =
+        assertThrows(
+            ReproducerFormatException.class,
+            () -> ReproducerFile.replay(s, getClass().getClassLoader(), -1));
     assertTrue(e.getMessage().contains("not known here"));
   }
 

@@ -110,7 +110,8 @@ class ArmedSamplingTest {
       }
     }
     assertEquals(rareRuns, rareLogs, "every execution of the rare pair is logged");
-    assertTrue(hotLogs <= 2 * 1000 && hotLogs >= 1000,
+    assertTrue(
+        hotLogs <= 2 * 1000 && hotLogs >= 1000,
         "the hot pair gets its share of the budget and no more: " + hotLogs);
     assertTrue(hotLogs / (double) hotRuns < 0.01, "the hot pair is sampled");
     // Per closure (one word for both callers) the rare caller would have been logged only when it

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 class SamplingPolicyTest {
 
   private final ClosureBinding plain = ClosureBinding.of("t.S#plain()", "plain", (l, r) -> {});
-  private final ClosureBinding fp =
-      ClosureBinding.of("t.S#fp()", "fp", true, false, (l, r) -> {});
+  private final ClosureBinding fp = ClosureBinding.of("t.S#fp()", "fp", true, false, (l, r) -> {});
 
   private int sampled(SamplingPolicy p, ClosureBinding b, int caller, int calls) {
     int n = 0;

@@ -22,8 +22,11 @@ import dev.orthrus.runtime.api.VersionedObject;
  */
 final class DeepTree {
 
-  static final ClosureBinding SUM = ClosureBinding.of(DeepTree.class.getName() + "#sum()",
-      "DeepTree.sum", (log, r) -> r.returnBits(((DeepTree) log.receiver()).sumVal(r)));
+  static final ClosureBinding SUM =
+      ClosureBinding.of(
+          DeepTree.class.getName() + "#sum()",
+          "DeepTree.sum",
+          (log, r) -> r.returnBits(((DeepTree) log.receiver()).sumVal(r)));
 
   private static final CallSite SUM_SITE = SUM.site(0);
 

@@ -34,6 +34,7 @@ class EnvironmentalErrorsTest {
 
   /** Deep enough to overflow a default (1 MB) stack in compiled and interpreted code alike. */
   private static final int DEPTH = 200_000;
+
   private static final long SUM = (long) DEPTH * (DEPTH + 1) / 2;
   private static final long LARGE_STACK = 1L << 30;
 
@@ -41,12 +42,14 @@ class EnvironmentalErrorsTest {
   private OrthrusRuntime rt;
 
   private OrthrusRuntime start(RuntimeConfig.Builder config) {
-    rt = new OrthrusRuntime(config
-        .sampling(() -> new FixedSampling(1.0))
-        .policy(DetectionPolicy.CALLBACK)
-        .callback(found::add)
-        .err(null)
-        .build());
+    rt =
+        new OrthrusRuntime(
+            config
+                .sampling(() -> new FixedSampling(1.0))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .err(null)
+                .build());
     rt.blockWhenFull(true);
     return rt;
   }
@@ -62,13 +65,18 @@ class EnvironmentalErrorsTest {
   private static <T> T onThreadWithStack(long stackBytes, Callable<T> call) throws Throwable {
     AtomicReference<T> result = new AtomicReference<>();
     AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread t = new Thread(null, () -> {
-      try {
-        result.set(call.call());
-      } catch (Throwable e) {
-        thrown.set(e);
-      }
-    }, "deep-app", stackBytes);
+    Thread t =
+        new Thread(
+            null,
+            () -> {
+              try {
+                result.set(call.call());
+              } catch (Throwable e) {
+                thrown.set(e);
+              }
+            },
+            "deep-app",
+            stackBytes);
     t.start();
     t.join();
     if (thrown.get() != null) {
@@ -128,8 +136,11 @@ class EnvironmentalErrorsTest {
 
   /** A closure without user data that reads {@link Settings}; hand-written as generated. */
   static final class Server {
-    static final ClosureBinding PORT = ClosureBinding.of(Server.class.getName() + "#port()",
-        "Server.port", (log, r) -> r.returnBits(Settings.PORT));
+    static final ClosureBinding PORT =
+        ClosureBinding.of(
+            Server.class.getName() + "#port()",
+            "Server.port",
+            (log, r) -> r.returnBits(Settings.PORT));
     private static final CallSite PORT_SITE = PORT.site(0);
 
     private final OrthrusRuntime rt;
@@ -171,18 +182,35 @@ class EnvironmentalErrorsTest {
 
   // ---- the rule itself, on either side ----
 
-  private static final ClosureBinding RETURNS_ONE = ClosureBinding.of(
-      EnvironmentalErrorsTest.class.getName() + "#one()", "one", (log, r) -> r.returnBits(1));
+  private static final ClosureBinding RETURNS_ONE =
+      ClosureBinding.of(
+          EnvironmentalErrorsTest.class.getName() + "#one()", "one", (log, r) -> r.returnBits(1));
 
   private static ClosureLog logOf(ClosureBinding closure, ResultKind kind, long bits, Object ref) {
-    return ClosureLog.restore(closure, 0, 0, "app", null, new Object[0], new long[0],
-        new Version[0], new Version[0], new Object[0], new long[0], new Object[0], kind, bits,
+    return ClosureLog.restore(
+        closure,
+        0,
+        0,
+        "app",
+        null,
+        new Object[0],
+        new long[0],
+        new Version[0],
+        new Version[0],
+        new Object[0],
+        new long[0],
+        new Object[0],
+        kind,
+        bits,
         ref);
   }
 
   private static List<Supplier<Throwable>> environmental() {
-    return List.of(StackOverflowError::new, () -> new OutOfMemoryError("Java heap space"),
-        () -> new InternalError("jit"), () -> new NoClassDefFoundError("Could not initialize"),
+    return List.of(
+        StackOverflowError::new,
+        () -> new OutOfMemoryError("Java heap space"),
+        () -> new InternalError("jit"),
+        () -> new NoClassDefFoundError("Could not initialize"),
         () -> new ExceptionInInitializerError(new IllegalStateException()),
         () -> new IllegalStateException("wrapped", new OutOfMemoryError()));
   }
@@ -190,14 +218,19 @@ class EnvironmentalErrorsTest {
   @Test
   void anEnvironmentalErrorOnTheValidatorIsNotValidatedNotAMismatch() {
     for (Supplier<Throwable> error : environmental()) {
-      ClosureBinding throwing = ClosureBinding.of(
-          EnvironmentalErrorsTest.class.getName() + "#throwing" + error.get(), "throwing",
-          (log, r) -> {
-            throw error.get();
-          });
+      ClosureBinding throwing =
+          ClosureBinding.of(
+              EnvironmentalErrorsTest.class.getName() + "#throwing" + error.get(),
+              "throwing",
+              (log, r) -> {
+                throw error.get();
+              });
       ClosureLog log = logOf(throwing, ResultKind.BITS, 1, null);
-      NotValidatedException e = assertThrows(NotValidatedException.class,
-          () -> Validator.check(log, new Replay(), new OutputComparator()), error.get()::toString);
+      NotValidatedException e =
+          assertThrows(
+              NotValidatedException.class,
+              () -> Validator.check(log, new Replay(), new OutputComparator()),
+              error.get()::toString);
       assertNotNull(e.getMessage());
     }
   }
@@ -206,8 +239,10 @@ class EnvironmentalErrorsTest {
   void anEnvironmentalErrorOnTheApplicationIsNotValidatedNotAMismatch() {
     for (Supplier<Throwable> error : environmental()) {
       ClosureLog log = logOf(RETURNS_ONE, ResultKind.THROWN, 0, error.get());
-      assertThrows(NotValidatedException.class,
-          () -> Validator.check(log, new Replay(), new OutputComparator()), error.get()::toString);
+      assertThrows(
+          NotValidatedException.class,
+          () -> Validator.check(log, new Replay(), new OutputComparator()),
+          error.get()::toString);
     }
   }
 

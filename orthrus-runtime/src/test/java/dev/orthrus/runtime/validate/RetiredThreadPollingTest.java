@@ -13,29 +13,34 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 8, item 4: validators poll the queues of registered threads only, so once an ended
- * thread's state is retired its queue is no longer polled, and ended threads do not count as
- * threads that need a CPU.
+ * Issue 8, item 4: validators poll the queues of registered threads only, so once an ended thread's
+ * state is retired its queue is no longer polled, and ended threads do not count as threads that
+ * need a CPU.
  */
 class RetiredThreadPollingTest {
 
-  private static final ClosureBinding NOOP = ClosureBinding.of(
-      RetiredThreadPollingTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
+  private static final ClosureBinding NOOP =
+      ClosureBinding.of(
+          RetiredThreadPollingTest.class.getName() + "#noop()", "noop", (log, r) -> r.returnVoid());
 
   @Test
   void validatorsStopPollingTheQueuesOfEndedThreads() throws InterruptedException {
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(1)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(1)
+                .err(null)
+                .build())) {
       List<Thread> threads = new ArrayList<>();
       for (int i = 0; i < 50; i++) {
-        threads.add(new Thread(() -> {
-          ClosureLog log = rt.begin(NOOP, 0);
-          log.returnVoid();
-          rt.publish(log);
-        }));
+        threads.add(
+            new Thread(
+                () -> {
+                  ClosureLog log = rt.begin(NOOP, 0);
+                  log.returnVoid();
+                  rt.publish(log);
+                }));
       }
       for (Thread t : threads) {
         t.start();
@@ -55,18 +60,22 @@ class RetiredThreadPollingTest {
 
   @Test
   void endedThreadsDoNotCountAsThreadsThatNeedACpu() throws InterruptedException {
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(0)
-        .cpus(() -> 2)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .cpus(() -> 2)
+                .err(null)
+                .build())) {
       for (int i = 0; i < 3; i++) {
-        Thread t = new Thread(() -> {
-          ClosureLog log = rt.begin(NOOP, 0);
-          log.returnVoid();
-          rt.publish(log);
-        });
+        Thread t =
+            new Thread(
+                () -> {
+                  ClosureLog log = rt.begin(NOOP, 0);
+                  log.returnVoid();
+                  rt.publish(log);
+                });
         t.start();
         t.join();
       }

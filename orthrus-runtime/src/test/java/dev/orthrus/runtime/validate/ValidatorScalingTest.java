@@ -20,7 +20,9 @@ class ValidatorScalingTest {
 
   /** A closure whose VAL variant takes about {@code micros}: validation that cannot keep up. */
   private static ClosureBinding slowClosure(String name, long micros) {
-    return ClosureBinding.of(ValidatorScalingTest.class.getName() + "#" + name + "()", name,
+    return ClosureBinding.of(
+        ValidatorScalingTest.class.getName() + "#" + name + "()",
+        name,
         (log, r) -> {
           LockSupport.parkNanos(micros * 1_000);
           r.returnVoid();
@@ -38,11 +40,13 @@ class ValidatorScalingTest {
   @Test
   void anIdleValidatorStealsFromABusyQueue() {
     ClosureBinding slow = slowClosure("stolen", 500);
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(2)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(2)
+                .err(null)
+                .build())) {
       // One application thread: its queue is validator 0's home; validator 1 has no home queue.
       for (int i = 0; i < 64; i++) {
         runOnce(rt, slow);
@@ -64,13 +68,15 @@ class ValidatorScalingTest {
   @Test
   void aValidatorIsAddedWhenValidationFallsBehindAndACoreIsSpare() {
     ClosureBinding slow = slowClosure("behind", 300);
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .cpus(() -> 8)
-        .validators(1)
-        .queueTarget(4)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .cpus(() -> 8)
+                .validators(1)
+                .queueTarget(4)
+                .err(null)
+                .build())) {
       assertEquals(7, rt.validators().maxValidators());
       long deadline = System.nanoTime() + 10_000_000_000L;
       while (rt.validators().size() < 2 && System.nanoTime() < deadline) {
@@ -88,13 +94,15 @@ class ValidatorScalingTest {
   @Test
   void withoutASpareCoreTheRateIsLoweredInstead() {
     ClosureBinding slow = slowClosure("lowered", 300);
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(AdaptiveSampling::new)
-        .cpus(() -> 2)
-        .validators(1)
-        .queueTarget(4)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(AdaptiveSampling::new)
+                .cpus(() -> 2)
+                .validators(1)
+                .queueTarget(4)
+                .err(null)
+                .build())) {
       long deadline = System.nanoTime() + 10_000_000_000L;
       while (rt.sampling().rate() >= 1.0 && System.nanoTime() < deadline) {
         for (int i = 0; i < 32; i++) {

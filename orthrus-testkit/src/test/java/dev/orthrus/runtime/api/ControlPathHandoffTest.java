@@ -30,12 +30,14 @@ class ControlPathHandoffTest {
   private OrthrusRuntime rt;
 
   private KvMap filledMap(double sampling) {
-    rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(sampling))
-        .policy(DetectionPolicy.CALLBACK)
-        .callback(found::add)
-        .err(null)
-        .build());
+    rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(sampling))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .err(null)
+                .build());
     rt.blockWhenFull(true);
     KvMap map = new KvMap(rt, 64);
     for (int i = 0; i < 100; i++) {
@@ -48,7 +50,9 @@ class ControlPathHandoffTest {
     return ("value-" + i).getBytes(StandardCharsets.UTF_8);
   }
 
-  /** What a faulty core or a stray write does to an item's value while the control path holds it. */
+  /**
+   * What a faulty core or a stray write does to an item's value while the control path holds it.
+   */
   private static void flipBit(KvMap.Item item, int bit) {
     byte[] value = item.lvVersion().value;
     value[bit / 8] ^= (byte) (1 << (bit % 8));

@@ -39,12 +39,14 @@ class MonitoringTest {
       recording.enable("dev.orthrus.SdcDetected");
       recording.enable("dev.orthrus.ValidationLatency").withThreshold(java.time.Duration.ZERO);
       recording.start();
-      try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-          .sampling(() -> new FixedSampling(1.0))
-          .policy(DetectionPolicy.REPORT)
-          .reproducerDir(dir)
-          .err(null)
-          .build())) {
+      try (OrthrusRuntime rt =
+          new OrthrusRuntime(
+              RuntimeConfig.builder()
+                  .sampling(() -> new FixedSampling(1.0))
+                  .policy(DetectionPolicy.REPORT)
+                  .reproducerDir(dir)
+                  .err(null)
+                  .build())) {
         rt.blockWhenFull(true);
         KvMap map = new KvMap(rt, 64);
         fill(map, 100);
@@ -62,12 +64,16 @@ class MonitoringTest {
       recording.dump(file);
     }
     List<RecordedEvent> events = RecordingFile.readAllEvents(file);
-    List<RecordedEvent> sdc = events.stream()
-        .filter(e -> e.getEventType().getName().equals("dev.orthrus.SdcDetected")).toList();
+    List<RecordedEvent> sdc =
+        events.stream()
+            .filter(e -> e.getEventType().getName().equals("dev.orthrus.SdcDetected"))
+            .toList();
     assertEquals(1, sdc.size(), "SdcDetected events: " + sdc);
     assertEquals("KvMap.get", sdc.get(0).getString("closure"));
-    long latency = events.stream()
-        .filter(e -> e.getEventType().getName().equals("dev.orthrus.ValidationLatency")).count();
+    long latency =
+        events.stream()
+            .filter(e -> e.getEventType().getName().equals("dev.orthrus.ValidationLatency"))
+            .count();
     // One log in eight carries a timestamp; 101 validated logs give at least 12.
     assertTrue(latency >= 10, "ValidationLatency events: " + latency);
   }
@@ -75,11 +81,13 @@ class MonitoringTest {
   @Test
   void countersAreReadableThroughJmx() throws Exception {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .jmx(true)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .jmx(true)
+                .err(null)
+                .build())) {
       rt.blockWhenFull(true);
       KvMap map = new KvMap(rt, 64);
       fill(map, 500);
@@ -94,7 +102,8 @@ class MonitoringTest {
       assertEquals(1, server.getAttribute(name, "Validators"));
       assertTrue((long) server.getAttribute(name, "ValidationLatencyP99Nanos") > 0);
     }
-    assertTrue(server.queryNames(new ObjectName("dev.orthrus:type=Runtime,*"), null).isEmpty(),
+    assertTrue(
+        server.queryNames(new ObjectName("dev.orthrus:type=Runtime,*"), null).isEmpty(),
         "not unregistered on close");
   }
 }

@@ -24,11 +24,13 @@ class StrictModeTest {
 
   @Test
   void confirmedResultIsReturnedAndCorruptedOneWithheld() {
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(0.0)) // strict closures are validated regardless
-        .strictAll(true)
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(0.0)) // strict closures are validated regardless
+                .strictAll(true)
+                .err(null)
+                .build())) {
       KvMap map = new KvMap(rt, 16);
       map.set("a", new byte[] {7, 8}, 0);
       assertArrayEquals(new byte[] {7, 8}, map.get("a"));
@@ -44,12 +46,14 @@ class StrictModeTest {
 
   @Test
   void withoutValidatorsStrictTimesOutWithAClearError() {
-    try (OrthrusRuntime rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .validators(0)
-        .strictAll(true)
-        .strictTimeout(Duration.ofMillis(100))
-        .err(null)
-        .build())) {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .validators(0)
+                .strictAll(true)
+                .strictTimeout(Duration.ofMillis(100))
+                .err(null)
+                .build())) {
       KvMap map = new KvMap(rt, 16);
       IllegalStateException e =
           assertThrows(IllegalStateException.class, () -> map.set("a", new byte[] {1}, 0));

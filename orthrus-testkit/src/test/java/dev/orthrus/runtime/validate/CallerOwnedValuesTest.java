@@ -21,10 +21,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Arguments and results belong to the caller, which may change them as soon as the call returned:
- * a server refills one request buffer for every call and reuses the arrays it gets back. None of
- * that may look like a corruption. Every test runs its calls before any validator starts, so each
- * log is validated after the caller changed what it handed over.
+ * Arguments and results belong to the caller, which may change them as soon as the call returned: a
+ * server refills one request buffer for every call and reuses the arrays it gets back. None of that
+ * may look like a corruption. Every test runs its calls before any validator starts, so each log is
+ * validated after the caller changed what it handed over.
  */
 class CallerOwnedValuesTest {
 
@@ -35,14 +35,16 @@ class CallerOwnedValuesTest {
 
   @BeforeEach
   void setUp() {
-    rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .validators(0)
-        .logsPerThread(1024)
-        .policy(DetectionPolicy.CALLBACK)
-        .callback(found::add)
-        .err(null)
-        .build());
+    rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .logsPerThread(1024)
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .err(null)
+                .build());
   }
 
   @AfterEach

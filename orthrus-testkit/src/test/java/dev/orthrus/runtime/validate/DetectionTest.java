@@ -34,13 +34,15 @@ class DetectionTest {
 
   @BeforeEach
   void setUp() {
-    rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .policy(DetectionPolicy.CALLBACK)
-        .callback(found::add)
-        .reproducerDir(dir)
-        .err(null)
-        .build());
+    rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .reproducerDir(dir)
+                .err(null)
+                .build());
     rt.blockWhenFull(true);
     map = new KvMap(rt, 64);
     for (int i = 0; i < 200; i++) {
@@ -73,8 +75,8 @@ class DetectionTest {
     assertNotNull(d.reproducer(), "no reproducer written");
     ReproducerFile.ReplayResult replay =
         ReproducerFile.replay(ReproducerFile.read(d.reproducer()), getClass().getClassLoader(), -1);
-    assertEquals(ReproducerFile.Outcome.MATCHES_VALIDATOR, replay.outcome(),
-        () -> "replay: " + replay);
+    assertEquals(
+        ReproducerFile.Outcome.MATCHES_VALIDATOR, replay.outcome(), () -> "replay: " + replay);
     return d;
   }
 
@@ -91,8 +93,8 @@ class DetectionTest {
 
   @Test
   void wrongArithmeticInSetIsDetected() throws Exception {
-    Detection d = corruptOnce(KvMap.SITE_SET_CAS, 1L << 40,
-        () -> map.set("key-3", new byte[] {1, 2, 3}, 0));
+    Detection d =
+        corruptOnce(KvMap.SITE_SET_CAS, 1L << 40, () -> map.set("key-3", new byte[] {1, 2, 3}, 0));
     assertEquals("KvMap.set", d.closureName());
     assertEquals(MismatchKind.STORE, d.kind());
     // The corrupted state is now shared; later executions are validated against it without noise.

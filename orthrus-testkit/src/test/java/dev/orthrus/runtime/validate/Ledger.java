@@ -11,9 +11,9 @@ import dev.orthrus.runtime.api.VersionedObject;
 import java.util.List;
 
 /**
- * An account balance posted to with amounts the caller hands over in objects it owns and may
- * reuse after the call (a record holding an array, a list), hand-written as the rewriter generates
- * it. The original source:
+ * An account balance posted to with amounts the caller hands over in objects it owns and may reuse
+ * after the call (a record holding an array, a list), hand-written as the rewriter generates it.
+ * The original source:
  *
  * <pre>{@code
  * record Posting(String account, long[] amounts) {}
@@ -29,14 +29,25 @@ final class Ledger {
 
   private static final String OWNER = Ledger.class.getName();
 
-  static final ClosureBinding POST = ClosureBinding.of(OWNER + "#post(Posting)", "Ledger.post",
-      (log, r) -> r.returnBits(((Ledger) log.receiver()).postVal(r, (Posting) log.refArg(0))));
+  static final ClosureBinding POST =
+      ClosureBinding.of(
+          OWNER + "#post(Posting)",
+          "Ledger.post",
+          (log, r) -> r.returnBits(((Ledger) log.receiver()).postVal(r, (Posting) log.refArg(0))));
+
   @SuppressWarnings("unchecked")
-  static final ClosureBinding POST_ALL = ClosureBinding.of(OWNER + "#postAll(List)",
-      "Ledger.postAll", (log, r) -> r.returnBits(
-          ((Ledger) log.receiver()).postAllVal(r, (List<Long>) log.refArg(0))));
-  static final ClosureBinding SAME_BUFFER = ClosureBinding.of(OWNER + "#sameBuffer(byte[],byte[])",
-      "Ledger.sameBuffer", (log, r) -> r.returnBits(log.refArg(0) == log.refArg(1) ? 1 : 0));
+  static final ClosureBinding POST_ALL =
+      ClosureBinding.of(
+          OWNER + "#postAll(List)",
+          "Ledger.postAll",
+          (log, r) ->
+              r.returnBits(((Ledger) log.receiver()).postAllVal(r, (List<Long>) log.refArg(0))));
+
+  static final ClosureBinding SAME_BUFFER =
+      ClosureBinding.of(
+          OWNER + "#sameBuffer(byte[],byte[])",
+          "Ledger.sameBuffer",
+          (log, r) -> r.returnBits(log.refArg(0) == log.refArg(1) ? 1 : 0));
 
   private static final CallSite POST_SITE = POST.site(0);
   private static final CallSite POST_ALL_SITE = POST_ALL.site(0);

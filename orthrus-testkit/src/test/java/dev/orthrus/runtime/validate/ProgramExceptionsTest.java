@@ -31,12 +31,14 @@ class ProgramExceptionsTest {
 
   @BeforeEach
   void setUp() {
-    rt = new OrthrusRuntime(RuntimeConfig.builder()
-        .sampling(() -> new FixedSampling(1.0))
-        .policy(DetectionPolicy.CALLBACK)
-        .callback(found::add)
-        .err(null)
-        .build());
+    rt =
+        new OrthrusRuntime(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .err(null)
+                .build());
     rt.blockWhenFull(true);
     shelf = new Shelf(rt, 4);
   }
@@ -46,7 +48,9 @@ class ProgramExceptionsTest {
     rt.close();
   }
 
-  /** Runs {@code call}, expects {@code thrown}, and expects the execution validated and confirmed. */
+  /**
+   * Runs {@code call}, expects {@code thrown}, and expects the execution validated and confirmed.
+   */
   private <T extends Throwable> T confirmed(Class<T> thrown, Executable call) {
     assertTrue(rt.awaitDrained(10_000));
     long before = rt.validatedCount();

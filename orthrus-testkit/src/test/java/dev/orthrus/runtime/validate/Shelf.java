@@ -13,10 +13,10 @@ import dev.orthrus.runtime.api.VersionedObject;
 
 /**
  * A fixed row of labelled entries, hand-written as the rewriter generates it (dispatcher, plain,
- * APP and VAL variants), whose closures fail the way ordinary programs do: an index out of range
- * or a null reference at the first load, a helpful {@code NullPointerException} in the closure's
- * own code, and an exception message that prints an object allocated in the closure. The
- * original source:
+ * APP and VAL variants), whose closures fail the way ordinary programs do: an index out of range or
+ * a null reference at the first load, a helpful {@code NullPointerException} in the closure's own
+ * code, and an exception message that prints an object allocated in the closure. The original
+ * source:
  *
  * <pre>{@code
  * @UserData final class Entry { final String label; int uses; }
@@ -37,18 +37,30 @@ final class Shelf {
 
   private static final String OWNER = Shelf.class.getName();
 
-  static final ClosureBinding LABEL = ClosureBinding.of(OWNER + "#label(int)", "Shelf.label",
-      (log, r) -> r.returnRef(((Shelf) log.receiver()).labelVal(r, (int) log.bitsArg(0))));
-  static final ClosureBinding USES = ClosureBinding.of(OWNER + "#uses(Entry)", "Shelf.uses",
-      (log, r) -> r.returnBits(usesVal(r, (Entry) log.refArg(0))));
-  static final ClosureBinding LABEL_LENGTH = ClosureBinding.of(OWNER + "#labelLength(int)",
-      "Shelf.labelLength",
-      (log, r) -> r.returnBits(((Shelf) log.receiver()).labelLengthVal(r, (int) log.bitsArg(0))));
-  static final ClosureBinding PLACE = ClosureBinding.of(OWNER + "#place(int,String)",
-      "Shelf.place", (log, r) -> {
-        ((Shelf) log.receiver()).placeVal(r, (int) log.bitsArg(0), (String) log.refArg(0));
-        r.returnVoid();
-      });
+  static final ClosureBinding LABEL =
+      ClosureBinding.of(
+          OWNER + "#label(int)",
+          "Shelf.label",
+          (log, r) -> r.returnRef(((Shelf) log.receiver()).labelVal(r, (int) log.bitsArg(0))));
+  static final ClosureBinding USES =
+      ClosureBinding.of(
+          OWNER + "#uses(Entry)",
+          "Shelf.uses",
+          (log, r) -> r.returnBits(usesVal(r, (Entry) log.refArg(0))));
+  static final ClosureBinding LABEL_LENGTH =
+      ClosureBinding.of(
+          OWNER + "#labelLength(int)",
+          "Shelf.labelLength",
+          (log, r) ->
+              r.returnBits(((Shelf) log.receiver()).labelLengthVal(r, (int) log.bitsArg(0))));
+  static final ClosureBinding PLACE =
+      ClosureBinding.of(
+          OWNER + "#place(int,String)",
+          "Shelf.place",
+          (log, r) -> {
+            ((Shelf) log.receiver()).placeVal(r, (int) log.bitsArg(0), (String) log.refArg(0));
+            r.returnVoid();
+          });
 
   private static final CallSite LABEL_SITE = LABEL.site(0);
   private static final CallSite USES_SITE = USES.site(0);
