@@ -384,11 +384,11 @@ public final class RuntimeBenchmark {
   private static final long SETTLE_MAX_MILLIS = 20_000;
 
   /**
-   * Warms up until the young generation stopped growing: until two collections went by without
-   * a new peak of the eden pool, or {@link #SETTLE_MAX_MILLIS}. A growing eden hands out pages the
-   * process never touched, and where the first touch of a page is expensive (a VM: about 15 us)
-   * the rounds that run while it grows measure page faults, whichever variant they belong to
-   * (decision 0020). Does nothing under a collector without an eden pool.
+   * Warms up until the young generation stopped growing: until two collections went by without a
+   * new peak of the eden pool, or {@link #SETTLE_MAX_MILLIS}. A growing eden hands out pages the
+   * process never touched, and where the first touch of a page is expensive (a VM: about 15 us) the
+   * rounds that run while it grows measure page faults, whichever variant they belong to (decision
+   * 0020). Does nothing under a collector without an eden pool.
    */
   static void settleHeap(Workload w) {
     MemoryPoolMXBean eden = null;

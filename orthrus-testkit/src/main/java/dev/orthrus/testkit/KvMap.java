@@ -48,6 +48,7 @@ public final class KvMap implements Serializable {
 
   public static final int SITE_SET_CAS = 2;
   public static final int SITE_SLOT = 3;
+
   /** Any fault here drops the link from a new item to the rest of its bucket. */
   public static final int SITE_NEW_LINK = 4;
 
@@ -135,6 +136,7 @@ public final class KvMap implements Serializable {
     }
 
     final String key;
+
     @SuppressWarnings("unused") // accessed through NEXT_FIELD
     // Transient: a reproducer file carries logged slot versions, never the live chain.
     private transient Item next;

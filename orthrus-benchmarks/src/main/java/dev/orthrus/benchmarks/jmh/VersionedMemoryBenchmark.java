@@ -94,8 +94,10 @@ public class VersionedMemoryBenchmark {
   private String[] keys;
   private byte[][] values;
   private int[] order;
+
   /** Which operations of {@link #order} the mix benchmarks run as sets (10%). */
   private boolean[] sets;
+
   private int cursor;
 
   private KvMap.Item[] items;

@@ -257,9 +257,9 @@ public final class ClosureLog {
   }
 
   /**
-   * Loads the newest value of one slot (of a versioned array, or a handle's held field) and
-   * records its version: the version this execution stored there when the slot still holds that
-   * value (so that VAL reads its own store, as for objects), otherwise a new one.
+   * Loads the newest value of one slot (of a versioned array, or a handle's held field) and records
+   * its version: the version this execution stored there when the slot still holds that value (so
+   * that VAL reads its own store, as for objects), otherwise a new one.
    */
   public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
     T value = Objects.requireNonNull(slots, NULL_REFERENCE).lvValue(slot);

@@ -76,8 +76,15 @@ public final class Replay {
     if (logged.owner() != expected || logged.slot() != slot) {
       throw new Divergence(
           MismatchKind.LOAD_DIVERGED,
-          "load #" + (loadCursor - 1) + " read slot " + slot + " of " + describe(expected)
-              + " but APP read " + describe(logged.owner()) + slotSuffix(logged));
+          "load #"
+              + (loadCursor - 1)
+              + " read slot "
+              + slot
+              + " of "
+              + describe(expected)
+              + " but APP read "
+              + describe(logged.owner())
+              + slotSuffix(logged));
     }
     return (SlotVersion<T>) resolve(logged);
   }
@@ -258,7 +265,8 @@ public final class Replay {
 
   /** Class and identity hash (hex, as {@code Object.toString}; comparisons of texts strip it). */
   public static String describe(Object o) {
-    return o == null ? "null"
+    return o == null
+        ? "null"
         : o.getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(o));
   }
 }

@@ -1,9 +1,9 @@
 package dev.orthrus.runtime.api;
 
 /**
- * One immutable version of one slot of a {@link VersionedArray} or of a handle's held field
- * ({@link ValueSlots}): the value a logged execution read from the slot or stored into it. The
- * slots themselves hold values, not these (decision 0020).
+ * One immutable version of one slot of a {@link VersionedArray} or of a handle's held field ({@link
+ * ValueSlots}): the value a logged execution read from the slot or stored into it. The slots
+ * themselves hold values, not these (decision 0020).
  */
 public final class SlotVersion<T> extends Version {
 

@@ -1,8 +1,8 @@
 package dev.orthrus.runtime.api;
 
 /**
- * Slots that hold references to user data as values, read with an acquire load and written with
- * a release store: the slots of a {@link VersionedArray}, or the reference fields a handle holds
+ * Slots that hold references to user data as values, read with an acquire load and written with a
+ * release store: the slots of a {@link VersionedArray}, or the reference fields a handle holds
  * itself instead of in its versions (a handle's held fields, decision 0020). The plain variant
  * reads and writes a slot directly; the APP and VAL variants go through {@link
  * ClosureLog#loadSlot}, {@link ClosureLog#storeSlot}, {@link Replay#loadSlot} and {@link
