@@ -12,10 +12,13 @@ import dev.orthrus.runtime.api.ControlPath;
 import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.SlotVersion;
+import dev.orthrus.runtime.api.ValueSlots;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedArray;
 import dev.orthrus.runtime.api.VersionedObject;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -45,6 +48,9 @@ public final class KvMap implements Serializable {
 
   public static final int SITE_SET_CAS = 2;
   public static final int SITE_SLOT = 3;
+
+  /** Any fault here drops the link from a new item to the rest of its bucket. */
+  public static final int SITE_NEW_LINK = 4;
 
   static final String OWNER = KvMap.class.getName();
 
@@ -107,14 +113,55 @@ public final class KvMap implements Serializable {
         id, ClosureDescriptor.keyOf(id), name, false, false, false, Comparison.EQUALS);
   }
 
-  /** One cached entry; the key is final and stays on the handle. */
-  public static final class Item extends VersionedObject<Item.V> {
+  /**
+   * One cached entry; the key is final and stays on the handle. The link to the next item of the
+   * bucket is a reference to user data, so the handle holds it ({@link ValueSlots}, slot {@link
+   * #NEXT}) and the versions carry value, flags and CAS only: a {@code set} replaces all three
+   * without reading the version it replaces, and a walk along a bucket reads no version.
+   */
+  public static final class Item extends VersionedObject<Item.V> implements ValueSlots<Item> {
     private static final long serialVersionUID = 1L;
+
+    /** The held field {@code next}. */
+    public static final int NEXT = 0;
+
+    private static final VarHandle NEXT_FIELD;
+
+    static {
+      try {
+        NEXT_FIELD = MethodHandles.lookup().findVarHandle(Item.class, "next", Item.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
     final String key;
+
+    @SuppressWarnings("unused") // accessed through NEXT_FIELD
+    // Transient: a reproducer file carries logged slot versions, never the live chain.
+    private transient Item next;
 
     Item(String key, byte[] value, int flags, long cas, Item next) {
       this.key = key;
-      soVersion(new V(this, value, flags, cas, next));
+      this.next = next;
+      soVersion(new V(this, value, flags, cas));
+    }
+
+    @Override
+    public int length() {
+      return 1;
+    }
+
+    @Override
+    public Item lvValue(int i) {
+      checkSlot(i);
+      return (Item) NEXT_FIELD.getAcquire(this);
+    }
+
+    @Override
+    public void soValue(int i, Item value) {
+      checkSlot(i);
+      NEXT_FIELD.setRelease(this, value);
     }
 
     /** The mutable fields of an item (public for benchmarks and tests that time or corrupt it). */
@@ -123,18 +170,13 @@ public final class KvMap implements Serializable {
       public final byte[] value;
       public final int flags;
       public final long cas;
-      public final Item next;
 
-      public V(Item owner, byte[] value, int flags, long cas, Item next) {
+      public V(Item owner, byte[] value, int flags, long cas) {
         super(owner);
         this.value = value;
         this.flags = flags;
         this.cas = cas;
-        this.next = next;
-        seal(
-            Checksum.ref(
-                Checksum.bits(Checksum.bits(Checksum.ref(Checksum.SEED, value), flags), cas),
-                next));
+        seal(Checksum.bits(Checksum.bits(Checksum.ref(Checksum.SEED, value), flags), cas));
       }
 
       @Override
@@ -142,7 +184,6 @@ public final class KvMap implements Serializable {
         sink.ref(value);
         sink.bits(flags);
         sink.bits(cas);
-        sink.ref(next);
       }
     }
   }
@@ -322,11 +363,10 @@ public final class KvMap implements Serializable {
   // ---- plain variant: versioned memory, nothing logged ----
 
   private Item findPlain(String key) {
-    for (Item it = table.buckets.lvValue(slot(key)); it != null; ) {
+    for (Item it = table.buckets.lvValue(slot(key)); it != null; it = it.lvValue(Item.NEXT)) {
       if (it.key.equals(key)) {
         return it;
       }
-      it = it.lvVersion().next;
     }
     return null;
   }
@@ -346,8 +386,7 @@ public final class KvMap implements Serializable {
     Item it = findPlain(key);
     if (it != null) {
       table.soVersion(new Table.V(table, tv.size, cas));
-      Item.V v = it.lvVersion();
-      it.soVersion(new Item.V(it, value.clone(), flags, cas, v.next));
+      it.soVersion(new Item.V(it, value.clone(), flags, cas));
       return false;
     }
     int slot = slot(key);
@@ -362,23 +401,20 @@ public final class KvMap implements Serializable {
     int slot = slot(key);
     VersionedArray<Item> buckets = table.buckets;
     Item previous = null;
-    Item.V previousV = null;
     for (Item it = buckets.lvValue(slot); it != null; ) {
-      Item.V v = it.lvVersion();
+      Item next = it.lvValue(Item.NEXT);
       if (it.key.equals(key)) {
         if (previous == null) {
-          buckets.soValue(slot, v.next);
+          buckets.soValue(slot, next);
         } else {
-          previous.soVersion(
-              new Item.V(previous, previousV.value, previousV.flags, previousV.cas, v.next));
+          previous.soValue(Item.NEXT, next);
         }
         Table.V tv = table.lvVersion();
         table.soVersion(new Table.V(table, tv.size - 1, tv.nextCas));
         return true;
       }
       previous = it;
-      previousV = v;
-      it = v.next;
+      it = next;
     }
     return false;
   }
@@ -395,7 +431,7 @@ public final class KvMap implements Serializable {
       if (it.key.equals(key)) {
         return it;
       }
-      it = log.load(it).next;
+      it = log.loadSlot(it, Item.NEXT).value();
     }
     return null;
   }
@@ -420,13 +456,14 @@ public final class KvMap implements Serializable {
     Item it = findApp(log, key, slot);
     if (it != null) {
       log.store(table, new Table.V(table, tv.size, cas));
-      Item.V v = log.load(it);
-      log.retain(v.value.length);
-      log.store(it, new Item.V(it, value.clone(), flags, cas, v.next));
+      log.store(it, new Item.V(it, value.clone(), flags, cas));
       return false;
     }
     VersionedArray<Item> buckets = table.buckets;
     Item head = log.loadSlot(buckets, slot).value();
+    if (FaultHook.bits(SITE_NEW_LINK, 0) != 0) {
+      head = null;
+    }
     Item created = log.allocate(new Item(key, value.clone(), flags, cas, head));
     log.storeSlot(buckets, new SlotVersion<>(buckets, slot, created));
     log.store(table, new Table.V(table, tv.size + 1, cas));
@@ -437,25 +474,22 @@ public final class KvMap implements Serializable {
     int slot = slot(key);
     VersionedArray<Item> buckets = table.buckets;
     Item previous = null;
-    Item.V previousV = null;
     for (Item it = log.loadSlot(buckets, slot).value(); it != null; ) {
-      Item.V v = log.load(it);
+      Item next = log.loadSlot(it, Item.NEXT).value();
       if (it.key.equals(key)) {
-        log.retain(v.value.length);
+        // The log keeps the unlinked item, and so its value, alive: accounting only, not a load.
+        log.retain(it.lvVersion().value.length);
         if (previous == null) {
-          log.storeSlot(buckets, new SlotVersion<>(buckets, slot, v.next));
+          log.storeSlot(buckets, new SlotVersion<>(buckets, slot, next));
         } else {
-          log.store(
-              previous,
-              new Item.V(previous, previousV.value, previousV.flags, previousV.cas, v.next));
+          log.storeSlot(previous, new SlotVersion<>(previous, Item.NEXT, next));
         }
         Table.V tv = log.load(table);
         log.store(table, new Table.V(table, tv.size - 1, tv.nextCas));
         return true;
       }
       previous = it;
-      previousV = v;
-      it = v.next;
+      it = next;
     }
     return false;
   }
@@ -472,7 +506,7 @@ public final class KvMap implements Serializable {
       if (it.key.equals(key)) {
         return it;
       }
-      it = r.load(it).next;
+      it = r.loadSlot(it, Item.NEXT).value();
     }
     return null;
   }
@@ -493,8 +527,7 @@ public final class KvMap implements Serializable {
     Item it = findVal(r, key, slot);
     if (it != null) {
       r.store(table, new Table.V(table, tv.size, cas));
-      Item.V v = r.load(it);
-      r.store(it, new Item.V(it, value.clone(), flags, cas, v.next));
+      r.store(it, new Item.V(it, value.clone(), flags, cas));
       return false;
     }
     VersionedArray<Item> buckets = table.buckets;
@@ -509,24 +542,20 @@ public final class KvMap implements Serializable {
     int slot = slot(key);
     VersionedArray<Item> buckets = table.buckets;
     Item previous = null;
-    Item.V previousV = null;
     for (Item it = r.loadSlot(buckets, slot).value(); it != null; ) {
-      Item.V v = r.load(it);
+      Item next = r.loadSlot(it, Item.NEXT).value();
       if (it.key.equals(key)) {
         if (previous == null) {
-          r.storeSlot(buckets, new SlotVersion<>(buckets, slot, v.next));
+          r.storeSlot(buckets, new SlotVersion<>(buckets, slot, next));
         } else {
-          r.store(
-              previous,
-              new Item.V(previous, previousV.value, previousV.flags, previousV.cas, v.next));
+          r.storeSlot(previous, new SlotVersion<>(previous, Item.NEXT, next));
         }
         Table.V tv = r.load(table);
         r.store(table, new Table.V(table, tv.size - 1, tv.nextCas));
         return true;
       }
       previous = it;
-      previousV = v;
-      it = v.next;
+      it = next;
     }
     return false;
   }

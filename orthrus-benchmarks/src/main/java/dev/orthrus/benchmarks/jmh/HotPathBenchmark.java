@@ -102,7 +102,7 @@ public class HotPathBenchmark {
   @Benchmark
   public KvMap.Item.V store() {
     KvMap.Item.V v = item.lvVersion();
-    KvMap.Item.V next = new KvMap.Item.V(item, v.value, ++flags, v.cas, v.next);
+    KvMap.Item.V next = new KvMap.Item.V(item, v.value, ++flags, v.cas);
     item.soVersion(next);
     return next;
   }

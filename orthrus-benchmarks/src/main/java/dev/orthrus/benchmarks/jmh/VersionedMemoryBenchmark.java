@@ -71,14 +71,12 @@ public class VersionedMemoryBenchmark {
     final byte[] value;
     final int flags;
     final long cas;
-    final KvMap.Item next;
 
-    UncheckedItemVersion(KvMap.Item owner, byte[] value, int flags, long cas, KvMap.Item next) {
+    UncheckedItemVersion(KvMap.Item owner, byte[] value, int flags, long cas) {
       super(owner);
       this.value = value;
       this.flags = flags;
       this.cas = cas;
-      this.next = next;
       seal(0);
     }
 
@@ -87,7 +85,6 @@ public class VersionedMemoryBenchmark {
       sink.ref(value);
       sink.bits(flags);
       sink.bits(cas);
-      sink.ref(next);
     }
   }
 
@@ -97,6 +94,10 @@ public class VersionedMemoryBenchmark {
   private String[] keys;
   private byte[][] values;
   private int[] order;
+
+  /** Which operations of {@link #order} the mix benchmarks run as sets (10%). */
+  private boolean[] sets;
+
   private int cursor;
 
   private KvMap.Item[] items;
@@ -144,6 +145,10 @@ public class VersionedMemoryBenchmark {
     for (int i = 0; i < ORDER; i++) {
       order[i] = random.nextInt(KEYS);
     }
+    sets = new boolean[ORDER];
+    for (int i = 0; i < ORDER; i++) {
+      sets[i] = random.nextInt(100) < 10;
+    }
     value64 = values[0];
   }
 
@@ -185,6 +190,27 @@ public class VersionedMemoryBenchmark {
   public boolean setVersioned() {
     int k = next();
     return map.set(keys[k], values[k & 63], 0);
+  }
+
+  /** The bench's mix: 90% gets, 10% sets of one key from the sequence, as {@code bench runtime}. */
+  @Benchmark
+  public int mixVanilla() {
+    int i = cursor++ & (ORDER - 1);
+    int k = order[i];
+    if (!sets[i]) {
+      return vanilla.get(keys[k]).length;
+    }
+    return vanilla.set(keys[k], values[i & 63], 0) ? 1 : 0;
+  }
+
+  @Benchmark
+  public int mixVersioned() {
+    int i = cursor++ & (ORDER - 1);
+    int k = order[i];
+    if (!sets[i]) {
+      return map.get(keys[k]).length;
+    }
+    return map.set(keys[k], values[i & 63], 0) ? 1 : 0;
   }
 
   // ---- a load of one field: a plain field, or through the handle to its newest version ----
@@ -238,16 +264,14 @@ public class VersionedMemoryBenchmark {
   @Benchmark
   public KvMap.Item.V newVersion() {
     int k = next();
-    KvMap.Item.V v = items[k].lvVersion();
-    return new KvMap.Item.V(items[k], value64, k, k, v.next);
+    return new KvMap.Item.V(items[k], value64, k, k);
   }
 
   /** The same allocation with no checksum: what the checksum adds to a store. */
   @Benchmark
   public Version newVersionNoChecksum() {
     int k = next();
-    KvMap.Item.V v = items[k].lvVersion();
-    return new UncheckedItemVersion(items[k], value64, k, k, v.next);
+    return new UncheckedItemVersion(items[k], value64, k, k);
   }
 
   /** A new version (allocation, checksum of its fields), release-stored. */
@@ -255,8 +279,7 @@ public class VersionedMemoryBenchmark {
   public KvMap.Item.V storeVersion() {
     int k = next();
     KvMap.Item it = items[k];
-    KvMap.Item.V v = it.lvVersion();
-    KvMap.Item.V nv = new KvMap.Item.V(it, value64, k, k, v.next);
+    KvMap.Item.V nv = new KvMap.Item.V(it, value64, k, k);
     it.soVersion(nv);
     return nv;
   }

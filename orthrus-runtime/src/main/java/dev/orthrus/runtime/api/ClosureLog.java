@@ -257,15 +257,15 @@ public final class ClosureLog {
   }
 
   /**
-   * Loads the newest value of one array slot and records its version: the version this execution
-   * stored there when the slot still holds that value (so that VAL reads its own store, as for
-   * objects), otherwise a new one.
+   * Loads the newest value of one slot (of a versioned array, or a handle's held field) and records
+   * its version: the version this execution stored there when the slot still holds that value (so
+   * that VAL reads its own store, as for objects), otherwise a new one.
    */
-  public <T> SlotVersion<T> loadSlot(VersionedArray<T> array, int slot) {
-    T value = Objects.requireNonNull(array, NULL_REFERENCE).lvValue(slot);
-    SlotVersion<T> version = storedSlot(array, slot, value);
+  public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
+    T value = Objects.requireNonNull(slots, NULL_REFERENCE).lvValue(slot);
+    SlotVersion<T> version = storedSlot(slots, slot, value);
     if (version == null) {
-      version = new SlotVersion<>(array, slot, value);
+      version = new SlotVersion<>(slots, slot, value);
     }
     recordLoad(version);
     return version;
@@ -277,21 +277,21 @@ public final class ClosureLog {
     recordCreated(next);
   }
 
-  /** Publishes a new version of one array slot. */
-  public <T> void storeSlot(VersionedArray<T> array, SlotVersion<T> next) {
-    if (Objects.requireNonNull(array, NULL_REFERENCE) != next.owner()) {
-      throw new IllegalArgumentException("slot version belongs to another array");
+  /** Publishes a new value of one slot (of a versioned array, or a handle's held field). */
+  public <T> void storeSlot(ValueSlots<T> slots, SlotVersion<T> next) {
+    if (Objects.requireNonNull(slots, NULL_REFERENCE) != next.owner()) {
+      throw new IllegalArgumentException("slot version belongs to another object");
     }
-    array.soValue(next.slot(), next.value());
+    slots.soValue(next.slot(), next.value());
     recordCreated(next);
   }
 
   /** This execution's newest store to the slot, if the slot still holds its value; else null. */
   @SuppressWarnings("unchecked")
-  private <T> SlotVersion<T> storedSlot(VersionedArray<T> array, int slot, T value) {
+  private <T> SlotVersion<T> storedSlot(ValueSlots<T> slots, int slot, T value) {
     for (int j = createdCount - 1; j >= 0; j--) {
       Version c = created[j];
-      if (c != null && c.owner() == array && c.slot() == slot) {
+      if (c != null && c.owner() == slots && c.slot() == slot) {
         SlotVersion<T> stored = (SlotVersion<T>) c;
         return stored.value() == value ? stored : null;
       }
@@ -300,8 +300,9 @@ public final class ClosureLog {
   }
 
   /**
-   * Records a user-data object this closure allocated (OrthrusNew); its first version counts as
-   * created. Returns the object so generated code can wrap the {@code new} expression.
+   * Records a user-data object this closure allocated (OrthrusNew); its first version, and the
+   * value of each field it holds ({@link ValueSlots}), count as created. Returns the object so
+   * generated code can wrap the {@code new} expression.
    */
   public <O extends VersionedObject<?>> O allocate(O object) {
     if (allocatedCount == allocated.length) {
@@ -310,6 +311,12 @@ public final class ClosureLog {
     }
     allocated[allocatedCount++] = object;
     recordCreated(object.lvVersion());
+    if (object instanceof ValueSlots<?>) {
+      ValueSlots<?> held = (ValueSlots<?>) object;
+      for (int i = 0; i < held.length(); i++) {
+        recordCreated(SlotVersion.of(held, i));
+      }
+    }
     return object;
   }
 

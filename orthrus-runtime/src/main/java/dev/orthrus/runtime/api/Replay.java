@@ -69,10 +69,11 @@ public final class Replay {
   }
 
   @SuppressWarnings("unchecked")
-  public <T> SlotVersion<T> loadSlot(VersionedArray<T> array, int slot) {
-    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE).checkSlot(slot);
+  public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
+    Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE).checkSlot(slot);
     Version logged = nextLoad();
-    if (logged.owner() != array || logged.slot() != slot) {
+    Object expected = appIdentity(slots);
+    if (logged.owner() != expected || logged.slot() != slot) {
       throw new Divergence(
           MismatchKind.LOAD_DIVERGED,
           "load #"
@@ -80,7 +81,7 @@ public final class Replay {
               + " read slot "
               + slot
               + " of "
-              + describe(array)
+              + describe(expected)
               + " but APP read "
               + describe(logged.owner())
               + slotSuffix(logged));
@@ -97,21 +98,30 @@ public final class Replay {
     addCreated(next);
   }
 
-  public <T> void storeSlot(VersionedArray<T> array, SlotVersion<T> next) {
-    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE);
-    if (next.owner() != array) {
-      throw new IllegalArgumentException("slot version belongs to another array");
+  public <T> void storeSlot(ValueSlots<T> slots, SlotVersion<T> next) {
+    Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE);
+    if (next.owner() != slots) {
+      throw new IllegalArgumentException("slot version belongs to another object");
     }
     addCreated(next);
   }
 
-  /** An allocation in the validator's private heap. */
+  /**
+   * An allocation in the validator's private heap; its first version and held fields count as
+   * created, as in {@link ClosureLog#allocate}.
+   */
   public <O extends VersionedObject<?>> O allocate(O object) {
     if (allocatedCount == allocated.length) {
       allocated = Arrays.copyOf(allocated, allocatedCount * 2);
     }
     allocated[allocatedCount++] = object;
     addCreated(object.lvVersion());
+    if (object instanceof ValueSlots<?>) {
+      ValueSlots<?> held = (ValueSlots<?>) object;
+      for (int i = 0; i < held.length(); i++) {
+        addCreated(SlotVersion.of(held, i));
+      }
+    }
     return object;
   }
 
@@ -253,7 +263,10 @@ public final class Replay {
     return v.slot() >= 0 ? " slot " + v.slot() : "";
   }
 
+  /** Class and identity hash (hex, as {@code Object.toString}; comparisons of texts strip it). */
   public static String describe(Object o) {
-    return o == null ? "null" : o.getClass().getSimpleName() + "@" + System.identityHashCode(o);
+    return o == null
+        ? "null"
+        : o.getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(o));
   }
 }

@@ -21,7 +21,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Primitive arrays are not versioned this way: they are immutable values, replaced as a whole.
  */
-public final class VersionedArray<T> implements java.io.Serializable {
+public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializable {
 
   private static final long serialVersionUID = 1L;
 
@@ -40,11 +40,13 @@ public final class VersionedArray<T> implements java.io.Serializable {
     this.values = new Object[length];
   }
 
+  @Override
   public int length() {
     return length;
   }
 
   /** Acquire load of the newest value of slot {@code i} (plain variant). */
+  @Override
   @SuppressWarnings("unchecked")
   public T lvValue(int i) {
     checkSlot(i);
@@ -56,6 +58,7 @@ public final class VersionedArray<T> implements java.io.Serializable {
    * and a validator's replay of both, which never touches the slots. One check, so that an index
    * out of range throws the same exception on both sides.
    */
+  @Override
   public void checkSlot(int i) {
     if (i < 0 || i >= length) {
       throw new ArrayIndexOutOfBoundsException(
@@ -64,6 +67,7 @@ public final class VersionedArray<T> implements java.io.Serializable {
   }
 
   /** Release store of a new value into slot {@code i} (plain variant). */
+  @Override
   public void soValue(int i, T value) {
     checkSlot(i);
     VALUES.setRelease(values, i, value);

@@ -6,7 +6,8 @@ import java.lang.invoke.VarHandle;
 /**
  * The stable handle of a user-data object. Its identity never changes; its mutable fields live in
  * the newest {@link Version} it points to. Immutable ({@code final}) fields of the user's class
- * stay on the handle itself and need no versioning.
+ * stay on the handle itself and need no versioning, and a handle may hold references to other user
+ * data itself, as values ({@link ValueSlots}).
  *
  * <p>Memory ordering: versions are published with a release store and read with an acquire load, so
  * a reader that sees a version also sees all of its fields and its checksum.

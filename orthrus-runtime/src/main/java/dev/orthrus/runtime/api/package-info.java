@@ -11,7 +11,8 @@
  *   <li>APP and VAL variants: {@link dev.orthrus.runtime.api.ClosureLog}, {@link
  *       dev.orthrus.runtime.api.Replay}.
  *   <li>Versioned memory: {@link dev.orthrus.runtime.api.VersionedObject}, {@link
- *       dev.orthrus.runtime.api.Version}, {@link dev.orthrus.runtime.api.VersionedArray}, {@link
+ *       dev.orthrus.runtime.api.Version}, {@link dev.orthrus.runtime.api.ValueSlots} (a {@link
+ *       dev.orthrus.runtime.api.VersionedArray}'s slots, a handle's held fields), {@link
  *       dev.orthrus.runtime.api.SlotVersion}, {@link dev.orthrus.runtime.api.FieldSink}.
  *   <li>Checksums and control-path checks: {@link dev.orthrus.runtime.api.Checksum}, {@link
  *       dev.orthrus.runtime.api.ControlPath}, {@link

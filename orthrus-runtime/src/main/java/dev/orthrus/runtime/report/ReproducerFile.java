@@ -459,7 +459,8 @@ public final class ReproducerFile {
     if (m == null) {
       outcome = Outcome.MATCHES_APP;
     } else if (m.kind() == MismatchKind.valueOf(s.mismatchKind())
-        && m.expected().equals(s.expected())) {
+        && OutputComparator.withoutIdentityHashes(m.expected())
+            .equals(OutputComparator.withoutIdentityHashes(s.expected()))) {
       outcome = Outcome.MATCHES_VALIDATOR;
     } else {
       outcome = Outcome.DIFFERS_FROM_BOTH;

@@ -125,7 +125,15 @@ public final class OutputComparator {
     if (m == null || (t instanceof NullPointerException && m.startsWith("Cannot "))) {
       return null;
     }
-    return m.indexOf('@') < 0 ? m : IDENTITY_HASH.matcher(m).replaceAll("$1@");
+    return withoutIdentityHashes(m);
+  }
+
+  /**
+   * {@code text} with every identity hash removed ({@code Item@1b6d3586} becomes {@code Item@}):
+   * the same object has another one in another execution or JVM (a replayed reproducer).
+   */
+  public static String withoutIdentityHashes(String text) {
+    return text.indexOf('@') < 0 ? text : IDENTITY_HASH.matcher(text).replaceAll("$1@");
   }
 
   /** {@code Object.toString}'s "class name @ hex identity hash". */

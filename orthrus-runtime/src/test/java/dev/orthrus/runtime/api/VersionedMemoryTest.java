@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.junit.jupiter.api.Test;
 
 class VersionedMemoryTest {
@@ -135,6 +137,99 @@ class VersionedMemoryTest {
     r.reset(log);
     r.storeSlot(a, new SlotVersion<>(a, 1, new Object()));
     assertSame(read, r.loadSlot(a, 1));
+  }
+
+  /** A handle that holds its reference to another link itself, as {@code KvMap.Item} does. */
+  static final class Link extends VersionedObject<Link.V> implements ValueSlots<Link> {
+    private static final VarHandle NEXT;
+
+    static {
+      try {
+        NEXT = MethodHandles.lookup().findVarHandle(Link.class, "next", Link.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    @SuppressWarnings("unused") // accessed through NEXT
+    private Link next;
+
+    Link(Link next) {
+      this.next = next;
+      soVersion(new V(this));
+    }
+
+    /** A link's versions carry no field: its one mutable field is held. */
+    static final class V extends Version {
+      V(Link owner) {
+        super(owner);
+        seal(Checksum.SEED);
+      }
+
+      @Override
+      public void fields(FieldSink sink) {}
+    }
+
+    @Override
+    public int length() {
+      return 1;
+    }
+
+    @Override
+    public Link lvValue(int i) {
+      checkSlot(i);
+      return (Link) NEXT.getAcquire(this);
+    }
+
+    @Override
+    public void soValue(int i, Link value) {
+      checkSlot(i);
+      NEXT.setRelease(this, value);
+    }
+  }
+
+  @Test
+  void aHeldFieldIsLoggedAndReplayedLikeASlot() {
+    Link tail = new Link(null);
+    Link head = new Link(tail);
+    assertSame(tail, head.lvValue(0));
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> head.lvValue(1));
+
+    ClosureLog log = freshLog();
+    SlotVersion<Link> read = log.loadSlot(head, 0);
+    assertSame(tail, read.value());
+    assertSame(head, read.owner());
+    log.storeSlot(head, new SlotVersion<>(head, 0, null));
+    assertNull(head.lvValue(0));
+
+    Replay r = new Replay();
+    r.reset(log);
+    assertSame(read, r.loadSlot(head, 0));
+    Divergence wrongObject = assertThrows(Divergence.class, () -> r.loadSlot(tail, 0));
+    assertEquals(MismatchKind.LOAD_DIVERGED, wrongObject.kind());
+  }
+
+  /**
+   * A new object's held fields count as stores, so validation compares them; VAL reads back the
+   * held field of its own new object as APP did (APP's allocation stands for VAL's).
+   */
+  @Test
+  void anAllocationRecordsItsHeldFieldsAsStores() {
+    Link tail = new Link(null);
+    ClosureLog log = freshLog();
+    Link appNew = log.allocate(new Link(tail));
+    assertEquals(2, log.createdCount());
+    SlotVersion<?> held = (SlotVersion<?>) log.created(1);
+    assertSame(appNew, held.owner());
+    assertSame(tail, held.value());
+    assertSame(held, log.loadSlot(appNew, 0));
+
+    Replay r = new Replay();
+    r.reset(log);
+    Link valNew = r.allocate(new Link(tail));
+    assertEquals(2, r.createdCount());
+    assertSame(valNew, r.created(1).owner());
+    assertSame(r.created(1), r.loadSlot(valNew, 0));
   }
 
   private static ClosureLog freshLog() {

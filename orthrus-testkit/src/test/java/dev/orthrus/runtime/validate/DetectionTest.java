@@ -105,6 +105,31 @@ class DetectionTest {
     assertEquals(0, found.size(), () -> "noise after a detection: " + found);
   }
 
+  /** The link a new item holds on its handle (not in its version) is compared as a store. */
+  @Test
+  void aLostLinkInANewItemIsDetected() throws Exception {
+    String key = sharingABucketWith("key-17");
+    Detection d = corruptOnce(KvMap.SITE_NEW_LINK, 1, () -> map.set(key, new byte[] {4}, 0));
+    assertEquals("KvMap.set", d.closureName());
+    assertEquals(MismatchKind.STORE, d.kind());
+  }
+
+  /** A new key in the same bucket of the setUp's 64-bucket map as {@code existing}. */
+  private static String sharingABucketWith(String existing) {
+    for (int i = 0; ; i++) {
+      String key = "new-" + i;
+      if (bucketOf(key) == bucketOf(existing)) {
+        return key;
+      }
+    }
+  }
+
+  /** {@code KvMap.slot} for a map of 64 buckets. */
+  private static int bucketOf(String key) {
+    int h = key.hashCode();
+    return (h ^ (h >>> 16)) & 63;
+  }
+
   @Test
   void wrongBucketIsDetected() throws Exception {
     int detected = 0;
