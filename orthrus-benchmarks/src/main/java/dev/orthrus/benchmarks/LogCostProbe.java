@@ -475,40 +475,6 @@ public final class LogCostProbe {
     return seen + (log.resultRef() == null ? 0 : 1);
   }
 
-  /** Unsampled cost: the same get loop disabled and at a 1/65536 rate (almost nothing logged). */
-  private static void floor(String[] keys, int[] order, byte[] value, long millis, int validators) {
-    RuntimeConfig config =
-        RuntimeConfig.builder()
-            .validators(validators)
-            .pinValidators(true)
-            .sampling(() -> new FixedSampling(1.0 / 65536))
-            .err(null)
-            .build();
-    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
-      KvMap map = fill(rt, keys, value);
-      for (int round = 0; round < 5; round++) {
-        double[] t = new double[2];
-        for (int on = 0; on <= 1; on++) {
-          rt.enabled(on == 1);
-          t[on] =
-              time(
-                  millis,
-                  n -> {
-                    for (int i = 0; i < n; i++) {
-                      map.get(keys[order[i & (order.length - 1)]]);
-                    }
-                  });
-        }
-        System.out.printf(
-            Locale.ROOT,
-            "floor, %d validators: disabled %.2f ns, enabled %.2f ns%n",
-            validators,
-            t[0],
-            t[1]);
-      }
-    }
-  }
-
   /** The bench's get/set mix, disabled and at a very low rate, fixed or adaptive policy. */
   private static void floorMix(String[] keys, long millis, String policy) {
     RuntimeConfig config =

@@ -570,6 +570,8 @@ public final class RuntimeBenchmark {
     return out;
   }
 
+  /** Written so that the timed loops are not optimized away; never needs reading. */
+  @SuppressWarnings("UnusedVariable")
   private static long sink;
 
   private static double timeLoads(VersionedObject<KvMap.Item.V> item, int n) {

@@ -94,7 +94,7 @@ public final class EscapeAnalyzer {
       results.add(analyzer.analyze(e.getKey(), e.getValue()));
       progress.step("closures", ++done, reaches.size());
     }
-    unknownCallees(program, summaries, reaches, diagnostics);
+    unknownCallees(summaries, reaches, diagnostics);
     diagnostics.addAll(UserDataMutability.declarations(program));
     List<String> missing = program.missingDependencies();
     newerJdk(program.missingJdkClasses(), JdkClasses.newestRelease(input.classes()))
@@ -217,7 +217,6 @@ public final class EscapeAnalyzer {
   }
 
   private static void unknownCallees(
-      SootProgram program,
       EscapeSummaries summaries,
       Map<SootMethod, Reachability> reaches,
       List<Diagnostic> diagnostics) {

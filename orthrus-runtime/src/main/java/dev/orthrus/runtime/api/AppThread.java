@@ -73,13 +73,21 @@ public final class AppThread {
 
   /**
    * Copies of this thread's counters for the sampling controller and monitoring, written with
-   * opaque stores (plain moves on x86, but never torn) and read the same way.
+   * opaque stores (plain moves on x86, but never torn) and read the same way, through the
+   * VarHandles below only.
    */
+  @SuppressWarnings("UnusedVariable")
   private long pendingBytesView;
 
+  @SuppressWarnings("UnusedVariable")
   private long publishedView;
+
+  @SuppressWarnings("UnusedVariable")
   private long skippedView;
+
+  @SuppressWarnings("UnusedVariable")
   private long entriesView;
+
   private long loggedEntries;
 
   /** Controller-private: counters at its previous look at this thread. */
