@@ -51,7 +51,11 @@ final class Fixtures {
     return compileSources(roots, label, 17);
   }
 
-  private static Path compileSources(List<Path> roots, String label, int release) {
+  /**
+   * Compiles every .java file under the given source roots for a release the running javac
+   * supports.
+   */
+  static Path compileSources(List<Path> roots, String label, int release) {
     try {
       Path out = Files.createTempDirectory("orthrus-fixture-" + label.replace('/', '-'));
       Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(out)));
