@@ -194,9 +194,11 @@ final class ClosureAnalyzer {
                   chainOrSelf(chain, id),
                   pos));
         }
-        UserDataMutability.Mutation mutation = UserDataMutability.mutation(s, m, body, program);
-        Local changed = mutation == null ? UserDataMutability.mutatedObject(s, m, body) : null;
-        if (changed != null
+        Local changed = UserDataMutability.mutatedObject(s, m, body);
+        UserDataMutability.Mutation mutation =
+            changed == null ? null : UserDataMutability.mutation(s, changed, body, program);
+        if (mutation == null
+            && changed != null
             && g.nodeOf(changed) >= 0
             && ctx.origin(m, g.src(g.nodeOf(changed))) == EscapeState.USER_DATA) {
           // Reached from user data through a parameter or a callee's result: the same finding.

@@ -44,8 +44,20 @@ public final class BytecodeCalls {
             : constructor ? JdkCall.Kind.CONSTRUCTOR : JdkCall.Kind.INSTANCE;
     Value base = call instanceof InstanceInvokeExpr ie ? ie.getBase() : null;
     boolean arrayReceiver = base != null && base.getType() instanceof ArrayType;
-    SootClass made = base instanceof Local l ? allocatedClass(l, body) : null;
     return new JdkCall() {
+      /** What the receiver local's definitions allocate; scanned once, when first asked. */
+      private Set<SootClass> made;
+
+      private boolean madeScanned;
+
+      private Set<SootClass> made() {
+        if (!madeScanned) {
+          made = base instanceof Local l ? allocatedClasses(l, body) : null;
+          madeScanned = true;
+        }
+        return made;
+      }
+
       @Override
       public String owner() {
         SootMethod resolved = resolve(ref);
@@ -77,7 +89,9 @@ public final class BytecodeCalls {
         // A receiver made in this method is also known by its class: `Map<K, V> m = new
         // IdentityHashMap<>()`.
         return BytecodeCalls.isA(ref.getDeclaringClass(), type)
-            || made != null && BytecodeCalls.isA(made, type);
+            || made() != null
+                && made().size() == 1
+                && BytecodeCalls.isA(made().iterator().next(), type);
       }
 
       @Override
@@ -88,7 +102,7 @@ public final class BytecodeCalls {
       @Override
       public boolean has(Fact fact) {
         return switch (fact) {
-          case FRESH_RECEIVER -> base instanceof Local l && allocatedHere(l, body);
+          case FRESH_RECEIVER -> made() != null;
           case FLOATING_SIGNATURE ->
               floating(ref.getReturnType())
                   || ref.getParameterTypes().stream().anyMatch(BytecodeCalls::floating);
@@ -131,33 +145,21 @@ public final class BytecodeCalls {
     return t instanceof RefType r && isA(r.getSootClass(), type);
   }
 
-  /** Every definition of the local in the body is a {@code new}. */
-  static boolean allocatedHere(Local local, Body body) {
-    boolean defined = false;
+  /**
+   * The classes the local's definitions in the body allocate, when every definition is a {@code
+   * new}; null when one is not, or when there is none.
+   */
+  private static Set<SootClass> allocatedClasses(Local local, Body body) {
+    Set<SootClass> made = new HashSet<>();
     for (Unit u : body.getUnits()) {
       if (u instanceof AssignStmt a && a.getLeftOp() == local) {
-        if (!(a.getRightOp() instanceof NewExpr)) {
-          return false;
-        }
-        defined = true;
-      }
-    }
-    return defined;
-  }
-
-  /** The class every definition of the local in the body allocates, or null. */
-  private static SootClass allocatedClass(Local local, Body body) {
-    SootClass made = null;
-    for (Unit u : body.getUnits()) {
-      if (u instanceof AssignStmt a && a.getLeftOp() == local) {
-        if (!(a.getRightOp() instanceof NewExpr n)
-            || made != null && !made.equals(n.getBaseType().getSootClass())) {
+        if (!(a.getRightOp() instanceof NewExpr n)) {
           return null;
         }
-        made = n.getBaseType().getSootClass();
+        made.add(n.getBaseType().getSootClass());
       }
     }
-    return made;
+    return made.isEmpty() ? null : made;
   }
 
   /**

@@ -58,21 +58,18 @@ public final class UserDataMutability {
       return "changes the `"
           + method
           + "` object "
-          + (field == null
-              ? "reached from user data"
-              : "held in " + "user-data field `" + field + "`")
+          + (field == null ? "reached from user data" : "held in user-data field `" + field + "`")
           + " in place; the change is neither versioned nor validated: "
           + FIX;
     }
   }
 
   /**
-   * The mutation a statement of {@code method} makes, or null. Constructors and initializers are
-   * left out: they build their own object, whose fields are reported where they are stored.
+   * The mutation statement {@code s} makes of the object in {@code changed} ({@link
+   * #mutatedObject}) when that object is loaded from a user-data field in the same body, or null.
    */
-  public static Mutation mutation(Stmt s, SootMethod method, Body body, SootProgram program) {
-    Local base = mutatedObject(s, method, body);
-    SootField field = base == null ? null : loadedField(base, body, program, 0);
+  public static Mutation mutation(Stmt s, Local changed, Body body, SootProgram program) {
+    SootField field = loadedField(changed, body, program, 0);
     return field == null
         ? null
         : new Mutation(field.getDeclaringClass().getName() + "." + field.getName(), methodOf(s));
@@ -80,7 +77,8 @@ public final class UserDataMutability {
 
   /**
    * The local holding the JDK object that statement {@code s} of {@code method} changes in place,
-   * or null (constructors and initializers build their own object and are left out, as above).
+   * or null. Constructors and initializers are left out: they build their own object, whose fields
+   * are reported where they are stored.
    */
   public static Local mutatedObject(Stmt s, SootMethod method, Body body) {
     if (!s.containsInvokeExpr()
