@@ -4,8 +4,6 @@ import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.ExpressionTree;
-import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
@@ -44,13 +42,8 @@ final class ConstructedFields {
           @Override
           public Void visitAssignment(AssignmentTree node, Void unused) {
             ExpressionTree lhs = MethodScope.unwrap(node.getVariable());
-            boolean ownField =
-                lhs instanceof IdentifierTree
-                    || lhs instanceof MemberSelectTree select
-                        && MethodScope.unwrap(select.getExpression()) instanceof IdentifierTree id
-                        && id.getName().contentEquals("this");
             Element field = trees.getElement(new TreePath(getCurrentPath(), lhs));
-            if (ownField && isOwnInstanceField(field, type)) {
+            if (MethodScope.isOwnAccess(lhs) && isOwnInstanceField(field, type)) {
               onlyNew.merge(
                   field,
                   LocalFacts.isNew(MethodScope.unwrap(node.getExpression())),

@@ -120,7 +120,7 @@ final class MethodScope {
       TreePath exprPath = new TreePath(accessPath, expr);
       receiverType = trees.getTypeMirror(exprPath);
       int origin = origin(exprPath);
-      if (expr instanceof IdentifierTree id && id.getName().contentEquals("this")) {
+      if (isThis(expr)) {
         receiver = summary.initializer() ? Receiver.FRESH : Receiver.THIS;
       } else if (origin == Call.FRESH_ARGUMENT) {
         receiver = Receiver.FRESH;
@@ -130,7 +130,7 @@ final class MethodScope {
       } else {
         receiver = Receiver.OTHER;
       }
-    } else if (types.isSubtype(types.erasure(type.asType()), types.erasure(fieldOwner.asType()))) {
+    } else if (isOwnMember(field)) {
       receiver = summary.initializer() ? Receiver.FRESH : Receiver.THIS;
       receiverType = type.asType();
     } else {
@@ -187,12 +187,7 @@ final class MethodScope {
     if (constructedFields.isEmpty()) {
       return false;
     }
-    boolean ownAccess =
-        expr instanceof IdentifierTree
-            || expr instanceof MemberSelectTree select
-                && unwrap(select.getExpression()) instanceof IdentifierTree id
-                && id.getName().contentEquals("this");
-    return ownAccess
+    return isOwnAccess(expr)
         && constructedFields.contains(
             trees.getElement(exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr)));
   }
@@ -210,15 +205,11 @@ final class MethodScope {
     ExpressionTree select = ((MethodInvocationTree) callPath.getLeaf()).getMethodSelect();
     if (!(select instanceof MemberSelectTree member)) {
       // Unqualified: this object's method, unless it belongs to an enclosing instance.
-      TypeElement owner = JavaNames.enclosingType(callee);
-      return types.isSubtype(types.erasure(type.asType()), types.erasure(owner.asType()))
-          ? own
-          : Call.OTHER_ARGUMENT;
+      return isOwnMember(callee) ? own : Call.OTHER_ARGUMENT;
     }
     ExpressionTree expr = unwrap(member.getExpression());
     TreePath exprPath = new TreePath(new TreePath(callPath, select), expr);
-    if (expr instanceof IdentifierTree id
-        && (id.getName().contentEquals("this") || id.getName().contentEquals("super"))) {
+    if (isThis(expr) || expr instanceof IdentifierTree id && id.getName().contentEquals("super")) {
       return own;
     }
     if (expr instanceof MethodInvocationTree
@@ -227,6 +218,26 @@ final class MethodScope {
       return receiverOrigin(exprPath, inner);
     }
     return origin(exprPath);
+  }
+
+  /**
+   * A member of this method's class or one it inherits, as opposed to one of an enclosing
+   * instance's class (used unqualified from an inner class).
+   */
+  private boolean isOwnMember(Element member) {
+    TypeElement owner = JavaNames.enclosingType(member);
+    return types.isSubtype(types.erasure(type.asType()), types.erasure(owner.asType()));
+  }
+
+  /** {@code this}, possibly parenthesized. */
+  static boolean isThis(ExpressionTree expr) {
+    return unwrap(expr) instanceof IdentifierTree id && id.getName().contentEquals("this");
+  }
+
+  /** {@code f} or {@code this.f}: a member named as one of the object the code runs on. */
+  static boolean isOwnAccess(ExpressionTree expr) {
+    return expr instanceof IdentifierTree
+        || expr instanceof MemberSelectTree select && isThis(select.getExpression());
   }
 
   /** The origin of each argument of a call or {@code new} written at {@code callPath}. */

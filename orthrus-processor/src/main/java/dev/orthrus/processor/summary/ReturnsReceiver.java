@@ -1,7 +1,6 @@
 package dev.orthrus.processor.summary;
 
 import com.sun.source.tree.ClassTree;
-import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ReturnTree;
@@ -35,9 +34,7 @@ final class ReturnsReceiver {
       @Override
       public Void visitReturn(ReturnTree node, Void unused) {
         returns[0]++;
-        if (node.getExpression() != null
-            && MethodScope.unwrap(node.getExpression()) instanceof IdentifierTree id
-            && id.getName().contentEquals("this")) {
+        if (node.getExpression() != null && MethodScope.isThis(node.getExpression())) {
           returns[1]++;
         }
         return null;
