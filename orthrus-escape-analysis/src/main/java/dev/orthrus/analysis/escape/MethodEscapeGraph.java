@@ -1475,6 +1475,20 @@ public final class MethodEscapeGraph {
     return out;
   }
 
+  /** {@code y} is an element read from the contents of {@code container}. */
+  private void readElement(int y, int container) {
+    int contents = contents(container);
+    edge(LOC_FROM_LOC, y, container);
+    edge(ESC_FROM_ESC, contents, y);
+    load(y, container, contents);
+  }
+
+  /** The new object {@code r} holds {@code value} among its contents. */
+  private void wrap(int r, int value) {
+    edge(ESC_FROM_LOC, value, r);
+    stored(contentNode, value);
+  }
+
   private void library(Effect effect, Stmt s, InvokeExpr call, int[] args, int r) {
     switch (effect) {
       case PURE -> {
@@ -1519,32 +1533,22 @@ public final class MethodEscapeGraph {
           }
         }
       }
-      case CONTAINER_READ -> {
-        int contents = contents(args[0]);
-        edge(LOC_FROM_LOC, r, args[0]);
-        edge(ESC_FROM_ESC, contents, r);
-        load(r, args[0], contents);
-      }
+      case CONTAINER_READ -> readElement(r, args[0]);
       case RETURNS_RECEIVER -> copy(r, args[0]);
       case WRAPS_ARGUMENTS -> {
         edge(LOC_FROM_ESC, r, r);
         for (int i = 1; i < args.length; i++) {
-          edge(ESC_FROM_LOC, args[i], r);
-          stored(contentNode, args[i]);
+          wrap(r, args[i]);
         }
       }
       case COPIES_CONTENTS -> {
         int from = args.length > 1 ? args[1] : -1;
         edge(LOC_FROM_ESC, r, r);
         if (from >= 0 && r >= 0) {
-          // An element read from the argument, stored into the new container.
+          // An element read from the argument, held by the new container.
           int element = newNode();
-          int contents = contents(from);
-          edge(LOC_FROM_LOC, element, from);
-          edge(ESC_FROM_ESC, contents, element);
-          load(element, from, contents);
-          edge(ESC_FROM_LOC, element, r);
-          stored(contentNode, element);
+          readElement(element, from);
+          wrap(r, element);
           // An immutable JDK argument is returned as is: the result may come from where it does.
           edge(SRC_FROM_SRC, r, from);
         }
