@@ -195,11 +195,7 @@ class CorpusTest {
         if (mine.isEmpty()) {
           misses.add(
               "unlabeled allocation "
-                  + a.type()
-                  + " at "
-                  + a.position().file()
-                  + ":"
-                  + a.position().line()
+                  + where(a)
                   + " in "
                   + c.id()
                   + " (analysis says "
@@ -214,11 +210,7 @@ class CorpusTest {
         if (expected != a.escape()) {
           misses.add(
               "escape of "
-                  + a.type()
-                  + " at "
-                  + a.position().file()
-                  + ":"
-                  + a.position().line()
+                  + where(a)
                   + " in "
                   + c.method()
                   + ": expected "
@@ -243,6 +235,11 @@ class CorpusTest {
                 + "), no such allocation reached");
       }
     }
+  }
+
+  /** {@code type at file:line}, as the misses name an allocation. */
+  private static String where(Allocation a) {
+    return a.type() + " at " + a.position().file() + ":" + a.position().line();
   }
 
   private void count(String expectedFact, String predictedFact, boolean correct) {
