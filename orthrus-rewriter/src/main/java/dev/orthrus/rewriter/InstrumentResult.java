@@ -1,0 +1,23 @@
+package dev.orthrus.rewriter;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What instrumentation produced.
+ *
+ * @param generatedSources the rewritten sources, one per input file, below the request's folder
+ * @param closures ids of the closures now logged and validated
+ * @param versionedClasses binary names of the {@code @UserData} classes that became versioned
+ *     handles
+ * @param report the instrumentation report written next to the generated sources
+ */
+public record InstrumentResult(
+    List<Path> generatedSources, List<String> closures, List<String> versionedClasses, Path report) {
+
+  public InstrumentResult {
+    generatedSources = List.copyOf(generatedSources);
+    closures = List.copyOf(closures);
+    versionedClasses = List.copyOf(versionedClasses);
+  }
+}
