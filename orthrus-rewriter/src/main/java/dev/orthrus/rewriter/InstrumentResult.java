@@ -13,7 +13,10 @@ import java.util.List;
  * @param report the instrumentation report written next to the generated sources
  */
 public record InstrumentResult(
-    List<Path> generatedSources, List<String> closures, List<String> versionedClasses, Path report) {
+    List<Path> generatedSources,
+    List<String> closures,
+    List<String> versionedClasses,
+    Path report) {
 
   public InstrumentResult {
     generatedSources = List.copyOf(generatedSources);

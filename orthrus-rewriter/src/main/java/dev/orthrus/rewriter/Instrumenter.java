@@ -1,22 +1,182 @@
 package dev.orthrus.rewriter;
 
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.rewriter.transform.Rewriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
 /**
  * The instrumentation pipeline: compile the user's sources with the Orthrus processor (its rules
  * decide what can be protected) while collecting the type facts the rewriter needs, rewrite every
- * file that holds user data or closures, write the result under the generated-sources folder, and
- * compile it into the class output. Used by {@code orthrus instrument} and the Maven plugin.
+ * file that holds user data, closures or calls of closures, write the result under the
+ * generated-sources folder, and compile it into the class output. Used by {@code orthrus
+ * instrument} and the Maven plugin.
  */
 public final class Instrumenter {
+
+  /** A class every class path that generated code compiles against must hold. */
+  private static final String RUNTIME_CLASS = "dev/orthrus/runtime/api/ClosureLog.class";
 
   private Instrumenter() {}
 
   /**
    * Instruments the request's sources.
    *
-   * @throws InstrumentException when a source does not parse or type-check, breaks a processor rule,
-   *     or holds a construct the rewriter cannot protect; nothing is written to the class output
+   * @throws InstrumentException when a source does not parse or type-check, breaks a processor
+   *     rule, or holds a construct the rewriter cannot protect; nothing is written to the class
+   *     output
    */
   public static InstrumentResult instrument(InstrumentRequest request) throws InstrumentException {
-    throw new UnsupportedOperationException("the instrumentation pipeline is not built yet");
+    if (!onClassPath(request.classPath(), RUNTIME_CLASS)) {
+      throw new InstrumentException(
+          List.of(
+              new Problem(
+                  null,
+                  0,
+                  0,
+                  "orthrus-runtime is not on the class path",
+                  "add the dependency dev.orthrus:orthrus-runtime: the protected classes call it")));
+    }
+    Map<Path, Path> roots = new LinkedHashMap<>();
+    Map<Path, String> sources = new LinkedHashMap<>();
+    for (Path root : request.sourceRoots()) {
+      Path r = root.toAbsolutePath().normalize();
+      for (Path file : javaFiles(r)) {
+        roots.put(file, r);
+        sources.put(file, read(file));
+      }
+    }
+    if (sources.isEmpty()) {
+      throw new InstrumentException(
+          List.of(
+              new Problem(
+                  null,
+                  0,
+                  0,
+                  "no Java sources in " + request.sourceRoots(),
+                  "give the folders that hold the packages (e.g. src/main/java)")));
+    }
+    Path scratch = temporaryFolder();
+    try {
+      Javac.Analysis analysis =
+          Javac.analyze(
+              new ArrayList<>(sources.keySet()), request.classPath(), request.release(), scratch);
+      Rewriter.Result rewritten = Rewriter.rewrite(sources, analysis.facts(), analysis.report());
+      if (!rewritten.problems().isEmpty()) {
+        throw new InstrumentException(rewritten.problems());
+      }
+      List<Path> generated = new ArrayList<>();
+      Path out = request.generatedSources().toAbsolutePath().normalize();
+      deleteJavaFiles(out);
+      for (Map.Entry<Path, String> source : rewritten.sources().entrySet()) {
+        Path target = out.resolve(roots.get(source.getKey()).relativize(source.getKey()));
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, source.getValue(), StandardCharsets.UTF_8);
+        generated.add(target);
+      }
+      Javac.compile(generated, request.classPath(), request.release(), request.classOutput());
+      Path report = copyReport(scratch, request.classOutput(), analysis.report() == null);
+      return new InstrumentResult(
+          generated, rewritten.closures(), rewritten.versionedClasses(), report);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      deleteTree(scratch);
+    }
+  }
+
+  private static Path copyReport(Path scratch, Path classOutput, boolean none) throws IOException {
+    Path target = classOutput.resolve(ClosureReport.RESOURCE_PATH);
+    if (none) {
+      return null;
+    }
+    Files.createDirectories(target.getParent());
+    Files.copy(
+        scratch.resolve(ClosureReport.RESOURCE_PATH),
+        target,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    return target;
+  }
+
+  private static boolean onClassPath(List<Path> classPath, String resource) {
+    for (Path entry : classPath) {
+      if (Files.isDirectory(entry)) {
+        if (Files.exists(entry.resolve(resource))) {
+          return true;
+        }
+      } else if (Files.isRegularFile(entry)) {
+        try (var jar = new java.util.zip.ZipFile(entry.toFile())) {
+          if (jar.getEntry(resource) != null) {
+            return true;
+          }
+        } catch (IOException e) {
+          // Not a jar: javac will say so.
+        }
+      }
+    }
+    return false;
+  }
+
+  private static List<Path> javaFiles(Path root) {
+    if (!Files.isDirectory(root)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.walk(root)) {
+      return files
+          .filter(f -> f.toString().endsWith(".java") && Files.isRegularFile(f))
+          .filter(f -> !f.getFileName().toString().equals("module-info.java"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  private static Path temporaryFolder() {
+    try {
+      return Files.createTempDirectory("orthrus-instrument");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Generated sources of an earlier run: a file removed from the sources must not linger. */
+  private static void deleteJavaFiles(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        Files.delete(f);
+      }
+    }
+  }
+
+  private static void deleteTree(Path folder) {
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
+      }
+    } catch (IOException e) {
+      // A scratch folder left in the temporary directory is harmless.
+    }
   }
 }

@@ -286,6 +286,17 @@ public final class ClosureLog {
     recordCreated(next);
   }
 
+  /**
+   * {@code slots[slot] = value} as generated code writes it: the operands are evaluated once, in
+   * the source's order, before the store; a null array or an index out of range throws as the
+   * assignment would. Returns {@code value}, the assignment's value.
+   */
+  public <T> T storeSlot(ValueSlots<T> slots, int slot, T value) {
+    Objects.requireNonNull(slots, NULL_REFERENCE).checkSlot(slot);
+    storeSlot(slots, new SlotVersion<>(slots, slot, value));
+    return value;
+  }
+
   /** This execution's newest store to the slot, if the slot still holds its value; else null. */
   @SuppressWarnings("unchecked")
   private <T> SlotVersion<T> storedSlot(ValueSlots<T> slots, int slot, T value) {

@@ -98,6 +98,16 @@ public final class Replay {
     addCreated(next);
   }
 
+  /**
+   * {@code slots[slot] = value} as generated code writes it, as {@link
+   * ClosureLog#storeSlot(ValueSlots, int, Object)}.
+   */
+  public <T> T storeSlot(ValueSlots<T> slots, int slot, T value) {
+    Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE).checkSlot(slot);
+    storeSlot(slots, new SlotVersion<>(slots, slot, value));
+    return value;
+  }
+
   public <T> void storeSlot(ValueSlots<T> slots, SlotVersion<T> next) {
     Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE);
     if (next.owner() != slots) {

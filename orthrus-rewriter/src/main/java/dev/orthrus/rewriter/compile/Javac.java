@@ -1,0 +1,149 @@
+package dev.orthrus.rewriter.compile;
+
+import com.sun.source.util.JavacTask;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.json.ClosureReportJson;
+import dev.orthrus.processor.OrthrusProcessor;
+import dev.orthrus.rewriter.InstrumentException;
+import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.FactsCollector;
+import dev.orthrus.rewriter.facts.SourceFacts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
+
+/** The two javac runs of the pipeline, in-process through {@code javax.tools}. */
+public final class Javac {
+
+  /** What the first run learned: the type facts and the processor's closure report. */
+  public record Analysis(SourceFacts facts, ClosureReport report) {}
+
+  private Javac() {}
+
+  /**
+   * Compiles the user's sources with the Orthrus processor into a scratch folder, collecting the
+   * facts the rewriter needs. Any error (syntax, types, a processor rule) stops the pipeline.
+   */
+  public static Analysis analyze(
+      List<Path> sources, List<Path> classPath, int release, Path scratch)
+      throws InstrumentException {
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    JavaCompiler javac = compiler();
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+      Files.createDirectories(scratch);
+      files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(scratch));
+      files.setLocationFromPaths(StandardLocation.SOURCE_OUTPUT, List.of(scratch));
+      files.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath);
+      files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
+      JavacTask task =
+          (JavacTask)
+              javac.getTask(
+                  null,
+                  files,
+                  diagnostics,
+                  List.of("--release", Integer.toString(release), "-g"),
+                  null,
+                  files.getJavaFileObjectsFromPaths(sources));
+      task.setProcessors(List.of(new OrthrusProcessor()));
+      FactsCollector collector = new FactsCollector(task);
+      task.addTaskListener(collector);
+      boolean ok = task.call();
+      List<Problem> errors = errors(diagnostics);
+      if (!ok || !errors.isEmpty()) {
+        throw new InstrumentException(
+            errors.isEmpty()
+                ? List.of(new Problem(null, 0, 0, "javac failed", "see its output above"))
+                : errors);
+      }
+      Path json = scratch.resolve(ClosureReport.RESOURCE_PATH);
+      ClosureReport report =
+          Files.exists(json) ? ClosureReportJson.read(Files.readString(json)) : null;
+      return new Analysis(collector.facts(), report);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Compiles the generated sources into {@code output}; no annotation processing. */
+  public static void compile(List<Path> sources, List<Path> classPath, int release, Path output)
+      throws InstrumentException {
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    JavaCompiler javac = compiler();
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+      Files.createDirectories(output);
+      files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(output));
+      files.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath);
+      files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
+      boolean ok =
+          javac
+              .getTask(
+                  null,
+                  files,
+                  diagnostics,
+                  List.of("--release", Integer.toString(release), "-proc:none", "-g"),
+                  null,
+                  files.getJavaFileObjectsFromPaths(sources))
+              .call();
+      List<Problem> errors = errors(diagnostics);
+      if (!ok || !errors.isEmpty()) {
+        List<Problem> generated = new ArrayList<>();
+        for (Problem p : errors) {
+          generated.add(
+              new Problem(
+                  p.file(),
+                  p.line(),
+                  p.column(),
+                  "the generated source does not compile: " + p.construct(),
+                  "this is a rewriter bug; please report it with the original source"));
+        }
+        throw new InstrumentException(
+            generated.isEmpty()
+                ? List.of(new Problem(null, 0, 0, "javac failed on generated sources", ""))
+                : generated);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<Problem> errors(DiagnosticCollector<JavaFileObject> diagnostics) {
+    List<Problem> problems = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+      if (d.getKind() != Diagnostic.Kind.ERROR) {
+        continue;
+      }
+      Path file = d.getSource() == null ? null : Path.of(d.getSource().toUri());
+      problems.add(
+          new Problem(
+              file,
+              (int) Math.max(0, d.getLineNumber()),
+              (int) Math.max(0, d.getColumnNumber()),
+              d.getMessage(Locale.ROOT),
+              ""));
+    }
+    return problems;
+  }
+
+  private static JavaCompiler compiler() {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) {
+      throw new IllegalStateException(
+          "no Java compiler in " + System.getProperty("java.home") + ": run with a JDK, not a JRE");
+    }
+    return javac;
+  }
+}

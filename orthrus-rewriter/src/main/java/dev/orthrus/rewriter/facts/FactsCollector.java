@@ -1,0 +1,297 @@
+package dev.orthrus.rewriter.facts;
+
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.EnhancedForLoopTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LineMap;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewArrayTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.SourcePositions;
+import com.sun.source.util.TaskEvent;
+import com.sun.source.util.TaskListener;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.Trees;
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+import dev.orthrus.processor.summary.JavaNames;
+import dev.orthrus.rewriter.Problem;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
+
+/**
+ * Collects {@link SourceFacts} from javac's attributed trees: a listener on ANALYZE, which fires
+ * once per top-level class after javac has resolved every name and type in it.
+ */
+public final class FactsCollector implements TaskListener {
+
+  private final SourceFacts facts = new SourceFacts();
+  private final Trees trees;
+  private final JavaNames names;
+  private final Types types;
+
+  public FactsCollector(JavacTask task) {
+    this.trees = Trees.instance(task);
+    this.names = new JavaNames(task.getElements(), task.getTypes());
+    this.types = task.getTypes();
+  }
+
+  public SourceFacts facts() {
+    return facts;
+  }
+
+  @Override
+  public void finished(TaskEvent event) {
+    if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getTypeElement() == null) {
+      return;
+    }
+    CompilationUnitTree unit = event.getCompilationUnit();
+    TreePath path = trees.getPath(event.getTypeElement());
+    if (path != null) {
+      new Scanner(unit).scan(path, null);
+    }
+  }
+
+  private static boolean isUserData(Element type) {
+    return type != null && type.getAnnotation(UserData.class) != null;
+  }
+
+  private final class Scanner extends TreePathScanner<Void, Void> {
+    private final CompilationUnitTree unit;
+    private final Path file;
+    private final SourceFacts.FileFacts fileFacts;
+    private final SourcePositions positions;
+    private final Deque<String> enclosingMethods = new ArrayDeque<>();
+
+    Scanner(CompilationUnitTree unit) {
+      this.unit = unit;
+      this.file = Path.of(unit.getSourceFile().toUri());
+      this.fileFacts = facts.files.computeIfAbsent(file, f -> new SourceFacts.FileFacts());
+      this.positions = trees.getSourcePositions();
+    }
+
+    private Span span(Tree tree) {
+      return new Span(
+          (int) positions.getStartPosition(unit, tree), (int) positions.getEndPosition(unit, tree));
+    }
+
+    private void problem(Tree tree, String construct, String advice) {
+      long start = positions.getStartPosition(unit, tree);
+      LineMap lines = unit.getLineMap();
+      facts.problems.add(
+          new Problem(
+              file,
+              (int) lines.getLineNumber(start),
+              (int) lines.getColumnNumber(start),
+              construct,
+              advice));
+    }
+
+    private void touches() {
+      if (!enclosingMethods.isEmpty()) {
+        facts.touchesDirectly.add(enclosingMethods.peek());
+      }
+    }
+
+    @Override
+    public Void visitClass(ClassTree node, Void unused) {
+      Element element = trees.getElement(getCurrentPath());
+      if (element instanceof TypeElement type) {
+        String binary = names.binaryName(type);
+        facts.canonicalNames.put(binary, type.getQualifiedName().toString());
+        if (isUserData(type)) {
+          facts.userDataClasses.add(binary);
+        }
+      }
+      return super.visitClass(node, unused);
+    }
+
+    @Override
+    public Void visitMethod(MethodTree node, Void unused) {
+      Element element = trees.getElement(getCurrentPath());
+      if (!(element instanceof ExecutableElement method)) {
+        return super.visitMethod(node, unused);
+      }
+      String id = names.methodId(method);
+      Set<Modifier> mods = method.getModifiers();
+      TypeElement owner = JavaNames.enclosingType(method);
+      boolean overridable =
+          method.getKind() == ElementKind.METHOD
+              && !mods.contains(Modifier.PRIVATE)
+              && !mods.contains(Modifier.STATIC)
+              && !mods.contains(Modifier.FINAL)
+              && !owner.getModifiers().contains(Modifier.FINAL)
+              && owner.getKind() != ElementKind.ENUM
+              && owner.getKind() != ElementKind.RECORD;
+      facts.methods.put(
+          id,
+          new MethodFact(
+              id, file, span(node), method.getAnnotation(Closure.class) != null, overridable));
+      enclosingMethods.push(id);
+      try {
+        return super.visitMethod(node, unused);
+      } finally {
+        enclosingMethods.pop();
+      }
+    }
+
+    @Override
+    public Void visitIdentifier(IdentifierTree node, Void unused) {
+      field(node);
+      return super.visitIdentifier(node, unused);
+    }
+
+    @Override
+    public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+      field(node);
+      return super.visitMemberSelect(node, unused);
+    }
+
+    private void field(Tree node) {
+      Element element = trees.getElement(getCurrentPath());
+      if (element == null
+          || element.getKind() != ElementKind.FIELD
+          || element.getModifiers().contains(Modifier.STATIC)
+          || !isUserData(element.getEnclosingElement())) {
+        return;
+      }
+      VariableElement field = (VariableElement) element;
+      boolean isFinal = field.getModifiers().contains(Modifier.FINAL);
+      boolean referenceArray = isReferenceArray(field.asType());
+      fileFacts.fields.put(
+          span(node),
+          new FieldFact(
+              names.binaryName((TypeElement) field.getEnclosingElement()),
+              field.getSimpleName().toString(),
+              isFinal,
+              referenceArray));
+      if (!isFinal || referenceArray) {
+        touches();
+      }
+    }
+
+    @Override
+    public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+      Element element = trees.getElement(getCurrentPath());
+      if (element instanceof ExecutableElement method) {
+        String target = names.methodId(method);
+        fileFacts.calls.put(
+            span(node),
+            new CallFact(
+                target,
+                method.getModifiers().contains(Modifier.STATIC),
+                types.erasure(method.getReturnType()).toString()));
+        if (!enclosingMethods.isEmpty()) {
+          facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(target);
+        }
+        if (target.startsWith("java.lang.Math#")) {
+          touches();
+        }
+      }
+      return super.visitMethodInvocation(node, unused);
+    }
+
+    @Override
+    public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
+      TypeMirror operand =
+          trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
+      if (operand != null) {
+        fileFacts.operandTypes.put(span(node), types.erasure(operand).toString());
+      }
+      return super.visitCompoundAssignment(node, unused);
+    }
+
+    @Override
+    public Void visitNewClass(NewClassTree node, Void unused) {
+      Element element = trees.getElement(getCurrentPath());
+      if (element instanceof ExecutableElement constructor) {
+        TypeElement type = (TypeElement) constructor.getEnclosingElement();
+        boolean userData = isUserData(type);
+        fileFacts.allocations.put(span(node), new NewFact(names.binaryName(type), userData, false));
+        if (userData) {
+          touches();
+        }
+      }
+      return super.visitNewClass(node, unused);
+    }
+
+    @Override
+    public Void visitNewArray(NewArrayTree node, Void unused) {
+      TypeMirror type = trees.getTypeMirror(getCurrentPath());
+      if (type instanceof ArrayType array && !array.getComponentType().getKind().isPrimitive()) {
+        TypeMirror component = array.getComponentType();
+        boolean userData =
+            component instanceof DeclaredType declared && isUserData(declared.asElement());
+        fileFacts.allocations.put(span(node), new NewFact(names.erased(component), userData, true));
+      }
+      return super.visitNewArray(node, unused);
+    }
+
+    @Override
+    public Void visitVariable(VariableTree node, Void unused) {
+      Element element = trees.getElement(getCurrentPath());
+      if (element != null
+          && element.getKind() != ElementKind.FIELD
+          && holdsUserDataArray(element.asType())) {
+        problem(
+            node,
+            "a local variable or parameter of type "
+                + element.asType()
+                + " (an array of user data)",
+            "read and write the array through the user-data field that holds it: it becomes a"
+                + " VersionedArray, which a local array cannot alias");
+      }
+      return super.visitVariable(node, unused);
+    }
+
+    @Override
+    public Void visitEnhancedForLoop(EnhancedForLoopTree node, Void unused) {
+      TreePath expression = new TreePath(getCurrentPath(), node.getExpression());
+      Element element = trees.getElement(expression);
+      if (element != null
+          && element.getKind() == ElementKind.FIELD
+          && isUserData(element.getEnclosingElement())
+          && isReferenceArray(element.asType())) {
+        problem(
+            node,
+            "a for-each loop over the user-data array " + element.getSimpleName(),
+            "loop over its indices (for (int i = 0; i < a.length; i++)): the array becomes a"
+                + " VersionedArray, read slot by slot");
+      }
+      return super.visitEnhancedForLoop(node, unused);
+    }
+
+    private boolean holdsUserDataArray(TypeMirror type) {
+      return type instanceof ArrayType array
+          && array.getComponentType() instanceof DeclaredType declared
+          && isUserData(declared.asElement());
+    }
+  }
+
+  private static boolean isReferenceArray(TypeMirror type) {
+    return type.getKind() == TypeKind.ARRAY
+        && !((ArrayType) type).getComponentType().getKind().isPrimitive();
+  }
+}

@@ -1,0 +1,17 @@
+package dev.orthrus.rewriter.facts;
+
+/**
+ * A use of an instance field of a {@code @UserData} class.
+ *
+ * @param owner binary name of the class that declares the field
+ * @param name the field's name
+ * @param isFinal declared {@code final}: it stays on the handle and is read directly
+ * @param referenceArray its type is an array of references: it becomes a {@code VersionedArray}
+ */
+public record FieldFact(String owner, String name, boolean isFinal, boolean referenceArray) {
+
+  /** Held in the handle's versions: every read is a load, every write a store. */
+  public boolean versioned() {
+    return !isFinal;
+  }
+}

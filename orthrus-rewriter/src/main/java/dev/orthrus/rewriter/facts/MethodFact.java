@@ -1,0 +1,15 @@
+package dev.orthrus.rewriter.facts;
+
+import java.nio.file.Path;
+
+/**
+ * A method or constructor declared in the sources.
+ *
+ * @param id {@code owner#name(erased,params)}
+ * @param file the file that declares it
+ * @param span where its declaration is
+ * @param closure annotated {@code @Closure}
+ * @param overridable an instance method a subclass could override (neither private, static nor
+ *     final, in a class that is not final)
+ */
+public record MethodFact(String id, Path file, Span span, boolean closure, boolean overridable) {}

@@ -1,0 +1,129 @@
+package dev.orthrus.rewriter.facts;
+
+import dev.orthrus.rewriter.Problem;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What javac resolved in the user's sources and the rewriter cannot see in a syntax tree: which
+ * field a name denotes, which method a call reaches, which class an allocation makes. Keyed by file
+ * and {@link Span}, so the rewriter finds the fact of the node it is looking at.
+ */
+public final class SourceFacts {
+
+  /** The facts of one file. */
+  public static final class FileFacts {
+    final Map<Span, FieldFact> fields = new HashMap<>();
+    final Map<Span, CallFact> calls = new HashMap<>();
+    final Map<Span, NewFact> allocations = new HashMap<>();
+    final Map<Span, String> operandTypes = new HashMap<>();
+
+    public FieldFact field(Span span) {
+      return fields.get(span);
+    }
+
+    public CallFact call(Span span) {
+      return calls.get(span);
+    }
+
+    public NewFact allocation(Span span) {
+      return allocations.get(span);
+    }
+
+    /** The erased type of a compound assignment's right operand ({@code x.f += y}: y's). */
+    public String operandType(Span span) {
+      return operandTypes.get(span);
+    }
+  }
+
+  final Set<String> userDataClasses = new LinkedHashSet<>();
+  final Map<String, String> canonicalNames = new HashMap<>();
+  final Map<Path, FileFacts> files = new LinkedHashMap<>();
+  final Map<String, MethodFact> methods = new LinkedHashMap<>();
+  final Map<String, Set<String>> callees = new HashMap<>();
+  final Set<String> touchesDirectly = new LinkedHashSet<>();
+  final List<Problem> problems = new ArrayList<>();
+
+  public boolean isUserData(String binaryName) {
+    return userDataClasses.contains(binaryName);
+  }
+
+  public Set<String> userDataClasses() {
+    return userDataClasses;
+  }
+
+  /** The name a source uses for a class, e.g. {@code a.Outer.Inner} for {@code a.Outer$Inner}. */
+  public String canonicalName(String binaryName) {
+    return canonicalNames.getOrDefault(binaryName, binaryName.replace('$', '.'));
+  }
+
+  public FileFacts file(Path file) {
+    return files.getOrDefault(file, new FileFacts());
+  }
+
+  public MethodFact method(String id) {
+    return methods.get(id);
+  }
+
+  public Map<String, MethodFact> methods() {
+    return methods;
+  }
+
+  /** The methods a method's body calls, as ids. */
+  public Set<String> callees(String method) {
+    return callees.getOrDefault(method, Set.of());
+  }
+
+  /** What in the sources javac showed cannot be rewritten. */
+  public List<Problem> problems() {
+    return problems;
+  }
+
+  /**
+   * The methods that need APP and VAL variants: the closures, and the methods of the sources they
+   * reach that touch user data (read or write a versioned field or slot, allocate user data, call a
+   * closure or such a method, make a {@code Math} call that must become {@code StrictMath}, or one
+   * of {@code direct}).
+   *
+   * @param direct ids of methods whose own body must be recorded or replayed beyond what the facts
+   *     show (the non-deterministic calls the processor found)
+   */
+  public Set<String> touchingMethods(Set<String> direct) {
+    Set<String> touching = new LinkedHashSet<>(touchesDirectly);
+    touching.addAll(direct);
+    Set<String> closures = new LinkedHashSet<>();
+    for (MethodFact m : methods.values()) {
+      if (m.closure()) {
+        closures.add(m.id());
+      }
+    }
+    touching.addAll(closures);
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (Map.Entry<String, Set<String>> e : callees.entrySet()) {
+        if (!touching.contains(e.getKey()) && e.getValue().stream().anyMatch(touching::contains)) {
+          touching.add(e.getKey());
+          changed = true;
+        }
+      }
+    }
+    Set<String> reached = new LinkedHashSet<>();
+    Deque<String> work = new ArrayDeque<>(closures);
+    while (!work.isEmpty()) {
+      String m = work.pop();
+      if (touching.contains(m) && reached.add(m)) {
+        work.addAll(callees(m));
+      }
+    }
+    return reached;
+  }
+}

@@ -1,0 +1,606 @@
+package dev.orthrus.rewriter.transform;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
+import com.github.javaparser.ast.expr.ArrayCreationExpr;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.LiteralExpr;
+import com.github.javaparser.ast.expr.LongLiteralExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.visitor.ModifierVisitor;
+import com.github.javaparser.ast.visitor.Visitable;
+import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.CallFact;
+import dev.orthrus.rewriter.facts.FieldFact;
+import dev.orthrus.rewriter.facts.NewFact;
+import dev.orthrus.rewriter.facts.SourceFacts;
+import dev.orthrus.rewriter.facts.Span;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
+ * version loads, writes become calls to the handle's {@link StoreHelper}s, reference-array slots go
+ * through {@code VersionedArray}, and calls reach the callee's variant of the same kind.
+ */
+final class BodyRewriter extends ModifierVisitor<Void> {
+
+  /** The {@code Math} methods whose results may differ between JIT tiers and cores. */
+  private static final Set<String> TRANSCENDENTAL =
+      Set.of(
+          "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log", "log10",
+          "log1p", "pow", "sinh", "cosh", "tanh", "hypot", "cbrt");
+
+  private final Plan plan;
+  private final Path file;
+  private final SourceFacts.FileFacts facts;
+  private final Positions positions;
+  private final Variant variant;
+  private final String context;
+  private final String caller;
+  private final CallSites sites;
+
+  /**
+   * @param context the name of the variant's {@code ClosureLog} or {@code Replay} parameter
+   * @param caller id of the method whose body this is, for call sites of closures
+   */
+  BodyRewriter(
+      Plan plan,
+      Path file,
+      Positions positions,
+      Variant variant,
+      String context,
+      String caller,
+      CallSites sites) {
+    this.plan = plan;
+    this.file = file;
+    this.facts = plan.facts.file(file);
+    this.positions = positions;
+    this.variant = variant;
+    this.context = context;
+    this.caller = caller;
+    this.sites = sites;
+  }
+
+  // ---- reads ----
+
+  @Override
+  public Visitable visit(FieldAccessExpr n, Void arg) {
+    FieldFact field = field(n);
+    if (field == null && n.getNameAsString().equals("length") && isVersionedArray(n.getScope())) {
+      return new MethodCallExpr(rewrite(n.getScope()), "length");
+    }
+    Expression scope = rewrite(n.getScope());
+    if (field != null && field.versioned()) {
+      return new FieldAccessExpr(load(scope), n.getNameAsString());
+    }
+    n.setScope(scope);
+    return n;
+  }
+
+  @Override
+  public Visitable visit(NameExpr n, Void arg) {
+    FieldFact field = field(n);
+    if (field != null && field.versioned()) {
+      return new FieldAccessExpr(load(new ThisExpr()), n.getNameAsString());
+    }
+    return n;
+  }
+
+  @Override
+  public Visitable visit(ArrayAccessExpr n, Void arg) {
+    if (!isVersionedArray(n.getName())) {
+      return super.visit(n, arg);
+    }
+    Expression array = rewrite(n.getName());
+    Expression index = rewrite(n.getIndex());
+    return switch (variant) {
+      case PLAIN -> new MethodCallExpr(array, "lvValue", new NodeList<>(index));
+      case APP, VAL ->
+          new MethodCallExpr(
+              new MethodCallExpr(new NameExpr(context), "loadSlot", new NodeList<>(array, index)),
+              "value");
+    };
+  }
+
+  // ---- writes ----
+
+  @Override
+  public Visitable visit(AssignExpr n, Void arg) {
+    Expression target = n.getTarget();
+    FieldFact field = field(target);
+    if (field != null && field.versioned()) {
+      Expression receiver = receiverOf(target);
+      Expression value = versionedArrayValue(field, rewrite(n.getValue()));
+      if (n.getOperator() == AssignExpr.Operator.ASSIGN) {
+        return store(receiver, field, List.of(target), "set", null, null, List.of(value));
+      }
+      String operator = n.getOperator().toBinaryOperator().map(BinaryExpr.Operator::asString).get();
+      String operandType = facts.operandType(positions.span(n));
+      return store(
+          receiver,
+          field,
+          List.of(target),
+          camel(n.getOperator().name()),
+          operator,
+          operandType,
+          List.of(value));
+    }
+    if (target instanceof ArrayAccessExpr slot && isVersionedArray(slot.getName())) {
+      Expression array = rewrite(slot.getName());
+      Expression index = rewrite(slot.getIndex());
+      Expression value = rewrite(n.getValue());
+      if (n.getOperator() != AssignExpr.Operator.ASSIGN) {
+        problem(n, "a compound assignment to a slot of a user-data array", "assign the slot");
+        return n;
+      }
+      if (variant == Variant.PLAIN) {
+        if (!(n.getParentNode().orElse(null) instanceof ExpressionStmt)) {
+          problem(
+              n,
+              "an assignment to a slot of a user-data array used as a value",
+              "assign the slot in a statement of its own");
+          return n;
+        }
+        return new MethodCallExpr(array, "soValue", new NodeList<>(index, value));
+      }
+      return new MethodCallExpr(
+          new NameExpr(context), "storeSlot", new NodeList<>(array, index, value));
+    }
+    return super.visit(n, arg);
+  }
+
+  @Override
+  public Visitable visit(UnaryExpr n, Void arg) {
+    UnaryExpr.Operator op = n.getOperator();
+    if (isStep(op)) {
+      Expression target = n.getExpression();
+      FieldFact field = field(target);
+      if (field != null && field.versioned()) {
+        String name =
+            switch (op) {
+              case PREFIX_INCREMENT -> "preIncrement";
+              case PREFIX_DECREMENT -> "preDecrement";
+              case POSTFIX_INCREMENT -> "postIncrement";
+              default -> "postDecrement";
+            };
+        return store(receiverOf(target), field, List.of(target), name, null, null, List.of());
+      }
+      if (target instanceof ArrayAccessExpr slot && isVersionedArray(slot.getName())) {
+        problem(n, "++ or -- on a slot of a user-data array", "assign the slot");
+        return n;
+      }
+    }
+    return super.visit(n, arg);
+  }
+
+  private static boolean isStep(UnaryExpr.Operator op) {
+    return op == UnaryExpr.Operator.PREFIX_INCREMENT
+        || op == UnaryExpr.Operator.PREFIX_DECREMENT
+        || op == UnaryExpr.Operator.POSTFIX_INCREMENT
+        || op == UnaryExpr.Operator.POSTFIX_DECREMENT;
+  }
+
+  /**
+   * Consecutive assignments to one object's versioned fields become one version, when the values
+   * after the first can neither throw nor read user data: then no code can observe the object
+   * between them, in the vanilla program either.
+   */
+  @Override
+  public Visitable visit(BlockStmt n, Void arg) {
+    NodeList<Statement> out = new NodeList<>();
+    List<Statement> in = new ArrayList<>(n.getStatements());
+    int i = 0;
+    while (i < in.size()) {
+      int end = runEnd(in, i);
+      if (end - i >= 2) {
+        List<Expression> targets = new ArrayList<>();
+        List<Expression> values = new ArrayList<>();
+        FieldFact first = null;
+        for (int k = i; k < end; k++) {
+          AssignExpr a = assignment(in.get(k));
+          FieldFact f = field(a.getTarget());
+          first = first == null ? f : first;
+          targets.add(a.getTarget());
+          values.add(versionedArrayValue(f, rewrite(a.getValue())));
+        }
+        Expression receiver = receiverOf(targets.get(0));
+        out.add(new ExpressionStmt(store(receiver, first, targets, "set", null, null, values)));
+        i = end;
+      } else {
+        out.add((Statement) in.get(i).accept(this, arg));
+        i++;
+      }
+    }
+    n.setStatements(out);
+    return n;
+  }
+
+  private int runEnd(List<Statement> statements, int start) {
+    AssignExpr head = assignment(statements.get(start));
+    if (head == null) {
+      return start;
+    }
+    FieldFact headField = field(head.getTarget());
+    if (headField == null || !headField.versioned() || !simpleReceiver(head.getTarget())) {
+      return start;
+    }
+    String receiver = receiverText(head.getTarget());
+    List<String> names = new ArrayList<>(List.of(headField.name()));
+    int end = start + 1;
+    while (end < statements.size()) {
+      AssignExpr next = assignment(statements.get(end));
+      FieldFact f = next == null ? null : field(next.getTarget());
+      if (f == null
+          || !f.versioned()
+          || !f.owner().equals(headField.owner())
+          || names.contains(f.name())
+          || !simpleReceiver(next.getTarget())
+          || !receiverText(next.getTarget()).equals(receiver)
+          || !cannotThrowOrRead(next.getValue())) {
+        break;
+      }
+      names.add(f.name());
+      end++;
+    }
+    return end;
+  }
+
+  private static AssignExpr assignment(Statement s) {
+    if (s instanceof ExpressionStmt e
+        && e.getExpression() instanceof AssignExpr a
+        && a.getOperator() == AssignExpr.Operator.ASSIGN) {
+      return a;
+    }
+    return null;
+  }
+
+  private static boolean simpleReceiver(Expression target) {
+    if (target instanceof NameExpr) {
+      return true;
+    }
+    Expression scope = ((FieldAccessExpr) target).getScope();
+    return scope instanceof NameExpr || scope instanceof ThisExpr;
+  }
+
+  private static String receiverText(Expression target) {
+    return target instanceof FieldAccessExpr f ? f.getScope().toString() : "this";
+  }
+
+  private boolean cannotThrowOrRead(Expression e) {
+    if (e instanceof LiteralExpr || e instanceof ThisExpr) {
+      return true;
+    }
+    if (e instanceof NameExpr) {
+      return field(e) == null;
+    }
+    if (e instanceof EnclosedExpr en) {
+      return cannotThrowOrRead(en.getInner());
+    }
+    if (e instanceof UnaryExpr u) {
+      return !isStep(u.getOperator()) && cannotThrowOrRead(u.getExpression());
+    }
+    if (e instanceof BinaryExpr b) {
+      return b.getOperator() != BinaryExpr.Operator.DIVIDE
+          && b.getOperator() != BinaryExpr.Operator.REMAINDER
+          && cannotThrowOrRead(b.getLeft())
+          && cannotThrowOrRead(b.getRight());
+    }
+    if (e instanceof ConditionalExpr c) {
+      return cannotThrowOrRead(c.getCondition())
+          && cannotThrowOrRead(c.getThenExpr())
+          && cannotThrowOrRead(c.getElseExpr());
+    }
+    if (e instanceof CastExpr c) {
+      return c.getType().isPrimitiveType() && cannotThrowOrRead(c.getExpression());
+    }
+    return false;
+  }
+
+  /** The call of a store helper on {@code receiver}, recording that the handle needs it. */
+  private Expression store(
+      Expression receiver,
+      FieldFact field,
+      List<Expression> targets,
+      String operation,
+      String operator,
+      String operandType,
+      List<Expression> values) {
+    List<String> fields = new ArrayList<>();
+    for (Expression t : targets) {
+      fields.add(field(t).name());
+    }
+    StoreHelper helper =
+        new StoreHelper(field.owner(), fields, operation, operator, operandType, variant);
+    plan.need(helper);
+    NodeList<Expression> args = new NodeList<>();
+    if (variant != Variant.PLAIN) {
+      args.add(new NameExpr(context));
+    }
+    args.addAll(values);
+    return new MethodCallExpr(receiver, helper.methodName(), args);
+  }
+
+  private Expression receiverOf(Expression target) {
+    return target instanceof FieldAccessExpr f ? rewrite(f.getScope()) : new ThisExpr();
+  }
+
+  /**
+   * {@code new T[n]} stored into a user-data array field becomes {@code new VersionedArray<>(n)}.
+   */
+  private Expression versionedArrayValue(FieldFact field, Expression value) {
+    if (!field.referenceArray()) {
+      return value;
+    }
+    if (value instanceof ArrayCreationExpr creation
+        && creation.getLevels().size() == 1
+        && creation.getInitializer().isEmpty()
+        && creation.getLevels().get(0).getDimension().isPresent()) {
+      return versionedArray(creation.getLevels().get(0).getDimension().get());
+    }
+    if (value instanceof ArrayCreationExpr) {
+      problem(
+          value,
+          "a user-data array made with an initializer or several dimensions",
+          "allocate it as new T[n] and fill its slots");
+    }
+    return value;
+  }
+
+  static ObjectCreationExpr versionedArray(Expression length) {
+    ClassOrInterfaceType type = new ClassOrInterfaceType(null, "VersionedArray");
+    type.setTypeArguments(new NodeList<>());
+    return new ObjectCreationExpr(null, type, new NodeList<>(length));
+  }
+
+  // ---- calls and allocations ----
+
+  @Override
+  public Visitable visit(MethodCallExpr n, Void arg) {
+    CallFact call = facts.call(positions.span(n));
+    MethodCallExpr m = (MethodCallExpr) super.visit(n, arg);
+    if (call == null) {
+      return m;
+    }
+    String target = call.target();
+    if (plan.isClosure(target)) {
+      if (variant == Variant.PLAIN) {
+        m.getArguments().add(sites.site(n, target, caller));
+      } else {
+        toVariant(m);
+      }
+      return m;
+    }
+    if (variant != Variant.PLAIN && plan.touching.contains(target)) {
+      toVariant(m);
+      return m;
+    }
+    if (variant != Variant.PLAIN && plan.recordedCalls.contains(target)) {
+      return recorded(m, call.returnType());
+    }
+    if (target.startsWith("java.lang.Math#") && TRANSCENDENTAL.contains(call.name())) {
+      m.setScope(new NameExpr("StrictMath"));
+    }
+    return m;
+  }
+
+  private void toVariant(MethodCallExpr m) {
+    m.setName(m.getNameAsString() + variant.suffix);
+    m.getArguments().add(0, new NameExpr(context));
+  }
+
+  /** APP records a non-deterministic result in the log; VAL takes it from there. */
+  private Expression recorded(MethodCallExpr call, String type) {
+    NameExpr ctx = new NameExpr(context);
+    return switch (type) {
+      case "long" ->
+          variant == Variant.APP
+              ? new MethodCallExpr(ctx, "nondetBits", new NodeList<>(call))
+              : new MethodCallExpr(ctx, "nondetBits");
+      case "int", "short", "byte", "char" ->
+          new CastExpr(
+              new com.github.javaparser.ast.type.PrimitiveType(
+                  com.github.javaparser.ast.type.PrimitiveType.Primitive.valueOf(
+                      type.toUpperCase(Locale.ROOT))),
+              variant == Variant.APP
+                  ? new MethodCallExpr(ctx, "nondetBits", new NodeList<>(call))
+                  : new MethodCallExpr(ctx, "nondetBits"));
+      case "boolean" ->
+          new BinaryExpr(
+              variant == Variant.APP
+                  ? new MethodCallExpr(
+                      ctx,
+                      "nondetBits",
+                      new NodeList<>(
+                          new ConditionalExpr(
+                              call, new IntegerLiteralExpr("1"), new IntegerLiteralExpr("0"))))
+                  : new MethodCallExpr(ctx, "nondetBits"),
+              new LongLiteralExpr("0L"),
+              BinaryExpr.Operator.NOT_EQUALS);
+      case "double" ->
+          new MethodCallExpr(
+              new NameExpr("Double"),
+              "longBitsToDouble",
+              new NodeList<>(
+                  variant == Variant.APP
+                      ? new MethodCallExpr(
+                          ctx,
+                          "nondetBits",
+                          new NodeList<>(
+                              new MethodCallExpr(
+                                  new NameExpr("Double"),
+                                  "doubleToRawLongBits",
+                                  new NodeList<>(call))))
+                      : new MethodCallExpr(ctx, "nondetBits")));
+      case "float" ->
+          new MethodCallExpr(
+              new NameExpr("Float"),
+              "intBitsToFloat",
+              new NodeList<>(
+                  new CastExpr(
+                      new com.github.javaparser.ast.type.PrimitiveType(
+                          com.github.javaparser.ast.type.PrimitiveType.Primitive.INT),
+                      variant == Variant.APP
+                          ? new MethodCallExpr(
+                              ctx,
+                              "nondetBits",
+                              new NodeList<>(
+                                  new MethodCallExpr(
+                                      new NameExpr("Float"),
+                                      "floatToRawIntBits",
+                                      new NodeList<>(call))))
+                          : new MethodCallExpr(ctx, "nondetBits"))));
+      case "void" -> {
+        problem(call, "a non-deterministic call without a result", "move it out of the closure");
+        yield call;
+      }
+      default ->
+          variant == Variant.APP
+              ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(call))
+              : new CastExpr(
+                  new ClassOrInterfaceType(null, type), new MethodCallExpr(ctx, "nondetRef"));
+    };
+  }
+
+  @Override
+  public Visitable visit(ObjectCreationExpr n, Void arg) {
+    NewFact allocation = facts.allocation(positions.span(n));
+    ObjectCreationExpr o = (ObjectCreationExpr) super.visit(n, arg);
+    if (allocation != null
+        && allocation.userData()
+        && variant != Variant.PLAIN
+        && o.getAnonymousClassBody().isEmpty()) {
+      return new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(o));
+    }
+    if (variant != Variant.PLAIN && n.getAnonymousClassBody().isPresent() && touches(n)) {
+      problem(
+          n,
+          "an anonymous class that touches user data inside a closure",
+          "use a lambda passed straight to the method that runs it, or a named helper method");
+    }
+    return o;
+  }
+
+  @Override
+  public Visitable visit(MethodReferenceExpr n, Void arg) {
+    if (touchesByName(n)) {
+      problem(
+          n,
+          "a method reference to a method that touches user data inside a closure",
+          "write it as a lambda (x -> " + n.getIdentifier() + "(x)) so the call is rewritten");
+    }
+    return super.visit(n, arg);
+  }
+
+  @Override
+  public Visitable visit(LambdaExpr n, Void arg) {
+    if (variant != Variant.PLAIN
+        && touches(n)
+        && !(n.getParentNode().orElse(null) instanceof MethodCallExpr)) {
+      problem(
+          n,
+          "a lambda that touches user data and is kept (not passed straight to a call)",
+          "pass it directly to the method that runs it: a kept lambda could run after the"
+              + " closure's log is gone");
+    }
+    return super.visit(n, arg);
+  }
+
+  private boolean touchesByName(MethodReferenceExpr n) {
+    if (variant == Variant.PLAIN) {
+      return false;
+    }
+    String name = n.getIdentifier();
+    return plan.touching.stream().anyMatch(id -> id.contains("#" + name + "("));
+  }
+
+  /** A node whose subtree reads or writes user data or calls a method that does. */
+  private boolean touches(Node node) {
+    Span span = positions.span(node);
+    if (span == null) {
+      return false;
+    }
+    for (Node d : node.findAll(Node.class)) {
+      if (d instanceof FieldAccessExpr || d instanceof NameExpr) {
+        FieldFact f = field((Expression) d);
+        if (f != null && (f.versioned() || f.referenceArray())) {
+          return true;
+        }
+      } else if (d instanceof MethodCallExpr) {
+        CallFact c = facts.call(positions.span(d));
+        if (c != null && plan.touching.contains(c.target())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // ---- helpers ----
+
+  /** {@code SIGNED_RIGHT_SHIFT} to {@code signedRightShift}. */
+  private static String camel(String constant) {
+    StringBuilder out = new StringBuilder();
+    boolean upper = false;
+    for (char c : constant.toLowerCase(Locale.ROOT).toCharArray()) {
+      if (c == '_') {
+        upper = true;
+      } else {
+        out.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return out.toString();
+  }
+
+  private Expression load(Expression object) {
+    return switch (variant) {
+      case PLAIN -> new MethodCallExpr(object, "lvVersion");
+      case APP, VAL -> new MethodCallExpr(new NameExpr(context), "load", new NodeList<>(object));
+    };
+  }
+
+  private FieldFact field(Expression e) {
+    if (!(e instanceof FieldAccessExpr) && !(e instanceof NameExpr)) {
+      return null;
+    }
+    Span span = positions.span(e);
+    return span == null ? null : facts.field(span);
+  }
+
+  private boolean isVersionedArray(Expression e) {
+    FieldFact f = field(e);
+    return f != null && f.referenceArray();
+  }
+
+  private Expression rewrite(Expression e) {
+    return (Expression) e.accept(this, null);
+  }
+
+  private void problem(Node node, String construct, String advice) {
+    int line = node.getBegin().map(p -> p.line).orElse(0);
+    int column = node.getBegin().map(p -> p.column).orElse(0);
+    plan.problems.add(new Problem(file, line, column, construct, advice));
+  }
+}

@@ -1,0 +1,91 @@
+package dev.orthrus.rewriter.transform;
+
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.NameExpr;
+import dev.orthrus.annotations.ClosureDescriptor;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The static {@code CallSite}s of one file: one per (closure, calling method), declared in the
+ * class that holds the call, so that sampling sees each caller of a closure apart.
+ */
+final class CallSites {
+
+  private final Plan plan;
+  private final Map<TypeDeclaration<?>, List<FieldDeclaration>> fields = new IdentityHashMap<>();
+  private final Map<String, String> names = new HashMap<>();
+  private final Set<String> taken = new HashSet<>();
+
+  CallSites(Plan plan) {
+    this.plan = plan;
+  }
+
+  /** The site field for a call of {@code closure} from {@code caller}, declared on first use. */
+  Expression site(Node call, String closure, String caller) {
+    TypeDeclaration<?> holder = call.findAncestor(TypeDeclaration.class).orElseThrow();
+    String key = closure + "@" + caller + "@" + System.identityHashCode(holder);
+    String name = names.get(key);
+    if (name == null) {
+      String base =
+          plan.bindingFields.get(closure) + "_FROM_" + Plan.constantName(callerName(caller));
+      name = base;
+      for (int i = 2; !taken.add(holder.getNameAsString() + "." + name); i++) {
+        name = base + "_" + i;
+      }
+      names.put(key, name);
+      String owner = closure.substring(0, closure.indexOf('#'));
+      boolean inInterface = holder instanceof ClassOrInterfaceDeclaration c && c.isInterface();
+      FieldDeclaration field =
+          StaticJavaParser.parseBodyDeclaration(
+                  (inInterface ? "" : "private ")
+                      + "static final CallSite "
+                      + name
+                      + " = "
+                      + plan.facts.canonicalName(owner)
+                      + "."
+                      + plan.bindingFields.get(closure)
+                      + ".site("
+                      + ClosureDescriptor.keyOf(caller)
+                      + ");")
+              .asFieldDeclaration();
+      fields.computeIfAbsent(holder, h -> new ArrayList<>()).add(field);
+    }
+    return new NameExpr(name);
+  }
+
+  /** Adds the declared site fields at the top of their classes. */
+  void declare() {
+    fields.forEach(
+        (holder, declared) -> {
+          for (int i = declared.size() - 1; i >= 0; i--) {
+            holder.getMembers().add(0, declared.get(i));
+          }
+        });
+  }
+
+  boolean any() {
+    return !fields.isEmpty();
+  }
+
+  private static String callerName(String caller) {
+    String name = caller.substring(caller.indexOf('#') + 1);
+    int paren = name.indexOf('(');
+    name = paren < 0 ? name : name.substring(0, paren);
+    return switch (name) {
+      case "<init>" -> "constructor";
+      case "<clinit>" -> "staticInit";
+      default -> name;
+    };
+  }
+}

@@ -1,0 +1,261 @@
+package dev.orthrus.rewriter.transform;
+
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.model.Tag;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The members generated for one closure besides its variants: the {@code ClosureBinding} (the
+ * descriptor and the VAL entry a validator calls), the site for callers outside the instrumented
+ * sources, and the two dispatchers (the original signature, and the one that takes a {@code
+ * CallSite}).
+ */
+final class ClosureMethods {
+
+  private final ClosureModel closure;
+  private final String binding;
+  private final String ownerType;
+  private final MethodDeclaration method;
+  private final List<String> erasedParameters;
+  private final List<Boolean> userDataParameters;
+
+  /**
+   * @param ownerType the closure's class as its own source names it ({@code Outer.Inner})
+   * @param method the closure's declaration, with its original signature
+   */
+  ClosureMethods(
+      ClosureModel closure,
+      String binding,
+      String ownerType,
+      MethodDeclaration method,
+      List<String> erasedParameters,
+      List<Boolean> userDataParameters) {
+    this.closure = closure;
+    this.binding = binding;
+    this.ownerType = ownerType;
+    this.method = method;
+    this.erasedParameters = erasedParameters;
+    this.userDataParameters = userDataParameters;
+  }
+
+  /** The names the dispatcher's locals take: never one of the closure's parameter names. */
+  private String local(String name) {
+    Set<String> params = new HashSet<>();
+    method.getParameters().forEach(p -> params.add(p.getNameAsString()));
+    String n = name;
+    while (params.contains(n)) {
+      n = n + "$";
+    }
+    return n;
+  }
+
+  private String access() {
+    var k = UserDataClass.keyword(method.getAccessSpecifier());
+    return k == null ? "" : k.asString() + " ";
+  }
+
+  List<BodyDeclaration<?>> bindingMembers() {
+    String id = closure.id();
+    String descriptor =
+        String.format(
+            "new ClosureDescriptor(\"%s\", %d, \"%s\", %b, %b, %b, Comparison.%s)",
+            escape(id),
+            closure.key(),
+            escape(closure.name()),
+            closure.tags().contains(Tag.FLOATING_POINT),
+            closure.tags().contains(Tag.VECTOR),
+            closure.strict(),
+            closure.comparison());
+    List<String> args = new ArrayList<>();
+    args.add("replay");
+    int refs = 0;
+    int bits = 0;
+    for (String type : erasedParameters) {
+      String canonical = type.replace('$', '.');
+      if (isPrimitive(type)) {
+        args.add(fromBits(type, "log.bitsArg(" + bits++ + ")"));
+      } else {
+        args.add("(" + canonical + ") log.refArg(" + refs++ + ")");
+      }
+    }
+    String call =
+        (method.isStatic() ? ownerType : "((" + ownerType + ") log.receiver())")
+            + "."
+            + method.getNameAsString()
+            + "Val("
+            + String.join(", ", args)
+            + ")";
+    String result = method.getType().asString();
+    String val =
+        result.equals("void")
+            ? "{ " + call + "; replay.returnVoid(); }"
+            : isPrimitive(result)
+                ? "replay.returnBits(" + toBits(result, call) + ")"
+                : "replay.returnRef(" + call + ")";
+    List<BodyDeclaration<?>> out = new ArrayList<>();
+    out.add(
+        StaticJavaParser.parseBodyDeclaration(
+            access()
+                + "static final ClosureBinding "
+                + binding
+                + " = new ClosureBinding("
+                + descriptor
+                + ", (log, replay) -> "
+                + val
+                + ");"));
+    out.add(
+        StaticJavaParser.parseBodyDeclaration(
+            "/** The site of callers outside the instrumented sources. */\n"
+                + access()
+                + "static final CallSite "
+                + binding
+                + "_ANY = "
+                + binding
+                + ".site(0);"));
+    return out;
+  }
+
+  /** The original signature: callers the rewriter did not see come in through the shared site. */
+  void toDispatcher() {
+    String args =
+        method.getParameters().stream()
+            .map(Parameter::getNameAsString)
+            .collect(Collectors.joining(", "));
+    String call =
+        method.getNameAsString() + "(" + (args.isEmpty() ? "" : args + ", ") + binding + "_ANY)";
+    method.setBody(
+        StaticJavaParser.parseBlock(
+            "{" + (method.getType().isVoidType() ? call + ";" : "return " + call + ";") + "}"));
+  }
+
+  /** The dispatcher that takes the caller's site: begins, logs, runs a variant, publishes. */
+  MethodDeclaration siteDispatcher() {
+    MethodDeclaration d = method.clone();
+    d.setJavadocComment("");
+    d.removeJavaDocComment();
+    d.getAnnotations().clear();
+    String site = local("site");
+    d.addParameter("CallSite", site);
+    String rt = local("rt");
+    String log = local("log");
+    String result = local("result");
+    String thrown = local("e");
+    String name = method.getNameAsString();
+    String args =
+        method.getParameters().stream()
+            .map(Parameter::getNameAsString)
+            .collect(Collectors.joining(", "));
+    String resultType = method.getType().asString();
+    boolean isVoid = method.getType().isVoidType();
+    StringBuilder b = new StringBuilder("{\n");
+    b.append("ClosureRuntime ").append(rt).append(" = Orthrus.runtime();\n");
+    boolean checks = userDataParameters.contains(true);
+    if (checks) {
+      b.append("try {\n");
+    }
+    b.append("ClosureLog ").append(log).append(" = ").append(rt).append(".begin(");
+    b.append(site).append(");\n");
+    b.append("if (").append(log).append(" == null) {\n");
+    b.append(isVoid ? "" : "return ").append(name).append("Plain(").append(args).append(");\n");
+    b.append(isVoid ? "return;\n" : "").append("}\n");
+    if (!method.isStatic()) {
+      b.append(log).append(".receiver(this);\n");
+    }
+    for (Parameter p : method.getParameters()) {
+      String type = p.getType().asString();
+      if (isPrimitive(type)) {
+        b.append(log).append(".argBits(").append(toBits(type, p.getNameAsString())).append(");\n");
+      } else {
+        b.append(log).append(".argRef(").append(p.getNameAsString()).append(");\n");
+      }
+    }
+    String app = name + "App(" + log + (args.isEmpty() ? "" : ", " + args) + ")";
+    if (!isVoid) {
+      b.append(resultType).append(' ').append(result).append(";\n");
+    }
+    b.append("try {\n").append(isVoid ? "" : result + " = ").append(app).append(";\n");
+    b.append("} catch (Throwable ").append(thrown).append(") {\n");
+    b.append(log).append(".threw(").append(thrown).append(");\n");
+    b.append(rt).append(".publish(").append(log).append(");\n");
+    b.append("throw ").append(thrown).append(";\n}\n");
+    if (isVoid) {
+      b.append(log).append(".returnVoid();\n");
+    } else if (isPrimitive(resultType)) {
+      b.append(log).append(".returnBits(").append(toBits(resultType, result)).append(");\n");
+    } else {
+      b.append(log).append(".returnRef(").append(result).append(");\n");
+    }
+    b.append(rt).append(".publish(").append(log).append(");\n");
+    if (!isVoid) {
+      b.append("return ").append(result).append(";\n");
+    }
+    if (checks) {
+      b.append("} catch (ChecksumMismatchException ").append(thrown).append(") {\n");
+      b.append("throw ").append(rt).append(".corrupted(").append(site).append(", ");
+      b.append(thrown).append(");\n}\n");
+    }
+    b.append("}");
+    d.setBody(StaticJavaParser.parseBlock(b.toString()));
+    return d;
+  }
+
+  /**
+   * The control-path check of user data a closure gets from its caller (decision 0012): the version
+   * is checked against its checksum before the closure computes on it.
+   */
+  void checkParameters(MethodDeclaration variant, Variant kind, String context) {
+    BlockStmt body = variant.getBody().orElseThrow();
+    List<Parameter> params = method.getParameters();
+    for (int i = params.size() - 1; i >= 0; i--) {
+      if (!userDataParameters.get(i)) {
+        continue;
+      }
+      String p = params.get(i).getNameAsString();
+      String load =
+          kind == Variant.PLAIN
+              ? "ControlPath.load(" + p + ")"
+              : "ControlPath.load(" + context + ", " + p + ")";
+      body.addStatement(
+          0, StaticJavaParser.parseStatement("if (" + p + " != null) { " + load + "; }"));
+    }
+  }
+
+  static boolean isPrimitive(String type) {
+    return switch (type) {
+      case "boolean", "byte", "short", "char", "int", "long", "float", "double" -> true;
+      default -> false;
+    };
+  }
+
+  static String toBits(String type, String value) {
+    return switch (type) {
+      case "boolean" -> value + " ? 1 : 0";
+      case "float" -> "Float.floatToRawIntBits(" + value + ")";
+      case "double" -> "Double.doubleToRawLongBits(" + value + ")";
+      default -> value;
+    };
+  }
+
+  static String fromBits(String type, String bits) {
+    return switch (type) {
+      case "boolean" -> bits + " != 0";
+      case "float" -> "Float.intBitsToFloat((int) " + bits + ")";
+      case "double" -> "Double.longBitsToDouble(" + bits + ")";
+      case "long" -> bits;
+      default -> "(" + type + ") " + bits;
+    };
+  }
+
+  private static String escape(String s) {
+    return s.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+}

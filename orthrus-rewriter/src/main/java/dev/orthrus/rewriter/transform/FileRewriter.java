@@ -1,0 +1,328 @@
+package dev.orthrus.rewriter.transform;
+
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.SimpleName;
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.MethodFact;
+import dev.orthrus.rewriter.facts.Span;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Rewrites one compilation unit; user-data classes are finished later, by {@link #finish()}. */
+final class FileRewriter {
+
+  /** The runtime API names generated code uses; imported when the file uses them. */
+  private static final List<String> API =
+      List.of(
+          "dev.orthrus.annotations.ClosureDescriptor",
+          "dev.orthrus.annotations.Comparison",
+          "dev.orthrus.runtime.api.CallSite",
+          "dev.orthrus.runtime.api.Checksum",
+          "dev.orthrus.runtime.api.ChecksumMismatchException",
+          "dev.orthrus.runtime.api.ClosureBinding",
+          "dev.orthrus.runtime.api.ClosureLog",
+          "dev.orthrus.runtime.api.ClosureRuntime",
+          "dev.orthrus.runtime.api.ControlPath",
+          "dev.orthrus.runtime.api.FieldSink",
+          "dev.orthrus.runtime.api.Orthrus",
+          "dev.orthrus.runtime.api.Replay",
+          "dev.orthrus.runtime.api.Version",
+          "dev.orthrus.runtime.api.VersionedArray",
+          "dev.orthrus.runtime.api.VersionedObject");
+
+  private final Plan plan;
+  private final Path file;
+  private final CompilationUnit unit;
+  private final Positions positions;
+  private final CallSites sites;
+  private final List<UserDataClass> userDataClasses = new ArrayList<>();
+  private final List<String> closures = new ArrayList<>();
+  private boolean changed;
+
+  FileRewriter(Plan plan, Path file, CompilationUnit unit, String text) {
+    this.plan = plan;
+    this.file = file;
+    this.unit = unit;
+    this.positions = new Positions(text);
+    this.sites = new CallSites(plan);
+  }
+
+  List<String> closures() {
+    return closures;
+  }
+
+  /** Rewrites method bodies, closures and call sites; remembers the user-data classes. */
+  void rewrite() {
+    List<TypeDeclaration<?>> types = new ArrayList<>();
+    unit.findAll(TypeDeclaration.class).forEach(t -> types.add((TypeDeclaration<?>) t));
+    for (TypeDeclaration<?> type : types) {
+      if (isLocalOrAnonymous(type)) {
+        continue;
+      }
+      String binary = binaryName(type);
+      boolean userData = plan.facts.isUserData(binary);
+      if (userData && type instanceof ClassOrInterfaceDeclaration c) {
+        userDataClasses.add(new UserDataClass(plan, file, positions, c, binary));
+        changed = true;
+      }
+      rewriteMembers(type, userData);
+    }
+    sites.declare();
+    changed |= sites.any();
+  }
+
+  private void rewriteMembers(TypeDeclaration<?> type, boolean userData) {
+    String binary = binaryName(type);
+    List<Runnable> after = new ArrayList<>();
+    int[] bindingsAt = {0};
+    for (BodyDeclaration<?> member : new ArrayList<>(type.getMembers())) {
+      if (member instanceof MethodDeclaration m && m.getBody().isPresent()) {
+        MethodFact fact = methodFact(m);
+        String id = fact == null ? binary + "#" + m.getNameAsString() : fact.id();
+        boolean touching = fact != null && plan.touching.contains(id);
+        if (touching && fact.overridable() && !plan.isClosure(id)) {
+          problem(
+              m,
+              "a method that touches user data and can be overridden: " + m.getNameAsString(),
+              "make it private, static or final (or its class final): its APP and VAL variants"
+                  + " are called directly");
+        }
+        List<MethodDeclaration> variants = new ArrayList<>();
+        if (touching) {
+          variants.add(variant(m, id, Variant.APP));
+          variants.add(variant(m, id, Variant.VAL));
+          changed = true;
+        }
+        m.getBody().get().accept(body(Variant.PLAIN, null, id), null);
+        if (plan.isClosure(id)) {
+          closure(type, m, id, variants, after, bindingsAt);
+        } else {
+          after.add(() -> addAfter(type, m, variants));
+        }
+      } else if (member instanceof ConstructorDeclaration c) {
+        if (!userData) {
+          MethodFact fact = methodFact(c);
+          String id = fact == null ? binary + "#<init>" : fact.id();
+          c.getBody().accept(body(Variant.PLAIN, null, id), null);
+        }
+      } else if (member instanceof FieldDeclaration f) {
+        if (userData && !f.isStatic()) {
+          continue;
+        }
+        String caller = binary + (f.isStatic() ? "#<clinit>" : "#<init>");
+        for (VariableDeclarator v : f.getVariables()) {
+          v.getInitializer()
+              .ifPresent(
+                  init ->
+                      v.setInitializer(
+                          (Expression) init.accept(body(Variant.PLAIN, null, caller), null)));
+        }
+      } else if (member instanceof InitializerDeclaration init) {
+        String caller = binary + (init.isStatic() ? "#<clinit>" : "#<init>");
+        init.getBody().accept(body(Variant.PLAIN, null, caller), null);
+      }
+    }
+    after.forEach(Runnable::run);
+  }
+
+  private void closure(
+      TypeDeclaration<?> type,
+      MethodDeclaration m,
+      String id,
+      List<MethodDeclaration> variants,
+      List<Runnable> after,
+      int[] bindingsAt) {
+    ClosureModel model = plan.closures.get(id);
+    List<String> erased = parameterTypes(id);
+    List<Boolean> userDataParams = new ArrayList<>();
+    erased.forEach(t -> userDataParams.add(plan.facts.isUserData(t)));
+    if (m.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
+      problem(m, "a closure with a variable number of arguments", "take an array instead");
+      return;
+    }
+    String binding = plan.bindingFields.get(id);
+    String ownerType = plan.facts.canonicalName(binaryName(type));
+    ClosureMethods generated =
+        new ClosureMethods(model, binding, ownerType, m, erased, userDataParams);
+    MethodDeclaration plain = m.clone();
+    plain.setName(m.getNameAsString() + "Plain");
+    plain.removeJavaDocComment();
+    plain.getAnnotations().clear();
+    plain.getModifiers().removeIf(mod -> mod.getKeyword() != Modifier.Keyword.STATIC);
+    plain.addModifier(Modifier.Keyword.PRIVATE);
+    plain.setLineComment(" plain variant: versioned memory, nothing logged");
+    generated.checkParameters(plain, Variant.PLAIN, null);
+    for (MethodDeclaration v : variants) {
+      Variant kind = v.getNameAsString().endsWith("App") ? Variant.APP : Variant.VAL;
+      generated.checkParameters(v, kind, v.getParameter(0).getNameAsString());
+    }
+    MethodDeclaration dispatcher = generated.siteDispatcher();
+    generated.toDispatcher();
+    closures.add(id);
+    after.add(
+        () -> {
+          List<BodyDeclaration<?>> bindings = generated.bindingMembers();
+          for (int i = 0; i < bindings.size(); i++) {
+            type.getMembers().add(bindingsAt[0]++, bindings.get(i));
+          }
+          List<MethodDeclaration> added = new ArrayList<>();
+          added.add(dispatcher);
+          added.add(plain);
+          added.addAll(variants);
+          addAfter(type, m, added);
+        });
+    changed = true;
+  }
+
+  private static void addAfter(
+      TypeDeclaration<?> type, MethodDeclaration m, List<MethodDeclaration> added) {
+    int at = type.getMembers().indexOf(m);
+    for (int i = 0; i < added.size(); i++) {
+      type.getMembers().add(at + 1 + i, added.get(i));
+    }
+  }
+
+  /** A copy of {@code m}, rewritten as {@code kind}, taking the variant's context first. */
+  private MethodDeclaration variant(MethodDeclaration m, String id, Variant kind) {
+    MethodDeclaration v = m.clone();
+    String context = contextName(m, kind);
+    v.getBody().get().accept(body(kind, context, id), null);
+    v.setName(m.getNameAsString() + kind.suffix);
+    v.removeJavaDocComment();
+    v.getAnnotations().clear();
+    v.getParameters().add(0, new Parameter(StaticJavaParser.parseType(kind.contextType), context));
+    v.setLineComment(
+        kind == Variant.APP
+            ? " APP variant: loads, stores and allocations go through the log"
+            : " VAL variant: re-executes from a log on a validator");
+    return v;
+  }
+
+  private static String contextName(MethodDeclaration m, Variant kind) {
+    Set<String> used = new HashSet<>();
+    m.findAll(SimpleName.class).forEach(n -> used.add(n.getIdentifier()));
+    String name = kind.contextName;
+    while (used.contains(name)) {
+      name = name + "$";
+    }
+    return name;
+  }
+
+  private BodyRewriter body(Variant kind, String context, String caller) {
+    return new BodyRewriter(plan, file, positions, kind, context, caller, sites);
+  }
+
+  /** Finishes the user-data classes (their store helpers are known once every file is done). */
+  void finish() {
+    userDataClasses.forEach(UserDataClass::rewrite);
+    if (changed) {
+      addImports();
+    }
+  }
+
+  boolean changed() {
+    return changed;
+  }
+
+  Path path() {
+    return file;
+  }
+
+  CompilationUnit unit() {
+    return unit;
+  }
+
+  private void addImports() {
+    String text = unit.toString();
+    Set<String> declared = new HashSet<>();
+    unit.findAll(TypeDeclaration.class).forEach(t -> declared.add(t.getNameAsString()));
+    for (ImportDeclaration i : unit.getImports()) {
+      if (!i.isAsterisk()) {
+        declared.add(i.getName().getIdentifier());
+      }
+    }
+    for (String name : API) {
+      String simple = name.substring(name.lastIndexOf('.') + 1);
+      if (!text.matches("(?s).*\\b" + simple + "\\b.*")) {
+        continue;
+      }
+      boolean imported = unit.getImports().stream().anyMatch(i -> i.getNameAsString().equals(name));
+      if (imported) {
+        continue;
+      }
+      if (declared.contains(simple)) {
+        plan.problems.add(
+            new Problem(
+                file,
+                1,
+                1,
+                "the file declares or imports a type named " + simple,
+                "rename it: the generated code imports " + name));
+        continue;
+      }
+      unit.addImport(name);
+    }
+  }
+
+  private MethodFact methodFact(BodyDeclaration<?> declaration) {
+    SimpleName name =
+        declaration instanceof MethodDeclaration m
+            ? m.getName()
+            : ((ConstructorDeclaration) declaration).getName();
+    Span at = positions.span(name);
+    if (at == null) {
+      return null;
+    }
+    return plan.facts.methods().values().stream()
+        .filter(f -> f.file().equals(file))
+        .filter(f -> f.span().start() <= at.start() && at.end() <= f.span().end())
+        .min(Comparator.comparingInt(f -> f.span().end() - f.span().start()))
+        .orElse(null);
+  }
+
+  private String binaryName(TypeDeclaration<?> type) {
+    StringBuilder name = new StringBuilder(type.getNameAsString());
+    Node n = type.getParentNode().orElse(null);
+    while (n instanceof TypeDeclaration<?> outer) {
+      name.insert(0, outer.getNameAsString() + "$");
+      n = outer.getParentNode().orElse(null);
+    }
+    String pkg = unit.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
+    return pkg + name;
+  }
+
+  private static boolean isLocalOrAnonymous(TypeDeclaration<?> type) {
+    Node parent = type.getParentNode().orElse(null);
+    return !(parent instanceof CompilationUnit) && !(parent instanceof TypeDeclaration<?>);
+  }
+
+  private static List<String> parameterTypes(String id) {
+    String params = id.substring(id.indexOf('(') + 1, id.length() - 1);
+    return params.isEmpty() ? List.of() : List.of(params.split(","));
+  }
+
+  private void problem(Node node, String construct, String advice) {
+    int line = node.getBegin().map(p -> p.line).orElse(0);
+    int column = node.getBegin().map(p -> p.column).orElse(0);
+    plan.problems.add(new Problem(file, line, column, construct, advice));
+  }
+}

@@ -1,0 +1,83 @@
+package dev.orthrus.rewriter.transform;
+
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.SourceFacts;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the rewriter decided for the whole program before it touches a file: the closures and their
+ * binding fields, the methods that need APP and VAL variants, the non-deterministic calls to
+ * record; and what it collects while rewriting: the store helpers each handle needs, and problems.
+ */
+final class Plan {
+
+  final SourceFacts facts;
+  final Map<String, ClosureModel> closures = new LinkedHashMap<>();
+  final Map<String, String> bindingFields = new HashMap<>();
+  final Set<String> touching;
+  final Set<String> recordedCalls = new LinkedHashSet<>();
+  final Map<String, Set<StoreHelper>> storeHelpers = new HashMap<>();
+  final List<Problem> problems = new ArrayList<>();
+
+  Plan(SourceFacts facts, ClosureReport report) {
+    this.facts = facts;
+    Set<String> direct = new LinkedHashSet<>();
+    if (report != null) {
+      for (ClosureModel closure : report.closures()) {
+        closures.put(closure.id(), closure);
+        for (NondeterministicCall call : closure.nondeterministic()) {
+          if (call.handling() == NondeterministicCall.Handling.RECORDED) {
+            recordedCalls.add(call.target());
+          }
+        }
+      }
+    }
+    // The methods that make a recorded call need variants that record or replay it.
+    facts.methods().keySet().stream()
+        .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
+        .forEach(direct::add);
+    this.touching = facts.touchingMethods(direct);
+    nameBindings();
+  }
+
+  private void nameBindings() {
+    Map<String, Integer> taken = new HashMap<>();
+    for (String id : closures.keySet()) {
+      String owner = id.substring(0, id.indexOf('#'));
+      String name = constantName(id.substring(id.indexOf('#') + 1, id.indexOf('(')));
+      int n = taken.merge(owner + "." + name, 1, Integer::sum);
+      bindingFields.put(id, n == 1 ? name : name + "_" + n);
+    }
+  }
+
+  boolean isClosure(String id) {
+    return closures.containsKey(id);
+  }
+
+  /** {@code casUnique} to {@code CAS_UNIQUE}. */
+  static String constantName(String camel) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < camel.length(); i++) {
+      char c = camel.charAt(i);
+      if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(camel.charAt(i - 1))) {
+        out.append('_');
+      }
+      out.append(c);
+    }
+    return out.toString().toUpperCase(Locale.ROOT);
+  }
+
+  void need(StoreHelper helper) {
+    storeHelpers.computeIfAbsent(helper.owner(), k -> new LinkedHashSet<>()).add(helper);
+  }
+}

@@ -1,0 +1,102 @@
+package dev.orthrus.rewriter.transform;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.CompilationUnit;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.SourceFacts;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The source rewriter: given the user's sources and what javac and the processor found in them,
+ * produces the protected sources. Files that hold neither user data nor closures nor calls of
+ * closures come out as they went in.
+ */
+public final class Rewriter {
+
+  /**
+   * What came out.
+   *
+   * @param sources every input file's new text (unchanged files keep their text)
+   * @param changed the files the rewriter changed
+   * @param closures ids of the closures now dispatched, logged and validated
+   * @param versionedClasses binary names of the classes that became versioned handles
+   * @param problems what could not be rewritten; when not empty, {@code sources} must not be used
+   */
+  public record Result(
+      Map<Path, String> sources,
+      List<Path> changed,
+      List<String> closures,
+      List<String> versionedClasses,
+      List<Problem> problems) {}
+
+  static {
+    StaticJavaParser.getParserConfiguration()
+        .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17);
+  }
+
+  private Rewriter() {}
+
+  public static Result rewrite(Map<Path, String> sources, SourceFacts facts, ClosureReport report) {
+    Plan plan = new Plan(facts, report);
+    plan.problems.addAll(facts.problems());
+    JavaParser parser =
+        new JavaParser(
+            new ParserConfiguration()
+                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17)
+                .setTabSize(1));
+    List<FileRewriter> files = new ArrayList<>();
+    for (Map.Entry<Path, String> source : sources.entrySet()) {
+      ParseResult<CompilationUnit> parsed = parser.parse(source.getValue());
+      if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
+        parsed
+            .getProblems()
+            .forEach(
+                p ->
+                    plan.problems.add(
+                        new Problem(
+                            source.getKey(),
+                            p.getLocation()
+                                .flatMap(l -> l.getBegin().getRange())
+                                .map(r -> r.begin.line)
+                                .orElse(0),
+                            0,
+                            "the rewriter's parser rejects this file: " + p.getMessage(),
+                            "")));
+        continue;
+      }
+      FileRewriter file =
+          new FileRewriter(plan, source.getKey(), parsed.getResult().get(), source.getValue());
+      file.rewrite();
+      files.add(file);
+    }
+    Map<Path, String> out = new LinkedHashMap<>(sources);
+    List<Path> changed = new ArrayList<>();
+    List<String> closures = new ArrayList<>();
+    for (FileRewriter file : files) {
+      file.finish();
+      closures.addAll(file.closures());
+    }
+    for (FileRewriter file : files) {
+      if (file.changed()) {
+        Path path = file.path();
+        out.put(path, file.unit().toString());
+        changed.add(path);
+      }
+    }
+    return new Result(
+        out,
+        changed,
+        closures,
+        new ArrayList<>(new TreeSet<>(facts.userDataClasses())),
+        plan.problems);
+  }
+}

@@ -1,0 +1,481 @@
+package dev.orthrus.rewriter.transform;
+
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.AccessSpecifier;
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayCreationExpr;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.type.ArrayType;
+import com.github.javaparser.ast.type.Type;
+import com.github.javaparser.ast.visitor.ModifierVisitor;
+import com.github.javaparser.ast.visitor.Visitable;
+import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.CallFact;
+import dev.orthrus.rewriter.facts.FieldFact;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a {@code @UserData} class into a versioned handle (the paper's OrthrusPtr): its mutable
+ * fields move into an immutable version class {@code V} with a checksum, its final fields stay on
+ * the handle, reference arrays become {@code VersionedArray}s, constructors build the first
+ * version, and the store helpers the rewritten code calls are added.
+ */
+final class UserDataClass {
+
+  /** A mutable field, now a field of the version. */
+  record VersionField(String name, Type type, Expression initializer, Modifier.Keyword access) {}
+
+  private final Plan plan;
+  private final Path file;
+  private final Positions positions;
+  private final ClassOrInterfaceDeclaration type;
+  private final String binaryName;
+  private final List<VersionField> fields = new ArrayList<>();
+
+  UserDataClass(
+      Plan plan, Path file, Positions positions, ClassOrInterfaceDeclaration type, String binary) {
+    this.plan = plan;
+    this.file = file;
+    this.positions = positions;
+    this.type = type;
+    this.binaryName = binary;
+  }
+
+  /** Rewrites the class in place; problems go to the plan. */
+  void rewrite() {
+    if (type.isInterface()) {
+      problem(type, "@UserData on an interface", "annotate the classes that hold the data");
+      return;
+    }
+    for (FieldDeclaration declaration : new ArrayList<>(type.getFields())) {
+      if (declaration.isStatic()) {
+        continue;
+      }
+      for (VariableDeclarator v : declaration.getVariables()) {
+        Type t = versionedType(v, v.getType());
+        if (declaration.isFinal()) {
+          v.setType(t);
+          v.getInitializer().ifPresent(init -> v.setInitializer(arrayInitializer(v, init)));
+        } else {
+          Expression init = v.getInitializer().map(i -> arrayInitializer(v, i)).orElse(null);
+          fields.add(new VersionField(v.getNameAsString(), t, init, access(declaration)));
+        }
+      }
+      if (!declaration.isFinal()) {
+        declaration.remove();
+      }
+    }
+    if (fields.isEmpty()) {
+      return;
+    }
+    if (!type.getExtendedTypes().isEmpty()) {
+      problem(
+          type,
+          "a user-data class with mutable fields that extends " + type.getExtendedTypes(0),
+          "a versioned handle extends VersionedObject: hold the superclass's data in a field");
+      return;
+    }
+    if (!type.getTypeParameters().isEmpty()) {
+      problem(
+          type,
+          "a generic user-data class with mutable fields",
+          "not supported yet: make the class non-generic");
+      return;
+    }
+    type.addExtendedType("VersionedObject<" + type.getNameAsString() + ".V>");
+    List<ConstructorDeclaration> constructors = type.getConstructors();
+    if (constructors.isEmpty()) {
+      ConstructorDeclaration c = type.addConstructor();
+      Modifier.Keyword k = keyword(type.getAccessSpecifier());
+      if (k != null) {
+        c.addModifier(k);
+      }
+      c.setBody(new BlockStmt());
+      constructors = List.of(c);
+    }
+    for (ConstructorDeclaration c : constructors) {
+      rewriteConstructor(c);
+    }
+    type.getMembers().add(versionClass());
+    for (StoreHelper helper : plan.storeHelpers.getOrDefault(binaryName, Set.of())) {
+      type.getMembers().add(storeHelper(helper));
+    }
+  }
+
+  private Type versionedType(VariableDeclarator v, Type t) {
+    if (t instanceof ArrayType array && !array.getComponentType().isPrimitiveType()) {
+      if (array.getComponentType() instanceof ArrayType) {
+        problem(
+            v, "a user-data field that is an array of arrays", "hold a user-data class per row");
+        return t;
+      }
+      return StaticJavaParser.parseType("VersionedArray<" + array.getComponentType() + ">");
+    }
+    return t;
+  }
+
+  private Expression arrayInitializer(VariableDeclarator v, Expression init) {
+    if (v.getType() instanceof ArrayType array
+        && !array.getComponentType().isPrimitiveType()
+        && init instanceof ArrayCreationExpr creation
+        && creation.getLevels().size() == 1
+        && creation.getLevels().get(0).getDimension().isPresent()) {
+      return BodyRewriter.versionedArray(creation.getLevels().get(0).getDimension().get());
+    }
+    return init;
+  }
+
+  private static Modifier.Keyword access(FieldDeclaration f) {
+    return keyword(f.getAccessSpecifier());
+  }
+
+  /** The modifier of an access level, null for package access. */
+  static Modifier.Keyword keyword(AccessSpecifier access) {
+    return switch (access) {
+      case PUBLIC -> Modifier.Keyword.PUBLIC;
+      case PROTECTED -> Modifier.Keyword.PROTECTED;
+      case PRIVATE -> Modifier.Keyword.PRIVATE;
+      default -> null;
+    };
+  }
+
+  // ---- constructors ----
+
+  /**
+   * Assignments to mutable fields go to locals named after them ({@code value$}); the first version
+   * is stored at the end. Reading other user data or letting {@code this} escape before that is a
+   * problem: the version does not exist yet.
+   */
+  private void rewriteConstructor(ConstructorDeclaration c) {
+    BlockStmt body = c.getBody();
+    if (!body.getStatements().isEmpty()
+        && body.getStatement(0) instanceof ExplicitConstructorInvocationStmt call
+        && call.isThis()) {
+      if (assignsVersionedField(body)) {
+        problem(
+            c,
+            "a constructor that calls this(...) and then assigns a mutable field",
+            "pass the value to the constructor it calls");
+      }
+      return;
+    }
+    body.accept(new ConstructorBody(), null);
+    BlockStmt out = new BlockStmt();
+    for (VersionField f : fields) {
+      out.addStatement(
+          StaticJavaParser.parseStatement(
+              f.type() + " " + f.name() + "$ = " + initialValue(f) + ";"));
+    }
+    body.getStatements().forEach(s -> out.addStatement(s.clone()));
+    StringBuilder args = new StringBuilder("this");
+    for (VersionField f : fields) {
+      args.append(", ").append(f.name()).append('$');
+    }
+    out.addStatement(StaticJavaParser.parseStatement("soVersion(new V(" + args + "));"));
+    c.setBody(out);
+    body.findAll(ReturnStmt.class)
+        .forEach(r -> problem(c, "a return inside a user-data class's constructor", "remove it"));
+  }
+
+  private String initialValue(VersionField f) {
+    if (f.initializer() != null) {
+      return f.initializer().toString();
+    }
+    return switch (f.type().asString()) {
+      case "boolean" -> "false";
+      case "byte", "short", "char", "int" -> "0";
+      case "long" -> "0L";
+      case "float" -> "0f";
+      case "double" -> "0d";
+      default -> "null";
+    };
+  }
+
+  private boolean assignsVersionedField(BlockStmt body) {
+    return body.findAll(AssignExpr.class).stream()
+        .anyMatch(a -> isOwnVersionedField(a.getTarget()));
+  }
+
+  private boolean isOwnVersionedField(Expression e) {
+    FieldFact f = fact(e);
+    return f != null
+        && f.versioned()
+        && f.owner().equals(binaryName)
+        && (e instanceof NameExpr
+            || ((FieldAccessExpr) e).getScope() instanceof ThisExpr t && t.getTypeName().isEmpty());
+  }
+
+  private FieldFact fact(Expression e) {
+    if (!(e instanceof NameExpr) && !(e instanceof FieldAccessExpr)) {
+      return null;
+    }
+    var span = positions.span(e);
+    return span == null ? null : plan.facts.file(file).field(span);
+  }
+
+  private final class ConstructorBody extends ModifierVisitor<Void> {
+    @Override
+    public Visitable visit(FieldAccessExpr n, Void arg) {
+      if (isOwnVersionedField(n)) {
+        return new NameExpr(n.getNameAsString() + "$");
+      }
+      FieldFact f = fact(n);
+      if (f != null && f.versioned()) {
+        problem(n, "a constructor of a user-data class that reads other user data", READ_ADVICE);
+      }
+      return super.visit(n, arg);
+    }
+
+    @Override
+    public Visitable visit(NameExpr n, Void arg) {
+      return isOwnVersionedField(n) ? new NameExpr(n.getNameAsString() + "$") : n;
+    }
+
+    @Override
+    public Visitable visit(ArrayCreationExpr n, Void arg) {
+      Node parent = n.getParentNode().orElse(null);
+      FieldFact target = parent instanceof AssignExpr a ? fact(a.getTarget()) : null;
+      if (target != null
+          && target.referenceArray()
+          && n.getLevels().size() == 1
+          && n.getLevels().get(0).getDimension().isPresent()) {
+        return BodyRewriter.versionedArray(n.getLevels().get(0).getDimension().get());
+      }
+      return super.visit(n, arg);
+    }
+
+    @Override
+    public Visitable visit(MethodCallExpr n, Void arg) {
+      CallFact call = plan.facts.file(file).call(positions.span(n));
+      if (call != null && plan.touching.contains(call.target())) {
+        problem(n, "a constructor of a user-data class that calls " + call.name(), READ_ADVICE);
+      } else if (n.getScope().isEmpty() || n.getScope().get() instanceof ThisExpr) {
+        if (call != null && !call.isStatic()) {
+          problem(
+              n,
+              "a constructor of a user-data class that calls its own method " + call.name(),
+              "the first version exists only at the constructor's end: compute the value first");
+        }
+      }
+      return super.visit(n, arg);
+    }
+
+    @Override
+    public Visitable visit(ThisExpr n, Void arg) {
+      Node parent = n.getParentNode().orElse(null);
+      if (!(parent instanceof FieldAccessExpr) && !(parent instanceof MethodCallExpr)) {
+        problem(
+            n,
+            "a constructor of a user-data class that lets this escape",
+            "the first version exists only at the constructor's end: publish the object after");
+      }
+      return n;
+    }
+  }
+
+  private static final String READ_ADVICE =
+      "compute the value in the caller and pass it in: the constructor runs before the object"
+          + " is user data and its reads would not be logged";
+
+  // ---- the version class ----
+
+  private BodyDeclaration<?> versionClass() {
+    String owner = type.getNameAsString();
+    StringBuilder s = new StringBuilder();
+    s.append("/** The mutable fields of {@link ")
+        .append(owner)
+        .append("}: each store publishes a new, immutable version. */\n");
+    s.append(visibility()).append("static final class V extends Version {\n");
+    s.append("private static final long serialVersionUID = 1L;\n");
+    for (VersionField f : fields) {
+      s.append(access(f.access())).append("final ").append(f.type()).append(' ');
+      s.append(f.name()).append(";\n");
+    }
+    s.append("V(").append(owner).append(" owner");
+    for (VersionField f : fields) {
+      s.append(", ").append(f.type()).append(' ').append(f.name());
+    }
+    s.append(") {\nsuper(owner);\n");
+    String checksum = "Checksum.SEED";
+    for (VersionField f : fields) {
+      s.append("this.").append(f.name()).append(" = ").append(f.name()).append(";\n");
+      String bits = bits(f.type(), f.name());
+      checksum =
+          bits == null
+              ? "Checksum.ref(" + checksum + ", " + f.name() + ")"
+              : "Checksum.bits(" + checksum + ", " + bits + ")";
+    }
+    s.append("seal(").append(checksum).append(");\n}\n");
+    s.append("@Override public void fields(FieldSink sink) {\n");
+    for (VersionField f : fields) {
+      String bits = bits(f.type(), f.name());
+      s.append(bits == null ? "sink.ref(" + f.name() + ");\n" : "sink.bits(" + bits + ");\n");
+    }
+    s.append("}\n}\n");
+    return StaticJavaParser.parseBodyDeclaration(s.toString());
+  }
+
+  /** The long bits of a primitive field, or null for a reference. */
+  static String bits(Type type, String name) {
+    return switch (type.asString()) {
+      case "boolean" -> "(" + name + " ? 1 : 0)";
+      case "byte", "short", "char", "int", "long" -> name;
+      case "float" -> "Float.floatToRawIntBits(" + name + ")";
+      case "double" -> "Double.doubleToRawLongBits(" + name + ")";
+      default -> null;
+    };
+  }
+
+  private String visibility() {
+    return type.isPublic() ? "public " : "";
+  }
+
+  private static String access(Modifier.Keyword k) {
+    return k == null ? "" : k.asString() + " ";
+  }
+
+  // ---- store helpers ----
+
+  private BodyDeclaration<?> storeHelper(StoreHelper h) {
+    Map<String, VersionField> byName = new LinkedHashMap<>();
+    fields.forEach(f -> byName.put(f.name(), f));
+    List<String> taken = new ArrayList<>(byName.keySet());
+    String context = unused(h.variant().contextName, taken);
+    String current = unused("current", taken);
+    String operand = unused("operand", taken);
+    String old = unused("old", taken);
+    VersionField first = byName.get(h.fields().get(0));
+    if (first == null) {
+      problem(type, "a write to " + h.fields() + ", not a mutable field of this class", "");
+      return StaticJavaParser.parseBodyDeclaration("void unusedHelper$() {}");
+    }
+    boolean set = h.operation().equals("set");
+    String result = set && h.fields().size() > 1 ? "void" : first.type().asString();
+    StringBuilder s = new StringBuilder();
+    s.append(helperAccess(h)).append(result).append(' ').append(h.methodName()).append('(');
+    List<String> params = new ArrayList<>();
+    if (h.variant().contextType != null) {
+      params.add(h.variant().contextType + " " + context);
+    }
+    if (set) {
+      for (String name : h.fields()) {
+        params.add(byName.get(name).type() + " " + name);
+      }
+    } else if (h.operator() != null) {
+      params.add(h.operandType() + " " + operand);
+    }
+    s.append(String.join(", ", params)).append(") {\n");
+    boolean replacesAll = set && h.fields().containsAll(byName.keySet());
+    if (!replacesAll) {
+      s.append("V ").append(current).append(" = ").append(load(h.variant(), context)).append(";\n");
+    }
+    String f = first.name();
+    String t = first.type().asString();
+    String value = null;
+    if (!set) {
+      switch (h.operation()) {
+        case "preIncrement", "preDecrement" -> {
+          String op = h.operation().equals("preIncrement") ? "+" : "-";
+          s.append(t).append(' ').append(f).append(" = (").append(t).append(") (");
+          s.append(current).append('.').append(f).append(' ').append(op).append(" 1);\n");
+          value = f;
+        }
+        case "postIncrement", "postDecrement" -> {
+          String op = h.operation().equals("postIncrement") ? "+" : "-";
+          s.append(t).append(' ').append(old).append(" = ").append(current).append('.');
+          s.append(f).append(";\n");
+          s.append(t).append(' ').append(f).append(" = (").append(t).append(") (").append(old);
+          s.append(' ').append(op).append(" 1);\n");
+          value = old;
+        }
+        default -> {
+          s.append(t).append(' ').append(f).append(" = (").append(t).append(") (");
+          s.append(current).append('.').append(f).append(' ').append(h.operator()).append(' ');
+          s.append(operand).append(");\n");
+          value = f;
+        }
+      }
+    } else if (h.fields().size() == 1) {
+      value = f;
+    }
+    StringBuilder args = new StringBuilder("this");
+    for (VersionField v : fields) {
+      boolean written = set ? h.fields().contains(v.name()) : v.name().equals(f);
+      args.append(", ").append(written ? v.name() : current + "." + v.name());
+    }
+    s.append(store(h.variant(), context, "new V(" + args + ")")).append(";\n");
+    if (value != null) {
+      s.append("return ").append(value).append(";\n");
+    }
+    s.append("}\n");
+    return StaticJavaParser.parseBodyDeclaration(s.toString());
+  }
+
+  private String helperAccess(StoreHelper h) {
+    Modifier.Keyword widest = null;
+    for (String name : h.fields()) {
+      for (VersionField f : fields) {
+        if (f.name().equals(name) && rank(f.access()) > rank(widest)) {
+          widest = f.access();
+        }
+      }
+    }
+    return access(widest);
+  }
+
+  private static int rank(Modifier.Keyword k) {
+    if (k == null) {
+      return 1;
+    }
+    return switch (k) {
+      case PRIVATE -> 0;
+      case PROTECTED -> 2;
+      case PUBLIC -> 3;
+      default -> 1;
+    };
+  }
+
+  private static String load(Variant v, String context) {
+    return v == Variant.PLAIN ? "lvVersion()" : context + ".load(this)";
+  }
+
+  private static String store(Variant v, String context, String next) {
+    return v == Variant.PLAIN ? "soVersion(" + next + ")" : context + ".store(this, " + next + ")";
+  }
+
+  private static String unused(String name, List<String> taken) {
+    if (name == null) {
+      return null;
+    }
+    String n = name;
+    while (taken.contains(n)) {
+      n = n + "$";
+    }
+    return n;
+  }
+
+  private void problem(Node node, String construct, String advice) {
+    int line = node.getBegin().map(p -> p.line).orElse(0);
+    int column = node.getBegin().map(p -> p.column).orElse(0);
+    plan.problems.add(new Problem(file, line, column, construct, advice));
+  }
+}

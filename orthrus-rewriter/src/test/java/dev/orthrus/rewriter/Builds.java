@@ -1,0 +1,53 @@
+package dev.orthrus.rewriter;
+
+import dev.orthrus.rewriter.compile.Javac;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Builds a source folder twice, vanilla and protected, for tests that compare the two. */
+final class Builds {
+
+  /** The test's own class path: it holds orthrus-annotations and orthrus-runtime. */
+  static List<Path> classPath() {
+    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .map(Path::of)
+        .toList();
+  }
+
+  static InstrumentResult instrument(Path sources, Path out) throws InstrumentException {
+    return Instrumenter.instrument(
+        new InstrumentRequest(
+            List.of(sources), classPath(), out.resolve("generated"), out.resolve("classes"), 17));
+  }
+
+  static Path vanilla(Path sources, Path out) throws InstrumentException {
+    Path classes = out.resolve("vanilla");
+    try (Stream<Path> files = Files.walk(sources)) {
+      Javac.compile(
+          files.filter(f -> f.toString().endsWith(".java")).toList(), classPath(), 17, classes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return classes;
+  }
+
+  /** A loader of {@code classes} whose parent holds the runtime, shared by both builds. */
+  static URLClassLoader loader(Path classes) {
+    try {
+      return new URLClassLoader(new URL[] {classes.toUri().toURL()}, Builds.class.getClassLoader());
+    } catch (MalformedURLException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  private Builds() {}
+}
