@@ -206,9 +206,6 @@ public final class FactsCollector implements TaskListener {
         if (!enclosingMethods.isEmpty()) {
           facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(target);
         }
-        if (target.startsWith("java.lang.Math#")) {
-          touches();
-        }
       }
       return super.visitMethodInvocation(node, unused);
     }

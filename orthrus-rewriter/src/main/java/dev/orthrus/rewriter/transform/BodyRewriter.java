@@ -37,7 +37,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -45,12 +44,6 @@ import java.util.Set;
  * through {@code VersionedArray}, and calls reach the callee's variant of the same kind.
  */
 final class BodyRewriter extends ModifierVisitor<Void> {
-
-  /** The {@code Math} methods whose results may differ between JIT tiers and cores. */
-  private static final Set<String> TRANSCENDENTAL =
-      Set.of(
-          "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log", "log10",
-          "log1p", "pow", "sinh", "cosh", "tanh", "hypot", "cbrt");
 
   private final Plan plan;
   private final Path file;
@@ -396,11 +389,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       toVariant(m);
       return m;
     }
-    if (variant != Variant.PLAIN && plan.recordedCalls.contains(target)) {
-      return recorded(m, call.returnType());
-    }
-    if (target.startsWith("java.lang.Math#") && TRANSCENDENTAL.contains(call.name())) {
+    if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
+    } else if (variant != Variant.PLAIN && plan.recordedCalls.contains(target)) {
+      return recorded(m, call.returnType());
     }
     return m;
   }
@@ -410,14 +402,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     m.getArguments().add(0, new NameExpr(context));
   }
 
-  /** APP records a non-deterministic result in the log; VAL takes it from there. */
+  /**
+   * APP records a non-deterministic result in the log; VAL takes it from there, after evaluating
+   * the call's arguments as APP did (they may load user data), without making the call.
+   */
   private Expression recorded(MethodCallExpr call, String type) {
     NameExpr ctx = new NameExpr(context);
+    NodeList<Expression> arguments =
+        variant == Variant.VAL ? new NodeList<>(call.getArguments()) : new NodeList<>();
     return switch (type) {
       case "long" ->
           variant == Variant.APP
               ? new MethodCallExpr(ctx, "nondetBits", new NodeList<>(call))
-              : new MethodCallExpr(ctx, "nondetBits");
+              : new MethodCallExpr(ctx, "nondetBits", arguments);
       case "int", "short", "byte", "char" ->
           new CastExpr(
               new com.github.javaparser.ast.type.PrimitiveType(
@@ -425,7 +422,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                       type.toUpperCase(Locale.ROOT))),
               variant == Variant.APP
                   ? new MethodCallExpr(ctx, "nondetBits", new NodeList<>(call))
-                  : new MethodCallExpr(ctx, "nondetBits"));
+                  : new MethodCallExpr(ctx, "nondetBits", arguments));
       case "boolean" ->
           new BinaryExpr(
               variant == Variant.APP
@@ -435,7 +432,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                       new NodeList<>(
                           new ConditionalExpr(
                               call, new IntegerLiteralExpr("1"), new IntegerLiteralExpr("0"))))
-                  : new MethodCallExpr(ctx, "nondetBits"),
+                  : new MethodCallExpr(ctx, "nondetBits", arguments),
               new LongLiteralExpr("0L"),
               BinaryExpr.Operator.NOT_EQUALS);
       case "double" ->
@@ -452,7 +449,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                   new NameExpr("Double"),
                                   "doubleToRawLongBits",
                                   new NodeList<>(call))))
-                      : new MethodCallExpr(ctx, "nondetBits")));
+                      : new MethodCallExpr(ctx, "nondetBits", arguments)));
       case "float" ->
           new MethodCallExpr(
               new NameExpr("Float"),
@@ -470,7 +467,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                       new NameExpr("Float"),
                                       "floatToRawIntBits",
                                       new NodeList<>(call))))
-                          : new MethodCallExpr(ctx, "nondetBits"))));
+                          : new MethodCallExpr(ctx, "nondetBits", arguments))));
       case "void" -> {
         problem(call, "a non-deterministic call without a result", "move it out of the closure");
         yield call;
@@ -479,7 +476,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           variant == Variant.APP
               ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(call))
               : new CastExpr(
-                  new ClassOrInterfaceType(null, type), new MethodCallExpr(ctx, "nondetRef"));
+                  new ClassOrInterfaceType(null, type),
+                  new MethodCallExpr(ctx, "nondetRef", arguments));
     };
   }
 

@@ -2,6 +2,7 @@ package dev.orthrus.rewriter.transform;
 
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
@@ -64,14 +65,27 @@ final class CallSites {
     return new NameExpr(name);
   }
 
-  /** Adds the declared site fields at the top of their classes. */
+  /**
+   * Adds the declared site fields to their classes, after the closure bindings at the top (static
+   * fields initialize in textual order, and a site needs its binding) and before the class's own
+   * members, whose static initializers may already call closures.
+   */
   void declare() {
     fields.forEach(
         (holder, declared) -> {
-          for (int i = declared.size() - 1; i >= 0; i--) {
-            holder.getMembers().add(0, declared.get(i));
+          int at = 0;
+          while (at < holder.getMembers().size() && isBinding(holder.getMember(at))) {
+            at++;
           }
+          holder.getMembers().addAll(at, declared);
         });
+  }
+
+  private static boolean isBinding(BodyDeclaration<?> member) {
+    return member instanceof FieldDeclaration f
+        && f.isStatic()
+        && (f.getElementType().asString().equals("ClosureBinding")
+            || f.getVariable(0).getNameAsString().endsWith("_ANY"));
   }
 
   boolean any() {

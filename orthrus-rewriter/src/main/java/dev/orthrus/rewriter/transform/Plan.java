@@ -21,11 +21,18 @@ import java.util.Set;
  */
 final class Plan {
 
+  /**
+   * The category of {@code Math} calls whose results may differ between JIT tiers and cores: the
+   * rewriter routes them to {@code StrictMath}, which is deterministic, instead of recording them.
+   */
+  private static final String MATH_INTRINSIC = "math-intrinsic";
+
   final SourceFacts facts;
   final Map<String, ClosureModel> closures = new LinkedHashMap<>();
   final Map<String, String> bindingFields = new HashMap<>();
   final Set<String> touching;
   final Set<String> recordedCalls = new LinkedHashSet<>();
+  final Set<String> strictMathCalls = new LinkedHashSet<>();
   final Map<String, Set<StoreHelper>> storeHelpers = new HashMap<>();
   final List<Problem> problems = new ArrayList<>();
 
@@ -36,7 +43,9 @@ final class Plan {
       for (ClosureModel closure : report.closures()) {
         closures.put(closure.id(), closure);
         for (NondeterministicCall call : closure.nondeterministic()) {
-          if (call.handling() == NondeterministicCall.Handling.RECORDED) {
+          if (call.category().equals(MATH_INTRINSIC)) {
+            strictMathCalls.add(call.target());
+          } else if (call.handling() == NondeterministicCall.Handling.RECORDED) {
             recordedCalls.add(call.target());
           }
         }

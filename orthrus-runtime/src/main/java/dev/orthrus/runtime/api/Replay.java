@@ -135,6 +135,21 @@ public final class Replay {
     return object;
   }
 
+  /**
+   * The next recorded result of a call whose arguments VAL evaluates as APP did before the call
+   * (they may load user data), without making the call: the arguments are otherwise unused.
+   */
+  public long nondetBits(Object... arguments) {
+    return nondetBits();
+  }
+
+  /**
+   * {@link #nondetRef()} after evaluating the call's arguments, as {@link #nondetBits(Object...)}.
+   */
+  public <T> T nondetRef(Object... arguments) {
+    return nondetRef();
+  }
+
   public long nondetBits() {
     if (nondetBitsCursor >= log.nondetBitsCount()) {
       throw new Divergence(
