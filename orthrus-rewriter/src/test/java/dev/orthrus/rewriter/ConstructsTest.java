@@ -24,7 +24,7 @@ class ConstructsTest {
   @Test
   void theProtectedBuildComputesWhatTheVanillaBuildComputes(@TempDir Path out) throws Exception {
     InstrumentResult result = Builds.instrument(SOURCES, out);
-    assertEquals(12, result.closures().size(), () -> "closures: " + result.closures());
+    assertEquals(13, result.closures().size(), () -> "closures: " + result.closures());
     Path vanilla = Builds.vanilla(SOURCES, out);
     OrthrusRuntime rt =
         OrthrusRuntime.start(
@@ -36,13 +36,25 @@ class ConstructsTest {
       for (long seed = 1; seed <= 3; seed++) {
         assertEquals(run(v, seed), run(p, seed), "seed " + seed);
       }
+      // Synchronized closures from 4 threads at a time, 40 short-lived threads in all.
+      for (int round = 0; round < 10; round++) {
+        assertEquals(hits(v), hits(p), "round " + round);
+      }
       assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
-      assertTrue(rt.publishedCount() >= 3 * 2_000, "logged: " + rt.publishedCount());
+      assertTrue(rt.publishedCount() >= 3 * 2_000 + 40_000, "logged: " + rt.publishedCount());
       assertEquals(rt.publishedCount(), rt.validatedCount(), "every execution is validated");
       assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
     } finally {
       rt.close();
     }
+  }
+
+  private static long hits(ClassLoader loader) throws ReflectiveOperationException {
+    return (long)
+        loader
+            .loadClass("fixture.Hits")
+            .getMethod("run", int.class, int.class)
+            .invoke(null, 4, 1_000);
   }
 
   private static String run(ClassLoader loader, long seed) throws ReflectiveOperationException {

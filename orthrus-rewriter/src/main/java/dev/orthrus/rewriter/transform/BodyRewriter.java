@@ -484,18 +484,18 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   @Override
   public Visitable visit(ObjectCreationExpr n, Void arg) {
     NewFact allocation = facts.allocation(positions.span(n));
+    if (variant != Variant.PLAIN && n.getAnonymousClassBody().isPresent() && touches(n)) {
+      problem(
+          n,
+          "an anonymous class that touches user data inside a closure",
+          "use a lambda passed straight to the method that runs it, or a named helper method");
+    }
     ObjectCreationExpr o = (ObjectCreationExpr) super.visit(n, arg);
     if (allocation != null
         && allocation.userData()
         && variant != Variant.PLAIN
         && o.getAnonymousClassBody().isEmpty()) {
       return new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(o));
-    }
-    if (variant != Variant.PLAIN && n.getAnonymousClassBody().isPresent() && touches(n)) {
-      problem(
-          n,
-          "an anonymous class that touches user data inside a closure",
-          "use a lambda passed straight to the method that runs it, or a named helper method");
     }
     return o;
   }

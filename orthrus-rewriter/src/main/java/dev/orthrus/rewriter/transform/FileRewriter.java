@@ -207,6 +207,10 @@ final class FileRewriter {
     String context = contextName(m, kind);
     v.getBody().get().accept(body(kind, context, id), null);
     v.setName(m.getNameAsString() + kind.suffix);
+    if (kind == Variant.VAL) {
+      // A validator never takes the application's locks: it re-executes from the log alone.
+      v.removeModifier(Modifier.Keyword.SYNCHRONIZED);
+    }
     v.removeJavaDocComment();
     v.getAnnotations().clear();
     v.getParameters().add(0, new Parameter(StaticJavaParser.parseType(kind.contextType), context));

@@ -97,6 +97,7 @@ public final class Rewriter {
         changed,
         closures,
         new ArrayList<>(new TreeSet<>(facts.userDataClasses())),
-        plan.problems);
+        // The APP and VAL variants of a method meet its problems twice.
+        plan.problems.stream().distinct().toList());
   }
 }

@@ -85,6 +85,8 @@ final class UserDataClass {
       }
     }
     if (fields.isEmpty()) {
+      // Only final fields: nothing versioned, but reference arrays still become VersionedArrays.
+      type.getConstructors().forEach(c -> c.getBody().accept(new ConstructorBody(), null));
       return;
     }
     if (!type.getExtendedTypes().isEmpty()) {

@@ -1,0 +1,122 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What cannot be protected stops instrumentation with the file, the line and what to do, and
+ * nothing reaches the class output.
+ */
+class ProblemsTest {
+
+  private static final String NODE =
+      """
+      package p;
+      @dev.orthrus.annotations.UserData
+      final class Node {
+        long value;
+        Node[] kids = new Node[4];
+      }
+      """;
+
+  private static List<Problem> problems(Path dir, String closureClass) throws IOException {
+    Path src = dir.resolve("src/p");
+    Files.createDirectories(src);
+    Files.writeString(src.resolve("Node.java"), NODE);
+    Files.writeString(src.resolve("Tree.java"), closureClass);
+    InstrumentException e =
+        assertThrows(InstrumentException.class, () -> Builds.instrument(dir.resolve("src"), dir));
+    assertFalse(Files.exists(dir.resolve("classes/p/Tree.class")), "nothing compiled");
+    return e.problems();
+  }
+
+  private static void assertOne(List<Problem> problems, int line, String construct) {
+    assertEquals(1, problems.size(), problems::toString);
+    Problem p = problems.get(0);
+    assertTrue(p.file().endsWith(Path.of("p/Tree.java")), p::toString);
+    assertEquals(line, p.line(), p::toString);
+    assertTrue(p.construct().contains(construct), p::toString);
+    assertFalse(p.advice().isEmpty(), p::toString);
+  }
+
+  @Test
+  void aSyntaxErrorIsReportedWithItsLine(@TempDir Path dir) throws IOException {
+    List<Problem> problems =
+        problems(dir, "package p;\nfinal class Tree {\n  void f() { int x = ; }\n}\n");
+    assertTrue(problems.stream().anyMatch(p -> p.line() == 3), problems::toString);
+  }
+
+  @Test
+  void aLocalAliasOfAUserDataArrayIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure long first() {
+                Node[] kids = root.kids;
+                return kids[0] == null ? 0 : 1;
+              }
+            }
+            """),
+        6,
+        "an array of user data");
+  }
+
+  @Test
+  void anOverridableMethodThatTouchesUserDataIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            class Tree {
+              private final Node root = new Node();
+              @Closure long total() {
+                return value();
+              }
+              long value() {
+                return root.value;
+              }
+            }
+            """),
+        8,
+        "can be overridden");
+  }
+
+  @Test
+  void anAnonymousClassThatTouchesUserDataInAClosureIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import java.util.function.LongSupplier;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure long total() {
+                LongSupplier s = new LongSupplier() {
+                  @Override public long getAsLong() { return root.value; }
+                };
+                return s.getAsLong();
+              }
+            }
+            """),
+        7,
+        "anonymous class");
+  }
+}
