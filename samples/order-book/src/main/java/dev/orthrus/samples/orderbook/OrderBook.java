@@ -10,8 +10,9 @@ import java.util.OptionalLong;
  * incoming order trades with the best opposite price first and, within a price, with the order that
  * arrived first, at the resting order's price. What a limit order cannot match rests in the book.
  *
- * <p>Submitting, cancelling and every read of the book are Orthrus closures; the book is not
- * thread-safe by itself ({@link Exchange} serializes the calls on one book).
+ * <p>Submitting, cancelling and the market-data reads are Orthrus closures; {@link
+ * #restingOrders()} is a control-path read. The book is not thread-safe by itself ({@link Exchange}
+ * serializes the calls on one book).
  */
 public final class OrderBook {
 

@@ -82,7 +82,7 @@ public final class Simulation {
 
     CRC32 digest = new CRC32();
     for (SymbolSession session : sessions) {
-      String summary = session.summary();
+      String summary = session.finish();
       for (String line : session.trace()) {
         out.println(line);
       }

@@ -40,10 +40,6 @@ final class SymbolSession {
     this.trace = trace ? new ArrayList<>() : null;
   }
 
-  String symbol() {
-    return symbol;
-  }
-
   boolean finished() {
     return done == operations;
   }
@@ -73,8 +69,11 @@ final class SymbolSession {
     return trace == null ? List.of() : trace;
   }
 
-  /** One line with the final state of the book and the CRC of every operation's line. */
-  String summary() {
+  /**
+   * Reads the book's final statistics into the CRC, once all operations ran, and returns one line
+   * with the final state and the CRC.
+   */
+  String finish() {
     TradeStats stats = exchange.tradeStats(symbol);
     record(symbol + " final " + format(stats));
     return String.format(
