@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The cost of generated code: {@code samples/kvcache} instrumented, against the hand-written
- * {@code KvMap} of {@code orthrus-testkit} (the shape the rewriter is to emit) and both vanilla
- * stores, in interleaved rounds of the {@code bench runtime} mix (90% get, 10% set, 64-byte
- * values) on one runtime at the default sampling. Prints throughput per CPU-second and per wall
- * second, and the medians of the ratios round by round. A diagnostic run by hand, not a test:
+ * The cost of generated code: {@code samples/kvcache} instrumented, against the hand-written {@code
+ * KvMap} of {@code orthrus-testkit} (the shape the rewriter is to emit) and both vanilla stores, in
+ * interleaved rounds of the {@code bench runtime} mix (90% get, 10% set, 64-byte values) on one
+ * runtime at the default sampling. Prints throughput per CPU-second and per wall second, and the
+ * medians of the ratios round by round. A diagnostic run by hand, not a test:
  *
  * <pre>
  * java -cp "$(cat cp.txt)" dev.orthrus.rewriter.GeneratedCodeCost [rounds] [roundMillis] [keys]
@@ -74,8 +74,7 @@ public final class GeneratedCodeCost {
     Path sources = Path.of(args.length > 3 ? args[3] : "samples/kvcache/src/main/java");
     long t0 = System.nanoTime();
     Builds.instrument(sources, out);
-    System.out.printf(
-        Locale.ROOT, "instrument kvcache: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    System.out.printf(Locale.ROOT, "instrument kvcache: %.1f s%n", (System.nanoTime() - t0) / 1e9);
     Path vanilla = Builds.vanilla(sources, out);
 
     OrthrusRuntime rt = OrthrusRuntime.start(RuntimeConfig.builder().build());
@@ -84,7 +83,9 @@ public final class GeneratedCodeCost {
     String testkit = "dev.orthrus.testkit";
     int capacity = Integer.highestOneBit(keyCount) * 2;
     List<Contender> all = new ArrayList<>();
-    all.add(loop("vanilla kvcache", out, vanilla, kv, "KvStore", "new KvStore(capacity)", rt, capacity));
+    all.add(
+        loop(
+            "vanilla kvcache", out, vanilla, kv, "KvStore", "new KvStore(capacity)", rt, capacity));
     all.add(
         loop(
             "generated kvcache",
@@ -106,7 +107,15 @@ public final class GeneratedCodeCost {
             rt,
             capacity));
     all.add(
-        loop("VanillaKvMap", out, null, testkit, "VanillaKvMap", "new VanillaKvMap(capacity)", rt, capacity));
+        loop(
+            "VanillaKvMap",
+            out,
+            null,
+            testkit,
+            "VanillaKvMap",
+            "new VanillaKvMap(capacity)",
+            rt,
+            capacity));
 
     String[] keys = new String[keyCount];
     byte[] value = new byte[64];
@@ -124,8 +133,9 @@ public final class GeneratedCodeCost {
         int c = (i + r) % all.size(); // a different first contender each round
         long[] res =
             (long[])
-                all.get(c).run.invoke(null, all.get(c).store, keys, value, roundMillis * 1_000_000L,
-                    r + 2L);
+                all.get(c)
+                    .run
+                    .invoke(null, all.get(c).store, keys, value, roundMillis * 1_000_000L, r + 2L);
         cpuRate[c][r] = res[0] * 1e9 / res[1];
         wallRate[c][r] = res[0] * 1e9 / res[2];
       }
@@ -158,8 +168,11 @@ public final class GeneratedCodeCost {
       wall[i] = wa[i] / wb[i];
     }
     System.out.printf(
-        Locale.ROOT, "%-30s CPU %.3f  wall %.3f (medians of per-round ratios)%n", name,
-        median(cpu), median(wall));
+        Locale.ROOT,
+        "%-30s CPU %.3f  wall %.3f (medians of per-round ratios)%n",
+        name,
+        median(cpu),
+        median(wall));
   }
 
   private static double median(double[] v) {
