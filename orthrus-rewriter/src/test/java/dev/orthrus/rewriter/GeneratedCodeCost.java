@@ -21,7 +21,7 @@ import java.util.Locale;
  * medians of the ratios round by round. A diagnostic run by hand, not a test:
  *
  * <pre>
- * java -cp "$(cat cp.txt)" dev.orthrus.rewriter.GeneratedCodeCost [rounds] [roundMillis] [keys]
+ * java -cp ... dev.orthrus.rewriter.GeneratedCodeCost [rounds] [roundMillis] [keys] [sources] [on|off]
  * </pre>
  */
 public final class GeneratedCodeCost {
@@ -78,6 +78,8 @@ public final class GeneratedCodeCost {
     Path vanilla = Builds.vanilla(sources, out);
 
     OrthrusRuntime rt = OrthrusRuntime.start(RuntimeConfig.builder().build());
+    // "off": validation disabled, so only the unlogged variants run (a diagnostic).
+    rt.enabled(!(args.length > 4 && args[4].equals("off")));
     Orthrus.install(rt);
     String kv = "dev.orthrus.samples.kvcache";
     String testkit = "dev.orthrus.testkit";
