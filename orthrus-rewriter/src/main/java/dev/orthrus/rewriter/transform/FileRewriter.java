@@ -175,6 +175,13 @@ final class FileRewriter {
       Variant kind = v.getNameAsString().endsWith("App") ? Variant.APP : Variant.VAL;
       generated.checkParameters(v, kind, v.getParameter(0).getNameAsString());
     }
+    if (!m.isStatic()
+        && type instanceof ClassOrInterfaceDeclaration owner
+        && owner.getImplementedTypes().stream()
+            .noneMatch(t -> t.getNameAsString().endsWith("Serializable"))) {
+      // A reproducer file carries the receiver (handles serialize without their versions).
+      owner.addImplementedType("java.io.Serializable");
+    }
     MethodDeclaration dispatcher = generated.siteDispatcher();
     generated.toDispatcher();
     closures.add(id);

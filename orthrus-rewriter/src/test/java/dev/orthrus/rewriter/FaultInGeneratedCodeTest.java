@@ -1,0 +1,98 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.report.DetectionPolicy;
+import dev.orthrus.runtime.report.ReproducerFile;
+import dev.orthrus.runtime.sample.FixedSampling;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A core that computes wrongly in generated code: the APP variant of the protected kvcache's {@code
+ * set} is edited to store a flipped bit of the flags, as a faulty core would. The validator's
+ * re-execution disagrees, the detection names the closure and the thread, and the reproducer
+ * replays to the validator's result.
+ */
+class FaultInGeneratedCodeTest {
+
+  private static final Path SOURCES = Path.of("../samples/kvcache/src/main/java");
+
+  @Test
+  void aWrongStoreInTheAppVariantIsDetectedAndItsReproducerReplays(@TempDir Path out)
+      throws Exception {
+    InstrumentResult result = Builds.instrument(SOURCES, out);
+    Path store =
+        result.generatedSources().stream()
+            .filter(p -> p.endsWith("KvStore.java"))
+            .findFirst()
+            .orElseThrow();
+    String text = Files.readString(store, StandardCharsets.UTF_8);
+    int app = text.indexOf("boolean setApp(");
+    String healthy = "item.set$value$flags$casUnique(log, value.clone(), flags, cas);";
+    int at = text.indexOf(healthy, app);
+    assertTrue(app > 0 && at > app, "the generated setApp stores value, flags and CAS at once");
+    Files.writeString(
+        store,
+        text.substring(0, at)
+            + "item.set$value$flags$casUnique(log, value.clone(), flags ^ 1, cas);"
+            + text.substring(at + healthy.length()),
+        StandardCharsets.UTF_8);
+    Path faulty = out.resolve("faulty");
+    Javac.compile(result.generatedSources(), Builds.classPath(), 17, faulty);
+
+    List<Detection> found = new CopyOnWriteArrayList<>();
+    Path reproducers = out.resolve("reproducers");
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .reproducerDir(reproducers)
+                .err(null)
+                .build());
+    rt.blockWhenFull(true);
+    Orthrus.install(rt);
+    try (URLClassLoader loader = Builds.loader(faulty)) {
+      Class<?> type = loader.loadClass("dev.orthrus.samples.kvcache.KvStore");
+      Object kv = type.getConstructor(int.class).newInstance(16);
+      var set = type.getMethod("set", String.class, byte[].class, int.class);
+      byte[] value = "v".getBytes(StandardCharsets.UTF_8);
+      set.invoke(kv, "key", value, 6); // a new key: the healthy path
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(0, found.size(), () -> "no detection before the fault: " + found);
+      set.invoke(kv, "key", value, 6); // an existing key: the faulty store
+      assertTrue(rt.awaitDrained(10_000));
+
+      assertEquals(1, found.size(), found::toString);
+      Detection d = found.get(0);
+      assertEquals("set", d.closureName());
+      assertEquals(Thread.currentThread().getName(), d.appThread());
+      assertFalse(d.kind() == MismatchKind.EXCEPTION, d::summary);
+      assertNotNull(d.reproducer(), "a reproducer file is written");
+      ReproducerFile.Snapshot snapshot = ReproducerFile.read(d.reproducer(), loader);
+      assertEquals(
+          ReproducerFile.Outcome.MATCHES_VALIDATOR,
+          ReproducerFile.replay(snapshot, loader, -1).outcome(),
+          "re-executed from the file, the closure computes what the validator computed");
+    } finally {
+      rt.close();
+    }
+  }
+}
