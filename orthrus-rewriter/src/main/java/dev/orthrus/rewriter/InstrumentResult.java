@@ -10,7 +10,7 @@ import java.util.List;
  * @param closures ids of the closures now logged and validated
  * @param versionedClasses binary names of the {@code @UserData} classes that became versioned
  *     handles
- * @param report the instrumentation report written next to the generated sources
+ * @param report the instrumentation report ({@link InstrumentReport}), written in the class output
  */
 public record InstrumentResult(
     List<Path> generatedSources,

@@ -85,7 +85,10 @@ public final class Instrumenter {
         generated.add(target);
       }
       Javac.compile(generated, request.classPath(), request.release(), request.classOutput());
-      Path report = copyReport(scratch, request.classOutput(), analysis.report() == null);
+      copyClosureReport(scratch, request.classOutput(), analysis.report() != null);
+      Path report = request.classOutput().resolve(InstrumentReport.RESOURCE_PATH);
+      Files.createDirectories(report.getParent());
+      Files.writeString(report, rewritten.report().toJson(), StandardCharsets.UTF_8);
       return new InstrumentResult(
           generated, rewritten.closures(), rewritten.versionedClasses(), report);
     } catch (IOException e) {
@@ -95,17 +98,18 @@ public final class Instrumenter {
     }
   }
 
-  private static Path copyReport(Path scratch, Path classOutput, boolean none) throws IOException {
-    Path target = classOutput.resolve(ClosureReport.RESOURCE_PATH);
-    if (none) {
-      return null;
+  /** The processor's {@code closures.json}, so that the protected classes carry it too. */
+  private static void copyClosureReport(Path scratch, Path classOutput, boolean written)
+      throws IOException {
+    if (!written) {
+      return;
     }
+    Path target = classOutput.resolve(ClosureReport.RESOURCE_PATH);
     Files.createDirectories(target.getParent());
     Files.copy(
         scratch.resolve(ClosureReport.RESOURCE_PATH),
         target,
         java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    return target;
   }
 
   private static boolean onClassPath(List<Path> classPath, String resource) {

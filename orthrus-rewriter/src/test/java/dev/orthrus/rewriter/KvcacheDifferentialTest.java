@@ -11,6 +11,7 @@ import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +28,16 @@ class KvcacheDifferentialTest {
   @Test
   void protectedAndVanillaGiveTheSameResultsAndEveryExecutionIsValidated(@TempDir Path out)
       throws Exception {
-    Builds.instrument(SOURCES, out);
+    InstrumentResult result = Builds.instrument(SOURCES, out);
+    String report = java.nio.file.Files.readString(result.report());
+    for (String expected :
+        List.of(
+            "\"flags: bits\"",
+            "\"Main.SET_FROM_MAIN <- dev.orthrus.samples.kvcache.Main#main(java.lang.String[])\"",
+            "\"set$value$flags$casUnique\"",
+            "\"dev.orthrus.samples.kvcache.KvStore#find(java.lang.String)\"")) {
+      assertTrue(report.contains(expected), () -> expected + " in " + report);
+    }
     Path vanilla = Builds.vanilla(SOURCES, out);
     OrthrusRuntime rt =
         OrthrusRuntime.start(

@@ -61,6 +61,9 @@ final class CallSites {
                       + ");")
               .asFieldDeclaration();
       fields.computeIfAbsent(holder, h -> new ArrayList<>()).add(field);
+      plan.callSites
+          .computeIfAbsent(closure, c -> new ArrayList<>())
+          .add(holder.getNameAsString() + "." + name + " <- " + caller);
     }
     return new NameExpr(name);
   }

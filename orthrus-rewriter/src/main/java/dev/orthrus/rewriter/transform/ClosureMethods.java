@@ -63,6 +63,23 @@ final class ClosureMethods {
     return k == null ? "" : k.asString() + " ";
   }
 
+  /** What the dispatcher logs, for the report: the receiver, each argument, the result. */
+  List<String> logged() {
+    List<String> out = new ArrayList<>();
+    if (!method.isStatic()) {
+      out.add("receiver");
+    }
+    for (Parameter p : method.getParameters()) {
+      out.add(p.getNameAsString() + ": " + (isPrimitive(p.getType().asString()) ? "bits" : "ref"));
+    }
+    String result = method.getType().asString();
+    out.add(
+        "result: "
+            + (result.equals("void") ? "void" : isPrimitive(result) ? "bits" : "ref")
+            + ", or the exception");
+    return out;
+  }
+
   List<BodyDeclaration<?>> bindingMembers() {
     String id = closure.id();
     String descriptor =

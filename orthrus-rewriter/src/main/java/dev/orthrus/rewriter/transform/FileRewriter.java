@@ -182,6 +182,14 @@ final class FileRewriter {
       // A reproducer file carries the receiver (handles serialize without their versions).
       owner.addImplementedType("java.io.Serializable");
     }
+    plan.logged.put(id, generated.logged());
+    List<String> checked = new ArrayList<>();
+    for (int i = 0; i < userDataParams.size(); i++) {
+      if (userDataParams.get(i)) {
+        checked.add(m.getParameter(i).getNameAsString());
+      }
+    }
+    plan.checkedParameters.put(id, checked);
     MethodDeclaration dispatcher = generated.siteDispatcher();
     generated.toDispatcher();
     closures.add(id);

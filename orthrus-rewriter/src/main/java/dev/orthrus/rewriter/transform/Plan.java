@@ -3,6 +3,7 @@ package dev.orthrus.rewriter.transform;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import java.util.ArrayList;
@@ -35,6 +36,13 @@ final class Plan {
   final Set<String> strictMathCalls = new LinkedHashSet<>();
   final Map<String, Set<StoreHelper>> storeHelpers = new HashMap<>();
   final List<Problem> problems = new ArrayList<>();
+
+  /** For the report: what each closure logs and compares, its checked parameters, its sites. */
+  final Map<String, List<String>> logged = new LinkedHashMap<>();
+
+  final Map<String, List<String>> checkedParameters = new HashMap<>();
+  final Map<String, List<String>> callSites = new HashMap<>();
+  final List<InstrumentReport.VersionedClass> versionedClasses = new ArrayList<>();
 
   Plan(SourceFacts facts, ClosureReport report) {
     this.facts = facts;
@@ -84,6 +92,38 @@ final class Plan {
       out.append(c);
     }
     return out.toString().toUpperCase(Locale.ROOT);
+  }
+
+  /** The report, once every file is rewritten. */
+  InstrumentReport report() {
+    List<InstrumentReport.Closure> entries = new ArrayList<>();
+    for (Map.Entry<String, List<String>> e : logged.entrySet()) {
+      String id = e.getKey();
+      ClosureModel model = closures.get(id);
+      entries.add(
+          new InstrumentReport.Closure(
+              id,
+              model.name(),
+              e.getValue(),
+              model.comparison() + (model.strict() ? ", strict" : ""),
+              checkedParameters.getOrDefault(id, List.of()),
+              variantsOf(id),
+              callSites.getOrDefault(id, List.of())));
+    }
+    return new InstrumentReport(entries, versionedClasses);
+  }
+
+  /** The methods that run as APP and VAL variants in a logged execution of {@code closure}. */
+  private List<String> variantsOf(String closure) {
+    Set<String> reached = new LinkedHashSet<>();
+    java.util.ArrayDeque<String> work = new java.util.ArrayDeque<>(List.of(closure));
+    while (!work.isEmpty()) {
+      String m = work.pop();
+      if (touching.contains(m) && reached.add(m)) {
+        work.addAll(facts.callees(m));
+      }
+    }
+    return new ArrayList<>(reached);
   }
 
   void need(StoreHelper helper) {

@@ -6,6 +6,7 @@ import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.CompilationUnit;
 import dev.orthrus.model.ClosureReport;
+import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ public final class Rewriter {
    * @param changed the files the rewriter changed
    * @param closures ids of the closures now dispatched, logged and validated
    * @param versionedClasses binary names of the classes that became versioned handles
+   * @param report what each closure and versioned class got
    * @param problems what could not be rewritten; when not empty, {@code sources} must not be used
    */
   public record Result(
@@ -36,6 +38,7 @@ public final class Rewriter {
       List<Path> changed,
       List<String> closures,
       List<String> versionedClasses,
+      InstrumentReport report,
       List<Problem> problems) {}
 
   static {
@@ -97,6 +100,7 @@ public final class Rewriter {
         changed,
         closures,
         new ArrayList<>(new TreeSet<>(facts.userDataClasses())),
+        plan.report(),
         // The APP and VAL variants of a method meet its problems twice.
         plan.problems.stream().distinct().toList());
   }

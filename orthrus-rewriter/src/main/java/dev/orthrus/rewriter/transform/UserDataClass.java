@@ -23,6 +23,7 @@ import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
 import com.github.javaparser.ast.visitor.Visitable;
+import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
@@ -118,9 +119,21 @@ final class UserDataClass {
       rewriteConstructor(c);
     }
     type.getMembers().add(versionClass());
+    List<String> helpers = new ArrayList<>();
     for (StoreHelper helper : plan.storeHelpers.getOrDefault(binaryName, Set.of())) {
       type.getMembers().add(storeHelper(helper));
+      String name = helper.methodName();
+      if (!helpers.contains(name)) {
+        helpers.add(name);
+      }
     }
+    List<String> handleFields = new ArrayList<>();
+    type.getFields().stream()
+        .filter(f -> !f.isStatic())
+        .forEach(f -> f.getVariables().forEach(v -> handleFields.add(v.getNameAsString())));
+    plan.versionedClasses.add(
+        new InstrumentReport.VersionedClass(
+            binaryName, fields.stream().map(VersionField::name).toList(), handleFields, helpers));
   }
 
   private Type versionedType(VariableDeclarator v, Type t) {

@@ -1,0 +1,85 @@
+package dev.orthrus.rewriter;
+
+import dev.orthrus.model.json.JsonWriter;
+import java.util.List;
+
+/**
+ * What protection an instrumented build got, per closure and per versioned class: written as {@code
+ * META-INF/orthrus/instrumentation.json} next to the protected classes.
+ *
+ * @param closures the closures now dispatched, logged and validated
+ * @param versionedClasses the {@code @UserData} classes that became handles
+ */
+public record InstrumentReport(List<Closure> closures, List<VersionedClass> versionedClasses) {
+
+  /** Where the report is written, below the class output. */
+  public static final String RESOURCE_PATH = "META-INF/orthrus/instrumentation.json";
+
+  /**
+   * One closure.
+   *
+   * @param id the closure id
+   * @param name its display name
+   * @param logged what its log records besides loads, stores and allocations: {@code receiver},
+   *     each argument as {@code name: ref|bits}, and {@code result: ref|bits|void}
+   * @param compared how a validator compares outputs ({@code EQUALS} or {@code RAW_BITS}), and
+   *     whether the closure is strict
+   * @param checkedParameters user-data parameters checked by their checksum on entry (decision
+   *     0012)
+   * @param variants the methods that run as APP and VAL variants for it (itself included)
+   * @param callSites the sites of its callers in the sources, as {@code Class.FIELD <- caller}
+   */
+  public record Closure(
+      String id,
+      String name,
+      List<String> logged,
+      String compared,
+      List<String> checkedParameters,
+      List<String> variants,
+      List<String> callSites) {}
+
+  /**
+   * One versioned class.
+   *
+   * @param name binary name
+   * @param versionFields the fields that moved into its version
+   * @param handleFields the final fields that stay on the handle
+   * @param storeHelpers the store helpers generated for the writes the program makes
+   */
+  public record VersionedClass(
+      String name,
+      List<String> versionFields,
+      List<String> handleFields,
+      List<String> storeHelpers) {}
+
+  public String toJson() {
+    StringBuilder out = new StringBuilder();
+    JsonWriter w = new JsonWriter(out);
+    w.beginObject().name("closures").beginArray();
+    for (Closure c : closures) {
+      w.beginObject().name("id").value(c.id()).name("name").value(c.name());
+      strings(w.name("logged"), c.logged());
+      w.name("compared").value(c.compared());
+      strings(w.name("checkedParameters"), c.checkedParameters());
+      strings(w.name("variants"), c.variants());
+      strings(w.name("callSites"), c.callSites());
+      w.endObject();
+    }
+    w.endArray().name("versionedClasses").beginArray();
+    for (VersionedClass v : versionedClasses) {
+      w.beginObject().name("name").value(v.name());
+      strings(w.name("versionFields"), v.versionFields());
+      strings(w.name("handleFields"), v.handleFields());
+      strings(w.name("storeHelpers"), v.storeHelpers());
+      w.endObject();
+    }
+    w.endArray().endObject();
+    return out.append('\n').toString();
+  }
+
+  private static void strings(JsonWriter w, List<String> values) {
+    w.beginArray();
+    values.forEach(w::value);
+    w.endArray();
+  }
+}
