@@ -67,23 +67,25 @@ class ProtectedProgramIT {
     return classes;
   }
 
+  /** {@code java properties... -cp classes:runtime example.tally.Tally}. */
+  private static JavaProcess.Outcome runProgram(Path classes, String... properties)
+      throws Exception {
+    List<String> classPath = new ArrayList<>(List.of(classes.toString()));
+    classPath.addAll(runtimeClassPath());
+    List<String> args = new ArrayList<>(List.of(properties));
+    args.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), "example.tally.Tally"));
+    return JavaProcess.java(args);
+  }
+
   @Test
   void aDetectionInAProgramStartedByPropertiesIsReportedAndReplaysFromItsClassPath()
       throws Exception {
     assertTrue(Files.isRegularFile(JavaProcess.ORTHRUS_JAR), "run mvn verify, which packages it");
     Path classes = compileProgram();
     Path reproducers = work.resolve("sdc");
-    List<String> classPath = new ArrayList<>(List.of(classes.toString()));
-    classPath.addAll(runtimeClassPath());
 
     JavaProcess.Outcome run =
-        JavaProcess.java(
-            List.of(
-                "-Dorthrus.sampling=all",
-                "-Dorthrus.reproducers=" + reproducers,
-                "-cp",
-                String.join(File.pathSeparator, classPath),
-                "example.tally.Tally"));
+        runProgram(classes, "-Dorthrus.sampling=all", "-Dorthrus.reproducers=" + reproducers);
 
     // main returned although validators were running: they are daemon threads.
     assertEquals(0, run.exitCode(), run::toString);
@@ -125,16 +127,7 @@ class ProtectedProgramIT {
 
   @Test
   void aBadPropertyStopsTheProgramAtItsFirstClosureCallNamingIt() throws Exception {
-    Path classes = compileProgram();
-    List<String> classPath = new ArrayList<>(List.of(classes.toString()));
-    classPath.addAll(runtimeClassPath());
-    JavaProcess.Outcome run =
-        JavaProcess.java(
-            List.of(
-                "-Dorthrus.mode=maybe",
-                "-cp",
-                String.join(File.pathSeparator, classPath),
-                "example.tally.Tally"));
+    JavaProcess.Outcome run = runProgram(compileProgram(), "-Dorthrus.mode=maybe");
     assertEquals(1, run.exitCode(), run::toString);
     assertTrue(
         run.err()
