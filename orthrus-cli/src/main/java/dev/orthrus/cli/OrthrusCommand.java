@@ -1,6 +1,7 @@
 package dev.orthrus.cli;
 
 import dev.orthrus.cli.analyze.AnalyzeCommand;
+import dev.orthrus.runtime.api.Orthrus;
 import java.io.PrintWriter;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -76,6 +77,9 @@ public final class OrthrusCommand implements Runnable {
   }
 
   public static void main(String[] args) {
+    // The tool is no protected program: a closure that a replayed program's static initializer
+    // calls must not start validators here (bench and stress start runtimes of their own).
+    Orthrus.install(Orthrus.validationOff());
     System.exit(commandLine().execute(args));
   }
 

@@ -7,14 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.runtime.CraftedReproducers;
 import dev.orthrus.model.json.JsonReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,55 +21,18 @@ import org.junit.jupiter.api.Test;
  */
 class OrthrusJarIT {
 
-  private static final long TIMEOUT_SECONDS = 180;
-
-  private static final Path JAR = Path.of(System.getProperty("orthrus.jar", "target/orthrus.jar"));
+  private static final Path JAR = JavaProcess.ORTHRUS_JAR;
   private static final Path REPO =
       Path.of(System.getProperty("orthrus.repo", "..")).toAbsolutePath().normalize();
-
-  private record Outcome(int exitCode, String out, String err) {
-    @Override
-    public String toString() {
-      return "exit " + exitCode + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
-    }
-  }
-
-  private static Outcome orthrus(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-jar");
-    command.add(JAR.toString());
-    command.addAll(List.of(args));
-    Path err = Files.createTempFile("orthrus-it-", ".err");
-    Path out = Files.createTempFile("orthrus-it-", ".out");
-    try {
-      Process p =
-          new ProcessBuilder(command)
-              .redirectOutput(out.toFile())
-              .redirectError(err.toFile())
-              .start();
-      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new AssertionError(
-            "orthrus " + String.join(" ", args) + " ran longer than " + TIMEOUT_SECONDS + " s");
-      }
-      return new Outcome(
-          p.exitValue(),
-          Files.readString(out, StandardCharsets.UTF_8),
-          Files.readString(err, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
-  }
 
   @Test
   @SuppressWarnings("unchecked")
   void analyzesTheKvcacheSampleAsJson() throws Exception {
     assertTrue(
         Files.isRegularFile(JAR), "missing " + JAR + ": run mvn verify, which packages it first");
-    Outcome run =
-        orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "json");
+    JavaProcess.Outcome run =
+        JavaProcess.orthrus(
+            "analyze", REPO.resolve("samples/kvcache").toString(), "--format", "json");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
 
     Map<String, Object> report = (Map<String, Object>) JsonReader.parse(run.out());
@@ -123,8 +83,9 @@ class OrthrusJarIT {
   @Test
   @SuppressWarnings("unchecked")
   void printsSarifForTheKvcacheSample() throws Exception {
-    Outcome run =
-        orthrus("analyze", REPO.resolve("samples/kvcache").toString(), "--format", "sarif");
+    JavaProcess.Outcome run =
+        JavaProcess.orthrus(
+            "analyze", REPO.resolve("samples/kvcache").toString(), "--format", "sarif");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     Map<String, Object> sarif = (Map<String, Object>) JsonReader.parse(run.out());
     assertEquals("2.1.0", sarif.get("version"), run::toString);
@@ -144,7 +105,7 @@ class OrthrusJarIT {
           file,
           CraftedReproducers.snapshot(
               "x.Y#f()", "RESULT", new Object[] {CraftedReproducers.wideSets(8, 15)}));
-      Outcome run = orthrus("replay", file.toString());
+      JavaProcess.Outcome run = JavaProcess.orthrus("replay", file.toString());
       assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
       assertTrue(run.err().contains("to decode"), run::toString);
     } finally {
@@ -154,7 +115,7 @@ class OrthrusJarIT {
 
   @Test
   void missingFolderExitsBadInput() throws Exception {
-    Outcome run = orthrus("analyze", "/no/such/dir");
+    JavaProcess.Outcome run = JavaProcess.orthrus("analyze", "/no/such/dir");
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
     assertEquals(1, run.err().strip().lines().count(), run::toString);
     assertEquals("", run.out());

@@ -49,6 +49,30 @@ class ProblemsTest {
   }
 
   @Test
+  void aClassPathWithoutTheRuntimeIsRefusedBeforeAnythingIsCompiled(@TempDir Path dir)
+      throws IOException {
+    Path src = dir.resolve("src/p");
+    Files.createDirectories(src);
+    Files.writeString(src.resolve("Node.java"), NODE);
+    List<Path> withoutRuntime =
+        Builds.classPath().stream().filter(p -> !p.toString().contains("orthrus-runtime")).toList();
+    InstrumentException e =
+        assertThrows(
+            InstrumentException.class,
+            () ->
+                Instrumenter.instrument(
+                    new InstrumentRequest(
+                        List.of(dir.resolve("src")),
+                        withoutRuntime,
+                        dir.resolve("generated"),
+                        dir.resolve("classes"),
+                        17)));
+    assertEquals(1, e.problems().size(), e::getMessage);
+    assertTrue(e.getMessage().contains("orthrus-runtime is not on the class path"), e::getMessage);
+    assertFalse(Files.exists(dir.resolve("classes")), "nothing compiled");
+  }
+
+  @Test
   void aSyntaxErrorIsReportedWithItsLine(@TempDir Path dir) throws IOException {
     List<Problem> problems =
         problems(dir, "package p;\nfinal class Tree {\n  void f() { int x = ; }\n}\n");

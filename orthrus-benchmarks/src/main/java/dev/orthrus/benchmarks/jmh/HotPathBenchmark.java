@@ -5,6 +5,7 @@ import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.sample.FixedSampling;
 import dev.orthrus.testkit.KvMap;
 import java.util.concurrent.TimeUnit;
@@ -54,6 +55,8 @@ public class HotPathBenchmark {
     // every later begin is the unsampled case, one read of the site's armed word.
     idle = new OrthrusRuntime(RuntimeConfig.builder().validators(0).err(null).build());
     idle.begin(EMPTY_SITE);
+    // The process-wide runtime generated code reads (decision 0026): the same idle runtime.
+    Orthrus.install(idle);
     logging =
         new OrthrusRuntime(
             RuntimeConfig.builder()
@@ -78,6 +81,15 @@ public class HotPathBenchmark {
   @Benchmark
   public ClosureLog beginUnsampled() {
     return idle.begin(EMPTY_SITE);
+  }
+
+  /**
+   * {@link #beginUnsampled} as a generated dispatcher makes it: the runtime read from {@code
+   * Orthrus.runtime()} (a static volatile load) instead of a field.
+   */
+  @Benchmark
+  public ClosureLog beginUnsampledProcessWide() {
+    return Orthrus.runtime().begin(EMPTY_SITE);
   }
 
   @Benchmark

@@ -22,24 +22,33 @@ public record Detection(
     long timestampMillis,
     Path reproducer) {
 
+  /**
+   * One line naming the closure (name and id), the caller, the application thread and CPU, the
+   * validator CPU, what differed and the reproducer file. A CPU the runtime could not read is -1.
+   */
   public String summary() {
-    return "SDC detected in closure "
-        + closureName
-        + " (caller "
-        + callerId
-        + ") on thread "
-        + appThread
-        + " CPU "
-        + appCpu
-        + (validatorCpu >= 0 ? ", validator CPU " + validatorCpu : ", by a control-path check")
-        + ": "
-        + kind
-        + " "
-        + detail
-        + ": expected "
-        + expected
-        + ", actual "
-        + actual
-        + (reproducer == null ? "" : "; reproducer " + reproducer);
+    String line =
+        "SDC detected in closure "
+            + closureName
+            + " ("
+            + closureId
+            + "), caller "
+            + callerId
+            + ", thread "
+            + appThread
+            + ", CPU "
+            + appCpu
+            + (validatorCpu >= 0 ? ", validator CPU " + validatorCpu : ", by a control-path check")
+            + ": "
+            + kind
+            + " "
+            + detail
+            + ": expected "
+            + expected
+            + ", actual "
+            + actual
+            + (reproducer == null ? "" : "; reproducer " + reproducer.toAbsolutePath());
+    // Values and exception messages may hold line breaks; a detection stays one line of a log.
+    return line.replaceAll("\\R", " ");
   }
 }

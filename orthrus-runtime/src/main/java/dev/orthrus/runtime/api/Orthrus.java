@@ -1,38 +1,124 @@
 package dev.orthrus.runtime.api;
 
+import java.util.Iterator;
 import java.util.Objects;
+import java.util.ServiceLoader;
 
 /**
  * The process-wide runtime that generated code uses: dispatchers are generated inside the
  * application's own classes, which have no runtime field, so each reads {@link #runtime()} once per
- * call (one static load, as cheap as the instance field a hand-written closure holds).
+ * call (one static volatile load and a null check, as cheap as the instance field a hand-written
+ * closure holds; decisions 0013, 0026).
  *
- * <p>Until {@link #install} is called it is a runtime with validation off, so a protected
- * application runs (unvalidated) without setup.
+ * <p>The first call of {@link #runtime()} when nothing was {@link #install installed} starts the
+ * runtime from system properties ({@code -Dorthrus.mode}, {@code -Dorthrus.sampling}, ...: see
+ * docs/runtime.md, "Configuration"), once, however many threads call at the same time. An
+ * application that configures the runtime in code installs it before its first closure call.
  */
 public final class Orthrus {
 
   private static volatile ClosureRuntime installed;
 
+  private static final Object START = new Object();
+
+  /**
+   * Where the runtime was started from system properties (a stack trace for the error of a late
+   * {@link #install}); null while it was not. Guarded by {@link #START}.
+   */
+  private static Throwable startedAtFirstUse;
+
+  /** The thread running the starter, to refuse a closure call from the start itself. */
+  private static Thread starting;
+
   private Orthrus() {}
 
+  /**
+   * The runtime closures run with: the installed one, else the one started from system properties
+   * at the first call.
+   *
+   * @throws IllegalArgumentException when a system property of the runtime has a bad value (every
+   *     call, until the property is fixed)
+   */
   public static ClosureRuntime runtime() {
     ClosureRuntime rt = installed;
-    return rt != null ? rt : NotInstalled.INSTANCE;
+    return rt != null ? rt : startAtFirstUse();
   }
 
+  /**
+   * Makes {@code rt} the process-wide runtime. It wins over the system properties when called
+   * before the first closure call; it may replace a runtime installed earlier (the caller owns
+   * both, and closes the one it replaced). After a runtime was started from system properties it
+   * throws: closures already ran with that one.
+   *
+   * @throws IllegalStateException when the runtime was already started at a first closure call
+   */
   public static void install(ClosureRuntime rt) {
-    installed = Objects.requireNonNull(rt, "runtime");
+    Objects.requireNonNull(rt, "runtime");
+    synchronized (START) {
+      if (startedAtFirstUse != null) {
+        throw new IllegalStateException(
+            "the Orthrus runtime was already started from system properties at the first closure"
+                + " call (see the cause); install a runtime before any closure runs, or configure"
+                + " it with -Dorthrus.* properties",
+            startedAtFirstUse);
+      }
+      installed = rt;
+    }
+  }
+
+  /**
+   * A runtime with validation off: closures run their unlogged variant, nothing is logged, no
+   * thread is started; a failed control-path check still throws, unreported. What {@code
+   * -Dorthrus.mode=off} starts; installing it keeps a process from starting validators.
+   */
+  public static ClosureRuntime validationOff() {
+    return ValidationOff.INSTANCE;
+  }
+
+  private static ClosureRuntime startAtFirstUse() {
+    synchronized (START) {
+      ClosureRuntime rt = installed;
+      if (rt != null) {
+        return rt;
+      }
+      Thread me = Thread.currentThread();
+      if (starting == me) {
+        throw new IllegalStateException("a closure was called while the Orthrus runtime started");
+      }
+      starting = me;
+      try {
+        rt = starter().start();
+      } finally {
+        starting = null;
+      }
+      startedAtFirstUse =
+          new Throwable("Orthrus runtime started at the first closure call, on thread " + me);
+      installed = rt;
+      return rt;
+    }
+  }
+
+  private static RuntimeStarter starter() {
+    Iterator<RuntimeStarter> found =
+        ServiceLoader.load(RuntimeStarter.class, Orthrus.class.getClassLoader()).iterator();
+    if (!found.hasNext()) {
+      throw new IllegalStateException(
+          "no Orthrus engine found to start the runtime: the class path has"
+              + " dev.orthrus.runtime.api but not META-INF/services/"
+              + RuntimeStarter.class.getName()
+              + " (a jar merged without its service files?)");
+    }
+    return found.next();
   }
 
   /**
    * Validation off: {@link #begin} always returns null, so nothing is ever logged or published.
    * Control-path checks still protect the caller: a failed one throws, unreported. Loaded only when
-   * a closure runs before a runtime is installed.
+   * a process runs with validation off.
    */
-  private static final class NotInstalled extends ClosureRuntime {
+  private static final class ValidationOff extends ClosureRuntime {
 
-    static final NotInstalled INSTANCE = new NotInstalled();
+    static final ValidationOff INSTANCE = new ValidationOff();
 
     @Override
     protected ClosureLog beginLogged(CallSite site) {
@@ -46,7 +132,7 @@ public final class Orthrus {
 
     @Override
     public void publish(ClosureLog log) {
-      throw new IllegalStateException("no Orthrus runtime installed, so no log to publish");
+      throw new IllegalStateException("validation is off, so there is no log to publish");
     }
 
     @Override

@@ -2,9 +2,10 @@
  * The closure API: the one package generated (rewritten) code imports, and everything it names.
  *
  * <ul>
- *   <li>Reaching the runtime: {@link dev.orthrus.runtime.api.Orthrus#runtime()} (process-wide),
- *       {@link dev.orthrus.runtime.api.ClosureRuntime} ({@code begin}, {@code publish}, {@code
- *       corrupted}, {@code verify}).
+ *   <li>Reaching the runtime: {@link dev.orthrus.runtime.api.Orthrus#runtime()} (process-wide,
+ *       started at first use by the engine's {@link dev.orthrus.runtime.api.RuntimeStarter}, found
+ *       with {@code ServiceLoader}: decision 0026), {@link dev.orthrus.runtime.api.ClosureRuntime}
+ *       ({@code begin}, {@code publish}, {@code corrupted}, {@code verify}).
  *   <li>A closure and its call sites: {@link dev.orthrus.runtime.api.ClosureBinding}, {@link
  *       dev.orthrus.runtime.api.CallSite}; its VAL variant: {@link
  *       dev.orthrus.runtime.api.ValClosure}.

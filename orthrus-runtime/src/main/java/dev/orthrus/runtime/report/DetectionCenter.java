@@ -139,17 +139,18 @@ public final class DetectionCenter {
     }
     Events.detection(d);
     if (err != null) {
-      err.println("orthrus: " + d.summary());
-      if (writeProblem != null) {
-        err.println("orthrus: could not write the reproducer file: " + writeProblem);
-      }
+      // One line per detection, whatever the policy: a log reader greps for "orthrus: SDC".
+      err.println(
+          "orthrus: "
+              + d.summary()
+              + (writeProblem == null
+                  ? ""
+                  : "; no reproducer written: " + writeProblem.replaceAll("\\R", " "))
+              + (policy == DetectionPolicy.FAIL_STOP ? "; fail-stop policy: halting" : ""));
+      err.flush();
     }
     switch (policy) {
       case FAIL_STOP:
-        if (err != null) {
-          err.println("orthrus: fail-stop policy: halting");
-          err.flush();
-        }
         halt.run();
         break;
       case CALLBACK:

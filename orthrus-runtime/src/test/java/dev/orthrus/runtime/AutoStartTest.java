@@ -1,0 +1,233 @@
+package dev.orthrus.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.annotations.ClosureDescriptor;
+import dev.orthrus.runtime.api.Orthrus;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The process-wide runtime started at the first {@code Orthrus.runtime()} (decision 0026). Each
+ * test loads the runtime's classes afresh in a class loader of its own, so that every test sees a
+ * process in which no closure ran yet; system properties are the JVM's, set and cleared here.
+ */
+class AutoStartTest {
+
+  private final List<String> propertiesSet = new ArrayList<>();
+  private final List<AutoCloseable> started = new ArrayList<>();
+
+  @AfterEach
+  void cleanUp() throws Exception {
+    for (AutoCloseable rt : started) {
+      rt.close();
+    }
+    propertiesSet.forEach(System::clearProperty);
+  }
+
+  private void property(String name, String value) {
+    System.setProperty(name, value);
+    propertiesSet.add(name);
+  }
+
+  /** {@code Orthrus} of a fresh copy of the runtime: no runtime installed or started yet. */
+  private static final class FreshOrthrus {
+    private final Class<?> orthrus;
+
+    FreshOrthrus() throws Exception {
+      URL[] urls = {
+        location(Orthrus.class), location(ClosureDescriptor.class), location(Histogram.class)
+      };
+      ClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+      orthrus = Class.forName(Orthrus.class.getName(), true, loader);
+      assertNotSame(Orthrus.class, orthrus);
+    }
+
+    private static URL location(Class<?> c) {
+      return c.getProtectionDomain().getCodeSource().getLocation();
+    }
+
+    Object runtime() throws Exception {
+      return call("runtime", new Class<?>[0]);
+    }
+
+    Object validationOff() throws Exception {
+      return call("validationOff", new Class<?>[0]);
+    }
+
+    void install(Object rt) throws Exception {
+      call("install", new Class<?>[] {rt.getClass().getSuperclass()}, rt);
+    }
+
+    private Object call(String name, Class<?>[] types, Object... args) throws Exception {
+      Method m = orthrus.getMethod(name, types);
+      try {
+        return m.invoke(null, args);
+      } catch (InvocationTargetException e) {
+        if (e.getCause() instanceof Exception) {
+          throw (Exception) e.getCause();
+        }
+        throw e;
+      }
+    }
+  }
+
+  private static Set<Thread> validatorThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("orthrus-validator-"))
+        .collect(Collectors.toSet());
+  }
+
+  @Test
+  void manyThreadsCallingTheirFirstClosureAtOnceStartOneRuntime() throws Exception {
+    property("orthrus.validators", "1");
+    FreshOrthrus fresh = new FreshOrthrus();
+    Set<Thread> before = validatorThreads();
+    int threads = 16;
+    CyclicBarrier together = new CyclicBarrier(threads);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    List<Future<Object>> calls = new ArrayList<>();
+    try {
+      for (int i = 0; i < threads; i++) {
+        calls.add(
+            pool.submit(
+                () -> {
+                  together.await();
+                  return fresh.runtime();
+                }));
+      }
+      Map<Object, Boolean> distinct = new IdentityHashMap<>();
+      for (Future<Object> call : calls) {
+        distinct.put(call.get(30, TimeUnit.SECONDS), true);
+      }
+      assertEquals(1, distinct.size(), () -> "runtimes started: " + distinct.keySet());
+      Object rt = distinct.keySet().iterator().next();
+      started.add((AutoCloseable) rt);
+      assertEquals(OrthrusRuntime.class.getName(), rt.getClass().getName());
+      Set<Thread> now = validatorThreads();
+      now.removeAll(before);
+      assertEquals(1, now.size(), () -> "validators started: " + now);
+      assertTrue(now.iterator().next().isDaemon(), "a validator keeps the JVM alive");
+      assertSame(rt, fresh.runtime());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void modeOffStartsNoThreadAndValidatesNothing() throws Exception {
+    property("orthrus.mode", "off");
+    FreshOrthrus fresh = new FreshOrthrus();
+    Set<Thread> before = Thread.getAllStackTraces().keySet();
+    Object rt = fresh.runtime();
+    assertSame(fresh.validationOff(), rt);
+    Set<Thread> now = Thread.getAllStackTraces().keySet();
+    now.removeAll(before);
+    assertTrue(
+        now.stream().noneMatch(t -> t.getName().startsWith("orthrus")),
+        () -> "threads started: " + now);
+  }
+
+  @Test
+  void aRuntimeInstalledBeforeTheFirstClosureCallWins() throws Exception {
+    property("orthrus.mode", "strict"); // would start validators if it were read
+    FreshOrthrus fresh = new FreshOrthrus();
+    Set<Thread> before = validatorThreads();
+    Object off = fresh.validationOff();
+    fresh.install(off);
+    assertSame(off, fresh.runtime());
+    assertEquals(before, validatorThreads());
+  }
+
+  @Test
+  void installingAfterTheRuntimeStartedFromPropertiesIsRefused() throws Exception {
+    FreshOrthrus fresh = new FreshOrthrus();
+    Object rt = fresh.runtime();
+    started.add((AutoCloseable) rt);
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> fresh.install(fresh.validationOff()));
+    assertTrue(e.getMessage().contains("install a runtime before any closure runs"), e::toString);
+    assertTrue(e.getCause().getMessage().contains(Thread.currentThread().getName()), e::toString);
+    assertSame(rt, fresh.runtime());
+  }
+
+  @Test
+  void aBadPropertyFailsEveryFirstUseUntilItIsFixed() throws Exception {
+    property("orthrus.policy", "panic");
+    FreshOrthrus fresh = new FreshOrthrus();
+    Set<Thread> before = validatorThreads();
+    for (int i = 0; i < 2; i++) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, fresh::runtime);
+      assertTrue(e.getMessage().contains("-Dorthrus.policy=panic"), e::getMessage);
+      assertTrue(e.getMessage().contains("report, fail-stop"), e::getMessage);
+    }
+    assertEquals(before, validatorThreads());
+    property("orthrus.policy", "report");
+    Object rt = fresh.runtime();
+    started.add((AutoCloseable) rt);
+    assertEquals(OrthrusRuntime.class.getName(), rt.getClass().getName());
+  }
+
+  @Test
+  void sampleAllValidatesEveryExecutionAndStrictModeMakesEveryClosureStrict() throws Exception {
+    property("orthrus.sampling", "all");
+    property("orthrus.mode", "strict");
+    try (OrthrusRuntime rt = (OrthrusRuntime) new AutoStart().start()) {
+      assertEquals("fixed", rt.sampling().name());
+      assertEquals(1.0, rt.sampling().rate());
+      assertTrue(rt.config().strictAll);
+    }
+  }
+
+  @Test
+  void atExitPrintsASummaryOnlyWhenAskedOrWhenSomethingWasDetected() {
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(RuntimeConfig.builder().validators(1).err(null).build());
+    ByteArrayOutputStream quiet = new ByteArrayOutputStream();
+    AutoStart.atExit(rt, false, new PrintStream(quiet, true, StandardCharsets.UTF_8));
+    assertEquals("", quiet.toString(StandardCharsets.UTF_8));
+    assertFalse(rt.validators().running(), "validators still running after the hook");
+
+    ByteArrayOutputStream asked = new ByteArrayOutputStream();
+    AutoStart.atExit(rt, true, new PrintStream(asked, true, StandardCharsets.UTF_8));
+    assertEquals(
+        "orthrus: 0 executions validated, 0 not validated, 0 detections",
+        asked.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  @Test
+  void theRuntimeIsFoundThroughItsServiceFile() throws Exception {
+    assertInstanceOf(AutoStart.class, loadStarter());
+  }
+
+  private static Object loadStarter() {
+    return java.util.ServiceLoader.load(dev.orthrus.runtime.api.RuntimeStarter.class)
+        .findFirst()
+        .orElseThrow();
+  }
+}
