@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,23 +27,27 @@ class InstrumentPipelineTest {
 
   @TempDir Path dir;
 
-  private void write(String relative, String text) throws IOException {
-    Path file = dir.resolve(relative);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, text, StandardCharsets.UTF_8);
+  /** The shop's counter and tally under {@code src/}, plus {@code more} (name, text pairs). */
+  private CliRun instrumentShop(String... more) throws IOException {
+    List<String> files =
+        new ArrayList<>(
+            List.of("Counter.java", ShopSources.COUNTER, "Tally.java", ShopSources.TALLY));
+    files.addAll(List.of(more));
+    for (int i = 0; i < files.size(); i += 2) {
+      Path file = dir.resolve("src/shop").resolve(files.get(i));
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, files.get(i + 1), StandardCharsets.UTF_8);
+    }
+    return CliRun.of(
+        "instrument",
+        dir.resolve("src").toString(),
+        "--out",
+        dir.resolve("build/classes").toString());
   }
 
   @Test
   void syntaxErrorExitsBadInputNamingFileAndLineWithoutStackTrace() throws IOException {
-    write("src/shop/Counter.java", ShopSources.COUNTER);
-    write("src/shop/Tally.java", ShopSources.TALLY);
-    write("src/shop/Broken.java", "package shop;\n\nclass Broken {\n  int x = ;\n}\n");
-    CliRun run =
-        CliRun.of(
-            "instrument",
-            dir.resolve("src").toString(),
-            "--out",
-            dir.resolve("build/classes").toString());
+    CliRun run = instrumentShop("Broken.java", "package shop;\n\nclass Broken {\n  int x = ;\n}\n");
 
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
     assertTrue(
@@ -53,14 +59,7 @@ class InstrumentPipelineTest {
 
   @Test
   void annotatedSourcesBecomeProtectedClasses() throws IOException {
-    write("src/shop/Counter.java", ShopSources.COUNTER);
-    write("src/shop/Tally.java", ShopSources.TALLY);
-    CliRun run =
-        CliRun.of(
-            "instrument",
-            dir.resolve("src").toString(),
-            "--out",
-            dir.resolve("build/classes").toString());
+    CliRun run = instrumentShop();
 
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     assertTrue(

@@ -1,8 +1,0 @@
-package shop;
-
-import dev.orthrus.annotations.UserData;
-
-@UserData
-final class Counter {
-  long value;
-}
