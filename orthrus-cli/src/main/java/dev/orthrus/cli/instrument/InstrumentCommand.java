@@ -12,7 +12,7 @@ import dev.orthrus.rewriter.InstrumentRequest;
 import dev.orthrus.rewriter.InstrumentResult;
 import dev.orthrus.rewriter.Instrumenter;
 import dev.orthrus.rewriter.Problem;
-import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.api.ClosureLog;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +56,8 @@ public final class InstrumentCommand implements Callable<Integer> {
   /** The rewritten sources, beside the class output. */
   static final String GENERATED_SOURCES = "generated-sources/orthrus";
 
-  private static final String RUNTIME_CLASS = "dev/orthrus/runtime/OrthrusRuntime.class";
+  /** What generated code imports (decision 0013): its presence means orthrus-runtime is there. */
+  private static final String RUNTIME_CLASS = "dev/orthrus/runtime/api/ClosureLog.class";
   private static final String ANNOTATION_CLASS = "dev/orthrus/annotations/Closure.class";
 
   /** The pipeline, swapped in tests that are about the command rather than the rewriting. */
@@ -225,7 +226,7 @@ public final class InstrumentCommand implements Callable<Integer> {
   private static List<Path> withOrthrusClasses(List<Path> classpath, PrintWriter err) {
     List<Path> entries = new ArrayList<>(classpath);
     if (!BundledAnnotations.provides(entries, RUNTIME_CLASS)) {
-      Path runtime = BundledAnnotations.codeSource(OrthrusRuntime.class);
+      Path runtime = BundledAnnotations.codeSource(ClosureLog.class);
       entries.add(runtime);
       err.println(
           "orthrus instrument: orthrus-runtime is not on the project's class path; compiling"

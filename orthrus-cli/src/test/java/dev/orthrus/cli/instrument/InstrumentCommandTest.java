@@ -116,7 +116,7 @@ class InstrumentCommandTest {
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     assertTrue(
         BundledAnnotations.provides(
-            received.classPath(), "dev/orthrus/runtime/OrthrusRuntime.class"),
+            received.classPath(), "dev/orthrus/runtime/api/ClosureLog.class"),
         received.classPath()::toString);
     assertTrue(
         BundledAnnotations.provides(received.classPath(), "dev/orthrus/annotations/Closure.class"),
