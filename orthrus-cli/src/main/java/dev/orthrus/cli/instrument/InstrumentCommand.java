@@ -58,6 +58,7 @@ public final class InstrumentCommand implements Callable<Integer> {
 
   /** What generated code imports (decision 0013): its presence means orthrus-runtime is there. */
   private static final String RUNTIME_CLASS = "dev/orthrus/runtime/api/ClosureLog.class";
+
   private static final String ANNOTATION_CLASS = "dev/orthrus/annotations/Closure.class";
 
   /** The pipeline, swapped in tests that are about the command rather than the rewriting. */
