@@ -1,6 +1,7 @@
 package dev.orthrus.cli;
 
 import dev.orthrus.cli.analyze.AnalyzeCommand;
+import dev.orthrus.cli.instrument.InstrumentCommand;
 import dev.orthrus.runtime.api.Orthrus;
 import java.io.PrintWriter;
 import picocli.AutoComplete;
@@ -15,6 +16,7 @@ import picocli.CommandLine.Command;
     description = "Detect silent data corruption from faulty CPU cores in Java services.",
     subcommands = {
       AnalyzeCommand.class,
+      InstrumentCommand.class,
       dev.orthrus.cli.runtime.BenchCommand.class,
       dev.orthrus.cli.runtime.StressCommand.class,
       dev.orthrus.cli.runtime.ReplayCommand.class,

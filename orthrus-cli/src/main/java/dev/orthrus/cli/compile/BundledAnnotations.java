@@ -31,18 +31,26 @@ public final class BundledAnnotations {
 
   /** True when some classpath entry provides {@code @Closure}. */
   public static boolean presentOn(List<Path> classpath) {
+    return provides(classpath, MARKER);
+  }
+
+  /**
+   * True when some class path entry, a folder or a jar, holds {@code classFile} (a path such as
+   * {@code dev/orthrus/annotations/Closure.class}).
+   */
+  public static boolean provides(List<Path> classpath, String classFile) {
     for (Path entry : classpath) {
       if (Files.isDirectory(entry)) {
-        if (Files.isRegularFile(entry.resolve(MARKER))) {
+        if (Files.isRegularFile(entry.resolve(classFile))) {
           return true;
         }
       } else if (Files.isRegularFile(entry)) {
         try (ZipFile jar = new ZipFile(entry.toFile())) {
-          if (jar.getEntry(MARKER) != null) {
+          if (jar.getEntry(classFile) != null) {
             return true;
           }
         } catch (IOException e) {
-          // Not a readable jar: javac will say so; here it just does not provide the annotations.
+          // Not a readable jar: javac will say so; here it just does not provide the class.
         }
       }
     }
@@ -96,11 +104,16 @@ public final class BundledAnnotations {
   }
 
   private static Path origin() {
+    return codeSource(Closure.class);
+  }
+
+  /** The jar or class folder the CLI loaded {@code type} from: its own jar once shaded. */
+  public static Path codeSource(Class<?> type) {
     try {
-      return Path.of(Closure.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (URISyntaxException | NullPointerException | SecurityException e) {
       throw new IllegalStateException(
-          "cannot locate the orthrus annotations the CLI was built with", e);
+          "cannot locate the " + type.getName() + " class the CLI was built with", e);
     }
   }
 }

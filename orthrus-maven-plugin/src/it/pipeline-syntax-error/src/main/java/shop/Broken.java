@@ -1,0 +1,5 @@
+package shop;
+
+final class Broken {
+  int x = ;
+}

@@ -1,0 +1,119 @@
+package dev.orthrus.maven;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+
+/**
+ * Which class files an instrumentation wrote, so that a later {@code -Dorthrus.skip=true} build can
+ * tell whether they are still there. The compiler plugin recompiles only when a source changed:
+ * after a protected build, a vanilla build without {@code clean} would otherwise find nothing to
+ * compile and ship the protected classes as vanilla ones.
+ *
+ * <p>A class file counts as still protected when its size and modification time are those it had
+ * right after instrumentation; any recompilation gives it a new time. Only files the
+ * instrumentation wrote or changed are recorded, so a class it left alone never counts.
+ */
+final class ProtectedClasses {
+
+  /** Beside the compiler plugin's own build state, which {@code clean} removes with it. */
+  static final String LIST = "maven-status/orthrus-maven-plugin/protected-classes.lst";
+
+  private final Path list;
+
+  private ProtectedClasses(Path list) {
+    this.list = list;
+  }
+
+  static ProtectedClasses of(String buildDirectory) {
+    return new ProtectedClasses(Path.of(buildDirectory).resolve(LIST));
+  }
+
+  /** Class files and their state (size and modification time), by absolute path. */
+  record Snapshot(Map<Path, String> files) {}
+
+  static Snapshot snapshot(Path classOutput) throws MojoExecutionException {
+    Map<Path, String> files = new LinkedHashMap<>();
+    if (!Files.isDirectory(classOutput)) {
+      return new Snapshot(files);
+    }
+    try (Stream<Path> paths = Files.walk(classOutput)) {
+      for (Path file : (Iterable<Path>) paths.sorted()::iterator) {
+        if (file.toString().endsWith(".class") && Files.isRegularFile(file)) {
+          files.put(file.toAbsolutePath().normalize(), state(file));
+        }
+      }
+    } catch (IOException | UncheckedIOException e) {
+      throw new MojoExecutionException("cannot list the classes in " + classOutput, e);
+    }
+    return new Snapshot(files);
+  }
+
+  private static String state(Path file) throws IOException {
+    return Files.size(file) + " " + Files.getLastModifiedTime(file).toMillis();
+  }
+
+  /** Records the class files that differ between the two snapshots, in {@code after}'s state. */
+  void record(Snapshot before, Snapshot after) throws MojoExecutionException {
+    StringBuilder text = new StringBuilder();
+    after
+        .files()
+        .forEach(
+            (file, state) -> {
+              if (!state.equals(before.files().get(file))) {
+                text.append(state).append(' ').append(file).append('\n');
+              }
+            });
+    try {
+      Files.createDirectories(list.getParent());
+      Files.writeString(list, text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot write " + list, e);
+    }
+  }
+
+  /**
+   * Fails when class files an instrumentation wrote are still unchanged; otherwise forgets them.
+   */
+  void checkGone() throws MojoExecutionException, MojoFailureException {
+    if (!Files.isRegularFile(list)) {
+      return;
+    }
+    List<Path> stillProtected = new ArrayList<>();
+    try {
+      for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+        String[] parts = line.split(" ", 3);
+        if (parts.length < 3) {
+          continue;
+        }
+        Path file = Path.of(parts[2]);
+        if (Files.isRegularFile(file) && state(file).equals(parts[0] + " " + parts[1])) {
+          stillProtected.add(file);
+        }
+      }
+      if (stillProtected.isEmpty()) {
+        Files.delete(list);
+        return;
+      }
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot read " + list, e);
+    }
+    throw new MojoFailureException(
+        "orthrus.skip asks for vanilla classes, but "
+            + stillProtected.size()
+            + (stillProtected.size() == 1 ? " class file is" : " class files are")
+            + " still the protected ones of an earlier build (e.g. "
+            + stillProtected.get(0)
+            + "): the compiler found no changed source to recompile. Build from clean: mvn clean"
+            + " ... -Dorthrus.skip=true");
+  }
+}
