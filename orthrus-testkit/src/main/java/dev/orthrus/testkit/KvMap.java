@@ -241,6 +241,10 @@ public final class KvMap implements Serializable {
     if (log == null) {
       return getPlain(key);
     }
+    return getLogged(log, key);
+  }
+
+  private byte[] getLogged(ClosureLog log, String key) {
     log.receiver(this);
     log.argRef(key);
     byte[] result;
@@ -265,6 +269,10 @@ public final class KvMap implements Serializable {
     if (log == null) {
       return setPlain(key, value, flags);
     }
+    return setLogged(log, key, value, flags);
+  }
+
+  private boolean setLogged(ClosureLog log, String key, byte[] value, int flags) {
     log.receiver(this);
     log.argRef(key);
     log.argRef(value);
@@ -291,6 +299,10 @@ public final class KvMap implements Serializable {
     if (log == null) {
       return deletePlain(key);
     }
+    return deleteLogged(log, key);
+  }
+
+  private boolean deleteLogged(ClosureLog log, String key) {
     log.receiver(this);
     log.argRef(key);
     boolean result;
