@@ -92,6 +92,10 @@ public final class FpAccumulator implements Serializable {
     if (log == null) {
       return addPlain(batch);
     }
+    return addLogged(log, batch);
+  }
+
+  private double addLogged(ClosureLog log, double[] batch) {
     log.receiver(this);
     log.argRef(batch);
     double r;

@@ -24,9 +24,11 @@ import java.util.Arrays;
 /**
  * A memcached-like chained hash map written by hand the way the source rewriter will generate it:
  * every closure ({@code get}, {@code set}, {@code delete}) has a dispatcher with the original
- * signature, a plain variant (versioned memory, no log), an APP variant (logs loads, stores and
- * allocations) and a VAL variant (replays a log, stores privately). These are the rewriter's golden
- * targets; the vanilla original is {@link VanillaKvMap}.
+ * signature, a plain variant (versioned memory, no log), a logged path that logs arguments, runs
+ * the APP variant (logs loads, stores and allocations) and publishes, kept out of the dispatcher so
+ * that the JIT inlines the dispatcher (decision 0025), and a VAL variant (replays a log, stores
+ * privately). These are the rewriter's golden targets; the vanilla original is {@link
+ * VanillaKvMap}.
  *
  * <p>A closure's stores to one object become one new version (the rewriter coalesces them): {@code
  * set} updates value, flags and CAS of an item in one version, and the table's CAS counter and size
@@ -241,6 +243,10 @@ public final class KvMap implements Serializable {
     if (log == null) {
       return getPlain(key);
     }
+    return getLogged(log, key);
+  }
+
+  private byte[] getLogged(ClosureLog log, String key) {
     log.receiver(this);
     log.argRef(key);
     byte[] result;
@@ -265,6 +271,10 @@ public final class KvMap implements Serializable {
     if (log == null) {
       return setPlain(key, value, flags);
     }
+    return setLogged(log, key, value, flags);
+  }
+
+  private boolean setLogged(ClosureLog log, String key, byte[] value, int flags) {
     log.receiver(this);
     log.argRef(key);
     log.argRef(value);
@@ -291,6 +301,10 @@ public final class KvMap implements Serializable {
     if (log == null) {
       return deletePlain(key);
     }
+    return deleteLogged(log, key);
+  }
+
+  private boolean deleteLogged(ClosureLog log, String key) {
     log.receiver(this);
     log.argRef(key);
     boolean result;
@@ -312,6 +326,10 @@ public final class KvMap implements Serializable {
     if (log == null) {
       return findPlain(key);
     }
+    return findLogged(log, key);
+  }
+
+  private Item findLogged(ClosureLog log, String key) {
     log.receiver(this);
     log.argRef(key);
     Item result;
@@ -337,22 +355,26 @@ public final class KvMap implements Serializable {
       if (log == null) {
         return valueOfPlain(item);
       }
-      log.receiver(this);
-      log.argRef(item);
-      byte[] result;
-      try {
-        result = valueOfApp(log, item);
-      } catch (RuntimeException | Error e) {
-        log.threw(e);
-        rt.publish(log);
-        throw e;
-      }
-      log.returnRef(result);
-      rt.publish(log);
-      return result;
+      return valueOfLogged(log, item);
     } catch (ChecksumMismatchException e) {
       throw rt.corrupted(VALUE_OF_ANY, e);
     }
+  }
+
+  private byte[] valueOfLogged(ClosureLog log, Item item) {
+    log.receiver(this);
+    log.argRef(item);
+    byte[] result;
+    try {
+      result = valueOfApp(log, item);
+    } catch (RuntimeException | Error e) {
+      log.threw(e);
+      rt.publish(log);
+      throw e;
+    }
+    log.returnRef(result);
+    rt.publish(log);
+    return result;
   }
 
   private int slot(String key) {

@@ -124,6 +124,10 @@ public final class TreeIndex implements Serializable {
     if (log == null) {
       return insertPlain(key, value);
     }
+    return insertLogged(log, key, value);
+  }
+
+  private boolean insertLogged(ClosureLog log, long key, long value) {
     log.receiver(this);
     log.argBits(key);
     log.argBits(value);
@@ -146,6 +150,10 @@ public final class TreeIndex implements Serializable {
     if (log == null) {
       return scanPlain(from, max);
     }
+    return scanLogged(log, from, max);
+  }
+
+  private long[] scanLogged(ClosureLog log, long from, int max) {
     log.receiver(this);
     log.argBits(from);
     log.argBits(max);

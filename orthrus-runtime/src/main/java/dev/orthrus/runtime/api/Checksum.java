@@ -47,18 +47,28 @@ public final class Checksum {
    * fixed other elements.
    */
   static long valueHash(Object value) {
+    // The kinds a store path meets most (a value array, a link to user data) come first, in a
+    // method small enough for the JIT to inline into a version's constructor, where the field's
+    // static type folds the type tests; the rest is one call away.
     if (value == null) {
       return 0;
     }
     if (value instanceof byte[]) {
-      byte[] bytes = (byte[]) value;
-      CRC32C crc = new CRC32C();
-      crc.update(bytes, 0, bytes.length);
-      return crc.getValue() | ((long) bytes.length << 32);
+      return bytesHash((byte[]) value);
     }
     if (value instanceof VersionedObject<?>) {
       return 1;
     }
+    return otherValueHash(value);
+  }
+
+  private static long bytesHash(byte[] bytes) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, 0, bytes.length);
+    return crc.getValue() | ((long) bytes.length << 32);
+  }
+
+  private static long otherValueHash(Object value) {
     if (value instanceof String) {
       String s = (String) value;
       int h = 0;

@@ -250,6 +250,25 @@ class ChecksumTest {
         Checksum.ref(Checksum.SEED, Color.RED), Checksum.ref(Checksum.SEED, Color.GREEN));
   }
 
+  /** A user-data handle, whose reference contributes only that it is not null. */
+  static final class Handle extends VersionedObject<Version> {}
+
+  /**
+   * The kinds the store path hashes first (byte arrays, user-data references, null) keep the
+   * checksum saved reproducers carry.
+   */
+  @Test
+  void checksumsOfBytesAndLinksAreTheSameInEveryJvm() {
+    int h = Checksum.ref(Checksum.SEED, new byte[] {1, -2, 3, 4, 5, 6, 7, 8, 9});
+    h = Checksum.ref(h, new Handle());
+    h = Checksum.ref(h, null);
+    h = Checksum.ref(h, new byte[0]);
+    assertEquals(GOLDEN_BYTES_AND_LINKS_CHECKSUM, h);
+  }
+
+  /** What every JVM computes in {@link #checksumsOfBytesAndLinksAreTheSameInEveryJvm}. */
+  private static final int GOLDEN_BYTES_AND_LINKS_CHECKSUM = 422825451;
+
   /** What every JVM computes for {@link Values}; a change here breaks saved reproducers. */
   private static final int GOLDEN_VALUES_CHECKSUM = -1934355860;
 
