@@ -1,6 +1,7 @@
 package dev.orthrus.rewriter.transform;
 
 import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -154,10 +155,14 @@ final class ClosureMethods {
             "{" + (method.getType().isVoidType() ? call + ";" : "return " + call + ";") + "}"));
   }
 
-  /** The dispatcher that takes the caller's site: begins, logs, runs a variant, publishes. */
-  MethodDeclaration siteDispatcher() {
+  /**
+   * The dispatcher that takes the caller's site, and the method it calls for a logged execution.
+   * The dispatcher begins and runs the plain variant when the execution is not sampled; the logged
+   * path is a method of its own, so the dispatcher stays small enough for the JIT to inline into
+   * its callers (decision 0025).
+   */
+  List<MethodDeclaration> siteDispatcher() {
     MethodDeclaration d = method.clone();
-    d.setJavadocComment("");
     d.removeJavaDocComment();
     d.getAnnotations().clear();
     String site = local("site");
@@ -173,6 +178,10 @@ final class ClosureMethods {
             .collect(Collectors.joining(", "));
     String resultType = method.getType().asString();
     boolean isVoid = method.getType().isVoidType();
+    String ret = isVoid ? "" : "return ";
+    String after = isVoid ? "return;\n" : "";
+    String tail = args.isEmpty() ? "" : ", " + args;
+
     StringBuilder b = new StringBuilder("{\n");
     b.append("ClosureRuntime ").append(rt).append(" = Orthrus.runtime();\n");
     boolean checks = userDataParameters.contains(true);
@@ -182,39 +191,10 @@ final class ClosureMethods {
     b.append("ClosureLog ").append(log).append(" = ").append(rt).append(".begin(");
     b.append(site).append(");\n");
     b.append("if (").append(log).append(" == null) {\n");
-    b.append(isVoid ? "" : "return ").append(name).append("Plain(").append(args).append(");\n");
-    b.append(isVoid ? "return;\n" : "").append("}\n");
-    if (!method.isStatic()) {
-      b.append(log).append(".receiver(this);\n");
-    }
-    for (Parameter p : method.getParameters()) {
-      String type = p.getType().asString();
-      if (isPrimitive(type)) {
-        b.append(log).append(".argBits(").append(toBits(type, p.getNameAsString())).append(");\n");
-      } else {
-        b.append(log).append(".argRef(").append(p.getNameAsString()).append(");\n");
-      }
-    }
-    String app = name + "App(" + log + (args.isEmpty() ? "" : ", " + args) + ")";
-    if (!isVoid) {
-      b.append(resultType).append(' ').append(result).append(";\n");
-    }
-    b.append("try {\n").append(isVoid ? "" : result + " = ").append(app).append(";\n");
-    b.append("} catch (Throwable ").append(thrown).append(") {\n");
-    b.append(log).append(".threw(").append(thrown).append(");\n");
-    b.append(rt).append(".publish(").append(log).append(");\n");
-    b.append("throw ").append(thrown).append(";\n}\n");
-    if (isVoid) {
-      b.append(log).append(".returnVoid();\n");
-    } else if (isPrimitive(resultType)) {
-      b.append(log).append(".returnBits(").append(toBits(resultType, result)).append(");\n");
-    } else {
-      b.append(log).append(".returnRef(").append(result).append(");\n");
-    }
-    b.append(rt).append(".publish(").append(log).append(");\n");
-    if (!isVoid) {
-      b.append("return ").append(result).append(";\n");
-    }
+    b.append(ret).append(name).append("Plain(").append(args).append(");\n").append(after);
+    b.append("}\n");
+    b.append(ret).append(name).append("Logged(").append(rt).append(", ").append(log);
+    b.append(tail).append(");\n");
     if (checks) {
       b.append("} catch (ChecksumMismatchException ").append(thrown).append(") {\n");
       b.append("throw ").append(rt).append(".corrupted(").append(site).append(", ");
@@ -222,7 +202,50 @@ final class ClosureMethods {
     }
     b.append("}");
     d.setBody(StaticJavaParser.parseBlock(b.toString()));
-    return d;
+
+    MethodDeclaration logged = method.clone();
+    logged.removeJavaDocComment();
+    logged.getAnnotations().clear();
+    logged.setName(name + "Logged");
+    logged.getModifiers().removeIf(m -> m.getKeyword() != Modifier.Keyword.STATIC);
+    logged.addModifier(Modifier.Keyword.PRIVATE);
+    logged.getParameters().add(0, new Parameter(StaticJavaParser.parseType("ClosureLog"), log));
+    logged.getParameters().add(0, new Parameter(StaticJavaParser.parseType("ClosureRuntime"), rt));
+    StringBuilder l = new StringBuilder("{\n");
+    if (!method.isStatic()) {
+      l.append(log).append(".receiver(this);\n");
+    }
+    for (Parameter p : method.getParameters()) {
+      String type = p.getType().asString();
+      if (isPrimitive(type)) {
+        l.append(log).append(".argBits(").append(toBits(type, p.getNameAsString())).append(");\n");
+      } else {
+        l.append(log).append(".argRef(").append(p.getNameAsString()).append(");\n");
+      }
+    }
+    String app = name + "App(" + log + tail + ")";
+    if (!isVoid) {
+      l.append(resultType).append(' ').append(result).append(";\n");
+    }
+    l.append("try {\n").append(isVoid ? "" : result + " = ").append(app).append(";\n");
+    l.append("} catch (Throwable ").append(thrown).append(") {\n");
+    l.append(log).append(".threw(").append(thrown).append(");\n");
+    l.append(rt).append(".publish(").append(log).append(");\n");
+    l.append("throw ").append(thrown).append(";\n}\n");
+    if (isVoid) {
+      l.append(log).append(".returnVoid();\n");
+    } else if (isPrimitive(resultType)) {
+      l.append(log).append(".returnBits(").append(toBits(resultType, result)).append(");\n");
+    } else {
+      l.append(log).append(".returnRef(").append(result).append(");\n");
+    }
+    l.append(rt).append(".publish(").append(log).append(");\n");
+    if (!isVoid) {
+      l.append("return ").append(result).append(";\n");
+    }
+    l.append("}");
+    logged.setBody(StaticJavaParser.parseBlock(l.toString()));
+    return List.of(d, logged);
   }
 
   /**

@@ -190,7 +190,7 @@ final class FileRewriter {
       }
     }
     plan.checkedParameters.put(id, checked);
-    MethodDeclaration dispatcher = generated.siteDispatcher();
+    List<MethodDeclaration> dispatchers = generated.siteDispatcher();
     generated.toDispatcher();
     closures.add(id);
     after.add(
@@ -200,7 +200,7 @@ final class FileRewriter {
             type.getMembers().add(bindingsAt[0]++, bindings.get(i));
           }
           List<MethodDeclaration> added = new ArrayList<>();
-          added.add(dispatcher);
+          added.addAll(dispatchers);
           added.add(plain);
           added.addAll(variants);
           addAfter(type, m, added);
