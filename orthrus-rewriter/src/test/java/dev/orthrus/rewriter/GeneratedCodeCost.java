@@ -142,6 +142,13 @@ public final class GeneratedCodeCost {
         wallRate[c][r] = res[0] * 1e9 / res[2];
       }
     }
+    for (int r = 0; r < rounds; r++) {
+      StringBuilder line = new StringBuilder("round " + r + ":");
+      for (int c = 0; c < all.size(); c++) {
+        line.append(String.format(Locale.ROOT, " %.2f", cpuRate[c][r] / 1e6));
+      }
+      System.out.println(line + " M ops/CPU-s");
+    }
     for (int c = 0; c < all.size(); c++) {
       System.out.printf(
           Locale.ROOT,

@@ -123,6 +123,20 @@ public final class FactsCollector implements TaskListener {
         facts.canonicalNames.put(binary, type.getQualifiedName().toString());
         if (isUserData(type)) {
           facts.userDataClasses.add(binary);
+          for (Element member : type.getEnclosedElements()) {
+            if (member.getKind() == ElementKind.FIELD
+                && !member.getModifiers().contains(Modifier.STATIC)
+                && !member.getModifiers().contains(Modifier.FINAL)
+                && member.asType() instanceof DeclaredType declared
+                && isUserData(declared.asElement())) {
+              facts
+                  .heldFields
+                  .computeIfAbsent(binary, k -> new java.util.LinkedHashMap<>())
+                  .put(
+                      member.getSimpleName().toString(),
+                      ((TypeElement) declared.asElement()).getQualifiedName().toString());
+            }
+          }
         }
       }
       return super.visitClass(node, unused);
@@ -180,13 +194,13 @@ public final class FactsCollector implements TaskListener {
       VariableElement field = (VariableElement) element;
       boolean isFinal = field.getModifiers().contains(Modifier.FINAL);
       boolean referenceArray = isReferenceArray(field.asType());
-      fileFacts.fields.put(
-          span(node),
-          new FieldFact(
-              names.binaryName((TypeElement) field.getEnclosingElement()),
-              field.getSimpleName().toString(),
-              isFinal,
-              referenceArray));
+      String owner = names.binaryName((TypeElement) field.getEnclosingElement());
+      String name = field.getSimpleName().toString();
+      boolean held =
+          !isFinal
+              && field.asType() instanceof DeclaredType declared
+              && isUserData(declared.asElement());
+      fileFacts.fields.put(span(node), new FieldFact(owner, name, isFinal, referenceArray, held));
       if (!isFinal || referenceArray) {
         touches();
       }

@@ -7,11 +7,14 @@ package dev.orthrus.rewriter.facts;
  * @param name the field's name
  * @param isFinal declared {@code final}: it stays on the handle and is read directly
  * @param referenceArray its type is an array of references: it becomes a {@code VersionedArray}
+ * @param held a mutable reference to user data: the handle holds it in a slot of its own ({@code
+ *     ValueSlots}), not in its versions, so a walk along links reads no version (decision 0020)
  */
-public record FieldFact(String owner, String name, boolean isFinal, boolean referenceArray) {
+public record FieldFact(
+    String owner, String name, boolean isFinal, boolean referenceArray, boolean held) {
 
   /** Held in the handle's versions: every read is a load, every write a store. */
   public boolean versioned() {
-    return !isFinal;
+    return !isFinal && !held;
   }
 }

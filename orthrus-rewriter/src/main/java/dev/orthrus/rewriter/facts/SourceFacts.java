@@ -45,6 +45,7 @@ public final class SourceFacts {
   }
 
   final Set<String> userDataClasses = new LinkedHashSet<>();
+  final Map<String, Map<String, String>> heldFields = new HashMap<>();
   final Map<String, String> canonicalNames = new HashMap<>();
   final Map<Path, FileFacts> files = new LinkedHashMap<>();
   final Map<String, MethodFact> methods = new LinkedHashMap<>();
@@ -54,6 +55,14 @@ public final class SourceFacts {
 
   public boolean isUserData(String binaryName) {
     return userDataClasses.contains(binaryName);
+  }
+
+  /**
+   * The mutable references to user data a {@code @UserData} class declares, in declaration order:
+   * name to the canonical name of the referenced class. The handle holds them in slots.
+   */
+  public Map<String, String> heldFields(String owner) {
+    return heldFields.getOrDefault(owner, Map.of());
   }
 
   public Set<String> userDataClasses() {

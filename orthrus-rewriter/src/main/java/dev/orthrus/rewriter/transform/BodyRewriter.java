@@ -88,8 +88,30 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (field != null && field.versioned()) {
       return new FieldAccessExpr(load(scope), n.getNameAsString());
     }
+    if (field != null && field.held()) {
+      return heldRead(scope, field);
+    }
     n.setScope(scope);
     return n;
+  }
+
+  /** A read of a reference the handle holds in a slot: no version on the way (decision 0020). */
+  private Expression heldRead(Expression object, FieldFact field) {
+    Expression slot =
+        new FieldAccessExpr(
+            new NameExpr(plan.facts.canonicalName(field.owner())),
+            UserDataClass.slotName(field.name()));
+    Expression value =
+        switch (variant) {
+          case PLAIN -> new MethodCallExpr(object, "lvValue", new NodeList<>(slot));
+          case APP, VAL ->
+              new MethodCallExpr(
+                  new MethodCallExpr(
+                      new NameExpr(context), "loadSlot", new NodeList<>(object, slot)),
+                  "value");
+        };
+    String type = plan.facts.heldFields(field.owner()).get(field.name());
+    return new EnclosedExpr(new CastExpr(new ClassOrInterfaceType(null, type), value));
   }
 
   @Override
@@ -97,6 +119,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     FieldFact field = field(n);
     if (field != null && field.versioned()) {
       return new FieldAccessExpr(load(new ThisExpr()), n.getNameAsString());
+    }
+    if (field != null && field.held()) {
+      return heldRead(new ThisExpr(), field);
     }
     return n;
   }
@@ -123,7 +148,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   public Visitable visit(AssignExpr n, Void arg) {
     Expression target = n.getTarget();
     FieldFact field = field(target);
-    if (field != null && field.versioned()) {
+    if (field != null && (field.versioned() || field.held())) {
       Expression receiver = receiverOf(target);
       Expression value = versionedArrayValue(field, rewrite(n.getValue()));
       if (n.getOperator() == AssignExpr.Operator.ASSIGN) {
@@ -542,7 +567,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     for (Node d : node.findAll(Node.class)) {
       if (d instanceof FieldAccessExpr || d instanceof NameExpr) {
         FieldFact f = field((Expression) d);
-        if (f != null && (f.versioned() || f.referenceArray())) {
+        if (f != null && (f.versioned() || f.held() || f.referenceArray())) {
           return true;
         }
       } else if (d instanceof MethodCallExpr) {

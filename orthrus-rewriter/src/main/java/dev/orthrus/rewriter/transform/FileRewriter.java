@@ -45,9 +45,12 @@ final class FileRewriter {
           "dev.orthrus.runtime.api.FieldSink",
           "dev.orthrus.runtime.api.Orthrus",
           "dev.orthrus.runtime.api.Replay",
+          "dev.orthrus.runtime.api.ValueSlots",
           "dev.orthrus.runtime.api.Version",
           "dev.orthrus.runtime.api.VersionedArray",
-          "dev.orthrus.runtime.api.VersionedObject");
+          "dev.orthrus.runtime.api.VersionedObject",
+          "java.lang.invoke.MethodHandles",
+          "java.lang.invoke.VarHandle");
 
   private final Plan plan;
   private final Path file;

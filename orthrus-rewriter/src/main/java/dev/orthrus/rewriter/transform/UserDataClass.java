@@ -51,6 +51,7 @@ final class UserDataClass {
   private final ClassOrInterfaceDeclaration type;
   private final String binaryName;
   private final List<VersionField> fields = new ArrayList<>();
+  private final List<String> held = new ArrayList<>();
 
   UserDataClass(
       Plan plan, Path file, Positions positions, ClassOrInterfaceDeclaration type, String binary) {
@@ -67,8 +68,17 @@ final class UserDataClass {
       problem(type, "@UserData on an interface", "annotate the classes that hold the data");
       return;
     }
+    Map<String, String> heldTypes = plan.facts.heldFields(binaryName);
     for (FieldDeclaration declaration : new ArrayList<>(type.getFields())) {
       if (declaration.isStatic()) {
+        continue;
+      }
+      if (!declaration.isFinal()
+          && declaration.getVariables().stream()
+              .allMatch(v -> heldTypes.containsKey(v.getNameAsString()))) {
+        // Held in a slot of the handle: transient, as a reproducer carries logged slot versions.
+        declaration.addModifier(Modifier.Keyword.TRANSIENT);
+        declaration.getVariables().forEach(v -> held.add(v.getNameAsString()));
         continue;
       }
       for (VariableDeclarator v : declaration.getVariables()) {
@@ -85,7 +95,7 @@ final class UserDataClass {
         declaration.remove();
       }
     }
-    if (fields.isEmpty()) {
+    if (fields.isEmpty() && held.isEmpty()) {
       // Only final fields: nothing versioned, but reference arrays still become VersionedArrays.
       type.getConstructors().forEach(c -> c.getBody().accept(new ConstructorBody(), null));
       return;
@@ -119,6 +129,9 @@ final class UserDataClass {
       rewriteConstructor(c);
     }
     type.getMembers().add(versionClass());
+    if (!held.isEmpty()) {
+      addSlots(heldTypes);
+    }
     List<String> helpers = new ArrayList<>();
     for (StoreHelper helper : plan.storeHelpers.getOrDefault(binaryName, Set.of())) {
       type.getMembers().add(storeHelper(helper));
@@ -368,6 +381,78 @@ final class UserDataClass {
     return k == null ? "" : k.asString() + " ";
   }
 
+  // ---- held references ----
+
+  /** The constant that numbers a held field's slot: {@code SLOT_NEXT}. */
+  static String slotName(String field) {
+    return "SLOT_" + Plan.constantName(field);
+  }
+
+  private static String handleName(String field) {
+    return Plan.constantName(field) + "_FIELD";
+  }
+
+  /**
+   * The handle implements {@code ValueSlots} over its held fields, read with an acquire and written
+   * with a release (decision 0020, amendment): slot {@code i} is the {@code i}-th held field in
+   * declaration order.
+   */
+  private void addSlots(Map<String, String> types) {
+    String owner = type.getNameAsString();
+    type.addImplementedType("ValueSlots<Object>");
+    StringBuilder constants = new StringBuilder();
+    List<BodyDeclaration<?>> members = new ArrayList<>();
+    for (int i = 0; i < held.size(); i++) {
+      String f = held.get(i);
+      members.add(
+          StaticJavaParser.parseBodyDeclaration(
+              "/** The slot of the held field {@code "
+                  + f
+                  + "}. */\n"
+                  + "static final int "
+                  + slotName(f)
+                  + " = "
+                  + i
+                  + ";"));
+      members.add(
+          StaticJavaParser.parseBodyDeclaration(
+              "private static final VarHandle " + handleName(f) + ";"));
+      constants
+          .append(handleName(f))
+          .append(" = lookup.findVarHandle(")
+          .append(owner)
+          .append(".class, \"")
+          .append(f)
+          .append("\", ")
+          .append(types.get(f))
+          .append(".class);\n");
+    }
+    members.add(
+        StaticJavaParser.parseBodyDeclaration(
+            "static {\ntry {\nMethodHandles.Lookup lookup = MethodHandles.lookup();\n"
+                + constants
+                + "} catch (ReflectiveOperationException e) {\n"
+                + "throw new ExceptionInInitializerError(e);\n}\n}"));
+    members.add(
+        StaticJavaParser.parseBodyDeclaration(
+            "@Override public int length() { return " + held.size() + "; }"));
+    StringBuilder read = new StringBuilder("@Override public Object lvValue(int i) {\n");
+    StringBuilder write =
+        new StringBuilder("@Override public void soValue(int i, Object value) {\n");
+    for (int i = 0; i < held.size(); i++) {
+      String f = held.get(i);
+      read.append("if (i == ").append(i).append(") { return (").append(types.get(f)).append(") ");
+      read.append(handleName(f)).append(".getAcquire(this); }\n");
+      write.append("if (i == ").append(i).append(") { ").append(handleName(f));
+      write.append(".setRelease(this, (").append(types.get(f)).append(") value); return; }\n");
+    }
+    read.append("checkSlot(i);\nthrow new AssertionError(i);\n}");
+    write.append("checkSlot(i);\n}");
+    members.add(StaticJavaParser.parseBodyDeclaration(read.toString()));
+    members.add(StaticJavaParser.parseBodyDeclaration(write.toString()));
+    members.forEach(m -> type.getMembers().add(m));
+  }
+
   // ---- store helpers ----
 
   private BodyDeclaration<?> storeHelper(StoreHelper h) {
@@ -378,6 +463,9 @@ final class UserDataClass {
     String current = unused("current", taken);
     String operand = unused("operand", taken);
     String old = unused("old", taken);
+    if (h.fields().size() == 1 && held.contains(h.fields().get(0))) {
+      return heldStore(h, context);
+    }
     VersionField first = byName.get(h.fields().get(0));
     if (first == null) {
       problem(type, "a write to " + h.fields() + ", not a mutable field of this class", "");
@@ -442,6 +530,24 @@ final class UserDataClass {
       s.append("return ").append(value).append(";\n");
     }
     s.append("}\n");
+    return StaticJavaParser.parseBodyDeclaration(s.toString());
+  }
+
+  /** {@code set$next}: a store to a held slot. */
+  private BodyDeclaration<?> heldStore(StoreHelper h, String context) {
+    String f = h.fields().get(0);
+    String t = plan.facts.heldFields(binaryName).get(f);
+    StringBuilder s = new StringBuilder();
+    s.append(t).append(' ').append(h.methodName()).append('(');
+    if (h.variant().contextType != null) {
+      s.append(h.variant().contextType).append(' ').append(context).append(", ");
+    }
+    s.append(t).append(' ').append(f).append(") {\n");
+    s.append(
+        h.variant() == Variant.PLAIN
+            ? "soValue(" + slotName(f) + ", " + f + ");\n"
+            : context + ".storeSlot(this, " + slotName(f) + ", " + f + ");\n");
+    s.append("return ").append(f).append(";\n}\n");
     return StaticJavaParser.parseBodyDeclaration(s.toString());
   }
 
