@@ -1,6 +1,13 @@
 package dev.orthrus.rewriter;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.sample.FixedSampling;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,6 +54,24 @@ final class Builds {
     } catch (MalformedURLException e) {
       throw new IllegalArgumentException(e);
     }
+  }
+
+  /** A runtime that logs and validates every execution, installed for generated code. */
+  static OrthrusRuntime validatingEverything() {
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(
+            RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).validators(1).build());
+    rt.blockWhenFull(true);
+    Orthrus.install(rt);
+    return rt;
+  }
+
+  /** Every logged execution, at least {@code minimum}, was validated, and none was a detection. */
+  static void assertAllValidated(OrthrusRuntime rt, long minimum) {
+    assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
+    assertTrue(rt.publishedCount() >= minimum, "logged: " + rt.publishedCount());
+    assertEquals(rt.publishedCount(), rt.validatedCount(), "every execution is validated");
+    assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
   }
 
   private Builds() {}

@@ -1,12 +1,8 @@
 package dev.orthrus.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -26,11 +22,7 @@ class ConstructsTest {
     InstrumentResult result = Builds.instrument(SOURCES, out);
     assertEquals(13, result.closures().size(), () -> "closures: " + result.closures());
     Path vanilla = Builds.vanilla(SOURCES, out);
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).validators(1).build());
-    rt.blockWhenFull(true);
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.validatingEverything();
     try (URLClassLoader p = Builds.loader(out.resolve("classes"));
         URLClassLoader v = Builds.loader(vanilla)) {
       for (long seed = 1; seed <= 3; seed++) {
@@ -40,10 +32,7 @@ class ConstructsTest {
       for (int round = 0; round < 10; round++) {
         assertEquals(hits(v), hits(p), "round " + round);
       }
-      assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
-      assertTrue(rt.publishedCount() >= 3 * 2_000 + 40_000, "logged: " + rt.publishedCount());
-      assertEquals(rt.publishedCount(), rt.validatedCount(), "every execution is validated");
-      assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+      Builds.assertAllValidated(rt, 3 * 2_000 + 40_000);
     } finally {
       rt.close();
     }

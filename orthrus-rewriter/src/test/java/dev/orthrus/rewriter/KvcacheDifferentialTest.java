@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -39,11 +36,7 @@ class KvcacheDifferentialTest {
       assertTrue(report.contains(expected), () -> expected + " in " + report);
     }
     Path vanilla = Builds.vanilla(SOURCES, out);
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).validators(1).build());
-    rt.blockWhenFull(true);
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.validatingEverything();
     try (URLClassLoader p = Builds.loader(out.resolve("classes"));
         URLClassLoader v = Builds.loader(vanilla)) {
       Store protectedStore = new Store(p, 64);
@@ -65,10 +58,8 @@ class KvcacheDifferentialTest {
         }
       }
       assertEquals(vanillaStore.size(), protectedStore.size());
-      assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
-      assertEquals(operations, rt.publishedCount(), "every execution was logged");
-      assertEquals(operations, rt.validatedCount(), "and validated");
-      assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+      Builds.assertAllValidated(rt, operations);
+      assertEquals(operations, rt.publishedCount(), "every execution, and no more, was logged");
     } finally {
       rt.close();
     }

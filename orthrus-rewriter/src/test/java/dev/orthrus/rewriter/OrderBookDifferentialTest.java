@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URLClassLoader;
@@ -30,11 +27,7 @@ class OrderBookDifferentialTest {
       throws Exception {
     Builds.instrument(SOURCES, out);
     Path vanilla = Builds.vanilla(SOURCES, out);
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).validators(1).build());
-    rt.blockWhenFull(true);
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.validatingEverything();
     try (URLClassLoader p = Builds.loader(out.resolve("classes"));
         URLClassLoader v = Builds.loader(vanilla)) {
       for (long seed = 1; seed <= 2; seed++) {
@@ -42,10 +35,7 @@ class OrderBookDifferentialTest {
         assertTrue(expected.lines().count() > 10_000, "traced every operation");
         assertEquals(expected, simulate(p, seed), "seed " + seed);
       }
-      assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
-      assertTrue(rt.publishedCount() >= 2 * 12_000, "logged: " + rt.publishedCount());
-      assertEquals(rt.publishedCount(), rt.validatedCount(), "every execution is validated");
-      assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+      Builds.assertAllValidated(rt, 2 * 12_000);
     } finally {
       rt.close();
     }
