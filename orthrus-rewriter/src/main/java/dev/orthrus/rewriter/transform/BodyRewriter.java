@@ -550,12 +550,28 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return super.visit(n, arg);
   }
 
+  /**
+   * A method reference to a method that needs variants: {@code this::find}, or {@code Owner::find}
+   * naming the declaring class. A reference through another expression cannot name such a method
+   * without javac's help, and is left alone.
+   */
   private boolean touchesByName(MethodReferenceExpr n) {
     if (variant == Variant.PLAIN) {
       return false;
     }
     String name = n.getIdentifier();
-    return plan.touching.stream().anyMatch(id -> id.contains("#" + name + "("));
+    String scope = n.getScope().toString();
+    for (String id : plan.touching) {
+      if (!id.contains("#" + name + "(")) {
+        continue;
+      }
+      String owner = id.substring(0, id.indexOf('#'));
+      String simple = owner.substring(Math.max(owner.lastIndexOf('.'), owner.lastIndexOf('$')) + 1);
+      if (n.getScope() instanceof ThisExpr || scope.equals(simple)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A node whose subtree reads or writes user data or calls a method that does. */
