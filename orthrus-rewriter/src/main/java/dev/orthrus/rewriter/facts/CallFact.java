@@ -10,10 +10,6 @@ package dev.orthrus.rewriter.facts;
  */
 public record CallFact(String target, boolean isStatic, String returnType) {
 
-  public String owner() {
-    return target.substring(0, target.indexOf('#'));
-  }
-
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));
   }
