@@ -1,0 +1,8 @@
+package shop;
+
+import dev.orthrus.annotations.UserData;
+
+@UserData
+final class Counter {
+  long value;
+}
