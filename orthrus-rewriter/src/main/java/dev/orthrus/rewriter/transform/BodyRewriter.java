@@ -27,7 +27,6 @@ import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
 import com.github.javaparser.ast.visitor.Visitable;
-import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import dev.orthrus.rewriter.facts.NewFact;
@@ -368,28 +367,29 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * {@code new T[n]} stored into a user-data array field becomes {@code new VersionedArray<>(n)}.
    */
   private Expression versionedArrayValue(FieldFact field, Expression value) {
-    if (!field.referenceArray()) {
+    if (!field.referenceArray() || !(value instanceof ArrayCreationExpr creation)) {
       return value;
     }
-    if (value instanceof ArrayCreationExpr creation
-        && creation.getLevels().size() == 1
-        && creation.getInitializer().isEmpty()
-        && creation.getLevels().get(0).getDimension().isPresent()) {
-      return versionedArray(creation.getLevels().get(0).getDimension().get());
+    ObjectCreationExpr versioned = versionedArray(creation);
+    if (versioned != null) {
+      return versioned;
     }
-    if (value instanceof ArrayCreationExpr) {
-      problem(
-          value,
-          "a user-data array made with an initializer or several dimensions",
-          "allocate it as new T[n] and fill its slots");
-    }
+    problem(
+        value,
+        "a user-data array made with an initializer or several dimensions",
+        "allocate it as new T[n] and fill its slots");
     return value;
   }
 
-  static ObjectCreationExpr versionedArray(Expression length) {
+  /** {@code new VersionedArray<>(n)} for {@code new T[n]}, or null for any other array creation. */
+  static ObjectCreationExpr versionedArray(ArrayCreationExpr creation) {
+    if (creation.getLevels().size() != 1 || creation.getLevels().get(0).getDimension().isEmpty()) {
+      return null;
+    }
     ClassOrInterfaceType type = new ClassOrInterfaceType(null, "VersionedArray");
     type.setTypeArguments(new NodeList<>());
-    return new ObjectCreationExpr(null, type, new NodeList<>(length));
+    return new ObjectCreationExpr(
+        null, type, new NodeList<>(creation.getLevels().get(0).getDimension().get()));
   }
 
   // ---- calls and allocations ----
@@ -621,11 +621,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   private FieldFact field(Expression e) {
-    if (!(e instanceof FieldAccessExpr) && !(e instanceof NameExpr)) {
-      return null;
-    }
-    Span span = positions.span(e);
-    return span == null ? null : facts.field(span);
+    return plan.field(file, positions, e);
   }
 
   private boolean isVersionedArray(Expression e) {
@@ -638,8 +634,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   private void problem(Node node, String construct, String advice) {
-    int line = node.getBegin().map(p -> p.line).orElse(0);
-    int column = node.getBegin().map(p -> p.column).orElse(0);
-    plan.problems.add(new Problem(file, line, column, construct, advice));
+    plan.problem(file, node, construct, advice);
   }
 }

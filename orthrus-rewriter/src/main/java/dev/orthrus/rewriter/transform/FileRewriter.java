@@ -343,8 +343,6 @@ final class FileRewriter {
   }
 
   private void problem(Node node, String construct, String advice) {
-    int line = node.getBegin().map(p -> p.line).orElse(0);
-    int column = node.getBegin().map(p -> p.column).orElse(0);
-    plan.problems.add(new Problem(file, line, column, construct, advice));
+    plan.problem(file, node, construct, advice);
   }
 }

@@ -1,11 +1,18 @@
 package dev.orthrus.rewriter.transform;
 
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.NondeterministicCall;
 import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.FieldFact;
 import dev.orthrus.rewriter.facts.SourceFacts;
+import dev.orthrus.rewriter.facts.Span;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -124,6 +131,22 @@ final class Plan {
       }
     }
     return new ArrayList<>(reached);
+  }
+
+  /** What a name or field access denotes, if it is a field of a user-data class. */
+  FieldFact field(Path file, Positions positions, Expression e) {
+    if (!(e instanceof FieldAccessExpr) && !(e instanceof NameExpr)) {
+      return null;
+    }
+    Span span = positions.span(e);
+    return span == null ? null : facts.file(file).field(span);
+  }
+
+  /** Records what cannot be rewritten at {@code node}. */
+  void problem(Path file, Node node, String construct, String advice) {
+    int line = node.getBegin().map(p -> p.line).orElse(0);
+    int column = node.getBegin().map(p -> p.column).orElse(0);
+    problems.add(new Problem(file, line, column, construct, advice));
   }
 
   void need(StoreHelper helper) {

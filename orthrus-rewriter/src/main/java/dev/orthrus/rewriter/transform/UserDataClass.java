@@ -24,7 +24,6 @@ import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
 import com.github.javaparser.ast.visitor.Visitable;
 import dev.orthrus.rewriter.InstrumentReport;
-import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import java.nio.file.Path;
@@ -164,10 +163,9 @@ final class UserDataClass {
   private Expression arrayInitializer(VariableDeclarator v, Expression init) {
     if (v.getType() instanceof ArrayType array
         && !array.getComponentType().isPrimitiveType()
-        && init instanceof ArrayCreationExpr creation
-        && creation.getLevels().size() == 1
-        && creation.getLevels().get(0).getDimension().isPresent()) {
-      return BodyRewriter.versionedArray(creation.getLevels().get(0).getDimension().get());
+        && init instanceof ArrayCreationExpr creation) {
+      Expression versioned = BodyRewriter.versionedArray(creation);
+      return versioned != null ? versioned : init;
     }
     return init;
   }
@@ -253,11 +251,7 @@ final class UserDataClass {
   }
 
   private FieldFact fact(Expression e) {
-    if (!(e instanceof NameExpr) && !(e instanceof FieldAccessExpr)) {
-      return null;
-    }
-    var span = positions.span(e);
-    return span == null ? null : plan.facts.file(file).field(span);
+    return plan.field(file, positions, e);
   }
 
   private final class ConstructorBody extends ModifierVisitor<Void> {
@@ -282,13 +276,9 @@ final class UserDataClass {
     public Visitable visit(ArrayCreationExpr n, Void arg) {
       Node parent = n.getParentNode().orElse(null);
       FieldFact target = parent instanceof AssignExpr a ? fact(a.getTarget()) : null;
-      if (target != null
-          && target.referenceArray()
-          && n.getLevels().size() == 1
-          && n.getLevels().get(0).getDimension().isPresent()) {
-        return BodyRewriter.versionedArray(n.getLevels().get(0).getDimension().get());
-      }
-      return super.visit(n, arg);
+      Expression versioned =
+          target != null && target.referenceArray() ? BodyRewriter.versionedArray(n) : null;
+      return versioned != null ? versioned : super.visit(n, arg);
     }
 
     @Override
@@ -595,8 +585,6 @@ final class UserDataClass {
   }
 
   private void problem(Node node, String construct, String advice) {
-    int line = node.getBegin().map(p -> p.line).orElse(0);
-    int column = node.getBegin().map(p -> p.column).orElse(0);
-    plan.problems.add(new Problem(file, line, column, construct, advice));
+    plan.problem(file, node, construct, advice);
   }
 }
