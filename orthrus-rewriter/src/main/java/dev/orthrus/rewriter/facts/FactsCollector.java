@@ -26,6 +26,7 @@ import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.rewriter.Problem;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
@@ -159,10 +160,11 @@ public final class FactsCollector implements TaskListener {
               && !owner.getModifiers().contains(Modifier.FINAL)
               && owner.getKind() != ElementKind.ENUM
               && owner.getKind() != ElementKind.RECORD;
-      facts.methods.put(
-          id,
+      MethodFact declared =
           new MethodFact(
-              id, file, span(node), method.getAnnotation(Closure.class) != null, overridable));
+              id, file, span(node), method.getAnnotation(Closure.class) != null, overridable);
+      facts.methods.put(id, declared);
+      facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);
       enclosingMethods.push(id);
       try {
         return super.visitMethod(node, unused);

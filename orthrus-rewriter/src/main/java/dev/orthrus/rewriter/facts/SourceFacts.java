@@ -49,6 +49,7 @@ public final class SourceFacts {
   final Map<String, String> canonicalNames = new HashMap<>();
   final Map<Path, FileFacts> files = new LinkedHashMap<>();
   final Map<String, MethodFact> methods = new LinkedHashMap<>();
+  final Map<Path, List<MethodFact>> methodsByFile = new HashMap<>();
   final Map<String, Set<String>> callees = new HashMap<>();
   final Set<String> touchesDirectly = new LinkedHashSet<>();
   final List<Problem> problems = new ArrayList<>();
@@ -84,6 +85,11 @@ public final class SourceFacts {
 
   public Map<String, MethodFact> methods() {
     return methods;
+  }
+
+  /** The methods and constructors declared in {@code file}. */
+  public List<MethodFact> methodsIn(Path file) {
+    return methodsByFile.getOrDefault(file, List.of());
   }
 
   /** The methods a method's body calls, as ids. */

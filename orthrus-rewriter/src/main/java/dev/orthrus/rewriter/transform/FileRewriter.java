@@ -314,8 +314,7 @@ final class FileRewriter {
     if (at == null) {
       return null;
     }
-    return plan.facts.methods().values().stream()
-        .filter(f -> f.file().equals(file))
+    return plan.facts.methodsIn(file).stream()
         .filter(f -> f.span().start() <= at.start() && at.end() <= f.span().end())
         .min(Comparator.comparingInt(f -> f.span().end() - f.span().start()))
         .orElse(null);
