@@ -4,6 +4,7 @@ import dev.orthrus.rewriter.Problem;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -131,11 +132,16 @@ public final class SourceFacts {
         }
       }
     }
+    return reached(closures, touching);
+  }
+
+  /** The methods of {@code through} that {@code roots} reach through calls to such methods. */
+  public Set<String> reached(Collection<String> roots, Set<String> through) {
     Set<String> reached = new LinkedHashSet<>();
-    Deque<String> work = new ArrayDeque<>(closures);
+    Deque<String> work = new ArrayDeque<>(roots);
     while (!work.isEmpty()) {
       String m = work.pop();
-      if (touching.contains(m) && reached.add(m)) {
+      if (through.contains(m) && reached.add(m)) {
         work.addAll(callees(m));
       }
     }

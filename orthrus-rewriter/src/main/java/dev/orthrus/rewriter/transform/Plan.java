@@ -122,15 +122,7 @@ final class Plan {
 
   /** The methods that run as APP and VAL variants in a logged execution of {@code closure}. */
   private List<String> variantsOf(String closure) {
-    Set<String> reached = new LinkedHashSet<>();
-    java.util.ArrayDeque<String> work = new java.util.ArrayDeque<>(List.of(closure));
-    while (!work.isEmpty()) {
-      String m = work.pop();
-      if (touching.contains(m) && reached.add(m)) {
-        work.addAll(facts.callees(m));
-      }
-    }
-    return new ArrayList<>(reached);
+    return new ArrayList<>(facts.reached(List.of(closure), touching));
   }
 
   /** What a name or field access denotes, if it is a field of a user-data class. */
