@@ -24,14 +24,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A core that computes wrongly in generated code: the APP variant of the protected kvcache's {@code
- * set} is edited to store a flipped bit of the flags, as a faulty core would. The validator's
- * re-execution disagrees, the detection names the closure and the thread, and the reproducer
- * replays to the validator's result.
+ * A core that computes wrongly in generated code: the APP variant of the generated golden {@code
+ * KvMap}'s {@code set} is edited to store a flipped bit of the flags, as a faulty core would. The
+ * validator's re-execution disagrees, the detection names the closure and the thread, and the
+ * reproducer replays to the validator's result.
  */
 class FaultInGeneratedCodeTest {
 
-  private static final Path SOURCES = Path.of("../samples/kvcache/src/main/java");
+  private static final Path SOURCES = Path.of("src/test/resources/goldens");
 
   @Test
   void aWrongStoreInTheAppVariantIsDetectedAndItsReproducerReplays(@TempDir Path out)
@@ -39,18 +39,18 @@ class FaultInGeneratedCodeTest {
     InstrumentResult result = Builds.instrument(SOURCES, out);
     Path store =
         result.generatedSources().stream()
-            .filter(p -> p.endsWith("KvStore.java"))
+            .filter(p -> p.endsWith(Path.of("kvmap", "KvMap.java")))
             .findFirst()
             .orElseThrow();
     String text = Files.readString(store, StandardCharsets.UTF_8);
     int app = text.indexOf("boolean setApp(");
-    String healthy = "item.set$value$flags$casUnique(log, value.clone(), flags, cas);";
+    String healthy = "item.set$value$flags$cas(log, value.clone(), flags, cas);";
     int at = text.indexOf(healthy, app);
     assertTrue(app > 0 && at > app, "the generated setApp stores value, flags and CAS at once");
     Files.writeString(
         store,
         text.substring(0, at)
-            + "item.set$value$flags$casUnique(log, value.clone(), flags ^ 1, cas);"
+            + "item.set$value$flags$cas(log, value.clone(), flags ^ 1, cas);"
             + text.substring(at + healthy.length()),
         StandardCharsets.UTF_8);
     Path faulty = out.resolve("faulty");
@@ -70,7 +70,7 @@ class FaultInGeneratedCodeTest {
     rt.blockWhenFull(true);
     Orthrus.install(rt);
     try (URLClassLoader loader = Builds.loader(faulty)) {
-      Class<?> type = loader.loadClass("dev.orthrus.samples.kvcache.KvStore");
+      Class<?> type = loader.loadClass("golden.kvmap.KvMap");
       Object kv = type.getConstructor(int.class).newInstance(16);
       var set = type.getMethod("set", String.class, byte[].class, int.class);
       byte[] value = "v".getBytes(StandardCharsets.UTF_8);

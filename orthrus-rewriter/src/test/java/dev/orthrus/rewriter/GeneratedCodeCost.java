@@ -4,6 +4,7 @@ import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -14,14 +15,15 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The cost of generated code: {@code samples/kvcache} instrumented, against the hand-written {@code
- * KvMap} of {@code orthrus-testkit} (the shape the rewriter is to emit) and both vanilla stores, in
+ * The cost of generated code: the golden {@code KvMap} source ({@code
+ * src/test/resources/goldens/golden/kvmap}) instrumented, against the hand-written {@code KvMap} of
+ * {@code orthrus-testkit} (its protected form written by hand) and both vanilla maps, in
  * interleaved rounds of the {@code bench runtime} mix (90% get, 10% set, 64-byte values) on one
  * runtime at the default sampling. Prints throughput per CPU-second and per wall second, and the
  * medians of the ratios round by round. A diagnostic run by hand, not a test:
  *
  * <pre>
- * java -cp ... dev.orthrus.rewriter.GeneratedCodeCost [rounds] [roundMillis] [keys] [sources] [on|off]
+ * java -cp ... dev.orthrus.rewriter.GeneratedCodeCost [rounds] [roundMillis] [keys] [sources] [on|all|off]
  * </pre>
  */
 public final class GeneratedCodeCost {
@@ -71,31 +73,38 @@ public final class GeneratedCodeCost {
     long roundMillis = args.length > 1 ? Long.parseLong(args[1]) : 1_000;
     int keyCount = args.length > 2 ? Integer.parseInt(args[2]) : 100_000;
     Path out = Files.createTempDirectory("orthrus-cost");
-    Path sources = Path.of(args.length > 3 ? args[3] : "samples/kvcache/src/main/java");
+    Path sources =
+        Path.of(args.length > 3 ? args[3] : "orthrus-rewriter/src/test/resources/goldens");
     long t0 = System.nanoTime();
     Builds.instrument(sources, out);
-    System.out.printf(Locale.ROOT, "instrument kvcache: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    System.out.printf(
+        Locale.ROOT, "instrument the goldens: %.1f s%n", (System.nanoTime() - t0) / 1e9);
     Path vanilla = Builds.vanilla(sources, out);
 
-    OrthrusRuntime rt = OrthrusRuntime.start(RuntimeConfig.builder().build());
+    String mode = args.length > 4 ? args[4] : "on";
+    RuntimeConfig.Builder config = RuntimeConfig.builder();
+    if (mode.equals("all")) {
+      // Every execution logged; the validator may fall behind and skip logs, as it would in use.
+      config.sampling(() -> new FixedSampling(1.0));
+    }
+    OrthrusRuntime rt = OrthrusRuntime.start(config.build());
     // "off": validation disabled, so only the unlogged variants run (a diagnostic).
-    rt.enabled(!(args.length > 4 && args[4].equals("off")));
+    rt.enabled(!mode.equals("off"));
     Orthrus.install(rt);
-    String kv = "dev.orthrus.samples.kvcache";
+    String golden = "golden.kvmap";
     String testkit = "dev.orthrus.testkit";
     int capacity = Integer.highestOneBit(keyCount) * 2;
     List<Contender> all = new ArrayList<>();
     all.add(
-        loop(
-            "vanilla kvcache", out, vanilla, kv, "KvStore", "new KvStore(capacity)", rt, capacity));
+        loop("vanilla golden", out, vanilla, golden, "KvMap", "new KvMap(capacity)", rt, capacity));
     all.add(
         loop(
-            "generated kvcache",
+            "generated golden",
             out,
             out.resolve("classes"),
-            kv,
-            "KvStore",
-            "new KvStore(capacity)",
+            golden,
+            "KvMap",
+            "new KvMap(capacity)",
             rt,
             capacity));
     all.add(
@@ -130,14 +139,19 @@ public final class GeneratedCodeCost {
     }
     double[][] cpuRate = new double[all.size()][rounds];
     double[][] wallRate = new double[all.size()][rounds];
+    long[] logged = new long[all.size()];
+    long[] operations = new long[all.size()];
     for (int r = 0; r < rounds; r++) {
       for (int i = 0; i < all.size(); i++) {
         int c = (i + r) % all.size(); // a different first contender each round
+        long loggedBefore = rt.publishedCount();
         long[] res =
             (long[])
                 all.get(c)
                     .run
                     .invoke(null, all.get(c).store, keys, value, roundMillis * 1_000_000L, r + 2L);
+        logged[c] += rt.publishedCount() - loggedBefore;
+        operations[c] += res[0];
         cpuRate[c][r] = res[0] * 1e9 / res[1];
         wallRate[c][r] = res[0] * 1e9 / res[2];
       }
@@ -152,13 +166,14 @@ public final class GeneratedCodeCost {
     for (int c = 0; c < all.size(); c++) {
       System.out.printf(
           Locale.ROOT,
-          "%-20s %8.2f M ops/CPU-s  %8.2f M ops/s%n",
+          "%-20s %8.2f M ops/CPU-s  %8.2f M ops/s  logged %.4f%n",
           all.get(c).name,
           median(cpuRate[c]) / 1e6,
-          median(wallRate[c]) / 1e6);
+          median(wallRate[c]) / 1e6,
+          (double) logged[c] / operations[c]);
     }
     ratio("generated / hand-written", cpuRate[1], cpuRate[2], wallRate[1], wallRate[2]);
-    ratio("generated / vanilla kvcache", cpuRate[1], cpuRate[0], wallRate[1], wallRate[0]);
+    ratio("generated / vanilla golden", cpuRate[1], cpuRate[0], wallRate[1], wallRate[0]);
     ratio("hand-written / VanillaKvMap", cpuRate[2], cpuRate[3], wallRate[2], wallRate[3]);
     System.out.printf(
         Locale.ROOT,

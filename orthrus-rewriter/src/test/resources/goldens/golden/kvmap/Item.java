@@ -1,0 +1,21 @@
+package golden.kvmap;
+
+import dev.orthrus.annotations.UserData;
+
+/** One entry of a bucket chain. */
+@UserData
+final class Item {
+  final String key;
+  byte[] value;
+  int flags;
+  long cas;
+  Item next;
+
+  Item(String key, byte[] value, int flags, long cas, Item next) {
+    this.key = key;
+    this.value = value;
+    this.flags = flags;
+    this.cas = cas;
+    this.next = next;
+  }
+}
