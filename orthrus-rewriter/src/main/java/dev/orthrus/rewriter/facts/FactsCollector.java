@@ -1,10 +1,12 @@
 package dev.orthrus.rewriter.facts;
 
+import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LineMap;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
@@ -12,6 +14,7 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.JavacTask;
 import com.sun.source.util.SourcePositions;
@@ -89,7 +92,7 @@ public final class FactsCollector implements TaskListener {
     Scanner(CompilationUnitTree unit) {
       this.unit = unit;
       this.file = Path.of(unit.getSourceFile().toUri());
-      this.fileFacts = facts.files.computeIfAbsent(file, f -> new SourceFacts.FileFacts());
+      this.fileFacts = facts.files.computeIfAbsent(file, f -> new SourceFacts.FileFacts(facts));
       this.positions = trees.getSourcePositions();
     }
 
@@ -122,6 +125,7 @@ public final class FactsCollector implements TaskListener {
       if (element instanceof TypeElement type) {
         String binary = names.binaryName(type);
         facts.canonicalNames.put(binary, type.getQualifiedName().toString());
+        facts.sourceTypes.add(binary);
         if (isUserData(type)) {
           facts.userDataClasses.add(binary);
           for (Element member : type.getEnclosedElements()) {
@@ -187,10 +191,14 @@ public final class FactsCollector implements TaskListener {
 
     private void field(Tree node) {
       Element element = trees.getElement(getCurrentPath());
-      if (element == null
-          || element.getKind() != ElementKind.FIELD
-          || element.getModifiers().contains(Modifier.STATIC)
-          || !isUserData(element.getEnclosingElement())) {
+      if (element == null || element.getKind() != ElementKind.FIELD) {
+        return;
+      }
+      boolean isStatic = element.getModifiers().contains(Modifier.STATIC);
+      if (isStatic || !isUserData(element.getEnclosingElement())) {
+        if (!element.getModifiers().contains(Modifier.FINAL)) {
+          unversionedField(node, (VariableElement) element, isStatic);
+        }
         return;
       }
       VariableElement field = (VariableElement) element;
@@ -206,6 +214,87 @@ public final class FactsCollector implements TaskListener {
       if (!isFinal || referenceArray) {
         touches();
       }
+    }
+
+    /**
+     * A use of a mutable field that is not versioned: a write outside the constructors and
+     * initializers of its class makes the field shared; a read is a {@link SharedRead}.
+     */
+    private void unversionedField(Tree node, VariableElement field, boolean isStatic) {
+      TypeElement owner = (TypeElement) field.getEnclosingElement();
+      String key = names.binaryName(owner) + "#" + field.getSimpleName();
+      if (isAssignmentTarget(node)) {
+        if (!constructing(owner)) {
+          facts.fieldsWrittenAfterConstruction.add(key);
+        }
+        return;
+      }
+      Element receiver =
+          node instanceof MemberSelectTree select
+              ? trees.getElement(new TreePath(getCurrentPath(), select.getExpression()))
+              : null;
+      SharedRead read =
+          new SharedRead(
+              key,
+              isStatic,
+              types.erasure(field.asType()).toString(),
+              receiver != null && receiver.getKind() == ElementKind.LOCAL_VARIABLE
+                  ? receiver
+                  : null);
+      fileFacts.sharedReads.put(span(node), read);
+      if (!enclosingMethods.isEmpty()) {
+        facts
+            .sharedReadsByMethod
+            .computeIfAbsent(enclosingMethods.peek(), k -> new ArrayList<>())
+            .add(read);
+      }
+    }
+
+    /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
+    private boolean isAssignmentTarget(Tree node) {
+      Tree parent = getCurrentPath().getParentPath().getLeaf();
+      return (parent instanceof AssignmentTree a && a.getVariable() == node)
+          || (parent instanceof CompoundAssignmentTree c && c.getVariable() == node)
+          || (parent instanceof UnaryTree u
+              && u.getExpression() == node
+              && (u.getKind() == Tree.Kind.PREFIX_INCREMENT
+                  || u.getKind() == Tree.Kind.PREFIX_DECREMENT
+                  || u.getKind() == Tree.Kind.POSTFIX_INCREMENT
+                  || u.getKind() == Tree.Kind.POSTFIX_DECREMENT));
+    }
+
+    /** Inside a constructor or initializer of {@code owner}, not in a lambda or class within. */
+    private boolean constructing(TypeElement owner) {
+      for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
+        Tree leaf = p.getLeaf();
+        if (leaf instanceof LambdaExpressionTree) {
+          return false;
+        }
+        if (leaf instanceof MethodTree method) {
+          Element m = trees.getElement(p);
+          return m != null
+              && m.getKind() == ElementKind.CONSTRUCTOR
+              && m.getEnclosingElement().equals(owner);
+        }
+        if (leaf instanceof ClassTree) {
+          // A field initializer or initializer block of this class (no method on the way).
+          return owner.equals(trees.getElement(p));
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public Void visitAssignment(AssignmentTree node, Void unused) {
+      Element target = trees.getElement(new TreePath(getCurrentPath(), node.getVariable()));
+      if (target != null && target.getKind() == ElementKind.LOCAL_VARIABLE) {
+        if (node.getExpression() instanceof NewClassTree) {
+          facts.freshLocals.add(target);
+        } else {
+          facts.reassignedLocals.add(target);
+        }
+      }
+      return super.visitAssignment(node, unused);
     }
 
     @Override
@@ -265,6 +354,13 @@ public final class FactsCollector implements TaskListener {
     @Override
     public Void visitVariable(VariableTree node, Void unused) {
       Element element = trees.getElement(getCurrentPath());
+      if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
+        if (node.getInitializer() instanceof NewClassTree) {
+          facts.freshLocals.add(element);
+        } else if (node.getInitializer() != null) {
+          facts.reassignedLocals.add(element);
+        }
+      }
       if (element != null
           && element.getKind() != ElementKind.FIELD
           && holdsUserDataArray(element.asType())) {

@@ -7,11 +7,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import javax.lang.model.element.Element;
 
 /**
  * What javac resolved in the user's sources and the rewriter cannot see in a syntax tree: which
@@ -22,10 +24,17 @@ public final class SourceFacts {
 
   /** The facts of one file. */
   public static final class FileFacts {
+    private final SourceFacts owner;
+
+    FileFacts(SourceFacts owner) {
+      this.owner = owner;
+    }
+
     final Map<Span, FieldFact> fields = new HashMap<>();
     final Map<Span, CallFact> calls = new HashMap<>();
     final Map<Span, NewFact> allocations = new HashMap<>();
     final Map<Span, String> operandTypes = new HashMap<>();
+    final Map<Span, SharedRead> sharedReads = new HashMap<>();
 
     public FieldFact field(Span span) {
       return fields.get(span);
@@ -37,6 +46,15 @@ public final class SourceFacts {
 
     public NewFact allocation(Span span) {
       return allocations.get(span);
+    }
+
+    /**
+     * The read of an unversioned mutable field at {@code span} whose value another thread may
+     * change, or null (see {@link SourceFacts#isShared}).
+     */
+    public SharedRead sharedRead(Span span) {
+      SharedRead read = sharedReads.get(span);
+      return read != null && owner.isShared(read) ? read : null;
     }
 
     /** The erased type of a compound assignment's right operand ({@code x.f += y}: y's). */
@@ -53,6 +71,11 @@ public final class SourceFacts {
   final Map<Path, List<MethodFact>> methodsByFile = new HashMap<>();
   final Map<String, Set<String>> callees = new HashMap<>();
   final Set<String> touchesDirectly = new LinkedHashSet<>();
+  final Set<String> sourceTypes = new HashSet<>();
+  final Set<String> fieldsWrittenAfterConstruction = new HashSet<>();
+  final Set<Element> freshLocals = new HashSet<>();
+  final Set<Element> reassignedLocals = new HashSet<>();
+  final Map<String, List<SharedRead>> sharedReadsByMethod = new HashMap<>();
   final List<Problem> problems = new ArrayList<>();
 
   public boolean isUserData(String binaryName) {
@@ -76,8 +99,36 @@ public final class SourceFacts {
     return canonicalNames.getOrDefault(binaryName, binaryName.replace('$', '.'));
   }
 
+  /**
+   * Whether another thread may change what {@code read} reads: its field is written somewhere other
+   * than its own class's constructors and initializers, or its class is not in the sources (its
+   * writers are unknown); and it is not read through a local that only ever holds objects the
+   * method made itself ({@code Step step = new Step(); ... step.amount}).
+   */
+  boolean isShared(SharedRead read) {
+    String owner = read.field().substring(0, read.field().indexOf('#'));
+    boolean changed =
+        fieldsWrittenAfterConstruction.contains(read.field()) || !sourceTypes.contains(owner);
+    boolean fresh =
+        read.receiverLocal() != null
+            && freshLocals.contains(read.receiverLocal())
+            && !reassignedLocals.contains(read.receiverLocal());
+    return changed && !fresh;
+  }
+
+  /** The fields {@code method} reads that other threads may change ({@link #isShared}). */
+  public Set<String> sharedFieldsRead(String method) {
+    Set<String> fields = new LinkedHashSet<>();
+    for (SharedRead read : sharedReadsByMethod.getOrDefault(method, List.of())) {
+      if (isShared(read)) {
+        fields.add(read.field());
+      }
+    }
+    return fields;
+  }
+
   public FileFacts file(Path file) {
-    return files.getOrDefault(file, new FileFacts());
+    return files.getOrDefault(file, new FileFacts(this));
   }
 
   public MethodFact method(String id) {
@@ -106,8 +157,8 @@ public final class SourceFacts {
   /**
    * The methods that need APP and VAL variants: the closures, and the methods of the sources they
    * reach that touch user data (read or write a versioned field or slot, allocate user data, call a
-   * closure or such a method, make a {@code Math} call that must become {@code StrictMath}, or one
-   * of {@code direct}).
+   * closure or such a method, make a {@code Math} call that must become {@code StrictMath}, read a
+   * mutable field another thread may change ({@link SharedRead}), or one of {@code direct}).
    *
    * @param direct ids of methods whose own body must be recorded or replayed beyond what the facts
    *     show (the non-deterministic calls the processor found)
@@ -115,6 +166,12 @@ public final class SourceFacts {
   public Set<String> touchingMethods(Set<String> direct) {
     Set<String> touching = new LinkedHashSet<>(touchesDirectly);
     touching.addAll(direct);
+    sharedReadsByMethod.forEach(
+        (method, reads) -> {
+          if (reads.stream().anyMatch(this::isShared)) {
+            touching.add(method);
+          }
+        });
     Set<String> closures = new LinkedHashSet<>();
     for (MethodFact m : methods.values()) {
       if (m.closure()) {

@@ -30,6 +30,7 @@ import com.github.javaparser.ast.visitor.Visitable;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import dev.orthrus.rewriter.facts.NewFact;
+import dev.orthrus.rewriter.facts.SharedRead;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import dev.orthrus.rewriter.facts.Span;
 import java.nio.file.Path;
@@ -83,6 +84,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (field == null && n.getNameAsString().equals("length") && isVersionedArray(n.getScope())) {
       return new MethodCallExpr(rewrite(n.getScope()), "length");
     }
+    SharedRead shared = variant == Variant.PLAIN ? null : facts.sharedRead(positions.span(n));
     Expression scope = rewrite(n.getScope());
     if (field != null && field.versioned()) {
       return new FieldAccessExpr(load(scope), n.getNameAsString());
@@ -91,6 +93,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return heldRead(scope, field);
     }
     n.setScope(scope);
+    if (shared != null) {
+      // A static field's scope names a type; an instance field's is evaluated by VAL too.
+      NodeList<Expression> receiver =
+          shared.isStatic() ? new NodeList<>() : new NodeList<>(scope.clone());
+      return recorded(n, receiver, shared.type());
+    }
     return n;
   }
 
@@ -121,6 +129,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     if (field != null && field.held()) {
       return heldRead(new ThisExpr(), field);
+    }
+    SharedRead shared = variant == Variant.PLAIN ? null : facts.sharedRead(positions.span(n));
+    if (shared != null) {
+      return recorded(n, new NodeList<>(), shared.type());
     }
     return n;
   }
@@ -417,7 +429,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
     } else if (variant != Variant.PLAIN && plan.recordedCalls.contains(target)) {
-      return recorded(m, call.returnType());
+      if (call.returnType().equals("void")) {
+        problem(m, "a non-deterministic call without a result", "move it out of the closure");
+        return m;
+      }
+      // VAL evaluates the call's arguments as APP did (they may load user data).
+      return recorded(m, new NodeList<>(m.getArguments()), call.returnType());
     }
     return m;
   }
@@ -428,13 +445,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * APP records a non-deterministic result in the log; VAL takes it from there, after evaluating
-   * the call's arguments as APP did (they may load user data), without making the call.
+   * APP records {@code value} (a non-deterministic call's result, or a shared field's value) in the
+   * log; VAL takes it from there, after evaluating {@code replayArguments} as APP did, without
+   * evaluating {@code value}.
    */
-  private Expression recorded(MethodCallExpr call, String type) {
+  private Expression recorded(Expression value, NodeList<Expression> replayArguments, String type) {
+    Expression call = value;
     NameExpr ctx = new NameExpr(context);
-    NodeList<Expression> arguments =
-        variant == Variant.VAL ? new NodeList<>(call.getArguments()) : new NodeList<>();
+    NodeList<Expression> arguments = variant == Variant.VAL ? replayArguments : new NodeList<>();
     return switch (type) {
       case "long" ->
           variant == Variant.APP
@@ -493,10 +511,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                       "floatToRawIntBits",
                                       new NodeList<>(call))))
                           : new MethodCallExpr(ctx, "nondetBits", arguments))));
-      case "void" -> {
-        problem(call, "a non-deterministic call without a result", "move it out of the closure");
-        yield call;
-      }
       default ->
           variant == Variant.APP
               ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(call))

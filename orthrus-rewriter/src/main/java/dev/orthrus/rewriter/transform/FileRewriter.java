@@ -185,7 +185,9 @@ final class FileRewriter {
       // A reproducer file carries the receiver (handles serialize without their versions).
       owner.addImplementedType("java.io.Serializable");
     }
-    plan.logged.put(id, generated.logged());
+    List<String> logged = new ArrayList<>(generated.logged());
+    logged.addAll(plan.recordedBy(id));
+    plan.logged.put(id, logged);
     List<String> checked = new ArrayList<>();
     for (int i = 0; i < userDataParams.size(); i++) {
       if (userDataParams.get(i)) {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What the rewriter decided for the whole program before it touches a file: the closures and their
@@ -72,6 +73,21 @@ final class Plan {
         .forEach(direct::add);
     this.touching = facts.touchingMethods(direct);
     nameBindings();
+  }
+
+  /**
+   * What the closure {@code id} records beyond its arguments, in it and the methods it reaches:
+   * non-deterministic calls and reads of fields other threads may change, for the report.
+   */
+  List<String> recordedBy(String id) {
+    Set<String> recorded = new TreeSet<>();
+    for (String method : facts.reached(List.of(id), touching)) {
+      facts.sharedFieldsRead(method).forEach(f -> recorded.add("recorded: field " + f));
+      facts.callees(method).stream()
+          .filter(recordedCalls::contains)
+          .forEach(c -> recorded.add("recorded: call " + c));
+    }
+    return List.copyOf(recorded);
   }
 
   private void nameBindings() {

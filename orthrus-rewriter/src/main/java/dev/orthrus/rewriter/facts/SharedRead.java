@@ -1,0 +1,16 @@
+package dev.orthrus.rewriter.facts;
+
+import javax.lang.model.element.Element;
+
+/**
+ * A read of a mutable field that is not versioned: an instance field of a class that is not
+ * {@code @UserData}, or any static field. Another thread may change it between an execution and its
+ * validation, so inside a closure its value is recorded by APP and replayed by VAL (when {@link
+ * SourceFacts#isShared} says some code may change it).
+ *
+ * @param field {@code owner#name}, the owner's binary name
+ * @param isStatic a static field (read without a receiver to evaluate)
+ * @param type the field's erased type
+ * @param receiverLocal the local variable the field is read through ({@code step.amount}), or null
+ */
+public record SharedRead(String field, boolean isStatic, String type, Element receiverLocal) {}

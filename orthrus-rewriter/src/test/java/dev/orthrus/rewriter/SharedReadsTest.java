@@ -1,0 +1,72 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.sample.FixedSampling;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A closure that reads a setting the control path changes (a field of its owner, a static field, a
+ * getter of another object) must not be re-executed with the new value: the validator would compute
+ * something else and report a core that did nothing wrong. Such reads are recorded by APP and
+ * replayed by VAL, like non-deterministic calls. The test holds validation back until every setting
+ * has changed, the worst case of a race with the control path.
+ */
+class SharedReadsTest {
+
+  private static final Path SOURCES = Path.of("src/test/resources/shared-reads");
+
+  @Test
+  void settingsChangedBeforeValidationRaiseNoAlarm(@TempDir Path out) throws Exception {
+    InstrumentResult result = Builds.instrument(SOURCES, out);
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .err(null)
+                .build());
+    Orthrus.install(rt);
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
+      Class<?> settingsType = loader.loadClass("meter.Settings");
+      Class<?> meterType = loader.loadClass("meter.Meter");
+      Object settings = settingsType.getConstructor().newInstance();
+      Object meter = meterType.getConstructor(settingsType, int.class).newInstance(settings, 100);
+      var add = meterType.getMethod("add", long.class);
+
+      assertEquals(105L, add.invoke(meter, 5L));
+      assertEquals(210L, add.invoke(meter, 5L));
+      meterType.getMethod("weight", int.class).invoke(meter, 2);
+      settingsType.getMethod("scale", int.class).invoke(settings, 3);
+      settingsType.getMethod("offset", long.class).invoke(null, 7L);
+      assertEquals(210L + 5 * 2 * 3 + 7 + 100, add.invoke(meter, 5L));
+      settingsType.getMethod("scale", int.class).invoke(settings, 5);
+
+      rt.validators().add();
+      Builds.assertAllValidated(rt, 3);
+      String generated = Files.readString(out.resolve("generated/meter/Meter.java"));
+      assertTrue(generated.contains("nondetBits(weight)"), generated);
+      assertTrue(!generated.contains("nondetBits(base)"), "a field only constructors write");
+      String report = Files.readString(result.report());
+      for (String field :
+          List.of("meter.Meter#weight", "meter.Settings#scale", "meter.Settings#offset")) {
+        assertTrue(
+            report.contains("\"recorded: field " + field + "\""), () -> field + " in " + report);
+      }
+      assertFalse(report.contains("meter.Meter#base"), report);
+      assertFalse(report.contains("amount"), "a field of an object the closure made: " + report);
+    } finally {
+      rt.close();
+    }
+  }
+}

@@ -1,0 +1,9 @@
+package meter;
+
+import dev.orthrus.annotations.UserData;
+
+/** The running total. */
+@UserData
+final class Counter {
+  long total;
+}
