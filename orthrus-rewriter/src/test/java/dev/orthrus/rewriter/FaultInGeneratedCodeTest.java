@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FaultInGeneratedCodeTest {
 
-  private static final Path SOURCES = Path.of("src/test/resources/goldens");
+  private static final Path SOURCES = Path.of("../orthrus-goldens/src/main/java");
 
   @Test
   void aWrongStoreInTheAppVariantIsDetectedAndItsReproducerReplays(@TempDir Path out)

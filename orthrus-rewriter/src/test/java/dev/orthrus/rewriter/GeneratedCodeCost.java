@@ -15,12 +15,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The cost of generated code: the golden {@code KvMap} source ({@code
- * src/test/resources/goldens/golden/kvmap}) instrumented, against the hand-written {@code KvMap} of
- * {@code orthrus-testkit} (its protected form written by hand) and both vanilla maps, in
- * interleaved rounds of the {@code bench runtime} mix (90% get, 10% set, 64-byte values) on one
- * runtime at the default sampling. Prints throughput per CPU-second and per wall second, and the
- * medians of the ratios round by round. A diagnostic run by hand, not a test:
+ * The cost of generated code: the golden {@code KvMap} source (module {@code orthrus-goldens})
+ * instrumented, against the hand-written {@code KvMap} of {@code orthrus-testkit} (its protected
+ * form written by hand) and both vanilla maps, in interleaved rounds of the {@code bench runtime}
+ * mix (90% get, 10% set, 64-byte values) on one runtime at the default sampling. Prints throughput
+ * per CPU-second and per wall second, and the medians of the ratios round by round. A diagnostic
+ * run by hand, not a test:
  *
  * <pre>
  * java -cp ... dev.orthrus.rewriter.GeneratedCodeCost [rounds] [roundMillis] [keys] [sources] [on|all|off]
@@ -73,8 +73,7 @@ public final class GeneratedCodeCost {
     long roundMillis = args.length > 1 ? Long.parseLong(args[1]) : 1_000;
     int keyCount = args.length > 2 ? Integer.parseInt(args[2]) : 100_000;
     Path out = Files.createTempDirectory("orthrus-cost");
-    Path sources =
-        Path.of(args.length > 3 ? args[3] : "orthrus-rewriter/src/test/resources/goldens");
+    Path sources = Path.of(args.length > 3 ? args[3] : "orthrus-goldens/src/main/java");
     long t0 = System.nanoTime();
     Builds.instrument(sources, out);
     System.out.printf(

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GeneratedStressTest {
 
-  private static final Path SOURCES = Path.of("src/test/resources/goldens");
+  private static final Path SOURCES = Path.of("../orthrus-goldens/src/main/java");
   private static final int THREADS = 4;
   private static final int OPERATIONS_PER_THREAD = 15_000;
 

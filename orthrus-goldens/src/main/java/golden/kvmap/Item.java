@@ -2,9 +2,9 @@ package golden.kvmap;
 
 import dev.orthrus.annotations.UserData;
 
-/** One entry of a bucket chain. */
+/** One entry of a bucket chain; {@link KvMap#find} hands it to the control path. */
 @UserData
-final class Item {
+public final class Item {
   final String key;
   byte[] value;
   int flags;

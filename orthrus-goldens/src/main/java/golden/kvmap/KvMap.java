@@ -21,10 +21,23 @@ public final class KvMap {
   /** A copy of the value under {@code key}, or null. */
   @Closure
   public byte[] get(String key) {
-    Item item = find(key);
+    Item item = lookup(key);
     if (item == null) {
       return null;
     }
+    byte[] value = item.value;
+    return Arrays.copyOf(value, value.length);
+  }
+
+  /** The item under {@code key}, handed to the control path, or null. */
+  @Closure
+  public Item find(String key) {
+    return lookup(key);
+  }
+
+  /** A copy of the value of an item the control path hands in (it is checked on the way in). */
+  @Closure
+  public static byte[] valueOf(Item item) {
     byte[] value = item.value;
     return Arrays.copyOf(value, value.length);
   }
@@ -33,7 +46,7 @@ public final class KvMap {
   @Closure
   public boolean set(String key, byte[] value, int flags) {
     long cas = table.nextCas + 1;
-    Item item = find(key);
+    Item item = lookup(key);
     if (item != null) {
       table.nextCas = cas;
       item.value = value.clone();
@@ -73,7 +86,7 @@ public final class KvMap {
     return table.size;
   }
 
-  private Item find(String key) {
+  private Item lookup(String key) {
     for (Item item = table.buckets[slot(key)]; item != null; item = item.next) {
       if (item.key.equals(key)) {
         return item;
