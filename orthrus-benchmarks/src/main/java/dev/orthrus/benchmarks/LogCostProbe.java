@@ -520,7 +520,7 @@ public final class LogCostProbe {
         map.set(keys[i], values[i % 64], 0);
       }
       RuntimeBenchmark.Workload w =
-          new RuntimeBenchmark.Workload(rt, map, null, keys, values, ops, threads, false);
+          new RuntimeBenchmark.Workload(rt, map, null, null, keys, values, ops, threads, false);
       for (int round = 0; round < 6; round++) {
         double[] t = new double[2];
         for (int on = 0; on <= 1; on++) {

@@ -6,6 +6,7 @@ import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.ControlPath;
+import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
@@ -23,13 +24,16 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
 /**
- * The runtime cost benchmark: the hand-written hash-map get/set mix on one application thread in
- * three variants, in one JVM: vanilla (the same map with plain fields, {@link VanillaKvMap}),
- * disabled (the versioned map with the runtime off: versioned memory, no logging) and protected
- * (armed sampling at the budget's rate, one validator). Reports the median over round sets of the
- * throughput ratios between them, by wall time and by the application thread's CPU time, plus the
- * validated fraction, validation latency, strict-mode added latency and per-operation costs of the
- * primitives.
+ * The runtime cost benchmark: a hash-map get/set mix on one application thread in three variants,
+ * in one JVM: vanilla (the map with plain fields, {@link VanillaKvMap}, the golden source without
+ * its annotations), disabled (the protected map with the runtime off: versioned memory, no logging)
+ * and protected (armed sampling at the budget's rate, one validator). The protected map is the one
+ * the rewriter generated from {@code orthrus-goldens} ({@link Code#GENERATED}, the default) or the
+ * hand-written {@link KvMap}. The strict-mode latency and the per-operation costs of the primitives
+ * are measured on the hand-written map, whose internals they reach. Reports the median over round
+ * sets of the throughput ratios between them, by wall time and by the application thread's CPU
+ * time, plus the validated fraction, validation latency, strict-mode added latency and
+ * per-operation costs of the primitives.
  *
  * <p>Fairness: every variant is warmed up before anything is measured and every round replays the
  * same operation sequence from its start. A round set runs one round of each variant, back to back;
@@ -49,14 +53,24 @@ public final class RuntimeBenchmark {
       int valueBytes,
       int getPercent,
       boolean pin,
-      double overheadBudget) {
+      double overheadBudget,
+      Code code) {
     public static Options defaults() {
-      return new Options(DEFAULT_ROUND_SETS, 400, 10_000, 64, 90, true, DEFAULT_BUDGET);
+      return new Options(
+          DEFAULT_ROUND_SETS, 400, 10_000, 64, 90, true, DEFAULT_BUDGET, Code.GENERATED);
     }
 
     public Options(
         int roundSets, long roundMillis, int keys, int valueBytes, int getPercent, boolean pin) {
-      this(roundSets, roundMillis, keys, valueBytes, getPercent, pin, DEFAULT_BUDGET);
+      this(
+          roundSets,
+          roundMillis,
+          keys,
+          valueBytes,
+          getPercent,
+          pin,
+          DEFAULT_BUDGET,
+          Code.GENERATED);
     }
 
     public Options {
@@ -71,6 +85,7 @@ public final class RuntimeBenchmark {
       if (!(overheadBudget > 0 && overheadBudget <= 1.0)) {
         throw new IllegalArgumentException("overhead budget must be within (0, 1]");
       }
+      java.util.Objects.requireNonNull(code, "code");
     }
   }
 
@@ -146,7 +161,8 @@ public final class RuntimeBenchmark {
       double protectedVsVanillaCpu,
       double[] disabledVsVanillaSets,
       double[] protectedVsVanillaSets,
-      int roundSets) {}
+      int roundSets,
+      Code code) {}
 
   private RuntimeBenchmark() {}
 
@@ -185,6 +201,7 @@ public final class RuntimeBenchmark {
   record Workload(
       OrthrusRuntime rt,
       KvMap map,
+      golden.kvmap.KvMap generated,
       VanillaKvMap vanilla,
       String[] keys,
       byte[][] values,
@@ -218,24 +235,33 @@ public final class RuntimeBenchmark {
       int capacity = Integer.highestOneBit(Math.max(2, keys.length)) * 2;
       KvMap map = new KvMap(rt, capacity);
       VanillaKvMap vanilla = new VanillaKvMap(capacity);
+      golden.kvmap.KvMap generated = null;
+      if (o.code() == Code.GENERATED) {
+        // Generated code reaches its runtime through Orthrus.runtime().
+        Orthrus.install(rt);
+        generated = new golden.kvmap.KvMap(capacity);
+      }
       rt.enabled(false);
       for (int i = 0; i < keys.length; i++) {
         map.set(keys[i], values[i % values.length], 0);
         vanilla.set(keys[i], values[i % values.length], 0);
+        if (generated != null) {
+          generated.set(keys[i], values[i % values.length], 0);
+        }
       }
       int[] ops = new int[1 << 16];
       for (int i = 0; i < ops.length; i++) {
         int key = random.nextInt(keys.length);
         ops[i] = random.nextInt(100) < o.getPercent() ? key : -1 - key;
       }
-      Workload w = new Workload(rt, map, vanilla, keys, values, ops, threads, cpuTime);
+      Workload w = new Workload(rt, map, generated, vanilla, keys, values, ops, threads, cpuTime);
       // Warm-up: every code path compiled, and the sampling controller settled, before anything
       // is measured.
       for (int i = 0; i < 3; i++) {
         rt.enabled(false);
-        mix(w, 200);
+        protectedMix(w, 200);
         rt.enabled(true);
-        mix(w, 300);
+        protectedMix(w, 300);
         rt.enabled(false);
         vanillaMix(w, 200);
       }
@@ -352,7 +378,8 @@ public final class RuntimeBenchmark {
           cpuTime ? median(pvCpu) : nan,
           dv,
           pv,
-          sets);
+          sets,
+          o.code());
     }
   }
 
@@ -367,11 +394,11 @@ public final class RuntimeBenchmark {
       case VANILLA:
         return vanillaMix(w, millis);
       case DISABLED:
-        return mix(w, millis);
+        return protectedMix(w, millis);
       default:
         rt.latencySinceLastCall();
         rt.enabled(true);
-        Round r = mix(w, millis);
+        Round r = protectedMix(w, millis);
         rt.enabled(false);
         // Leftover validation must not run during the next round.
         rt.awaitDrained(5_000);
@@ -404,7 +431,7 @@ public final class RuntimeBenchmark {
     long peak = eden.getPeakUsage().getUsed();
     long collectionsAtPeak = youngCollections();
     while (youngCollections() - collectionsAtPeak < 2 && System.nanoTime() < deadline) {
-      mix(w, 100);
+      protectedMix(w, 100);
       vanillaMix(w, 100);
       long p = eden.getPeakUsage().getUsed();
       if (p > peak) {
@@ -423,9 +450,49 @@ public final class RuntimeBenchmark {
     return n;
   }
 
-  /** Runs the get/set mix over the versioned map for about {@code millis}. */
+  /** The disabled and protected rounds' loop: over the generated map or the hand-written one. */
+  static Round protectedMix(Workload w, long millis) {
+    return w.generated() != null ? generatedMix(w, millis) : mix(w, millis);
+  }
+
+  /** Runs the get/set mix over the hand-written versioned map for about {@code millis}. */
   static Round mix(Workload w, long millis) {
     KvMap map = w.map();
+    String[] keys = w.keys();
+    byte[][] values = w.values();
+    int[] ops = w.ops();
+    long cpu0 = cpuNanos(w);
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    long n = 0;
+    long start = System.nanoTime();
+    long sink = 0;
+    while (true) {
+      for (int i = 0; i < 1024; i++) {
+        int op = ops[(int) (n & (ops.length - 1))];
+        if (op >= 0) {
+          byte[] v = map.get(keys[op]);
+          sink += v == null ? 0 : v.length;
+        } else {
+          int k = -1 - op;
+          map.set(keys[k], values[(int) (n & (values.length - 1))], 0);
+        }
+        n++;
+      }
+      if (System.nanoTime() > deadline) {
+        break;
+      }
+    }
+    long elapsed = System.nanoTime() - start;
+    long cpu = cpuNanos(w) - cpu0;
+    if (sink == 42) {
+      System.out.print("");
+    }
+    return new Round(n, elapsed, cpu);
+  }
+
+  /** The same loop as {@link #mix} over the generated map (a copy on purpose, see below). */
+  static Round generatedMix(Workload w, long millis) {
+    golden.kvmap.KvMap map = w.generated();
     String[] keys = w.keys();
     byte[][] values = w.values();
     int[] ops = w.ops();

@@ -2,11 +2,8 @@ package dev.orthrus.benchmarks;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.CallSite;
+import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.sample.FixedSampling;
-import dev.orthrus.testkit.FpAccumulator;
-import dev.orthrus.testkit.KvMap;
-import dev.orthrus.testkit.TreeIndex;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * The false-positive stress: T application threads run a mixed workload on shared user data (hash
  * map get/set/delete on a small key space, items handed from one closure to another through the
  * control path, tree inserts and scans, floating-point reductions) with every execution validated.
- * Any detection is a false positive.
+ * Any detection is a false positive. By default on generated code ({@link Code#GENERATED}).
  */
 public final class StressDriver {
 
@@ -43,6 +40,11 @@ public final class StressDriver {
    * skipping, which only a stress test may do).
    */
   public static Result run(int threads, long operations, long seed) {
+    return run(threads, operations, seed, Code.GENERATED);
+  }
+
+  /** As {@link #run(int, long, long)}, on {@code code}. */
+  public static Result run(int threads, long operations, long seed, Code code) {
     if (threads < 1 || operations < 1) {
       throw new IllegalArgumentException("threads and operations must be positive");
     }
@@ -55,9 +57,9 @@ public final class StressDriver {
             .build();
     try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
       rt.blockWhenFull(true);
-      KvMap map = new KvMap(rt, 256);
-      TreeIndex tree = new TreeIndex(rt);
-      FpAccumulator fp = new FpAccumulator(rt);
+      // Generated code reaches its runtime through Orthrus.runtime().
+      Orthrus.install(rt);
+      StressTarget target = StressTarget.of(code, rt);
       long perThread = operations / threads;
       long extra = operations % threads;
       AtomicLong done = new AtomicLong();
@@ -72,8 +74,7 @@ public final class StressDriver {
             new Thread(
                 () -> {
                   try {
-                    executions.addAndGet(
-                        work(map, tree, fp, count, new SplittableRandom(threadSeed)));
+                    executions.addAndGet(work(target, count, new SplittableRandom(threadSeed)));
                     done.addAndGet(count);
                   } catch (Throwable e) {
                     failure.compareAndSet(null, e);
@@ -111,44 +112,33 @@ public final class StressDriver {
     }
   }
 
-  /** The stress loop's call sites, one caller id per operation. */
-  private static final CallSite GET_SITE = KvMap.GET.site(1);
-
-  private static final CallSite SET_SITE = KvMap.SET.site(2);
-  private static final CallSite DELETE_SITE = KvMap.DELETE.site(3);
-
   /** Runs {@code count} operations; returns the closure executions they made. */
-  private static long work(
-      KvMap map, TreeIndex tree, FpAccumulator fp, long count, SplittableRandom random) {
+  private static long work(StressTarget target, long count, SplittableRandom random) {
     double[] batch = new double[8];
     long executions = count;
     for (long i = 0; i < count; i++) {
       int op = random.nextInt(100);
       String key = "k" + random.nextInt(2048);
       if (op < 34) {
-        map.get(key, GET_SITE);
+        target.get(key);
       } else if (op < 40) {
         // A closure-to-closure handoff while other threads replace and delete the same keys.
-        KvMap.Item item = map.find(key);
-        if (item != null) {
-          map.valueOf(item);
-          map.runtime().verify(item);
-          executions++;
+        if (target.handoff(key)) {
+          executions++; // find, then valueOf
         }
       } else if (op < 70) {
-        byte[] value = ("v" + random.nextLong()).getBytes(StandardCharsets.UTF_8);
-        map.set(key, value, op, SET_SITE);
+        target.set(key, ("v" + random.nextLong()).getBytes(StandardCharsets.UTF_8), op);
       } else if (op < 80) {
-        map.delete(key, DELETE_SITE);
+        target.delete(key);
       } else if (op < 92) {
-        tree.insert(random.nextLong(100_000), random.nextLong());
+        target.insert(random.nextLong(100_000), random.nextLong());
       } else if (op < 96) {
-        tree.scan(random.nextLong(100_000), 16);
+        target.scan(random.nextLong(100_000), 16);
       } else {
         for (int k = 0; k < batch.length; k++) {
           batch[k] = random.nextDouble() * 1e6 - 5e5;
         }
-        fp.add(batch.clone());
+        target.add(batch.clone());
       }
     }
     return executions;

@@ -6,14 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Runs the benchmark briefly to check that it measures; no throughput is asserted. */
 class RuntimeBenchmarkTest {
 
-  @Test
-  void smallRunProducesSaneFigures() {
+  @ParameterizedTest
+  @EnumSource(Code.class)
+  void smallRunProducesSaneFigures(Code code) {
     RuntimeBenchmark.Result r =
-        RuntimeBenchmark.run(new RuntimeBenchmark.Options(1, 50, 1000, 16, 90, false));
+        RuntimeBenchmark.run(
+            new RuntimeBenchmark.Options(
+                1, 50, 1000, 16, 90, false, RuntimeBenchmark.DEFAULT_BUDGET, code));
+    assertEquals(code, r.code());
     assertTrue(r.protectedVsDisabled() > 0);
     assertTrue(r.disabledVsVanilla() > 0 && r.protectedVsVanilla() > 0);
     assertTrue(r.disabledOpsPerSec() > 0 && r.protectedOpsPerSec() > 0 && r.vanillaOpsPerSec() > 0);

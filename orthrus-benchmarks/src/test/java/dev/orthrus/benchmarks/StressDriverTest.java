@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class StressDriverTest {
 
-  @Test
-  void fourThreadsOnSharedUserDataHaveNoFalsePositives() {
-    StressDriver.Result r = StressDriver.run(4, 1_000_000, 42);
+  @ParameterizedTest
+  @EnumSource(Code.class)
+  void fourThreadsOnSharedUserDataHaveNoFalsePositives(Code code) {
+    StressDriver.Result r = StressDriver.run(4, 1_000_000, 42, code);
     assertEquals(1_000_000, r.operations());
     assertEquals(0, r.detections(), () -> "false positives: " + r.firstDetections());
     // Every execution was validated: nothing skipped at 100% sampling in stress mode.

@@ -1,5 +1,6 @@
 package dev.orthrus.cli.runtime;
 
+import dev.orthrus.benchmarks.Code;
 import dev.orthrus.benchmarks.RuntimeBenchmark;
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.model.json.JsonWriter;
@@ -62,6 +63,15 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
               + " the sampling rate.")
   double overheadBudget = RuntimeBenchmark.DEFAULT_BUDGET;
 
+  @Option(
+      names = "--code",
+      defaultValue = "generated",
+      paramLabel = "CODE",
+      description =
+          "The protected map: generated (the rewriter's output for orthrus-goldens' annotated"
+              + " source, the default) or hand-written (orthrus-testkit's KvMap).")
+  String code;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -70,7 +80,14 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     try {
       options =
           new RuntimeBenchmark.Options(
-              roundSets, roundMillis, keys, valueBytes, getPercent, !noPin, overheadBudget);
+              roundSets,
+              roundMillis,
+              keys,
+              valueBytes,
+              getPercent,
+              !noPin,
+              overheadBudget,
+              Code.of(code));
     } catch (IllegalArgumentException e) {
       err.println("orthrus bench runtime: " + e.getMessage());
       return OrthrusCommand.EXIT_USAGE;
@@ -84,7 +101,8 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     } else {
       out.printf(
           Locale.ROOT,
-          "medians of %d round sets, wall time (per app-thread CPU second)%n",
+          "%s code, medians of %d round sets, wall time (per app-thread CPU second)%n",
+          r.code().label(),
           r.roundSets());
       out.printf(
           Locale.ROOT,
@@ -150,6 +168,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
   static String toJson(RuntimeBenchmark.Result r) {
     StringBuilder text = new StringBuilder();
     JsonWriter w = JsonOutput.object(text, SCHEMA_VERSION);
+    w.field("code", r.code().label());
     w.name("ratios").beginObject();
     number(w, "protectedVsDisabled", r.protectedVsDisabled());
     number(w, "protectedVsVanilla", r.protectedVsVanilla());

@@ -1,5 +1,6 @@
 package dev.orthrus.cli.runtime;
 
+import dev.orthrus.benchmarks.Code;
 import dev.orthrus.benchmarks.StressDriver;
 import dev.orthrus.cli.OrthrusCommand;
 import java.io.PrintWriter;
@@ -31,6 +32,15 @@ public final class StressCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "Workload seed.")
   long seed;
 
+  @Option(
+      names = "--code",
+      defaultValue = "generated",
+      paramLabel = "CODE",
+      description =
+          "generated (the rewriter's output for the goldens' annotated sources, the default) or"
+              + " hand-written (orthrus-testkit's closures).")
+  String code;
+
   @CommandLine.Mixin JsonOutput json;
 
   @Override
@@ -41,9 +51,23 @@ public final class StressCommand implements Callable<Integer> {
       err.println("orthrus stress: --threads must be 1..256 and --ops positive");
       return OrthrusCommand.EXIT_USAGE;
     }
-    err.println("orthrus: stress with " + threads + " threads, " + ops + " operations...");
+    Code stressed;
+    try {
+      stressed = Code.of(code);
+    } catch (IllegalArgumentException e) {
+      err.println("orthrus stress: " + e.getMessage());
+      return OrthrusCommand.EXIT_USAGE;
+    }
+    err.println(
+        "orthrus: stress with "
+            + threads
+            + " threads, "
+            + ops
+            + " operations on "
+            + stressed.label()
+            + " code...");
     err.flush();
-    StressDriver.Result r = StressDriver.run(threads, ops, seed);
+    StressDriver.Result r = StressDriver.run(threads, ops, seed, stressed);
     if (json.requested()) {
       JsonOutput.object(out, SCHEMA_VERSION)
           .field("operations", r.operations())
@@ -52,6 +76,7 @@ public final class StressCommand implements Callable<Integer> {
           .field("detections", r.detections())
           .field("skipped", r.skipped())
           .field("threads", threads)
+          .field("code", stressed.label())
           .field("millis", r.millis())
           .endObject()
           .finish();
@@ -67,7 +92,9 @@ public final class StressCommand implements Callable<Integer> {
               + r.detections()
               + ", "
               + r.millis()
-              + " ms");
+              + " ms, "
+              + stressed.label()
+              + " code");
       r.firstDetections().forEach(out::println);
     }
     out.flush();
