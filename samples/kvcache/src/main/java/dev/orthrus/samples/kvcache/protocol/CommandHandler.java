@@ -332,18 +332,17 @@ public final class CommandHandler {
     reply(noreply, "OK", s);
   }
 
+  /** verbosity: accepted and ignored; with noreply even a malformed one is not answered. */
   private void verbosity(List<String> t, Session s) {
     boolean noreply = noreply(t);
     int args = t.size() - (noreply ? 1 : 0);
-    if (args != 2) {
-      s.replies().line("ERROR");
-      return;
+    if (args != 2 || t.size() > 3) {
+      reply(noreply, "ERROR", s);
+    } else if (parseUnsigned(t.get(1)) == null) {
+      reply(noreply, BAD_FORMAT, s);
+    } else {
+      reply(noreply, "OK", s);
     }
-    if (parseUnsigned(t.get(1)) == null) {
-      s.replies().line(BAD_FORMAT);
-      return;
-    }
-    reply(noreply, "OK", s);
   }
 
   private void stats(List<String> t, ReplyBuffer out) {

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * The meta commands {@code mg}, {@code ms}, {@code md} and {@code ma} with their common flags: a
- * flag is a letter, some followed by a value ({@code T30}, {@code Oopaque}). Return flags ({@code
- * c f k O s t}) come back in the order the client gave them; {@code q} hides the nominal reply.
+ * flag is a letter, some followed by a value ({@code T30}, {@code Oopaque}). Return flags ({@code c
+ * f k O s t}) come back in the order the client gave them; {@code q} hides the nominal reply.
  */
 final class MetaCommands {
 
@@ -194,7 +194,8 @@ final class MetaCommands {
       }
     }
     Long cas = f.compareCas == null ? Long.valueOf(0) : CommandHandler.parseUnsigned(f.compareCas);
-    Long clientFlags = f.clientFlags == null ? Long.valueOf(0) : CommandHandler.parseUnsigned(f.clientFlags);
+    Long clientFlags =
+        f.clientFlags == null ? Long.valueOf(0) : CommandHandler.parseUnsigned(f.clientFlags);
     Long ttl = f.ttl == null ? Long.valueOf(0) : CommandHandler.parseSigned(f.ttl);
     if (cas == null || clientFlags == null || ttl == null) {
       s.replies().line(INVALID_FLAG_VALUE);

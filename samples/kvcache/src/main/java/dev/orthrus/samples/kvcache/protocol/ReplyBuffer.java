@@ -1,10 +1,9 @@
 package dev.orthrus.samples.kvcache.protocol;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /** The replies of one connection not yet written, in order. */
 public final class ReplyBuffer {

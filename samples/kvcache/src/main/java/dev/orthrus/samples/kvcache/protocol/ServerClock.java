@@ -1,9 +1,9 @@
 package dev.orthrus.samples.kvcache.protocol;
 
 /**
- * memcached's clock: seconds since a start placed a little over a minute before the server
- * started (so a fresh item's time is never 0), and its reading of expiration times: 0 never, a
- * negative time already expired, more than 30 days a Unix time, otherwise seconds from now.
+ * memcached's clock: seconds since a start placed a little over a minute before the server started
+ * (so a fresh item's time is never 0), and its reading of expiration times: 0 never, a negative
+ * time already expired, more than 30 days a Unix time, otherwise seconds from now.
  */
 public final class ServerClock {
 

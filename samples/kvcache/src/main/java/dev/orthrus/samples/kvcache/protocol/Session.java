@@ -9,14 +9,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One client conversation: splits the bytes received into request lines and data blocks, runs
- * each request as it completes (so a client may pipeline), and collects the replies. Used alike by
+ * One client conversation: splits the bytes received into request lines and data blocks, runs each
+ * request as it completes (so a client may pipeline), and collects the replies. Used alike by
  * socket connections and the in-process transport.
  *
  * <p>Input is bounded as memcached bounds it: a line without a newline longer than {@value
  * #MAX_LINE} bytes closes the connection unless it is a get (multi-key gets may be long, up to
- * {@value #MAX_GET_LINE} bytes here), and a data block is buffered only when its size is within
- * the item size limit; a larger one is discarded as it arrives.
+ * {@value #MAX_GET_LINE} bytes here), and a data block is buffered only when its size is within the
+ * item size limit; a larger one is discarded as it arrives.
  */
 public final class Session {
 

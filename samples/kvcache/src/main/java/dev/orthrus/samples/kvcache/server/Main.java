@@ -64,15 +64,16 @@ public final class Main {
   }
 
   /**
-   * Mode orthrus needs the protected build and mode vanilla the vanilla one; the replica mode
-   * (rbv) is not built.
+   * Mode orthrus needs the protected build and mode vanilla the vanilla one; the replica mode (rbv)
+   * is not built.
    */
   static void checkBuild(String mode) {
     boolean protectedBuild =
         CacheItem.class.getSuperclass().getName().equals("dev.orthrus.runtime.api.VersionedObject");
     switch (mode) {
-      case "rbv" -> throw new IllegalArgumentException(
-          "mode rbv (a replica JVM fed by an ordered log) is not built yet; use vanilla or orthrus");
+      case "rbv" ->
+          throw new IllegalArgumentException(
+              "mode rbv (a replica JVM fed by an ordered log) is not built yet; use vanilla or orthrus");
       case "orthrus" -> {
         if (!protectedBuild) {
           throw new IllegalArgumentException(

@@ -14,8 +14,9 @@ public record ServerConfig(String mode, int port, int memoryMb, int threads, lon
     private static final long serialVersionUID = 1L;
 
     UsageException(String message) {
-      super(message
-          + "\nusage: kvcache [--mode vanilla|orthrus|rbv] [--port P] [-m MB] [-t THREADS] [-I SIZE]");
+      super(
+          message
+              + "\nusage: kvcache [--mode vanilla|orthrus|rbv] [--port P] [-m MB] [-t THREADS] [-I SIZE]");
     }
   }
 

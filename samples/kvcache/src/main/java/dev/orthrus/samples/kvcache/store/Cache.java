@@ -25,7 +25,8 @@ public final class Cache {
 
   public Cache(long limitBytes) {
     // About one bucket per 64 bytes of memory, between 2^10 and 2^20 buckets.
-    int capacity = Integer.highestOneBit((int) Math.min(1 << 20, Math.max(1 << 10, limitBytes / 64)));
+    int capacity =
+        Integer.highestOneBit((int) Math.min(1 << 20, Math.max(1 << 10, limitBytes / 64)));
     this.table = new CacheTable(capacity, limitBytes);
   }
 
@@ -34,7 +35,9 @@ public final class Cache {
     return ITEM_OVERHEAD + keyLength + valueLength;
   }
 
-  /** The live item under {@code key}, moved to the LRU head when it was not for a while; or null. */
+  /**
+   * The live item under {@code key}, moved to the LRU head when it was not for a while; or null.
+   */
   @Closure
   public synchronized CacheItem get(String key, int now) {
     CacheItem item = live(key, now);
@@ -79,8 +82,7 @@ public final class Cache {
     int itemFlags = flags;
     int itemExptime = exptime;
     if (mode == StoreMode.APPEND || mode == StoreMode.PREPEND) {
-      data =
-          mode == StoreMode.APPEND ? concat(old.value, value) : concat(value, old.value);
+      data = mode == StoreMode.APPEND ? concat(old.value, value) : concat(value, old.value);
       itemFlags = old.flags;
       itemExptime = old.exptime;
     }
@@ -154,7 +156,11 @@ public final class Cache {
   @Closure
   public synchronized long[] counters() {
     return new long[] {
-      table.currItems, table.totalItems, table.bytes, table.evictions, table.reclaimed,
+      table.currItems,
+      table.totalItems,
+      table.bytes,
+      table.evictions,
+      table.reclaimed,
       table.limitBytes
     };
   }
@@ -183,8 +189,8 @@ public final class Cache {
   /**
    * A meta command's reply for one item: {@code VA size} and the data when {@code withValue}, else
    * {@code HD}, followed by the return flags in {@code flags}' order (f flags, c CAS, t seconds to
-   * live or -1, s size, k key, O the opaque token). For ma ({@code asNumber}) the data is the number
-   * without padding.
+   * live or -1, s size, k key, O the opaque token). For ma ({@code asNumber}) the data is the
+   * number without padding.
    */
   @Closure
   public static byte[] metaReply(

@@ -14,8 +14,10 @@ public final class CacheItem {
   byte[] value;
   int flags;
   long cas;
+
   /** Server time at which the item expires; 0 never. */
   int exptime;
+
   /** Server time of the last store or LRU bump, as memcached's {@code it->time}. */
   int time;
 

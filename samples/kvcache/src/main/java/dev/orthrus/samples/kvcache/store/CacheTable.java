@@ -15,8 +15,10 @@ public final class CacheTable {
   long evictions;
   long reclaimed;
   long nextCas;
+
   /** flush_all's horizon (memcached's {@code oldest_live}, {@code oldest_cas}); 0 when unset. */
   int oldestLive;
+
   long oldestCas;
 
   CacheTable(int capacity, long limitBytes) {

@@ -19,7 +19,8 @@ class ConversationTest {
   /** The recorded replies, without the header line naming the memcached version. */
   static List<String> memcachedReplies() throws Exception {
     List<String> lines =
-        new ArrayList<>(Files.readAllLines(Conversation.MEMCACHED_REPLIES, StandardCharsets.ISO_8859_1));
+        new ArrayList<>(
+            Files.readAllLines(Conversation.MEMCACHED_REPLIES, StandardCharsets.ISO_8859_1));
     lines.remove(0);
     return lines;
   }
@@ -32,9 +33,15 @@ class ConversationTest {
       String e = i < expected.size() ? expected.get(i) : "<none>";
       String a = i < actual.size() ? actual.get(i) : "<none>";
       if (!e.equals(a)) {
-        diff.append("request  ").append(requests.get(i).source()).append('\n')
-            .append("memcached ").append(e).append('\n')
-            .append("kvcache   ").append(a).append("\n\n");
+        diff.append("request  ")
+            .append(requests.get(i).source())
+            .append('\n')
+            .append("memcached ")
+            .append(e)
+            .append('\n')
+            .append("kvcache   ")
+            .append(a)
+            .append("\n\n");
       }
     }
     return diff.toString();

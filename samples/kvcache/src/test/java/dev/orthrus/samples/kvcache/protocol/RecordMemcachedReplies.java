@@ -31,7 +31,10 @@ public final class RecordMemcachedReplies {
               }
             });
     List<String> lines = new ArrayList<>();
-    lines.add("# Replies of " + args[1] + " to requests.txt, one line per exchange (RecordMemcachedReplies).");
+    lines.add(
+        "# Replies of "
+            + args[1]
+            + " to requests.txt, one line per exchange (RecordMemcachedReplies).");
     lines.addAll(replies);
     Files.write(Conversation.MEMCACHED_REPLIES, lines, StandardCharsets.ISO_8859_1);
   }
