@@ -1,0 +1,196 @@
+package dev.orthrus.samples.kvcache.protocol;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One client conversation: splits the bytes received into request lines and data blocks, runs each
+ * request as it completes (so a client may pipeline), and collects the replies. Used alike by
+ * socket connections and the in-process transport.
+ *
+ * <p>Input is bounded as memcached bounds it: a line without a newline longer than {@value
+ * #MAX_LINE} bytes closes the connection unless it is a get (multi-key gets may be long, up to
+ * {@value #MAX_GET_LINE} bytes here), and a data block is buffered only when its size is within the
+ * item size limit; a larger one is discarded as it arrives.
+ */
+public final class Session {
+
+  /** memcached's limit for a request line that has no newline yet. */
+  public static final int MAX_LINE = 2048;
+
+  /** The longest get line accepted. */
+  public static final int MAX_GET_LINE = 1 << 20;
+
+  private final CommandHandler handler;
+  private final ReplyBuffer replies = new ReplyBuffer();
+  private byte[] in = new byte[4096];
+  private int start;
+  private int end;
+  private CommandHandler.PendingStore pending;
+  private long discard;
+  private boolean closed;
+
+  Session(CommandHandler handler) {
+    this.handler = handler;
+  }
+
+  /** The replies produced so far and not yet taken. */
+  public ReplyBuffer replies() {
+    return replies;
+  }
+
+  /** Whether the conversation is over (quit, or input memcached would not accept). */
+  public boolean closed() {
+    return closed;
+  }
+
+  /** Reads what {@code channel} has and runs the requests it completes; -1 at end of stream. */
+  public int readFrom(ReadableByteChannel channel) throws IOException {
+    ensureFree(16384);
+    int n = channel.read(ByteBuffer.wrap(in, end, in.length - end));
+    if (n > 0) {
+      end += n;
+      process();
+    }
+    return n;
+  }
+
+  /** Takes all of {@code data} and runs the requests it completes. */
+  public void receive(ByteBuffer data) {
+    while (data.hasRemaining() && !closed) {
+      ensureFree(Math.min(data.remaining(), 65536));
+      int n = Math.min(data.remaining(), in.length - end);
+      data.get(in, end, n);
+      end += n;
+      process();
+    }
+  }
+
+  void close() {
+    closed = true;
+  }
+
+  /** Runs every complete request in the input. */
+  private void process() {
+    while (!closed) {
+      if (discard > 0) {
+        int n = (int) Math.min(discard, end - start);
+        start += n;
+        discard -= n;
+        if (discard > 0) {
+          break;
+        }
+        continue;
+      }
+      if (pending != null) {
+        int need = pending.length() + 2;
+        if (end - start < need) {
+          break;
+        }
+        byte[] data = Arrays.copyOfRange(in, start, start + pending.length());
+        boolean terminated = in[start + need - 2] == '\r' && in[start + need - 1] == '\n';
+        start += need;
+        CommandHandler.PendingStore store = pending;
+        pending = null;
+        handler.completeStore(store, terminated ? data : null, this);
+        continue;
+      }
+      int newline = indexOfNewline();
+      if (newline < 0) {
+        int length = end - start;
+        if (length > MAX_GET_LINE || (length > MAX_LINE && !startsWithGet())) {
+          closed = true;
+        }
+        break;
+      }
+      int lineEnd = newline > start && in[newline - 1] == '\r' ? newline - 1 : newline;
+      List<String> tokens = tokenize(start, lineEnd);
+      start = newline + 1;
+      handler.execute(tokens, this);
+    }
+    if (start == end) {
+      start = 0;
+      end = 0;
+      if (in.length > 1 << 20) {
+        in = new byte[4096]; // a large value arrived: do not keep its buffer per connection
+      }
+    }
+  }
+
+  /** Waits for a data block of {@code length} bytes and its CRLF for {@code store}. */
+  void expectData(CommandHandler.PendingStore store) {
+    pending = store;
+    ensureFree(store.length() + 2 - (end - start));
+  }
+
+  /** Drops the next {@code length} bytes (a data block too large to store). */
+  void discard(long length) {
+    discard = length;
+  }
+
+  private int indexOfNewline() {
+    for (int i = start; i < end; i++) {
+      if (in[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private boolean startsWithGet() {
+    int i = start;
+    while (i < end && in[i] == ' ') {
+      i++;
+    }
+    return i - start <= 100 && (startsWith(i, "get ") || startsWith(i, "gets "));
+  }
+
+  private boolean startsWith(int at, String prefix) {
+    if (end - at < prefix.length()) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length(); i++) {
+      if (in[at + i] != prefix.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** memcached's tokens: the line split at spaces, empty tokens dropped. */
+  private List<String> tokenize(int from, int to) {
+    List<String> tokens = new ArrayList<>(8);
+    int tokenStart = from;
+    for (int i = from; i <= to; i++) {
+      if (i == to || in[i] == ' ') {
+        if (i > tokenStart) {
+          tokens.add(new String(in, tokenStart, i - tokenStart, StandardCharsets.ISO_8859_1));
+        }
+        tokenStart = i + 1;
+      }
+    }
+    return tokens;
+  }
+
+  /** Makes room for {@code free} more bytes after the input not yet processed. */
+  private void ensureFree(int free) {
+    if (in.length - end >= free) {
+      return;
+    }
+    int live = end - start;
+    if (live + free <= in.length) {
+      System.arraycopy(in, start, in, 0, live);
+    } else {
+      byte[] grown = new byte[Math.max(in.length * 2, live + free)];
+      System.arraycopy(in, start, grown, 0, live);
+      in = grown;
+    }
+    start = 0;
+    end = live;
+  }
+}
