@@ -175,32 +175,33 @@ class AnalyzeBytecodeTest {
   // ------------------------------------------------------------------------------ both stages
 
   @Test
-  void kvcacheJsonHasReachableMethodsEscapeStatesAndTagsForEveryClosure() {
+  void kvcacheJsonHasReachableMethodsAndEscapeStatesForEveryClosure() {
     CliRun run = CliRun.of("analyze", KVCACHE.toString(), "--format", "json");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     ClosureReport report = ClosureReportJson.read(run.out());
     assertEquals(ClosureReport.SCHEMA_VERSION, report.schemaVersion());
-    assertEquals(
-        List.of("delete", "get", "set"),
-        report.closures().stream().map(ClosureModel::method).toList());
+    assertEquals(10, report.closures().size(), report::toString);
     for (ClosureModel c : report.closures()) {
       assertTrue(c.reachableMethods().contains(c.id()), c::toString);
       for (Allocation a : c.allocations()) {
         assertNotNull(a.escape(), () -> c.id() + ": allocation without escape state " + a);
       }
-      assertFalse(c.tags().isEmpty(), c::toString);
       // The source stage's facts survive the merge.
       assertFalse(c.userDataReads().isEmpty(), c::toString);
     }
-    ClosureModel set = report.closures().get(2);
-    // set links a new Item into the table: it must be versioned (USER_DATA), not private.
+    ClosureModel store =
+        report.closures().stream()
+            .filter(c -> c.method().equals("store"))
+            .findFirst()
+            .orElseThrow();
+    // store links a new CacheItem into the table: it must be versioned (USER_DATA), not private.
     assertTrue(
-        set.allocations().stream()
-            .anyMatch(
-                a -> a.type().endsWith("kvcache.Item") && a.escape() == EscapeState.USER_DATA),
-        set::toString);
+        store.allocations().stream()
+            .anyMatch(a -> a.type().endsWith("CacheItem") && a.escape() == EscapeState.USER_DATA),
+        store::toString);
     assertTrue(
-        set.reachableMethods().stream().anyMatch(m -> m.contains("KvStore#find")), set::toString);
+        store.reachableMethods().stream().anyMatch(m -> m.contains("Cache#live")), store::toString);
+    assertTrue(store.tags().contains(dev.orthrus.model.Tag.VECTOR), store::toString);
     // Progress is on stderr, and only the report on stdout.
     assertTrue(
         run.err().contains("orthrus analyze: bytecode analysis of the compiled classes"),
@@ -213,7 +214,7 @@ class AnalyzeBytecodeTest {
     CliRun run = CliRun.of("analyze", KVCACHE.toString(), "--format", "json", "--no-bytecode");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     ClosureReport report = ClosureReportJson.read(run.out());
-    assertEquals(3, report.closures().size());
+    assertEquals(10, report.closures().size());
     assertTrue(
         report.closures().stream().allMatch(c -> c.reachableMethods().isEmpty()), run::toString);
     assertFalse(run.err().contains("bytecode"), run::toString);
@@ -330,7 +331,7 @@ class AnalyzeBytecodeTest {
     String html = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
     assertTrue(html.startsWith("<!DOCTYPE html>"), html);
     ClosureReport report = ClosureReportJson.read(Files.readString(out.resolve("closures.json")));
-    assertEquals(3, report.closures().size());
+    assertEquals(10, report.closures().size());
     StringBuilder pages = new StringBuilder(html);
     for (int i = 0; i < report.closures().size(); i++) {
       String page = "closures/closure-" + i + ".html";
@@ -347,7 +348,7 @@ class AnalyzeBytecodeTest {
         "no external resources");
     assertFalse(pages.toString().contains("<script"), "no script");
     // The sources were compiled from samples/kvcache, so the pages show their excerpts.
-    assertTrue(pages.toString().contains("public boolean set("), "source excerpt of set");
+    assertTrue(pages.toString().contains("public synchronized StoreResult store("), "excerpt");
     assertTrue(Files.isRegularFile(out.resolve("closures.md")));
   }
 

@@ -1,6 +1,7 @@
 package dev.orthrus.analysis.escape;
 
 import java.util.Set;
+import soot.ArrayType;
 import soot.SootMethodRef;
 
 /**
@@ -219,7 +220,8 @@ public final class LibraryModel {
           : Effect.MAY_ESCAPE;
     }
     if (PURE_CLASSES.contains(owner)) {
-      return Effect.PURE;
+      // String.getBytes, toCharArray, split: an array these classes return is a new one.
+      return ref.getReturnType() instanceof ArrayType ? Effect.FRESH_ARRAY : Effect.PURE;
     }
     if (BUILDERS.contains(owner)) {
       return name.equals("toString")

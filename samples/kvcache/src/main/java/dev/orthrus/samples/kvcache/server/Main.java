@@ -61,13 +61,22 @@ public final class Main {
         config.threads());
   }
 
+  /** The build on the class path: {@code orthrus} (protected) or {@code vanilla}. */
+  public static String build() {
+    return CacheItem.class
+            .getSuperclass()
+            .getName()
+            .equals("dev.orthrus.runtime.api.VersionedObject")
+        ? "orthrus"
+        : "vanilla";
+  }
+
   /**
    * Mode orthrus needs the protected build and mode vanilla the vanilla one; the replica mode (rbv)
    * is not built.
    */
   static void checkBuild(String mode) {
-    boolean protectedBuild =
-        CacheItem.class.getSuperclass().getName().equals("dev.orthrus.runtime.api.VersionedObject");
+    boolean protectedBuild = build().equals("orthrus");
     switch (mode) {
       case "rbv" ->
           throw new IllegalArgumentException(
