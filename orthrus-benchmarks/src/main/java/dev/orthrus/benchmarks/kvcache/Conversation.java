@@ -15,8 +15,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Checking: a set must answer {@code STORED}; a get must answer a miss or a value {@link Values}
  * made for that very key, intact, with the writer in its flags; and a value this connection wrote
- * must be the last one it wrote for that key (requests of one connection run in order). Misses are
- * counted: the driver accepts them only when the server reports evictions.
+ * must be the last one it wrote for that key (requests of one connection run in order), and once it
+ * wrote a key the preloaded value cannot come back. Misses are counted: the driver accepts them
+ * only when the server reports evictions.
  */
 final class Conversation {
 
@@ -24,6 +25,9 @@ final class Conversation {
   private static final long NO_REPLY_NANOS = 10_000_000_000L;
 
   private static final byte[] CRLF = {'\r', '\n'};
+
+  /** The writer of the values {@link #preload} stores, before any other write. */
+  static final int LOADER = 0;
 
   private final ByteChannel channel;
   private final Workload workload;
@@ -40,6 +44,7 @@ final class Conversation {
 
   /** For a get of the batch: this writer's last sequence for the key when the get was written. */
   private final long[] batchExpected;
+
   private ByteBuffer out = ByteBuffer.allocate(1 << 16);
   private ByteBuffer in = ByteBuffer.allocate(1 << 16);
   private final Histogram latency = new Histogram(3);
@@ -162,7 +167,8 @@ final class Conversation {
 
   private void put(byte[] bytes) {
     if (out.remaining() < bytes.length) {
-      ByteBuffer bigger = ByteBuffer.allocate(Math.max(out.capacity() * 2, out.position() + bytes.length));
+      ByteBuffer bigger =
+          ByteBuffer.allocate(Math.max(out.capacity() * 2, out.position() + bytes.length));
       out.flip();
       bigger.put(out);
       out = bigger;
@@ -233,7 +239,13 @@ final class Conversation {
     String[] parts = line.split(" ", -1);
     if (parts.length != 4 || !parts[0].equals("VALUE") || !parts[1].equals(key)) {
       throw new ReplyException(
-          "get " + key + ": expected 'VALUE " + key + " <flags> <bytes>' or END, got '" + line + "'");
+          "get "
+              + key
+              + ": expected 'VALUE "
+              + key
+              + " <flags> <bytes>' or END, got '"
+              + line
+              + "'");
     }
     int flags;
     int bytes;
@@ -265,6 +277,14 @@ final class Conversation {
               + "): '"
               + preview(data)
               + "'");
+    }
+    if (expected > 0 && value.writer() == LOADER) {
+      throw new ReplyException(
+          "get "
+              + key
+              + ": returned the preloaded value, older than this connection's write #"
+              + expected
+              + " of the key");
     }
     if (value.writer() == writer && value.sequence() != expected) {
       throw new ReplyException(

@@ -94,8 +94,8 @@ public final class KvcacheBenchmark {
   /**
    * One measured run of a server. Latencies in microseconds, CPU in nanoseconds per request;
    * figures a server does not report are NaN ({@code validatedFraction}, validation latencies and
-   * {@code detections} come from its {@code stats}; -1 detections: not reported). {@code error}
-   * is set, and the figures NaN, when the run failed.
+   * {@code detections} come from its {@code stats}; -1 detections: not reported). {@code error} is
+   * set, and the figures NaN, when the run failed.
    */
   public record Run(
       Mode mode,
@@ -128,8 +128,8 @@ public final class KvcacheBenchmark {
   }
 
   /**
-   * All runs, and where things ran: {@code serverCpu}, {@code validatorCpu} (validators or
-   * replica) and {@code clientCpu} are CPU numbers or -1 (not pinned).
+   * All runs, and where things ran: {@code serverCpu}, {@code validatorCpu} (validators or replica)
+   * and {@code clientCpu} are CPU numbers or -1 (not pinned).
    */
   public record Result(
       Options options, List<Run> runs, int serverCpu, int validatorCpu, int clientCpu, int cpus) {
@@ -212,7 +212,13 @@ public final class KvcacheBenchmark {
   }
 
   private static Run measure(
-      Options o, Mode mode, int rep, SampleClassPath classPath, int cpus, int serverCpu, int otherCpu)
+      Options o,
+      Mode mode,
+      int rep,
+      SampleClassPath classPath,
+      int cpus,
+      int serverCpu,
+      int otherCpu)
       throws IOException {
     int port = mode == Mode.MEMCACHED ? freePort() : 0;
     List<String> command = command(o, mode, port, classPath, cpus, serverCpu);
@@ -347,8 +353,19 @@ public final class KvcacheBenchmark {
     if (mode == Mode.MEMCACHED) {
       command.addAll(
           List.of(
-              memcached(), "-l", "127.0.0.1", "-p", Integer.toString(port), "-U", "0", "-t",
-              threads, "-m", memory, "-c", "1024"));
+              memcached(),
+              "-l",
+              "127.0.0.1",
+              "-p",
+              Integer.toString(port),
+              "-U",
+              "0",
+              "-t",
+              threads,
+              "-m",
+              memory,
+              "-c",
+              "1024"));
       if ("root".equals(System.getProperty("user.name"))) {
         command.addAll(List.of("-u", "root")); // memcached refuses to run as root otherwise
       }
@@ -362,8 +379,7 @@ public final class KvcacheBenchmark {
       command.add("-Dorthrus.sampling=" + (o.sampleAll() ? "all" : "default"));
     }
     command.addAll(List.of("-cp", classPath.of(mode == Mode.ORTHRUS), SERVER_MAIN));
-    command.addAll(
-        List.of("--mode", mode.label(), "--port", "0", "-m", memory, "-t", threads));
+    command.addAll(List.of("--mode", mode.label(), "--port", "0", "-m", memory, "-t", threads));
     return command;
   }
 
@@ -374,7 +390,8 @@ public final class KvcacheBenchmark {
     }
     for (long child : ProcFs.descendants(pid)) {
       Process p =
-          new ProcessBuilder(taskset(), "-a", "-p", "-c", Integer.toString(cpu), Long.toString(child))
+          new ProcessBuilder(
+                  taskset(), "-a", "-p", "-c", Integer.toString(cpu), Long.toString(child))
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
@@ -420,7 +437,11 @@ public final class KvcacheBenchmark {
   static String describe(Run r) {
     if (!r.ok()) {
       return String.format(
-          Locale.ROOT, "repetition %d, %s: FAILED: %s", r.repetition() + 1, r.mode().label(), r.error());
+          Locale.ROOT,
+          "repetition %d, %s: FAILED: %s",
+          r.repetition() + 1,
+          r.mode().label(),
+          r.error());
     }
     return String.format(
         Locale.ROOT,

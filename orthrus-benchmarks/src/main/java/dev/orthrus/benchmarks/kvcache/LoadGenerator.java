@@ -27,8 +27,8 @@ public final class LoadGenerator implements AutoCloseable {
   }
 
   /**
-   * What a phase measured: requests done, wall nanoseconds, every request's latency in
-   * nanoseconds, gets and misses among them, sets, and the CPU time the generator's threads spent.
+   * What a phase measured: requests done, wall nanoseconds, every request's latency in nanoseconds,
+   * gets and misses among them, sets, and the CPU time the generator's threads spent.
    */
   public record Phase(
       long ops,
@@ -82,7 +82,7 @@ public final class LoadGenerator implements AutoCloseable {
 
   /** Stores every key once (through the control connection, as writer 0). */
   public void preload() throws IOException {
-    new Conversation(control, workload, popularity, keys, 0).preload();
+    new Conversation(control, workload, popularity, keys, Conversation.LOADER).preload();
   }
 
   /** The server's {@code stats}. */

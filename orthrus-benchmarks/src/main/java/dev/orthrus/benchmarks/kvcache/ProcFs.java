@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 /**
  * What Linux's {@code /proc} tells about another process: CPU time (whole process and per thread),
  * thread names, peak resident memory, children. Times are in nanoseconds, converted from clock
- * ticks of {@value #TICK_NANOS} ns ({@code USER_HZ} is 100 on every Linux architecture the JVM
- * runs on), so a reading is exact to 10 ms: measure phases of seconds.
+ * ticks of {@value #TICK_NANOS} ns ({@code USER_HZ} is 100 on every Linux architecture the JVM runs
+ * on), so a reading is exact to 10 ms: measure phases of seconds.
  */
 final class ProcFs {
 
@@ -122,8 +122,8 @@ final class ProcFs {
   }
 
   /**
-   * The fields of a {@code stat} file after the parenthesized name (which may hold spaces), so
-   * that field 3 of proc(5), the state, is index 0; null when the file is gone.
+   * The fields of a {@code stat} file after the parenthesized name (which may hold spaces), so that
+   * field 3 of proc(5), the state, is index 0; null when the file is gone.
    */
   private static String[] statFields(Path stat) {
     String text;

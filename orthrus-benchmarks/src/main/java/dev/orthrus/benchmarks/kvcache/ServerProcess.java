@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
 
 /**
  * A server the benchmark started in a process of its own: its stdout lines are collected (the
- * {@code kvcache listening on} line gives the port, the {@code kvcache stopped:} line the
- * summary), its stderr goes to a file quoted when it fails, and it stops with SIGTERM.
+ * {@code kvcache listening on} line gives the port, the {@code kvcache stopped:} line the summary),
+ * its stderr goes to a file quoted when it fails, and it stops with SIGTERM.
  */
 final class ServerProcess implements AutoCloseable {
 
@@ -66,8 +66,8 @@ final class ServerProcess implements AutoCloseable {
       return new ServerProcess(name, builder.start(), stderr);
     } catch (IOException e) {
       Files.deleteIfExists(stderr);
-      throw new IOException("cannot start " + name + " (" + String.join(" ", command) + "): "
-          + e.getMessage(), e);
+      throw new IOException(
+          "cannot start " + name + " (" + String.join(" ", command) + "): " + e.getMessage(), e);
     }
   }
 
@@ -88,7 +88,8 @@ final class ServerProcess implements AutoCloseable {
         Matcher m = LISTENING.matcher(line);
         if (m.matches()) {
           if (!m.group(2).equals(mode)) {
-            throw failure("announced mode=" + m.group(2) + " where mode " + mode + " was asked for");
+            throw failure(
+                "announced mode=" + m.group(2) + " where mode " + mode + " was asked for");
           }
           return Integer.parseInt(m.group(1));
         }

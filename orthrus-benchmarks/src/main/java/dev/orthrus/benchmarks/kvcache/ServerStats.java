@@ -32,7 +32,8 @@ public record ServerStats(Map<String, String> values) {
     for (String line : exchange(channel, "stats", "END")) {
       String[] parts = line.split(" ", 3);
       if (parts.length != 3 || !parts[0].equals("STAT")) {
-        throw new ReplyException("stats: expected 'STAT <name> <value>' or END, got '" + line + "'");
+        throw new ReplyException(
+            "stats: expected 'STAT <name> <value>' or END, got '" + line + "'");
       }
       values.put(parts[1], parts[2]);
     }
@@ -113,7 +114,9 @@ public record ServerStats(Map<String, String> values) {
         if (text.equals(last)) {
           return lines;
         }
-        if (text.equals("ERROR") || text.startsWith("SERVER_ERROR") || text.startsWith("CLIENT_ERROR")) {
+        if (text.equals("ERROR")
+            || text.startsWith("SERVER_ERROR")
+            || text.startsWith("CLIENT_ERROR")) {
           throw new ReplyException(command + ": the server answered '" + text + "'");
         }
         lines.add(text);

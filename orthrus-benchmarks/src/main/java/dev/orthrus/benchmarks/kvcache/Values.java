@@ -53,8 +53,12 @@ final class Values {
     }
   }
 
+  /** SplitMix64's finalizer over writer and sequence: eight independent bytes for the filler. */
   private static long seed(int writer, long sequence) {
-    return writer * 0x9E3779B97F4A7C15L + sequence;
+    long z = writer * 0x9E3779B97F4A7C15L + sequence;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 
   /** Whether {@code bytes[from, end)} is the filler of a value starting at {@code start}. */
@@ -67,9 +71,12 @@ final class Values {
     return true;
   }
 
-  /** Printable, and different for neighbouring positions and neighbouring seeds. */
+  /**
+   * A letter from byte {@code position % 8} of the seed plus the position: two seeds give the same
+   * filler only when all eight of their bytes agree modulo 26.
+   */
   private static byte filler(long seed, int position) {
-    return (byte) ('a' + Math.floorMod(seed * 31 + position * 7L, 26));
+    return (byte) ('a' + (((seed >>> ((position & 7) * 8)) + position) & 0xFF) % 26);
   }
 
   private static int indexOf(byte[] bytes, int from, int end, char c) {

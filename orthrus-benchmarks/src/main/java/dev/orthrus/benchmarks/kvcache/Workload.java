@@ -32,7 +32,8 @@ public record Workload(
     require(
         minValueBytes >= Values.MIN_BYTES && minValueBytes <= maxValueBytes,
         "value sizes must satisfy " + Values.MIN_BYTES + " <= min <= max");
-    require(maxValueBytes <= 1 << 20, "values may be at most 1 MiB, memcached's default item limit");
+    require(
+        maxValueBytes <= 1 << 20, "values may be at most 1 MiB, memcached's default item limit");
     require(connections >= 1, "at least one connection");
     require(pipelineDepth >= 1 && pipelineDepth <= 1024, "pipeline depth must be within 1..1024");
     new ZipfKeys(1, zipfExponent); // validates the exponent

@@ -47,7 +47,8 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       names = "--modes",
       split = ",",
       paramLabel = "MODE",
-      description = "Modes, comma-separated: vanilla, orthrus, rbv, memcached; default ${DEFAULT-VALUE}.")
+      description =
+          "Modes, comma-separated: vanilla, orthrus, rbv, memcached; default ${DEFAULT-VALUE}.")
   List<String> modes = List.of("vanilla", "orthrus", "rbv");
 
   @Option(
@@ -59,7 +60,8 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
   @Option(
       names = "--sampling",
       defaultValue = "default",
-      description = "Mode orthrus's sampling: default (the runtime's budget) or all (every execution validated).")
+      description =
+          "Mode orthrus's sampling: default (the runtime's budget) or all (every execution validated).")
   String sampling;
 
   @Option(
@@ -68,49 +70,104 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       description = "tcp (loopback sockets, the real protocol); inproc is not built yet.")
   String transport;
 
-  @Option(names = "--duration", paramLabel = "S", defaultValue = "5", description = "Seconds measured per run; default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--duration",
+      paramLabel = "S",
+      defaultValue = "5",
+      description = "Seconds measured per run; default ${DEFAULT-VALUE}.")
   double durationSeconds;
 
-  @Option(names = "--ops", paramLabel = "N", description = "Measure N requests per run instead of a duration.")
+  @Option(
+      names = "--ops",
+      paramLabel = "N",
+      description = "Measure N requests per run instead of a duration.")
   long ops;
 
-  @Option(names = "--warmup", paramLabel = "S", defaultValue = "3", description = "Seconds of load before measuring; default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--warmup",
+      paramLabel = "S",
+      defaultValue = "3",
+      description = "Seconds of load before measuring; default ${DEFAULT-VALUE}.")
   double warmupSeconds;
 
-  @Option(names = "--repetitions", paramLabel = "N", defaultValue = "3", description = "Runs per mode (at least 3); default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--repetitions",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "Runs per mode (at least 3); default ${DEFAULT-VALUE}.")
   int repetitions;
 
-  @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Server worker threads (-t); default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Server worker threads (-t); default ${DEFAULT-VALUE}.")
   int threads;
 
-  @Option(names = "--connections", paramLabel = "N", description = "Client connections, one load thread each; default: --threads.")
+  @Option(
+      names = "--connections",
+      paramLabel = "N",
+      description = "Client connections, one load thread each; default: --threads.")
   Integer connections;
 
-  @Option(names = "--pipeline", paramLabel = "N", defaultValue = "16", description = "Requests in flight per connection; default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--pipeline",
+      paramLabel = "N",
+      defaultValue = "16",
+      description = "Requests in flight per connection; default ${DEFAULT-VALUE}.")
   int pipeline;
 
-  @Option(names = "--keys", paramLabel = "N", defaultValue = "100000", description = "Distinct keys; default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--keys",
+      paramLabel = "N",
+      defaultValue = "100000",
+      description = "Distinct keys; default ${DEFAULT-VALUE}.")
   int keys;
 
-  @Option(names = "--zipf", paramLabel = "S", defaultValue = "0.99", description = "Zipf exponent of key popularity; default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--zipf",
+      paramLabel = "S",
+      defaultValue = "0.99",
+      description = "Zipf exponent of key popularity; default ${DEFAULT-VALUE}.")
   double zipf;
 
-  @Option(names = "--get-percent", paramLabel = "P", defaultValue = "90", description = "Share of gets (the rest are sets); default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--get-percent",
+      paramLabel = "P",
+      defaultValue = "90",
+      description = "Share of gets (the rest are sets); default ${DEFAULT-VALUE}.")
   int getPercent;
 
-  @Option(names = "--value-bytes", paramLabel = "MIN-MAX", defaultValue = "64-1024", description = "Set value sizes, uniform; default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--value-bytes",
+      paramLabel = "MIN-MAX",
+      defaultValue = "64-1024",
+      description = "Set value sizes, uniform; default ${DEFAULT-VALUE}.")
   String valueBytes;
 
-  @Option(names = "--memory", paramLabel = "MB", defaultValue = "256", description = "Server memory limit (-m); default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--memory",
+      paramLabel = "MB",
+      defaultValue = "256",
+      description = "Server memory limit (-m); default ${DEFAULT-VALUE}.")
   int memoryMb;
 
-  @Option(names = "--seed", defaultValue = "42", description = "Workload seed; default ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--seed",
+      defaultValue = "42",
+      description = "Workload seed; default ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--no-pin", description = "Do not pin the server, validators, replica and load generator.")
+  @Option(
+      names = "--no-pin",
+      description = "Do not pin the server, validators, replica and load generator.")
   boolean noPin;
 
-  @Option(names = "--plot", paramLabel = "FILE", description = "Write an HTML page (inline SVG) of throughput, latency and CPU per request by mode.")
+  @Option(
+      names = "--plot",
+      paramLabel = "FILE",
+      description =
+          "Write an HTML page (inline SVG) of throughput, latency and CPU per request by mode.")
   Path plot;
 
   @Override
@@ -198,7 +255,14 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
     }
     Workload workload =
         new Workload(
-            keys, zipf, getPercent, min, max, connections == null ? threads : connections, pipeline, seed);
+            keys,
+            zipf,
+            getPercent,
+            min,
+            max,
+            connections == null ? threads : connections,
+            pipeline,
+            seed);
     return new KvcacheBenchmark.Options(
         chosen,
         sampling.equals("all"),
@@ -307,7 +371,8 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
     number(w, "rbvVsVanilla", r.ratio(Mode.RBV, Mode.VANILLA, Run::throughputOpsPerSec));
     number(w, "orthrusCpuVsVanilla", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::appCpuNanosPerOp));
     number(w, "orthrusMemoryVsVanilla", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::peakRssBytes));
-    number(w, "vanillaVsMemcached", r.ratio(Mode.VANILLA, Mode.MEMCACHED, Run::throughputOpsPerSec));
+    number(
+        w, "vanillaVsMemcached", r.ratio(Mode.VANILLA, Mode.MEMCACHED, Run::throughputOpsPerSec));
     w.endObject();
     w.name("placement").beginObject();
     w.field("cpus", r.cpus())
@@ -345,8 +410,16 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
     out.printf(
         Locale.ROOT,
         "%-10s %12s %9s %9s %9s %10s %10s %9s %10s %9s%n",
-        "mode", "ops/s", "p50 us", "p99 us", "p99.9 us", "app ns/op", "valid ns/op", "RSS MB",
-        "validated", "detected");
+        "mode",
+        "ops/s",
+        "p50 us",
+        "p99 us",
+        "p99.9 us",
+        "app ns/op",
+        "valid ns/op",
+        "RSS MB",
+        "validated",
+        "detected");
     for (ModeFigures f : byMode(r)) {
       Run m = f.median();
       if (f.error() != null && Double.isNaN(m.throughputOpsPerSec())) {
@@ -372,11 +445,24 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%-10s (some repetitions FAILED: %s)%n", "", f.error());
       }
     }
-    ratio(out, "orthrus vs vanilla throughput", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::throughputOpsPerSec));
-    ratio(out, "rbv vs vanilla throughput", r.ratio(Mode.RBV, Mode.VANILLA, Run::throughputOpsPerSec));
-    ratio(out, "orthrus vs vanilla app CPU/op", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::appCpuNanosPerOp));
-    ratio(out, "orthrus vs vanilla peak RSS", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::peakRssBytes));
-    ratio(out, "vanilla vs memcached throughput", r.ratio(Mode.VANILLA, Mode.MEMCACHED, Run::throughputOpsPerSec));
+    ratio(
+        out,
+        "orthrus vs vanilla throughput",
+        r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::throughputOpsPerSec));
+    ratio(
+        out,
+        "rbv vs vanilla throughput",
+        r.ratio(Mode.RBV, Mode.VANILLA, Run::throughputOpsPerSec));
+    ratio(
+        out,
+        "orthrus vs vanilla app CPU/op",
+        r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::appCpuNanosPerOp));
+    ratio(
+        out, "orthrus vs vanilla peak RSS", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::peakRssBytes));
+    ratio(
+        out,
+        "vanilla vs memcached throughput",
+        r.ratio(Mode.VANILLA, Mode.MEMCACHED, Run::throughputOpsPerSec));
     out.println(
         "server on CPU "
             + (r.serverCpu() < 0 ? "any (not pinned)" : r.serverCpu())
@@ -388,7 +474,13 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
             + String.join(
                 ", ",
                 byMode(r).stream()
-                    .map(f -> String.format(Locale.ROOT, "%s %.0f ns", f.mode().label(), f.median().clientCpuNanosPerOp()))
+                    .map(
+                        f ->
+                            String.format(
+                                Locale.ROOT,
+                                "%s %.0f ns",
+                                f.mode().label(),
+                                f.median().clientCpuNanosPerOp()))
                     .toList()));
   }
 

@@ -20,32 +20,51 @@ final class KvcachePlot {
 
   static String html(Result r) {
     List<BenchKvcacheCommand.ModeFigures> modes =
-        BenchKvcacheCommand.byMode(r).stream().filter(f -> f.median().throughputOpsPerSec() > 0).toList();
+        BenchKvcacheCommand.byMode(r).stream()
+            .filter(f -> f.median().throughputOpsPerSec() > 0)
+            .toList();
     StringBuilder page = new StringBuilder();
     page.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">")
         .append("<title>orthrus bench kvcache</title>")
         .append("<style>body{font-family:sans-serif;margin:2em}svg{display:block;margin:1em 0}")
         .append("text{font-size:12px}</style></head><body>\n")
         .append("<h1>kvcache benchmark</h1>\n<p>")
-        .append(escape(String.format(
-            Locale.ROOT,
-            "Medians of %d repetitions over tcp, sampling %s; %d connections x %d pipelined"
-                + " requests, %d%% gets, Zipf %.2f over %d keys. Load generator: %s.",
-            r.options().repetitions(),
-            r.options().sampleAll() ? "all" : "default",
-            r.options().workload().connections(),
-            r.options().workload().pipelineDepth(),
-            r.options().workload().getPercent(),
-            r.options().workload().zipfExponent(),
-            r.options().workload().keys(),
-            r.loadGeneratorPlacement())))
+        .append(
+            escape(
+                String.format(
+                    Locale.ROOT,
+                    "Medians of %d repetitions over tcp, sampling %s; %d connections x %d pipelined"
+                        + " requests, %d%% gets, Zipf %.2f over %d keys. Load generator: %s.",
+                    r.options().repetitions(),
+                    r.options().sampleAll() ? "all" : "default",
+                    r.options().workload().connections(),
+                    r.options().workload().pipelineDepth(),
+                    r.options().workload().getPercent(),
+                    r.options().workload().zipfExponent(),
+                    r.options().workload().keys(),
+                    r.loadGeneratorPlacement())))
         .append("</p>\n");
-    chart(page, "Throughput (requests/s)", modes, new String[] {"ops/s"},
-        f -> new double[] {f.throughputOpsPerSec()}, false);
-    chart(page, "Latency (us)", modes, new String[] {"p50", "p99", "p99.9"},
-        f -> new double[] {f.latencyP50Us(), f.latencyP99Us(), f.latencyP999Us()}, false);
-    chart(page, "Server CPU per request (ns)", modes, new String[] {"application", "validators / replica"},
-        f -> new double[] {f.appCpuNanosPerOp(), nonNegative(f.validatorCpuNanosPerOp())}, true);
+    chart(
+        page,
+        "Throughput (requests/s)",
+        modes,
+        new String[] {"ops/s"},
+        f -> new double[] {f.throughputOpsPerSec()},
+        false);
+    chart(
+        page,
+        "Latency (us)",
+        modes,
+        new String[] {"p50", "p99", "p99.9"},
+        f -> new double[] {f.latencyP50Us(), f.latencyP99Us(), f.latencyP999Us()},
+        false);
+    chart(
+        page,
+        "Server CPU per request (ns)",
+        modes,
+        new String[] {"application", "validators / replica"},
+        f -> new double[] {f.appCpuNanosPerOp(), nonNegative(f.validatorCpuNanosPerOp())},
+        true);
     return page.append("</body></html>\n").toString();
   }
 
@@ -82,10 +101,15 @@ final class KvcachePlot {
     int height = BAR_AREA + 70;
     int group = modes.isEmpty() ? WIDTH : (WIDTH - 40) / modes.size();
     int bar = stacked ? group / 2 : Math.max(8, (group - 20) / series.length);
-    page.append("<h2>").append(escape(title)).append("</h2>\n")
-        .append(String.format(Locale.ROOT,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">%n",
-            WIDTH, height));
+    page.append("<h2>")
+        .append(escape(title))
+        .append("</h2>\n")
+        .append(
+            String.format(
+                Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">%n",
+                WIDTH,
+                height));
     for (int m = 0; m < modes.size(); m++) {
       double[] values = figures.of(modes.get(m).median());
       int x0 = 30 + m * group;
@@ -95,27 +119,50 @@ final class KvcachePlot {
         int h = (int) Math.round(v / max * BAR_AREA);
         int x = stacked ? x0 + group / 4 : x0 + 10 + s * bar;
         int y = 20 + BAR_AREA - h - (int) Math.round(base / max * BAR_AREA);
-        page.append(String.format(Locale.ROOT,
-            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s %s: %s</title></rect>%n",
-            x, y, bar - 2, h, COLORS[s % COLORS.length], escape(modes.get(m).mode().label()),
-            escape(series[s]), format(values[s])));
-        page.append(String.format(Locale.ROOT,
-            "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-            x + (bar - 2) / 2, stacked ? y + 14 : y - 3, format(values[s])));
+        page.append(
+            String.format(
+                Locale.ROOT,
+                "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s %s: %s</title></rect>%n",
+                x,
+                y,
+                bar - 2,
+                h,
+                COLORS[s % COLORS.length],
+                escape(modes.get(m).mode().label()),
+                escape(series[s]),
+                format(values[s])));
+        page.append(
+            String.format(
+                Locale.ROOT,
+                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                x + (bar - 2) / 2,
+                stacked ? y + 14 : y - 3,
+                format(values[s])));
         if (stacked) {
           base += v;
         }
       }
-      page.append(String.format(Locale.ROOT,
-          "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">%s</text>%n",
-          x0 + group / 2, 40 + BAR_AREA, escape(modes.get(m).mode().label())));
+      page.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">%s</text>%n",
+              x0 + group / 2,
+              40 + BAR_AREA,
+              escape(modes.get(m).mode().label())));
     }
     for (int s = 0; s < series.length; s++) {
       int x = 30 + s * 150;
-      page.append(String.format(Locale.ROOT,
-          "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-              + "<text x=\"%d\" y=\"%d\">%s</text>%n",
-          x, height - 20, COLORS[s % COLORS.length], x + 16, height - 10, escape(series[s])));
+      page.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+                  + "<text x=\"%d\" y=\"%d\">%s</text>%n",
+              x,
+              height - 20,
+              COLORS[s % COLORS.length],
+              x + 16,
+              height - 10,
+              escape(series[s])));
     }
     page.append("</svg>\n");
   }
@@ -136,6 +183,9 @@ final class KvcachePlot {
   }
 
   private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 }
