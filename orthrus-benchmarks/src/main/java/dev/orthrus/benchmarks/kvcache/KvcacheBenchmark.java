@@ -58,6 +58,7 @@ public final class KvcacheBenchmark {
   /** Settings of one invocation; {@code ops} > 0 measures a count of requests instead of time. */
   public record Options(
       List<Mode> modes,
+      boolean inProcess,
       boolean sampleAll,
       int repetitions,
       long warmupMillis,
@@ -78,6 +79,9 @@ public final class KvcacheBenchmark {
       }
       if (measureMillis < 100 && ops <= 0) {
         throw new IllegalArgumentException("measure for at least 0.1 s, or give a request count");
+      }
+      if (inProcess && modes.contains(Mode.MEMCACHED)) {
+        throw new IllegalArgumentException("memcached has no in-process transport; use tcp");
       }
       if (warmupMillis < 0 || serverThreads < 1 || memoryMb < 1) {
         throw new IllegalArgumentException("bad warm-up, thread or memory setting");
@@ -174,6 +178,9 @@ public final class KvcacheBenchmark {
 
     /** Where the load generator ran, in words. */
     public String loadGeneratorPlacement() {
+      if (options.inProcess()) {
+        return "in the server's JVM on its CPU: each request runs on the load thread that wrote it";
+      }
       return clientCpu >= 0
           ? "in the orthrus CLI's JVM, its threads pinned to CPU "
               + clientCpu
@@ -198,7 +205,10 @@ public final class KvcacheBenchmark {
         Mode mode = o.modes().get((i + rep) % o.modes().size());
         Run run;
         try {
-          run = measure(o, mode, rep, classPath, cpus, serverCpu, otherCpu);
+          run =
+              o.inProcess()
+                  ? measureInProcess(o, mode, rep, classPath, cpus, serverCpu)
+                  : measure(o, mode, rep, classPath, cpus, serverCpu, otherCpu);
         } catch (ServerFailure | ReplyException e) {
           run = Run.failed(mode, rep, e.getMessage());
         } catch (IOException e) {
@@ -222,7 +232,7 @@ public final class KvcacheBenchmark {
       throws IOException {
     int port = mode == Mode.MEMCACHED ? freePort() : 0;
     List<String> command = command(o, mode, port, classPath, cpus, serverCpu);
-    try (ServerProcess server = ServerProcess.start(mode.label(), command)) {
+    try (ServerProcess server = ServerProcess.start(mode.label(), command, false)) {
       if (mode == Mode.MEMCACHED) {
         server.awaitAccepting(port);
       } else {
@@ -246,20 +256,109 @@ public final class KvcacheBenchmark {
         LoadGenerator.Phase phase = load.run(o.measureMillis() * 1_000_000, o.ops());
         CpuSplit cpu1 = CpuSplit.of(server.pid());
         ServerStats after = load.stats();
-        long rss = ProcFs.peakRssBytes(server.pid());
-        for (long child : ProcFs.descendants(server.pid())) {
-          rss += Math.max(0, ProcFs.peakRssBytes(child));
-        }
-        if (!server.alive()) {
-          throw server.failure("exited during the measurement");
-        }
-        String stopped = server.stop();
-        checkMisses(mode, phase, after);
-        return run(mode, rep, phase, cpu1.minus(cpu0), before, after, rss, stopped);
+        return finish(server, mode, rep, phase, cpu1.minus(cpu0), before, after, false);
       } catch (IOException e) {
         throw server.failure("failed under load: " + e);
       }
     }
+  }
+
+  /**
+   * One run over {@link InProcessLoad}: the load generator inside the server's JVM, on the server's
+   * CPU, driving the sample's in-process channels.
+   */
+  private static Run measureInProcess(
+      Options o, Mode mode, int rep, SampleClassPath classPath, int cpus, int serverCpu)
+      throws IOException {
+    List<String> command = command(o, mode, 0, classPath, cpus, serverCpu);
+    int main = command.indexOf(SERVER_MAIN);
+    List<String> serverArgs = new ArrayList<>(command.subList(main + 1, command.size()));
+    serverArgs.removeAll(List.of("--port", "0"));
+    command = new ArrayList<>(command.subList(0, main));
+    command.add(InProcessLoad.class.getName());
+    Workload w = o.workload();
+    for (Object arg :
+        List.of(
+            w.keys(),
+            w.zipfExponent(),
+            w.getPercent(),
+            w.minValueBytes(),
+            w.maxValueBytes(),
+            w.connections(),
+            w.pipelineDepth(),
+            w.seed(),
+            o.warmupMillis(),
+            o.measureMillis(),
+            o.ops())) {
+      command.add(String.valueOf(arg));
+    }
+    command.addAll(serverArgs);
+    try (ServerProcess server = ServerProcess.start(mode.label(), command, true)) {
+      long patience = ServerProcess.START_MILLIS + o.warmupMillis() + 60_000;
+      server.awaitLine("ready", patience);
+      CpuSplit cpu0 = CpuSplit.of(server.pid());
+      server.send("go");
+      server.awaitLine("measured", o.ops() > 0 ? Long.MAX_VALUE / 2 : o.measureMillis() + 60_000);
+      CpuSplit cpu1 = CpuSplit.of(server.pid());
+      InProcessLoad.Report report = InProcessLoad.Report.parse(server.awaitLine("done", 60_000));
+      Run run =
+          finish(
+              server,
+              mode,
+              rep,
+              report.phase(),
+              cpu1.minus(cpu0),
+              report.before(),
+              report.after(),
+              true);
+      return run;
+    }
+  }
+
+  /** Peak memory, the server's summary line, the miss check, and the figures of a run. */
+  private static Run finish(
+      ServerProcess server,
+      Mode mode,
+      int rep,
+      LoadGenerator.Phase phase,
+      CpuSplit cpu,
+      ServerStats before,
+      ServerStats after,
+      boolean inProcess) {
+    long rss = ProcFs.peakRssBytes(server.pid());
+    for (long child : ProcFs.descendants(server.pid())) {
+      rss += Math.max(0, ProcFs.peakRssBytes(child));
+    }
+    if (!server.alive()) {
+      throw server.failure("exited during the measurement");
+    }
+    String stopped = server.stop();
+    checkMisses(mode, phase, after);
+    Run run = run(mode, rep, phase, cpu, before, after, rss, stopped);
+    // In process the load threads run the requests too: their CPU is the server's.
+    return inProcess ? withoutClientCpu(run) : run;
+  }
+
+  private static Run withoutClientCpu(Run r) {
+    return new Run(
+        r.mode(),
+        r.repetition(),
+        r.throughputOpsPerSec(),
+        r.latencyP50Us(),
+        r.latencyP99Us(),
+        r.latencyP999Us(),
+        r.validationLatencyMeanUs(),
+        r.validationLatencyP99Us(),
+        r.appCpuNanosPerOp(),
+        r.validatorCpuNanosPerOp(),
+        r.peakRssBytes(),
+        r.validatedFraction(),
+        r.detections(),
+        Double.NaN,
+        r.getHitRatio(),
+        r.ops(),
+        r.stoppedLine(),
+        r.error());
   }
 
   /** Gets may miss only keys the server evicted: every key was stored before. */

@@ -26,7 +26,8 @@ final class ServerProcess implements AutoCloseable {
   static final Pattern LISTENING =
       Pattern.compile("kvcache listening on 127\\.0\\.0\\.1:(\\d+) mode=(\\S+) .*");
 
-  private static final long START_MILLIS = 120_000;
+  /** How long a server may take to start (a cold JVM on a loaded machine). */
+  static final long START_MILLIS = 120_000;
 
   private final Process process;
   private final Path stderr;
@@ -56,12 +57,17 @@ final class ServerProcess implements AutoCloseable {
     reader.start();
   }
 
-  static ServerProcess start(String name, List<String> command) throws IOException {
+  /**
+   * Starts {@code command}; its stdin is a pipe for {@link #send} when {@code interactive}, else
+   * empty.
+   */
+  static ServerProcess start(String name, List<String> command, boolean interactive)
+      throws IOException {
     Path stderr = Files.createTempFile("kvcache-server-", ".err");
-    ProcessBuilder builder =
-        new ProcessBuilder(command)
-            .redirectError(stderr.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+    if (!interactive) {
+      builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    }
     try {
       return new ServerProcess(name, builder.start(), stderr);
     } catch (IOException e) {
@@ -114,6 +120,35 @@ final class ServerProcess implements AutoCloseable {
       }
     }
     throw failure("did not accept connections on port " + port);
+  }
+
+  /**
+   * Waits for the line {@code expected} and returns the lines before it since the last wait.
+   *
+   * @throws ServerFailure when the server exits first or {@code millis} go by
+   */
+  List<String> awaitLine(String expected, long millis) {
+    List<String> before = new ArrayList<>();
+    long deadline = System.currentTimeMillis() + millis;
+    while (System.currentTimeMillis() < deadline) {
+      String line = nextLine(100);
+      if (line == null) {
+        if (!process.isAlive()) {
+          throw failure("exited with status " + process.exitValue() + " before '" + expected + "'");
+        }
+      } else if (line.equals(expected)) {
+        return before;
+      } else {
+        before.add(line);
+      }
+    }
+    throw failure("printed no '" + expected + "' within " + millis / 1000 + " s");
+  }
+
+  /** Writes {@code line} to the server's stdin. */
+  void send(String line) throws IOException {
+    process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    process.getOutputStream().flush();
   }
 
   boolean alive() {

@@ -33,9 +33,10 @@ final class KvcachePlot {
             escape(
                 String.format(
                     Locale.ROOT,
-                    "Medians of %d repetitions over tcp, sampling %s; %d connections x %d pipelined"
+                    "Medians of %d repetitions over %s, sampling %s; %d connections x %d pipelined"
                         + " requests, %d%% gets, Zipf %.2f over %d keys. Load generator: %s.",
                     r.options().repetitions(),
+                    BenchKvcacheCommand.transport(r),
                     r.options().sampleAll() ? "all" : "default",
                     r.options().workload().connections(),
                     r.options().workload().pipelineDepth(),

@@ -26,7 +26,9 @@ class BenchKvcacheCommandTest {
     refused("unknown mode 'fast'", "--modes", "vanilla,fast");
     refused("give each mode once", "--modes", "vanilla,vanilla");
     refused("--sampling must be default or all", "--sampling", "most");
-    refused("--transport inproc is not built yet", "--transport", "inproc");
+    refused("--transport must be tcp or inproc", "--transport", "udp");
+    refused(
+        "memcached has no in-process transport", "--transport", "inproc", "--peer", "memcached");
     refused("--value-bytes must be N or MIN-MAX", "--value-bytes", "big");
     refused("value sizes must satisfy", "--value-bytes", "8");
     refused("--peer must be memcached", "--peer", "redis");
