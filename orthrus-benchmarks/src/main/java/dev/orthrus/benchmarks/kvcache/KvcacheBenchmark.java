@@ -332,7 +332,18 @@ public final class KvcacheBenchmark {
     if (!server.alive()) {
       throw server.failure("exited during the measurement");
     }
-    String stopped = server.stop();
+    String stopped;
+    if (inProcess) {
+      // InProcessLoad closes the server and exits on "stop".
+      try {
+        server.send("stop");
+      } catch (IOException e) {
+        throw server.failure("stopped reading its input: " + e);
+      }
+      stopped = server.stop(10_000);
+    } else {
+      stopped = server.stop();
+    }
     checkMisses(mode, phase, after);
     Run run = run(mode, rep, phase, cpu, before, after, rss, stopped);
     // In process the load threads run the requests too: their CPU is the server's.

@@ -160,8 +160,16 @@ final class ServerProcess implements AutoCloseable {
    * line, or null when it printed none.
    */
   String stop() {
-    process.destroy();
+    return stop(0);
+  }
+
+  /** As {@link #stop()}, after giving the server {@code graceMillis} to exit by itself. */
+  String stop(long graceMillis) {
     try {
+      if (graceMillis > 0) {
+        process.waitFor(graceMillis, TimeUnit.MILLISECONDS);
+      }
+      process.destroy();
       if (!process.waitFor(30, TimeUnit.SECONDS)) {
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);

@@ -43,10 +43,15 @@ public record ServerStats(Map<String, String> values) {
   /**
    * Sends {@code stats reset}, which zeroes the server's counters and latency figures, so that what
    * {@code stats} reports afterwards covers the measured phase only. Returns whether the server
-   * knew the command (memcached answers {@code RESET}); counters are read as differences anyway.
+   * knew the command (memcached answers {@code RESET}; an error line is accepted, since counters
+   * are read as differences anyway).
    */
   public static boolean reset(ByteChannel channel) throws IOException {
     String reply = exchange(channel, "stats reset", null).get(0);
+    if (reply.startsWith("STAT ")) {
+      throw new ReplyException(
+          "stats reset: expected RESET (or an error line), got statistics: '" + reply + "'");
+    }
     return reply.equals("RESET");
   }
 

@@ -111,6 +111,9 @@ final class FakeMemcached {
         first.putIfAbsent(words[1], item);
         ascii(out, fault == Fault.NOT_STORED ? "NOT_STORED\r\n" : "STORED\r\n");
         at = eol + 2 + bytes + 2;
+      } else if (words[0].equals("stats") && words.length == 2 && words[1].equals("reset")) {
+        ascii(out, "RESET\r\n");
+        at = eol + 2;
       } else if (words[0].equals("stats")) {
         ascii(out, "STAT curr_items " + items.size() + "\r\nSTAT evictions 0\r\nEND\r\n");
         at = eol + 2;

@@ -34,6 +34,9 @@ class InProcessTransportTest {
       assertEquals(1.0, run.getHitRatio(), run.toString());
       assertTrue(Double.isNaN(run.clientCpuNanosPerOp()), "the load threads are the server's");
       assertTrue(Double.isNaN(run.validatedFraction()), "the stand-in reports no validation");
+      // "stop" lets the child close the server, which prints its summary.
+      assertEquals(
+          "kvcache stopped: in-process stand-in --mode vanilla -m 64 -t 1", run.stoppedLine());
     }
     assertTrue(result.loadGeneratorPlacement().startsWith("in the server's JVM"));
   }
