@@ -315,7 +315,11 @@ public final class KvcacheBenchmark {
     }
   }
 
-  /** Peak memory, the server's summary line, the miss check, and the figures of a run. */
+  /**
+   * Stops the server and makes the run's figures: peak memory, the server's summary line, the miss
+   * check. In process the load threads run the requests too, so their CPU is the server's and no
+   * load-generator CPU is given.
+   */
   private static Run finish(
       ServerProcess server,
       Mode mode,
@@ -345,58 +349,6 @@ public final class KvcacheBenchmark {
       stopped = server.stop();
     }
     checkMisses(mode, phase, after);
-    Run run = run(mode, rep, phase, cpu, before, after, rss, stopped);
-    // In process the load threads run the requests too: their CPU is the server's.
-    return inProcess ? withoutClientCpu(run) : run;
-  }
-
-  private static Run withoutClientCpu(Run r) {
-    return new Run(
-        r.mode(),
-        r.repetition(),
-        r.throughputOpsPerSec(),
-        r.latencyP50Us(),
-        r.latencyP99Us(),
-        r.latencyP999Us(),
-        r.validationLatencyMeanUs(),
-        r.validationLatencyP99Us(),
-        r.appCpuNanosPerOp(),
-        r.validatorCpuNanosPerOp(),
-        r.peakRssBytes(),
-        r.validatedFraction(),
-        r.detections(),
-        Double.NaN,
-        r.getHitRatio(),
-        r.ops(),
-        r.stoppedLine(),
-        r.error());
-  }
-
-  /** Gets may miss only keys the server evicted: every key was stored before. */
-  private static void checkMisses(Mode mode, LoadGenerator.Phase phase, ServerStats after) {
-    if (phase.misses() == 0) {
-      return;
-    }
-    OptionalDouble evictions = after.number("evictions");
-    if (evictions.isEmpty() || evictions.getAsDouble() == 0) {
-      throw new ReplyException(
-          mode.label()
-              + ": "
-              + phase.misses()
-              + " gets missed keys that were stored, and the server reports "
-              + (evictions.isEmpty() ? "no evictions counter" : "no evictions"));
-    }
-  }
-
-  private static Run run(
-      Mode mode,
-      int rep,
-      LoadGenerator.Phase phase,
-      CpuSplit cpu,
-      ServerStats before,
-      ServerStats after,
-      long rss,
-      String stopped) {
     Histogram latency = phase.latency();
     double ops = phase.ops();
     double validated = after.since(before, ServerStats.VALIDATED).orElse(Double.NaN);
@@ -416,11 +368,27 @@ public final class KvcacheBenchmark {
         rss,
         executions > 0 ? validated / executions : Double.NaN,
         detections.isPresent() ? (long) detections.getAsDouble() : -1,
-        phase.clientCpuNanos() / ops,
+        inProcess ? Double.NaN : phase.clientCpuNanos() / ops,
         phase.gets() == 0 ? Double.NaN : 1 - (double) phase.misses() / phase.gets(),
         phase.ops(),
         stopped,
         null);
+  }
+
+  /** Gets may miss only keys the server evicted: every key was stored before. */
+  private static void checkMisses(Mode mode, LoadGenerator.Phase phase, ServerStats after) {
+    if (phase.misses() == 0) {
+      return;
+    }
+    OptionalDouble evictions = after.number("evictions");
+    if (evictions.isEmpty() || evictions.getAsDouble() == 0) {
+      throw new ReplyException(
+          mode.label()
+              + ": "
+              + phase.misses()
+              + " gets missed keys that were stored, and the server reports "
+              + (evictions.isEmpty() ? "no evictions counter" : "no evictions"));
+    }
   }
 
   /** CPU nanoseconds of the server's application threads and of its validators or replica. */
@@ -486,6 +454,9 @@ public final class KvcacheBenchmark {
     command.add("-Xmx" + Math.max(1024, o.memoryMb() * 4) + "m");
     if (mode == Mode.ORTHRUS) {
       command.add("-Dorthrus.pin=" + (serverCpu >= 0));
+      // Over tcp the load generator shares the validators' CPU: a validator spinning when idle
+      // (decision 0008) would take it from the load and slow mode orthrus for nothing.
+      command.add("-Dorthrus.spinOnOwnCpu=" + o.inProcess());
       command.add("-Dorthrus.sampling=" + (o.sampleAll() ? "all" : "default"));
     }
     command.addAll(List.of("-cp", classPath.of(mode == Mode.ORTHRUS), SERVER_MAIN));

@@ -21,4 +21,16 @@ public final class JsonOutput {
   public static JsonWriter object(Appendable out, int schemaVersion) {
     return new JsonWriter(out).beginObject().field("schemaVersion", schemaVersion);
   }
+
+  /** A measured figure; one that could not be measured (NaN, infinite) is null. */
+  public static void number(JsonWriter w, String name, double value) {
+    if (name != null) {
+      w.name(name);
+    }
+    if (Double.isFinite(value)) {
+      w.value(value);
+    } else {
+      w.nullValue();
+    }
+  }
 }

@@ -1,5 +1,7 @@
 package dev.orthrus.cli.sample;
 
+import static dev.orthrus.cli.runtime.JsonOutput.number;
+
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark;
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Mode;
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Result;
@@ -475,6 +477,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
             + String.join(
                 ", ",
                 byMode(r).stream()
+                    .filter(f -> Double.isFinite(f.median().clientCpuNanosPerOp()))
                     .map(
                         f ->
                             String.format(
@@ -492,18 +495,6 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
   private static void ratio(PrintWriter out, String what, double value) {
     if (Double.isFinite(value)) {
       out.printf(Locale.ROOT, "%s: %.3fx%n", what, value);
-    }
-  }
-
-  /** A measured figure; one that could not be measured (NaN, infinite) is null. */
-  private static void number(JsonWriter w, String name, double value) {
-    if (name != null) {
-      w.name(name);
-    }
-    if (Double.isFinite(value)) {
-      w.value(value);
-    } else {
-      w.nullValue();
     }
   }
 }
