@@ -23,7 +23,8 @@ import java.util.Map;
  *
  * <p>It talks to the benchmark driver over stdin/stdout: after warm-up it prints {@code ready} and
  * waits for {@code go} (the driver reads the process's CPU time in between), measures, prints
- * {@code measured}, and then the phase ({@code phase ...}) and the {@code stats} before and after
+ * {@code measured}, and then the phase ({@code phase ...}), whether the server had evicted before
+ * the {@code stats reset} ({@code evicted-before true|false}), the {@code stats} before and after
  * ({@code stat-before NAME VALUE}, {@code stat-after NAME VALUE}), and {@code done}; on {@code
  * stop} or the end of stdin it closes the server.
  *
@@ -70,6 +71,7 @@ public final class InProcessLoad {
         new LoadGenerator(workload, () -> (ByteChannel) invoke(connect, server), -1)) {
       load.preload();
       load.run(warmupMillis * 1_000_000, 0);
+      boolean evictedBefore = KvcacheBenchmark.evicted(load.stats());
       load.resetStats();
       ServerStats before = load.stats();
       out.println("ready");
@@ -94,6 +96,7 @@ public final class InProcessLoad {
               Long.toString(phase.sets()),
               Long.toString(phase.clientCpuNanos()),
               Base64.getEncoder().encodeToString(Arrays.copyOf(histogram.array(), length))));
+      out.println("evicted-before " + evictedBefore);
       print(out, "stat-before", before);
       print(out, "stat-after", after);
       out.println("done");
@@ -124,12 +127,14 @@ public final class InProcessLoad {
   }
 
   /** The measured phase and stats a child printed, read back by the driver. */
-  record Report(LoadGenerator.Phase phase, ServerStats before, ServerStats after) {
+  record Report(
+      LoadGenerator.Phase phase, ServerStats before, ServerStats after, boolean evictedBefore) {
 
     static Report parse(List<String> lines) {
       LoadGenerator.Phase phase = null;
       Map<String, String> before = new java.util.LinkedHashMap<>();
       Map<String, String> after = new java.util.LinkedHashMap<>();
+      boolean evictedBefore = false;
       for (String line : lines) {
         String[] w = line.split(" ", 3);
         switch (w[0]) {
@@ -153,6 +158,7 @@ public final class InProcessLoad {
                     Long.parseLong(f[5]),
                     Long.parseLong(f[6]));
           }
+          case "evicted-before" -> evictedBefore = Boolean.parseBoolean(w[1]);
           case "stat-before" -> before.put(w[1], w.length > 2 ? w[2] : "");
           case "stat-after" -> after.put(w[1], w.length > 2 ? w[2] : "");
           default -> {}
@@ -161,7 +167,7 @@ public final class InProcessLoad {
       if (phase == null) {
         throw new ReplyException("the in-process load printed no measured phase");
       }
-      return new Report(phase, new ServerStats(before), new ServerStats(after));
+      return new Report(phase, new ServerStats(before), new ServerStats(after), evictedBefore);
     }
   }
 }

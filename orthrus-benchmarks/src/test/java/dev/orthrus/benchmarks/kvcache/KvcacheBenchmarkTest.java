@@ -46,6 +46,27 @@ class KvcacheBenchmarkTest {
   }
 
   @Test
+  void missesPassOnlyWhenTheServerEvicted() {
+    LoadGenerator.Phase missed =
+        new LoadGenerator.Phase(100, 1_000_000, new org.HdrHistogram.Histogram(3), 90, 3, 10, 0);
+    ServerStats none = new ServerStats(java.util.Map.of("evictions", "0"));
+    ServerStats some = new ServerStats(java.util.Map.of("evictions", "2"));
+    ReplyException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            ReplyException.class,
+            () -> KvcacheBenchmark.checkMisses(Mode.VANILLA, missed, false, none));
+    assertTrue(e.getMessage().contains("3 gets missed keys that were stored"), e.getMessage());
+    KvcacheBenchmark.checkMisses(Mode.VANILLA, missed, false, some);
+    // Evicted during preload or warm-up: stats reset zeroed the counter, the keys are still gone.
+    KvcacheBenchmark.checkMisses(Mode.VANILLA, missed, true, none);
+    org.junit.jupiter.api.Assertions.assertThrows(
+        ReplyException.class,
+        () ->
+            KvcacheBenchmark.checkMisses(
+                Mode.MEMCACHED, missed, false, new ServerStats(java.util.Map.of())));
+  }
+
+  @Test
   void modesRotateOverRepetitions() {
     KvcacheBenchmark.Options options =
         new KvcacheBenchmark.Options(
