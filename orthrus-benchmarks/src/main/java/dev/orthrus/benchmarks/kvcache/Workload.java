@@ -23,9 +23,6 @@ public record Workload(
    */
   public static final double DEFAULT_ZIPF_EXPONENT = 0.99;
 
-  /** memcached refuses keys longer than this. */
-  static final int MAX_KEY_BYTES = 250;
-
   public Workload {
     require(keys >= 1, "keys must be at least 1");
     require(getPercent >= 0 && getPercent <= 100, "the get share must be within 0..100 percent");
