@@ -139,7 +139,7 @@ public final class InProcessLoad {
         String[] w = line.split(" ", 3);
         switch (w[0]) {
           case "phase" -> {
-            String[] f = line.split(" ");
+            String[] f = line.split(" ", -1);
             org.HdrHistogram.Histogram latency;
             try {
               latency =

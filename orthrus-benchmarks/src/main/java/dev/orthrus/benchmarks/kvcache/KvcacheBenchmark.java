@@ -3,6 +3,7 @@ package dev.orthrus.benchmarks.kvcache;
 import dev.orthrus.benchmarks.kvcache.ServerProcess.ServerFailure;
 import dev.orthrus.runtime.cpu.Pinning;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.StandardSocketOptions;
@@ -238,7 +239,7 @@ public final class KvcacheBenchmark {
       } else {
         port = server.awaitListeningLine(mode.label());
       }
-      InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
+      InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
       LoadGenerator.ChannelSource tcp =
           () -> {
             SocketChannel channel = SocketChannel.open(address);
@@ -514,7 +515,7 @@ public final class KvcacheBenchmark {
 
   private static String onPath(String program) {
     String path = System.getenv("PATH");
-    for (String dir : (path == null ? "/usr/bin:/bin" : path).split(":")) {
+    for (String dir : (path == null ? "/usr/bin:/bin" : path).split(":", -1)) {
       Path candidate = Paths.get(dir, program);
       if (Files.isExecutable(candidate)) {
         return candidate.toString();

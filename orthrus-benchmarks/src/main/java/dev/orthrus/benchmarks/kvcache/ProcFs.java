@@ -132,6 +132,6 @@ final class ProcFs {
     } catch (IOException e) {
       return null;
     }
-    return text.substring(text.lastIndexOf(')') + 2).strip().split(" ");
+    return text.substring(text.lastIndexOf(')') + 2).strip().split(" ", -1);
   }
 }

@@ -3,6 +3,7 @@ package dev.orthrus.benchmarks.kvcache;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -113,7 +114,8 @@ final class ServerProcess implements AutoCloseable {
       if (!process.isAlive()) {
         throw failure("exited with status " + process.exitValue() + " before listening");
       }
-      try (SocketChannel probe = SocketChannel.open(new InetSocketAddress("127.0.0.1", port))) {
+      try {
+        SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).close();
         return;
       } catch (IOException notYet) {
         sleep(50);

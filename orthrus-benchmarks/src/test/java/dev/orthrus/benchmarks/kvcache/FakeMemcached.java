@@ -24,7 +24,23 @@ final class FakeMemcached {
     NOT_STORED
   }
 
-  private record Item(int flags, byte[] data) {}
+  private static final class Item {
+    private final int flags;
+    private final byte[] data;
+
+    Item(int flags, byte[] data) {
+      this.flags = flags;
+      this.data = data;
+    }
+
+    int flags() {
+      return flags;
+    }
+
+    byte[] data() {
+      return data;
+    }
+  }
 
   private final Map<String, Item> items = new ConcurrentHashMap<>();
   private final Map<String, Item> first = new ConcurrentHashMap<>();
@@ -86,7 +102,7 @@ final class FakeMemcached {
       if (eol < 0) {
         return at;
       }
-      String[] words = new String(in, at, eol - at, StandardCharsets.US_ASCII).split(" ");
+      String[] words = new String(in, at, eol - at, StandardCharsets.US_ASCII).split(" ", -1);
       if (words[0].equals("get")) {
         Item item = fault == Fault.STALE ? first.get(words[1]) : items.get(words[1]);
         if (item != null) {
