@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * The HTML page {@code orthrus bench kvcache --plot} writes: three bar charts in inline SVG
- * (throughput; latency p50, p99, p99.9; server CPU per request, application and validators
- * stacked), by mode, with the figures printed on the bars. No script, no external resource.
+ * (throughput; latency p50, p99, p99.9 on a log scale; server CPU per request, application and
+ * validators stacked), by mode, with the figures printed on the bars. No script, no external
+ * resource.
  */
 final class KvcachePlot {
 
@@ -51,21 +52,21 @@ final class KvcachePlot {
         modes,
         new String[] {"ops/s"},
         f -> new double[] {f.throughputOpsPerSec()},
-        false);
+        Scale.LINEAR);
     chart(
         page,
-        "Latency (us)",
+        "Latency (us, log scale)",
         modes,
         new String[] {"p50", "p99", "p99.9"},
         f -> new double[] {f.latencyP50Us(), f.latencyP99Us(), f.latencyP999Us()},
-        false);
+        Scale.LOG);
     chart(
         page,
         "Server CPU per request (ns)",
         modes,
         new String[] {"application", "validators / replica"},
         f -> new double[] {f.appCpuNanosPerOp(), nonNegative(f.validatorCpuNanosPerOp())},
-        true);
+        Scale.STACKED);
     return page.append("</body></html>\n").toString();
   }
 
@@ -74,16 +75,24 @@ final class KvcachePlot {
   }
 
   /**
-   * One chart: a group of bars per mode, one bar per series; {@code stacked} puts the series of a
-   * mode on top of each other instead.
+   * How bars are drawn: side by side in proportion, side by side in proportion to the logarithm
+   * (latency percentiles span orders of magnitude), or a mode's series stacked.
    */
+  private enum Scale {
+    LINEAR,
+    LOG,
+    STACKED
+  }
+
+  /** One chart: a group of bars per mode, one bar per series. */
   private static void chart(
       StringBuilder page,
       String title,
       List<BenchKvcacheCommand.ModeFigures> modes,
       String[] series,
       Figures figures,
-      boolean stacked) {
+      Scale scale) {
+    boolean stacked = scale == Scale.STACKED;
     double max = 0;
     for (BenchKvcacheCommand.ModeFigures f : modes) {
       double sum = 0;
@@ -117,7 +126,8 @@ final class KvcachePlot {
       double base = 0;
       for (int s = 0; s < values.length; s++) {
         double v = finite(values[s]);
-        int h = (int) Math.round(v / max * BAR_AREA);
+        double share = scale == Scale.LOG ? Math.log1p(v) / Math.log1p(max) : v / max;
+        int h = (int) Math.round(share * BAR_AREA);
         int x = stacked ? x0 + group / 4 : x0 + 10 + s * bar;
         int y = 20 + BAR_AREA - h - (int) Math.round(base / max * BAR_AREA);
         page.append(
