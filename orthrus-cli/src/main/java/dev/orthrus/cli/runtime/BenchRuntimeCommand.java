@@ -1,5 +1,7 @@
 package dev.orthrus.cli.runtime;
 
+import static dev.orthrus.cli.runtime.JsonOutput.number;
+
 import dev.orthrus.benchmarks.Code;
 import dev.orthrus.benchmarks.RuntimeBenchmark;
 import dev.orthrus.cli.OrthrusCommand;
@@ -215,17 +217,5 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
       number(w, null, value);
     }
     w.endArray();
-  }
-
-  /** A measured figure; one that could not be measured (NaN, infinite) is null. */
-  private static void number(JsonWriter w, String name, double value) {
-    if (name != null) {
-      w.name(name);
-    }
-    if (Double.isFinite(value)) {
-      w.value(value);
-    } else {
-      w.nullValue();
-    }
   }
 }

@@ -13,12 +13,24 @@ public final class JsonOutput {
   boolean requested;
 
   /** True when the user asked for JSON. */
-  boolean requested() {
+  public boolean requested() {
     return requested;
   }
 
   /** A writer on {@code out} with the object begun and its {@code schemaVersion} written. */
-  static JsonWriter object(Appendable out, int schemaVersion) {
+  public static JsonWriter object(Appendable out, int schemaVersion) {
     return new JsonWriter(out).beginObject().field("schemaVersion", schemaVersion);
+  }
+
+  /** A measured figure; one that could not be measured (NaN, infinite) is null. */
+  public static void number(JsonWriter w, String name, double value) {
+    if (name != null) {
+      w.name(name);
+    }
+    if (Double.isFinite(value)) {
+      w.value(value);
+    } else {
+      w.nullValue();
+    }
   }
 }

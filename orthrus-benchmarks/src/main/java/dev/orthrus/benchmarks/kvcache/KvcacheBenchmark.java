@@ -1,0 +1,564 @@
+package dev.orthrus.benchmarks.kvcache;
+
+import dev.orthrus.benchmarks.kvcache.ServerProcess.ServerFailure;
+import dev.orthrus.runtime.cpu.Pinning;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The kvcache benchmark: the same {@link Workload} against the kvcache sample server in each mode
+ * (and Debian's memcached as a sanity peer), each server in a fresh process, in repetitions whose
+ * mode order rotates, reporting the median of each figure over repetitions.
+ *
+ * <p>Placement on a machine of two or more CPUs: the server process starts under {@code taskset -c
+ * 0} (every thread it starts inherits CPU 0); in mode orthrus its validators pin themselves to the
+ * top CPU ({@code -Dorthrus.pin=true}); in mode rbv the replica process is moved to the top CPU;
+ * the load generator's threads pin to the top CPU too, so that they never take the server's core,
+ * in every mode alike. JVMs get {@code -XX:ActiveProcessorCount} of the machine so that CPU 0's
+ * mask does not shrink their ergonomics to one CPU.
+ */
+public final class KvcacheBenchmark {
+
+  /** What serves the load. */
+  public enum Mode {
+    VANILLA,
+    ORTHRUS,
+    RBV,
+    MEMCACHED;
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Mode parse(String label) {
+      for (Mode m : values()) {
+        if (m.label().equals(label)) {
+          return m;
+        }
+      }
+      throw new IllegalArgumentException(
+          "unknown mode '" + label + "'; the modes are vanilla, orthrus, rbv, memcached");
+    }
+  }
+
+  /** Settings of one invocation; {@code ops} > 0 measures a count of requests instead of time. */
+  public record Options(
+      List<Mode> modes,
+      boolean inProcess,
+      boolean sampleAll,
+      int repetitions,
+      long warmupMillis,
+      long measureMillis,
+      long ops,
+      int serverThreads,
+      int memoryMb,
+      Workload workload,
+      boolean pin) {
+    public Options {
+      modes = List.copyOf(modes);
+      if (modes.isEmpty() || modes.stream().distinct().count() != modes.size()) {
+        throw new IllegalArgumentException("give each mode once, at least one");
+      }
+      if (repetitions < 3) {
+        throw new IllegalArgumentException(
+            "at least 3 repetitions: the figures are medians over repetitions");
+      }
+      if (measureMillis < 100 && ops <= 0) {
+        throw new IllegalArgumentException("measure for at least 0.1 s, or give a request count");
+      }
+      if (inProcess && modes.contains(Mode.MEMCACHED)) {
+        throw new IllegalArgumentException("memcached has no in-process transport; use tcp");
+      }
+      if (warmupMillis < 0 || serverThreads < 1 || memoryMb < 1) {
+        throw new IllegalArgumentException("bad warm-up, thread or memory setting");
+      }
+    }
+  }
+
+  /** The class path of the kvcache sample's vanilla or protected build, for a server JVM. */
+  @FunctionalInterface
+  public interface SampleClassPath {
+    String of(boolean protectedBuild);
+  }
+
+  /**
+   * One measured run of a server. Latencies in microseconds, CPU in nanoseconds per request;
+   * figures a server does not report are NaN ({@code validatedFraction}, validation latencies and
+   * {@code detections} come from its {@code stats}; -1 detections: not reported). {@code error} is
+   * set, and the figures NaN, when the run failed.
+   */
+  public record Run(
+      Mode mode,
+      int repetition,
+      double throughputOpsPerSec,
+      double latencyP50Us,
+      double latencyP99Us,
+      double latencyP999Us,
+      double validationLatencyMeanUs,
+      double validationLatencyP99Us,
+      double appCpuNanosPerOp,
+      double validatorCpuNanosPerOp,
+      double peakRssBytes,
+      double validatedFraction,
+      long detections,
+      double clientCpuNanosPerOp,
+      double getHitRatio,
+      long ops,
+      String stoppedLine,
+      String error) {
+
+    static Run failed(Mode mode, int repetition, String error) {
+      double n = Double.NaN;
+      return new Run(mode, repetition, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, null, error);
+    }
+
+    public boolean ok() {
+      return error == null;
+    }
+  }
+
+  /**
+   * All runs, and where things ran: {@code serverCpu}, {@code validatorCpu} (validators or replica)
+   * and {@code clientCpu} are CPU numbers or -1 (not pinned).
+   */
+  public record Result(
+      Options options, List<Run> runs, int serverCpu, int validatorCpu, int clientCpu, int cpus) {
+
+    /** The median of {@code figure} over {@code mode}'s successful runs; NaN when none. */
+    public double median(Mode mode, java.util.function.ToDoubleFunction<Run> figure) {
+      return KvcacheBenchmark.median(
+          runs.stream().filter(r -> r.mode() == mode && r.ok()).mapToDouble(figure).toArray());
+    }
+
+    /** The first error of {@code mode}'s runs, or null. */
+    public String error(Mode mode) {
+      return runs.stream()
+          .filter(r -> r.mode() == mode && !r.ok())
+          .map(Run::error)
+          .findFirst()
+          .orElse(null);
+    }
+
+    /**
+     * The median over repetitions of {@code figure(a) / figure(b)} of the same repetition; NaN when
+     * a mode was not run or failed.
+     */
+    public double ratio(Mode a, Mode b, java.util.function.ToDoubleFunction<Run> figure) {
+      List<Double> ratios = new ArrayList<>();
+      for (int rep = 0; rep < options.repetitions(); rep++) {
+        Run x = run(a, rep);
+        Run y = run(b, rep);
+        if (x != null && y != null && x.ok() && y.ok()) {
+          ratios.add(figure.applyAsDouble(x) / figure.applyAsDouble(y));
+        }
+      }
+      return KvcacheBenchmark.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private Run run(Mode mode, int repetition) {
+      return runs.stream()
+          .filter(r -> r.mode() == mode && r.repetition() == repetition)
+          .findFirst()
+          .orElse(null);
+    }
+
+    /** Where the load generator ran, in words. */
+    public String loadGeneratorPlacement() {
+      if (options.inProcess()) {
+        return "in the server's JVM on its CPU: each request runs on the load thread that wrote it";
+      }
+      return clientCpu >= 0
+          ? "in the orthrus CLI's JVM, its threads pinned to CPU "
+              + clientCpu
+              + (clientCpu == validatorCpu ? ", shared with the validators or the replica" : "")
+          : "in the orthrus CLI's JVM, unpinned";
+    }
+  }
+
+  private static final String SERVER_MAIN = "dev.orthrus.samples.kvcache.server.Main";
+
+  private KvcacheBenchmark() {}
+
+  /** Runs every repetition; {@code progress} gets a line per run. */
+  public static Result run(Options o, SampleClassPath classPath, Consumer<String> progress) {
+    int cpus = Pinning.cpus();
+    boolean pin = o.pin() && cpus >= 2 && taskset() != null && ProcFs.available();
+    int serverCpu = pin ? 0 : -1;
+    int otherCpu = pin ? cpus - 1 : -1;
+    List<Run> runs = new ArrayList<>();
+    for (int rep = 0; rep < o.repetitions(); rep++) {
+      for (int i = 0; i < o.modes().size(); i++) {
+        Mode mode = o.modes().get((i + rep) % o.modes().size());
+        Run run;
+        try {
+          run =
+              o.inProcess()
+                  ? measureInProcess(o, mode, rep, classPath, cpus, serverCpu)
+                  : measure(o, mode, rep, classPath, cpus, serverCpu, otherCpu);
+        } catch (ServerFailure | ReplyException e) {
+          run = Run.failed(mode, rep, e.getMessage());
+        } catch (IOException e) {
+          run = Run.failed(mode, rep, mode.label() + ": " + e);
+        }
+        runs.add(run);
+        progress.accept(describe(run));
+      }
+    }
+    return new Result(o, runs, serverCpu, otherCpu, otherCpu, cpus);
+  }
+
+  private static Run measure(
+      Options o,
+      Mode mode,
+      int rep,
+      SampleClassPath classPath,
+      int cpus,
+      int serverCpu,
+      int otherCpu)
+      throws IOException {
+    int port = mode == Mode.MEMCACHED ? freePort() : 0;
+    List<String> command = command(o, mode, port, classPath, cpus, serverCpu);
+    try (ServerProcess server = ServerProcess.start(mode.label(), command, false)) {
+      if (mode == Mode.MEMCACHED) {
+        server.awaitAccepting(port);
+      } else {
+        port = server.awaitListeningLine(mode.label());
+      }
+      InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+      LoadGenerator.ChannelSource tcp =
+          () -> {
+            SocketChannel channel = SocketChannel.open(address);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            return channel;
+          };
+      try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, otherCpu)) {
+        moveDescendants(server.pid(), otherCpu);
+        load.preload();
+        load.run(o.warmupMillis() * 1_000_000, 0);
+        moveDescendants(server.pid(), otherCpu);
+        boolean evictedBefore = evicted(load.stats());
+        load.resetStats();
+        ServerStats before = load.stats();
+        CpuSplit cpu0 = CpuSplit.of(server.pid());
+        LoadGenerator.Phase phase = load.run(o.measureMillis() * 1_000_000, o.ops());
+        CpuSplit cpu1 = CpuSplit.of(server.pid());
+        ServerStats after = load.stats();
+        return finish(
+            server, mode, rep, phase, cpu1.minus(cpu0), before, after, evictedBefore, false);
+      } catch (IOException e) {
+        throw server.failure("failed under load: " + e);
+      }
+    }
+  }
+
+  /**
+   * One run over {@link InProcessLoad}: the load generator inside the server's JVM, on the server's
+   * CPU, driving the sample's in-process channels.
+   */
+  private static Run measureInProcess(
+      Options o, Mode mode, int rep, SampleClassPath classPath, int cpus, int serverCpu)
+      throws IOException {
+    List<String> command = command(o, mode, 0, classPath, cpus, serverCpu);
+    int main = command.indexOf(SERVER_MAIN);
+    List<String> serverArgs = new ArrayList<>(command.subList(main + 1, command.size()));
+    serverArgs.removeAll(List.of("--port", "0"));
+    command = new ArrayList<>(command.subList(0, main));
+    command.add(InProcessLoad.class.getName());
+    Workload w = o.workload();
+    for (Object arg :
+        List.of(
+            w.keys(),
+            w.zipfExponent(),
+            w.getPercent(),
+            w.minValueBytes(),
+            w.maxValueBytes(),
+            w.connections(),
+            w.pipelineDepth(),
+            w.seed(),
+            o.warmupMillis(),
+            o.measureMillis(),
+            o.ops())) {
+      command.add(String.valueOf(arg));
+    }
+    command.addAll(serverArgs);
+    try (ServerProcess server = ServerProcess.start(mode.label(), command, true)) {
+      long patience = ServerProcess.START_MILLIS + o.warmupMillis() + 60_000;
+      server.awaitLine("ready", patience);
+      CpuSplit cpu0 = CpuSplit.of(server.pid());
+      server.send("go");
+      server.awaitLine("measured", o.ops() > 0 ? Long.MAX_VALUE / 2 : o.measureMillis() + 60_000);
+      CpuSplit cpu1 = CpuSplit.of(server.pid());
+      InProcessLoad.Report report = InProcessLoad.Report.parse(server.awaitLine("done", 60_000));
+      Run run =
+          finish(
+              server,
+              mode,
+              rep,
+              report.phase(),
+              cpu1.minus(cpu0),
+              report.before(),
+              report.after(),
+              report.evictedBefore(),
+              true);
+      return run;
+    }
+  }
+
+  /**
+   * Stops the server and makes the run's figures: peak memory, the server's summary line, the miss
+   * check. In process the load threads run the requests too, so their CPU is the server's and no
+   * load-generator CPU is given.
+   */
+  private static Run finish(
+      ServerProcess server,
+      Mode mode,
+      int rep,
+      LoadGenerator.Phase phase,
+      CpuSplit cpu,
+      ServerStats before,
+      ServerStats after,
+      boolean evictedBefore,
+      boolean inProcess) {
+    long rss = ProcFs.peakRssBytes(server.pid());
+    for (long child : ProcFs.descendants(server.pid())) {
+      rss += Math.max(0, ProcFs.peakRssBytes(child));
+    }
+    if (!server.alive()) {
+      throw server.failure("exited during the measurement");
+    }
+    String stopped;
+    if (inProcess) {
+      // InProcessLoad closes the server and exits on "stop".
+      try {
+        server.send("stop");
+      } catch (IOException e) {
+        throw server.failure("stopped reading its input: " + e);
+      }
+      stopped = server.stop(10_000);
+    } else {
+      stopped = server.stop();
+    }
+    checkMisses(mode, phase, evictedBefore, after);
+    Histogram latency = phase.latency();
+    double ops = phase.ops();
+    double validated = after.since(before, ServerStats.VALIDATED).orElse(Double.NaN);
+    double executions = after.since(before, ServerStats.EXECUTIONS).orElse(Double.NaN);
+    OptionalDouble detections = after.number(ServerStats.DETECTIONS);
+    return new Run(
+        mode,
+        rep,
+        phase.opsPerSec(),
+        latency.getValueAtPercentile(50) / 1000.0,
+        latency.getValueAtPercentile(99) / 1000.0,
+        latency.getValueAtPercentile(99.9) / 1000.0,
+        after.number(ServerStats.VALIDATION_MEAN_US).orElse(Double.NaN),
+        after.number(ServerStats.VALIDATION_P99_US).orElse(Double.NaN),
+        cpu.app() / ops,
+        cpu.validators() / ops,
+        rss,
+        executions > 0 ? validated / executions : Double.NaN,
+        detections.isPresent() ? (long) detections.getAsDouble() : -1,
+        inProcess ? Double.NaN : phase.clientCpuNanos() / ops,
+        phase.gets() == 0 ? Double.NaN : 1 - (double) phase.misses() / phase.gets(),
+        phase.ops(),
+        stopped,
+        null);
+  }
+
+  /** Whether the server counts evictions so far. */
+  static boolean evicted(ServerStats stats) {
+    return stats.number("evictions").orElse(0) > 0;
+  }
+
+  /**
+   * Gets may miss only keys the server evicted, since every key was stored before: {@code
+   * evictedBefore} says whether it had evicted any before {@code stats reset} (which zeroes the
+   * counter), {@code after} counts since.
+   */
+  static void checkMisses(
+      Mode mode, LoadGenerator.Phase phase, boolean evictedBefore, ServerStats after) {
+    if (phase.misses() == 0 || evictedBefore) {
+      return;
+    }
+    OptionalDouble evictions = after.number("evictions");
+    if (evictions.isEmpty() || evictions.getAsDouble() == 0) {
+      throw new ReplyException(
+          mode.label()
+              + ": "
+              + phase.misses()
+              + " gets missed keys that were stored, and the server reports "
+              + (evictions.isEmpty() ? "no evictions counter" : "no evictions"));
+    }
+  }
+
+  /** CPU nanoseconds of the server's application threads and of its validators or replica. */
+  record CpuSplit(long app, long validators) {
+    static CpuSplit of(long pid) {
+      long validators = 0;
+      for (Map.Entry<Long, String> t : ProcFs.threads(pid).entrySet()) {
+        if (isValidator(t.getValue())) {
+          validators += ProcFs.threadCpuNanos(pid, t.getKey());
+        }
+      }
+      long replicas = 0;
+      for (long child : ProcFs.descendants(pid)) {
+        replicas += ProcFs.cpuNanos(child);
+      }
+      return new CpuSplit(ProcFs.cpuNanos(pid) - validators, validators + replicas);
+    }
+
+    CpuSplit minus(CpuSplit before) {
+      return new CpuSplit(app - before.app, validators - before.validators);
+    }
+  }
+
+  /**
+   * Whether a thread of {@code /proc} is a validator: the runtime names them {@code
+   * orthrus-validator-N}, of which Linux keeps the first 15 characters.
+   */
+  static boolean isValidator(String threadName) {
+    return threadName.startsWith("orthrus-validat");
+  }
+
+  static List<String> command(
+      Options o, Mode mode, int port, SampleClassPath classPath, int cpus, int serverCpu) {
+    List<String> command = new ArrayList<>();
+    if (serverCpu >= 0) {
+      command.addAll(List.of(taskset(), "-c", Integer.toString(serverCpu)));
+    }
+    String threads = Integer.toString(o.serverThreads());
+    String memory = Integer.toString(o.memoryMb());
+    if (mode == Mode.MEMCACHED) {
+      command.addAll(
+          List.of(
+              memcached(),
+              "-l",
+              "127.0.0.1",
+              "-p",
+              Integer.toString(port),
+              "-U",
+              "0",
+              "-t",
+              threads,
+              "-m",
+              memory,
+              "-c",
+              "1024"));
+      if ("root".equals(System.getProperty("user.name"))) {
+        command.addAll(List.of("-u", "root")); // memcached refuses to run as root otherwise
+      }
+      return command;
+    }
+    command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:ActiveProcessorCount=" + cpus);
+    command.add("-Xmx" + Math.max(1024, o.memoryMb() * 4) + "m");
+    if (mode == Mode.ORTHRUS) {
+      command.add("-Dorthrus.pin=" + (serverCpu >= 0));
+      // Over tcp the load generator shares the validators' CPU: a validator spinning when idle
+      // (decision 0008) would take it from the load and slow mode orthrus for nothing.
+      command.add("-Dorthrus.spinOnOwnCpu=" + o.inProcess());
+      command.add("-Dorthrus.sampling=" + (o.sampleAll() ? "all" : "default"));
+    }
+    command.addAll(List.of("-cp", classPath.of(mode == Mode.ORTHRUS), SERVER_MAIN));
+    command.addAll(List.of("--mode", mode.label(), "--port", "0", "-m", memory, "-t", threads));
+    return command;
+  }
+
+  /** Moves the server's child processes (rbv's replica) and all their threads to {@code cpu}. */
+  private static void moveDescendants(long pid, int cpu) throws IOException {
+    if (cpu < 0) {
+      return;
+    }
+    for (long child : ProcFs.descendants(pid)) {
+      Process p =
+          new ProcessBuilder(
+                  taskset(), "-a", "-p", "-c", Integer.toString(cpu), Long.toString(child))
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      try {
+        p.waitFor();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** The {@code memcached} program, or a failure naming the package that provides it. */
+  static String memcached() {
+    String path = onPath("memcached");
+    if (path == null) {
+      throw new ServerFailure(
+          "memcached is not installed (Debian package memcached: apt-get install memcached)");
+    }
+    return path;
+  }
+
+  private static String taskset() {
+    return onPath("taskset");
+  }
+
+  private static String onPath(String program) {
+    String path = System.getenv("PATH");
+    for (String dir : (path == null ? "/usr/bin:/bin" : path).split(":", -1)) {
+      Path candidate = Paths.get(dir, program);
+      if (Files.isExecutable(candidate)) {
+        return candidate.toString();
+      }
+    }
+    return null;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  static String describe(Run r) {
+    if (!r.ok()) {
+      return String.format(
+          Locale.ROOT,
+          "repetition %d, %s: FAILED: %s",
+          r.repetition() + 1,
+          r.mode().label(),
+          r.error());
+    }
+    return String.format(
+        Locale.ROOT,
+        "repetition %d, %s: %.0f ops/s, p50 %.1f us, p99 %.1f us, server CPU %.0f ns/op"
+            + " (+ validators %.0f), load generator CPU %.0f ns/op",
+        r.repetition() + 1,
+        r.mode().label(),
+        r.throughputOpsPerSec(),
+        r.latencyP50Us(),
+        r.latencyP99Us(),
+        r.appCpuNanosPerOp(),
+        r.validatorCpuNanosPerOp(),
+        r.clientCpuNanosPerOp());
+  }
+
+  static double median(double[] xs) {
+    if (xs.length == 0) {
+      return Double.NaN;
+    }
+    double[] s = xs.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+}

@@ -1,0 +1,186 @@
+package dev.orthrus.benchmarks.kvcache;
+
+import dev.orthrus.runtime.cpu.Pinning;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.channels.ByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Drives one server with a {@link Workload}: one thread per connection, each running its {@link
+ * Conversation} closed-loop, optionally pinned to one CPU; plus a control connection for {@code
+ * stats}.
+ */
+public final class LoadGenerator implements AutoCloseable {
+
+  /** Opens a new connection to the server. */
+  @FunctionalInterface
+  public interface ChannelSource {
+    ByteChannel open() throws IOException;
+  }
+
+  /**
+   * What a phase measured: requests done, wall nanoseconds, every request's latency in nanoseconds,
+   * gets and misses among them, sets, and the CPU time the generator's threads spent.
+   */
+  public record Phase(
+      long ops,
+      long nanos,
+      Histogram latency,
+      long gets,
+      long misses,
+      long sets,
+      long clientCpuNanos) {
+    public double opsPerSec() {
+      return ops * 1e9 / nanos;
+    }
+  }
+
+  /** How long past its planned end a phase may run before the server counts as hung. */
+  private static final long GRACE_MILLIS = 30_000;
+
+  private final Workload workload;
+  private final ChannelSource source;
+  private final int clientCpu;
+  private final List<ByteChannel> channels = new ArrayList<>();
+  private final List<Conversation> conversations = new ArrayList<>();
+  private final ByteChannel control;
+  private final ZipfKeys popularity;
+  private final byte[][] keys;
+
+  /**
+   * Opens the workload's connections and a control connection; {@code clientCpu} is the CPU the
+   * generator's threads pin to, or -1 to leave them where the scheduler puts them.
+   */
+  public LoadGenerator(Workload workload, ChannelSource source, int clientCpu) throws IOException {
+    this.workload = workload;
+    this.source = source;
+    this.clientCpu = clientCpu;
+    this.popularity = new ZipfKeys(workload.keys(), workload.zipfExponent());
+    this.keys = new byte[workload.keys()][];
+    for (int rank = 0; rank < keys.length; rank++) {
+      keys[rank] = Workload.key(rank).getBytes(StandardCharsets.US_ASCII);
+    }
+    this.control = open();
+    for (int c = 0; c < workload.connections(); c++) {
+      conversations.add(new Conversation(open(), workload, popularity, keys, c + 1));
+    }
+  }
+
+  private ByteChannel open() throws IOException {
+    ByteChannel channel = source.open();
+    channels.add(channel);
+    return channel;
+  }
+
+  /** Stores every key once (through the control connection, as writer 0). */
+  public void preload() throws IOException {
+    new Conversation(control, workload, popularity, keys, Conversation.LOADER).preload();
+  }
+
+  /** The server's {@code stats}. */
+  public ServerStats stats() throws IOException {
+    return ServerStats.read(control);
+  }
+
+  /** {@code stats reset}; see {@link ServerStats#reset}. */
+  public boolean resetStats() throws IOException {
+    return ServerStats.reset(control);
+  }
+
+  /**
+   * Runs every connection for {@code nanos} (when {@code ops} is 0) or until the connections did
+   * {@code ops} requests together (each its share, rounded up to whole batches).
+   *
+   * @throws ReplyException when a reply is wrong or missing
+   */
+  public Phase run(long nanos, long ops) throws IOException {
+    int n = conversations.size();
+    long perConnection = ops > 0 ? (ops + n - 1) / n : Long.MAX_VALUE;
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    AtomicLong done = new AtomicLong();
+    AtomicLong cpu = new AtomicLong();
+    List<Thread> threads = new ArrayList<>();
+    conversations.forEach(Conversation::reset);
+    long start = System.nanoTime();
+    long end = ops > 0 ? Long.MAX_VALUE : start + nanos;
+    for (int c = 0; c < n; c++) {
+      Conversation conversation = conversations.get(c);
+      Thread t =
+          new Thread(
+              () -> {
+                ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+                if (clientCpu >= 0) {
+                  Pinning.pin(clientCpu);
+                }
+                long cpu0 = mx.getCurrentThreadCpuTime();
+                long mine = 0;
+                try {
+                  while (mine < perConnection && System.nanoTime() < end && failure.get() == null) {
+                    mine += conversation.batch();
+                  }
+                } catch (IOException | RuntimeException e) {
+                  failure.compareAndSet(null, e);
+                }
+                done.addAndGet(mine);
+                cpu.addAndGet(mx.getCurrentThreadCpuTime() - cpu0);
+              },
+              "kvcache-load-" + c);
+      threads.add(t);
+      t.start();
+    }
+    long waitMillis = ops > 0 ? Long.MAX_VALUE : nanos / 1_000_000 + GRACE_MILLIS;
+    long deadline = System.currentTimeMillis() + Math.min(waitMillis, Long.MAX_VALUE / 2);
+    for (Thread t : threads) {
+      try {
+        t.join(Math.max(1, deadline - System.currentTimeMillis()));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        close();
+        throw new IOException("interrupted while the load ran", e);
+      }
+      if (t.isAlive()) {
+        close(); // unblocks the threads' reads
+        throw new ReplyException(
+            "the load did not finish within " + GRACE_MILLIS / 1000 + " s of its end: server hung");
+      }
+    }
+    long elapsed = System.nanoTime() - start;
+    Throwable error = failure.get();
+    if (error instanceof IOException io) {
+      throw io;
+    }
+    if (error != null) {
+      throw (RuntimeException) error;
+    }
+    Histogram latency = new Histogram(3);
+    long gets = 0;
+    long misses = 0;
+    long sets = 0;
+    for (Conversation c : conversations) {
+      latency.add(c.latency());
+      gets += c.gets();
+      misses += c.misses();
+      sets += c.sets();
+    }
+    return new Phase(done.get(), elapsed, latency, gets, misses, sets, cpu.get());
+  }
+
+  /** Closes every connection; a connection that fails to close is already unusable. */
+  @Override
+  public void close() {
+    for (ByteChannel channel : channels) {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // Nothing is lost: the run's figures are taken before closing.
+      }
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package dev.orthrus.benchmarks.kvcache;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * What Linux's {@code /proc} tells about another process: CPU time (whole process and per thread),
+ * thread names, peak resident memory, children. Times are in nanoseconds, converted from clock
+ * ticks of {@value #TICK_NANOS} ns ({@code USER_HZ} is 100 on every Linux architecture the JVM runs
+ * on), so a reading is exact to 10 ms: measure phases of seconds.
+ */
+final class ProcFs {
+
+  static final long TICK_NANOS = 10_000_000;
+
+  private static final Path PROC = Paths.get("/proc");
+
+  private ProcFs() {}
+
+  static boolean available() {
+    return Files.isReadable(PROC.resolve("self/stat"));
+  }
+
+  /**
+   * User plus system CPU time of the whole process, exited threads included (the kernel adds their
+   * time to the process's when they exit).
+   */
+  static long cpuNanos(long pid) {
+    return cpuNanos(PROC.resolve(pid + "/stat"));
+  }
+
+  /** User plus system CPU time of one thread. */
+  static long threadCpuNanos(long pid, long tid) {
+    return cpuNanos(PROC.resolve(pid + "/task/" + tid + "/stat"));
+  }
+
+  /** The live threads' ids and names (the kernel keeps 15 characters of a name). */
+  static Map<Long, String> threads(long pid) {
+    Map<Long, String> threads = new LinkedHashMap<>();
+    try (Stream<Path> tasks = Files.list(PROC.resolve(pid + "/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          threads.put(
+              Long.parseLong(task.getFileName().toString()),
+              Files.readString(task.resolve("comm")).strip());
+        } catch (IOException e) {
+          // The thread exited while we listed: its time is in the process's.
+        }
+      }
+    } catch (IOException e) {
+      return threads;
+    }
+    return threads;
+  }
+
+  /** The CPU a thread last ran on, or -1. */
+  static int lastCpu(long pid, long tid) {
+    String[] fields = statFields(PROC.resolve(pid + "/task/" + tid + "/stat"));
+    return fields == null || fields.length < 37 ? -1 : Integer.parseInt(fields[36]);
+  }
+
+  /** Peak resident set size ({@code VmHWM}) in bytes, or -1 when the process is gone. */
+  static long peakRssBytes(long pid) {
+    try {
+      for (String line : Files.readAllLines(PROC.resolve(pid + "/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.substring(6).replace("kB", "").strip()) * 1024;
+        }
+      }
+    } catch (IOException e) {
+      return -1;
+    }
+    return -1;
+  }
+
+  /** The processes whose parent is {@code pid}, and theirs, recursively. */
+  static List<Long> descendants(long pid) {
+    Map<Long, Long> parents = new LinkedHashMap<>();
+    try (Stream<Path> all = Files.list(PROC)) {
+      for (Path p : (Iterable<Path>) all::iterator) {
+        String name = p.getFileName().toString();
+        if (!name.chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        String[] fields = statFields(p.resolve("stat"));
+        if (fields != null) {
+          parents.put(Long.parseLong(name), Long.parseLong(fields[1]));
+        }
+      }
+    } catch (IOException e) {
+      return List.of();
+    }
+    List<Long> found = new ArrayList<>();
+    List<Long> frontier = new ArrayList<>(List.of(pid));
+    while (!frontier.isEmpty()) {
+      long parent = frontier.remove(frontier.size() - 1);
+      parents.forEach(
+          (child, p) -> {
+            if (p == parent) {
+              found.add(child);
+              frontier.add(child);
+            }
+          });
+    }
+    return found;
+  }
+
+  private static long cpuNanos(Path stat) {
+    String[] fields = statFields(stat);
+    if (fields == null) {
+      return 0;
+    }
+    // After the name: state(0) ppid(1) ... utime(11) stime(12).
+    return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * TICK_NANOS;
+  }
+
+  /**
+   * The fields of a {@code stat} file after the parenthesized name (which may hold spaces), so that
+   * field 3 of proc(5), the state, is index 0; null when the file is gone.
+   */
+  private static String[] statFields(Path stat) {
+    String text;
+    try {
+      text = Files.readString(stat);
+    } catch (IOException e) {
+      return null;
+    }
+    return text.substring(text.lastIndexOf(')') + 2).strip().split(" ", -1);
+  }
+}

@@ -1,0 +1,146 @@
+package dev.orthrus.benchmarks.kvcache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Mode;
+import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Result;
+import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Run;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KvcacheBenchmarkTest {
+
+  @Test
+  void aServerThatCannotStartFailsItsModeWithItsOwnError(@TempDir Path empty) {
+    KvcacheBenchmark.Options options =
+        new KvcacheBenchmark.Options(
+            List.of(Mode.VANILLA, Mode.ORTHRUS),
+            false,
+            false,
+            3,
+            0,
+            100,
+            0,
+            1,
+            64,
+            Workload.defaults(),
+            true);
+    List<String> progress = new ArrayList<>();
+    Result result =
+        KvcacheBenchmark.run(options, protectedBuild -> empty.toString(), progress::add);
+    assertEquals(6, result.runs().size());
+    for (Run run : result.runs()) {
+      assertFalse(run.ok());
+      assertTrue(run.error().startsWith(run.mode().label() + " exited with status 1"), run.error());
+      // The JVM's own message reaches the user.
+      assertTrue(run.error().contains("dev.orthrus.samples.kvcache.server.Main"), run.error());
+      assertTrue(Double.isNaN(run.throughputOpsPerSec()));
+    }
+    assertTrue(progress.get(0).contains("FAILED"), progress.toString());
+    assertTrue(Double.isNaN(result.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::throughputOpsPerSec)));
+  }
+
+  @Test
+  void missesPassOnlyWhenTheServerEvicted() {
+    LoadGenerator.Phase missed =
+        new LoadGenerator.Phase(100, 1_000_000, new org.HdrHistogram.Histogram(3), 90, 3, 10, 0);
+    ServerStats none = new ServerStats(java.util.Map.of("evictions", "0"));
+    ServerStats some = new ServerStats(java.util.Map.of("evictions", "2"));
+    ReplyException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            ReplyException.class,
+            () -> KvcacheBenchmark.checkMisses(Mode.VANILLA, missed, false, none));
+    assertTrue(e.getMessage().contains("3 gets missed keys that were stored"), e.getMessage());
+    KvcacheBenchmark.checkMisses(Mode.VANILLA, missed, false, some);
+    // Evicted during preload or warm-up: stats reset zeroed the counter, the keys are still gone.
+    KvcacheBenchmark.checkMisses(Mode.VANILLA, missed, true, none);
+    org.junit.jupiter.api.Assertions.assertThrows(
+        ReplyException.class,
+        () ->
+            KvcacheBenchmark.checkMisses(
+                Mode.MEMCACHED, missed, false, new ServerStats(java.util.Map.of())));
+  }
+
+  @Test
+  void modesRotateOverRepetitions() {
+    KvcacheBenchmark.Options options =
+        new KvcacheBenchmark.Options(
+            List.of(Mode.VANILLA, Mode.ORTHRUS, Mode.RBV),
+            false,
+            false,
+            3,
+            0,
+            100,
+            0,
+            1,
+            64,
+            Workload.defaults(),
+            false);
+    Result result = KvcacheBenchmark.run(options, b -> "/nonexistent", line -> {});
+    List<Mode> order = result.runs().stream().map(Run::mode).toList();
+    assertEquals(
+        List.of(
+            Mode.VANILLA,
+            Mode.ORTHRUS,
+            Mode.RBV,
+            Mode.ORTHRUS,
+            Mode.RBV,
+            Mode.VANILLA,
+            Mode.RBV,
+            Mode.VANILLA,
+            Mode.ORTHRUS),
+        order);
+  }
+
+  @Test
+  void validatorThreadsAreFoundByTheirTruncatedName() throws InterruptedException {
+    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+    Thread validator = new Thread(() -> await(done), "orthrus-validator-7");
+    validator.start();
+    try {
+      long pid = ProcessHandle.current().pid();
+      String seen = null;
+      for (int i = 0; i < 100 && seen == null; i++) {
+        seen =
+            ProcFs.threads(pid).values().stream()
+                .filter(KvcacheBenchmark::isValidator)
+                .findFirst()
+                .orElse(null);
+        Thread.sleep(10);
+      }
+      assertEquals("orthrus-validat", seen, "as /proc names the runtime's validator threads");
+    } finally {
+      done.countDown();
+      validator.join();
+    }
+    assertFalse(KvcacheBenchmark.isValidator("kvcache-worker-"));
+    assertFalse(KvcacheBenchmark.isValidator("orthrus-shutdow"));
+  }
+
+  private static void await(java.util.concurrent.CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Test
+  void procFsReadsThisProcess() {
+    long pid = ProcessHandle.current().pid();
+    assertTrue(ProcFs.available());
+    assertTrue(ProcFs.peakRssBytes(pid) > 1 << 20);
+    long before = ProcFs.cpuNanos(pid);
+    long spin = System.nanoTime() + 300_000_000;
+    long x = 0;
+    while (System.nanoTime() < spin) {
+      x += x * 31 + 1;
+    }
+    assertTrue(ProcFs.cpuNanos(pid) - before >= 100_000_000, "spun 0.3 s: " + x);
+  }
+}
