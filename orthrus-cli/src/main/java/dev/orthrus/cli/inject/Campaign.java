@@ -203,10 +203,8 @@ final class Campaign {
             : "";
     boolean completed = r.exitCode() == 0 && !r.timedOut();
     boolean changed = completed && !r.out().equals(oracle.out());
-    String detection = r.detected() ? r.detections().get(0) : "";
     if (fired.isEmpty() && !r.timedOut()) {
-      return new RunVerdict(
-          run, null, changed, false, "not fired: " + lastLine(r.err()), detection);
+      return new RunVerdict(run, null, changed, false, "not fired: " + lastLine(r.err()));
     }
     Outcome outcome;
     if (r.detected()) {
@@ -220,7 +218,7 @@ final class Campaign {
     }
     deleteQuietly(work.resolve("run-" + run.number() + ".out"));
     deleteQuietly(work.resolve("run-" + run.number() + ".err"));
-    return new RunVerdict(run, outcome, changed, changed, fired, detection);
+    return new RunVerdict(run, outcome, changed, changed, fired);
   }
 
   private void checkClean(String what, ChildJvm.Result run, ChildJvm.Result oracle) {

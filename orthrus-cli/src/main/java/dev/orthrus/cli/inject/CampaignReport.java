@@ -16,6 +16,9 @@ final class CampaignReport {
 
   static final int SCHEMA_VERSION = 1;
 
+  /** Missed cases the text report lists one by one. */
+  private static final int MISSED_LISTED = 30;
+
   /** The counts of one (unit, fault type, path). */
   static final class Row {
     final String unit;
@@ -236,8 +239,11 @@ final class CampaignReport {
     Map<String, Integer> byWhy = new TreeMap<>();
     missed.forEach(m -> byWhy.merge(m.path() + " path, " + m.why(), 1, Integer::sum));
     byWhy.forEach((why, n) -> out.println("missed " + n + ": " + why));
-    for (Missed m : missed) {
-      out.println("  " + m.unit() + " " + m.type() + " at " + m.site() + " (" + m.why() + ")");
+    missed.stream()
+        .limit(MISSED_LISTED)
+        .forEach(m -> out.println("  " + m.unit() + " " + m.type() + " at " + m.site()));
+    if (missed.size() > MISSED_LISTED) {
+      out.println("  ... and " + (missed.size() - MISSED_LISTED) + " more (--json lists all)");
     }
     out.flush();
   }

@@ -10,9 +10,4 @@ package dev.orthrus.cli.inject;
  * @param fired the agent's record of the corruption, or why it did not fire
  */
 record RunVerdict(
-    PlannedRun run,
-    Outcome outcome,
-    boolean outputChanged,
-    boolean rbvDetected,
-    String fired,
-    String detection) {}
+    PlannedRun run, Outcome outcome, boolean outputChanged, boolean rbvDetected, String fired) {}
