@@ -3,6 +3,7 @@ package dev.orthrus.inject;
 import dev.orthrus.inject.fault.Faults;
 import dev.orthrus.inject.site.Site;
 import dev.orthrus.inject.site.SiteCatalog;
+import dev.orthrus.inject.site.Unit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.instrument.ClassFileTransformer;
@@ -59,14 +60,15 @@ public final class InjectAgent {
       throw new IllegalArgumentException(message);
     }
     Faults.arm(
-        options.type(),
-        options.occurrence(),
-        options.every(),
-        site.shape().width(),
-        site.shape().unit() == dev.orthrus.inject.site.Unit.CACHE,
-        options.seed(),
-        options.threadPrefix(),
-        line -> append(options, line));
+        new Faults.Plan(
+            options.type(),
+            options.occurrence(),
+            options.every(),
+            site.shape().width(),
+            site.shape().unit() == Unit.CACHE,
+            options.seed(),
+            line -> append(options, line)),
+        options.threadPrefix());
     instrumentation.addTransformer(new Transformer(catalog, site.id()));
     Runtime.getRuntime()
         .addShutdownHook(

@@ -161,7 +161,9 @@ class AgentTest {
   }
 
   private void arm(Site site, FaultType type, long occurrence, long every) {
-    Faults.arm(type, occurrence, every, site.shape().width(), false, 7, null, records::add);
+    Faults.arm(
+        new Faults.Plan(type, occurrence, every, site.shape().width(), false, 7, records::add),
+        null);
   }
 
   private Class<?> armedClass(Site site) throws Exception {

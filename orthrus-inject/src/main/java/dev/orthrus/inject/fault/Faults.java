@@ -31,38 +31,34 @@ public final class Faults {
   private static Thread lastFaulty;
   private static Thread lastClean;
 
+  // The armed site's state: executions on the faulty core, corruptions, and the last value loaded
+  // (what a stale load returns).
+  private static final AtomicLong EXECUTIONS = new AtomicLong();
+  private static final AtomicLong FIRED = new AtomicLong();
+  private static long lastLoaded;
+  private static Object lastReference;
+
   private Faults() {}
 
-  /** What an armed run corrupts. */
-  static final class Plan {
-    final FaultType type;
-    final long occurrence;
-    final long every;
-    final int width;
-    final boolean staleLoad;
-    final long seed;
-    final Consumer<String> record;
-    final AtomicLong executions = new AtomicLong();
-    final AtomicLong fired = new AtomicLong();
-    long lastLoaded;
-    Object lastReference;
-
-    Plan(
-        FaultType type,
-        long occurrence,
-        long every,
-        int width,
-        boolean staleLoad,
-        long seed,
-        Consumer<String> record) {
-      this.type = type;
-      this.occurrence = occurrence;
-      this.every = every;
-      this.width = width;
-      this.staleLoad = staleLoad;
-      this.seed = seed;
-      this.record = record;
-    }
+  /**
+   * What an armed run corrupts.
+   *
+   * @param occurrence the execution to corrupt, from 1 (single fault), or 0 with {@code every}
+   * @param every corrupt every {@code every}-th execution (persistent defect), or 0
+   * @param width the value's width in bits
+   * @param staleLoad whether {@link FaultType#NOOP} returns the value the site loaded before
+   * @param seed chooses the bits (and a bulk operation's element)
+   * @param record gets a line at the first corruption: {@code fired n=<execution> original=<hex>
+   *     faulty=<hex>}
+   */
+  public record Plan(
+      FaultType type,
+      long occurrence,
+      long every,
+      int width,
+      boolean staleLoad,
+      long seed,
+      Consumer<String> record) {
 
     boolean due(long n) {
       return every > 0 ? n % every == 0 : n == occurrence;
@@ -80,32 +76,19 @@ public final class Faults {
     return profile.get(site);
   }
 
-  /**
-   * Arms the one instrumented site.
-   *
-   * @param occurrence the execution to corrupt, from 1 (single fault), or 0 with {@code every}
-   * @param every corrupt every {@code every}-th execution (persistent defect), or 0
-   * @param width the value's width in bits
-   * @param staleLoad whether {@link FaultType#NOOP} returns the value the site loaded before
-   * @param record gets one line per event: {@code fired n=<execution> original=<hex> faulty=<hex>}
-   */
-  public static void arm(
-      FaultType type,
-      long occurrence,
-      long every,
-      int width,
-      boolean staleLoad,
-      long seed,
-      String threadPrefix,
-      Consumer<String> record) {
+  /** Arms the one instrumented site. */
+  public static void arm(Plan plan, String threadPrefix) {
     Faults.threadPrefix = threadPrefix;
-    plan = new Plan(type, occurrence, every, width, staleLoad, seed, record);
+    EXECUTIONS.set(0);
+    FIRED.set(0);
+    lastLoaded = 0;
+    lastReference = null;
+    Faults.plan = plan;
   }
 
   /** Executions of the armed site on the faulty core so far, and how many were corrupted. */
   public static long[] armedCounts() {
-    Plan p = plan;
-    return p == null ? new long[] {0, 0} : new long[] {p.executions.get(), p.fired.get()};
+    return new long[] {EXECUTIONS.get(), FIRED.get()};
   }
 
   /** Disarms and stops profiling (tests). */
@@ -185,10 +168,10 @@ public final class Faults {
     if (p == null || !onFaultyCore()) {
       return value;
     }
-    long n = p.executions.incrementAndGet();
-    if (p.staleLoad) {
-      Object previous = p.lastReference;
-      p.lastReference = value;
+    long n = EXECUTIONS.incrementAndGet();
+    if (p.staleLoad()) {
+      Object previous = lastReference;
+      lastReference = value;
       if (!p.due(n)) {
         return value;
       }
@@ -207,7 +190,7 @@ public final class Faults {
     if (p == null || !onFaultyCore()) {
       return;
     }
-    long n = p.executions.incrementAndGet();
+    long n = EXECUTIONS.incrementAndGet();
     if (p.due(n) && array != null) {
       corruptElement(p, n, array, from, length < 0 ? Array.getLength(array) : length);
     }
@@ -220,17 +203,17 @@ public final class Faults {
     if (p == null || !onFaultyCore()) {
       return bits;
     }
-    long n = p.executions.incrementAndGet();
+    long n = EXECUTIONS.incrementAndGet();
     long previous = first;
-    if (p.staleLoad) {
-      previous = p.lastLoaded;
-      p.lastLoaded = bits;
+    if (p.staleLoad()) {
+      previous = lastLoaded;
+      lastLoaded = bits;
     }
     if (!p.due(n)) {
       return bits;
     }
-    long widthMask = p.width >= 64 ? -1L : (1L << p.width) - 1;
-    long faulty = p.type.apply(bits, mask(p, n, p.width), previous) & widthMask;
+    long widthMask = p.width() >= 64 ? -1L : (1L << p.width()) - 1;
+    long faulty = p.type().apply(bits, mask(p, n, p.width()), previous) & widthMask;
     fired(p, n, "original=" + Long.toHexString(bits) + " faulty=" + Long.toHexString(faulty));
     return faulty;
   }
@@ -239,12 +222,12 @@ public final class Faults {
     if (length <= 0) {
       return;
     }
-    int index = from + new SplittableRandom(p.seed ^ n).nextInt(length);
+    int index = from + new SplittableRandom(p.seed() ^ n).nextInt(length);
     Object original = Array.get(array, index);
     int width = elementWidth(array.getClass().getComponentType());
     long bits = elementBits(original);
     long widthMask = width >= 64 ? -1L : (1L << width) - 1;
-    long faulty = p.type.apply(bits, mask(p, n, width), bits) & widthMask;
+    long faulty = p.type().apply(bits, mask(p, n, width), bits) & widthMask;
     setElement(array, index, faulty);
     fired(
         p,
@@ -259,9 +242,9 @@ public final class Faults {
 
   /** The fault's bit positions, distinct, drawn from the seed and the execution. */
   static long mask(Plan p, long n, int width) {
-    SplittableRandom random = new SplittableRandom(p.seed * 31 + n);
+    SplittableRandom random = new SplittableRandom(p.seed() * 31 + n);
     long mask = 0;
-    int wanted = Math.min(p.type.bits(), width);
+    int wanted = Math.min(p.type().bits(), width);
     while (Long.bitCount(mask) < wanted) {
       mask |= 1L << random.nextInt(width);
     }
@@ -269,11 +252,11 @@ public final class Faults {
   }
 
   private static void fired(Plan p, long n, String what) {
-    long count = p.fired.incrementAndGet();
+    long count = FIRED.incrementAndGet();
     // A persistent defect records its first corruption only: the record is for judging, the
     // counts are in armedCounts().
     if (count == 1) {
-      p.record.accept("fired n=" + n + " " + what);
+      p.record().accept("fired n=" + n + " " + what);
     }
   }
 
