@@ -57,7 +57,7 @@ final class Campaign {
     this.settings = settings;
     this.builds = builds;
     this.workload = SampleWorkload.of(builds);
-    this.agentJar = agentJar;
+    this.agentJar = copyInto(work, agentJar);
     this.work = work;
     this.progress = progress;
   }
@@ -162,7 +162,8 @@ final class Campaign {
       }
       return verdicts;
     } catch (ExecutionException e) {
-      throw new IllegalStateException("an injected run could not be run", e.getCause());
+      throw new IllegalStateException(
+          "an injected run could not be run: " + e.getCause().getMessage(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
@@ -194,17 +195,18 @@ final class Campaign {
             workload.mainClass(),
             args,
             timeout);
-    String fired =
-        Files.exists(record)
-            ? Files.readAllLines(record, StandardCharsets.UTF_8).stream()
-                .filter(l -> l.startsWith("fired"))
-                .findFirst()
-                .orElse("")
-            : "";
+    List<String> agentLines =
+        Files.exists(record) ? Files.readAllLines(record, StandardCharsets.UTF_8) : List.of();
+    String fired = agentLines.stream().filter(l -> l.startsWith("fired")).findFirst().orElse("");
     boolean completed = r.exitCode() == 0 && !r.timedOut();
     boolean changed = completed && !r.out().equals(oracle.out());
     if (fired.isEmpty() && !r.timedOut()) {
-      return new RunVerdict(run, null, changed, false, "not fired: " + lastLine(r.err()));
+      if (agentLines.stream().noneMatch(l -> l.startsWith("executions="))) {
+        // The agent never ran (its exit line is missing too): no verdict is possible.
+        throw new IllegalStateException(
+            "the agent did not run in injected run " + run.number() + ": " + lastLine(r.err()));
+      }
+      return new RunVerdict(run, null, changed, false, "not fired");
     }
     Outcome outcome;
     if (r.detected()) {
@@ -256,6 +258,15 @@ final class Campaign {
     List<String> jvm = new ArrayList<>(runtimeOptions());
     jvm.add("-javaagent:" + agentJar + "=classes=" + builds.protectedClasses() + "," + options);
     return jvm;
+  }
+
+  /** A copy of the agent, so that a rebuild of the project during the campaign cannot touch it. */
+  private static Path copyInto(Path work, Path agentJar) {
+    try {
+      return Files.copy(agentJar, work.resolve("orthrus-inject.jar"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot copy the agent " + agentJar + " to " + work, e);
+    }
   }
 
   private static String lastLine(String text) {

@@ -129,8 +129,9 @@ public final class InjectCommand implements Callable<Integer> {
     } catch (Campaign.FalseAlarm e) {
       err.println("orthrus inject: campaign stopped: " + e.getMessage());
       return OrthrusCommand.EXIT_FINDINGS;
-    } catch (IOException e) {
-      err.println("orthrus inject: " + e);
+    } catch (IOException | IllegalStateException | java.io.UncheckedIOException e) {
+      // A child JVM or the agent failed where nothing was injected: no figure can be trusted.
+      err.println("orthrus inject: campaign failed: " + e.getMessage());
       return OrthrusCommand.EXIT_INTERNAL;
     } finally {
       deleteTree(work);
