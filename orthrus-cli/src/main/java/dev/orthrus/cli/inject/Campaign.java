@@ -208,16 +208,7 @@ final class Campaign {
       }
       return new RunVerdict(run, null, changed, false, "not fired");
     }
-    Outcome outcome;
-    if (r.detected()) {
-      outcome = Outcome.DETECTED;
-    } else if (!completed) {
-      outcome = Outcome.FAIL_STOP;
-    } else if (changed) {
-      outcome = Outcome.NOT_DETECTED;
-    } else {
-      outcome = Outcome.MASKED;
-    }
+    Outcome outcome = Outcome.of(r.detected(), completed, changed);
     deleteQuietly(work.resolve("run-" + run.number() + ".out"));
     deleteQuietly(work.resolve("run-" + run.number() + ".err"));
     return new RunVerdict(run, outcome, changed, changed, fired);

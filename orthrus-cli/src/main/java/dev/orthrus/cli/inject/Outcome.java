@@ -12,5 +12,19 @@ enum Outcome {
   /** No detection and the output was the oracle's: the fault did not matter. */
   MASKED,
   /** No detection, and the process threw, crashed or hung (killed at the timeout). */
-  FAIL_STOP
+  FAIL_STOP;
+
+  /**
+   * The outcome of a run whose fault fired (decision 0034): a detection wins, then a process that
+   * did not complete (non-zero exit, crash, hang), then whether the output changed.
+   */
+  static Outcome of(boolean detected, boolean completed, boolean outputChanged) {
+    if (detected) {
+      return DETECTED;
+    }
+    if (!completed) {
+      return FAIL_STOP;
+    }
+    return outputChanged ? NOT_DETECTED : MASKED;
+  }
 }
