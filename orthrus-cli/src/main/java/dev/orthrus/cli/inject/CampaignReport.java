@@ -100,6 +100,10 @@ final class CampaignReport {
     if (site.path().equals("control")) {
       return "control path";
     }
+    if (site.label().contains(".lvValue:")) {
+      // A handle's generated slot accessor, which ClosureLog.loadSlot calls to record a load.
+      return "in the load itself: the log recorded the corrupted value and VAL replayed it";
+    }
     if (!settings.sampling().equals("all")) {
       return "not sampled (sampling " + settings.sampling() + ")";
     }
