@@ -241,7 +241,7 @@ final class CampaignReport {
         "detected with the output unchanged (counted as detected): "
             + detectedWithOutputUnchanged());
     Map<String, Integer> byWhy = new TreeMap<>();
-    missed.forEach(m -> byWhy.merge(m.path() + " path, " + m.why(), 1, Integer::sum));
+    missed.forEach(m -> byWhy.merge(m.why(), 1, Integer::sum));
     byWhy.forEach((why, n) -> out.println("missed " + n + ": " + why));
     missed.stream()
         .limit(MISSED_LISTED)
