@@ -14,7 +14,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,21 +68,9 @@ class AgentTest {
     Site lmul = site("totalPlain", "lmul");
     arm(lmul, FaultType.BITFLIP3, 1, 0);
     Method total = armedClass(lmul).getMethod("totalPlain", long.class, long.class);
-    AtomicLong onValidator = new AtomicLong();
-    Thread validator =
-        new Thread(
-            () -> {
-              try {
-                onValidator.set((long) total.invoke(null, 1L, 3L));
-              } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-              }
-            },
-            "orthrus-validator-0");
-    validator.start();
-    validator.join();
+    Object onValidator = onThread("orthrus-validator-0", total, 1L, 3L);
 
-    assertEquals(303, onValidator.get());
+    assertEquals(303L, onValidator);
     assertEquals(0, Faults.armedCounts()[0], "the validator's execution is not counted");
     assertNotEquals(303L, (long) total.invoke(null, 1L, 3L), "the application thread's first is");
   }
@@ -128,18 +116,7 @@ class AgentTest {
 
     assertEquals("lines=2", report.invoke(null, 1));
     report.invoke(null, 1);
-    Thread validator =
-        new Thread(
-            () -> {
-              try {
-                report.invoke(null, 1);
-              } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-              }
-            },
-            "orthrus-validator-1");
-    validator.start();
-    validator.join();
+    onThread("orthrus-validator-1", report, 1);
 
     assertEquals(2, Faults.profileCount(iadd.id()));
     assertEquals(0, Faults.profileCount(site("totalPlain", "lmul").id()));
@@ -151,6 +128,24 @@ class AgentTest {
     assertFalse(
         catalog.sites().stream().anyMatch(s -> s.method().contains("Val")),
         "no VAL variant holds a site");
+  }
+
+  /** What {@code method} returns when a thread named {@code name} invokes it. */
+  private static Object onThread(String name, Method method, Object... args) throws Exception {
+    AtomicReference<Object> result = new AtomicReference<>();
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                result.set(method.invoke(null, args));
+              } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+              }
+            },
+            name);
+    thread.start();
+    thread.join();
+    return result.get();
   }
 
   private Site site(String method, String instruction) {
