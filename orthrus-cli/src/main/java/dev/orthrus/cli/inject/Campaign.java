@@ -206,12 +206,12 @@ final class Campaign {
         throw new IllegalStateException(
             "the agent did not run in injected run " + run.number() + ": " + lastLine(r.err()));
       }
-      return new RunVerdict(run, null, changed, false, "not fired");
+      return new RunVerdict(run, null, changed);
     }
     Outcome outcome = Outcome.of(r.detected(), completed, changed);
     deleteQuietly(work.resolve("run-" + run.number() + ".out"));
     deleteQuietly(work.resolve("run-" + run.number() + ".err"));
-    return new RunVerdict(run, outcome, changed, changed, fired);
+    return new RunVerdict(run, outcome, changed);
   }
 
   private void checkClean(String what, ChildJvm.Result run, ChildJvm.Result oracle) {

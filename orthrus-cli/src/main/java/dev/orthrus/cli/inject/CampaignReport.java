@@ -88,7 +88,7 @@ final class CampaignReport {
         case MASKED -> row.masked++;
         case FAIL_STOP -> row.failStop++;
       }
-      if (v.rbvDetected()) {
+      if (v.outputChanged()) {
         row.rbvDetected++;
       }
     }

@@ -4,10 +4,7 @@ package dev.orthrus.cli.inject;
  * One injected run, judged.
  *
  * @param outcome null when the fault never fired (the site's execution was not reached)
- * @param outputChanged whether stdout differed from the oracle's
- * @param rbvDetected whether a fault-free replica's output would differ (the run completed and its
- *     output differed)
- * @param fired the agent's record of the corruption, or why it did not fire
+ * @param outputChanged whether the run completed with another output than the oracle's; a
+ *     fault-free replica's output would then differ, so RBV would have detected it
  */
-record RunVerdict(
-    PlannedRun run, Outcome outcome, boolean outputChanged, boolean rbvDetected, String fired) {}
+record RunVerdict(PlannedRun run, Outcome outcome, boolean outputChanged) {}
