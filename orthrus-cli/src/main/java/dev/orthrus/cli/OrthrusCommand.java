@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       dev.orthrus.cli.runtime.StressCommand.class,
       dev.orthrus.cli.runtime.ReplayCommand.class,
       dev.orthrus.cli.sample.RunCommand.class,
+      dev.orthrus.cli.inject.InjectCommand.class,
       CommandLine.HelpCommand.class,
       AutoComplete.GenerateCompletion.class,
     })

@@ -1,0 +1,72 @@
+package dev.orthrus.cli.inject;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * Which runs a campaign makes, from the profile and the seed alone (so a campaign is reproducible).
+ * The runs cycle through the (unit, fault type) pairs the chosen sites admit, so every row gets its
+ * share; within a pair, a run picks one dynamic execution uniformly among all executions of the
+ * pair's sites (a site that runs more often is hit more often, as on a real core).
+ */
+final class CampaignPlan {
+
+  private CampaignPlan() {}
+
+  static List<PlannedRun> plan(
+      List<ProfiledSite> profile,
+      int runs,
+      long seed,
+      Set<String> units,
+      Set<String> types,
+      Set<String> paths) {
+    Map<String, List<ProfiledSite>> byPair = new LinkedHashMap<>();
+    for (String unit : List.of("int", "fp", "vector", "cache")) {
+      for (String type : List.of("bitflip1", "bitflip2", "bitflip3", "stuck0", "stuck1", "noop")) {
+        if (!units.contains(unit) || !types.contains(type)) {
+          continue;
+        }
+        List<ProfiledSite> sites = new ArrayList<>();
+        for (ProfiledSite s : profile) {
+          if (s.unit().equals(unit)
+              && paths.contains(s.path())
+              && s.faults().contains(type)
+              && s.executions() > 0) {
+            sites.add(s);
+          }
+        }
+        if (!sites.isEmpty()) {
+          byPair.put(unit + "/" + type, sites);
+        }
+      }
+    }
+    if (byPair.isEmpty()) {
+      return List.of();
+    }
+    List<String> pairs = new ArrayList<>(byPair.keySet());
+    List<PlannedRun> planned = new ArrayList<>();
+    for (int i = 0; i < runs; i++) {
+      SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
+      String pair = pairs.get(i % pairs.size());
+      List<ProfiledSite> sites = byPair.get(pair);
+      long total = sites.stream().mapToLong(ProfiledSite::executions).sum();
+      long pick = random.nextLong(total);
+      ProfiledSite chosen = sites.get(sites.size() - 1);
+      for (ProfiledSite s : sites) {
+        if (pick < s.executions()) {
+          chosen = s;
+          break;
+        }
+        pick -= s.executions();
+      }
+      planned.add(
+          new PlannedRun(
+              i, chosen, pair.substring(pair.indexOf('/') + 1), pick + 1, random.nextLong()));
+    }
+    return planned;
+  }
+}

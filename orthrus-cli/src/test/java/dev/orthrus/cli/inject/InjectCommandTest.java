@@ -1,0 +1,59 @@
+package dev.orthrus.cli.inject;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.cli.CliRun;
+import dev.orthrus.cli.OrthrusCommand;
+import dev.orthrus.cli.sample.SampleBuilds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InjectCommandTest {
+
+  @TempDir Path root;
+
+  @AfterEach
+  void clearRoot() {
+    System.clearProperty(SampleBuilds.ROOT_PROPERTY);
+  }
+
+  @Test
+  void anUnknownUnitIsAUsageErrorNamingTheUnits() {
+    CliRun run = CliRun.of("inject", "order-book", "--units", "int,alu");
+
+    assertEquals(OrthrusCommand.EXIT_USAGE, run.exitCode(), run.toString());
+    assertTrue(
+        run.err().contains("unknown unit 'alu'; the units are int, fp, vector, cache"),
+        run.toString());
+  }
+
+  @Test
+  void samplingUnderAnEmulatedBudgetIsRefusedAsNotBuilt() {
+    CliRun run = CliRun.of("inject", "order-book", "--sampling", "adaptive");
+
+    assertEquals(OrthrusCommand.EXIT_USAGE, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("not built yet"), run.toString());
+  }
+
+  @Test
+  void aMissingAgentNamesTheCommandThatBuildsIt() throws IOException {
+    fakeBuilds("order-book");
+
+    CliRun run = CliRun.of("inject", "order-book", "--runs", "1");
+
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("-pl orthrus-inject"), run.toString());
+  }
+
+  private void fakeBuilds(String sample) throws IOException {
+    Path module = root.resolve("samples").resolve(sample).resolve("target");
+    Files.createDirectories(module.resolve("classes/dev"));
+    Files.createDirectories(module.resolve("orthrus-classes/dev"));
+    System.setProperty(SampleBuilds.ROOT_PROPERTY, root.toString());
+  }
+}

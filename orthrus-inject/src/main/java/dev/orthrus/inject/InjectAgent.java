@@ -1,0 +1,157 @@
+package dev.orthrus.inject;
+
+import dev.orthrus.inject.fault.Faults;
+import dev.orthrus.inject.site.Site;
+import dev.orthrus.inject.site.SiteCatalog;
+import dev.orthrus.inject.site.Unit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The agent's entry point: lists the protected build's sites, then counts them all (profile) or
+ * arms one (single fault, persistent defect). Without the agent nothing of this exists in the
+ * program, so a disarmed run costs nothing.
+ */
+public final class InjectAgent {
+
+  /** The profile's columns, one site a line after this header. */
+  public static final String PROFILE_HEADER = "site\tunit\tpath\tfaults\twidth\texecutions\tlabel";
+
+  private InjectAgent() {}
+
+  public static void premain(String args, Instrumentation instrumentation) {
+    AgentOptions options;
+    SiteCatalog catalog;
+    try {
+      options = AgentOptions.parse(args);
+      catalog = SiteCatalog.scan(options.classes());
+    } catch (RuntimeException e) {
+      System.err.println("orthrus-inject: " + e.getMessage());
+      throw e;
+    }
+    if (options.mode() == AgentOptions.Mode.PROFILE) {
+      Faults.startProfile(catalog.sites().size(), options.threadPrefix());
+      instrumentation.addTransformer(new Transformer(catalog, -1));
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(() -> writeProfile(catalog, options), "inject-profile"));
+      return;
+    }
+    Site site = catalog.site(options.site());
+    if (!site.shape().faults().contains(options.type())) {
+      String message =
+          "fault "
+              + options.type().label()
+              + " does not apply to site "
+              + site.id()
+              + " ("
+              + site.label()
+              + "); it takes "
+              + site.shape().faults();
+      System.err.println("orthrus-inject: " + message);
+      throw new IllegalArgumentException(message);
+    }
+    Faults.arm(
+        new Faults.Plan(
+            options.type(),
+            options.occurrence(),
+            options.every(),
+            site.shape().width(),
+            site.shape().unit() == Unit.CACHE,
+            options.seed(),
+            line -> append(options, line)),
+        options.threadPrefix());
+    instrumentation.addTransformer(new Transformer(catalog, site.id()));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  long[] counts = Faults.armedCounts();
+                  append(options, "executions=" + counts[0] + " fired=" + counts[1]);
+                },
+                "inject-summary"));
+  }
+
+  private static void writeProfile(SiteCatalog catalog, AgentOptions options) {
+    List<String> lines = new ArrayList<>();
+    lines.add(PROFILE_HEADER);
+    for (Site s : catalog.sites()) {
+      lines.add(
+          s.id()
+              + "\t"
+              + s.shape().unit().label()
+              + "\t"
+              + s.path()
+              + "\t"
+              + s.shape().faults().stream().map(t -> t.label()).collect(Collectors.joining(","))
+              + "\t"
+              + s.shape().width()
+              + "\t"
+              + Faults.profileCount(s.id())
+              + "\t"
+              + s.label());
+    }
+    try {
+      Files.write(options.out(), lines, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static synchronized void append(AgentOptions options, String line) {
+    try {
+      Files.writeString(
+          options.out(),
+          line + "\n",
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      System.err.println("orthrus-inject: cannot write " + options.out() + ": " + e);
+    }
+  }
+
+  /** Instruments the catalog's classes as they load: every site, or only {@code armedSite}. */
+  private static final class Transformer implements ClassFileTransformer {
+    private final SiteCatalog catalog;
+    private final int armedSite;
+
+    Transformer(SiteCatalog catalog, int armedSite) {
+      this.catalog = catalog;
+      this.armedSite = armedSite;
+    }
+
+    @Override
+    public byte[] transform(
+        Module module,
+        ClassLoader loader,
+        String className,
+        Class<?> redefined,
+        ProtectionDomain domain,
+        byte[] bytes) {
+      List<Site> sites = catalog.sitesOf(className);
+      if (armedSite >= 0) {
+        sites = sites.stream().filter(s -> s.id() == armedSite).toList();
+      }
+      if (sites.isEmpty() || loader == null) {
+        return null;
+      }
+      try {
+        return SiteInstrumenter.instrument(bytes, sites, armedSite >= 0);
+      } catch (RuntimeException e) {
+        // A class left as it was would make the run look masked; say so loudly instead.
+        System.err.println("orthrus-inject: cannot instrument " + className + ": " + e);
+        e.printStackTrace();
+        return null;
+      }
+    }
+  }
+}
