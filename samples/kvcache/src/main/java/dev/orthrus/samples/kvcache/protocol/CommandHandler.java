@@ -6,6 +6,8 @@ import dev.orthrus.samples.kvcache.store.NonNumericValueException;
 import dev.orthrus.samples.kvcache.store.StoreMode;
 import dev.orthrus.samples.kvcache.store.StoreResult;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Runs memcached text-protocol requests against a {@link Cache}, answering as memcached 1.6 does,
@@ -34,7 +36,8 @@ public final class CommandHandler {
       boolean noreply,
       MetaCommands.StoreReply meta) {}
 
-  final Cache cache;
+  private final Cache cache;
+  private final Supplier<Map<String, Number>> runtimeStats;
   final ServerClock clock;
   final ServerStats stats;
   final long itemSizeMax;
@@ -42,8 +45,18 @@ public final class CommandHandler {
   private final long startedUnix;
   private final MetaCommands meta;
 
+  /**
+   * @param runtimeStats the protection's figures that {@code stats} adds ({@code orthrus_*}), empty
+   *     for the vanilla build
+   */
   public CommandHandler(
-      Cache cache, ServerClock clock, ServerStats stats, long itemSizeMax, int threads) {
+      Cache cache,
+      Supplier<Map<String, Number>> runtimeStats,
+      ServerClock clock,
+      ServerStats stats,
+      long itemSizeMax,
+      int threads) {
+    this.runtimeStats = runtimeStats;
     this.cache = cache;
     this.clock = clock;
     this.stats = stats;
@@ -60,6 +73,21 @@ public final class CommandHandler {
 
   public ServerStats stats() {
     return stats;
+  }
+
+  /**
+   * The cache, for one closure call: every call of a closure goes through here or {@link
+   * #closureCall()}, so that {@code orthrus_executions} counts executions (the runtime counts only
+   * those it logs).
+   */
+  Cache cache() {
+    closureCall();
+    return cache;
+  }
+
+  /** Counts one closure execution (the static reply closures are called without {@link #cache}). */
+  void closureCall() {
+    stats.closureCalls.increment();
   }
 
   void execute(List<String> t, Session s) {
@@ -123,7 +151,7 @@ public final class CommandHandler {
         out.line(BAD_FORMAT);
         return;
       }
-      CacheItem item = touch ? cache.touch(key, exptime, now) : cache.get(key, now);
+      CacheItem item = touch ? cache().touch(key, exptime, now) : cache().get(key, now);
       if (touch) {
         stats.cmdTouch.increment();
         (item == null ? stats.touchMisses : stats.touchHits).increment();
@@ -133,6 +161,7 @@ public final class CommandHandler {
         stats.getMisses.increment();
       } else {
         stats.getHits.increment();
+        closureCall();
         out.write(Cache.valueReply(item, withCas));
       }
     }
@@ -184,7 +213,7 @@ public final class CommandHandler {
       s.discard(store.length() + 2L);
       if (store.mode() == StoreMode.SET) {
         // As memcached: a failed set must not leave the old value to be read.
-        cache.delete(store.key(), clock.now());
+        cache().delete(store.key(), clock.now());
       }
       return;
     }
@@ -204,14 +233,15 @@ public final class CommandHandler {
       return;
     }
     StoreResult result =
-        cache.store(
-            store.mode(),
-            store.key(),
-            store.flags(),
-            store.exptime(),
-            data,
-            store.casUnique(),
-            clock.now());
+        cache()
+            .store(
+                store.mode(),
+                store.key(),
+                store.flags(),
+                store.exptime(),
+                data,
+                store.casUnique(),
+                clock.now());
     if (store.mode() == StoreMode.CAS) {
       switch (result.outcome()) {
         case STORED -> stats.casHits.increment();
@@ -246,7 +276,7 @@ public final class CommandHandler {
       s.replies().line(BAD_FORMAT);
       return;
     }
-    boolean deleted = cache.delete(key, clock.now());
+    boolean deleted = cache().delete(key, clock.now());
     (deleted ? stats.deleteHits : stats.deleteMisses).increment();
     reply(noreply, deleted ? "DELETED" : "NOT_FOUND", s);
   }
@@ -270,7 +300,7 @@ public final class CommandHandler {
     }
     CacheItem item;
     try {
-      item = cache.arithmetic(key, incr, delta, clock.now());
+      item = cache().arithmetic(key, incr, delta, clock.now());
     } catch (NonNumericValueException e) {
       s.replies().line("CLIENT_ERROR " + e.getMessage());
       return;
@@ -286,6 +316,7 @@ public final class CommandHandler {
     if (item == null) {
       s.replies().line("NOT_FOUND");
     } else {
+      closureCall();
       s.replies().write(Cache.numberReply(item));
     }
   }
@@ -308,7 +339,7 @@ public final class CommandHandler {
       return;
     }
     int now = clock.now();
-    CacheItem item = cache.touch(key, clock.expiry(exptime.intValue()), now);
+    CacheItem item = cache().touch(key, clock.expiry(exptime.intValue()), now);
     stats.cmdTouch.increment();
     (item == null ? stats.touchMisses : stats.touchHits).increment();
     reply(noreply, item == null ? "NOT_FOUND" : "TOUCHED", s);
@@ -327,7 +358,7 @@ public final class CommandHandler {
       delay = parsed;
     }
     int now = clock.now();
-    cache.flushAll(delay > 0 ? clock.expiry(delay) : now, now);
+    cache().flushAll(delay > 0 ? clock.expiry(delay) : now, now);
     stats.cmdFlush.increment();
     reply(noreply, "OK", s);
   }
@@ -354,7 +385,7 @@ public final class CommandHandler {
       out.line("ERROR");
       return;
     }
-    long[] c = cache.counters();
+    long[] c = cache().counters();
     stat(out, "pid", ProcessHandle.current().pid());
     stat(out, "uptime", clock.unixTime() - startedUnix);
     stat(out, "time", clock.unixTime());
@@ -386,6 +417,11 @@ public final class CommandHandler {
     stat(out, "total_items", c[1]);
     stat(out, "evictions", c[3]);
     stat(out, "reclaimed", c[4]);
+    Map<String, Number> protection = runtimeStats.get();
+    if (!protection.isEmpty()) {
+      stat(out, "orthrus_executions", stats.closureCalls.sum());
+      protection.forEach((name, value) -> out.line("STAT " + name + " " + value));
+    }
     out.line("END");
   }
 

@@ -117,9 +117,9 @@ final class MetaCommands {
         s.replies().line(INVALID_FLAG_VALUE);
         return;
       }
-      item = handler.cache.touch(key, handler.clock.expiry(ttl), now);
+      item = handler.cache().touch(key, handler.clock.expiry(ttl), now);
     } else {
-      item = handler.cache.get(key, now);
+      item = handler.cache().get(key, now);
     }
     handler.stats.cmdGet.increment();
     if (item == null) {
@@ -130,6 +130,7 @@ final class MetaCommands {
       return;
     }
     handler.stats.getHits.increment();
+    handler.closureCall();
     s.replies().write(Cache.metaReply(item, f.value, false, f.returned.toString(), f.opaque, now));
   }
 
@@ -229,7 +230,7 @@ final class MetaCommands {
       return;
     }
     String key = t.get(1);
-    boolean deleted = handler.cache.delete(key, handler.clock.now());
+    boolean deleted = handler.cache().delete(key, handler.clock.now());
     (deleted ? handler.stats.deleteHits : handler.stats.deleteMisses).increment();
     if (!(f.quiet && deleted)) {
       s.replies().line(status(deleted ? "HD" : "NF", key, f));
@@ -266,11 +267,11 @@ final class MetaCommands {
     int now = handler.clock.now();
     CacheItem item;
     try {
-      item = handler.cache.arithmetic(key, incr, delta, now);
+      item = handler.cache().arithmetic(key, incr, delta, now);
       if (item == null && vivify != null) {
         byte[] digits = Long.toUnsignedString(initial).getBytes(StandardCharsets.US_ASCII);
-        handler.cache.store(StoreMode.ADD, key, 0, handler.clock.expiry(vivify), digits, 0, now);
-        item = handler.cache.get(key, now);
+        handler.cache().store(StoreMode.ADD, key, 0, handler.clock.expiry(vivify), digits, 0, now);
+        item = handler.cache().get(key, now);
       }
     } catch (NonNumericValueException e) {
       s.replies().line("CLIENT_ERROR " + e.getMessage());
@@ -283,10 +284,11 @@ final class MetaCommands {
     if (f.ttl != null) {
       Long ttl = CommandHandler.parseSigned(f.ttl);
       if (ttl != null) {
-        item = handler.cache.touch(key, handler.clock.expiry(ttl), now);
+        item = handler.cache().touch(key, handler.clock.expiry(ttl), now);
       }
     }
     if (item != null && !(f.quiet && !f.value)) {
+      handler.closureCall();
       s.replies().write(Cache.metaReply(item, f.value, true, f.returned.toString(), f.opaque, now));
     }
   }

@@ -23,6 +23,7 @@ public final class ServerStats {
   final LongAdder casBadval = new LongAdder();
   final LongAdder touchHits = new LongAdder();
   final LongAdder touchMisses = new LongAdder();
+  final LongAdder closureCalls = new LongAdder();
 
   public void connectionOpened() {
     currConnections.increment();

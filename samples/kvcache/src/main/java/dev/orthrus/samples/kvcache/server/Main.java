@@ -6,6 +6,7 @@ import dev.orthrus.samples.kvcache.protocol.ServerStats;
 import dev.orthrus.samples.kvcache.store.Cache;
 import dev.orthrus.samples.kvcache.store.CacheItem;
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -55,6 +56,7 @@ public final class Main {
   static CommandHandler newHandler(ServerConfig config) {
     return new CommandHandler(
         new Cache(config.memoryBytes()),
+        config.mode().equals("orthrus") ? () -> RuntimeFigures.read(0) : Map::of,
         new ServerClock(),
         new ServerStats(),
         config.itemSizeMax(),
@@ -107,20 +109,17 @@ public final class Main {
       return line;
     }
     try {
-      Object rt =
-          Class.forName("dev.orthrus.runtime.api.Orthrus").getMethod("runtime").invoke(null);
-      rt.getClass().getMethod("awaitDrained", long.class).invoke(rt, 2000L);
-      Object detections = rt.getClass().getMethod("detections").invoke(rt);
+      Map<String, Number> figures = RuntimeFigures.read(2000);
       return line
           + ", "
-          + rt.getClass().getMethod("validatedCount").invoke(rt)
+          + figures.get("orthrus_validated")
           + " executions validated, "
-          + rt.getClass().getMethod("notValidatedCount").invoke(rt)
+          + figures.get("orthrus_not_validated")
           + " not validated, "
-          + detections.getClass().getMethod("count").invoke(detections)
+          + figures.get("orthrus_detections")
           + " detections";
-    } catch (ReflectiveOperationException e) {
-      return line + " (the runtime's counts are not readable: " + e + ")";
+    } catch (IllegalStateException e) {
+      return line + " (" + e.getMessage() + ")";
     }
   }
 }

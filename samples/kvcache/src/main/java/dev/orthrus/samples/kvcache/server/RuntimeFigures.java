@@ -1,0 +1,57 @@
+package dev.orthrus.samples.kvcache.server;
+
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The Orthrus runtime's figures in mode orthrus: executions validated and not, detections, the
+ * validation latency. Read reflectively, so that the sample's sources compile without the runtime
+ * (the vanilla build and the analyses that read them); only the protected build calls this.
+ */
+final class RuntimeFigures {
+
+  private RuntimeFigures() {}
+
+  /**
+   * {@code orthrus_validated}, {@code orthrus_not_validated}, {@code orthrus_detections}, {@code
+   * orthrus_validation_latency_mean_us} and {@code orthrus_validation_latency_p99_us}, after
+   * waiting up to {@code drainMillis} for the validators to catch up.
+   *
+   * @throws IllegalStateException when the runtime is not on the class path
+   */
+  static Map<String, Number> read(long drainMillis) {
+    try {
+      Object rt =
+          Class.forName("dev.orthrus.runtime.api.Orthrus").getMethod("runtime").invoke(null);
+      if (drainMillis > 0) {
+        call(rt, "awaitDrained", drainMillis);
+      }
+      Object detections = call(rt, "detections");
+      Object latency = call(rt, "latencyTotal");
+      Map<String, Number> figures = new LinkedHashMap<>();
+      figures.put("orthrus_validated", (Number) call(rt, "validatedCount"));
+      figures.put("orthrus_not_validated", (Number) call(rt, "notValidatedCount"));
+      figures.put("orthrus_detections", (Number) call(detections, "count"));
+      figures.put(
+          "orthrus_validation_latency_mean_us",
+          ((Number) call(latency, "getMean")).doubleValue() / 1e3);
+      figures.put(
+          "orthrus_validation_latency_p99_us",
+          ((Number) call(latency, "getValueAtPercentile", 99.0)).doubleValue() / 1e3);
+      return figures;
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("the Orthrus runtime's figures are not readable: " + e, e);
+    }
+  }
+
+  private static Object call(Object target, String name, Object... args)
+      throws ReflectiveOperationException {
+    for (Method m : target.getClass().getMethods()) {
+      if (m.getName().equals(name) && m.getParameterCount() == args.length) {
+        return m.invoke(target, args);
+      }
+    }
+    throw new NoSuchMethodException(target.getClass().getName() + "#" + name);
+  }
+}
