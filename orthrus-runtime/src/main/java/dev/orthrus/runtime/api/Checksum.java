@@ -59,6 +59,11 @@ public final class Checksum {
     if (value instanceof VersionedObject<?>) {
       return 1;
     }
+    if (value instanceof VersionedArray<?>) {
+      // A table held in a version: its identity counts, as for a handle (the same 6 as before
+      // this test came first, so checksums did not change).
+      return 6;
+    }
     return otherValueHash(value);
   }
 

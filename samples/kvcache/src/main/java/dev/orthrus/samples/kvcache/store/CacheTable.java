@@ -5,7 +5,7 @@ import dev.orthrus.annotations.UserData;
 /** The hash buckets, the LRU list's ends, the memory limit and the counters of a cache. */
 @UserData
 public final class CacheTable {
-  CacheItem[] buckets;
+  final CacheItem[] buckets;
   CacheItem lruHead;
   CacheItem lruTail;
   final long limitBytes;
