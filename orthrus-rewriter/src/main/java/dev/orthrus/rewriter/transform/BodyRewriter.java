@@ -233,8 +233,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   /**
    * Consecutive assignments to one object's versioned fields become one version, when the values
-   * after the first can neither throw nor read user data: then no code can observe the object
-   * between them, in the vanilla program either.
+   * after the first can neither throw nor read user data other than the same object's fields the
+   * run has not assigned yet ({@code t.bytes = t.bytes + n; t.items = t.items + 1;}): then no code
+   * can observe the object between them, in the vanilla program either, and every value reads what
+   * it read there.
    */
   @Override
   public Visitable visit(BlockStmt n, Void arg) {
@@ -287,7 +289,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           || names.contains(f.name())
           || !simpleReceiver(next.getTarget())
           || !receiverText(next.getTarget()).equals(receiver)
-          || !cannotThrowOrRead(next.getValue())) {
+          || !cannotThrowOrRead(next.getValue(), receiver, headField.owner(), names)) {
         break;
       }
       names.add(f.name());
@@ -317,32 +319,45 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return target instanceof FieldAccessExpr f ? f.getScope().toString() : "this";
   }
 
-  private boolean cannotThrowOrRead(Expression e) {
+  private boolean cannotThrowOrRead(
+      Expression e, String receiver, String owner, List<String> assigned) {
     if (e instanceof LiteralExpr || e instanceof ThisExpr) {
       return true;
     }
-    if (e instanceof NameExpr) {
-      return field(e) == null;
+    if (e instanceof NameExpr || e instanceof FieldAccessExpr) {
+      // A local, or a field of the run's own object that the run has not assigned yet: its value
+      // is the same before the run's stores as between them.
+      FieldFact f = field(e);
+      if (f == null) {
+        return e instanceof NameExpr;
+      }
+      return f.versioned()
+          && f.owner().equals(owner)
+          && !assigned.contains(f.name())
+          && simpleReceiver(e)
+          && receiverText(e).equals(receiver);
     }
     if (e instanceof EnclosedExpr en) {
-      return cannotThrowOrRead(en.getInner());
+      return cannotThrowOrRead(en.getInner(), receiver, owner, assigned);
     }
     if (e instanceof UnaryExpr u) {
-      return !isStep(u.getOperator()) && cannotThrowOrRead(u.getExpression());
+      return !isStep(u.getOperator())
+          && cannotThrowOrRead(u.getExpression(), receiver, owner, assigned);
     }
     if (e instanceof BinaryExpr b) {
       return b.getOperator() != BinaryExpr.Operator.DIVIDE
           && b.getOperator() != BinaryExpr.Operator.REMAINDER
-          && cannotThrowOrRead(b.getLeft())
-          && cannotThrowOrRead(b.getRight());
+          && cannotThrowOrRead(b.getLeft(), receiver, owner, assigned)
+          && cannotThrowOrRead(b.getRight(), receiver, owner, assigned);
     }
     if (e instanceof ConditionalExpr c) {
-      return cannotThrowOrRead(c.getCondition())
-          && cannotThrowOrRead(c.getThenExpr())
-          && cannotThrowOrRead(c.getElseExpr());
+      return cannotThrowOrRead(c.getCondition(), receiver, owner, assigned)
+          && cannotThrowOrRead(c.getThenExpr(), receiver, owner, assigned)
+          && cannotThrowOrRead(c.getElseExpr(), receiver, owner, assigned);
     }
     if (e instanceof CastExpr c) {
-      return c.getType().isPrimitiveType() && cannotThrowOrRead(c.getExpression());
+      return c.getType().isPrimitiveType()
+          && cannotThrowOrRead(c.getExpression(), receiver, owner, assigned);
     }
     return false;
   }

@@ -312,9 +312,10 @@ public final class Cache {
     item.hashNext = table.buckets[slot];
     table.buckets[slot] = item;
     lruPush(item);
-    table.bytes += size;
-    table.currItems++;
-    table.totalItems++;
+    // Consecutive plain assignments to one object: the protected build publishes one version.
+    table.bytes = table.bytes + size;
+    table.currItems = table.currItems + 1;
+    table.totalItems = table.totalItems + 1;
   }
 
   /** The eviction step: the LRU tail goes; it counts as an eviction unless it was dead anyway. */
@@ -342,8 +343,8 @@ public final class Cache {
       previous = i;
     }
     lruUnlink(item);
-    table.bytes -= itemSize(item.key.length(), item.value.length);
-    table.currItems--;
+    table.bytes = table.bytes - itemSize(item.key.length(), item.value.length);
+    table.currItems = table.currItems - 1;
   }
 
   private void lruUnlink(CacheItem item) {
