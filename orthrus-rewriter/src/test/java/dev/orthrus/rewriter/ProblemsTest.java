@@ -143,4 +143,47 @@ class ProblemsTest {
         7,
         "anonymous class");
   }
+
+  @Test
+  void aSamePackageTypeNamedLikeARuntimeClassThatTheFileUsesIsAProblem(@TempDir Path dir)
+      throws IOException {
+    Path src = dir.resolve("src/p");
+    Files.createDirectories(src);
+    Files.writeString(
+        src.resolve("Version.java"),
+        """
+        package p;
+        final class Version {
+          static final int CURRENT = 3;
+        }
+        """);
+    // Node uses p.Version: the generated import of the runtime's Version would shadow it.
+    Files.writeString(
+        src.resolve("Node.java"),
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        final class Node {
+          long value = Version.CURRENT;
+        }
+        """);
+    // Leaf does not use it (only a comment names Version): no problem there.
+    Files.writeString(
+        src.resolve("Leaf.java"),
+        """
+        package p;
+        /** Not a Version. */
+        @dev.orthrus.annotations.UserData
+        final class Leaf {
+          long weight;
+        }
+        """);
+    InstrumentException e =
+        assertThrows(InstrumentException.class, () -> Builds.instrument(dir.resolve("src"), dir));
+    assertEquals(1, e.problems().size(), e.problems()::toString);
+    Problem p = e.problems().get(0);
+    // Named in the user's source, not as a generated source that fails to compile.
+    assertEquals(dir.resolve("src/p/Node.java").toAbsolutePath(), p.file().toAbsolutePath());
+    assertTrue(p.construct().contains("uses Version, a type of its package"), p::toString);
+  }
 }

@@ -116,6 +116,19 @@ public final class SourceFacts {
     return changed && !fresh;
   }
 
+  /** The simple names of the top-level classes the sources declare in {@code packageName}. */
+  public Set<String> topLevelTypesIn(String packageName) {
+    String prefix = packageName.isEmpty() ? "" : packageName + ".";
+    Set<String> names = new HashSet<>();
+    for (String type : sourceTypes) {
+      String rest = type.startsWith(prefix) ? type.substring(prefix.length()) : null;
+      if (rest != null && !rest.contains(".") && !rest.contains("$")) {
+        names.add(rest);
+      }
+    }
+    return names;
+  }
+
   /** The fields {@code method} reads that other threads may change ({@link #isShared}). */
   public Set<String> sharedFieldsRead(String method) {
     Set<String> fields = new LinkedHashSet<>();

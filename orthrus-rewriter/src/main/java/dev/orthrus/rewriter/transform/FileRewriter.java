@@ -56,6 +56,10 @@ final class FileRewriter {
   private final Path file;
   private final CompilationUnit unit;
   private final Positions positions;
+
+  /** The simple names the file as the user wrote it uses as types or as names. */
+  private final Set<String> namesUsed = new HashSet<>();
+
   private final CallSites sites;
   private final List<UserDataClass> userDataClasses = new ArrayList<>();
   private final List<String> closures = new ArrayList<>();
@@ -65,6 +69,11 @@ final class FileRewriter {
     this.plan = plan;
     this.file = file;
     this.unit = unit;
+    // Before any rewriting: the names the user's code itself uses as types or qualifiers.
+    unit.findAll(com.github.javaparser.ast.type.ClassOrInterfaceType.class)
+        .forEach(type -> namesUsed.add(type.getNameAsString()));
+    unit.findAll(com.github.javaparser.ast.expr.NameExpr.class)
+        .forEach(name -> namesUsed.add(name.getNameAsString()));
     this.positions = new Positions(text);
     this.sites = new CallSites(plan);
   }
@@ -303,8 +312,24 @@ final class FileRewriter {
                 "rename it: the generated code imports " + name));
         continue;
       }
+      // The import would shadow a type of the same package that the file uses.
+      if (plan.facts.topLevelTypesIn(packageName()).contains(simple)
+          && namesUsed.contains(simple)) {
+        plan.problems.add(
+            new Problem(
+                file,
+                1,
+                1,
+                "the file uses " + simple + ", a type of its package named like " + name,
+                "rename it: the generated code imports " + name));
+        continue;
+      }
       unit.addImport(name);
     }
+  }
+
+  private String packageName() {
+    return unit.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
   }
 
   private MethodFact methodFact(BodyDeclaration<?> declaration) {
