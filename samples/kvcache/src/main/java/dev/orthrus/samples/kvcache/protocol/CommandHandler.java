@@ -283,14 +283,8 @@ public final class CommandHandler {
 
   private void arithmetic(List<String> t, boolean incr, Session s) {
     boolean noreply = noreply(t);
-    int args = t.size() - (noreply ? 1 : 0);
-    if (args != 3) {
-      s.replies().line("ERROR");
-      return;
-    }
-    String key = t.get(1);
-    if (key.length() > KEY_MAX_LENGTH) {
-      s.replies().line(BAD_FORMAT);
+    String key = keyBeforeNumber(t, noreply, s);
+    if (key == null) {
       return;
     }
     Long delta = parseUnsigned(t.get(2));
@@ -321,16 +315,29 @@ public final class CommandHandler {
     }
   }
 
-  private void touch(List<String> t, Session s) {
-    boolean noreply = noreply(t);
+  /**
+   * The key of a command that takes a key and one number ({@code incr key delta}, {@code touch key
+   * exptime}), or null once the error memcached gives for another argument count or a key too long
+   * is written.
+   */
+  private static String keyBeforeNumber(List<String> t, boolean noreply, Session s) {
     int args = t.size() - (noreply ? 1 : 0);
     if (args != 3) {
       s.replies().line("ERROR");
-      return;
+      return null;
     }
     String key = t.get(1);
     if (key.length() > KEY_MAX_LENGTH) {
       s.replies().line(BAD_FORMAT);
+      return null;
+    }
+    return key;
+  }
+
+  private void touch(List<String> t, Session s) {
+    boolean noreply = noreply(t);
+    String key = keyBeforeNumber(t, noreply, s);
+    if (key == null) {
       return;
     }
     Long exptime = parseSigned(t.get(2));
