@@ -4,6 +4,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
@@ -21,28 +23,42 @@ import java.util.Map;
  * and handler on the writing thread. So the same request bytes reach the same protocol handler as
  * over TCP, without sockets.
  *
- * <p>It talks to the benchmark driver over stdin/stdout: after warm-up it prints {@code ready} and
- * waits for {@code go} (the driver reads the process's CPU time in between), measures, prints
- * {@code measured}, and then the phase ({@code phase ...}), whether the server had evicted before
- * the {@code stats reset} ({@code evicted-before true|false}), the {@code stats} before and after
+ * <p>It talks to the benchmark driver over stdin/stdout: after warm-up ({@link WarmUp}, the JIT's
+ * compile time read from this JVM) it prints {@code warmed-up MILLIS} and {@code ready} and waits
+ * for {@code go} (the driver reads the process's CPU time in between), measures, prints {@code
+ * measured}, and then the phase ({@code phase ...}), whether the server had evicted before the
+ * {@code stats reset} ({@code evicted-before true|false}), the {@code stats} before and after
  * ({@code stat-before NAME VALUE}, {@code stat-after NAME VALUE}), and {@code done}; on {@code
  * stop} or the end of stdin it closes the server.
  *
  * <p>Arguments: {@code KEYS ZIPF GET_PERCENT MIN_BYTES MAX_BYTES CONNECTIONS DEPTH SEED WARMUP_MS
- * MEASURE_MS OPS} then the server's own arguments.
+ * WARMUP_MAX_MS MEASURE_MS OPS} then the server's own arguments.
  */
 public final class InProcessLoad {
 
   static final String SERVER_CLASS = "dev.orthrus.samples.kvcache.server.InProcessServer";
 
-  private static final int FIXED_ARGS = 11;
+  private static final int FIXED_ARGS = 12;
+
+  private static final String WARMED_UP = "warmed-up ";
 
   private InProcessLoad() {}
+
+  /** The warm-up's length from the lines a child printed before {@code ready}; 0 when absent. */
+  static long warmupMillis(List<String> linesBeforeReady) {
+    for (String line : linesBeforeReady) {
+      if (line.startsWith(WARMED_UP)) {
+        return Long.parseLong(line.substring(WARMED_UP.length()).strip());
+      }
+    }
+    return 0;
+  }
 
   public static void main(String... args) throws Exception {
     if (args.length < FIXED_ARGS) {
       throw new IllegalArgumentException(
-          "usage: InProcessLoad KEYS ZIPF GET% MIN MAX CONNECTIONS DEPTH SEED WARMUP_MS MEASURE_MS"
+          "usage: InProcessLoad KEYS ZIPF GET% MIN MAX CONNECTIONS DEPTH SEED WARMUP_MS WARMUP_MAX_MS"
+              + " MEASURE_MS"
               + " OPS [server args...]");
     }
     Workload workload =
@@ -56,8 +72,9 @@ public final class InProcessLoad {
             Integer.parseInt(args[6]),
             Long.parseLong(args[7]));
     long warmupMillis = Long.parseLong(args[8]);
-    long measureMillis = Long.parseLong(args[9]);
-    long ops = Long.parseLong(args[10]);
+    long warmupMaxMillis = Long.parseLong(args[9]);
+    long measureMillis = Long.parseLong(args[10]);
+    long ops = Long.parseLong(args[11]);
     String[] serverArgs = Arrays.copyOfRange(args, FIXED_ARGS, args.length);
     PrintStream out = System.out;
     BufferedReader in =
@@ -70,10 +87,19 @@ public final class InProcessLoad {
     try (LoadGenerator load =
         new LoadGenerator(workload, () -> (ByteChannel) invoke(connect, server), -1)) {
       load.preload();
-      load.run(warmupMillis * 1_000_000, 0);
+      CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+      long warmedUp =
+          WarmUp.run(
+              nanos -> load.run(nanos, 0),
+              warmupMillis,
+              warmupMaxMillis,
+              jit != null && jit.isCompilationTimeMonitoringSupported()
+                  ? () -> jit.getTotalCompilationTime() * 1_000_000
+                  : null);
       boolean evictedBefore = KvcacheBenchmark.evicted(load.stats());
       load.resetStats();
       ServerStats before = load.stats();
+      out.println(WARMED_UP + warmedUp);
       out.println("ready");
       out.flush();
       if (!"go".equals(in.readLine())) {

@@ -63,6 +63,7 @@ public final class KvcacheBenchmark {
       boolean sampleAll,
       int repetitions,
       long warmupMillis,
+      long warmupMaxMillis,
       long measureMillis,
       long ops,
       int serverThreads,
@@ -84,7 +85,7 @@ public final class KvcacheBenchmark {
       if (inProcess && modes.contains(Mode.MEMCACHED)) {
         throw new IllegalArgumentException("memcached has no in-process transport; use tcp");
       }
-      if (warmupMillis < 0 || serverThreads < 1 || memoryMb < 1) {
+      if (warmupMillis < 0 || warmupMaxMillis < warmupMillis || serverThreads < 1 || memoryMb < 1) {
         throw new IllegalArgumentException("bad warm-up, thread or memory setting");
       }
     }
@@ -119,12 +120,13 @@ public final class KvcacheBenchmark {
       double clientCpuNanosPerOp,
       double getHitRatio,
       long ops,
+      long warmupMillis,
       String stoppedLine,
       String error) {
 
     static Run failed(Mode mode, int repetition, String error) {
       double n = Double.NaN;
-      return new Run(mode, repetition, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, null, error);
+      return new Run(mode, repetition, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
     }
 
     public boolean ok() {
@@ -249,7 +251,12 @@ public final class KvcacheBenchmark {
       try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, otherCpu)) {
         moveDescendants(server.pid(), otherCpu);
         load.preload();
-        load.run(o.warmupMillis() * 1_000_000, 0);
+        long warmup =
+            WarmUp.run(
+                nanos -> load.run(nanos, 0),
+                o.warmupMillis(),
+                o.warmupMaxMillis(),
+                mode == Mode.MEMCACHED ? null : WarmUp.compilerThreadsOf(server.pid()));
         moveDescendants(server.pid(), otherCpu);
         boolean evictedBefore = evicted(load.stats());
         load.resetStats();
@@ -259,7 +266,16 @@ public final class KvcacheBenchmark {
         CpuSplit cpu1 = CpuSplit.of(server.pid());
         ServerStats after = load.stats();
         return finish(
-            server, mode, rep, phase, cpu1.minus(cpu0), before, after, evictedBefore, false);
+            server,
+            mode,
+            rep,
+            phase,
+            cpu1.minus(cpu0),
+            before,
+            after,
+            evictedBefore,
+            warmup,
+            false);
       } catch (IOException e) {
         throw server.failure("failed under load: " + e);
       }
@@ -291,14 +307,15 @@ public final class KvcacheBenchmark {
             w.pipelineDepth(),
             w.seed(),
             o.warmupMillis(),
+            o.warmupMaxMillis(),
             o.measureMillis(),
             o.ops())) {
       command.add(String.valueOf(arg));
     }
     command.addAll(serverArgs);
     try (ServerProcess server = ServerProcess.start(mode.label(), command, true)) {
-      long patience = ServerProcess.START_MILLIS + o.warmupMillis() + 60_000;
-      server.awaitLine("ready", patience);
+      long patience = ServerProcess.START_MILLIS + o.warmupMaxMillis() + 60_000;
+      long warmup = InProcessLoad.warmupMillis(server.awaitLine("ready", patience));
       CpuSplit cpu0 = CpuSplit.of(server.pid());
       server.send("go");
       server.awaitLine("measured", o.ops() > 0 ? Long.MAX_VALUE / 2 : o.measureMillis() + 60_000);
@@ -314,6 +331,7 @@ public final class KvcacheBenchmark {
               report.before(),
               report.after(),
               report.evictedBefore(),
+              warmup,
               true);
       return run;
     }
@@ -333,6 +351,7 @@ public final class KvcacheBenchmark {
       ServerStats before,
       ServerStats after,
       boolean evictedBefore,
+      long warmupMillis,
       boolean inProcess) {
     long rss = ProcFs.peakRssBytes(server.pid());
     for (long child : ProcFs.descendants(server.pid())) {
@@ -376,6 +395,7 @@ public final class KvcacheBenchmark {
         inProcess ? Double.NaN : phase.clientCpuNanos() / ops,
         phase.gets() == 0 ? Double.NaN : 1 - (double) phase.misses() / phase.gets(),
         phase.ops(),
+        warmupMillis,
         stopped,
         null);
   }
@@ -542,7 +562,7 @@ public final class KvcacheBenchmark {
     return String.format(
         Locale.ROOT,
         "repetition %d, %s: %.0f ops/s, p50 %.1f us, p99 %.1f us, server CPU %.0f ns/op"
-            + " (+ validators %.0f), load generator CPU %.0f ns/op",
+            + " (+ validators %.0f), load generator CPU %.0f ns/op, after %.0f s of warm-up",
         r.repetition() + 1,
         r.mode().label(),
         r.throughputOpsPerSec(),
@@ -550,7 +570,8 @@ public final class KvcacheBenchmark {
         r.latencyP99Us(),
         r.appCpuNanosPerOp(),
         r.validatorCpuNanosPerOp(),
-        r.clientCpuNanosPerOp());
+        r.clientCpuNanosPerOp(),
+        r.warmupMillis() / 1000.0);
   }
 
   static double median(double[] xs) {

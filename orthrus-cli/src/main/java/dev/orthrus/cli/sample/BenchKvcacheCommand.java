@@ -97,8 +97,17 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       names = "--warmup",
       paramLabel = "S",
       defaultValue = "3",
-      description = "Seconds of load before measuring; default ${DEFAULT-VALUE}.")
+      description =
+          "Seconds of load before measuring, at least; then on while the server's JIT compilers"
+              + " are busy; default ${DEFAULT-VALUE}.")
   double warmupSeconds;
+
+  @Option(
+      names = "--warmup-max",
+      paramLabel = "S",
+      defaultValue = "30",
+      description = "Seconds the warm-up may last at most; default ${DEFAULT-VALUE}.")
+  double warmupMaxSeconds;
 
   @Option(
       names = "--repetitions",
@@ -259,8 +268,13 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("--value-bytes must be N or MIN-MAX, not " + valueBytes);
     }
-    if (sizes.length > 2 || !(durationSeconds > 0) || !(warmupSeconds >= 0) || ops < 0) {
-      throw new IllegalArgumentException("bad --value-bytes, --duration, --warmup or --ops");
+    if (sizes.length > 2
+        || !(durationSeconds > 0)
+        || !(warmupSeconds >= 0)
+        || !(warmupMaxSeconds >= warmupSeconds)
+        || ops < 0) {
+      throw new IllegalArgumentException(
+          "bad --value-bytes, --duration, --warmup, --warmup-max (below --warmup) or --ops");
     }
     Workload workload =
         new Workload(
@@ -278,6 +292,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         sampling.equals("all"),
         repetitions,
         Math.round(warmupSeconds * 1000),
+        Math.round(warmupMaxSeconds * 1000),
         Math.round(durationSeconds * 1000),
         ops,
         threads,
@@ -329,6 +344,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
               m.applyAsDouble(Run::clientCpuNanosPerOp),
               m.applyAsDouble(Run::getHitRatio),
               (long) m.applyAsDouble(Run::ops),
+              (long) m.applyAsDouble(Run::warmupMillis),
               null,
               r.error(mode));
       figures.add(new ModeFigures(mode, median, r.error(mode)));

@@ -1,0 +1,70 @@
+package dev.orthrus.benchmarks.kvcache;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * The warm-up before a measured run: load for at least the minimum, then in one-second slices until
+ * the server's JIT compilers are quiet (below {@link #QUIET_SHARE} of one CPU over a slice) or the
+ * maximum is reached. A fixed warm-up favours the build with less code: the protected build holds
+ * three variants of every closure, and its logged and validator variants run at a sampled rate, so
+ * they reach the compile thresholds later; with a 3-second warm-up its compilers still took about a
+ * quarter of the server's CPU in the measured phase (decision 0037).
+ */
+final class WarmUp {
+
+  /** A slice's compile time below this share of the slice counts as quiet. */
+  static final double QUIET_SHARE = 0.05;
+
+  static final long SLICE_MILLIS = 1000;
+
+  private WarmUp() {}
+
+  /** Load for a while: {@code nanos -> generator.run(nanos, 0)}. */
+  @FunctionalInterface
+  interface Load {
+    void run(long nanos) throws IOException;
+  }
+
+  /**
+   * Runs the warm-up; returns its length in milliseconds. {@code compilerNanos} reads the server's
+   * compile time so far (CPU or elapsed); null when the server has no JIT (memcached): the minimum
+   * only.
+   */
+  static long run(Load load, long minMillis, long maxMillis, LongSupplier compilerNanos)
+      throws IOException {
+    load.run(minMillis * 1_000_000);
+    long spent = minMillis;
+    if (compilerNanos == null) {
+      return spent;
+    }
+    while (spent < maxMillis) {
+      long before = compilerNanos.getAsLong();
+      load.run(SLICE_MILLIS * 1_000_000);
+      spent += SLICE_MILLIS;
+      if (compilerNanos.getAsLong() - before <= QUIET_SHARE * SLICE_MILLIS * 1_000_000) {
+        break;
+      }
+    }
+    return spent;
+  }
+
+  /**
+   * CPU time of a JVM process's compiler threads, read from /proc ({@code C1 CompilerThre}, {@code
+   * C2 CompilerThre}: HotSpot's thread names, cut to 15 characters by the kernel). A compiler
+   * thread that exited (HotSpot stops idle ones) no longer counts, which can only make a slice look
+   * quieter by what that thread did before it went idle.
+   */
+  static LongSupplier compilerThreadsOf(long pid) {
+    return () -> {
+      long total = 0;
+      for (Map.Entry<Long, String> t : ProcFs.threads(pid).entrySet()) {
+        if (t.getValue().contains("CompilerThre")) {
+          total += ProcFs.threadCpuNanos(pid, t.getKey());
+        }
+      }
+      return total;
+    };
+  }
+}

@@ -1,0 +1,44 @@
+package dev.orthrus.benchmarks.kvcache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WarmUpTest {
+
+  private final List<Long> slices = new ArrayList<>();
+  private long compiled;
+
+  @Test
+  void aServerWithoutJitWarmsUpForTheMinimumOnly() throws IOException {
+    assertEquals(3000, WarmUp.run(slices::add, 3000, 30_000, null));
+    assertEquals(List.of(3_000_000_000L), slices);
+  }
+
+  @Test
+  void goesOnWhileTheCompilersAreBusyAndStopsAtTheFirstQuietSlice() throws IOException {
+    // Each slice compiles half as long as the one before: 400 ms, 200, 100, 50 (quiet: 5% of 1 s).
+    long[] perSlice = {800, 400, 200, 100, 50, 25};
+    WarmUp.Load load =
+        nanos -> {
+          compiled += perSlice[slices.size()] * 1_000_000;
+          slices.add(nanos);
+        };
+    assertEquals(3000 + 4000, WarmUp.run(load, 3000, 30_000, () -> compiled));
+    assertEquals(5, slices.size());
+  }
+
+  @Test
+  void stopsAtTheMaximumWhenTheCompilersNeverQuieten() throws IOException {
+    WarmUp.Load load =
+        nanos -> {
+          compiled += 300_000_000;
+          slices.add(nanos);
+        };
+    assertEquals(6000, WarmUp.run(load, 2000, 6000, () -> compiled));
+    assertEquals(1 + 4, slices.size());
+  }
+}
