@@ -5,6 +5,8 @@ evaluate(new File(itSources, "program.groovy"))
 
 def log = new File(basedir, "build.log").text
 assert log.contains("Orthrus: 1 closure logged and validated, 1 class versioned") : log
+// The pom declares no dependency: the extension added the runtime, and said so.
+assert log.contains("Orthrus: pipeline-extension gets dev.orthrus:orthrus-runtime:") : log
 assert new File(basedir, "target/generated-sources/orthrus/shop/Tally.java").isFile()
 assert callsRuntime(new File(basedir, "target/classes/shop/Tally.class"))
 def output = runProgram(basedir, "shop.Tally", ["-Dorthrus.sampling=all"])

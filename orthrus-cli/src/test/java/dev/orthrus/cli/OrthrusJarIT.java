@@ -71,7 +71,6 @@ class OrthrusJarIT {
     assertEquals(
         List.of(
             "arithmetic",
-            "counters",
             "delete",
             "flushAll",
             "get",

@@ -2,14 +2,29 @@ package dev.orthrus.maven;
 
 import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Dependency;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
 import org.apache.maven.project.MavenProject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Binds the {@code instrument} goal for a project that declares the plugin with {@code
- * <extensions>true</extensions>} and no execution of it, so that the plugin block needs no {@code
- * <executions>}. A project that binds the goal itself keeps its own execution. Registered in {@code
+ * Completes the setup of a project that declares the plugin with {@code
+ * <extensions>true</extensions>}, so that the plugin block is all a user adds to the pom (decision
+ * 0036):
+ *
+ * <ul>
+ *   <li>binds the {@code instrument} goal when the project has no execution of it (a project that
+ *       binds the goal itself keeps its own execution);
+ *   <li>adds {@code dev.orthrus:orthrus-runtime}, at the plugin's own version and scope {@code
+ *       compile}, when the project does not declare it: the protected classes call it, and it
+ *       brings the annotations the sources compile against. A project that declares it keeps its
+ *       version and scope. The build log says when it was added.
+ * </ul>
+ *
+ * <p>Without {@code <extensions>true</extensions>} Maven never calls this class, and the goal
+ * checks the dependency instead (it fails and prints the dependency to add). Registered in {@code
  * META-INF/plexus/components.xml}: Maven looks up lifecycle participants of a plugin extension
  * there.
  */
@@ -17,19 +32,59 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
 
   static final String PLUGIN_KEY = "dev.orthrus:orthrus-maven-plugin";
 
+  /** Maven's own logging, which it offers to extensions. */
+  private static final Logger LOG = LoggerFactory.getLogger(InstrumentLifecycle.class);
+
   @Override
   public void afterProjectsRead(MavenSession session) {
     for (MavenProject project : session.getProjects()) {
       Plugin plugin = project.getPlugin(PLUGIN_KEY);
-      if (plugin == null
-          || plugin.getExecutions().stream().anyMatch(e -> e.getGoals().contains("instrument"))) {
+      if (plugin == null) {
         continue;
       }
-      PluginExecution execution = new PluginExecution();
-      execution.setId("default-instrument");
-      execution.setPhase("process-classes");
-      execution.addGoal("instrument");
-      plugin.addExecution(execution);
+      bindGoal(plugin);
+      addRuntime(project, plugin);
     }
+  }
+
+  private static void bindGoal(Plugin plugin) {
+    if (plugin.getExecutions().stream().anyMatch(e -> e.getGoals().contains("instrument"))) {
+      return;
+    }
+    PluginExecution execution = new PluginExecution();
+    execution.setId("default-instrument");
+    execution.setPhase("process-classes");
+    execution.addGoal("instrument");
+    plugin.addExecution(execution);
+  }
+
+  private void addRuntime(MavenProject project, Plugin plugin) {
+    boolean declared =
+        project.getDependencies().stream()
+            .anyMatch(
+                d ->
+                    InstrumentMojo.RUNTIME_GROUP.equals(d.getGroupId())
+                        && InstrumentMojo.RUNTIME_ARTIFACT.equals(d.getArtifactId()));
+    if (declared || plugin.getVersion() == null) {
+      return;
+    }
+    Dependency runtime = new Dependency();
+    runtime.setGroupId(InstrumentMojo.RUNTIME_GROUP);
+    runtime.setArtifactId(InstrumentMojo.RUNTIME_ARTIFACT);
+    runtime.setVersion(plugin.getVersion());
+    runtime.setScope("compile");
+    // The model's list is what dependency resolution reads for every later mojo of this build.
+    project.getModel().addDependency(runtime);
+    LOG.info(
+        "Orthrus: "
+            + project.getArtifactId()
+            + " gets "
+            + InstrumentMojo.RUNTIME_GROUP
+            + ":"
+            + InstrumentMojo.RUNTIME_ARTIFACT
+            + ":"
+            + plugin.getVersion()
+            + " (compile), which its protected classes call; declare it to choose another version"
+            + " or scope");
   }
 }

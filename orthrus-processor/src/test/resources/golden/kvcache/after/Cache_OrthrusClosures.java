@@ -18,7 +18,6 @@ public final class Cache_OrthrusClosures implements ClosureCatalog {
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#delete(java.lang.String,int)", 757434903, "delete", false, false, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#arithmetic(java.lang.String,boolean,long,int)", 860745354, "arithmetic", false, true, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#flushAll(int,int)", 985357325, "flushAll", false, false, false, Comparison.EQUALS),
-      new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#counters()", 2064267225, "counters", false, false, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#valueReply(dev.orthrus.samples.kvcache.store.CacheItem,boolean)", -814407643, "valueReply", false, true, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#numberReply(dev.orthrus.samples.kvcache.store.CacheItem)", -382210473, "numberReply", false, true, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#metaReply(dev.orthrus.samples.kvcache.store.CacheItem,boolean,boolean,java.lang.String,java.lang.String,int)", 737953018, "metaReply", false, true, false, Comparison.EQUALS));

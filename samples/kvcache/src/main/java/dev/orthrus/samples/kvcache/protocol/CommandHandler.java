@@ -392,7 +392,7 @@ public final class CommandHandler {
       out.line("ERROR");
       return;
     }
-    long[] c = cache().counters();
+    long[] c = cache.counters();
     stat(out, "pid", ProcessHandle.current().pid());
     stat(out, "uptime", clock.unixTime() - startedUnix);
     stat(out, "time", clock.unixTime());

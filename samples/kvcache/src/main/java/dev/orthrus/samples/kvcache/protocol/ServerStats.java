@@ -35,6 +35,11 @@ public final class ServerStats {
   }
 
   /** Requests answered so far (gets, stores, deletes, arithmetic, touches). */
+  /** Closure calls the handler made, what {@code orthrus_executions} reports. */
+  public long closureCalls() {
+    return closureCalls.sum();
+  }
+
   public long requests() {
     return cmdGet.sum()
         + cmdSet.sum()

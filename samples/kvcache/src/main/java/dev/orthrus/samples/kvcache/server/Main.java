@@ -108,6 +108,10 @@ public final class Main {
     if (!mode.equals("orthrus")) {
       return line;
     }
+    if (handler.stats().closureCalls() == 0) {
+      // The runtime starts at the first closure call; none means nothing to report.
+      return line + ", no closure ran";
+    }
     try {
       Map<String, Number> figures = RuntimeFigures.read(2000);
       return line

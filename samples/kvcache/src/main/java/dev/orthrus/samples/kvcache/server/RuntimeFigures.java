@@ -1,5 +1,6 @@
 package dev.orthrus.samples.kvcache.server;
 
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -40,6 +41,9 @@ final class RuntimeFigures {
           "orthrus_validation_latency_p99_us",
           ((Number) call(latency, "getValueAtPercentile", 99.0)).doubleValue() / 1e3);
       return figures;
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException(
+          "the Orthrus runtime's figures are not readable: " + e.getCause(), e.getCause());
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("the Orthrus runtime's figures are not readable: " + e, e);
     }

@@ -151,9 +151,9 @@ public final class Cache {
 
   /**
    * The counters {@code stats} reports: current items, total items stored, bytes, evictions,
-   * expired items reclaimed by eviction, the memory limit.
+   * expired items reclaimed by eviction, the memory limit. Not a closure: it changes no user data,
+   * and its figures are a report, read on the control path like memcached's.
    */
-  @Closure
   public synchronized long[] counters() {
     return new long[] {
       table.currItems,
