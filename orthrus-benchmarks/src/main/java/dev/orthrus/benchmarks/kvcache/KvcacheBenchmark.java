@@ -115,6 +115,7 @@ public final class KvcacheBenchmark {
       double appCpuNanosPerOp,
       double validatorCpuNanosPerOp,
       double peakRssBytes,
+      double liveHeapBytes,
       double validatedFraction,
       long detections,
       double clientCpuNanosPerOp,
@@ -126,7 +127,8 @@ public final class KvcacheBenchmark {
 
     static Run failed(Mode mode, int repetition, String error) {
       double n = Double.NaN;
-      return new Run(mode, repetition, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
+      return new Run(
+          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
     }
 
     public boolean ok() {
@@ -360,6 +362,8 @@ public final class KvcacheBenchmark {
     if (!server.alive()) {
       throw server.failure("exited during the measurement");
     }
+    // After the measured phase: the full collection it runs changes no figure of the run.
+    double liveHeap = mode == Mode.MEMCACHED ? Double.NaN : LiveHeap.bytes(server.pid());
     String stopped;
     if (inProcess) {
       // InProcessLoad closes the server and exits on "stop".
@@ -390,6 +394,7 @@ public final class KvcacheBenchmark {
         cpu.app() / ops,
         cpu.validators() / ops,
         rss,
+        liveHeap,
         executions > 0 ? validated / executions : Double.NaN,
         detections.isPresent() ? (long) detections.getAsDouble() : -1,
         inProcess ? Double.NaN : phase.clientCpuNanos() / ops,

@@ -31,6 +31,7 @@ class InProcessTransportTest {
       assertTrue(run.ok(), run.error());
       assertTrue(run.throughputOpsPerSec() > 0 && run.ops() > 0, run.toString());
       assertTrue(run.appCpuNanosPerOp() > 0, run.toString());
+      assertTrue(run.liveHeapBytes() > 0, run.toString());
       assertEquals(1.0, run.getHitRatio(), run.toString());
       assertTrue(Double.isNaN(run.clientCpuNanosPerOp()), "the load threads are the server's");
       assertTrue(Double.isNaN(run.validatedFraction()), "the stand-in reports no validation");

@@ -339,6 +339,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
               m.applyAsDouble(Run::appCpuNanosPerOp),
               m.applyAsDouble(Run::validatorCpuNanosPerOp),
               m.applyAsDouble(Run::peakRssBytes),
+              m.applyAsDouble(Run::liveHeapBytes),
               m.applyAsDouble(Run::validatedFraction),
               detections,
               m.applyAsDouble(Run::clientCpuNanosPerOp),
@@ -370,6 +371,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       number(w, "appCpuNanosPerOp", m.appCpuNanosPerOp());
       number(w, "validatorCpuNanosPerOp", m.validatorCpuNanosPerOp());
       number(w, "peakRssBytes", m.peakRssBytes());
+      number(w, "liveHeapBytes", m.liveHeapBytes());
       number(w, "validatedFraction", m.validatedFraction());
       w.name("detections");
       if (m.detections() >= 0) {
@@ -397,6 +399,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
     number(w, "rbvVsVanilla", r.ratio(Mode.RBV, Mode.VANILLA, Run::throughputOpsPerSec));
     number(w, "orthrusCpuVsVanilla", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::appCpuNanosPerOp));
     number(w, "orthrusMemoryVsVanilla", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::peakRssBytes));
+    number(w, "orthrusLiveHeapVsVanilla", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::liveHeapBytes));
     number(
         w, "vanillaVsMemcached", r.ratio(Mode.VANILLA, Mode.MEMCACHED, Run::throughputOpsPerSec));
     w.endObject();
@@ -436,7 +439,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         r.options().repetitions());
     out.printf(
         Locale.ROOT,
-        "%-10s %12s %9s %9s %9s %10s %10s %9s %10s %9s%n",
+        "%-10s %12s %9s %9s %9s %10s %10s %9s %9s %10s %9s%n",
         "mode",
         "ops/s",
         "p50 us",
@@ -445,6 +448,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         "app ns/op",
         "valid ns/op",
         "RSS MB",
+        "live MB",
         "validated",
         "detected");
     for (ModeFigures f : byMode(r)) {
@@ -455,7 +459,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       }
       out.printf(
           Locale.ROOT,
-          "%-10s %12.0f %9.1f %9.1f %9.1f %10.0f %10.0f %9.1f %10s %9s%n",
+          "%-10s %12.0f %9.1f %9.1f %9.1f %10.0f %10.0f %9.1f %9.1f %10s %9s%n",
           f.mode().label(),
           m.throughputOpsPerSec(),
           m.latencyP50Us(),
@@ -464,6 +468,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
           m.appCpuNanosPerOp(),
           m.validatorCpuNanosPerOp(),
           m.peakRssBytes() / (1 << 20),
+          m.liveHeapBytes() / (1 << 20),
           Double.isNaN(m.validatedFraction())
               ? "-"
               : String.format(Locale.ROOT, "%.4f", m.validatedFraction()),
@@ -486,6 +491,10 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::appCpuNanosPerOp));
     ratio(
         out, "orthrus vs vanilla peak RSS", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::peakRssBytes));
+    ratio(
+        out,
+        "orthrus vs vanilla live heap",
+        r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::liveHeapBytes));
     ratio(
         out,
         "vanilla vs memcached throughput",
