@@ -46,6 +46,13 @@ public final class CommandHandler {
   private final MetaCommands meta;
 
   /**
+   * The cache's counters at the last {@code stats reset}: {@code stats} reports total items,
+   * evictions and reclaimed since then. They are user data, which only closures change, so the
+   * reset is kept here on the control path instead of zeroing them.
+   */
+  private volatile long[] countersAtReset = new long[6];
+
+  /**
    * @param runtimeStats the protection's figures that {@code stats} adds ({@code orthrus_*}), empty
    *     for the vanilla build
    */
@@ -385,6 +392,8 @@ public final class CommandHandler {
 
   private void stats(List<String> t, ReplyBuffer out) {
     if (t.size() == 2 && t.get(1).equals("reset")) {
+      stats.reset();
+      countersAtReset = cache.counters();
       out.line("RESET");
       return;
     }
@@ -393,6 +402,7 @@ public final class CommandHandler {
       return;
     }
     long[] c = cache.counters();
+    long[] base = countersAtReset;
     stat(out, "pid", ProcessHandle.current().pid());
     stat(out, "uptime", clock.unixTime() - startedUnix);
     stat(out, "time", clock.unixTime());
@@ -421,9 +431,9 @@ public final class CommandHandler {
     stat(out, "limit_maxbytes", c[5]);
     stat(out, "bytes", c[2]);
     stat(out, "curr_items", c[0]);
-    stat(out, "total_items", c[1]);
-    stat(out, "evictions", c[3]);
-    stat(out, "reclaimed", c[4]);
+    stat(out, "total_items", c[1] - base[1]);
+    stat(out, "evictions", c[3] - base[3]);
+    stat(out, "reclaimed", c[4] - base[4]);
     Map<String, Number> protection = runtimeStats.get();
     if (!protection.isEmpty()) {
       stat(out, "orthrus_executions", stats.closureCalls.sum());

@@ -34,12 +34,28 @@ public final class ServerStats {
     currConnections.decrement();
   }
 
-  /** Requests answered so far (gets, stores, deletes, arithmetic, touches). */
   /** Closure calls the handler made, what {@code orthrus_executions} reports. */
   public long closureCalls() {
     return closureCalls.sum();
   }
 
+  /**
+   * {@code stats reset}: zeroes what memcached zeroes (the connection total, command counts, hits
+   * and misses), not the current connections. Counts made while it runs may survive, as in
+   * memcached. {@code orthrus_executions} is the runtime's figure's companion and is not reset.
+   */
+  void reset() {
+    for (LongAdder counter :
+        new LongAdder[] {
+          totalConnections, cmdGet, cmdSet, cmdFlush, cmdTouch, getHits, getMisses, deleteHits,
+          deleteMisses, incrHits, incrMisses, decrHits, decrMisses, casHits, casMisses, casBadval,
+          touchHits, touchMisses
+        }) {
+      counter.reset();
+    }
+  }
+
+  /** Requests answered so far (gets, stores, deletes, arithmetic, touches). */
   public long requests() {
     return cmdGet.sum()
         + cmdSet.sum()
