@@ -79,11 +79,17 @@ public final class Primary implements StepRecorder {
    */
   static Primary over(Socket socket, PinnedClock clock, Listener listener) throws IOException {
     socket.setTcpNoDelay(true);
+    return over(socket, TcpOrderedLog.appender(socket.getOutputStream()), clock, listener);
+  }
+
+  /** As {@link #over(Socket, PinnedClock, Listener)}, appending through {@code log}. */
+  static Primary over(Socket socket, OrderedLog.Appender log, PinnedClock clock, Listener listener)
+      throws IOException {
     DataOutputStream header = new DataOutputStream(socket.getOutputStream());
     header.writeLong(Replica.MAGIC);
     header.writeLong(clock.processStarted());
     header.flush();
-    Primary primary = new Primary(clock, TcpOrderedLog.appender(socket.getOutputStream()), listener);
+    Primary primary = new Primary(clock, log, listener);
     DataInputStream reports =
         new DataInputStream(new BufferedInputStream(socket.getInputStream(), 4096));
     Thread reader = new Thread(() -> primary.readReports(reports), "rbv-reports");
@@ -169,7 +175,8 @@ public final class Primary implements StepRecorder {
       }
       long hash = replies.hashOfLast(replies.pending() - before);
       try {
-        log.append(recordOf(replicated, session.connection(), now, compared, request, hash));
+        log.append(
+            new LogRecord(replicated, session.connection(), now, compared, request, hash));
       } catch (IOException e) {
         stop("the log to the replica failed: " + e.getMessage());
         return true; // the step ran: its reply goes out; the next one will not run
@@ -178,12 +185,6 @@ public final class Primary implements StepRecorder {
       unflushed = true;
     }
     return true;
-  }
-
-  /** The record of a step; a test replaces it to make the log disagree with the primary. */
-  LogRecord recordOf(
-      long sequence, long connection, int now, boolean compared, byte[] request, long hash) {
-    return new LogRecord(sequence, connection, now, compared, request, hash);
   }
 
   @Override
