@@ -56,8 +56,8 @@ public final class CommandHandler {
   private volatile long[] countersAtReset = new long[6];
 
   /**
-   * @param runtimeStats the figures that {@code stats} adds: the protection's ({@code orthrus_*}) or
-   *     the replication's ({@code rbv_*}), empty for the vanilla build
+   * @param runtimeStats the figures that {@code stats} adds: the protection's ({@code orthrus_*})
+   *     or the replication's ({@code rbv_*}), empty for the vanilla build
    */
   public CommandHandler(
       Cache cache,

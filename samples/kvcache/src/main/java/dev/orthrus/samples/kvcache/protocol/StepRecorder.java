@@ -15,8 +15,8 @@ public interface StepRecorder {
   long open();
 
   /**
-   * Runs {@code step} (null: nothing to run) of {@code session}, which consumed {@code
-   * input[from, to)}, in the total order, and records it.
+   * Runs {@code step} (null: nothing to run) of {@code session}, which consumed {@code input[from,
+   * to)}, in the total order, and records it.
    *
    * @param compared whether the step's reply is the same on every replica (not for {@code stats},
    *     whose reply carries pids, times and connection counts)

@@ -9,8 +9,8 @@ import java.io.IOException;
  * One step of one conversation, as mode rbv's primary ran it: the bytes the step consumed, the
  * clock reading it ran at, and a hash of what it answered. The log ends with {@link #END}.
  *
- * <p>Encoding: a kind byte ({@code 1} step, {@code 2} end); a step then has its sequence number
- * (8 bytes), connection (8), clock {@code now} (4), whether its reply is compared (1), the request's
+ * <p>Encoding: a kind byte ({@code 1} step, {@code 2} end); a step then has its sequence number (8
+ * bytes), connection (8), clock {@code now} (4), whether its reply is compared (1), the request's
  * length (4) and bytes, and the reply hash (8). Big-endian, as {@link DataOutputStream} writes.
  *
  * @param sequence the step's place in the total order, from 0

@@ -145,7 +145,9 @@ public final class Primary implements StepRecorder {
             replica.destroyForcibly();
             throw new IOException(
                 "the replica JVM did not connect"
-                    + (replica.isAlive() ? " within 60 s" : " (exit code " + replica.exitValue() + ")"));
+                    + (replica.isAlive()
+                        ? " within 60 s"
+                        : " (exit code " + replica.exitValue() + ")"));
           }
         }
       }
@@ -175,8 +177,7 @@ public final class Primary implements StepRecorder {
       }
       long hash = replies.hashOfLast(replies.pending() - before);
       try {
-        log.append(
-            new LogRecord(replicated, session.connection(), now, compared, request, hash));
+        log.append(new LogRecord(replicated, session.connection(), now, compared, request, hash));
       } catch (IOException e) {
         stop("the log to the replica failed: " + e.getMessage());
         return true; // the step ran: its reply goes out; the next one will not run
@@ -203,8 +204,8 @@ public final class Primary implements StepRecorder {
   }
 
   /**
-   * Ends the log (after the server stopped running requests) and waits up to {@code millis} for
-   * the replica to compare it all; returns whether it did.
+   * Ends the log (after the server stopped running requests) and waits up to {@code millis} for the
+   * replica to compare it all; returns whether it did.
    */
   public boolean finish(long millis) throws InterruptedException {
     synchronized (order) {

@@ -20,8 +20,8 @@ import java.util.Map;
 /**
  * Mode rbv's replica: a cache of its own that replays the primary's log in its order, one step at a
  * time at the primary's clock reading, through a session per primary connection, and compares the
- * hash of each step's reply with the primary's. It reports how far it got, every reply that differs,
- * and the end of the log, on the log's connection.
+ * hash of each step's reply with the primary's. It reports how far it got, every reply that
+ * differs, and the end of the log, on the log's connection.
  *
  * <p>Replay runs on one thread: the log is a total order over one cache, so its steps run one after
  * the other whatever the number of the primary's workers.

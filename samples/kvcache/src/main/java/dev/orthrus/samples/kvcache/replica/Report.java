@@ -16,7 +16,8 @@ import java.nio.charset.StandardCharsets;
  * @param replicaHash the hash of the replica's reply to {@code mismatch}
  * @param message why the replica failed ({@link Kind#FAILED} only)
  */
-public record Report(Kind kind, long compared, LogRecord mismatch, long replicaHash, String message) {
+public record Report(
+    Kind kind, long compared, LogRecord mismatch, long replicaHash, String message) {
 
   public enum Kind {
     PROGRESS,

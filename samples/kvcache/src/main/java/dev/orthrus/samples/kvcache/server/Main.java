@@ -144,7 +144,12 @@ public final class Main {
             + primary.mismatches()
             + " mismatches";
     if (!complete) {
-      line += " (" + (primary.stopped() != null ? primary.stopped() : "the replica did not finish comparing within 60 s") + ")";
+      line +=
+          " ("
+              + (primary.stopped() != null
+                  ? primary.stopped()
+                  : "the replica did not finish comparing within 60 s")
+              + ")";
     }
     return line;
   }

@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** The log's and the reports' encoding: what is written reads back, and a broken log is an error. */
+/**
+ * The log's and the reports' encoding: what is written reads back, and a broken log is an error.
+ */
 class LogRecordTest {
 
   private static final LogRecord SET =

@@ -56,7 +56,15 @@ class ReplicationTest {
                 () ->
                     Replica.run(
                         ServerConfig.parse(
-                            "--mode", "rbv-replica", "--port", port, "-t", "4", "-I", "2k", "-m",
+                            "--mode",
+                            "rbv-replica",
+                            "--port",
+                            port,
+                            "-t",
+                            "4",
+                            "-I",
+                            "2k",
+                            "-m",
                             "1")));
         Socket socket = rendezvous.accept();
         primary =
@@ -109,8 +117,18 @@ class ReplicationTest {
           default -> 0;
         };
     return switch (random.nextInt(20)) {
-      case 0, 1, 2 -> "set " + key + " " + random.nextInt(5) + " " + exptime + " " + value + "\r\n"
-          + data + "\r\n";
+      case 0, 1, 2 ->
+          "set "
+              + key
+              + " "
+              + random.nextInt(5)
+              + " "
+              + exptime
+              + " "
+              + value
+              + "\r\n"
+              + data
+              + "\r\n";
       case 3 -> "add " + key + " 0 " + exptime + " " + value + "\r\n" + data + "\r\n";
       case 4 -> "append " + key + " 0 0 2\r\nab\r\n";
       case 5 -> "prepend " + key + " 0 0 2\r\nzz\r\n";
@@ -124,7 +142,8 @@ class ReplicationTest {
       case 13 -> "mg " + key + " v c f t s k\r\n";
       case 14 -> "ms " + key + " 3 T" + exptime + "\r\nabc\r\n";
       case 15 -> "ma n" + random.nextInt(4) + " N0 J5 v\r\n";
-      case 16 -> random.nextInt(10) == 0 ? "flush_all " + random.nextInt(2) + "\r\n" : "version\r\n";
+      case 16 ->
+          random.nextInt(10) == 0 ? "flush_all " + random.nextInt(2) + "\r\n" : "version\r\n";
       case 17 -> random.nextInt(5) == 0 ? "stats\r\n" : "bogus command\r\n";
       case 18 -> "set big 0 0 3000\r\n" + "x".repeat(3000) + "\r\n"; // too large: discarded
       default -> "gets " + key + " k" + random.nextInt(40) + " n" + random.nextInt(4) + "\r\n";
@@ -178,7 +197,9 @@ class ReplicationTest {
       seen.write(c);
       last = last << 8 | c;
       boolean mn = last == ('M' << 24 | 'N' << 16 | '\r' << 8 | '\n');
-      if (mn && (seen.size() == 4 || seen.toString(StandardCharsets.ISO_8859_1).endsWith("\nMN\r\n"))) {
+      if (mn
+          && (seen.size() == 4
+              || seen.toString(StandardCharsets.ISO_8859_1).endsWith("\nMN\r\n"))) {
         return;
       }
     }
@@ -230,7 +251,11 @@ class ReplicationTest {
                 log.append(
                     poison
                         ? new LogRecord(
-                            r.sequence(), r.connection(), r.now(), r.compared(), r.request(),
+                            r.sequence(),
+                            r.connection(),
+                            r.now(),
+                            r.compared(),
+                            r.request(),
                             r.replyHash() ^ 1)
                         : r);
               }
@@ -250,7 +275,8 @@ class ReplicationTest {
         Socket client = new Socket(InetAddress.getLoopbackAddress(), pair.server.port())) {
       OutputStream out = client.getOutputStream();
       InputStream in = client.getInputStream();
-      out.write("set poison 0 0 1\r\nx\r\nget poison\r\nmn\r\n".getBytes(StandardCharsets.ISO_8859_1));
+      out.write(
+          "set poison 0 0 1\r\nx\r\nget poison\r\nmn\r\n".getBytes(StandardCharsets.ISO_8859_1));
       readUntilMn(in);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       while (pair.mismatch.get() == null && System.nanoTime() < deadline) {
@@ -258,10 +284,12 @@ class ReplicationTest {
       }
       Report report = pair.mismatch.get();
       assertNotNull(report, "no mismatch reported");
-      assertEquals("get poison\r\n", new String(report.mismatch().request(), StandardCharsets.ISO_8859_1));
+      assertEquals(
+          "get poison\r\n", new String(report.mismatch().request(), StandardCharsets.ISO_8859_1));
       assertEquals(report.mismatch().replyHash() ^ 1, report.replicaHash());
       assertTrue(
-          Primary.describe(report).contains("request 'get poison\\r\\n'"), Primary.describe(report));
+          Primary.describe(report).contains("request 'get poison\\r\\n'"),
+          Primary.describe(report));
       // The primary stops: the next request is not run and the conversation ends.
       out.write("get poison\r\n".getBytes(StandardCharsets.ISO_8859_1));
       out.flush();

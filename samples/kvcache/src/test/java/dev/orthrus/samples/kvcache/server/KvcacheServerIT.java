@@ -135,6 +135,53 @@ class KvcacheServerIT {
     }
   }
 
+  private static final Pattern RBV_SUMMARY =
+      Pattern.compile(
+          "kvcache stopped: (\\d+) requests, (\\d+) steps replicated, (\\d+) compared, (\\d+) mismatches");
+
+  /**
+   * Mode rbv: the conversation answered as memcached answers it, then pipelining clients with
+   * evictions; on SIGTERM the replica JVM compares every step, finds no mismatch, and exits with
+   * the primary.
+   */
+  @Test
+  void theReplicatedServerComparesEveryStepAndStopsWithItsReplica() throws Exception {
+    try (ServerProcess server = ServerProcess.start("rbv", List.of(), "-m", "1", "-t", "3")) {
+      List<ProcessHandle> replicas = server.children();
+      assertEquals(1, replicas.size(), "the replica JVM");
+      List<String> replies =
+          Conversation.run(
+              () -> {
+                try {
+                  return SocketChannel.open(new InetSocketAddress("127.0.0.1", server.port()));
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+      assertEquals(memcachedReplies(), replies);
+      ExecutorService clients = Executors.newFixedThreadPool(4);
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int c = 0; c < 4; c++) {
+        int client = c;
+        done.add(clients.submit(() -> pipeline(server.port(), client, 100)));
+      }
+      for (Future<Integer> f : done) {
+        assertEquals(100, f.get(5, TimeUnit.MINUTES));
+      }
+      clients.shutdown();
+      String stats = exchange(server.port(), "stats\r\n", "END\r\n");
+      assertTrue(stats.contains("STAT rbv_mismatches 0\r\n"), stats);
+      List<String> output = server.stop();
+      String last = output.get(output.size() - 1);
+      Matcher m = RBV_SUMMARY.matcher(last);
+      assertTrue(m.matches(), String.join("\n", output));
+      assertEquals("0", m.group(4), last);
+      assertEquals(m.group(2), m.group(3), "every step compared: " + last);
+      assertTrue(Long.parseLong(m.group(2)) > 4 * 100 * 8, last);
+      assertFalse(replicas.get(0).isAlive(), "the replica outlived its primary");
+    }
+  }
+
   /** {@code memccapable -a} (Debian's libmemcached-tools) against the protected server. */
   @Test
   void memccapablePassesAgainstTheProtectedServer() throws Exception {
