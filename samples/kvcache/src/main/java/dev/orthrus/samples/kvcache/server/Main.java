@@ -128,7 +128,7 @@ public final class Main {
   private static String rbvSummary(CommandHandler handler, Primary primary) {
     boolean complete;
     try {
-      complete = primary.finish(60_000);
+      complete = primary.finish(20_000);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       complete = false;
@@ -148,7 +148,7 @@ public final class Main {
           " ("
               + (primary.stopped() != null
                   ? primary.stopped()
-                  : "the replica did not finish comparing within 60 s")
+                  : "the replica did not finish comparing within 20 s")
               + ")";
     }
     return line;
