@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * The kvcache server: {@code Main [--mode vanilla|orthrus|rbv] [--port P] [-m MB] [-t THREADS] [-I
@@ -35,6 +37,9 @@ public final class Main {
       return;
     }
     if (config.mode().equals("rbv-replica")) {
+      // Ctrl-C reaches the terminal's whole process group: the replica must outlive it until its
+      // primary has ended the log, and it ends when the log does.
+      Signal.handle(new Signal("INT"), SignalHandler.SIG_IGN);
       System.exit(Replica.run(config));
       return;
     }
