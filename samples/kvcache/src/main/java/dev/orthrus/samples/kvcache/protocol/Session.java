@@ -93,6 +93,14 @@ public final class Session {
     closed = true;
   }
 
+  /** The transport closed the connection: no more input comes. */
+  public void ended() {
+    closed = true;
+    if (recorder != null) {
+      recorder.ended(this);
+    }
+  }
+
   /** Runs every complete request in the input. */
   private void process() {
     while (!closed) {

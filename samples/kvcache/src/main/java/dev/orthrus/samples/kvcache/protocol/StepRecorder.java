@@ -25,6 +25,9 @@ public interface StepRecorder {
    */
   boolean record(Session session, byte[] input, int from, int to, boolean compared, Runnable step);
 
+  /** The conversation of {@code session} ended (its connection closed): no step follows. */
+  void ended(Session session);
+
   /** The session's caller has run every request it had read: recorded steps may go out now. */
   void batchDone();
 }

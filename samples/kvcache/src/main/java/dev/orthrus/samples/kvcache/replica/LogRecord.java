@@ -7,26 +7,53 @@ import java.io.IOException;
 
 /**
  * One step of one conversation, as mode rbv's primary ran it: the bytes the step consumed, the
- * clock reading it ran at, and a hash of what it answered. The log ends with {@link #END}.
+ * clock reading it ran at, and a hash of what it answered; or the end of a conversation. The log
+ * ends with {@link #END}.
  *
- * <p>Encoding: a kind byte ({@code 1} step, {@code 2} end); a step then has its sequence number (8
- * bytes), connection (8), clock {@code now} (4), whether its reply is compared (1), the request's
- * length (4) and bytes, and the reply hash (8). Big-endian, as {@link DataOutputStream} writes.
+ * <p>Encoding: a kind byte ({@code 1} step, {@code 2} end of the log, {@code 3} end of a
+ * conversation); a step then has its sequence number (8 bytes), connection (8), clock {@code now}
+ * (4), whether its reply is compared (1), the request's length (4) and bytes, and the reply hash
+ * (8); the end of a conversation has its sequence number and connection. Big-endian, as {@link
+ * DataOutputStream} writes.
  *
- * @param sequence the step's place in the total order, from 0
+ * @param sequence the record's place in the total order, from 0
  * @param compared whether replicas must give a reply of the same hash ({@code stats} is not)
  */
 public record LogRecord(
-    long sequence, long connection, int now, boolean compared, byte[] request, long replyHash) {
+    Kind kind,
+    long sequence,
+    long connection,
+    int now,
+    boolean compared,
+    byte[] request,
+    long replyHash) {
+
+  public enum Kind {
+    STEP,
+    END,
+    CLOSED
+  }
 
   /** The last record of a log: the primary stopped and every step before it was sent. */
-  public static final LogRecord END = new LogRecord(-1, 0, 0, false, new byte[0], 0);
+  public static final LogRecord END = new LogRecord(Kind.END, -1, 0, 0, false, new byte[0], 0);
+
+  /** A step. */
+  public LogRecord(
+      long sequence, long connection, int now, boolean compared, byte[] request, long replyHash) {
+    this(Kind.STEP, sequence, connection, now, compared, request, replyHash);
+  }
+
+  /** The end of conversation {@code connection}: the replica drops its session. */
+  public static LogRecord closed(long sequence, long connection) {
+    return new LogRecord(Kind.CLOSED, sequence, connection, 0, false, new byte[0], 0);
+  }
 
   /** The largest request a step may carry: a data block within the largest item size, -I 1024m. */
   static final int MAX_REQUEST = (1 << 30) + 2;
 
   private static final byte STEP = 1;
   private static final byte LAST = 2;
+  private static final byte CLOSE = 3;
 
   /** A log that cannot be read: cut short or not written by {@link #writeTo}. */
   public static final class CorruptLogException extends IOException {
@@ -38,15 +65,23 @@ public record LogRecord(
   }
 
   public boolean isEnd() {
-    return this == END;
+    return kind == Kind.END;
   }
 
   void writeTo(DataOutputStream out) throws IOException {
-    if (isEnd()) {
-      out.writeByte(LAST);
-      return;
+    switch (kind) {
+      case END -> {
+        out.writeByte(LAST);
+        return;
+      }
+      case CLOSED -> {
+        out.writeByte(CLOSE);
+        out.writeLong(sequence);
+        out.writeLong(connection);
+        return;
+      }
+      case STEP -> out.writeByte(STEP);
     }
-    out.writeByte(STEP);
     out.writeLong(sequence);
     out.writeLong(connection);
     out.writeInt(now);
@@ -68,11 +103,14 @@ public record LogRecord(
     if (kind == LAST) {
       return END;
     }
-    if (kind != STEP) {
+    if (kind != STEP && kind != CLOSE) {
       throw new CorruptLogException("unknown record kind " + kind);
     }
     try {
       long sequence = in.readLong();
+      if (kind == CLOSE) {
+        return closed(sequence, in.readLong());
+      }
       long connection = in.readLong();
       int now = in.readInt();
       int compared = in.readUnsignedByte();

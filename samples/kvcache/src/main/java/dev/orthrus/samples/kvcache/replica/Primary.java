@@ -189,6 +189,23 @@ public final class Primary implements StepRecorder {
   }
 
   @Override
+  public void ended(Session session) {
+    synchronized (order) {
+      if (stopped != null) {
+        return;
+      }
+      try {
+        log.append(LogRecord.closed(replicated, session.connection()));
+      } catch (IOException e) {
+        stop("the log to the replica failed: " + e.getMessage());
+        return;
+      }
+      replicated++;
+      unflushed = true;
+    }
+  }
+
+  @Override
   public void batchDone() {
     synchronized (order) {
       if (!unflushed || stopped != null) {

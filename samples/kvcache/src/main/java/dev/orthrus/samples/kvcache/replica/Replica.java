@@ -121,6 +121,10 @@ public final class Replica {
 
   /** Runs one step as the primary ran it; returns the hash of its reply. */
   long replay(LogRecord step) {
+    if (step.kind() == LogRecord.Kind.CLOSED) {
+      sessions.remove(step.connection());
+      return step.replyHash();
+    }
     Session session = sessions.computeIfAbsent(step.connection(), c -> handler.newSession());
     clock.pin(step.now());
     session.receive(ByteBuffer.wrap(step.request()));
@@ -132,6 +136,11 @@ public final class Replica {
 
   long mismatches() {
     return mismatches;
+  }
+
+  /** Conversations the replica keeps a session for. */
+  int sessions() {
+    return sessions.size();
   }
 
   /** Reports, written whole by one thread at a time (the replaying one and the progress one). */

@@ -41,7 +41,7 @@ class LogRecordTest {
   @Test
   void recordsReadBackInOrderUpToTheEnd() throws IOException {
     LogRecord stats = new LogRecord(8, 4, 1235, false, "stats\r\n".getBytes(), 0);
-    OrderedLog.Reader log = reader(encode(SET, stats, LogRecord.END));
+    OrderedLog.Reader log = reader(encode(SET, stats, LogRecord.closed(9, 4), LogRecord.END));
     LogRecord first = log.read();
     assertEquals(SET.sequence(), first.sequence());
     assertEquals(SET.connection(), first.connection());
@@ -50,6 +50,10 @@ class LogRecordTest {
     assertArrayEquals(SET.request(), first.request());
     assertEquals(SET.replyHash(), first.replyHash());
     assertEquals(false, log.read().compared());
+    LogRecord closed = log.read();
+    assertEquals(LogRecord.Kind.CLOSED, closed.kind());
+    assertEquals(9, closed.sequence());
+    assertEquals(4, closed.connection());
     assertSame(LogRecord.END, log.read());
   }
 
