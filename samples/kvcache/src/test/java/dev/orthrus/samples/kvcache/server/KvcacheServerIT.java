@@ -92,15 +92,7 @@ class KvcacheServerIT {
   @Test
   void theProtectedServerAnswersTheConversationAsMemcached() throws Exception {
     try (ServerProcess server = ServerProcess.start("orthrus", VALIDATE_ALL)) {
-      List<String> replies =
-          Conversation.run(
-              () -> {
-                try {
-                  return SocketChannel.open(new InetSocketAddress("127.0.0.1", server.port()));
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
+      List<String> replies = conversation(server.port());
       List<String> expected = memcachedReplies();
       assertEquals(expected, replies);
       assertNoDetection("orthrus", server.stop());
@@ -116,16 +108,7 @@ class KvcacheServerIT {
   void concurrentPipelinedClientsWithEvictionsGiveNoDetection() throws Exception {
     try (ServerProcess server =
         ServerProcess.start("orthrus", VALIDATE_ALL, "-m", "1", "-t", "3")) {
-      ExecutorService clients = Executors.newFixedThreadPool(4);
-      List<Future<Integer>> done = new ArrayList<>();
-      for (int c = 0; c < 4; c++) {
-        int client = c;
-        done.add(clients.submit(() -> pipeline(server.port(), client, 300)));
-      }
-      for (Future<Integer> f : done) {
-        assertEquals(300, f.get(5, TimeUnit.MINUTES));
-      }
-      clients.shutdown();
+      pipelineClients(server.port(), 300);
       String stats = exchange(server.port(), "stats\r\n", "END\r\n");
       Matcher evictions = Pattern.compile("STAT evictions (\\d+)").matcher(stats);
       assertTrue(evictions.find(), stats);
@@ -149,26 +132,9 @@ class KvcacheServerIT {
     try (ServerProcess server = ServerProcess.start("rbv", List.of(), "-m", "1", "-t", "3")) {
       List<ProcessHandle> replicas = server.children();
       assertEquals(1, replicas.size(), "the replica JVM");
-      List<String> replies =
-          Conversation.run(
-              () -> {
-                try {
-                  return SocketChannel.open(new InetSocketAddress("127.0.0.1", server.port()));
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
+      List<String> replies = conversation(server.port());
       assertEquals(memcachedReplies(), replies);
-      ExecutorService clients = Executors.newFixedThreadPool(4);
-      List<Future<Integer>> done = new ArrayList<>();
-      for (int c = 0; c < 4; c++) {
-        int client = c;
-        done.add(clients.submit(() -> pipeline(server.port(), client, 100)));
-      }
-      for (Future<Integer> f : done) {
-        assertEquals(100, f.get(5, TimeUnit.MINUTES));
-      }
-      clients.shutdown();
+      pipelineClients(server.port(), 100);
       String stats = exchange(server.port(), "stats\r\n", "END\r\n");
       assertTrue(stats.contains("STAT rbv_mismatches 0\r\n"), stats);
       List<String> output = server.stop();
@@ -245,6 +211,32 @@ class KvcacheServerIT {
       }
     }
     return batches;
+  }
+
+  /** The differential conversation over connections to {@code port}. */
+  private static List<String> conversation(int port) throws Exception {
+    return Conversation.run(
+        () -> {
+          try {
+            return SocketChannel.open(new InetSocketAddress("127.0.0.1", port));
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+  }
+
+  /** Four {@link #pipeline} clients at once, each sending {@code batches} batches. */
+  private static void pipelineClients(int port, int batches) throws Exception {
+    ExecutorService clients = Executors.newFixedThreadPool(4);
+    List<Future<Integer>> done = new ArrayList<>();
+    for (int c = 0; c < 4; c++) {
+      int client = c;
+      done.add(clients.submit(() -> pipeline(port, client, batches)));
+    }
+    for (Future<Integer> f : done) {
+      assertEquals(batches, f.get(5, TimeUnit.MINUTES));
+    }
+    clients.shutdown();
   }
 
   private static String exchange(int port, String request, String end) throws IOException {
