@@ -381,7 +381,8 @@ public final class KvcacheBenchmark {
     double ops = phase.ops();
     double validated = after.since(before, ServerStats.VALIDATED).orElse(Double.NaN);
     double executions = after.since(before, ServerStats.EXECUTIONS).orElse(Double.NaN);
-    OptionalDouble detections = after.number(ServerStats.DETECTIONS);
+    OptionalDouble detections =
+        after.number(mode == Mode.RBV ? ServerStats.RBV_MISMATCHES : ServerStats.DETECTIONS);
     return new Run(
         mode,
         rep,

@@ -12,13 +12,18 @@ import java.util.OptionalDouble;
  * The memcached {@code stats} counters of a server, read over a control connection. Besides the
  * usual counters ({@code evictions}, ...) a kvcache server in mode orthrus reports {@value
  * #VALIDATED}, {@value #EXECUTIONS}, {@value #DETECTIONS}, {@value #VALIDATION_MEAN_US} and {@value
- * #VALIDATION_P99_US}; counters absent from a server (real memcached, vanilla) read as empty.
+ * #VALIDATION_P99_US}, and in mode rbv {@value #RBV_MISMATCHES}; counters absent from a server
+ * (real memcached, vanilla) read as empty.
  */
 public record ServerStats(Map<String, String> values) {
 
   public static final String VALIDATED = "orthrus_validated";
   public static final String EXECUTIONS = "orthrus_executions";
   public static final String DETECTIONS = "orthrus_detections";
+
+  /** Mode rbv's detections: steps whose reply the replica gave differently. */
+  public static final String RBV_MISMATCHES = "rbv_mismatches";
+
   public static final String VALIDATION_MEAN_US = "orthrus_validation_latency_mean_us";
   public static final String VALIDATION_P99_US = "orthrus_validation_latency_p99_us";
 

@@ -33,7 +33,9 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--mode",
       defaultValue = "vanilla",
-      description = "vanilla, orthrus (the protected build, validated) or rbv (not built yet).")
+      description =
+          "vanilla, orthrus (the protected build, validated) or rbv (the vanilla build with a"
+              + " replica JVM comparing every reply).")
   String mode;
 
   @Option(names = "--port", defaultValue = "11211", description = "TCP port (0: a free one).")

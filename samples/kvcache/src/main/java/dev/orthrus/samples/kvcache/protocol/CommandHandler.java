@@ -45,6 +45,9 @@ public final class CommandHandler {
   private final long startedUnix;
   private final MetaCommands meta;
 
+  /** Mode rbv's primary orders and logs every step of every session; null in the other modes. */
+  private volatile StepRecorder recorder;
+
   /**
    * The cache's counters at the last {@code stats reset}: {@code stats} reports total items,
    * evictions and reclaimed since then. They are user data, which only closures change, so the
@@ -53,8 +56,8 @@ public final class CommandHandler {
   private volatile long[] countersAtReset = new long[6];
 
   /**
-   * @param runtimeStats the protection's figures that {@code stats} adds ({@code orthrus_*}), empty
-   *     for the vanilla build
+   * @param runtimeStats the figures that {@code stats} adds: the protection's ({@code orthrus_*})
+   *     or the replication's ({@code rbv_*}), empty for the vanilla build
    */
   public CommandHandler(
       Cache cache,
@@ -75,7 +78,12 @@ public final class CommandHandler {
 
   /** A new conversation with this handler. */
   public Session newSession() {
-    return new Session(this);
+    return new Session(this, recorder);
+  }
+
+  /** Sessions opened from now on run their steps through {@code recorder} (mode rbv). */
+  public void recordSteps(StepRecorder recorder) {
+    this.recorder = recorder;
   }
 
   public ServerStats stats() {
@@ -435,10 +443,10 @@ public final class CommandHandler {
     stat(out, "evictions", c[3] - base[3]);
     stat(out, "reclaimed", c[4] - base[4]);
     Map<String, Number> protection = runtimeStats.get();
-    if (!protection.isEmpty()) {
+    if (protection.containsKey("orthrus_validated")) {
       stat(out, "orthrus_executions", stats.closureCalls.sum());
-      protection.forEach((name, value) -> out.line("STAT " + name + " " + value));
     }
+    protection.forEach((name, value) -> out.line("STAT " + name + " " + value));
     out.line("END");
   }
 

@@ -32,6 +32,27 @@ public final class ReplyBuffer {
     return end - start;
   }
 
+  /**
+   * A 64-bit hash (FNV-1a) of the last {@code n} bytes appended: mode rbv compares the replies of
+   * one step on the primary and the replica by it.
+   */
+  public long hashOfLast(int n) {
+    if (n < 0 || n > end - start) {
+      throw new IllegalArgumentException(n + " bytes asked of " + (end - start) + " pending");
+    }
+    long hash = 0xcbf29ce484222325L;
+    for (int i = end - n; i < end; i++) {
+      hash = (hash ^ (bytes[i] & 0xff)) * 0x100000001b3L;
+    }
+    return hash;
+  }
+
+  /** Drops every pending reply (a replica's, once hashed). */
+  public void clear() {
+    start = end;
+    compact();
+  }
+
   /** Writes what the channel takes; returns whether everything was written. */
   public boolean writeTo(WritableByteChannel channel) throws IOException {
     if (start < end) {

@@ -5,7 +5,7 @@ package dev.orthrus.samples.kvcache.protocol;
  * (so a fresh item's time is never 0), and its reading of expiration times: 0 never, a negative
  * time already expired, more than 30 days a Unix time, otherwise seconds from now.
  */
-public final class ServerClock {
+public class ServerClock {
 
   /** memcached's REALTIME_MAXDELTA: expiration times above it are Unix times. */
   public static final long MAX_RELATIVE = 60L * 60 * 24 * 30;
@@ -16,11 +16,20 @@ public final class ServerClock {
     this(System.currentTimeMillis() / 1000 - 62);
   }
 
-  ServerClock(long processStarted) {
+  /**
+   * A clock started at {@code processStarted} (Unix seconds): mode rbv's replica starts its clock
+   * where the primary's started, so that absolute expiration times read alike.
+   */
+  protected ServerClock(long processStarted) {
     this.processStarted = processStarted;
   }
 
-  /** Seconds since the clock's start. */
+  /** The clock's start, in Unix seconds. */
+  public final long processStarted() {
+    return processStarted;
+  }
+
+  /** Seconds since the clock's start; every reading of the time a request uses comes from here. */
   public int now() {
     return (int) (unixTime() - processStarted);
   }

@@ -27,6 +27,11 @@ public final class Session {
   public static final int MAX_GET_LINE = 1 << 20;
 
   private final CommandHandler handler;
+
+  /** Mode rbv's primary; null otherwise, and then no step is recorded. */
+  private final StepRecorder recorder;
+
+  private final long connection;
   private final ReplyBuffer replies = new ReplyBuffer();
   private byte[] in = new byte[4096];
   private int start;
@@ -35,8 +40,15 @@ public final class Session {
   private long discard;
   private boolean closed;
 
-  Session(CommandHandler handler) {
+  Session(CommandHandler handler, StepRecorder recorder) {
     this.handler = handler;
+    this.recorder = recorder;
+    this.connection = recorder == null ? 0 : recorder.open();
+  }
+
+  /** The recorder's number for this conversation (0 without a recorder). */
+  public long connection() {
+    return connection;
   }
 
   /** The replies produced so far and not yet taken. */
@@ -56,6 +68,9 @@ public final class Session {
     if (n > 0) {
       end += n;
       process();
+      if (recorder != null) {
+        recorder.batchDone();
+      }
     }
     return n;
   }
@@ -69,10 +84,21 @@ public final class Session {
       end += n;
       process();
     }
+    if (recorder != null) {
+      recorder.batchDone();
+    }
   }
 
   void close() {
     closed = true;
+  }
+
+  /** The transport closed the connection: no more input comes. */
+  public void ended() {
+    closed = true;
+    if (recorder != null) {
+      recorder.ended(this);
+    }
   }
 
   /** Runs every complete request in the input. */
@@ -80,6 +106,10 @@ public final class Session {
     while (!closed) {
       if (discard > 0) {
         int n = (int) Math.min(discard, end - start);
+        if (recorder != null && !recorder.record(this, in, start, start + n, false, null)) {
+          closed = true;
+          break;
+        }
         start += n;
         discard -= n;
         if (discard > 0) {
@@ -97,7 +127,13 @@ public final class Session {
         start += need;
         CommandHandler.PendingStore store = pending;
         pending = null;
-        handler.completeStore(store, terminated ? data : null, this);
+        byte[] block = terminated ? data : null;
+        if (recorder == null) {
+          handler.completeStore(store, block, this);
+        } else if (!recorder.record(
+            this, in, start - need, start, true, () -> handler.completeStore(store, block, this))) {
+          closed = true;
+        }
         continue;
       }
       int newline = indexOfNewline();
@@ -110,8 +146,19 @@ public final class Session {
       }
       int lineEnd = newline > start && in[newline - 1] == '\r' ? newline - 1 : newline;
       List<String> tokens = tokenize(start, lineEnd);
+      int lineStart = start;
       start = newline + 1;
-      handler.execute(tokens, this);
+      if (recorder == null) {
+        handler.execute(tokens, this);
+      } else if (!recorder.record(
+          this,
+          in,
+          lineStart,
+          start,
+          tokens.isEmpty() || !tokens.get(0).equals("stats"),
+          () -> handler.execute(tokens, this))) {
+        closed = true;
+      }
     }
     if (start == end) {
       start = 0;

@@ -26,6 +26,10 @@ public final class InProcessServer implements AutoCloseable {
   public static InProcessServer start(String... mainArgs) {
     ServerConfig config = ServerConfig.parse(mainArgs);
     Main.checkBuild(config.mode());
+    if (config.mode().startsWith("rbv")) {
+      throw new IllegalArgumentException(
+          "mode rbv is served over TCP only: its replica is a JVM of its own fed over loopback");
+    }
     return new InProcessServer(Main.newHandler(config));
   }
 

@@ -3,16 +3,24 @@ package dev.orthrus.samples.kvcache.server;
 import dev.orthrus.samples.kvcache.protocol.CommandHandler;
 import dev.orthrus.samples.kvcache.protocol.ServerClock;
 import dev.orthrus.samples.kvcache.protocol.ServerStats;
+import dev.orthrus.samples.kvcache.replica.PinnedClock;
+import dev.orthrus.samples.kvcache.replica.Primary;
+import dev.orthrus.samples.kvcache.replica.Replica;
+import dev.orthrus.samples.kvcache.replica.Report;
 import dev.orthrus.samples.kvcache.store.Cache;
 import dev.orthrus.samples.kvcache.store.CacheItem;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * The kvcache server: {@code Main [--mode vanilla|orthrus|rbv] [--port P] [-m MB] [-t THREADS] [-I
  * SIZE]}. Prints one line when it listens, serves until SIGINT or SIGTERM, then prints a summary
- * line (in mode orthrus, with the executions validated and the detections).
+ * line (in mode orthrus, with the executions validated and the detections; in mode rbv, with the
+ * steps replicated, compared by the replica JVM and found different).
  */
 public final class Main {
 
@@ -28,7 +36,24 @@ public final class Main {
       System.exit(2);
       return;
     }
-    CommandHandler handler = newHandler(config);
+    if (config.mode().equals("rbv-replica")) {
+      // Ctrl-C reaches the terminal's whole process group: the replica must outlive it until its
+      // primary has ended the log, and it ends when the log does.
+      Signal.handle(new Signal("INT"), SignalHandler.SIG_IGN);
+      System.exit(Replica.run(config));
+      return;
+    }
+    Primary primary = null;
+    CommandHandler handler;
+    if (config.mode().equals("rbv")) {
+      PinnedClock clock = PinnedClock.startingNow();
+      primary = startReplica(config, clock);
+      handler = newHandler(config, primary::figures, clock);
+      handler.recordSteps(primary);
+    } else {
+      handler = newHandler(config);
+    }
+    Primary replication = primary;
     NioServer server = NioServer.start(config.port(), handler, config.threads());
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -40,7 +65,10 @@ public final class Main {
                   } catch (IOException e) {
                     System.err.println("kvcache: closing the listener failed: " + e);
                   }
-                  System.out.println(summary(config.mode(), handler));
+                  System.out.println(
+                      replication == null
+                          ? summary(config.mode(), handler)
+                          : rbvSummary(handler, replication));
                   System.out.flush();
                   stopped.countDown();
                 },
@@ -54,13 +82,81 @@ public final class Main {
 
   /** A handler over a new cache as {@code config} says; the in-process transport uses it too. */
   static CommandHandler newHandler(ServerConfig config) {
+    return newHandler(
+        config,
+        config.mode().equals("orthrus") ? () -> RuntimeFigures.read(0) : Map::of,
+        new ServerClock());
+  }
+
+  private static CommandHandler newHandler(
+      ServerConfig config, Supplier<Map<String, Number>> figures, ServerClock clock) {
     return new CommandHandler(
         new Cache(config.memoryBytes()),
-        config.mode().equals("orthrus") ? () -> RuntimeFigures.read(0) : Map::of,
-        new ServerClock(),
+        figures,
+        clock,
         new ServerStats(),
         config.itemSizeMax(),
         config.threads());
+  }
+
+  /**
+   * Mode rbv's replica, started and connected. A mismatch prints the detection line and exits with
+   * status 1 (as a detection does); a replica that fails, dies or stalls exits with status 4. The
+   * exit runs the shutdown hook: the summary is printed either way.
+   */
+  private static Primary startReplica(ServerConfig config, PinnedClock clock) throws IOException {
+    return Primary.startReplica(
+        config,
+        clock,
+        new Primary.Listener() {
+          @Override
+          public void mismatch(Report report) {
+            System.out.println(Primary.describe(report));
+            System.out.flush();
+            exitSoon(1);
+          }
+
+          @Override
+          public void failed(String message) {
+            System.err.println("kvcache rbv: " + message + "; stopping");
+            exitSoon(4);
+          }
+        });
+  }
+
+  /** Exits from a thread of its own: the shutdown hook waits for threads that may be the caller. */
+  private static void exitSoon(int status) {
+    new Thread(() -> System.exit(status), "kvcache-exit").start();
+  }
+
+  /** {@code kvcache stopped: ...} of mode rbv, once the replica compared the whole log. */
+  private static String rbvSummary(CommandHandler handler, Primary primary) {
+    boolean complete;
+    try {
+      complete = primary.finish(20_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      complete = false;
+    }
+    String line =
+        "kvcache stopped: "
+            + handler.stats().requests()
+            + " requests, "
+            + primary.replicated()
+            + " steps replicated, "
+            + primary.compared()
+            + " compared, "
+            + primary.mismatches()
+            + " mismatches";
+    if (!complete) {
+      line +=
+          " ("
+              + (primary.stopped() != null
+                  ? primary.stopped()
+                  : "the replica did not finish comparing within 20 s")
+              + ")";
+    }
+    return line;
   }
 
   /** The build on the class path: {@code orthrus} (protected) or {@code vanilla}. */
@@ -73,16 +169,10 @@ public final class Main {
         : "vanilla";
   }
 
-  /**
-   * Mode orthrus needs the protected build and mode vanilla the vanilla one; the replica mode (rbv)
-   * is not built.
-   */
+  /** Mode orthrus needs the protected build; the others (vanilla, rbv) the vanilla one. */
   static void checkBuild(String mode) {
     boolean protectedBuild = build().equals("orthrus");
     switch (mode) {
-      case "rbv" ->
-          throw new IllegalArgumentException(
-              "mode rbv (a replica JVM fed by an ordered log) is not built yet; use vanilla or orthrus");
       case "orthrus" -> {
         if (!protectedBuild) {
           throw new IllegalArgumentException(
@@ -92,7 +182,7 @@ public final class Main {
       default -> {
         if (protectedBuild) {
           throw new IllegalArgumentException(
-              "mode vanilla needs the vanilla build (target/classes) on the class path");
+              "mode " + mode + " needs the vanilla build (target/classes) on the class path");
         }
       }
     }

@@ -149,6 +149,10 @@ public final class NioServer implements AutoCloseable {
     }
 
     private void close(SelectionKey key) {
+      if (!key.isValid()) {
+        return; // closed already, its cancellation not yet selected
+      }
+      ((Session) key.attachment()).ended();
       key.cancel();
       try {
         key.channel().close();

@@ -1,5 +1,6 @@
 package dev.orthrus.samples.kvcache.server;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -34,7 +35,8 @@ public record ServerConfig(String mode, int port, int memoryMb, int threads, lon
       String value = args[++i];
       switch (flag) {
         case "--mode" -> {
-          if (!value.equals("vanilla") && !value.equals("orthrus") && !value.equals("rbv")) {
+          // rbv-replica: the replica JVM that mode rbv starts (not for users: no usage line).
+          if (!List.of("vanilla", "orthrus", "rbv", "rbv-replica").contains(value)) {
             throw new UsageException("unknown mode '" + value + "'");
           }
           mode = value;

@@ -92,15 +92,7 @@ class KvcacheServerIT {
   @Test
   void theProtectedServerAnswersTheConversationAsMemcached() throws Exception {
     try (ServerProcess server = ServerProcess.start("orthrus", VALIDATE_ALL)) {
-      List<String> replies =
-          Conversation.run(
-              () -> {
-                try {
-                  return SocketChannel.open(new InetSocketAddress("127.0.0.1", server.port()));
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
+      List<String> replies = conversation(server.port());
       List<String> expected = memcachedReplies();
       assertEquals(expected, replies);
       assertNoDetection("orthrus", server.stop());
@@ -116,22 +108,43 @@ class KvcacheServerIT {
   void concurrentPipelinedClientsWithEvictionsGiveNoDetection() throws Exception {
     try (ServerProcess server =
         ServerProcess.start("orthrus", VALIDATE_ALL, "-m", "1", "-t", "3")) {
-      ExecutorService clients = Executors.newFixedThreadPool(4);
-      List<Future<Integer>> done = new ArrayList<>();
-      for (int c = 0; c < 4; c++) {
-        int client = c;
-        done.add(clients.submit(() -> pipeline(server.port(), client, 300)));
-      }
-      for (Future<Integer> f : done) {
-        assertEquals(300, f.get(5, TimeUnit.MINUTES));
-      }
-      clients.shutdown();
+      pipelineClients(server.port(), 300);
       String stats = exchange(server.port(), "stats\r\n", "END\r\n");
       Matcher evictions = Pattern.compile("STAT evictions (\\d+)").matcher(stats);
       assertTrue(evictions.find(), stats);
       assertTrue(Long.parseLong(evictions.group(1)) > 0, "no eviction happened: " + stats);
       long validated = assertNoDetection("orthrus", server.stop());
       assertTrue(validated > 4 * 300 * 8, "validated only " + validated);
+    }
+  }
+
+  private static final Pattern RBV_SUMMARY =
+      Pattern.compile(
+          "kvcache stopped: (\\d+) requests, (\\d+) steps replicated, (\\d+) compared, (\\d+) mismatches");
+
+  /**
+   * Mode rbv: the conversation answered as memcached answers it, then pipelining clients with
+   * evictions; on SIGTERM the replica JVM compares every step, finds no mismatch, and exits with
+   * the primary.
+   */
+  @Test
+  void theReplicatedServerComparesEveryStepAndStopsWithItsReplica() throws Exception {
+    try (ServerProcess server = ServerProcess.start("rbv", List.of(), "-m", "1", "-t", "3")) {
+      List<ProcessHandle> replicas = server.children();
+      assertEquals(1, replicas.size(), "the replica JVM");
+      List<String> replies = conversation(server.port());
+      assertEquals(memcachedReplies(), replies);
+      pipelineClients(server.port(), 100);
+      String stats = exchange(server.port(), "stats\r\n", "END\r\n");
+      assertTrue(stats.contains("STAT rbv_mismatches 0\r\n"), stats);
+      List<String> output = server.stop();
+      String last = output.get(output.size() - 1);
+      Matcher m = RBV_SUMMARY.matcher(last);
+      assertTrue(m.matches(), String.join("\n", output));
+      assertEquals("0", m.group(4), last);
+      assertEquals(m.group(2), m.group(3), "every step compared: " + last);
+      assertTrue(Long.parseLong(m.group(2)) > 4 * 100 * 8, last);
+      assertFalse(replicas.get(0).isAlive(), "the replica outlived its primary");
     }
   }
 
@@ -198,6 +211,32 @@ class KvcacheServerIT {
       }
     }
     return batches;
+  }
+
+  /** The differential conversation over connections to {@code port}. */
+  private static List<String> conversation(int port) throws Exception {
+    return Conversation.run(
+        () -> {
+          try {
+            return SocketChannel.open(new InetSocketAddress("127.0.0.1", port));
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+  }
+
+  /** Four {@link #pipeline} clients at once, each sending {@code batches} batches. */
+  private static void pipelineClients(int port, int batches) throws Exception {
+    ExecutorService clients = Executors.newFixedThreadPool(4);
+    List<Future<Integer>> done = new ArrayList<>();
+    for (int c = 0; c < 4; c++) {
+      int client = c;
+      done.add(clients.submit(() -> pipeline(port, client, batches)));
+    }
+    for (Future<Integer> f : done) {
+      assertEquals(batches, f.get(5, TimeUnit.MINUTES));
+    }
+    clients.shutdown();
   }
 
   private static String exchange(int port, String request, String end) throws IOException {

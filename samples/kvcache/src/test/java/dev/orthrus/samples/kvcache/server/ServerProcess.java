@@ -75,6 +75,11 @@ final class ServerProcess implements AutoCloseable {
     return port;
   }
 
+  /** The processes the server started (mode rbv's replica). */
+  List<ProcessHandle> children() {
+    return process.children().toList();
+  }
+
   /** SIGTERM, then every line the server printed (the listening line first, the summary last). */
   List<String> stop() throws IOException, InterruptedException {
     process.toHandle().destroy(); // SIGTERM; Process.destroy would also close our end of stdout
