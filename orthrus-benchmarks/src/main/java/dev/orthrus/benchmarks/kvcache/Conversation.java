@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
@@ -18,6 +19,12 @@ import org.HdrHistogram.Histogram;
  * must be the last one it wrote for that key (requests of one connection run in order), and once it
  * wrote a key the preloaded value cannot come back. Misses are counted: the driver accepts them
  * only when the server reports evictions.
+ *
+ * <p>A wrong reply fails the conversation, unless it was made to count wrong replies (a server with
+ * an emulated faulty core, whose wrong answers are what is being shown): then it is counted, and
+ * the conversation finds the reply's end (a line; for a get answered {@code VALUE}, the next {@code
+ * END} line) and goes on. A set answered wrongly leaves the key's value unknown to the checks until
+ * the next set of it.
  */
 final class Conversation {
 
@@ -35,9 +42,13 @@ final class Conversation {
   private final byte[][] keys;
   private final int writer;
   private final SplittableRandom random;
+  private final boolean countWrongReplies;
 
   /** The sequence number of this writer's last set of each key; 0: never set. */
   private final long[] lastSet;
+
+  /** Keys whose last set was answered wrongly: whether it was stored is unknown. */
+  private final boolean[] unknown;
 
   private final int[] batchRanks;
   private final boolean[] batchGets;
@@ -51,6 +62,8 @@ final class Conversation {
   private long gets;
   private long misses;
   private long sets;
+  private long wrongReplies;
+  private String firstWrongReply;
 
   /**
    * A conversation of {@code writer} (0 is the loader; connection {@code c} is writer {@code c +
@@ -58,13 +71,26 @@ final class Conversation {
    */
   Conversation(
       ByteChannel channel, Workload workload, ZipfKeys popularity, byte[][] keys, int writer) {
+    this(channel, workload, popularity, keys, writer, false);
+  }
+
+  /** As above; {@code countWrongReplies}: a wrong reply is counted instead of failing. */
+  Conversation(
+      ByteChannel channel,
+      Workload workload,
+      ZipfKeys popularity,
+      byte[][] keys,
+      int writer,
+      boolean countWrongReplies) {
     this.channel = channel;
+    this.countWrongReplies = countWrongReplies;
     this.workload = workload;
     this.popularity = popularity;
     this.keys = keys;
     this.writer = writer;
     this.random = new SplittableRandom(workload.seed() * 0x9E3779B97F4A7C15L + writer);
     this.lastSet = new long[workload.keys()];
+    this.unknown = new boolean[workload.keys()];
     this.batchRanks = new int[Math.max(workload.pipelineDepth(), 64)];
     this.batchGets = new boolean[batchRanks.length];
     this.batchExpected = new long[batchRanks.length];
@@ -108,6 +134,16 @@ final class Conversation {
 
   long sets() {
     return sets;
+  }
+
+  /** Wrong replies counted so far (never reset). */
+  long wrongReplies() {
+    return wrongReplies;
+  }
+
+  /** What was wrong with the first wrong reply, or null. */
+  String firstWrongReply() {
+    return firstWrongReply;
   }
 
   /** Forgets the latencies and counts so far (after warm-up). */
@@ -157,8 +193,12 @@ final class Conversation {
       }
     }
     if (in.hasRemaining()) {
-      throw new ReplyException(
-          "the server sent more than one reply per request: " + preview(in.position()));
+      String message = "the server sent more than one reply per request: " + preview(in.position());
+      if (!countWrongReplies) {
+        throw new ReplyException(message);
+      }
+      countWrong(message);
+      in.position(in.limit());
     }
   }
 
@@ -222,9 +262,13 @@ final class Conversation {
     String line = ascii(start, lineEnd);
     if (!get) {
       if (!line.equals("STORED")) {
-        throw new ReplyException(
-            "set " + Workload.key(rank) + ": expected STORED, got '" + line + "'");
+        return wrong(
+            "set " + Workload.key(rank) + ": expected STORED, got '" + line + "'",
+            start,
+            rank,
+            get);
       }
+      unknown[rank] = false;
       sets++;
       in.position(lineEnd + 2);
       return true;
@@ -238,14 +282,17 @@ final class Conversation {
     String key = Workload.key(rank);
     String[] parts = line.split(" ", -1);
     if (parts.length != 4 || !parts[0].equals("VALUE") || !parts[1].equals(key)) {
-      throw new ReplyException(
+      return wrong(
           "get "
               + key
               + ": expected 'VALUE "
               + key
               + " <flags> <bytes>' or END, got '"
               + line
-              + "'");
+              + "'",
+          start,
+          rank,
+          get);
     }
     int flags;
     int bytes;
@@ -253,51 +300,109 @@ final class Conversation {
       flags = Integer.parseInt(parts[2]);
       bytes = Integer.parseInt(parts[3]);
     } catch (NumberFormatException e) {
-      throw new ReplyException("get " + key + ": bad VALUE line '" + line + "'");
+      return wrong("get " + key + ": bad VALUE line '" + line + "'", start, rank, get);
     }
     int data = lineEnd + 2;
+    if (bytes < 0) {
+      return wrong("get " + key + ": negative length in '" + line + "'", start, rank, get);
+    }
     int end = data + bytes + 2 + 5; // data, CRLF, "END\r\n"
     if (in.limit() < end) {
-      return false;
+      // A wrong length may announce more than ever comes; values hold no END line.
+      int shorter = countWrongReplies ? valueReplyEnd(start) : -1;
+      return shorter >= 0
+          && wrong("get " + key + ": the value is shorter than announced", start, rank, get);
     }
     byte[] a = in.array();
     if (a[data + bytes] != '\r'
         || a[data + bytes + 1] != '\n'
         || !ascii(data + bytes + 2, end).equals("END\r\n")) {
-      throw new ReplyException(
-          "get " + key + ": the " + bytes + "-byte value is not followed by CRLF and END");
+      return wrong(
+          "get " + key + ": the " + bytes + "-byte value is not followed by CRLF and END",
+          start,
+          rank,
+          get);
     }
     Values.Decoded value = Values.decode(a, data, bytes);
     if (value == null || !value.key().equals(key) || value.writer() != flags) {
-      throw new ReplyException(
+      return wrong(
           "get "
               + key
               + ": the value is not one written for this key (flags "
               + flags
               + "): '"
               + preview(data)
-              + "'");
+              + "'",
+          start,
+          rank,
+          get);
     }
-    if (expected > 0 && value.writer() == LOADER) {
-      throw new ReplyException(
+    if (expected > 0 && value.writer() == LOADER && !unknown[rank]) {
+      return wrong(
           "get "
               + key
               + ": returned the preloaded value, older than this connection's write #"
               + expected
-              + " of the key");
+              + " of the key",
+          start,
+          rank,
+          get);
     }
-    if (value.writer() == writer && value.sequence() != expected) {
-      throw new ReplyException(
+    if (value.writer() == writer && value.sequence() != expected && !unknown[rank]) {
+      return wrong(
           "get "
               + key
               + ": returned this connection's write #"
               + value.sequence()
               + ", but its last write of the key before the get was #"
-              + expected);
+              + expected,
+          start,
+          rank,
+          get);
     }
     gets++;
     in.position(end);
     return true;
+  }
+
+  /**
+   * A wrong reply at {@code start}: fails the conversation, or, when it counts wrong replies, skips
+   * the reply (false while it is not complete yet) and counts it once it is.
+   */
+  private boolean wrong(String message, int start, int rank, boolean get) {
+    if (!countWrongReplies) {
+      throw new ReplyException(message);
+    }
+    boolean value = get && ascii(start, Math.min(in.limit(), start + 6)).startsWith("VALUE");
+    int end = value ? valueReplyEnd(start) : lineEnd(start) + 2;
+    if (end < 2) {
+      return false;
+    }
+    if (!get) {
+      unknown[rank] = true;
+    }
+    countWrong(message);
+    in.position(end);
+    return true;
+  }
+
+  private void countWrong(String message) {
+    wrongReplies++;
+    if (firstWrongReply == null) {
+      firstWrongReply = message;
+    }
+  }
+
+  /** The end of a {@code VALUE} reply at {@code start}: just after its {@code END} line, or -1. */
+  private int valueReplyEnd(int start) {
+    byte[] a = in.array();
+    byte[] end = {'\r', '\n', 'E', 'N', 'D', '\r', '\n'};
+    for (int i = start; i + end.length <= in.limit(); i++) {
+      if (Arrays.equals(a, i, i + end.length, end, 0, end.length)) {
+        return i + end.length;
+      }
+    }
+    return -1;
   }
 
   /** The index of the CR of the first CRLF at or after {@code from}, or -1. */

@@ -53,12 +53,23 @@ public final class LoadGenerator implements AutoCloseable {
   private final ByteChannel control;
   private final ZipfKeys popularity;
   private final byte[][] keys;
+  private final Conversation loader;
 
   /**
    * Opens the workload's connections and a control connection; {@code clientCpu} is the CPU the
    * generator's threads pin to, or -1 to leave them where the scheduler puts them.
    */
   public LoadGenerator(Workload workload, ChannelSource source, int clientCpu) throws IOException {
+    this(workload, source, clientCpu, false);
+  }
+
+  /**
+   * As above; {@code countWrongReplies}: a wrong reply is counted ({@link #wrongReplies}) and the
+   * load goes on, instead of failing the run (a server with an emulated faulty core).
+   */
+  public LoadGenerator(
+      Workload workload, ChannelSource source, int clientCpu, boolean countWrongReplies)
+      throws IOException {
     this.workload = workload;
     this.source = source;
     this.clientCpu = clientCpu;
@@ -68,8 +79,12 @@ public final class LoadGenerator implements AutoCloseable {
       keys[rank] = Workload.key(rank).getBytes(StandardCharsets.US_ASCII);
     }
     this.control = open();
+    this.loader =
+        new Conversation(
+            control, workload, popularity, keys, Conversation.LOADER, countWrongReplies);
     for (int c = 0; c < workload.connections(); c++) {
-      conversations.add(new Conversation(open(), workload, popularity, keys, c + 1));
+      conversations.add(
+          new Conversation(open(), workload, popularity, keys, c + 1, countWrongReplies));
     }
   }
 
@@ -81,7 +96,25 @@ public final class LoadGenerator implements AutoCloseable {
 
   /** Stores every key once (through the control connection, as writer 0). */
   public void preload() throws IOException {
-    new Conversation(control, workload, popularity, keys, Conversation.LOADER).preload();
+    loader.preload();
+  }
+
+  /** Wrong replies counted so far, the preload's included (read it when no load runs). */
+  public long wrongReplies() {
+    long n = loader.wrongReplies();
+    for (Conversation c : conversations) {
+      n += c.wrongReplies();
+    }
+    return n;
+  }
+
+  /** What was wrong with the first wrong reply of the preload or a connection, or null. */
+  public String firstWrongReply() {
+    String first = loader.firstWrongReply();
+    for (int c = 0; first == null && c < conversations.size(); c++) {
+      first = conversations.get(c).firstWrongReply();
+    }
+    return first;
   }
 
   /** The server's {@code stats}. */

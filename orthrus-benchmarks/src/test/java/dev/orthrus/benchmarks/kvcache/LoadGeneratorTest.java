@@ -51,6 +51,43 @@ class LoadGeneratorTest {
   }
 
   @Test
+  void aCountingLoadCountsCorruptValuesAndGoesOn() throws IOException {
+    FakeMemcached server = new FakeMemcached(Fault.CORRUPT);
+    try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1, true)) {
+      load.preload();
+      LoadGenerator.Phase phase = load.run(0, 4000);
+      assertEquals(
+          4000, phase.sets() + load.wrongReplies(), "every get was wrong, every set right");
+      assertTrue(load.firstWrongReply().contains("not one written"), load.firstWrongReply());
+    }
+  }
+
+  @Test
+  void aCountingLoadFindsTheEndOfABrokenFrame() throws IOException {
+    FakeMemcached server = new FakeMemcached(Fault.LONG_LENGTH);
+    try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1, true)) {
+      load.preload();
+      LoadGenerator.Phase phase = load.run(0, 4000);
+      long wrong = load.wrongReplies();
+      assertEquals(4000, phase.gets() + phase.sets() + wrong);
+      assertTrue(wrong > 0 && wrong * 3 < phase.gets(), "one hit in five is wrong: " + wrong);
+      assertTrue(load.firstWrongReply().contains("shorter than announced"), load.firstWrongReply());
+    }
+  }
+
+  @Test
+  void aKeyWhoseSetWasAnsweredWronglyIsNotCheckedAgainstThatSet() throws IOException {
+    // The fake stores every set but answers NOT_STORED: the gets that follow are right.
+    FakeMemcached server = new FakeMemcached(Fault.NOT_STORED);
+    try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1, true)) {
+      load.preload();
+      LoadGenerator.Phase phase = load.run(0, 4000);
+      assertEquals(0, phase.sets());
+      assertEquals(WORKLOAD.keys() + 4000 - phase.gets(), load.wrongReplies());
+    }
+  }
+
+  @Test
   void statsAreRead() throws IOException {
     FakeMemcached server = new FakeMemcached(Fault.NONE);
     try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1)) {
