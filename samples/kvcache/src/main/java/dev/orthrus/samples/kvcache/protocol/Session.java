@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client conversation: splits the bytes received into request lines and data blocks, runs each
@@ -34,6 +35,9 @@ public final class Session {
   private CommandHandler.PendingStore pending;
   private long discard;
   private boolean closed;
+
+  /** Requests that failed inside the server, process-wide: only the first is printed. */
+  private static final AtomicLong FAILURES = new AtomicLong();
 
   Session(CommandHandler handler) {
     this.handler = handler;
@@ -97,7 +101,7 @@ public final class Session {
         start += need;
         CommandHandler.PendingStore store = pending;
         pending = null;
-        handler.completeStore(store, terminated ? data : null, this);
+        run(() -> handler.completeStore(store, terminated ? data : null, this));
         continue;
       }
       int newline = indexOfNewline();
@@ -111,7 +115,7 @@ public final class Session {
       int lineEnd = newline > start && in[newline - 1] == '\r' ? newline - 1 : newline;
       List<String> tokens = tokenize(start, lineEnd);
       start = newline + 1;
-      handler.execute(tokens, this);
+      run(() -> handler.execute(tokens, this));
     }
     if (start == end) {
       start = 0;
@@ -119,6 +123,24 @@ public final class Session {
       if (in.length > 1 << 20) {
         in = new byte[4096]; // a large value arrived: do not keep its buffer per connection
       }
+    }
+  }
+
+  /**
+   * Runs one request, already taken from the input. A request that fails inside the server is
+   * answered {@code SERVER_ERROR} and the connection goes on, as memcached answers its own
+   * failures; the first failure is printed with its stack trace. A worker thread that died here
+   * would leave every connection it serves unanswered.
+   */
+  private void run(Runnable request) {
+    try {
+      request.run();
+    } catch (RuntimeException e) {
+      if (FAILURES.getAndIncrement() == 0) {
+        System.err.println("kvcache: a request failed (answered SERVER_ERROR): " + e);
+        e.printStackTrace();
+      }
+      replies.line("SERVER_ERROR " + e.toString().replaceAll("\\R", " "));
     }
   }
 
