@@ -22,7 +22,9 @@ import java.util.stream.Stream;
  *   <li>{@code occurrence=N}: the execution of the site to corrupt, from 1 (single);
  *   <li>{@code every=N}: corrupt every N-th execution (persistent);
  *   <li>{@code thread=PREFIX}: only application threads whose name starts with it are the faulty
- *       core (default: all application threads).
+ *       core (default: all application threads);
+ *   <li>{@code trigger=FILE}: the fault is armed when FILE exists (a core that turns bad while the
+ *       program runs), not at start; executions are counted from then on.
  * </ul>
  */
 record AgentOptions(
@@ -34,7 +36,8 @@ record AgentOptions(
     long occurrence,
     long every,
     long seed,
-    String threadPrefix) {
+    String threadPrefix,
+    Path trigger) {
 
   enum Mode {
     PROFILE,
@@ -43,7 +46,17 @@ record AgentOptions(
   }
 
   private static final Set<String> KEYS =
-      Set.of("mode", "classes", "out", "site", "type", "occurrence", "every", "seed", "thread");
+      Set.of(
+          "mode",
+          "classes",
+          "out",
+          "site",
+          "type",
+          "occurrence",
+          "every",
+          "seed",
+          "thread",
+          "trigger");
 
   static AgentOptions parse(String args) {
     Map<String, String> values = new HashMap<>();
@@ -90,7 +103,8 @@ record AgentOptions(
         occurrence,
         every,
         Long.parseLong(values.getOrDefault("seed", "1")),
-        values.get("thread"));
+        values.get("thread"),
+        values.containsKey("trigger") ? Path.of(values.get("trigger")) : null);
   }
 
   private static String require(Map<String, String> values, String key) {

@@ -10,6 +10,7 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ public final class InjectAgent {
         throw new IllegalArgumentException(problem);
       }
     }
-    Faults.arm(
+    Faults.Plan plan =
         new Faults.Plan(
             options.type(),
             options.occurrence(),
@@ -81,8 +82,12 @@ public final class InjectAgent {
             site.shape().width(),
             site.shape().unit() == Unit.CACHE,
             options.seed(),
-            line -> append(options, line)),
-        options.threadPrefix());
+            line -> append(options, line));
+    if (options.trigger() == null) {
+      Faults.arm(plan, options.threadPrefix());
+    } else {
+      armWhenPresent(options.trigger(), () -> Faults.arm(plan, options.threadPrefix()));
+    }
     instrumentation.addTransformer(
         new Transformer(catalog, armed.stream().map(Site::id).collect(Collectors.toSet())));
     Runtime.getRuntime()
@@ -93,6 +98,28 @@ public final class InjectAgent {
                   append(options, "executions=" + counts[0] + " fired=" + counts[1]);
                 },
                 "inject-summary"));
+  }
+
+  /**
+   * Runs {@code arm} once {@code trigger} exists, looking every 2 ms on a daemon thread of the
+   * runtime's prefix (it runs no application code, and is never the faulty core).
+   */
+  private static void armWhenPresent(Path trigger, Runnable arm) {
+    Thread watcher =
+        new Thread(
+            () -> {
+              try {
+                while (!Files.exists(trigger)) {
+                  Thread.sleep(2);
+                }
+                arm.run();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            Faults.RUNTIME_THREAD_PREFIX + "inject-trigger");
+    watcher.setDaemon(true);
+    watcher.start();
   }
 
   private static void writeProfile(SiteCatalog catalog, AgentOptions options) {

@@ -116,6 +116,12 @@ class AgentTest {
                 + "+"
                 + app.id());
     assertEquals(List.of(plain.id(), app.id()), options.sites());
+    assertEquals(null, options.trigger());
+    assertEquals(
+        Path.of("armed"),
+        AgentOptions.parse(
+                "mode=persistent,classes=c,out=o,type=bitflip1,every=2,site=1,trigger=armed")
+            .trigger());
     arm(plain, FaultType.BITFLIP1, 0, 2);
     Class<?> armed =
         AgentFixture.load(
