@@ -21,10 +21,10 @@ import org.HdrHistogram.Histogram;
  * only when the server reports evictions.
  *
  * <p>A wrong reply fails the conversation, unless it was made to count wrong replies (a server with
- * an emulated faulty core, whose wrong answers are what is being shown): then it is counted, and
- * the conversation finds the reply's end (a line; for a get answered {@code VALUE}, the next {@code
- * END} line) and goes on. A set answered wrongly leaves the key's value unknown to the checks until
- * the next set of it.
+ * an emulated faulty core, whose wrong answers are what is being shown): then it is counted, the
+ * rest of its batch is given up and the conversation goes on over a new connection, since where the
+ * next reply starts can no longer be told. The keys the batch set from the wrong reply on have
+ * values unknown to the checks until their next set.
  */
 final class Conversation {
 
@@ -36,13 +36,16 @@ final class Conversation {
   /** The writer of the values {@link #preload} stores, before any other write. */
   static final int LOADER = 0;
 
-  private final ByteChannel channel;
+  private ByteChannel channel;
+
+  /** Opens a new connection after a wrong reply; null when wrong replies fail the conversation. */
+  private final LoadGenerator.ChannelSource reopen;
+
   private final Workload workload;
   private final ZipfKeys popularity;
   private final byte[][] keys;
   private final int writer;
   private final SplittableRandom random;
-  private final boolean countWrongReplies;
 
   /** The sequence number of this writer's last set of each key; 0: never set. */
   private final long[] lastSet;
@@ -71,19 +74,22 @@ final class Conversation {
    */
   Conversation(
       ByteChannel channel, Workload workload, ZipfKeys popularity, byte[][] keys, int writer) {
-    this(channel, workload, popularity, keys, writer, false);
+    this(channel, workload, popularity, keys, writer, null);
   }
 
-  /** As above; {@code countWrongReplies}: a wrong reply is counted instead of failing. */
+  /**
+   * As above; with {@code reopen}, a wrong reply is counted instead of failing, and the
+   * conversation goes on over the connection {@code reopen} opens.
+   */
   Conversation(
       ByteChannel channel,
       Workload workload,
       ZipfKeys popularity,
       byte[][] keys,
       int writer,
-      boolean countWrongReplies) {
+      LoadGenerator.ChannelSource reopen) {
     this.channel = channel;
-    this.countWrongReplies = countWrongReplies;
+    this.reopen = reopen;
     this.workload = workload;
     this.popularity = popularity;
     this.keys = keys;
@@ -109,15 +115,19 @@ final class Conversation {
     }
   }
 
-  /** One batch of the workload's requests; returns how many it did. */
+  /** One batch of the workload's requests; returns how many were answered. */
   int batch() throws IOException {
     int depth = workload.pipelineDepth();
     for (int i = 0; i < depth; i++) {
       batchRanks[i] = popularity.next(random);
       batchGets[i] = random.nextInt(100) < workload.getPercent();
     }
-    exchange(depth, true);
-    return depth;
+    return exchange(depth, true);
+  }
+
+  /** The connection in use (a counting conversation opens a new one after a wrong reply). */
+  ByteChannel channel() {
+    return channel;
   }
 
   Histogram latency() {
@@ -154,7 +164,8 @@ final class Conversation {
     sets = 0;
   }
 
-  private void exchange(int count, boolean record) throws IOException {
+  /** Writes a batch and reads its replies; returns how many were answered before a wrong one. */
+  private int exchange(int count, boolean record) throws IOException {
     out.clear();
     for (int i = 0; i < count; i++) {
       int rank = batchRanks[i];
@@ -185,8 +196,19 @@ final class Conversation {
     in.clear();
     in.flip();
     for (int i = 0; i < count; i++) {
-      while (!parse(batchRanks[i], batchGets[i], batchExpected[i])) {
-        fill();
+      try {
+        while (!parse(batchRanks[i], batchGets[i], batchExpected[i])) {
+          fill();
+        }
+      } catch (WrongReply e) {
+        countWrong(e.getMessage());
+        for (int j = i; j < count; j++) {
+          if (!batchGets[j]) {
+            unknown[batchRanks[j]] = true;
+          }
+        }
+        reconnect();
+        return i;
       }
       if (record) {
         latency.recordValue(System.nanoTime() - start);
@@ -194,12 +216,24 @@ final class Conversation {
     }
     if (in.hasRemaining()) {
       String message = "the server sent more than one reply per request: " + preview(in.position());
-      if (!countWrongReplies) {
+      if (reopen == null) {
         throw new ReplyException(message);
       }
       countWrong(message);
-      in.position(in.limit());
+      reconnect();
     }
+    return count;
+  }
+
+  private void reconnect() throws IOException {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // the connection is given up either way
+    }
+    channel = reopen.open();
+    in.clear();
+    in.flip();
   }
 
   private static final byte[] GET = "get ".getBytes(StandardCharsets.US_ASCII);
@@ -233,7 +267,8 @@ final class Conversation {
           return;
         }
         if (n < 0) {
-          throw new ReplyException("the server closed the connection in the middle of a batch");
+          String message = "the server closed the connection in the middle of a batch";
+          throw reopen == null ? new ReplyException(message) : new WrongReply(message);
         }
         long now = System.nanoTime();
         if (since == 0) {
@@ -262,11 +297,7 @@ final class Conversation {
     String line = ascii(start, lineEnd);
     if (!get) {
       if (!line.equals("STORED")) {
-        return wrong(
-            "set " + Workload.key(rank) + ": expected STORED, got '" + line + "'",
-            start,
-            rank,
-            get);
+        return wrong("set " + Workload.key(rank) + ": expected STORED, got '" + line + "'");
       }
       unknown[rank] = false;
       sets++;
@@ -289,10 +320,7 @@ final class Conversation {
               + key
               + " <flags> <bytes>' or END, got '"
               + line
-              + "'",
-          start,
-          rank,
-          get);
+              + "'");
     }
     int flags;
     int bytes;
@@ -300,28 +328,23 @@ final class Conversation {
       flags = Integer.parseInt(parts[2]);
       bytes = Integer.parseInt(parts[3]);
     } catch (NumberFormatException e) {
-      return wrong("get " + key + ": bad VALUE line '" + line + "'", start, rank, get);
+      return wrong("get " + key + ": bad VALUE line '" + line + "'");
     }
     int data = lineEnd + 2;
     if (bytes < 0) {
-      return wrong("get " + key + ": negative length in '" + line + "'", start, rank, get);
+      return wrong("get " + key + ": negative length in '" + line + "'");
     }
     int end = data + bytes + 2 + 5; // data, CRLF, "END\r\n"
     if (in.limit() < end) {
       // A wrong length may announce more than ever comes; values hold no END line.
-      int shorter = countWrongReplies ? valueReplyEnd(start) : -1;
-      return shorter >= 0
-          && wrong("get " + key + ": the value is shorter than announced", start, rank, get);
+      int shorter = reopen != null ? valueReplyEnd(start) : -1;
+      return shorter >= 0 && wrong("get " + key + ": the value is shorter than announced");
     }
     byte[] a = in.array();
     if (a[data + bytes] != '\r'
         || a[data + bytes + 1] != '\n'
         || !ascii(data + bytes + 2, end).equals("END\r\n")) {
-      return wrong(
-          "get " + key + ": the " + bytes + "-byte value is not followed by CRLF and END",
-          start,
-          rank,
-          get);
+      return wrong("get " + key + ": the " + bytes + "-byte value is not followed by CRLF and END");
     }
     Values.Decoded value = Values.decode(a, data, bytes);
     if (value == null || !value.key().equals(key) || value.writer() != flags) {
@@ -332,10 +355,7 @@ final class Conversation {
               + flags
               + "): '"
               + preview(data)
-              + "'",
-          start,
-          rank,
-          get);
+              + "'");
     }
     if (expected > 0 && value.writer() == LOADER && !unknown[rank]) {
       return wrong(
@@ -343,10 +363,7 @@ final class Conversation {
               + key
               + ": returned the preloaded value, older than this connection's write #"
               + expected
-              + " of the key",
-          start,
-          rank,
-          get);
+              + " of the key");
     }
     if (value.writer() == writer && value.sequence() != expected && !unknown[rank]) {
       return wrong(
@@ -355,35 +372,16 @@ final class Conversation {
               + ": returned this connection's write #"
               + value.sequence()
               + ", but its last write of the key before the get was #"
-              + expected,
-          start,
-          rank,
-          get);
+              + expected);
     }
     gets++;
     in.position(end);
     return true;
   }
 
-  /**
-   * A wrong reply at {@code start}: fails the conversation, or, when it counts wrong replies, skips
-   * the reply (false while it is not complete yet) and counts it once it is.
-   */
-  private boolean wrong(String message, int start, int rank, boolean get) {
-    if (!countWrongReplies) {
-      throw new ReplyException(message);
-    }
-    boolean value = get && ascii(start, Math.min(in.limit(), start + 6)).startsWith("VALUE");
-    int end = value ? valueReplyEnd(start) : lineEnd(start) + 2;
-    if (end < 2) {
-      return false;
-    }
-    if (!get) {
-      unknown[rank] = true;
-    }
-    countWrong(message);
-    in.position(end);
-    return true;
+  /** A wrong reply: fails the conversation, or is thrown to {@link #exchange} to be counted. */
+  private boolean wrong(String message) {
+    throw reopen == null ? new ReplyException(message) : new WrongReply(message);
   }
 
   private void countWrong(String message) {
@@ -403,6 +401,15 @@ final class Conversation {
       }
     }
     return -1;
+  }
+
+  /** A wrong reply found by a conversation that counts them. */
+  private static final class WrongReply extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    WrongReply(String message) {
+      super(message, null, false, false);
+    }
   }
 
   /** The index of the CR of the first CRLF at or after {@code from}, or -1. */

@@ -7,6 +7,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -48,9 +49,11 @@ public final class LoadGenerator implements AutoCloseable {
   private final Workload workload;
   private final ChannelSource source;
   private final int clientCpu;
-  private final List<ByteChannel> channels = new ArrayList<>();
+
+  /** Every connection opened, for {@link #close}: counting conversations open more as they go. */
+  private final List<ByteChannel> channels = Collections.synchronizedList(new ArrayList<>());
+
   private final List<Conversation> conversations = new ArrayList<>();
-  private final ByteChannel control;
   private final ZipfKeys popularity;
   private final byte[][] keys;
   private final Conversation loader;
@@ -78,13 +81,10 @@ public final class LoadGenerator implements AutoCloseable {
     for (int rank = 0; rank < keys.length; rank++) {
       keys[rank] = Workload.key(rank).getBytes(StandardCharsets.US_ASCII);
     }
-    this.control = open();
-    this.loader =
-        new Conversation(
-            control, workload, popularity, keys, Conversation.LOADER, countWrongReplies);
+    ChannelSource reopen = countWrongReplies ? this::open : null;
+    this.loader = new Conversation(open(), workload, popularity, keys, Conversation.LOADER, reopen);
     for (int c = 0; c < workload.connections(); c++) {
-      conversations.add(
-          new Conversation(open(), workload, popularity, keys, c + 1, countWrongReplies));
+      conversations.add(new Conversation(open(), workload, popularity, keys, c + 1, reopen));
     }
   }
 
@@ -119,12 +119,12 @@ public final class LoadGenerator implements AutoCloseable {
 
   /** The server's {@code stats}. */
   public ServerStats stats() throws IOException {
-    return ServerStats.read(control);
+    return ServerStats.read(loader.channel());
   }
 
   /** {@code stats reset}; see {@link ServerStats#reset}. */
   public boolean resetStats() throws IOException {
-    return ServerStats.reset(control);
+    return ServerStats.reset(loader.channel());
   }
 
   /**
@@ -208,7 +208,7 @@ public final class LoadGenerator implements AutoCloseable {
   /** Closes every connection; a connection that fails to close is already unusable. */
   @Override
   public void close() {
-    for (ByteChannel channel : channels) {
+    for (ByteChannel channel : List.copyOf(channels)) {
       try {
         channel.close();
       } catch (IOException ignored) {

@@ -106,8 +106,10 @@ final class Demo {
       throw new NoInstructionException(
           "no data-path instruction of unit "
               + settings.unit()
-              + " runs under the demo's load (kvcache's closures"
-              + " compute no floating point); choose another --unit");
+              + " runs once in "
+              + SiteChoice.REQUESTS_PER_CANDIDATE_EXECUTION
+              + " requests of the demo's load (kvcache's closures compute no floating point);"
+              + " choose another --unit");
     }
     List<String> failStops = new ArrayList<>();
     SiteChoice.Instruction instruction = null;

@@ -4,6 +4,7 @@ import dev.orthrus.benchmarks.kvcache.ReplyException;
 import dev.orthrus.benchmarks.kvcache.ServerProcess;
 import dev.orthrus.cli.BadInputException;
 import dev.orthrus.cli.OrthrusCommand;
+import dev.orthrus.cli.compile.TemporaryFolders;
 import dev.orthrus.cli.inject.InjectCommand;
 import dev.orthrus.cli.sample.SampleBuilds;
 import java.io.IOException;
@@ -11,10 +12,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -111,7 +110,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
     Path work = null;
     try {
-      work = Files.createTempDirectory("orthrus-demo-");
+      work = TemporaryFolders.create("orthrus-demo-");
       // A copy, so that a rebuild of the project while the demo runs cannot touch it.
       Path agentCopy = Files.copy(agent, work.resolve("orthrus-inject.jar"));
       DemoResult result =
@@ -141,18 +140,9 @@ public final class DemoCommand implements Callable<Integer> {
       err.println("orthrus demo: " + e.getMessage());
       return OrthrusCommand.EXIT_INTERNAL;
     } finally {
-      deleteTree(work);
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // a temporary folder left behind
+      if (work != null) {
+        TemporaryFolders.delete(work, err);
+      }
     }
   }
 

@@ -32,7 +32,7 @@ final class SiteChoice {
    * now and then, not on every instruction), high enough that default sampling catches one within
    * seconds.
    */
-  static final int REQUESTS_PER_CORRUPTION = 200;
+  static final int REQUESTS_PER_CORRUPTION = 100;
 
   /** An instruction that runs less often than once in so many requests is no candidate. */
   static final int REQUESTS_PER_CANDIDATE_EXECUTION = 100;

@@ -93,10 +93,10 @@ class SiteChoiceTest {
   }
 
   @Test
-  void everyAimsAtOneCorruptionInTwoHundredRequests() {
-    assertEquals(2, SiteChoice.every(1000, 100_000)); // 0.01 executions a request
+  void everyAimsAtOneCorruptionInAHundredRequests() {
+    assertEquals(3, SiteChoice.every(3000, 100_000)); // 0.03 executions a request
     assertEquals(1, SiteChoice.every(10, 100_000), "at least 1");
-    assertEquals(2000, SiteChoice.every(1_000_000, 100_000));
+    assertEquals(1000, SiteChoice.every(1_000_000, 100_000));
   }
 
   @Test
