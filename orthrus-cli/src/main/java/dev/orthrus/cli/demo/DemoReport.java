@@ -71,8 +71,8 @@ final class DemoReport {
         r.validated() >= 0 ? String.format(Locale.ROOT, "%,d", r.validated()) : "not reported");
     out.printf(
         Locale.ROOT,
-        "  wrong replies       %,d seen by the clients (corruptions in executions that were not"
-            + " validated reach them)%n",
+        "  wrong replies       %,d seen by the clients (Orthrus reports a corruption; it does not"
+            + " undo it)%n",
         r.wrongReplies());
     if (r.failStop() != null) {
       out.println("  fail-stop           the server " + r.failStop());
