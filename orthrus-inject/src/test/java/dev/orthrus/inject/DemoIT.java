@@ -43,7 +43,7 @@ class DemoIT {
                     root.resolve("orthrus-cli/target/orthrus.jar").toString(),
                     "demo",
                     "--seconds",
-                    "5",
+                    "3",
                     "--warmup",
                     "2",
                     "--seed",
