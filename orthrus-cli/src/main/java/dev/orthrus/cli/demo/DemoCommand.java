@@ -64,7 +64,7 @@ public final class DemoCommand implements Callable<Integer> {
   @Option(
       names = "--seed",
       paramLabel = "N",
-      defaultValue = "42",
+      defaultValue = "5",
       description = "Chooses the faulty instruction and the load; default ${DEFAULT-VALUE}.")
   long seed;
 
