@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       dev.orthrus.cli.runtime.ReplayCommand.class,
       dev.orthrus.cli.sample.RunCommand.class,
       dev.orthrus.cli.inject.InjectCommand.class,
+      dev.orthrus.cli.demo.DemoCommand.class,
       CommandLine.HelpCommand.class,
       AutoComplete.GenerateCompletion.class,
     })

@@ -3,8 +3,10 @@ package dev.orthrus.inject;
 import dev.orthrus.inject.fault.FaultType;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The agent's options, {@code -javaagent:orthrus-inject.jar=key=value,key=value}:
@@ -14,23 +16,28 @@ import java.util.Set;
  *   <li>{@code out=FILE}: where the agent writes (profile: the site table; armed: what fired);
  *   <li>{@code mode=profile|single|persistent};
  *   <li>{@code site=N}, {@code type=bitflip1|bitflip2|bitflip3|stuck0|stuck1|noop}, {@code seed=S}:
- *       what to corrupt (single, persistent);
+ *       what to corrupt (single, persistent); {@code site=N+M+...} arms several sites of one shape
+ *       that count their executions together (one instruction in a closure's plain and APP
+ *       variants);
  *   <li>{@code occurrence=N}: the execution of the site to corrupt, from 1 (single);
  *   <li>{@code every=N}: corrupt every N-th execution (persistent);
  *   <li>{@code thread=PREFIX}: only application threads whose name starts with it are the faulty
- *       core (default: all application threads).
+ *       core (default: all application threads);
+ *   <li>{@code trigger=FILE}: the fault is armed when FILE exists (a core that turns bad while the
+ *       program runs), not at start; executions are counted from then on.
  * </ul>
  */
 record AgentOptions(
     Mode mode,
     Path classes,
     Path out,
-    int site,
+    List<Integer> sites,
     FaultType type,
     long occurrence,
     long every,
     long seed,
-    String threadPrefix) {
+    String threadPrefix,
+    Path trigger) {
 
   enum Mode {
     PROFILE,
@@ -39,7 +46,17 @@ record AgentOptions(
   }
 
   private static final Set<String> KEYS =
-      Set.of("mode", "classes", "out", "site", "type", "occurrence", "every", "seed", "thread");
+      Set.of(
+          "mode",
+          "classes",
+          "out",
+          "site",
+          "type",
+          "occurrence",
+          "every",
+          "seed",
+          "thread",
+          "trigger");
 
   static AgentOptions parse(String args) {
     Map<String, String> values = new HashMap<>();
@@ -58,12 +75,12 @@ record AgentOptions(
         Mode.valueOf(values.getOrDefault("mode", "profile").toUpperCase(java.util.Locale.ROOT));
     String classes = require(values, "classes");
     String out = require(values, "out");
-    int site = -1;
+    List<Integer> sites = List.of();
     FaultType type = null;
     long occurrence = 0;
     long every = 0;
     if (mode != Mode.PROFILE) {
-      site = Integer.parseInt(require(values, "site"));
+      sites = Stream.of(require(values, "site").split("\\+")).map(Integer::valueOf).toList();
       type = FaultType.of(require(values, "type"));
       if (mode == Mode.SINGLE) {
         occurrence = Long.parseLong(require(values, "occurrence"));
@@ -81,12 +98,13 @@ record AgentOptions(
         mode,
         Path.of(classes),
         Path.of(out),
-        site,
+        sites,
         type,
         occurrence,
         every,
         Long.parseLong(values.getOrDefault("seed", "1")),
-        values.get("thread"));
+        values.get("thread"),
+        values.containsKey("trigger") ? Path.of(values.get("trigger")) : null);
   }
 
   private static String require(Map<String, String> values, String key) {

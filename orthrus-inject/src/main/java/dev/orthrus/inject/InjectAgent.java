@@ -10,10 +10,12 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -40,26 +42,39 @@ public final class InjectAgent {
     }
     if (options.mode() == AgentOptions.Mode.PROFILE) {
       Faults.startProfile(catalog.sites().size(), options.threadPrefix());
-      instrumentation.addTransformer(new Transformer(catalog, -1));
+      instrumentation.addTransformer(new Transformer(catalog, null));
       Runtime.getRuntime()
           .addShutdownHook(new Thread(() -> writeProfile(catalog, options), "inject-profile"));
       return;
     }
-    Site site = catalog.site(options.site());
-    if (!site.shape().faults().contains(options.type())) {
-      String message =
-          "fault "
-              + options.type().label()
-              + " does not apply to site "
-              + site.id()
-              + " ("
-              + site.label()
-              + "); it takes "
-              + site.shape().faults();
-      System.err.println("orthrus-inject: " + message);
-      throw new IllegalArgumentException(message);
+    List<Site> armed = options.sites().stream().map(catalog::site).toList();
+    Site site = armed.get(0);
+    for (Site s : armed) {
+      String problem = null;
+      if (!s.shape().faults().contains(options.type())) {
+        problem =
+            "fault "
+                + options.type().label()
+                + " does not apply to site "
+                + s.id()
+                + " ("
+                + s.label()
+                + "); it takes "
+                + s.shape().faults();
+      } else if (!s.shape().equals(site.shape())) {
+        problem =
+            "sites armed together must have one shape: "
+                + site.label()
+                + " and "
+                + s.label()
+                + " differ";
+      }
+      if (problem != null) {
+        System.err.println("orthrus-inject: " + problem);
+        throw new IllegalArgumentException(problem);
+      }
     }
-    Faults.arm(
+    Faults.Plan plan =
         new Faults.Plan(
             options.type(),
             options.occurrence(),
@@ -67,9 +82,14 @@ public final class InjectAgent {
             site.shape().width(),
             site.shape().unit() == Unit.CACHE,
             options.seed(),
-            line -> append(options, line)),
-        options.threadPrefix());
-    instrumentation.addTransformer(new Transformer(catalog, site.id()));
+            line -> append(options, line));
+    if (options.trigger() == null) {
+      Faults.arm(plan, options.threadPrefix());
+    } else {
+      armWhenPresent(options.trigger(), () -> Faults.arm(plan, options.threadPrefix()));
+    }
+    instrumentation.addTransformer(
+        new Transformer(catalog, armed.stream().map(Site::id).collect(Collectors.toSet())));
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
@@ -78,6 +98,28 @@ public final class InjectAgent {
                   append(options, "executions=" + counts[0] + " fired=" + counts[1]);
                 },
                 "inject-summary"));
+  }
+
+  /**
+   * Runs {@code arm} once {@code trigger} exists, looking every 2 ms on a daemon thread of the
+   * runtime's prefix (it runs no application code, and is never the faulty core).
+   */
+  private static void armWhenPresent(Path trigger, Runnable arm) {
+    Thread watcher =
+        new Thread(
+            () -> {
+              try {
+                while (!Files.exists(trigger)) {
+                  Thread.sleep(2);
+                }
+                arm.run();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            Faults.RUNTIME_THREAD_PREFIX + "inject-trigger");
+    watcher.setDaemon(true);
+    watcher.start();
   }
 
   private static void writeProfile(SiteCatalog catalog, AgentOptions options) {
@@ -119,14 +161,17 @@ public final class InjectAgent {
     }
   }
 
-  /** Instruments the catalog's classes as they load: every site, or only {@code armedSite}. */
+  /**
+   * Instruments the catalog's classes as they load: every site (profile, {@code armedSites} null),
+   * or only the armed ones.
+   */
   private static final class Transformer implements ClassFileTransformer {
     private final SiteCatalog catalog;
-    private final int armedSite;
+    private final Set<Integer> armedSites;
 
-    Transformer(SiteCatalog catalog, int armedSite) {
+    Transformer(SiteCatalog catalog, Set<Integer> armedSites) {
       this.catalog = catalog;
-      this.armedSite = armedSite;
+      this.armedSites = armedSites;
     }
 
     @Override
@@ -138,14 +183,14 @@ public final class InjectAgent {
         ProtectionDomain domain,
         byte[] bytes) {
       List<Site> sites = catalog.sitesOf(className);
-      if (armedSite >= 0) {
-        sites = sites.stream().filter(s -> s.id() == armedSite).toList();
+      if (armedSites != null) {
+        sites = sites.stream().filter(s -> armedSites.contains(s.id())).toList();
       }
       if (sites.isEmpty() || loader == null) {
         return null;
       }
       try {
-        return SiteInstrumenter.instrument(bytes, sites, armedSite >= 0);
+        return SiteInstrumenter.instrument(bytes, sites, armedSites != null);
       } catch (RuntimeException e) {
         // A class left as it was would make the run look masked; say so loudly instead.
         System.err.println("orthrus-inject: cannot instrument " + className + ": " + e);

@@ -105,6 +105,39 @@ class AgentTest {
   }
 
   @Test
+  void sitesArmedTogetherCountTheirExecutionsTogether() throws Exception {
+    // One instruction in a closure's plain and APP variants: a defective unit gets both wrong.
+    Site plain = site("totalPlain", "lmul");
+    Site app = site("totalApp", "lmul");
+    AgentOptions options =
+        AgentOptions.parse(
+            "mode=persistent,classes=c,out=o,type=bitflip1,every=2,site="
+                + plain.id()
+                + "+"
+                + app.id());
+    assertEquals(List.of(plain.id(), app.id()), options.sites());
+    assertEquals(null, options.trigger());
+    assertEquals(
+        Path.of("armed"),
+        AgentOptions.parse(
+                "mode=persistent,classes=c,out=o,type=bitflip1,every=2,site=1,trigger=armed")
+            .trigger());
+    arm(plain, FaultType.BITFLIP1, 0, 2);
+    Class<?> armed =
+        AgentFixture.load(
+            SiteInstrumenter.instrument(AgentFixture.classBytes(dir), List.of(plain, app), true));
+    Method totalPlain = armed.getMethod("totalPlain", long.class, long.class);
+    Method totalApp = armed.getMethod("totalApp", Object.class, long.class, long.class);
+
+    assertEquals(303L, totalPlain.invoke(null, 1L, 3L));
+    assertNotEquals(303L, totalApp.invoke(null, null, 1L, 3L), "execution 2 of the pair");
+    assertEquals(303L, totalPlain.invoke(null, 1L, 3L));
+    assertNotEquals(303L, totalApp.invoke(null, null, 1L, 3L), "execution 4");
+    assertEquals(4, Faults.armedCounts()[0]);
+    assertEquals(2, Faults.armedCounts()[1]);
+  }
+
+  @Test
   void theProfileCountsApplicationThreadsOnly() throws Exception {
     Site iadd = site("report", "iadd");
     Faults.startProfile(catalog.sites().size(), null);

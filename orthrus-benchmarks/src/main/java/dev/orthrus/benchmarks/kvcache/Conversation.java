@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
@@ -18,6 +19,12 @@ import org.HdrHistogram.Histogram;
  * must be the last one it wrote for that key (requests of one connection run in order), and once it
  * wrote a key the preloaded value cannot come back. Misses are counted: the driver accepts them
  * only when the server reports evictions.
+ *
+ * <p>A wrong reply fails the conversation, unless it was made to count wrong replies (a server with
+ * an emulated faulty core, whose wrong answers are what is being shown): then it is counted, the
+ * rest of its batch is given up and the conversation goes on over a new connection, since where the
+ * next reply starts can no longer be told. The keys the batch set from the wrong reply on have
+ * values unknown to the checks until their next set.
  */
 final class Conversation {
 
@@ -29,7 +36,11 @@ final class Conversation {
   /** The writer of the values {@link #preload} stores, before any other write. */
   static final int LOADER = 0;
 
-  private final ByteChannel channel;
+  private ByteChannel channel;
+
+  /** Opens a new connection after a wrong reply; null when wrong replies fail the conversation. */
+  private final LoadGenerator.ChannelSource reopen;
+
   private final Workload workload;
   private final ZipfKeys popularity;
   private final byte[][] keys;
@@ -38,6 +49,9 @@ final class Conversation {
 
   /** The sequence number of this writer's last set of each key; 0: never set. */
   private final long[] lastSet;
+
+  /** Keys whose last set was answered wrongly: whether it was stored is unknown. */
+  private final boolean[] unknown;
 
   private final int[] batchRanks;
   private final boolean[] batchGets;
@@ -51,6 +65,8 @@ final class Conversation {
   private long gets;
   private long misses;
   private long sets;
+  private long wrongReplies;
+  private String firstWrongReply;
 
   /**
    * A conversation of {@code writer} (0 is the loader; connection {@code c} is writer {@code c +
@@ -58,13 +74,29 @@ final class Conversation {
    */
   Conversation(
       ByteChannel channel, Workload workload, ZipfKeys popularity, byte[][] keys, int writer) {
+    this(channel, workload, popularity, keys, writer, null);
+  }
+
+  /**
+   * As above; with {@code reopen}, a wrong reply is counted instead of failing, and the
+   * conversation goes on over the connection {@code reopen} opens.
+   */
+  Conversation(
+      ByteChannel channel,
+      Workload workload,
+      ZipfKeys popularity,
+      byte[][] keys,
+      int writer,
+      LoadGenerator.ChannelSource reopen) {
     this.channel = channel;
+    this.reopen = reopen;
     this.workload = workload;
     this.popularity = popularity;
     this.keys = keys;
     this.writer = writer;
     this.random = new SplittableRandom(workload.seed() * 0x9E3779B97F4A7C15L + writer);
     this.lastSet = new long[workload.keys()];
+    this.unknown = new boolean[workload.keys()];
     this.batchRanks = new int[Math.max(workload.pipelineDepth(), 64)];
     this.batchGets = new boolean[batchRanks.length];
     this.batchExpected = new long[batchRanks.length];
@@ -83,15 +115,19 @@ final class Conversation {
     }
   }
 
-  /** One batch of the workload's requests; returns how many it did. */
+  /** One batch of the workload's requests; returns how many were answered. */
   int batch() throws IOException {
     int depth = workload.pipelineDepth();
     for (int i = 0; i < depth; i++) {
       batchRanks[i] = popularity.next(random);
       batchGets[i] = random.nextInt(100) < workload.getPercent();
     }
-    exchange(depth, true);
-    return depth;
+    return exchange(depth, true);
+  }
+
+  /** The connection in use (a counting conversation opens a new one after a wrong reply). */
+  ByteChannel channel() {
+    return channel;
   }
 
   Histogram latency() {
@@ -110,6 +146,16 @@ final class Conversation {
     return sets;
   }
 
+  /** Wrong replies counted so far (never reset). */
+  long wrongReplies() {
+    return wrongReplies;
+  }
+
+  /** What was wrong with the first wrong reply, or null. */
+  String firstWrongReply() {
+    return firstWrongReply;
+  }
+
   /** Forgets the latencies and counts so far (after warm-up). */
   void reset() {
     latency.reset();
@@ -118,7 +164,8 @@ final class Conversation {
     sets = 0;
   }
 
-  private void exchange(int count, boolean record) throws IOException {
+  /** Writes a batch and reads its replies; returns how many were answered before a wrong one. */
+  private int exchange(int count, boolean record) throws IOException {
     out.clear();
     for (int i = 0; i < count; i++) {
       int rank = batchRanks[i];
@@ -149,17 +196,44 @@ final class Conversation {
     in.clear();
     in.flip();
     for (int i = 0; i < count; i++) {
-      while (!parse(batchRanks[i], batchGets[i], batchExpected[i])) {
-        fill();
+      try {
+        while (!parse(batchRanks[i], batchGets[i], batchExpected[i])) {
+          fill();
+        }
+      } catch (WrongReply e) {
+        countWrong(e.getMessage());
+        for (int j = i; j < count; j++) {
+          if (!batchGets[j]) {
+            unknown[batchRanks[j]] = true;
+          }
+        }
+        reconnect();
+        return i;
       }
       if (record) {
         latency.recordValue(System.nanoTime() - start);
       }
     }
     if (in.hasRemaining()) {
-      throw new ReplyException(
-          "the server sent more than one reply per request: " + preview(in.position()));
+      String message = "the server sent more than one reply per request: " + preview(in.position());
+      if (reopen == null) {
+        throw new ReplyException(message);
+      }
+      countWrong(message);
+      reconnect();
     }
+    return count;
+  }
+
+  private void reconnect() throws IOException {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // the connection is given up either way
+    }
+    channel = reopen.open();
+    in.clear();
+    in.flip();
   }
 
   private static final byte[] GET = "get ".getBytes(StandardCharsets.US_ASCII);
@@ -193,7 +267,8 @@ final class Conversation {
           return;
         }
         if (n < 0) {
-          throw new ReplyException("the server closed the connection in the middle of a batch");
+          String message = "the server closed the connection in the middle of a batch";
+          throw reopen == null ? new ReplyException(message) : new WrongReply(message);
         }
         long now = System.nanoTime();
         if (since == 0) {
@@ -222,9 +297,9 @@ final class Conversation {
     String line = ascii(start, lineEnd);
     if (!get) {
       if (!line.equals("STORED")) {
-        throw new ReplyException(
-            "set " + Workload.key(rank) + ": expected STORED, got '" + line + "'");
+        return wrong("set " + Workload.key(rank) + ": expected STORED, got '" + line + "'");
       }
+      unknown[rank] = false;
       sets++;
       in.position(lineEnd + 2);
       return true;
@@ -238,7 +313,7 @@ final class Conversation {
     String key = Workload.key(rank);
     String[] parts = line.split(" ", -1);
     if (parts.length != 4 || !parts[0].equals("VALUE") || !parts[1].equals(key)) {
-      throw new ReplyException(
+      return wrong(
           "get "
               + key
               + ": expected 'VALUE "
@@ -253,23 +328,27 @@ final class Conversation {
       flags = Integer.parseInt(parts[2]);
       bytes = Integer.parseInt(parts[3]);
     } catch (NumberFormatException e) {
-      throw new ReplyException("get " + key + ": bad VALUE line '" + line + "'");
+      return wrong("get " + key + ": bad VALUE line '" + line + "'");
     }
     int data = lineEnd + 2;
+    if (bytes < 0) {
+      return wrong("get " + key + ": negative length in '" + line + "'");
+    }
     int end = data + bytes + 2 + 5; // data, CRLF, "END\r\n"
     if (in.limit() < end) {
-      return false;
+      // A wrong length may announce more than ever comes; values hold no END line.
+      int shorter = reopen != null ? valueReplyEnd(start) : -1;
+      return shorter >= 0 && wrong("get " + key + ": the value is shorter than announced");
     }
     byte[] a = in.array();
     if (a[data + bytes] != '\r'
         || a[data + bytes + 1] != '\n'
         || !ascii(data + bytes + 2, end).equals("END\r\n")) {
-      throw new ReplyException(
-          "get " + key + ": the " + bytes + "-byte value is not followed by CRLF and END");
+      return wrong("get " + key + ": the " + bytes + "-byte value is not followed by CRLF and END");
     }
     Values.Decoded value = Values.decode(a, data, bytes);
     if (value == null || !value.key().equals(key) || value.writer() != flags) {
-      throw new ReplyException(
+      return wrong(
           "get "
               + key
               + ": the value is not one written for this key (flags "
@@ -278,16 +357,16 @@ final class Conversation {
               + preview(data)
               + "'");
     }
-    if (expected > 0 && value.writer() == LOADER) {
-      throw new ReplyException(
+    if (expected > 0 && value.writer() == LOADER && !unknown[rank]) {
+      return wrong(
           "get "
               + key
               + ": returned the preloaded value, older than this connection's write #"
               + expected
               + " of the key");
     }
-    if (value.writer() == writer && value.sequence() != expected) {
-      throw new ReplyException(
+    if (value.writer() == writer && value.sequence() != expected && !unknown[rank]) {
+      return wrong(
           "get "
               + key
               + ": returned this connection's write #"
@@ -298,6 +377,39 @@ final class Conversation {
     gets++;
     in.position(end);
     return true;
+  }
+
+  /** A wrong reply: fails the conversation, or is thrown to {@link #exchange} to be counted. */
+  private boolean wrong(String message) {
+    throw reopen == null ? new ReplyException(message) : new WrongReply(message);
+  }
+
+  private void countWrong(String message) {
+    wrongReplies++;
+    if (firstWrongReply == null) {
+      firstWrongReply = message;
+    }
+  }
+
+  /** The end of a {@code VALUE} reply at {@code start}: just after its {@code END} line, or -1. */
+  private int valueReplyEnd(int start) {
+    byte[] a = in.array();
+    byte[] end = {'\r', '\n', 'E', 'N', 'D', '\r', '\n'};
+    for (int i = start; i + end.length <= in.limit(); i++) {
+      if (Arrays.equals(a, i, i + end.length, end, 0, end.length)) {
+        return i + end.length;
+      }
+    }
+    return -1;
+  }
+
+  /** A wrong reply found by a conversation that counts them. */
+  private static final class WrongReply extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    WrongReply(String message) {
+      super(message, null, false, false);
+    }
   }
 
   /** The index of the CR of the first CRLF at or after {@code from}, or -1. */

@@ -91,6 +91,25 @@ public final class KvcacheBenchmark {
     }
   }
 
+  /**
+   * Where the processes run: the server on {@code serverCpu}, its validators (or replica) and the
+   * load generator on {@code otherCpu}; both -1 when nothing is pinned (one CPU, {@code taskset} or
+   * {@code /proc} missing, or pinning not wanted).
+   */
+  public record Placement(int cpus, int serverCpu, int otherCpu) {
+
+    /** The placement on this machine; {@code pin} false leaves everything unpinned. */
+    public static Placement of(boolean pin) {
+      int cpus = Pinning.cpus();
+      boolean pinned = pin && cpus >= 2 && taskset() != null && ProcFs.available();
+      return new Placement(cpus, pinned ? 0 : -1, pinned ? cpus - 1 : -1);
+    }
+
+    public boolean pinned() {
+      return serverCpu >= 0;
+    }
+  }
+
   /** The class path of the kvcache sample's vanilla or protected build, for a server JVM. */
   @FunctionalInterface
   public interface SampleClassPath {
@@ -200,10 +219,10 @@ public final class KvcacheBenchmark {
 
   /** Runs every repetition; {@code progress} gets a line per run. */
   public static Result run(Options o, SampleClassPath classPath, Consumer<String> progress) {
-    int cpus = Pinning.cpus();
-    boolean pin = o.pin() && cpus >= 2 && taskset() != null && ProcFs.available();
-    int serverCpu = pin ? 0 : -1;
-    int otherCpu = pin ? cpus - 1 : -1;
+    Placement placement = Placement.of(o.pin());
+    int cpus = placement.cpus();
+    int serverCpu = placement.serverCpu();
+    int otherCpu = placement.otherCpu();
     List<Run> runs = new ArrayList<>();
     for (int rep = 0; rep < o.repetitions(); rep++) {
       for (int i = 0; i < o.modes().size(); i++) {
@@ -490,19 +509,61 @@ public final class KvcacheBenchmark {
       }
       return command;
     }
-    command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:ActiveProcessorCount=" + cpus);
-    command.add("-Xmx" + Math.max(1024, o.memoryMb() * 4) + "m");
+    List<String> jvmOptions = new ArrayList<>();
     if (mode == Mode.ORTHRUS) {
-      command.add("-Dorthrus.pin=" + (serverCpu >= 0));
+      jvmOptions.add("-Dorthrus.pin=" + (serverCpu >= 0));
       // Over tcp the load generator shares the validators' CPU: a validator spinning when idle
       // (decision 0008) would take it from the load and slow mode orthrus for nothing.
-      command.add("-Dorthrus.spinOnOwnCpu=" + o.inProcess());
-      command.add("-Dorthrus.sampling=" + (o.sampleAll() ? "all" : "default"));
+      jvmOptions.add("-Dorthrus.spinOnOwnCpu=" + o.inProcess());
+      jvmOptions.add("-Dorthrus.sampling=" + (o.sampleAll() ? "all" : "default"));
     }
-    command.addAll(List.of("-cp", classPath.of(mode == Mode.ORTHRUS), SERVER_MAIN));
-    command.addAll(List.of("--mode", mode.label(), "--port", "0", "-m", memory, "-t", threads));
+    command.addAll(
+        serverJvm(
+            mode,
+            o.serverThreads(),
+            o.memoryMb(),
+            jvmOptions,
+            classPath.of(mode == Mode.ORTHRUS),
+            cpus));
     return command;
+  }
+
+  /**
+   * {@code java ... Main --mode M --port 0 -m MB -t T}: a kvcache server JVM (mode vanilla or
+   * orthrus) with {@code jvmOptions} before the class path, not yet placed on a CPU.
+   */
+  public static List<String> serverJvm(
+      Mode mode, int threads, int memoryMb, List<String> jvmOptions, String classPath, int cpus) {
+    List<String> command = new ArrayList<>();
+    command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:ActiveProcessorCount=" + cpus);
+    command.add("-Xmx" + Math.max(1024, memoryMb * 4) + "m");
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", classPath, SERVER_MAIN));
+    command.addAll(
+        List.of(
+            "--mode",
+            mode.label(),
+            "--port",
+            "0",
+            "-m",
+            Integer.toString(memoryMb),
+            "-t",
+            Integer.toString(threads)));
+    return command;
+  }
+
+  /**
+   * {@code command} run on {@code cpu} ({@code taskset -c cpu}), or as it is when {@code cpu} is
+   * -1.
+   */
+  public static List<String> onCpu(int cpu, List<String> command) {
+    if (cpu < 0) {
+      return command;
+    }
+    List<String> placed = new ArrayList<>(List.of(taskset(), "-c", Integer.toString(cpu)));
+    placed.addAll(command);
+    return placed;
   }
 
   /** Moves the server's child processes (rbv's replica) and all their threads to {@code cpu}. */

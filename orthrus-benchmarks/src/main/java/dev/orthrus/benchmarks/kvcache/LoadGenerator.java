@@ -7,6 +7,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -48,17 +49,30 @@ public final class LoadGenerator implements AutoCloseable {
   private final Workload workload;
   private final ChannelSource source;
   private final int clientCpu;
-  private final List<ByteChannel> channels = new ArrayList<>();
+
+  /** Every connection opened, for {@link #close}: counting conversations open more as they go. */
+  private final List<ByteChannel> channels = Collections.synchronizedList(new ArrayList<>());
+
   private final List<Conversation> conversations = new ArrayList<>();
-  private final ByteChannel control;
   private final ZipfKeys popularity;
   private final byte[][] keys;
+  private final Conversation loader;
 
   /**
    * Opens the workload's connections and a control connection; {@code clientCpu} is the CPU the
    * generator's threads pin to, or -1 to leave them where the scheduler puts them.
    */
   public LoadGenerator(Workload workload, ChannelSource source, int clientCpu) throws IOException {
+    this(workload, source, clientCpu, false);
+  }
+
+  /**
+   * As above; {@code countWrongReplies}: a wrong reply is counted ({@link #wrongReplies}) and the
+   * load goes on, instead of failing the run (a server with an emulated faulty core).
+   */
+  public LoadGenerator(
+      Workload workload, ChannelSource source, int clientCpu, boolean countWrongReplies)
+      throws IOException {
     this.workload = workload;
     this.source = source;
     this.clientCpu = clientCpu;
@@ -67,9 +81,10 @@ public final class LoadGenerator implements AutoCloseable {
     for (int rank = 0; rank < keys.length; rank++) {
       keys[rank] = Workload.key(rank).getBytes(StandardCharsets.US_ASCII);
     }
-    this.control = open();
+    ChannelSource reopen = countWrongReplies ? this::open : null;
+    this.loader = new Conversation(open(), workload, popularity, keys, Conversation.LOADER, reopen);
     for (int c = 0; c < workload.connections(); c++) {
-      conversations.add(new Conversation(open(), workload, popularity, keys, c + 1));
+      conversations.add(new Conversation(open(), workload, popularity, keys, c + 1, reopen));
     }
   }
 
@@ -81,17 +96,35 @@ public final class LoadGenerator implements AutoCloseable {
 
   /** Stores every key once (through the control connection, as writer 0). */
   public void preload() throws IOException {
-    new Conversation(control, workload, popularity, keys, Conversation.LOADER).preload();
+    loader.preload();
+  }
+
+  /** Wrong replies counted so far, the preload's included (read it when no load runs). */
+  public long wrongReplies() {
+    long n = loader.wrongReplies();
+    for (Conversation c : conversations) {
+      n += c.wrongReplies();
+    }
+    return n;
+  }
+
+  /** What was wrong with the first wrong reply of the preload or a connection, or null. */
+  public String firstWrongReply() {
+    String first = loader.firstWrongReply();
+    for (int c = 0; first == null && c < conversations.size(); c++) {
+      first = conversations.get(c).firstWrongReply();
+    }
+    return first;
   }
 
   /** The server's {@code stats}. */
   public ServerStats stats() throws IOException {
-    return ServerStats.read(control);
+    return ServerStats.read(loader.channel());
   }
 
   /** {@code stats reset}; see {@link ServerStats#reset}. */
   public boolean resetStats() throws IOException {
-    return ServerStats.reset(control);
+    return ServerStats.reset(loader.channel());
   }
 
   /**
@@ -175,7 +208,7 @@ public final class LoadGenerator implements AutoCloseable {
   /** Closes every connection; a connection that fails to close is already unusable. */
   @Override
   public void close() {
-    for (ByteChannel channel : channels) {
+    for (ByteChannel channel : List.copyOf(channels)) {
       try {
         channel.close();
       } catch (IOException ignored) {

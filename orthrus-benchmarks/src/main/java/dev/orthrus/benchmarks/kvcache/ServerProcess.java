@@ -5,11 +5,14 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -20,9 +23,10 @@ import java.util.regex.Pattern;
 /**
  * A server the benchmark started in a process of its own: its stdout lines are collected (the
  * {@code kvcache listening on} line gives the port, the {@code kvcache stopped:} line the summary),
- * its stderr goes to a file quoted when it fails, and it stops with SIGTERM.
+ * its stderr goes to a file quoted when it fails (and read as it grows by {@link #newStderrLines}),
+ * and it stops with SIGTERM.
  */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
 
   static final Pattern LISTENING =
       Pattern.compile("kvcache listening on 127\\.0\\.0\\.1:(\\d+) mode=(\\S+) .*");
@@ -35,6 +39,7 @@ final class ServerProcess implements AutoCloseable {
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private final List<String> stdout = new ArrayList<>();
   private final String name;
+  private long stderrRead;
 
   private ServerProcess(String name, Process process, Path stderr) {
     this.name = name;
@@ -62,7 +67,7 @@ final class ServerProcess implements AutoCloseable {
    * Starts {@code command}; its stdin is a pipe for {@link #send} when {@code interactive}, else
    * empty.
    */
-  static ServerProcess start(String name, List<String> command, boolean interactive)
+  public static ServerProcess start(String name, List<String> command, boolean interactive)
       throws IOException {
     Path stderr = Files.createTempFile("kvcache-server-", ".err");
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
@@ -78,7 +83,7 @@ final class ServerProcess implements AutoCloseable {
     }
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 
@@ -87,7 +92,7 @@ final class ServerProcess implements AutoCloseable {
    *
    * @throws ServerFailure when the server exits first or prints nothing within two minutes
    */
-  int awaitListeningLine(String mode) {
+  public int awaitListeningLine(String mode) {
     long deadline = System.currentTimeMillis() + START_MILLIS;
     while (System.currentTimeMillis() < deadline) {
       String line = nextLine(200);
@@ -153,7 +158,7 @@ final class ServerProcess implements AutoCloseable {
     process.getOutputStream().flush();
   }
 
-  boolean alive() {
+  public boolean alive() {
     return process.isAlive();
   }
 
@@ -161,7 +166,7 @@ final class ServerProcess implements AutoCloseable {
    * Stops the server with SIGTERM (SIGKILL after 30 s) and returns its {@code kvcache stopped:}
    * line, or null when it printed none.
    */
-  String stop() {
+  public String stop() {
     return stop(0);
   }
 
@@ -190,7 +195,7 @@ final class ServerProcess implements AutoCloseable {
   }
 
   /** The failure of this server: {@code what}, with the end of its output. */
-  ServerFailure failure(String what) {
+  public ServerFailure failure(String what) {
     StringBuilder message = new StringBuilder(name).append(' ').append(what);
     String err = tail(stderrText(), 1500);
     lines.drainTo(stdout);
@@ -202,6 +207,34 @@ final class ServerProcess implements AutoCloseable {
       message.append("\nits stdout ends:\n").append(out.strip());
     }
     return new ServerFailure(message.toString());
+  }
+
+  /**
+   * The whole lines the server wrote to its stderr since the last call (a line still being written
+   * waits for the next call).
+   */
+  public List<String> newStderrLines() {
+    byte[] bytes;
+    try (SeekableByteChannel in = Files.newByteChannel(stderr)) {
+      long size = in.size();
+      if (size <= stderrRead) {
+        return List.of();
+      }
+      ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(size - stderrRead, 1 << 24));
+      in.position(stderrRead);
+      while (buffer.hasRemaining() && in.read(buffer) > 0) {
+        // reads up to what was there when size() was taken
+      }
+      bytes = Arrays.copyOf(buffer.array(), buffer.position());
+    } catch (IOException e) {
+      return List.of();
+    }
+    int end = bytes.length;
+    while (end > 0 && bytes[end - 1] != '\n') {
+      end--;
+    }
+    stderrRead += end;
+    return new String(bytes, 0, end, StandardCharsets.UTF_8).lines().toList();
   }
 
   @Override
@@ -246,7 +279,7 @@ final class ServerProcess implements AutoCloseable {
   }
 
   /** The server failed to start, or failed while measured: that mode's run has no figures. */
-  static final class ServerFailure extends RuntimeException {
+  public static final class ServerFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     ServerFailure(String message) {

@@ -27,14 +27,24 @@ public record ServerStats(Map<String, String> values) {
   public static final String VALIDATION_MEAN_US = "orthrus_validation_latency_mean_us";
   public static final String VALIDATION_P99_US = "orthrus_validation_latency_p99_us";
 
+  private static final long NO_REPLY_MILLIS = 10_000;
+
   public ServerStats {
     values = Map.copyOf(values);
   }
 
   /** Sends {@code stats} and reads the {@code STAT name value} lines up to {@code END}. */
   public static ServerStats read(ByteChannel channel) throws IOException {
+    return read(channel, NO_REPLY_MILLIS);
+  }
+
+  /**
+   * As {@link #read(ByteChannel)}, failing when the reply is not complete within {@code
+   * patienceMillis} (on a non-blocking channel; a blocking one waits in its read).
+   */
+  public static ServerStats read(ByteChannel channel, long patienceMillis) throws IOException {
     Map<String, String> values = new LinkedHashMap<>();
-    for (String line : exchange(channel, "stats", "END")) {
+    for (String line : exchange(channel, "stats", "END", patienceMillis)) {
       String[] parts = line.split(" ", 3);
       if (parts.length != 3 || !parts[0].equals("STAT")) {
         throw new ReplyException(
@@ -52,7 +62,7 @@ public record ServerStats(Map<String, String> values) {
    * are read as differences anyway).
    */
   public static boolean reset(ByteChannel channel) throws IOException {
-    String reply = exchange(channel, "stats reset", null).get(0);
+    String reply = exchange(channel, "stats reset", null, NO_REPLY_MILLIS).get(0);
     if (reply.startsWith("STAT ")) {
       throw new ReplyException(
           "stats reset: expected RESET (or an error line), got statistics: '" + reply + "'");
@@ -85,8 +95,8 @@ public record ServerStats(Map<String, String> values) {
    * Writes {@code command} and reads reply lines: up to the line {@code last} (not included), or
    * the first line when {@code last} is null.
    */
-  private static java.util.List<String> exchange(ByteChannel channel, String command, String last)
-      throws IOException {
+  private static java.util.List<String> exchange(
+      ByteChannel channel, String command, String last, long patienceMillis) throws IOException {
     ByteBuffer request = ByteBuffer.wrap((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
     while (request.hasRemaining()) {
       channel.write(request);
@@ -94,7 +104,7 @@ public record ServerStats(Map<String, String> values) {
     java.util.List<String> lines = new java.util.ArrayList<>();
     StringBuilder line = new StringBuilder();
     ByteBuffer in = ByteBuffer.allocate(8192);
-    long deadline = System.nanoTime() + 10_000_000_000L;
+    long deadline = System.nanoTime() + patienceMillis * 1_000_000;
     while (true) {
       in.clear();
       int n = channel.read(in);
@@ -103,7 +113,7 @@ public record ServerStats(Map<String, String> values) {
       }
       if (n == 0) {
         if (System.nanoTime() > deadline) {
-          throw new ReplyException(command + ": no reply for 10 s");
+          throw new ReplyException(command + ": no reply for " + patienceMillis + " ms");
         }
         Thread.onSpinWait();
         continue;

@@ -21,7 +21,9 @@ final class FakeMemcached {
     /** gets return the value with one byte changed. */
     CORRUPT,
     /** sets answer NOT_STORED. */
-    NOT_STORED
+    NOT_STORED,
+    /** every fifth hit announces 1000 bytes more than it sends (a broken frame). */
+    LONG_LENGTH
   }
 
   private static final class Item {
@@ -45,6 +47,8 @@ final class FakeMemcached {
   private final Map<String, Item> items = new ConcurrentHashMap<>();
   private final Map<String, Item> first = new ConcurrentHashMap<>();
   private final Fault fault;
+  private final java.util.concurrent.atomic.AtomicLong hits =
+      new java.util.concurrent.atomic.AtomicLong();
 
   FakeMemcached(Fault fault) {
     this.fault = fault;
@@ -110,7 +114,11 @@ final class FakeMemcached {
           if (fault == Fault.CORRUPT) {
             data[data.length - 1] ^= 0x02;
           }
-          ascii(out, "VALUE " + words[1] + " " + item.flags() + " " + data.length + "\r\n");
+          int announced =
+              fault == Fault.LONG_LENGTH && hits.incrementAndGet() % 5 == 0
+                  ? data.length + 1000
+                  : data.length;
+          ascii(out, "VALUE " + words[1] + " " + item.flags() + " " + announced + "\r\n");
           out.writeBytes(data);
           ascii(out, "\r\n");
         }

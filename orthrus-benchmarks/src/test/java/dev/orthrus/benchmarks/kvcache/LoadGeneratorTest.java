@@ -51,6 +51,48 @@ class LoadGeneratorTest {
   }
 
   @Test
+  void aCountingLoadCountsCorruptValuesAndGoesOn() throws IOException {
+    FakeMemcached server = new FakeMemcached(Fault.CORRUPT);
+    try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1, true)) {
+      load.preload();
+      LoadGenerator.Phase phase = load.run(0, 4000);
+      assertEquals(0, phase.gets(), "every get was answered wrongly");
+      assertEquals(phase.ops(), phase.sets());
+      assertTrue(phase.ops() >= 4000, phase.toString());
+      assertTrue(load.wrongReplies() > 100, "wrong replies: " + load.wrongReplies());
+      assertTrue(load.firstWrongReply().contains("not one written"), load.firstWrongReply());
+    }
+  }
+
+  @Test
+  void aCountingLoadGoesOnOverANewConnectionAfterABrokenFrame() throws IOException {
+    FakeMemcached server = new FakeMemcached(Fault.LONG_LENGTH);
+    try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1, true)) {
+      load.preload();
+      LoadGenerator.Phase phase = load.run(0, 4000);
+      assertEquals(phase.ops(), phase.gets() + phase.sets());
+      assertTrue(phase.ops() >= 4000, phase.toString());
+      long wrong = load.wrongReplies();
+      assertTrue(wrong > 0 && wrong < phase.gets(), "one hit in five is wrong: " + wrong);
+      assertTrue(load.firstWrongReply().contains("shorter than announced"), load.firstWrongReply());
+      assertTrue(load.stats().number("curr_items").isPresent(), "stats still come");
+    }
+  }
+
+  @Test
+  void aCountingLoadCountsWronglyAnsweredSets() throws IOException {
+    FakeMemcached server = new FakeMemcached(Fault.NOT_STORED);
+    try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1, true)) {
+      load.preload();
+      LoadGenerator.Phase phase = load.run(0, 4000);
+      assertEquals(0, phase.sets());
+      assertEquals(phase.ops(), phase.gets(), "every get was right");
+      assertTrue(load.wrongReplies() > 100, "wrong replies: " + load.wrongReplies());
+      assertTrue(load.firstWrongReply().contains("got 'NOT_STORED'"), load.firstWrongReply());
+    }
+  }
+
+  @Test
   void statsAreRead() throws IOException {
     FakeMemcached server = new FakeMemcached(Fault.NONE);
     try (LoadGenerator load = new LoadGenerator(WORKLOAD, server::connect, -1)) {

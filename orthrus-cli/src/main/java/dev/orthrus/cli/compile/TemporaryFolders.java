@@ -9,7 +9,8 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * The temporary folders an analysis compiles into; nothing is written into the analyzed project.
+ * The temporary folders an analysis compiles into (nothing is written into the analyzed project),
+ * and a demo's working files.
  */
 public final class TemporaryFolders {
 
@@ -30,8 +31,7 @@ public final class TemporaryFolders {
         Files.deleteIfExists(p);
       }
     } catch (IOException | UncheckedIOException e) {
-      log.println(
-          "orthrus analyze: could not delete the temporary folder " + root + ": " + e.getMessage());
+      log.println("orthrus: could not delete the temporary folder " + root + ": " + e.getMessage());
     }
   }
 }

@@ -172,7 +172,7 @@ public final class InjectCommand implements Callable<Integer> {
   }
 
   /** The agent jar: {@value #AGENT_PROPERTY}, else the project's {@code orthrus-inject} build. */
-  static Path agentJar(SampleBuilds builds) {
+  public static Path agentJar(SampleBuilds builds) {
     String property = System.getProperty(AGENT_PROPERTY);
     // <root>/samples/<sample>/target/classes
     Path root =

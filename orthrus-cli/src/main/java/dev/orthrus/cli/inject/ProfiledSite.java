@@ -7,7 +7,7 @@ import java.util.Set;
  * One line of the agent's profile: a site, what faults apply to it, and how often it ran on the
  * faulty core under the workload.
  */
-record ProfiledSite(
+public record ProfiledSite(
     int id,
     String unit,
     String path,
@@ -17,7 +17,7 @@ record ProfiledSite(
     String label) {
 
   /** The agent's profile table (its header, then one site a line). */
-  static List<ProfiledSite> parse(List<String> lines) {
+  public static List<ProfiledSite> parse(List<String> lines) {
     if (lines.isEmpty() || !lines.get(0).startsWith("site\tunit\tpath")) {
       throw new IllegalStateException(
           "the agent's profile has no header: " + lines.stream().limit(1).toList());

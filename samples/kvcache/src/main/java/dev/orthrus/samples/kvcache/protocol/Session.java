@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client conversation: splits the bytes received into request lines and data blocks, runs each
@@ -39,6 +40,9 @@ public final class Session {
   private CommandHandler.PendingStore pending;
   private long discard;
   private boolean closed;
+
+  /** Requests that failed inside the server, process-wide: only the first is printed. */
+  private static final AtomicLong FAILURES = new AtomicLong();
 
   Session(CommandHandler handler, StepRecorder recorder) {
     this.handler = handler;
@@ -128,10 +132,10 @@ public final class Session {
         CommandHandler.PendingStore store = pending;
         pending = null;
         byte[] block = terminated ? data : null;
+        Runnable completeStore = () -> run(() -> handler.completeStore(store, block, this));
         if (recorder == null) {
-          handler.completeStore(store, block, this);
-        } else if (!recorder.record(
-            this, in, start - need, start, true, () -> handler.completeStore(store, block, this))) {
+          completeStore.run();
+        } else if (!recorder.record(this, in, start - need, start, true, completeStore)) {
           closed = true;
         }
         continue;
@@ -148,15 +152,16 @@ public final class Session {
       List<String> tokens = tokenize(start, lineEnd);
       int lineStart = start;
       start = newline + 1;
+      Runnable execute = () -> run(() -> handler.execute(tokens, this));
       if (recorder == null) {
-        handler.execute(tokens, this);
+        execute.run();
       } else if (!recorder.record(
           this,
           in,
           lineStart,
           start,
           tokens.isEmpty() || !tokens.get(0).equals("stats"),
-          () -> handler.execute(tokens, this))) {
+          execute)) {
         closed = true;
       }
     }
@@ -166,6 +171,24 @@ public final class Session {
       if (in.length > 1 << 20) {
         in = new byte[4096]; // a large value arrived: do not keep its buffer per connection
       }
+    }
+  }
+
+  /**
+   * Runs one request, already taken from the input. A request that fails inside the server is
+   * answered {@code SERVER_ERROR} and the connection goes on, as memcached answers its own
+   * failures; the first failure is printed with its stack trace. A worker thread that died here
+   * would leave every connection it serves unanswered.
+   */
+  private void run(Runnable request) {
+    try {
+      request.run();
+    } catch (RuntimeException e) {
+      if (FAILURES.getAndIncrement() == 0) {
+        System.err.println("kvcache: a request failed (answered SERVER_ERROR): " + e);
+        e.printStackTrace();
+      }
+      replies.line("SERVER_ERROR " + e.toString().replaceAll("\\R", " "));
     }
   }
 
