@@ -3,11 +3,7 @@ package dev.orthrus.benchmarks.kvcache;
 import dev.orthrus.benchmarks.kvcache.ServerProcess.ServerFailure;
 import dev.orthrus.runtime.cpu.Pinning;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.StandardSocketOptions;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -262,13 +258,7 @@ public final class KvcacheBenchmark {
       } else {
         port = server.awaitListeningLine(mode.label());
       }
-      InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-      LoadGenerator.ChannelSource tcp =
-          () -> {
-            SocketChannel channel = SocketChannel.open(address);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            return channel;
-          };
+      LoadGenerator.ChannelSource tcp = LoadGenerator.ChannelSource.loopback(port);
       try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, otherCpu)) {
         moveDescendants(server.pid(), otherCpu);
         load.preload();

@@ -4,7 +4,11 @@ import dev.orthrus.runtime.cpu.Pinning;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.channels.ByteChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,6 +28,16 @@ public final class LoadGenerator implements AutoCloseable {
   @FunctionalInterface
   public interface ChannelSource {
     ByteChannel open() throws IOException;
+
+    /** TCP connections to {@code port} on the loopback address, without Nagle's delay. */
+    static ChannelSource loopback(int port) {
+      InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+      return () -> {
+        SocketChannel channel = SocketChannel.open(address);
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        return channel;
+      };
+    }
   }
 
   /**

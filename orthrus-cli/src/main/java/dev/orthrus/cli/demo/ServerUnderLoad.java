@@ -6,9 +6,6 @@ import dev.orthrus.benchmarks.kvcache.ServerProcess;
 import dev.orthrus.benchmarks.kvcache.ServerStats;
 import dev.orthrus.benchmarks.kvcache.Workload;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -53,13 +50,7 @@ final class ServerUnderLoad implements AutoCloseable {
     ServerProcess server = ServerProcess.start(mode.label(), command, false);
     try {
       int port = server.awaitListeningLine(mode.label());
-      InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-      LoadGenerator.ChannelSource tcp =
-          () -> {
-            SocketChannel channel = SocketChannel.open(address);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            return channel;
-          };
+      LoadGenerator.ChannelSource tcp = LoadGenerator.ChannelSource.loopback(port);
       LoadGenerator load = new LoadGenerator(workload, tcp, clientCpu, countWrongReplies);
       // Non-blocking, so that a server that stops answering fails stats() after 10 s instead of
       // blocking the caller for good.
