@@ -132,10 +132,11 @@ public final class Session {
         CommandHandler.PendingStore store = pending;
         pending = null;
         byte[] block = terminated ? data : null;
-        Runnable completeStore = () -> run(() -> handler.completeStore(store, block, this));
+        Runnable completeStore = () -> handler.completeStore(store, block, this);
         if (recorder == null) {
-          completeStore.run();
-        } else if (!recorder.record(this, in, start - need, start, true, completeStore)) {
+          run(completeStore);
+        } else if (!recorder.record(
+            this, in, start - need, start, true, () -> run(completeStore))) {
           closed = true;
         }
         continue;
@@ -152,16 +153,16 @@ public final class Session {
       List<String> tokens = tokenize(start, lineEnd);
       int lineStart = start;
       start = newline + 1;
-      Runnable execute = () -> run(() -> handler.execute(tokens, this));
+      Runnable execute = () -> handler.execute(tokens, this);
       if (recorder == null) {
-        execute.run();
+        run(execute);
       } else if (!recorder.record(
           this,
           in,
           lineStart,
           start,
           tokens.isEmpty() || !tokens.get(0).equals("stats"),
-          execute)) {
+          () -> run(execute))) {
         closed = true;
       }
     }
