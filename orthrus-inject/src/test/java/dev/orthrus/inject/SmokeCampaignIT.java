@@ -3,14 +3,11 @@ package dev.orthrus.inject;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A bounded campaign on order-book through the packaged CLI and agent: the fault-free protected run
@@ -25,36 +22,28 @@ class SmokeCampaignIT {
               + "\"masked\":(\\d+),\"failStop\":(\\d+),\"detected\":(\\d+),\"notDetected\":(\\d+),"
               + "\"rbvDetected\":(\\d+)\\}");
 
+  @TempDir Path work;
+
   @Test
   void dataPathCorruptionsOfOrderBookAreDetected() throws Exception {
-    Path root = Path.of(System.getProperty("orthrus.root", "..")).toAbsolutePath().normalize();
-    Path out = Files.createTempFile("inject-smoke", ".json");
-    Path err = Files.createTempFile("inject-smoke", ".err");
-    Process p =
-        new ProcessBuilder(
-                List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Dorthrus.root=" + root,
-                    "-jar",
-                    root.resolve("orthrus-cli/target/orthrus.jar").toString(),
-                    "inject",
-                    "order-book",
-                    "--runs",
-                    "24",
-                    "--ops",
-                    "1000",
-                    "--jobs",
-                    "2",
-                    "--seed",
-                    "7",
-                    "--json"))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
-    assertTrue(p.waitFor(15, TimeUnit.MINUTES), "the campaign did not end");
-    String json = Files.readString(out, StandardCharsets.UTF_8);
-    String log = Files.readString(err, StandardCharsets.UTF_8);
-    assertEquals(0, p.exitValue(), "exit 1 means the fault-free run was not clean:\n" + log);
+    CliJar campaign =
+        CliJar.run(
+            work,
+            15,
+            "inject",
+            "order-book",
+            "--runs",
+            "24",
+            "--ops",
+            "1000",
+            "--jobs",
+            "2",
+            "--seed",
+            "7",
+            "--json");
+    String json = campaign.out();
+    String log = campaign.err();
+    assertEquals(0, campaign.exit(), "exit 1 means the fault-free run was not clean:\n" + log);
 
     int injected = 0;
     int detected = 0;
