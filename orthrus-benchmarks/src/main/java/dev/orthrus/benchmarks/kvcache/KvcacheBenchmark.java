@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,11 +36,23 @@ public final class KvcacheBenchmark {
   public enum Mode {
     VANILLA,
     ORTHRUS,
+    /** The protected build with every closure strict: a reply waits for its closures' verdicts. */
+    STRICT,
     RBV,
     MEMCACHED;
 
     public String label() {
       return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether the mode runs the sample's protected build. */
+    public boolean protectedBuild() {
+      return this == ORTHRUS || this == STRICT;
+    }
+
+    /** The server's {@code --mode}: strict is the protected server with a runtime setting. */
+    public String serverMode() {
+      return this == STRICT ? ORTHRUS.label() : label();
     }
 
     public static Mode parse(String label) {
@@ -48,7 +62,7 @@ public final class KvcacheBenchmark {
         }
       }
       throw new IllegalArgumentException(
-          "unknown mode '" + label + "'; the modes are vanilla, orthrus, rbv, memcached");
+          "unknown mode '" + label + "'; the modes are vanilla, orthrus, strict, rbv, memcached");
     }
   }
 
@@ -159,7 +173,7 @@ public final class KvcacheBenchmark {
       Options options, List<Run> runs, int serverCpu, int validatorCpu, int clientCpu, int cpus) {
 
     /** The median of {@code figure} over {@code mode}'s successful runs; NaN when none. */
-    public double median(Mode mode, java.util.function.ToDoubleFunction<Run> figure) {
+    public double median(Mode mode, ToDoubleFunction<Run> figure) {
       return KvcacheBenchmark.median(
           runs.stream().filter(r -> r.mode() == mode && r.ok()).mapToDouble(figure).toArray());
     }
@@ -177,16 +191,26 @@ public final class KvcacheBenchmark {
      * The median over repetitions of {@code figure(a) / figure(b)} of the same repetition; NaN when
      * a mode was not run or failed.
      */
-    public double ratio(Mode a, Mode b, java.util.function.ToDoubleFunction<Run> figure) {
-      List<Double> ratios = new ArrayList<>();
+    public double ratio(Mode a, Mode b, ToDoubleFunction<Run> figure) {
+      return paired(a, b, figure, (x, y) -> x / y);
+    }
+
+    /** As {@link #ratio}, of {@code figure(a) - figure(b)}. */
+    public double difference(Mode a, Mode b, ToDoubleFunction<Run> figure) {
+      return paired(a, b, figure, (x, y) -> x - y);
+    }
+
+    private double paired(
+        Mode a, Mode b, ToDoubleFunction<Run> figure, DoubleBinaryOperator combine) {
+      List<Double> values = new ArrayList<>();
       for (int rep = 0; rep < options.repetitions(); rep++) {
         Run x = run(a, rep);
         Run y = run(b, rep);
         if (x != null && y != null && x.ok() && y.ok()) {
-          ratios.add(figure.applyAsDouble(x) / figure.applyAsDouble(y));
+          values.add(combine.applyAsDouble(figure.applyAsDouble(x), figure.applyAsDouble(y)));
         }
       }
-      return KvcacheBenchmark.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+      return KvcacheBenchmark.median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private Run run(Mode mode, int repetition) {
@@ -256,7 +280,7 @@ public final class KvcacheBenchmark {
       if (mode == Mode.MEMCACHED) {
         server.awaitAccepting(port);
       } else {
-        port = server.awaitListeningLine(mode.label());
+        port = server.awaitListeningLine(mode.serverMode());
       }
       LoadGenerator.ChannelSource tcp = LoadGenerator.ChannelSource.loopback(port);
       try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, otherCpu)) {
@@ -500,12 +524,15 @@ public final class KvcacheBenchmark {
       return command;
     }
     List<String> jvmOptions = new ArrayList<>();
-    if (mode == Mode.ORTHRUS) {
+    if (mode.protectedBuild()) {
       jvmOptions.add("-Dorthrus.pin=" + (serverCpu >= 0));
       // Over tcp the load generator shares the validators' CPU: a validator spinning when idle
       // (decision 0008) would take it from the load and slow mode orthrus for nothing.
       jvmOptions.add("-Dorthrus.spinOnOwnCpu=" + o.inProcess());
       jvmOptions.add("-Dorthrus.sampling=" + (o.sampleAll() ? "all" : "default"));
+      if (mode == Mode.STRICT) {
+        jvmOptions.add("-Dorthrus.mode=strict");
+      }
     }
     command.addAll(
         serverJvm(
@@ -513,7 +540,7 @@ public final class KvcacheBenchmark {
             o.serverThreads(),
             o.memoryMb(),
             jvmOptions,
-            classPath.of(mode == Mode.ORTHRUS),
+            classPath.of(mode.protectedBuild()),
             cpus));
     return command;
   }
@@ -533,7 +560,7 @@ public final class KvcacheBenchmark {
     command.addAll(
         List.of(
             "--mode",
-            mode.label(),
+            mode.serverMode(),
             "--port",
             "0",
             "-m",

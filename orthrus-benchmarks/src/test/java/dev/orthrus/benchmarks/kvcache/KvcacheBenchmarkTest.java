@@ -100,6 +100,69 @@ class KvcacheBenchmarkTest {
   }
 
   @Test
+  void strictRunsTheProtectedServerWithEveryClosureStrict() {
+    KvcacheBenchmark.Options options =
+        new KvcacheBenchmark.Options(
+            List.of(Mode.ORTHRUS, Mode.STRICT),
+            false,
+            false,
+            3,
+            0,
+            0,
+            100,
+            0,
+            1,
+            64,
+            Workload.defaults(),
+            false);
+    List<String> strict =
+        KvcacheBenchmark.command(
+            options, Mode.STRICT, 0, b -> b ? "protected.jar" : "vanilla.jar", 2, -1);
+    List<String> relaxed =
+        KvcacheBenchmark.command(
+            options, Mode.ORTHRUS, 0, b -> b ? "protected.jar" : "vanilla.jar", 2, -1);
+    assertTrue(strict.contains("protected.jar"), strict.toString());
+    assertTrue(strict.contains("-Dorthrus.mode=strict"), strict.toString());
+    assertFalse(relaxed.contains("-Dorthrus.mode=strict"), relaxed.toString());
+    // The server knows modes vanilla, orthrus and rbv; strict is orthrus with a runtime setting.
+    assertEquals("orthrus", strict.get(strict.indexOf("--mode") + 1));
+    assertEquals(Mode.STRICT, Mode.parse("strict"));
+  }
+
+  @Test
+  void differencesArePairedByRepetition() {
+    KvcacheBenchmark.Options options =
+        new KvcacheBenchmark.Options(
+            List.of(Mode.ORTHRUS, Mode.STRICT),
+            false,
+            false,
+            3,
+            0,
+            0,
+            100,
+            0,
+            1,
+            64,
+            Workload.defaults(),
+            false);
+    List<Run> runs = new ArrayList<>();
+    double[][] p50 = {{100, 130}, {300, 310}, {200, 260}};
+    for (int rep = 0; rep < 3; rep++) {
+      runs.add(withP50(Mode.ORTHRUS, rep, p50[rep][0]));
+      runs.add(withP50(Mode.STRICT, rep, p50[rep][1]));
+    }
+    Result result = new Result(options, runs, -1, -1, -1, 2);
+    // Differences 30, 10, 60: their median, not the difference of the medians (260 - 200).
+    assertEquals(30, result.difference(Mode.STRICT, Mode.ORTHRUS, Run::latencyP50Us), 1e-9);
+    assertTrue(Double.isNaN(result.difference(Mode.STRICT, Mode.VANILLA, Run::latencyP50Us)));
+  }
+
+  private static Run withP50(Mode mode, int rep, double p50) {
+    double n = Double.NaN;
+    return new Run(mode, rep, 1, p50, n, n, n, n, n, n, n, n, n, 0, n, n, 1, 0, null, null);
+  }
+
+  @Test
   void validatorThreadsAreFoundByTheirTruncatedName() throws InterruptedException {
     java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
     Thread validator = new Thread(() -> await(done), "orthrus-validator-7");

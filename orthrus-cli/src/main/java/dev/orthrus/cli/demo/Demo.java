@@ -358,7 +358,12 @@ final class Demo {
         KvcacheBenchmark.onCpu(
             placement.serverCpu(),
             KvcacheBenchmark.serverJvm(
-                mode, 1, MEMORY_MB, jvm, builds.classPath(mode == Mode.ORTHRUS), placement.cpus()));
+                mode,
+                1,
+                MEMORY_MB,
+                jvm,
+                builds.classPath(mode.protectedBuild()),
+                placement.cpus()));
     // Only the faulty core's replies may be wrong; any other wrong reply fails the run.
     return ServerUnderLoad.start(mode, command, workload, placement.otherCpu(), defective);
   }

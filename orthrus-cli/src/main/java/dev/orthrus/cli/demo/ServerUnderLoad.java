@@ -49,7 +49,7 @@ final class ServerUnderLoad implements AutoCloseable {
       throws IOException {
     ServerProcess server = ServerProcess.start(mode.label(), command, false);
     try {
-      int port = server.awaitListeningLine(mode.label());
+      int port = server.awaitListeningLine(mode.serverMode());
       LoadGenerator.ChannelSource tcp = LoadGenerator.ChannelSource.loopback(port);
       LoadGenerator load = new LoadGenerator(workload, tcp, clientCpu, countWrongReplies);
       // Non-blocking, so that a server that stops answering fails stats() after 10 s instead of

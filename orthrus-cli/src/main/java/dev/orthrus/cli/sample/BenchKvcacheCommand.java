@@ -56,8 +56,10 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "MODE",
       description =
-          "Modes, comma-separated: vanilla, orthrus, rbv, memcached; default ${DEFAULT-VALUE}.")
-  List<String> modes = List.of("vanilla", "orthrus", "rbv");
+          "Modes, comma-separated: vanilla, orthrus, strict (the protected build with every"
+              + " closure strict: a reply waits for its verdicts), rbv, memcached;"
+              + " default ${DEFAULT-VALUE}.")
+  List<String> modes = List.of("vanilla", "orthrus", "strict", "rbv");
 
   @Option(
       names = "--peer",
@@ -402,6 +404,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
     number(w, "orthrusLiveHeapVsVanilla", r.ratio(Mode.ORTHRUS, Mode.VANILLA, Run::liveHeapBytes));
     number(
         w, "vanillaVsMemcached", r.ratio(Mode.VANILLA, Mode.MEMCACHED, Run::throughputOpsPerSec));
+    number(w, "strictAddedLatencyP50Us", strictAddedLatencyP50Us(r));
     w.endObject();
     w.name("placement").beginObject();
     w.field("cpus", r.cpus())
@@ -499,6 +502,14 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         out,
         "vanilla vs memcached throughput",
         r.ratio(Mode.VANILLA, Mode.MEMCACHED, Run::throughputOpsPerSec));
+    double strictAdded = strictAddedLatencyP50Us(r);
+    if (Double.isFinite(strictAdded)) {
+      out.printf(
+          Locale.ROOT,
+          "strict mode's added request latency p50 (vs %s): %.1f us%n",
+          r.options().modes().contains(Mode.ORTHRUS) ? "orthrus" : "vanilla",
+          strictAdded);
+    }
     out.println(
         "server on CPU "
             + (r.serverCpu() < 0 ? "any (not pinned)" : r.serverCpu())
@@ -519,6 +530,15 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
                                 f.mode().label(),
                                 f.median().clientCpuNanosPerOp()))
                     .toList()));
+  }
+
+  /**
+   * What strict mode adds to a request's median latency: against mode orthrus (the same build,
+   * replies not waiting) when it ran, else against vanilla; NaN without a strict run.
+   */
+  static double strictAddedLatencyP50Us(Result r) {
+    Mode base = r.options().modes().contains(Mode.ORTHRUS) ? Mode.ORTHRUS : Mode.VANILLA;
+    return r.difference(Mode.STRICT, base, Run::latencyP50Us);
   }
 
   static String transport(Result r) {
