@@ -12,10 +12,12 @@ import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.ast.nodeTypes.NodeWithImplements;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.MethodFact;
@@ -96,6 +98,9 @@ final class FileRewriter {
         userDataClasses.add(new UserDataClass(plan, file, positions, c, binary));
         changed = true;
       }
+      if (!userData && plan.loggedTypes.contains(plan.facts.canonicalName(binary))) {
+        changed |= serializable(type);
+      }
       rewriteMembers(type, userData);
     }
     sites.declare();
@@ -156,6 +161,27 @@ final class FileRewriter {
     after.forEach(Runnable::run);
   }
 
+  /**
+   * Makes a class or record {@code Serializable} unless it is already declared so; interfaces and
+   * enums (always serializable) are left alone. Returns whether the declaration changed.
+   */
+  private static boolean serializable(TypeDeclaration<?> type) {
+    NodeWithImplements<?> declaration;
+    if (type instanceof ClassOrInterfaceDeclaration c && !c.isInterface()) {
+      declaration = c;
+    } else if (type instanceof RecordDeclaration r) {
+      declaration = r;
+    } else {
+      return false;
+    }
+    if (declaration.getImplementedTypes().stream()
+        .anyMatch(t -> t.getNameAsString().endsWith("Serializable"))) {
+      return false;
+    }
+    declaration.addImplementedType("java.io.Serializable");
+    return true;
+  }
+
   private void closure(
       TypeDeclaration<?> type,
       MethodDeclaration m,
@@ -187,12 +213,9 @@ final class FileRewriter {
       Variant kind = v.getNameAsString().endsWith("App") ? Variant.APP : Variant.VAL;
       generated.checkParameters(v, kind, v.getParameter(0).getNameAsString());
     }
-    if (!m.isStatic()
-        && type instanceof ClassOrInterfaceDeclaration owner
-        && owner.getImplementedTypes().stream()
-            .noneMatch(t -> t.getNameAsString().endsWith("Serializable"))) {
+    if (!m.isStatic()) {
       // A reproducer file carries the receiver (handles serialize without their versions).
-      owner.addImplementedType("java.io.Serializable");
+      serializable(type);
     }
     List<String> logged = new ArrayList<>(generated.logged());
     logged.addAll(plan.recordedBy(id));

@@ -15,6 +15,7 @@ import dev.orthrus.rewriter.facts.Span;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,6 +46,13 @@ final class Plan {
   final Map<String, Set<StoreHelper>> storeHelpers = new HashMap<>();
   final List<Problem> problems = new ArrayList<>();
 
+  /**
+   * The classes a log carries as a closure's argument or result (canonical names, element types of
+   * arrays): those declared in the sources become {@code Serializable}, so that a reproducer file
+   * can hold them.
+   */
+  final Set<String> loggedTypes = new HashSet<>();
+
   /** For the report: what each closure logs and compares, its checked parameters, its sites. */
   final Map<String, List<String>> logged = new LinkedHashMap<>();
 
@@ -58,6 +66,8 @@ final class Plan {
     if (report != null) {
       for (ClosureModel closure : report.closures()) {
         closures.put(closure.id(), closure);
+        loggedTypes.add(erasedClass(closure.result().type()));
+        closure.parameters().forEach(p -> loggedTypes.add(erasedClass(p.type())));
         for (NondeterministicCall call : closure.nondeterministic()) {
           if (call.category().equals(MATH_INTRINSIC)) {
             strictMathCalls.add(call.target());
@@ -98,6 +108,13 @@ final class Plan {
       int n = taken.merge(owner + "." + name, 1, Integer::sum);
       bindingFields.put(id, n == 1 ? name : name + "_" + n);
     }
+  }
+
+  /** {@code a.B<C>[]} to {@code a.B}. */
+  private static String erasedClass(String type) {
+    int generic = type.indexOf('<');
+    String raw = generic < 0 ? type : type.substring(0, generic);
+    return raw.replace("[]", "");
   }
 
   boolean isClosure(String id) {
