@@ -145,6 +145,51 @@ class ProblemsTest {
   }
 
   @Test
+  void aKeptMethodReferenceThatTouchesUserDataInAClosureIsNamed(@TempDir Path dir)
+      throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import java.util.function.LongSupplier;
+            final class Tree {
+              private final Node root = new Node();
+              private long value() { return root.value; }
+              @Closure long total() {
+                LongSupplier s = this::value;
+                return s.getAsLong();
+              }
+            }
+            """),
+        8,
+        "kept");
+  }
+
+  @Test
+  void aMethodReferenceThroughAnotherReceiverIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import java.util.stream.LongStream;
+            final class Tree {
+              private final Node root = new Node();
+              private final Tree other = this;
+              private long plus(long x) { return x + root.value; }
+              @Closure long total() {
+                return LongStream.of(1, 2).map(other::plus).sum();
+              }
+            }
+            """),
+        9,
+        "through other");
+  }
+
+  @Test
   void aSamePackageTypeNamedLikeARuntimeClassThatTheFileUsesIsAProblem(@TempDir Path dir)
       throws IOException {
     Path src = dir.resolve("src/p");

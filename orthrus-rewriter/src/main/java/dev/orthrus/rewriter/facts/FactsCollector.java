@@ -8,6 +8,7 @@ import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LineMap;
+import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
@@ -313,6 +314,37 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    @Override
+    public Void visitMemberReference(MemberReferenceTree node, Void unused) {
+      Element element = trees.getElement(getCurrentPath());
+      if (element instanceof ExecutableElement method
+          && node.getMode() == MemberReferenceTree.ReferenceMode.INVOKE) {
+        String target = names.methodId(method);
+        boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
+        Element qualifier =
+            trees.getElement(new TreePath(getCurrentPath(), node.getQualifierExpression()));
+        boolean viaType = qualifier instanceof TypeElement;
+        ReferenceFact.Form form;
+        if (isStatic) {
+          form = ReferenceFact.Form.STATIC;
+        } else if (viaType) {
+          form = ReferenceFact.Form.UNBOUND;
+        } else if (node.getQualifierExpression() instanceof IdentifierTree id
+            && id.getName().contentEquals("this")) {
+          form = ReferenceFact.Form.THIS;
+        } else {
+          form = ReferenceFact.Form.OTHER;
+        }
+        fileFacts.references.put(
+            span(node), new ReferenceFact(target, method.getParameters().size(), form));
+        // The enclosing method calls the target through the reference.
+        if (!enclosingMethods.isEmpty()) {
+          facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(target);
+        }
+      }
+      return super.visitMemberReference(node, unused);
     }
 
     @Override

@@ -32,6 +32,7 @@ public final class SourceFacts {
 
     final Map<Span, FieldFact> fields = new HashMap<>();
     final Map<Span, CallFact> calls = new HashMap<>();
+    final Map<Span, ReferenceFact> references = new HashMap<>();
     final Map<Span, NewFact> allocations = new HashMap<>();
     final Map<Span, String> operandTypes = new HashMap<>();
     final Map<Span, SharedRead> sharedReads = new HashMap<>();
@@ -42,6 +43,11 @@ public final class SourceFacts {
 
     public CallFact call(Span span) {
       return calls.get(span);
+    }
+
+    /** The method reference at {@code span}, or null. */
+    public ReferenceFact reference(Span span) {
+      return references.get(span);
     }
 
     public NewFact allocation(Span span) {

@@ -2,6 +2,7 @@ package dev.orthrus.rewriter.transform;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
@@ -25,11 +26,13 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.UnknownType;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
 import com.github.javaparser.ast.visitor.Visitable;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import dev.orthrus.rewriter.facts.NewFact;
+import dev.orthrus.rewriter.facts.ReferenceFact;
 import dev.orthrus.rewriter.facts.SharedRead;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import dev.orthrus.rewriter.facts.Span;
@@ -554,15 +557,67 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return o;
   }
 
+  /**
+   * In a closure's variants, a reference to a method that touches user data becomes a lambda that
+   * calls the method's variant with the log ({@code this::find} to {@code (ref$0) ->
+   * this.findApp(log, ref$0)}), as a written lambda would be rewritten.
+   */
   @Override
   public Visitable visit(MethodReferenceExpr n, Void arg) {
-    if (touchesByName(n)) {
+    if (variant == Variant.PLAIN) {
+      return super.visit(n, arg);
+    }
+    ReferenceFact ref = facts.reference(positions.span(n));
+    if (ref == null) {
+      if (touchesByName(n)) {
+        problem(
+            n,
+            "a method reference to a method that touches user data inside a closure",
+            "write it as a lambda (x -> " + n.getIdentifier() + "(x)) so the call is rewritten");
+      }
+      return super.visit(n, arg);
+    }
+    if (!plan.isClosure(ref.target()) && !plan.touching.contains(ref.target())) {
+      return super.visit(n, arg);
+    }
+    if (ref.form() == ReferenceFact.Form.OTHER) {
       problem(
           n,
-          "a method reference to a method that touches user data inside a closure",
+          "a method reference through " + n.getScope() + " to a method that touches user data",
           "write it as a lambda (x -> " + n.getIdentifier() + "(x)) so the call is rewritten");
+      return n;
     }
-    return super.visit(n, arg);
+    if (!(n.getParentNode().orElse(null) instanceof MethodCallExpr)) {
+      problem(
+          n,
+          "a method reference to a method that touches user data, kept (not passed straight to a"
+              + " call)",
+          "pass it directly to the method that runs it: a kept reference could run after the"
+              + " closure's log is gone");
+      return n;
+    }
+    boolean unbound = ref.form() == ReferenceFact.Form.UNBOUND;
+    NodeList<Parameter> parameters = new NodeList<>();
+    NodeList<Expression> arguments = new NodeList<>(new NameExpr(context));
+    for (int i = 0; i < ref.parameters() + (unbound ? 1 : 0); i++) {
+      String name = "ref$" + i;
+      parameters.add(new Parameter(new UnknownType(), name));
+      if (!(unbound && i == 0)) {
+        arguments.add(new NameExpr(name));
+      }
+    }
+    Expression receiver =
+        switch (ref.form()) {
+          case THIS -> new ThisExpr();
+          case STATIC -> n.getScope().clone();
+          default -> new NameExpr("ref$0");
+        };
+    LambdaExpr lambda =
+        new LambdaExpr(
+            parameters,
+            new MethodCallExpr(receiver, n.getIdentifier() + variant.suffix, arguments));
+    lambda.setEnclosingParameters(true);
+    return lambda;
   }
 
   @Override
@@ -580,9 +635,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * A method reference to a method that needs variants: {@code this::find}, or {@code Owner::find}
-   * naming the declaring class. A reference through another expression cannot name such a method
-   * without javac's help, and is left alone.
+   * Without javac's resolution of a method reference: whether it names a method that needs
+   * variants, {@code this::find} or {@code Owner::find} naming the declaring class.
    */
   private boolean touchesByName(MethodReferenceExpr n) {
     if (variant == Variant.PLAIN) {

@@ -1,0 +1,27 @@
+package dev.orthrus.rewriter.facts;
+
+/**
+ * A method reference ({@code this::find}, {@code Owner::balanceOf}, {@code Account::worth}),
+ * resolved by javac.
+ *
+ * @param target {@code owner#name(erased,params)} of the referenced method
+ * @param parameters how many parameters the referenced method declares
+ * @param form how the reference supplies the receiver
+ */
+public record ReferenceFact(String target, int parameters, Form form) {
+
+  /** How a method reference supplies the method's receiver. */
+  public enum Form {
+    /** {@code this::m}: the enclosing instance. */
+    THIS,
+    /** {@code Owner::m} of a static method: none. */
+    STATIC,
+    /** {@code Owner::m} of an instance method: the functional interface's first argument. */
+    UNBOUND,
+    /**
+     * Any other receiver ({@code expr::m}, {@code super::m}) or a constructor reference: evaluated
+     * once when the reference is created, which a rewritten lambda would not keep.
+     */
+    OTHER
+  }
+}
