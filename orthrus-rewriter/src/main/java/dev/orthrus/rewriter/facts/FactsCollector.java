@@ -79,8 +79,15 @@ public final class FactsCollector implements TaskListener {
     }
   }
 
+  /**
+   * A class whose instances live in versioned memory. A {@code @UserData} record is not one: its
+   * fields are final, so it is an immutable value, compared by {@code equals} (the processor's rule
+   * {@code orthrus.userdata.superclass} allows the annotation on it).
+   */
   private static boolean isUserData(Element type) {
-    return type != null && type.getAnnotation(UserData.class) != null;
+    return type != null
+        && type.getKind() != ElementKind.RECORD
+        && type.getAnnotation(UserData.class) != null;
   }
 
   private final class Scanner extends TreePathScanner<Void, Void> {
