@@ -326,7 +326,17 @@ public final class FactsCollector implements TaskListener {
     @Override
     public Void visitMemberReference(MemberReferenceTree node, Void unused) {
       Element element = trees.getElement(getCurrentPath());
-      if (element instanceof ExecutableElement method
+      if (element instanceof ExecutableElement constructor
+          && node.getMode() == MemberReferenceTree.ReferenceMode.NEW
+          && isUserData(constructor.getEnclosingElement())) {
+        fileFacts.references.put(
+            span(node),
+            new ReferenceFact(
+                names.methodId(constructor),
+                constructor.getParameters().size(),
+                ReferenceFact.Form.USER_DATA_CONSTRUCTOR));
+        touches();
+      } else if (element instanceof ExecutableElement method
           && node.getMode() == MemberReferenceTree.ReferenceMode.INVOKE) {
         String target = names.methodId(method);
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);

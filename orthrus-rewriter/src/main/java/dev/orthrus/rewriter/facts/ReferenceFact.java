@@ -1,11 +1,11 @@
 package dev.orthrus.rewriter.facts;
 
 /**
- * A method reference ({@code this::find}, {@code Owner::balanceOf}, {@code Account::worth}),
- * resolved by javac.
+ * A method reference ({@code this::find}, {@code Owner::balanceOf}, {@code Account::worth}) or a
+ * constructor reference of a user-data class ({@code Node::new}), resolved by javac.
  *
  * @param target {@code owner#name(erased,params)} of the referenced method
- * @param parameters how many parameters the referenced method declares
+ * @param parameters how many parameters the referenced method or constructor declares
  * @param form how the reference supplies the receiver
  */
 public record ReferenceFact(String target, int parameters, Form form) {
@@ -18,9 +18,11 @@ public record ReferenceFact(String target, int parameters, Form form) {
     STATIC,
     /** {@code Owner::m} of an instance method: the functional interface's first argument. */
     UNBOUND,
+    /** {@code Node::new} of a user-data class: an allocation the log must record. */
+    USER_DATA_CONSTRUCTOR,
     /**
-     * Any other receiver ({@code expr::m}, {@code super::m}) or a constructor reference: evaluated
-     * once when the reference is created, which a rewritten lambda would not keep.
+     * Any other receiver ({@code expr::m}, {@code super::m}): evaluated once when the reference is
+     * created, which a rewritten lambda would not keep.
      */
     OTHER
   }

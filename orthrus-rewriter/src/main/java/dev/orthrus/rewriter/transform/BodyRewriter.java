@@ -21,6 +21,7 @@ import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
@@ -560,7 +561,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   /**
    * In a closure's variants, a reference to a method that touches user data becomes a lambda that
    * calls the method's variant with the log ({@code this::find} to {@code (ref$0) ->
-   * this.findApp(log, ref$0)}), as a written lambda would be rewritten.
+   * this.findApp(log, ref$0)}), and a constructor reference of a user-data class one that records
+   * the allocation ({@code Node::new} to {@code (ref$0) -> log.allocate(new Node(ref$0))}), as
+   * written lambdas would be rewritten.
    */
   @Override
   public Visitable visit(MethodReferenceExpr n, Void arg) {
@@ -577,7 +580,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       }
       return super.visit(n, arg);
     }
-    if (!plan.isClosure(ref.target()) && !plan.touching.contains(ref.target())) {
+    boolean allocation = ref.form() == ReferenceFact.Form.USER_DATA_CONSTRUCTOR;
+    if (!allocation && !plan.isClosure(ref.target()) && !plan.touching.contains(ref.target())) {
       return super.visit(n, arg);
     }
     if (ref.form() == ReferenceFact.Form.OTHER) {
@@ -598,7 +602,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     boolean unbound = ref.form() == ReferenceFact.Form.UNBOUND;
     NodeList<Parameter> parameters = new NodeList<>();
-    NodeList<Expression> arguments = new NodeList<>(new NameExpr(context));
+    NodeList<Expression> arguments = new NodeList<>();
     for (int i = 0; i < ref.parameters() + (unbound ? 1 : 0); i++) {
       String name = "ref$" + i;
       parameters.add(new Parameter(new UnknownType(), name));
@@ -606,16 +610,27 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         arguments.add(new NameExpr(name));
       }
     }
-    Expression receiver =
-        switch (ref.form()) {
-          case THIS -> new ThisExpr();
-          case STATIC -> n.getScope().clone();
-          default -> new NameExpr("ref$0");
-        };
-    LambdaExpr lambda =
-        new LambdaExpr(
-            parameters,
-            new MethodCallExpr(receiver, n.getIdentifier() + variant.suffix, arguments));
+    Expression body;
+    if (allocation) {
+      // Node::new: (ref$0) -> log.allocate(new Node(ref$0)), as a written allocation would be.
+      ClassOrInterfaceType type =
+          ((TypeExpr) n.getScope()).getType().asClassOrInterfaceType().clone();
+      body =
+          new MethodCallExpr(
+              new NameExpr(context),
+              "allocate",
+              new NodeList<>(new ObjectCreationExpr(null, type, arguments)));
+    } else {
+      arguments.add(0, new NameExpr(context));
+      Expression receiver =
+          switch (ref.form()) {
+            case THIS -> new ThisExpr();
+            case STATIC -> n.getScope().clone();
+            default -> new NameExpr("ref$0");
+          };
+      body = new MethodCallExpr(receiver, n.getIdentifier() + variant.suffix, arguments);
+    }
+    LambdaExpr lambda = new LambdaExpr(parameters, body);
     lambda.setEnclosingParameters(true);
     return lambda;
   }
