@@ -20,6 +20,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
@@ -41,6 +42,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -452,8 +454,18 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         problem(m, "a non-deterministic call without a result", "move it out of the closure");
         return m;
       }
-      // VAL evaluates the call's arguments as APP did (they may load user data).
-      return recorded(m, new NodeList<>(m.getArguments()), call.returnType());
+      // VAL evaluates what APP evaluated for the call (they may load user data or be recorded
+      // calls themselves, as in ThreadLocalRandom.current().nextInt(n)): the receiver of an
+      // instance call, then the arguments.
+      NodeList<Expression> replayArguments = new NodeList<>();
+      if (variant == Variant.VAL) {
+        m.getScope()
+            .filter(scope -> !call.isStatic() && !(scope instanceof ThisExpr))
+            .filter(scope -> !(scope instanceof SuperExpr))
+            .ifPresent(replayArguments::add);
+        replayArguments.addAll(m.getArguments());
+      }
+      return recorded(m, replayArguments, call.returnType());
     }
     return m;
   }
@@ -485,18 +497,20 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               variant == Variant.APP
                   ? new MethodCallExpr(ctx, "nondetBits", new NodeList<>(call))
                   : new MethodCallExpr(ctx, "nondetBits", arguments));
+      // In parentheses: the value may be an operand of ! or ==.
       case "boolean" ->
-          new BinaryExpr(
-              variant == Variant.APP
-                  ? new MethodCallExpr(
-                      ctx,
-                      "nondetBits",
-                      new NodeList<>(
-                          new ConditionalExpr(
-                              call, new IntegerLiteralExpr("1"), new IntegerLiteralExpr("0"))))
-                  : new MethodCallExpr(ctx, "nondetBits", arguments),
-              new LongLiteralExpr("0L"),
-              BinaryExpr.Operator.NOT_EQUALS);
+          new EnclosedExpr(
+              new BinaryExpr(
+                  variant == Variant.APP
+                      ? new MethodCallExpr(
+                          ctx,
+                          "nondetBits",
+                          new NodeList<>(
+                              new ConditionalExpr(
+                                  call, new IntegerLiteralExpr("1"), new IntegerLiteralExpr("0"))))
+                      : new MethodCallExpr(ctx, "nondetBits", arguments),
+                  new LongLiteralExpr("0L"),
+                  BinaryExpr.Operator.NOT_EQUALS));
       case "double" ->
           new MethodCallExpr(
               new NameExpr("Double"),
@@ -530,14 +544,20 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                       "floatToRawIntBits",
                                       new NodeList<>(call))))
                           : new MethodCallExpr(ctx, "nondetBits", arguments))));
+      // In parentheses: the value may be a method call's scope (UUID.randomUUID().toString()).
       default ->
           variant == Variant.APP
               ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(call))
-              : new CastExpr(
-                  new ClassOrInterfaceType(null, type),
-                  new MethodCallExpr(ctx, "nondetRef", arguments));
+              : new EnclosedExpr(
+                  new CastExpr(
+                      new ClassOrInterfaceType(null, type),
+                      new MethodCallExpr(ctx, "nondetRef", arguments)));
     };
   }
+
+  /** Generators whose no-argument constructor picks a seed; given one, they are deterministic. */
+  private static final Set<String> SEEDABLE_GENERATORS =
+      Set.of("java.util.Random", "java.util.SplittableRandom");
 
   @Override
   public Visitable visit(ObjectCreationExpr n, Void arg) {
@@ -549,6 +569,28 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "use a lambda passed straight to the method that runs it, or a named helper method");
     }
     ObjectCreationExpr o = (ObjectCreationExpr) super.visit(n, arg);
+    if (allocation != null && variant != Variant.PLAIN && !allocation.array()) {
+      if (SEEDABLE_GENERATORS.contains(allocation.type()) && o.getArguments().isEmpty()) {
+        // An unseeded generator seeds itself differently in APP and VAL: seed it from the log.
+        o.getArguments()
+            .add(
+                recorded(
+                    new MethodCallExpr(
+                        new MethodCallExpr(
+                            new NameExpr("java.util.concurrent.ThreadLocalRandom"), "current"),
+                        "nextLong"),
+                    new NodeList<>(),
+                    "long"));
+        return o;
+      }
+      if (allocation.type().equals("java.security.SecureRandom")) {
+        problem(
+            n,
+            "a SecureRandom made inside a closure: a validator cannot draw the same values",
+            "draw the random values outside the closure and pass them in");
+        return o;
+      }
+    }
     if (allocation != null
         && allocation.userData()
         && variant != Variant.PLAIN
