@@ -19,7 +19,8 @@ import java.util.function.Supplier;
  * <p>Both sides are thread CPU clocks, so time a thread waited for a CPU counts on neither side. A
  * validator's time counts only while it validates (from the start of a {@link Validator#doWork}
  * that found logs to its end), not while it polls empty queues or parks; its first validations load
- * and link the closures' VAL code, which it pays for as a real validation core would. The
+ * and link the closures' VAL code, which it pays for as a real validation core would. A validator
+ * looks at the budget before each batch (up to 32 logs), so each may pass it by one batch. The
  * application side is the whole CPU time of the registered {@link AppThread}s (the threads that ran
  * a closure), their own start-up included, as their clocks count it: a validator cannot read a
  * thread's clock at its first closure call without a read on the application's path, and a first
