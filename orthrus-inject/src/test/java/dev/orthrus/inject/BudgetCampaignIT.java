@@ -83,7 +83,7 @@ class BudgetCampaignIT {
     String json = defects.out().replaceAll("\\s+", "");
     assertTrue(
         json.contains(
-            "\"model\":\"persistent\",\"sampling\":\"adaptive\",\"validationBudget\":1.0"),
+            "\"sampling\":\"adaptive\",\"validationBudget\":1.0,\"model\":\"persistent\""),
         json);
     Matcher outcome =
         Pattern.compile("\"outcome\":\"(\\w+)\",\"executions\":(-?\\d+)").matcher(json);

@@ -140,7 +140,12 @@ final class CampaignReport {
         .count();
   }
 
-  void writeJson(Appendable out) {
+  /**
+   * Opens a report's JSON object with the fields every report of {@code orthrus inject} starts
+   * with: {@code schemaVersion}, {@code sample}, {@code sampling}, {@code validationBudget} (null
+   * without one).
+   */
+  static JsonWriter beginJson(Campaign.Settings settings, Appendable out) {
     JsonWriter json =
         new JsonWriter(out)
             .beginObject()
@@ -148,11 +153,13 @@ final class CampaignReport {
             .field("sample", settings.sample())
             .field("sampling", settings.sampling());
     json.name("validationBudget");
-    if (settings.validationBudget() == null) {
-      json.nullValue();
-    } else {
-      json.value(settings.validationBudget());
-    }
+    return settings.validationBudget() == null
+        ? json.nullValue()
+        : json.value(settings.validationBudget());
+  }
+
+  void writeJson(Appendable out) {
+    JsonWriter json = beginJson(settings, out);
     json.name("rows").beginArray();
     for (Row r : rows) {
       json.beginObject()

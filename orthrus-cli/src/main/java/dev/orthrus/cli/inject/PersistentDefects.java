@@ -42,8 +42,10 @@ final class PersistentDefects {
   /** How a run ended. */
   enum Outcome {
     DETECTED,
-    /** The workload completed with nothing detected. */
+    /** Nothing detected, the workload completed, and its output differed from the oracle's. */
     NOT_DETECTED,
+    /** Nothing detected and the oracle's output: no corruption mattered. */
+    MASKED,
     /** Nothing detected, and the process failed or hung. */
     FAIL_STOP
   }
@@ -105,11 +107,15 @@ final class PersistentDefects {
             "defect-" + d.number(), options, List.of("-Dorthrus.policy=fail-stop"), baseline);
     List<String> lines =
         Files.exists(record) ? Files.readAllLines(record, StandardCharsets.UTF_8) : List.of();
-    return judge(d, r.exitCode() == 0 && !r.timedOut(), lines);
+    boolean completed = r.exitCode() == 0 && !r.timedOut();
+    return judge(d, completed, completed && !r.out().equals(baseline.oracle().out()), lines);
   }
 
-  /** A run's result from the agent's record; {@code completed}: exit 0, not hung. */
-  static Result judge(Defect d, boolean completed, List<String> agentLines) {
+  /**
+   * A run's result from the agent's record; {@code completed}: exit 0, not hung; {@code changed}:
+   * completed with another output than the oracle's.
+   */
+  static Result judge(Defect d, boolean completed, boolean changed, List<String> agentLines) {
     for (String line : agentLines) {
       if (line.startsWith("detected ")) {
         long nanos = field(line, "nanos");
@@ -129,8 +135,9 @@ final class PersistentDefects {
         fired = field(line, "fired");
       }
     }
-    return new Result(
-        d, completed ? Outcome.NOT_DETECTED : Outcome.FAIL_STOP, executions, fired, -1);
+    Outcome outcome =
+        !completed ? Outcome.FAIL_STOP : changed ? Outcome.NOT_DETECTED : Outcome.MASKED;
+    return new Result(d, outcome, executions, fired, -1);
   }
 
   private static long field(String line, String name) {
@@ -147,12 +154,14 @@ final class PersistentDefects {
   }
 
   /**
-   * The median of {@code values} over all runs, a run without a detection counting as infinite; NaN
-   * when fewer than half the runs were detected.
+   * The median of {@code value} over the runs whose defect mattered (all but {@link
+   * Outcome#MASKED}), a run without a detection counting as infinite; NaN when fewer than half of
+   * them were detected.
    */
   static double median(List<Result> results, ToDoubleFunction<Result> value) {
     double[] v =
         results.stream()
+            .filter(r -> r.outcome() != Outcome.MASKED)
             .mapToDouble(r -> r.outcome() == Outcome.DETECTED ? value.applyAsDouble(r) : 1e300)
             .sorted()
             .toArray();
@@ -200,10 +209,12 @@ final class PersistentDefects {
     long detected = results.stream().filter(r -> r.outcome() == Outcome.DETECTED).count();
     out.printf(
         Locale.ROOT,
-        "detected %d of %d; until the first detection, medians (a run without one counts as"
-            + " infinite): executions %s, corruptions %s, time since the first corruption %s%n",
+        "detected %d of %d (%d masked); until the first detection, medians over the runs not"
+            + " masked (one without a detection counts as infinite): executions %s, corruptions"
+            + " %s, time since the first corruption %s%n",
         detected,
         results.size(),
+        results.stream().filter(r -> r.outcome() == Outcome.MASKED).count(),
         medianText(median(results, Result::executions), ""),
         medianText(median(results, Result::corruptions), ""),
         medianText(median(results, Result::millis), " ms"));
@@ -219,19 +230,7 @@ final class PersistentDefects {
   }
 
   static void writeJson(Campaign.Settings settings, List<Result> results, Appendable out) {
-    JsonWriter json =
-        new JsonWriter(out)
-            .beginObject()
-            .field("schemaVersion", CampaignReport.SCHEMA_VERSION)
-            .field("sample", settings.sample())
-            .field("model", "persistent")
-            .field("sampling", settings.sampling());
-    json.name("validationBudget");
-    if (settings.validationBudget() == null) {
-      json.nullValue();
-    } else {
-      json.value(settings.validationBudget());
-    }
+    JsonWriter json = CampaignReport.beginJson(settings, out).field("model", "persistent");
     json.name("runs").beginArray();
     for (Result r : results) {
       json.beginObject()

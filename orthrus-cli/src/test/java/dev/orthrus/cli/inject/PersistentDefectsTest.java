@@ -45,26 +45,35 @@ class PersistentDefectsTest {
         PersistentDefects.judge(
             d,
             false,
+            false,
             List.of(
-                "fired n=8 original=1 faulty=3", "detected executions=812 fired=101 nanos=2500000"));
-    Result missed =
-        PersistentDefects.judge(
-            d, true, List.of("fired n=8 original=1 faulty=3", "executions=400 fired=50"));
-    Result crashed = PersistentDefects.judge(d, false, List.of("fired n=8 original=1 faulty=3"));
+                "fired n=8 original=1 faulty=3",
+                "detected executions=812 fired=101 nanos=2500000"));
+    List<String> undetected = List.of("fired n=8 original=1 faulty=3", "executions=400 fired=50");
+    Result missed = PersistentDefects.judge(d, true, true, undetected);
+    Result masked = PersistentDefects.judge(d, true, false, undetected);
+    Result crashed =
+        PersistentDefects.judge(d, false, false, List.of("fired n=8 original=1 faulty=3"));
 
     assertEquals(new Result(d, Outcome.DETECTED, 812, 101, 2.5), detected);
     assertEquals(new Result(d, Outcome.NOT_DETECTED, 400, 50, -1), missed);
+    assertEquals(Outcome.MASKED, masked.outcome());
     assertEquals(Outcome.FAIL_STOP, crashed.outcome());
   }
 
   @Test
-  void aRunWithoutADetectionCountsAsInfiniteInTheMedian() {
+  void aRunWithoutADetectionCountsAsInfiniteInTheMedianAndAMaskedOneNotAtAll() {
     Defect d = PersistentDefects.plan(PROFILE, 1, 1, Set.of("fp")).get(0);
     Result a = new Result(d, Outcome.DETECTED, 10, 1, 1.0);
     Result b = new Result(d, Outcome.DETECTED, 30, 3, 3.0);
     Result none = new Result(d, Outcome.NOT_DETECTED, 400, 50, -1);
+    Result masked = new Result(d, Outcome.MASKED, 400, 50, -1);
 
     assertEquals(30, PersistentDefects.median(List.of(a, b, none), Result::executions));
+    assertEquals(
+        20,
+        PersistentDefects.median(List.of(a, b, masked), Result::executions),
+        "masked: left out");
     assertEquals(20, PersistentDefects.median(List.of(a, b), Result::executions));
     assertTrue(Double.isNaN(PersistentDefects.median(List.of(a, none, none), Result::millis)));
   }
