@@ -5,6 +5,7 @@ import dev.orthrus.inject.site.Site;
 import dev.orthrus.inject.site.SiteCatalog;
 import dev.orthrus.inject.site.Unit;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
@@ -83,6 +84,9 @@ public final class InjectAgent {
             site.shape().unit() == Unit.CACHE,
             options.seed(),
             line -> append(options, line));
+    if (options.mode() == AgentOptions.Mode.PERSISTENT) {
+      noteFirstDetection(options);
+    }
     if (options.trigger() == null) {
       Faults.arm(plan, options.threadPrefix());
     } else {
@@ -98,6 +102,28 @@ public final class InjectAgent {
                   append(options, "executions=" + counts[0] + " fired=" + counts[1]);
                 },
                 "inject-summary"));
+  }
+
+  /**
+   * Standard error watched for the runtime's first detection (it prints on the {@code System.err}
+   * of its first closure call, after this agent started): {@code detected executions=<n> fired=<k>
+   * nanos=<since the first corruption>} is appended then.
+   */
+  private static void noteFirstDetection(AgentOptions options) {
+    PrintStream err = System.err;
+    Runnable note =
+        () -> {
+          long[] counts = Faults.armedCounts();
+          append(
+              options,
+              "detected executions="
+                  + counts[0]
+                  + " fired="
+                  + counts[1]
+                  + " nanos="
+                  + Faults.nanosSinceFirstFault());
+        };
+    System.setErr(new PrintStream(new DetectionWatch(err, note), true));
   }
 
   /**

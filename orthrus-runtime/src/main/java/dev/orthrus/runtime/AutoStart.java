@@ -3,6 +3,7 @@ package dev.orthrus.runtime;
 import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.api.RuntimeStarter;
+import dev.orthrus.runtime.validate.ValidationBudget;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -50,6 +51,10 @@ public final class AutoStart implements RuntimeStarter {
 
   static String summaryLine(OrthrusRuntime rt, long detections, long leftQueued) {
     Path reproducers = rt.config().reproducerDir;
+    ValidationBudget budget = rt.validators().budget();
+    if (budget != null) {
+      budget.refresh();
+    }
     return "orthrus: "
         + rt.validatedCount()
         + " executions validated, "
@@ -60,6 +65,7 @@ public final class AutoStart implements RuntimeStarter {
         + (detections > 0 && reproducers != null ? " (reproducers in " + reproducers + ")" : "")
         + (leftQueued > 0
             ? "; " + leftQueued + " published executions left unvalidated at exit"
-            : "");
+            : "")
+        + (budget != null ? "; " + budget : "");
   }
 }

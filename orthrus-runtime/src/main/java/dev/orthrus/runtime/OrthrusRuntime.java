@@ -71,7 +71,8 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
             config.cpus,
             config.idleStrategy,
             config.spinOnOwnCpu,
-            config.validatorStackBytes);
+            config.validatorStackBytes,
+            config.validationBudget);
     controller.validators(validators);
     for (int i = 0; i < config.validators; i++) {
       validators.add();

@@ -6,6 +6,7 @@ import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.ArmedSampling;
 import dev.orthrus.runtime.sample.SamplingPolicy;
+import dev.orthrus.runtime.validate.ValidationBudget;
 import dev.orthrus.runtime.validate.ValidatorPool;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -41,6 +42,7 @@ public final class RuntimeConfig {
   final Supplier<IdleStrategy> idleStrategy;
   final boolean spinOnOwnCpu;
   final long validatorStackBytes;
+  final double validationBudget;
 
   private RuntimeConfig(Builder b) {
     this.sampling = b.sampling;
@@ -66,6 +68,7 @@ public final class RuntimeConfig {
     this.idleStrategy = b.idleStrategy;
     this.spinOnOwnCpu = b.spinOnOwnCpu;
     this.validatorStackBytes = b.validatorStackBytes;
+    this.validationBudget = b.validationBudget;
   }
 
   public static Builder builder() {
@@ -119,6 +122,20 @@ public final class RuntimeConfig {
     private Supplier<IdleStrategy> idleStrategy = IdleStrategy::backoff;
     private boolean spinOnOwnCpu = true;
     private long validatorStackBytes = ValidatorPool.DEFAULT_STACK_BYTES;
+    private double validationBudget;
+
+    /**
+     * Emulates scarce validation (decision 0039): validators spend at most {@code ratio} times the
+     * application threads' CPU time validating ({@link ValidationBudget}), so that coverage with
+     * "one validation core for four application cores" (0.25) can be measured on a machine without
+     * the cores. Not limited by default. Pair it with {@link #overheadBudget} 1.0, or the overhead
+     * budget may be what limits the rate.
+     */
+    public Builder validationBudget(double ratio) {
+      ValidationBudget.checkRatio(ratio);
+      this.validationBudget = ratio;
+      return this;
+    }
 
     /**
      * The stack of each validator thread (default {@link ValidatorPool#DEFAULT_STACK_BYTES}, 64

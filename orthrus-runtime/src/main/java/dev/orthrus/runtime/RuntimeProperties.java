@@ -2,7 +2,10 @@ package dev.orthrus.runtime;
 
 import dev.orthrus.runtime.concurrent.IdleStrategy;
 import dev.orthrus.runtime.report.DetectionPolicy;
+import dev.orthrus.runtime.sample.AdaptiveSampling;
+import dev.orthrus.runtime.sample.ArmedSampling;
 import dev.orthrus.runtime.sample.FixedSampling;
+import dev.orthrus.runtime.sample.RandomSampling;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,12 +62,28 @@ final class RuntimeProperties {
               }),
           new Property(
               "sampling",
-              "default, all",
+              "default, all, adaptive, random",
               (p, v) -> {
-                p.everyExecution = choice(v, "default", "all").equals("all");
-                if (p.everyExecution) {
-                  p.config.sampling(() -> new FixedSampling(1.0));
+                switch (choice(v, "default", "all", "adaptive", "random")) {
+                  case "all" -> {
+                    p.everyExecution = true;
+                    p.config.sampling(() -> new FixedSampling(1.0));
+                  }
+                  case "adaptive" -> p.config.sampling(AdaptiveSampling::new);
+                  case "random" -> p.config.sampling(() -> new RandomSampling(1.0));
+                  default -> p.config.sampling(ArmedSampling::new);
                 }
+              }),
+          new Property(
+              "validationBudget",
+              "a number > 0: validator CPU time per application CPU time, e.g. 0.25;"
+                  + " not with -Dorthrus.sampling=all",
+              (p, v) -> {
+                if (p.everyExecution) {
+                  throw new IllegalArgumentException(
+                      "-Dorthrus.sampling=all validates every execution, whatever it costs");
+                }
+                p.config.validationBudget(decimal(v));
               }),
           new Property(
               "budget",

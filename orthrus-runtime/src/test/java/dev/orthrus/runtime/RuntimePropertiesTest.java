@@ -45,7 +45,8 @@ class RuntimePropertiesTest {
     Map<String, String> p =
         Map.ofEntries(
             Map.entry("orthrus.mode", "strict"),
-            Map.entry("orthrus.sampling", "all"),
+            Map.entry("orthrus.sampling", "adaptive"),
+            Map.entry("orthrus.validationBudget", "0.25"),
             Map.entry("orthrus.budget", "0.1"),
             Map.entry("orthrus.logCost", "150,10"),
             Map.entry("orthrus.validators", "2"),
@@ -68,8 +69,10 @@ class RuntimePropertiesTest {
     RuntimeConfig c = s.config();
     assertEquals(Mode.STRICT, s.mode());
     assertTrue(c.strictAll);
-    assertTrue(s.everyExecution());
+    assertFalse(s.everyExecution());
+    assertEquals("adaptive", c.sampling.get().name());
     assertEquals(1.0, c.sampling.get().rate());
+    assertEquals(0.25, c.validationBudget);
     assertEquals(0.1, c.overheadBudget);
     assertEquals(150, c.logCostFixedNanos);
     assertEquals(10, c.logCostPerEntryNanos);
@@ -89,6 +92,15 @@ class RuntimePropertiesTest {
     assertTrue(c.jmx);
     assertTrue(s.summary());
     assertEquals(Mode.OFF, parse(Map.of("orthrus.mode", "off")).mode());
+    Settings all = parse(Map.of("orthrus.sampling", "all"));
+    assertTrue(all.everyExecution());
+    assertEquals("fixed", all.config().sampling.get().name());
+    assertEquals(1.0, all.config().sampling.get().rate());
+    assertEquals(
+        "random", parse(Map.of("orthrus.sampling", "random")).config().sampling.get().name());
+    assertEquals(
+        "armed", parse(Map.of("orthrus.sampling", "default")).config().sampling.get().name());
+    assertEquals(0, parse(Map.of()).config().validationBudget, "no budget by default");
     assertEquals(
         Path.of("repro").toAbsolutePath(),
         parse(Map.of("orthrus.reproducers", "repro")).config().reproducerDir);
@@ -101,7 +113,8 @@ class RuntimePropertiesTest {
     Map<String, String> accepts =
         Map.ofEntries(
             Map.entry("orthrus.mode", "off, on, strict"),
-            Map.entry("orthrus.sampling", "default, all"),
+            Map.entry("orthrus.sampling", "default, all, adaptive, random"),
+            Map.entry("orthrus.validationBudget", "validator CPU time per application CPU time"),
             Map.entry("orthrus.budget", "(0, 1]"),
             Map.entry("orthrus.logCost", "e.g. 300,20"),
             Map.entry("orthrus.validators", ">= 1"),
@@ -123,7 +136,8 @@ class RuntimePropertiesTest {
     Map<String, List<String>> bad =
         Map.ofEntries(
             Map.entry("orthrus.mode", List.of("maybe", "ON", "")),
-            Map.entry("orthrus.sampling", List.of("half", "100%")),
+            Map.entry("orthrus.sampling", List.of("half", "100%", "Adaptive")),
+            Map.entry("orthrus.validationBudget", List.of("0", "-1", "Infinity", "NaN", "1/4")),
             Map.entry("orthrus.budget", List.of("0", "1.5", "-0.1", "NaN", "4%")),
             Map.entry("orthrus.logCost", List.of("300", "a,b", "-1,20", "0,0")),
             Map.entry("orthrus.validators", List.of("0", "-1", "two", "1.5")),
@@ -155,6 +169,16 @@ class RuntimePropertiesTest {
       }
     }
     assertEquals(List.of(), notRefused);
+  }
+
+  @Test
+  void everyExecutionValidatedCannotBeHeldToAValidationBudget() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse(Map.of("orthrus.sampling", "all", "orthrus.validationBudget", "0.25")));
+    assertTrue(e.getMessage().contains("-Dorthrus.validationBudget=0.25"), e::getMessage);
+    assertTrue(e.getMessage().contains("validates every execution"), e::getMessage);
   }
 
   @Test

@@ -1,11 +1,9 @@
 package dev.orthrus.cli.demo;
 
 import dev.orthrus.cli.inject.ProfiledSite;
+import dev.orthrus.cli.inject.SiteGroups;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -72,7 +70,7 @@ final class SiteChoice {
 
     /** The agent's {@code site=} value: the site numbers joined by {@code +}. */
     String siteOption() {
-      return String.join("+", sites.stream().map(s -> Integer.toString(s.id())).toList());
+      return SiteGroups.siteOption(sites);
     }
   }
 
@@ -111,44 +109,16 @@ final class SiteChoice {
     return new Choice(List.copyOf(order));
   }
 
-  /**
-   * The profile's data-path sites grouped into instructions, in the order of their first site.
-   * Sites of one class, one method apart from the variant suffix ({@code App}, {@code Plain}) and
-   * one instruction are one kind; when each variant method holds the same number of them, the i-th
-   * of each is one instruction, else the kind is.
-   */
+  /** The profile's data-path sites that compute a value, grouped into instructions. */
   static List<Instruction> instructions(List<ProfiledSite> profile) {
-    Map<String, List<ProfiledSite>> kinds = new LinkedHashMap<>();
-    for (ProfiledSite s : profile) {
-      if (s.path().equals("data") && s.faults().contains(FAULT_TYPE) && computesValue(s)) {
-        kinds.computeIfAbsent(kind(s), k -> new ArrayList<>()).add(s);
-      }
-    }
-    List<Instruction> instructions = new ArrayList<>();
-    for (List<ProfiledSite> sites : kinds.values()) {
-      Map<String, List<ProfiledSite>> byMethod = new LinkedHashMap<>();
-      sites.forEach(s -> byMethod.computeIfAbsent(method(s), m -> new ArrayList<>()).add(s));
-      int n = byMethod.values().iterator().next().size();
-      boolean paired =
-          byMethod.size() > 1 && byMethod.values().stream().allMatch(l -> l.size() == n);
-      List<List<ProfiledSite>> groups = new ArrayList<>();
-      if (paired) {
-        for (int i = 0; i < n; i++) {
-          List<ProfiledSite> group = new ArrayList<>();
-          for (List<ProfiledSite> variant : byMethod.values()) {
-            group.add(variant.get(i));
-          }
-          groups.add(group);
-        }
-      } else {
-        groups.add(sites);
-      }
-      for (List<ProfiledSite> group : groups) {
-        instructions.add(new Instruction(List.copyOf(group), FAULT_TYPE));
-      }
-    }
-    instructions.sort(Comparator.comparingInt(i -> i.sites().get(0).id()));
-    return instructions;
+    List<ProfiledSite> candidates =
+        profile.stream()
+            .filter(s -> s.path().equals("data") && s.faults().contains(FAULT_TYPE))
+            .filter(SiteGroups::computesValue)
+            .toList();
+    return SiteGroups.byInstruction(candidates).stream()
+        .map(group -> new Instruction(group, FAULT_TYPE))
+        .toList();
   }
 
   /**
@@ -159,30 +129,5 @@ final class SiteChoice {
   static long every(long executions, long requests) {
     return Math.max(
         1, Math.round((double) executions / Math.max(1, requests) * REQUESTS_PER_CORRUPTION));
-  }
-
-  /** Whether the site computes a value: not a branch, not in a handle's slot accessor. */
-  static boolean computesValue(ProfiledSite s) {
-    String method = method(s);
-    String name = method.substring(method.lastIndexOf('.') + 1);
-    String opcode = s.label().substring(s.label().indexOf(' ') + 1).split(" ")[0];
-    return !opcode.startsWith("if") && !name.equals("lvValue") && !name.equals("soValue");
-  }
-
-  /** {@code Cache.slotApp} of {@code Cache.slotApp:1317 iand}. */
-  private static String method(ProfiledSite s) {
-    return s.label().substring(0, s.label().indexOf(':'));
-  }
-
-  /** Class, method without its variant suffix, and instruction: {@code Cache.slot iand}. */
-  private static String kind(ProfiledSite s) {
-    String method = method(s);
-    for (String suffix : List.of("App", "Plain")) {
-      if (method.endsWith(suffix)) {
-        method = method.substring(0, method.length() - suffix.length());
-      }
-    }
-    String instruction = s.label().substring(s.label().indexOf(' ') + 1);
-    return method + " " + instruction;
   }
 }

@@ -8,14 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
  * A fault-injection campaign on one sample: the oracle (the vanilla build, fault-free), a
@@ -35,7 +36,30 @@ final class Campaign {
       Set<String> paths,
       int validators,
       String sampling,
-      int jobs) {}
+      Double validationBudget,
+      int jobs) {
+
+    /** Whether sampling lets a closure's plain variant run, so that an instruction is two sites. */
+    boolean sampled() {
+      return !sampling.equals("all");
+    }
+
+    /** {@code sampling adaptive, validation budget 0.25 (emulated)}. */
+    String describeSampling() {
+      return "sampling "
+          + sampling
+          + (validationBudget == null
+              ? ""
+              : ", validation budget " + validationBudget + " (emulated)");
+    }
+  }
+
+  /**
+   * What every injected run is judged against: the oracle's result, the profile of the fault-free
+   * run, the workload's arguments and the hang timeout.
+   */
+  record Baseline(
+      ChildJvm.Result oracle, List<ProfiledSite> profile, List<String> args, long timeoutMillis) {}
 
   /** The fault-free protected run disagreed with the oracle: the campaign stops (decision 0034). */
   static final class FalseAlarm extends RuntimeException {
@@ -65,6 +89,36 @@ final class Campaign {
   /** Runs the campaign; {@link FalseAlarm} when the fault-free protected run was not clean. */
   CampaignReport run() {
     long start = System.nanoTime();
+    Baseline baseline = baseline();
+    List<PlannedRun> planned =
+        CampaignPlan.plan(
+            baseline.profile(),
+            settings.runs(),
+            settings.seed(),
+            settings.units(),
+            settings.types(),
+            settings.paths(),
+            settings.sampled());
+    List<RunVerdict> verdicts =
+        runAll(
+            planned,
+            run -> inject(run, baseline),
+            v -> v.outcome() == null ? "NOT_REACHED" : v.outcome().name());
+    progress.println();
+    progress.flush();
+    return new CampaignReport(
+        settings,
+        baseline.profile(),
+        verdicts,
+        (System.nanoTime() - start) / 1_000_000,
+        baseline.timeoutMillis());
+  }
+
+  /**
+   * The oracle, the fault-free protected run and the profile run; {@link FalseAlarm} when either
+   * protected run was not clean.
+   */
+  Baseline baseline() {
     List<String> args = workload.args(settings.seed(), settings.ops());
     progress.println(
         "inject "
@@ -118,49 +172,43 @@ final class Campaign {
       throw new UncheckedIOException("the agent wrote no profile: " + profiled.err(), e);
     }
 
-    List<PlannedRun> planned =
-        CampaignPlan.plan(
-            profile,
-            settings.runs(),
-            settings.seed(),
-            settings.units(),
-            settings.types(),
-            settings.paths());
-    List<RunVerdict> verdicts = runAll(planned, oracle, args, timeout);
-    progress.println();
-    progress.flush();
-    return new CampaignReport(
-        settings, profile, verdicts, (System.nanoTime() - start) / 1_000_000, timeout);
+    return new Baseline(oracle, profile, args, timeout);
   }
 
-  private List<RunVerdict> runAll(
-      List<PlannedRun> planned, ChildJvm.Result oracle, List<String> args, long timeout) {
+  /** One child run of a planned task, in the campaign's pool of {@code --jobs}. */
+  interface ChildTask<T, R> {
+    R run(T task) throws IOException;
+  }
+
+  /**
+   * Runs {@code tasks} in {@code --jobs} child JVMs at once, with a progress line counting the
+   * results by {@code label}; the results in the tasks' order.
+   */
+  <T, R> List<R> runAll(List<T> tasks, ChildTask<T, R> child, Function<R, String> label) {
     ExecutorService pool = Executors.newFixedThreadPool(settings.jobs());
     try {
-      List<Future<RunVerdict>> futures = new ArrayList<>();
-      for (PlannedRun run : planned) {
-        futures.add(pool.submit(() -> inject(run, oracle, args, timeout)));
+      List<Future<R>> futures = new ArrayList<>();
+      for (T task : tasks) {
+        futures.add(pool.submit(() -> child.run(task)));
       }
-      List<RunVerdict> verdicts = new ArrayList<>();
-      Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
-      for (Future<RunVerdict> f : futures) {
-        RunVerdict v = f.get();
-        verdicts.add(v);
-        if (v.outcome() != null) {
-          counts.merge(v.outcome(), 1, Integer::sum);
-        }
+      List<R> results = new ArrayList<>();
+      Map<String, Integer> counts = new TreeMap<>();
+      for (Future<R> f : futures) {
+        R r = f.get();
+        results.add(r);
+        counts.merge(label.apply(r), 1, Integer::sum);
         progress.print(
             "\rinject "
                 + settings.sample()
                 + ": "
-                + verdicts.size()
+                + results.size()
                 + "/"
-                + planned.size()
+                + tasks.size()
                 + " runs "
                 + counts);
         progress.flush();
       }
-      return verdicts;
+      return results;
     } catch (ExecutionException e) {
       throw new IllegalStateException(
           "an injected run could not be run: " + e.getCause().getMessage(), e.getCause());
@@ -172,34 +220,25 @@ final class Campaign {
     }
   }
 
-  private RunVerdict inject(PlannedRun run, ChildJvm.Result oracle, List<String> args, long timeout)
-      throws IOException {
+  private RunVerdict inject(PlannedRun run, Baseline baseline) throws IOException {
     Path record = work.resolve("run-" + run.number() + ".fault");
     String options =
         "mode=single,out="
             + record
             + ",site="
-            + run.site().id()
+            + SiteGroups.siteOption(run.sites())
             + ",type="
             + run.faultType()
             + ",occurrence="
             + run.occurrence()
             + ",seed="
             + run.faultSeed();
-    ChildJvm.Result r =
-        ChildJvm.run(
-            work,
-            "run-" + run.number(),
-            agent(options),
-            builds.classPath(true),
-            workload.mainClass(),
-            args,
-            timeout);
+    ChildJvm.Result r = runArmed("run-" + run.number(), options, List.of(), baseline);
     List<String> agentLines =
         Files.exists(record) ? Files.readAllLines(record, StandardCharsets.UTF_8) : List.of();
     String fired = agentLines.stream().filter(l -> l.startsWith("fired")).findFirst().orElse("");
     boolean completed = r.exitCode() == 0 && !r.timedOut();
-    boolean changed = completed && !r.out().equals(oracle.out());
+    boolean changed = completed && !r.out().equals(baseline.oracle().out());
     if (fired.isEmpty() && !r.timedOut()) {
       if (agentLines.stream().noneMatch(l -> l.startsWith("executions="))) {
         // The agent never ran (its exit line is missing too): no verdict is possible.
@@ -236,13 +275,41 @@ final class Campaign {
 
   private List<String> runtimeOptions() {
     List<String> options = new ArrayList<>();
-    if (settings.sampling().equals("all")) {
-      options.add("-Dorthrus.sampling=all");
+    if (!settings.sampling().equals("default")) {
+      options.add("-Dorthrus.sampling=" + settings.sampling());
+    }
+    if (settings.validationBudget() != null) {
+      options.add("-Dorthrus.validationBudget=" + settings.validationBudget());
+      // Only validation may limit the rate, not the application-side overhead budget.
+      options.add("-Dorthrus.budget=1.0");
     }
     options.add("-Dorthrus.validators=" + settings.validators());
     options.add("-Dorthrus.maxValidators=" + settings.validators());
     options.add("-Dorthrus.reproducers=none");
     return options;
+  }
+
+  /**
+   * The protected build in a child JVM, with the agent armed by {@code agentOptions} and the
+   * campaign's runtime options, then {@code jvmOptions}.
+   */
+  ChildJvm.Result runArmed(
+      String name, String agentOptions, List<String> jvmOptions, Baseline baseline) {
+    List<String> options = new ArrayList<>(agent(agentOptions));
+    options.addAll(jvmOptions);
+    return ChildJvm.run(
+        work,
+        name,
+        options,
+        builds.classPath(true),
+        workload.mainClass(),
+        baseline.args(),
+        baseline.timeoutMillis());
+  }
+
+  /** Where the children's files go. */
+  Path work() {
+    return work;
   }
 
   private List<String> agent(String options) {

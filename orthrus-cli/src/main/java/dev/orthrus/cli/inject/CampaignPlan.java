@@ -12,6 +12,12 @@ import java.util.SplittableRandom;
  * The runs cycle through the (unit, fault type) pairs the chosen sites admit, so every row gets its
  * share; within a pair, a run picks one dynamic execution uniformly among all executions of the
  * pair's sites (a site that runs more often is hit more often, as on a real core).
+ *
+ * <p>When sampling lets both variants of a closure run ({@code byInstruction}), a run arms an
+ * instruction's sites in every variant together ({@link SiteGroups}) and picks among their
+ * executions counted together: the corrupted execution is then logged or not as sampling decides,
+ * and the profile's split of executions between the variants, which changes from run to run, does
+ * not matter. Under {@code --sampling all} the plain variants never run and each site is its own.
  */
 final class CampaignPlan {
 
@@ -23,8 +29,9 @@ final class CampaignPlan {
       long seed,
       Set<String> units,
       Set<String> types,
-      Set<String> paths) {
-    Map<String, List<ProfiledSite>> byPair = new LinkedHashMap<>();
+      Set<String> paths,
+      boolean byInstruction) {
+    Map<String, List<List<ProfiledSite>>> byPair = new LinkedHashMap<>();
     for (String unit : List.of("int", "fp", "vector", "cache")) {
       for (String type : List.of("bitflip1", "bitflip2", "bitflip3", "stuck0", "stuck1", "noop")) {
         if (!units.contains(unit) || !types.contains(type)) {
@@ -32,15 +39,15 @@ final class CampaignPlan {
         }
         List<ProfiledSite> sites = new ArrayList<>();
         for (ProfiledSite s : profile) {
-          if (s.unit().equals(unit)
-              && paths.contains(s.path())
-              && s.faults().contains(type)
-              && s.executions() > 0) {
+          if (s.unit().equals(unit) && paths.contains(s.path()) && s.faults().contains(type)) {
             sites.add(s);
           }
         }
-        if (!sites.isEmpty()) {
-          byPair.put(unit + "/" + type, sites);
+        List<List<ProfiledSite>> groups =
+            byInstruction ? SiteGroups.byInstruction(sites) : sites.stream().map(List::of).toList();
+        groups = groups.stream().filter(g -> executions(g) > 0).toList();
+        if (!groups.isEmpty()) {
+          byPair.put(unit + "/" + type, groups);
         }
       }
     }
@@ -52,21 +59,25 @@ final class CampaignPlan {
     for (int i = 0; i < runs; i++) {
       SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
       String pair = pairs.get(i % pairs.size());
-      List<ProfiledSite> sites = byPair.get(pair);
-      long total = sites.stream().mapToLong(ProfiledSite::executions).sum();
+      List<List<ProfiledSite>> groups = byPair.get(pair);
+      long total = groups.stream().mapToLong(CampaignPlan::executions).sum();
       long pick = random.nextLong(total);
-      ProfiledSite chosen = sites.get(sites.size() - 1);
-      for (ProfiledSite s : sites) {
-        if (pick < s.executions()) {
-          chosen = s;
+      List<ProfiledSite> chosen = groups.get(groups.size() - 1);
+      for (List<ProfiledSite> g : groups) {
+        if (pick < executions(g)) {
+          chosen = g;
           break;
         }
-        pick -= s.executions();
+        pick -= executions(g);
       }
       planned.add(
           new PlannedRun(
               i, chosen, pair.substring(pair.indexOf('/') + 1), pick + 1, random.nextLong()));
     }
     return planned;
+  }
+
+  private static long executions(List<ProfiledSite> sites) {
+    return sites.stream().mapToLong(ProfiledSite::executions).sum();
   }
 }

@@ -104,8 +104,8 @@ final class CampaignReport {
       // A handle's generated slot accessor, which ClosureLog.loadSlot calls to record a load.
       return "in the load itself: the log recorded the corrupted value and VAL replayed it";
     }
-    if (!settings.sampling().equals("all")) {
-      return "not sampled (sampling " + settings.sampling() + ")";
+    if (settings.sampled()) {
+      return "not sampled (" + settings.describeSampling() + ")";
     }
     return "validated and agreed: the corrupted value reached the output by a way the closure's"
         + " comparison does not cover";
@@ -140,12 +140,26 @@ final class CampaignReport {
         .count();
   }
 
-  void writeJson(Appendable out) {
+  /**
+   * Opens a report's JSON object with the fields every report of {@code orthrus inject} starts
+   * with: {@code schemaVersion}, {@code sample}, {@code sampling}, {@code validationBudget} (null
+   * without one).
+   */
+  static JsonWriter beginJson(Campaign.Settings settings, Appendable out) {
     JsonWriter json =
         new JsonWriter(out)
             .beginObject()
             .field("schemaVersion", SCHEMA_VERSION)
-            .field("sample", settings.sample());
+            .field("sample", settings.sample())
+            .field("sampling", settings.sampling());
+    json.name("validationBudget");
+    return settings.validationBudget() == null
+        ? json.nullValue()
+        : json.value(settings.validationBudget());
+  }
+
+  void writeJson(Appendable out) {
+    JsonWriter json = beginJson(settings, out);
     json.name("rows").beginArray();
     for (Row r : rows) {
       json.beginObject()
@@ -189,18 +203,25 @@ final class CampaignReport {
   void writeText(PrintWriter out) {
     out.printf(
         Locale.ROOT,
-        "inject %s: %d runs, seed %d, %d operations, sampling %s, %d validator(s),"
+        "inject %s: %d runs, seed %d, %d operations, %s, %d validator(s),"
             + " path %s; %d sites ran under the workload; %.1f s (hang timeout %d s)%n",
         settings.sample(),
         verdicts.size(),
         settings.seed(),
         settings.ops(),
-        settings.sampling(),
+        settings.describeSampling(),
         settings.validators(),
         String.join("+", settings.paths()),
         executedSites,
         millis / 1000.0,
         timeoutMillis / 1000);
+    if (settings.validationBudget() != null) {
+      out.println(
+          "the validation budget is emulated: validators may spend "
+              + settings.validationBudget()
+              + " times the application threads' CPU time validating (thread CPU clocks), and the"
+              + " overhead budget is 1.0, so that only validation limits the sampling rate");
+    }
     out.printf(
         Locale.ROOT,
         "%-7s %-9s %-8s %8s %7s %9s %9s %12s %4s%n",

@@ -28,14 +28,21 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Run a fault-injection campaign on a sample: one corrupted instruction result per run, on the"
-          + " application's threads, judged against the fault-free run of the same seed."
+          + " application's threads, judged against the fault-free run of the same seed.",
+      "With --sampling adaptive|random --validation-budget R: the same under an emulated scarce"
+          + " validation budget. With --persistent: time and executions until a persistent"
+          + " defect is first detected."
     })
 public final class InjectCommand implements Callable<Integer> {
 
   /** Where the agent jar is, when not under the project root ({@code orthrus-inject/target}). */
   public static final String AGENT_PROPERTY = "orthrus.inject.agent";
 
+  /** Defects of a {@code --persistent} run unless {@code --runs} says otherwise. */
+  static final int PERSISTENT_RUNS = 7;
+
   static final List<String> UNITS = List.of("int", "fp", "vector", "cache");
+  static final List<String> SAMPLINGS = List.of("all", "default", "adaptive", "random");
   static final List<String> TYPES =
       List.of("bitflip1", "bitflip2", "bitflip3", "stuck0", "stuck1", "noop");
 
@@ -44,8 +51,13 @@ public final class InjectCommand implements Callable<Integer> {
   @Parameters(index = "0", description = "The sample: order-book or kvcache.")
   String sample;
 
-  @Option(names = "--runs", defaultValue = "100", description = "Injected runs (default 100).")
-  int runs;
+  @Option(
+      names = "--runs",
+      description =
+          "Injected runs (default 100); with --persistent, defects (default "
+              + PERSISTENT_RUNS
+              + "), one per run.")
+  Integer runs;
 
   @Option(names = "--seed", defaultValue = "42", description = "Workload and campaign seed.")
   long seed;
@@ -79,8 +91,31 @@ public final class InjectCommand implements Callable<Integer> {
   @Option(
       names = "--sampling",
       defaultValue = "all",
-      description = "all (every execution validated) or default (armed sampling at the budget).")
+      description =
+          "all (every execution validated, the default), default (the runtime's armed sampling"
+              + " at its overhead budget), adaptive (the paper's: floating-point and vector"
+              + " closures at twice the rate, stale (closure, caller) pairs first) or random"
+              + " (uniform, the same rate controller).")
   String sampling;
+
+  @Option(
+      names = "--validation-budget",
+      paramLabel = "R",
+      description =
+          "Emulated scarce validation: validators may spend R times the application threads'"
+              + " CPU time validating (0.25: one validation core for four application cores;"
+              + " thread CPU clocks, as this machine has no such cores); the overhead budget is"
+              + " then 1.0, so that only validation limits the rate. Not with --sampling all.")
+  Double validationBudget;
+
+  @Option(
+      names = "--persistent",
+      description =
+          "The persistent-defect model instead of single faults: each run flips a bit of every"
+              + " n-th result of one data-path instruction and stops at the first detection;"
+              + " prints the executions, corruptions and time until it, and their medians."
+              + " --units applies; --types and --path do not (one-bit flips, data path).")
+  boolean persistent;
 
   @Option(names = "--jobs", defaultValue = "2", description = "Child JVMs run at once.")
   int jobs;
@@ -105,7 +140,7 @@ public final class InjectCommand implements Callable<Integer> {
       Campaign.Settings settings =
           new Campaign.Settings(
               sample,
-              runs,
+              runs != null ? runs : persistent ? PERSISTENT_RUNS : 100,
               seed,
               ops,
               new LinkedHashSet<>(units),
@@ -113,8 +148,34 @@ public final class InjectCommand implements Callable<Integer> {
               paths(),
               validators,
               sampling,
+              validationBudget,
               jobs);
-      CampaignReport report = new Campaign(settings, builds, agent, work, err).run();
+      Campaign campaign = new Campaign(settings, builds, agent, work, err);
+      if (persistent) {
+        Campaign.Baseline baseline = campaign.baseline();
+        List<PersistentDefects.Defect> defects =
+            PersistentDefects.plan(baseline.profile(), settings.runs(), seed, settings.units());
+        if (defects.isEmpty()) {
+          err.println(
+              "orthrus inject: no data-path instruction of "
+                  + String.join(", ", units)
+                  + " ran "
+                  + PersistentDefects.MIN_EXECUTIONS
+                  + " times or more under the workload");
+          return OrthrusCommand.EXIT_BAD_INPUT;
+        }
+        List<PersistentDefects.Result> results = PersistentDefects.run(campaign, baseline, defects);
+        err.println();
+        if (json) {
+          PersistentDefects.writeJson(settings, results, out);
+          out.println();
+        } else {
+          PersistentDefects.writeText(settings, results, out);
+        }
+        out.flush();
+        return OrthrusCommand.EXIT_OK;
+      }
+      CampaignReport report = campaign.run();
       if (json) {
         report.writeJson(out);
         out.println();
@@ -139,7 +200,7 @@ public final class InjectCommand implements Callable<Integer> {
   }
 
   private String checkUsage() {
-    if (runs < 1 || ops < 1 || jobs < 1 || validators < 1) {
+    if ((runs != null && runs < 1) || ops < 1 || jobs < 1 || validators < 1) {
       return "--runs, --ops, --jobs and --validators must be at least 1";
     }
     for (String u : units) {
@@ -155,14 +216,19 @@ public final class InjectCommand implements Callable<Integer> {
     if (!Set.of("data", "control", "both").contains(path)) {
       return "--path is data, control or both, not '" + path + "'";
     }
-    if (sampling.equals("adaptive") || sampling.equals("random")) {
-      return "--sampling "
-          + sampling
-          + " needs the emulated validation budget (issue 12, item 3),"
-          + " which is not built yet; use all or default";
+    if (!SAMPLINGS.contains(sampling)) {
+      return "--sampling is " + String.join(", ", SAMPLINGS) + ", not '" + sampling + "'";
     }
-    if (!sampling.equals("all") && !sampling.equals("default")) {
-      return "--sampling is all or default, not '" + sampling + "'";
+    if (validationBudget != null) {
+      if (!(validationBudget > 0) || validationBudget.isInfinite()) {
+        return "--validation-budget is a number above 0 (validator CPU time per application CPU"
+            + " time), not "
+            + validationBudget;
+      }
+      if (sampling.equals("all")) {
+        return "--sampling all validates every execution and cannot be held to a validation"
+            + " budget; use adaptive, random or default";
+      }
     }
     return null;
   }

@@ -24,7 +24,7 @@ class CampaignPlanTest {
 
   private static List<PlannedRun> plan(long seed, Set<String> paths) {
     return CampaignPlan.plan(
-        PROFILE, 60, seed, Set.of("int", "fp", "cache"), Set.of("bitflip1", "noop"), paths);
+        PROFILE, 60, seed, Set.of("int", "fp", "cache"), Set.of("bitflip1", "noop"), paths, false);
   }
 
   @Test
@@ -53,11 +53,27 @@ class CampaignPlanTest {
   @Test
   void aSiteIsPickedInProportionToItsExecutions() {
     long rare =
-        CampaignPlan.plan(PROFILE, 400, 1, Set.of("int"), Set.of("bitflip1"), Set.of("data"))
+        CampaignPlan.plan(PROFILE, 400, 1, Set.of("int"), Set.of("bitflip1"), Set.of("data"), false)
             .stream()
             .filter(r -> r.site().id() == 1)
             .count();
     // 10 of 1010 executions: about 4 of 400 runs.
     assertTrue(rare < 20, "the rarely executed site was picked " + rare + " times");
+  }
+
+  @Test
+  void underSamplingAnInstructionIsArmedInBothVariantsAndItsExecutionsCountTogether() {
+    List<PlannedRun> runs =
+        CampaignPlan.plan(PROFILE, 50, 3, Set.of("int"), Set.of("bitflip1"), Set.of("data"), true);
+
+    assertEquals(50, runs.size());
+    for (PlannedRun r : runs) {
+      // A.aPlain:1 iadd and A.aApp:1 iadd are one instruction, 1010 executions in all.
+      assertEquals("0+1", SiteGroups.siteOption(r.sites()), r.toString());
+      assertTrue(r.occurrence() >= 1 && r.occurrence() <= 1010, r.toString());
+    }
+    assertTrue(
+        runs.stream().anyMatch(r -> r.occurrence() > 10),
+        "drawn among both variants' executions, not the logged variant's 10 alone");
   }
 }

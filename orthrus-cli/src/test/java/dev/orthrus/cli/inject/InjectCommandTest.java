@@ -33,11 +33,43 @@ class InjectCommandTest {
   }
 
   @Test
-  void samplingUnderAnEmulatedBudgetIsRefusedAsNotBuilt() {
-    CliRun run = CliRun.of("inject", "order-book", "--sampling", "adaptive");
+  void anUnknownSamplingIsAUsageErrorNamingThePolicies() {
+    CliRun run = CliRun.of("inject", "order-book", "--sampling", "sometimes");
 
     assertEquals(OrthrusCommand.EXIT_USAGE, run.exitCode(), run.toString());
-    assertTrue(run.err().contains("not built yet"), run.toString());
+    assertTrue(
+        run.err().contains("--sampling is all, default, adaptive, random, not 'sometimes'"),
+        run.toString());
+  }
+
+  @Test
+  void aValidationBudgetMustBeAPositiveNumber() {
+    for (String bad : new String[] {"0", "-1", "Infinity", "NaN"}) {
+      CliRun run =
+          CliRun.of("inject", "order-book", "--sampling", "adaptive", "--validation-budget", bad);
+
+      assertEquals(OrthrusCommand.EXIT_USAGE, run.exitCode(), bad + ": " + run);
+      assertTrue(run.err().contains("--validation-budget is a number above 0"), run.toString());
+    }
+    CliRun words = CliRun.of("inject", "order-book", "--validation-budget", "a quarter");
+    assertEquals(OrthrusCommand.EXIT_USAGE, words.exitCode(), words.toString());
+  }
+
+  @Test
+  void everyExecutionValidatedCannotBeHeldToAValidationBudget() {
+    CliRun run = CliRun.of("inject", "order-book", "--validation-budget", "0.25");
+
+    assertEquals(OrthrusCommand.EXIT_USAGE, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("--sampling all validates every execution"), run.toString());
+  }
+
+  @Test
+  void theHelpNamesTheBudgetAndThePersistentModel() {
+    CliRun run = CliRun.of("inject", "--help");
+
+    assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("--validation-budget=R"), run.toString());
+    assertTrue(run.out().contains("--persistent"), run.toString());
   }
 
   @Test

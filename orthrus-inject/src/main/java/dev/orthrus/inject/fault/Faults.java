@@ -35,6 +35,7 @@ public final class Faults {
   // (what a stale load returns).
   private static final AtomicLong EXECUTIONS = new AtomicLong();
   private static final AtomicLong FIRED = new AtomicLong();
+  private static volatile long firstFiredNanos;
   private static long lastLoaded;
   private static Object lastReference;
 
@@ -89,6 +90,11 @@ public final class Faults {
   /** Executions of the armed site on the faulty core so far, and how many were corrupted. */
   public static long[] armedCounts() {
     return new long[] {EXECUTIONS.get(), FIRED.get()};
+  }
+
+  /** Nanoseconds since the armed site's first corruption, or -1 before it. */
+  public static long nanosSinceFirstFault() {
+    return FIRED.get() == 0 ? -1 : System.nanoTime() - firstFiredNanos;
   }
 
   /** Disarms and stops profiling (tests). */
@@ -256,6 +262,7 @@ public final class Faults {
     // A persistent defect records its first corruption only: the record is for judging, the
     // counts are in armedCounts().
     if (count == 1) {
+      firstFiredNanos = System.nanoTime();
       p.record().accept("fired n=" + n + " " + what);
     }
   }

@@ -109,6 +109,24 @@ public final class Validator implements Agent {
 
   @Override
   public int doWork() {
+    ValidationBudget budget = pool.budget();
+    if (budget == null) {
+      return work();
+    }
+    if (budget.exhausted()) {
+      // Idle as if there were nothing to do; the controller still runs.
+      listener.idle(this);
+      return 0;
+    }
+    long start = ValidationBudget.cpuNow();
+    int done = work();
+    if (done > 0) {
+      budget.charge(ValidationBudget.cpuNow() - start);
+    }
+    return done;
+  }
+
+  private int work() {
     // Queues, not AppThread objects: an AppThread's fields share cache lines with state its
     // thread writes on every execution, and a validator polling them would take those lines
     // away from the application thousands of times a second.

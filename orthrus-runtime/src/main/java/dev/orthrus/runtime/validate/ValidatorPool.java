@@ -38,12 +38,17 @@ public final class ValidatorPool {
   private final Supplier<IdleStrategy> idleStrategy;
   private final boolean spinOnOwnCpu;
   private final long stackBytes;
+  private final ValidationBudget budget;
   private final List<AgentRunner> runners = new ArrayList<>();
   private final List<Validator> validators = new ArrayList<>();
   private volatile int size;
   private volatile Thread[] threads = new Thread[0];
   private volatile boolean stopped;
 
+  /**
+   * @param validationBudget validator CPU time allowed per application CPU time ({@link
+   *     ValidationBudget}), or 0 for no limit
+   */
   public ValidatorPool(
       Supplier<AppThread[]> appThreads,
       ValidationListener listener,
@@ -53,7 +58,8 @@ public final class ValidatorPool {
       IntSupplier cpus,
       Supplier<IdleStrategy> idleStrategy,
       boolean spinOnOwnCpu,
-      long stackBytes) {
+      long stackBytes,
+      double validationBudget) {
     if (maxValidators < 1) {
       throw new IllegalArgumentException("need at least one validator: " + maxValidators);
     }
@@ -66,6 +72,12 @@ public final class ValidatorPool {
     this.idleStrategy = idleStrategy;
     this.spinOnOwnCpu = spinOnOwnCpu;
     this.stackBytes = stackBytes;
+    this.budget = validationBudget == 0 ? null : new ValidationBudget(validationBudget, appThreads);
+  }
+
+  /** The emulated validation budget validators keep to, or null when there is none. */
+  public ValidationBudget budget() {
+    return budget;
   }
 
   /**
