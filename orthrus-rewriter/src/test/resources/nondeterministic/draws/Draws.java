@@ -1,6 +1,9 @@
 package draws;
 
 import dev.orthrus.annotations.Closure;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -20,6 +23,18 @@ public final class Draws {
     long b = ThreadLocalRandom.current().nextInt(bound);
     pool.total = pool.total + a + b;
     return pool.total;
+  }
+
+  /** The JDK's shuffle, which draws from a generator of its own. */
+  @Closure
+  public int shuffle(int n) {
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      order.add(i);
+    }
+    Collections.shuffle(order);
+    pool.total = pool.total + order.get(0);
+    return order.size();
   }
 
   /** Recorded values used as a method call's receiver and as an operand of !. */

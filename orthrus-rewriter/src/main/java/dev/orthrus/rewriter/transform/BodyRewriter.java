@@ -447,6 +447,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       toVariant(m);
       return m;
     }
+    if (variant != Variant.PLAIN && target.equals(SHUFFLE)) {
+      // The JDK's shuffle draws from a generator of its own: give it one seeded from the log.
+      m.getArguments()
+          .add(
+              new ObjectCreationExpr(
+                  null,
+                  new ClassOrInterfaceType(null, "java.util.Random"),
+                  new NodeList<>(recordedSeed())));
+      return m;
+    }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
     } else if (variant != Variant.PLAIN && plan.recordedCalls.contains(target)) {
@@ -555,6 +565,18 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     };
   }
 
+  /** A seed APP draws and records, and VAL replays. */
+  private Expression recordedSeed() {
+    return recorded(
+        new MethodCallExpr(
+            new MethodCallExpr(new NameExpr("java.util.concurrent.ThreadLocalRandom"), "current"),
+            "nextLong"),
+        new NodeList<>(),
+        "long");
+  }
+
+  private static final String SHUFFLE = "java.util.Collections#shuffle(java.util.List)";
+
   /** Generators whose no-argument constructor picks a seed; given one, they are deterministic. */
   private static final Set<String> SEEDABLE_GENERATORS =
       Set.of("java.util.Random", "java.util.SplittableRandom");
@@ -572,15 +594,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (allocation != null && variant != Variant.PLAIN && !allocation.array()) {
       if (SEEDABLE_GENERATORS.contains(allocation.type()) && o.getArguments().isEmpty()) {
         // An unseeded generator seeds itself differently in APP and VAL: seed it from the log.
-        o.getArguments()
-            .add(
-                recorded(
-                    new MethodCallExpr(
-                        new MethodCallExpr(
-                            new NameExpr("java.util.concurrent.ThreadLocalRandom"), "current"),
-                        "nextLong"),
-                    new NodeList<>(),
-                    "long"));
+        o.getArguments().add(recordedSeed());
         return o;
       }
       if (allocation.type().equals("java.security.SecureRandom")) {
