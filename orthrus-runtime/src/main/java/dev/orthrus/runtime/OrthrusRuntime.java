@@ -362,7 +362,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   /**
    * The scale the controller applies to the configured cost model ({@code logCostNanos}) from what
-   * measured logs cost the application threads: at least 1 (decision 0040).
+   * measured logs cost the application threads: from 1 to 4 (decision 0040).
    */
   public double logCostCalibration() {
     return controller.calibration();

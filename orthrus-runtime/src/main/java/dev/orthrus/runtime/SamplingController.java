@@ -60,6 +60,16 @@ final class SamplingController {
    */
   static final int CALIBRATION_PERIODS = 15;
 
+  /**
+   * The most the calibration scales the configured model by. A sparse log costs more than a dense
+   * one, and more still on a machine whose other work evicts the logged path from the caches, so a
+   * fully calibrated rate feeds on itself: on a heavily loaded 2-vCPU VM logs measured 30 to 50
+   * times the model and validation all but stopped (decision 0040). Up to this bound the budget is
+   * kept; beyond it the runtime keeps validating at a quarter of the model's rate, and a user who
+   * wants the budget kept there raises {@code logCostNanos}.
+   */
+  static final double MAX_CALIBRATION = 4;
+
   private final RuntimeConfig config;
   private final SamplingPolicy sampling;
   private final ThreadRegistry registry;
@@ -240,8 +250,8 @@ final class SamplingController {
    * #CALIBRATION_PERIODS} periods were measured, sets the calibration to the median of the recent
    * ones, so that a few slow logs (the first ones, while classes load; one during which the thread
    * was descheduled) do not move it. Never below 1: the configured model is the least a log is
-   * taken to cost, so measuring only ever makes the controller log less than the configuration says
-   * (decision 0040).
+   * taken to cost, so measuring only ever makes the controller log less than the configuration
+   * says; at most {@link #MAX_CALIBRATION} (decision 0040).
    */
   private void calibrate(double factor) {
     calibrationFactors[calibrationNext] = factor;
@@ -254,7 +264,7 @@ final class SamplingController {
     }
     double[] recent = calibrationFactors.clone();
     Arrays.sort(recent);
-    calibration = Math.max(1.0, recent[CALIBRATION_PERIODS / 2]);
+    calibration = Math.min(MAX_CALIBRATION, Math.max(1.0, recent[CALIBRATION_PERIODS / 2]));
   }
 
   /**
