@@ -127,7 +127,8 @@ public final class RuntimeBenchmark {
    * ratios are the same per CPU-second of the application thread, which leaves out time the thread
    * lost to other processes. Latencies in microseconds, per-op costs in nanoseconds. {@code
    * validatedFraction} is validated logs over operations in the protected rounds. {@code
-   * pairRatios} are the per-set protected/disabled ratios (wall time).
+   * pairRatios} are the per-set protected/disabled ratios (wall time). {@code logCostCalibration}
+   * is the controller's scale of its cost model from measured logs (decision 0040).
    */
   public record Result(
       double protectedVsDisabled,
@@ -162,7 +163,8 @@ public final class RuntimeBenchmark {
       double[] disabledVsVanillaSets,
       double[] protectedVsVanillaSets,
       int roundSets,
-      Code code) {}
+      Code code,
+      double logCostCalibration) {}
 
   private RuntimeBenchmark() {}
 
@@ -284,6 +286,7 @@ public final class RuntimeBenchmark {
       double[] vanillaTput = new double[sets];
       double[] rates = new double[sets];
       double[] overheads = new double[sets];
+      double[] calibrations = new double[sets];
       long protectedOps = 0;
       Histogram latency = new Histogram(3);
       for (int s = 0; s < sets; s++) {
@@ -296,6 +299,7 @@ public final class RuntimeBenchmark {
         Round enabled = rounds[Variant.PROTECTED.ordinal()];
         rates[s] = rt.sampling().rate();
         overheads[s] = rt.estimatedOverhead();
+        calibrations[s] = rt.logCostCalibration();
         protectedOps += enabled.ops();
         disabledTput[s] = disabled.opsPerSec();
         protectedTput[s] = enabled.opsPerSec();
@@ -379,7 +383,8 @@ public final class RuntimeBenchmark {
           dv,
           pv,
           sets,
-          o.code());
+          o.code(),
+          median(calibrations));
     }
   }
 

@@ -99,6 +99,8 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     if (closure.strict() || strictAll) {
       return beginStrict(t, closure, site.callerId());
     }
+    // What one log in eight costs this thread, for the controller's cost model (decision 0040).
+    long began = t.measuresNextLog() ? System.nanoTime() : ClosureLog.UNTIMED;
     long budget = registry.perThreadBudget();
     if (t.pendingBytes() > budget) {
       t.reclaimValidated();
@@ -115,8 +117,10 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
         return null;
       }
       log = waitForLog(t, closure);
+      // Waiting for a validator is not what a log costs.
+      began = ClosureLog.UNTIMED;
     }
-    t.start(log, closure, site.callerId(), false);
+    t.start(log, closure, site.callerId(), false, began);
     return log;
   }
 
@@ -355,6 +359,14 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
    */
   public double estimatedOverhead() {
     return controller.estimatedOverhead();
+  }
+
+  /**
+   * The scale the controller applies to the configured cost model ({@code logCostNanos}) from what
+   * measured logs cost the application threads: from 1 to 4 (decision 0040).
+   */
+  public double logCostCalibration() {
+    return controller.calibration();
   }
 
   public long adaptations() {

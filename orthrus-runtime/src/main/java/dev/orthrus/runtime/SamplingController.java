@@ -4,6 +4,7 @@ import dev.orthrus.runtime.api.AppThread;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.sample.SamplingPolicy;
 import dev.orthrus.runtime.validate.ValidatorPool;
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 
@@ -19,7 +20,8 @@ import java.util.function.BooleanSupplier;
  *       average) with the queue at least a quarter of the target: add a validator if a core is
  *       spare, else lower the rate by a quarter;
  *   <li>the estimated logging time of some application thread above the overhead budget (cost
- *       model: fixed cost per log plus cost per recorded entry): scale the rate down to the budget;
+ *       model: fixed cost per log plus cost per recorded entry, scaled by what measured logs cost,
+ *       decision 0040): scale the rate down to the budget;
  *   <li>otherwise, when logs were published since the last look, the queue is short and the
  *       overhead under 80% of the budget, raise the rate by an eighth (a quarter when far under the
  *       budget).
@@ -51,6 +53,23 @@ final class SamplingController {
   /** Entries per log the cost model assumes before any log was measured. */
   private static final double DEFAULT_ENTRIES = 8;
 
+  /**
+   * Control periods with measured logs whose factors the calibration is the median of: enough that
+   * a period whose measured log includes a preemption of the application thread (milliseconds in
+   * one log) does not move it, few enough to follow a change in a few dozen measured logs.
+   */
+  static final int CALIBRATION_PERIODS = 15;
+
+  /**
+   * The most the calibration scales the configured model by. A sparse log costs more than a dense
+   * one, and more still on a machine whose other work evicts the logged path from the caches, so a
+   * fully calibrated rate feeds on itself: on a heavily loaded 2-vCPU VM logs measured 30 to 50
+   * times the model and validation all but stopped (decision 0040). Up to this bound the budget is
+   * kept; beyond it the runtime keeps validating at a quarter of the model's rate, and a user who
+   * wants the budget kept there raises {@code logCostNanos}.
+   */
+  static final double MAX_CALIBRATION = 4;
+
   private final RuntimeConfig config;
   private final SamplingPolicy sampling;
   private final ThreadRegistry registry;
@@ -70,6 +89,24 @@ final class SamplingController {
 
   /** Measured by the controller for the arming rate. */
   private double entriesPerLog = DEFAULT_ENTRIES;
+
+  /**
+   * What measured logs cost over what the configured model says they cost, per control period with
+   * measured logs, in a ring of the last {@link #CALIBRATION_PERIODS}; {@link #calibration} is
+   * their median, at least 1.
+   */
+  private final double[] calibrationFactors = new double[CALIBRATION_PERIODS];
+
+  private int calibrationNext;
+
+  /** Periods measured so far, up to {@link #CALIBRATION_PERIODS}. */
+  private int calibrationPeriods;
+
+  /** The scale applied to the configured cost model (decision 0040); 1 until a log is measured. */
+  private volatile double calibration = 1.0;
+
+  /** Share of an application thread's time spent reading its CPU id, smoothed. */
+  private double cpuReadShare;
 
   private int liveThreads = 1;
 
@@ -118,15 +155,29 @@ final class SamplingController {
     double worstOverhead = 0;
     long logs = 0;
     long entries = 0;
+    long measuredLogs = 0;
+    long measuredEntries = 0;
+    long measuredNanos = 0;
+    long cpuReads = 0;
     for (AppThread t : threads) {
       pending += t.pendingBytesView();
       queued += t.queue().size();
       long[] d = t.controllerDelta();
       logs += d[0];
       entries += d[1];
-      double loggingNanos = d[0] * config.logCostFixedNanos + d[1] * config.logCostPerEntryNanos;
+      measuredLogs += d[2];
+      measuredEntries += d[3];
+      measuredNanos += d[4];
+      cpuReads += d[5];
+      double loggingNanos = calibration * modelNanos(d[0], d[1]) + d[5];
       worstOverhead = Math.max(worstOverhead, loggingNanos / elapsedNanos);
     }
+    if (measuredLogs > 0) {
+      calibrate(measuredNanos / modelNanos(measuredLogs, measuredEntries));
+    }
+    // A thread reads its CPU id at most once a millisecond, whatever the logging rate: a share of
+    // its time taken off the budget for logs, smoothed over a few periods (decision 0040).
+    cpuReadShare += ((double) cpuReads / elapsedNanos / Math.max(1, live) - cpuReadShare) / 8;
     if (logs > 0) {
       lastOverhead = worstOverhead;
     }
@@ -182,10 +233,47 @@ final class SamplingController {
       if (!enabled.getAsBoolean()) {
         return;
       }
-      double cost = config.logCostFixedNanos + entriesPerLog * config.logCostPerEntryNanos;
+      double cost = calibration * modelNanos(1, entriesPerLog);
       long period = Math.min(elapsed, MAX_ARMED_PERIOD_NANOS);
-      sampling.arm(config.overheadBudget * period * liveThreads / Math.max(1.0, cost));
+      double budget = Math.max(0, config.overheadBudget - cpuReadShare);
+      sampling.arm(budget * period * liveThreads / cost);
     }
+  }
+
+  /** The configured cost model: what {@code logs} logs with {@code entries} entries in all cost. */
+  private double modelNanos(double logs, double entries) {
+    return Math.max(1.0, logs * config.logCostFixedNanos + entries * config.logCostPerEntryNanos);
+  }
+
+  /**
+   * Adds one period's factor (measured cost over the model's) and, once {@link
+   * #CALIBRATION_PERIODS} periods were measured, sets the calibration to the median of the recent
+   * ones, so that a few slow logs (the first ones, while classes load; one during which the thread
+   * was descheduled) do not move it. Never below 1: the configured model is the least a log is
+   * taken to cost, so measuring only ever makes the controller log less than the configuration
+   * says; at most {@link #MAX_CALIBRATION} (decision 0040).
+   */
+  private void calibrate(double factor) {
+    calibrationFactors[calibrationNext] = factor;
+    calibrationNext = (calibrationNext + 1) % CALIBRATION_PERIODS;
+    if (calibrationPeriods < CALIBRATION_PERIODS) {
+      calibrationPeriods++;
+      if (calibrationPeriods < CALIBRATION_PERIODS) {
+        return;
+      }
+    }
+    double[] recent = calibrationFactors.clone();
+    Arrays.sort(recent);
+    calibration = Math.min(MAX_CALIBRATION, Math.max(1.0, recent[CALIBRATION_PERIODS / 2]));
+  }
+
+  /**
+   * The scale the controller applies to the configured cost model ({@code logCostNanos}): the
+   * median, over recent control periods, of what measured logs cost over what the model says, at
+   * least 1 (decision 0040).
+   */
+  double calibration() {
+    return calibration;
   }
 
   private void adjust(double factor) {

@@ -1,8 +1,10 @@
 package dev.orthrus.runtime;
 
 import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.cpu.CpuId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntSupplier;
 
 /**
  * Which application threads the runtime holds state for ({@link AppThread}: logs and a queue),
@@ -22,6 +24,7 @@ import java.util.List;
 final class ThreadRegistry {
 
   private final int logsPerThread;
+  private final IntSupplier cpuId;
   private final long memoryBudgetBytes;
   private final ThreadLocal<AppThread> current = new ThreadLocal<>();
   private final Object lock = new Object();
@@ -45,7 +48,13 @@ final class ThreadRegistry {
   private volatile long retired;
 
   ThreadRegistry(int logsPerThread, long memoryBudgetBytes) {
+    this(logsPerThread, memoryBudgetBytes, CpuId::current);
+  }
+
+  /** {@code cpuId}: how application threads read their CPU (tests stand in for it). */
+  ThreadRegistry(int logsPerThread, long memoryBudgetBytes, IntSupplier cpuId) {
     this.logsPerThread = logsPerThread;
+    this.cpuId = cpuId;
     this.memoryBudgetBytes = memoryBudgetBytes;
     this.perThreadBudget = memoryBudgetBytes;
   }
@@ -66,7 +75,7 @@ final class ThreadRegistry {
     synchronized (lock) {
       retireDeadLocked();
       AppThread[] old = threads;
-      AppThread t = new AppThread(me, (int) registrations++, logsPerThread);
+      AppThread t = new AppThread(me, (int) registrations++, logsPerThread, cpuId);
       AppThread[] next = java.util.Arrays.copyOf(old, old.length + 1);
       next[old.length] = t;
       threads = next;

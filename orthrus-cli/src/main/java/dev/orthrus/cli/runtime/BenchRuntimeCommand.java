@@ -138,9 +138,10 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
           r.skipped());
       out.printf(
           Locale.ROOT,
-          "overhead budget %.3f, controller's estimate %.3f%n",
+          "overhead budget %.3f, controller's estimate %.3f (cost model x%.2f from measured logs)%n",
           r.overheadBudget(),
-          r.estimatedOverhead());
+          r.estimatedOverhead(),
+          r.logCostCalibration());
       out.printf(
           Locale.ROOT,
           "validation latency mean %.1f us, p50 %.1f us, p99 %.1f us"
@@ -197,6 +198,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     number(w, "protectedVsDisabledCpu", r.protectedVsDisabledCpu());
     number(w, "overheadBudget", r.overheadBudget());
     number(w, "estimatedOverhead", r.estimatedOverhead());
+    number(w, "logCostCalibration", r.logCostCalibration());
     w.field("latencySamples", r.latencySamples());
     number(w, "validationLatencyP50Us", r.validationLatencyP50Us());
     w.field("validatorSpinning", r.validatorSpinning())

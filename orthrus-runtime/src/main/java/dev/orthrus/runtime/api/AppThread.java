@@ -4,6 +4,7 @@ import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.IntSupplier;
 
 /**
  * The runtime's state for one application thread: its logs and its queue of published logs.
@@ -41,6 +42,7 @@ public final class AppThread {
 
   private final Thread thread;
   private final int index;
+  private final IntSupplier cpuId;
 
   /**
    * Logs are created on first use of their slot: a short-lived thread that logs a few executions
@@ -88,17 +90,42 @@ public final class AppThread {
   @SuppressWarnings("UnusedVariable")
   private long entriesView;
 
+  @SuppressWarnings("UnusedVariable")
+  private long measuredLogsView;
+
+  @SuppressWarnings("UnusedVariable")
+  private long measuredEntriesView;
+
+  @SuppressWarnings("UnusedVariable")
+  private long measuredNanosView;
+
   private long loggedEntries;
+  private long measuredLogs;
+  private long measuredEntries;
+  private long measuredNanos;
+  private long cpuReadTotal;
+
+  @SuppressWarnings("UnusedVariable")
+  private long cpuReadView;
 
   /** Controller-private: counters at its previous look at this thread. */
   long controllerPublished;
 
   long controllerEntries;
 
+  long controllerMeasuredLogs;
+  long controllerMeasuredEntries;
+  long controllerMeasuredNanos;
+  long controllerCpuReads;
+
   private static final VarHandle PENDING_VIEW;
   private static final VarHandle PUBLISHED_VIEW;
   private static final VarHandle SKIPPED_VIEW;
   private static final VarHandle ENTRIES_VIEW;
+  private static final VarHandle MEASURED_LOGS_VIEW;
+  private static final VarHandle MEASURED_ENTRIES_VIEW;
+  private static final VarHandle MEASURED_NANOS_VIEW;
+  private static final VarHandle CPU_READ_VIEW;
 
   static {
     try {
@@ -107,13 +134,23 @@ public final class AppThread {
       PUBLISHED_VIEW = l.findVarHandle(AppThread.class, "publishedView", long.class);
       SKIPPED_VIEW = l.findVarHandle(AppThread.class, "skippedView", long.class);
       ENTRIES_VIEW = l.findVarHandle(AppThread.class, "entriesView", long.class);
+      MEASURED_LOGS_VIEW = l.findVarHandle(AppThread.class, "measuredLogsView", long.class);
+      MEASURED_ENTRIES_VIEW = l.findVarHandle(AppThread.class, "measuredEntriesView", long.class);
+      MEASURED_NANOS_VIEW = l.findVarHandle(AppThread.class, "measuredNanosView", long.class);
+      CPU_READ_VIEW = l.findVarHandle(AppThread.class, "cpuReadView", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
   public AppThread(Thread thread, int index, int capacity) {
+    this(thread, index, capacity, CpuId::current);
+  }
+
+  /** {@code cpuId}: how the thread's CPU is read (a test's stand-in costs nothing). */
+  public AppThread(Thread thread, int index, int capacity, IntSupplier cpuId) {
     this.thread = thread;
+    this.cpuId = cpuId;
     this.index = index;
     // A power of two, so the cursor maps to a slot with a mask.
     int size = capacity <= 2 ? 2 : Integer.highestOneBit(capacity - 1) << 1;
@@ -232,12 +269,15 @@ public final class AppThread {
    */
   public void publish(ClosureLog log) {
     long stamp = ClosureLog.UNTIMED;
+    long cpuRead = 0;
     if (log.strict() || (publishedCount & (TIMED_EVERY - 1)) == 0 || cpuStale) {
       stamp = System.nanoTime();
       if (cpuStale || stamp - cpuReadNanos > CPU_REFRESH_NANOS) {
-        cachedCpu = CpuId.current();
+        cachedCpu = cpuId.getAsInt();
         cpuReadNanos = stamp;
         cpuStale = false;
+        // What the read cost, for the controller: a cost per millisecond, not per log.
+        cpuRead = System.nanoTime() - stamp;
       }
     }
     log.publishedAt(stamp, cachedCpu);
@@ -253,6 +293,48 @@ public final class AppThread {
     PENDING_VIEW.setOpaque(this, publishedBytes - reclaimedBytes);
     PUBLISHED_VIEW.setOpaque(this, publishedCount);
     ENTRIES_VIEW.setOpaque(this, loggedEntries);
+    long began = log.beganNanos();
+    if (cpuRead > 0) {
+      cpuReads(cpuRead);
+    }
+    if (began != ClosureLog.UNTIMED) {
+      measured(System.nanoTime() - began - cpuRead, entries);
+    }
+  }
+
+  /**
+   * True when the next log this thread takes is one whose cost is measured: the one in {@link
+   * #TIMED_EVERY} that also carries a publication time. Measuring adds two clock reads to that log,
+   * at its beginning and after its publication, and none to any other execution (decision 0040).
+   */
+  public boolean measuresNextLog() {
+    return (publishedCount & (TIMED_EVERY - 1)) == 0;
+  }
+
+  /**
+   * Counts what one logged execution cost this thread, from its beginning to the end of its
+   * publication less a read of the CPU id ({@link #cpuReads}), in nanoseconds, with the entries it
+   * recorded (publication calls this for measured logs; the sampling controller calibrates its cost
+   * model with these, decision 0040).
+   */
+  public void measured(long nanos, int entries) {
+    measuredLogs++;
+    measuredEntries += entries;
+    measuredNanos += Math.max(0, nanos);
+    MEASURED_LOGS_VIEW.setOpaque(this, measuredLogs);
+    MEASURED_ENTRIES_VIEW.setOpaque(this, measuredEntries);
+    MEASURED_NANOS_VIEW.setOpaque(this, measuredNanos);
+  }
+
+  /**
+   * Counts what refreshing the cached CPU id cost this thread ({@link #CPU_REFRESH_NANOS}): a
+   * system call through JNA, whose cold path costs microseconds, made on a logged execution at most
+   * once per refresh interval whatever the logging rate. Measured logs leave it out; the controller
+   * charges it in full (decision 0040).
+   */
+  public void cpuReads(long nanos) {
+    cpuReadTotal += Math.max(0, nanos);
+    CPU_READ_VIEW.setOpaque(this, cpuReadTotal);
   }
 
   /**
@@ -308,14 +390,32 @@ public final class AppThread {
 
   /**
    * For the sampling controller (one at a time): logs and entries published since its previous
-   * call, as {@code {logs, entries}}.
+   * call, then the measured logs among them, their entries and the nanoseconds they cost, and the
+   * nanoseconds spent reading the CPU id, as {@code {logs, entries, measuredLogs, measuredEntries,
+   * measuredNanos, cpuReadNanos}}. The views are written one after the other, so a look between two
+   * writes counts part of a log in the next period; a period's figures are estimates anyway.
    */
   public long[] controllerDelta() {
     long p = publishedCountView();
     long e = loggedEntriesView();
-    long[] d = {p - controllerPublished, e - controllerEntries};
+    long ml = (long) MEASURED_LOGS_VIEW.getOpaque(this);
+    long me = (long) MEASURED_ENTRIES_VIEW.getOpaque(this);
+    long mn = (long) MEASURED_NANOS_VIEW.getOpaque(this);
+    long cr = (long) CPU_READ_VIEW.getOpaque(this);
+    long[] d = {
+      p - controllerPublished,
+      e - controllerEntries,
+      ml - controllerMeasuredLogs,
+      me - controllerMeasuredEntries,
+      mn - controllerMeasuredNanos,
+      cr - controllerCpuReads
+    };
     controllerPublished = p;
     controllerEntries = e;
+    controllerMeasuredLogs = ml;
+    controllerMeasuredEntries = me;
+    controllerMeasuredNanos = mn;
+    controllerCpuReads = cr;
     return d;
   }
 
@@ -333,7 +433,7 @@ public final class AppThread {
   public int cpu() {
     long now = System.nanoTime();
     if (cpuStale || now - cpuReadNanos > CPU_REFRESH_NANOS) {
-      cachedCpu = CpuId.current();
+      cachedCpu = cpuId.getAsInt();
       cpuReadNanos = now;
       cpuStale = false;
     }
@@ -347,6 +447,15 @@ public final class AppThread {
 
   /** Starts a log taken from this thread's ring. */
   public void start(ClosureLog log, ClosureBinding binding, int callerId, boolean strict) {
-    log.start(binding, callerId, strict);
+    start(log, binding, callerId, strict, ClosureLog.UNTIMED);
+  }
+
+  /**
+   * Starts a log whose cost is measured from {@code beganNanos} ({@link System#nanoTime}) to the
+   * end of its publication; {@link ClosureLog#UNTIMED} for one that is not measured.
+   */
+  public void start(
+      ClosureLog log, ClosureBinding binding, int callerId, boolean strict, long beganNanos) {
+    log.start(binding, callerId, strict, beganNanos);
   }
 }

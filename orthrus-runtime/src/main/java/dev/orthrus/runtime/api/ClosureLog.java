@@ -117,6 +117,13 @@ public final class ClosureLog {
 
   private int appCpu;
   private long publishNanos;
+
+  /**
+   * When the application thread began this execution ({@link System#nanoTime}), for the one log in
+   * {@link AppThread#TIMED_EVERY} whose cost is measured; {@link #UNTIMED} for the others.
+   */
+  private long beganNanos = UNTIMED;
+
   private long retainedBytes;
   private long accountedBytes;
 
@@ -155,7 +162,7 @@ public final class ClosureLog {
       Object resultRef) {
     Thread stand = new Thread(() -> {}, appThreadName);
     ClosureLog log = new ClosureLog(new AppThread(stand, -1, 2), -1);
-    log.start(binding, callerId, false);
+    log.start(binding, callerId, false, UNTIMED);
     log.appCpu = appCpu;
     log.receiver = receiver;
     log.refArgs = refArgs.clone();
@@ -208,11 +215,17 @@ public final class ClosureLog {
     return Arrays.copyOf(nondetRefs, nondetRefCount);
   }
 
-  void start(ClosureBinding binding, int callerId, boolean strict) {
+  void start(ClosureBinding binding, int callerId, boolean strict, long beganNanos) {
     this.binding = binding;
     this.callerId = callerId;
     this.strict = strict;
     this.verdict = PENDING;
+    this.beganNanos = beganNanos;
+  }
+
+  /** When the application thread began this execution, or {@link #UNTIMED} (not measured). */
+  long beganNanos() {
+    return beganNanos;
   }
 
   // ---- APP variant: arguments and memory operations ----
