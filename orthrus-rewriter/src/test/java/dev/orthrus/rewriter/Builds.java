@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.io.File;
 import java.io.IOException;
@@ -61,6 +63,25 @@ final class Builds {
     OrthrusRuntime rt =
         OrthrusRuntime.start(
             RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).validators(1).build());
+    rt.blockWhenFull(true);
+    Orthrus.install(rt);
+    return rt;
+  }
+
+  /**
+   * A runtime that logs and validates every execution, hands each detection to {@code found} and
+   * writes reproducers into {@code reproducers}, installed for generated code.
+   */
+  static OrthrusRuntime detecting(List<Detection> found, Path reproducers) {
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .reproducerDir(reproducers)
+                .err(null)
+                .build());
     rt.blockWhenFull(true);
     Orthrus.install(rt);
     return rt;

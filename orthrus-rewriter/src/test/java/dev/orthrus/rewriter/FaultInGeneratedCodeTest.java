@@ -7,13 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.MismatchKind;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,17 +54,7 @@ class FaultInGeneratedCodeTest {
 
     List<Detection> found = new CopyOnWriteArrayList<>();
     Path reproducers = out.resolve("reproducers");
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder()
-                .sampling(() -> new FixedSampling(1.0))
-                .policy(DetectionPolicy.CALLBACK)
-                .callback(found::add)
-                .reproducerDir(reproducers)
-                .err(null)
-                .build());
-    rt.blockWhenFull(true);
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.detecting(found, reproducers);
     try (URLClassLoader loader = Builds.loader(faulty)) {
       Class<?> type = loader.loadClass("golden.kvmap.KvMap");
       Object kv = type.getConstructor(int.class).newInstance(16);

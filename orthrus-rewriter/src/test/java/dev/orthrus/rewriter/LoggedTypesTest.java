@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.Detection;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.io.Serializable;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -57,17 +53,7 @@ class LoggedTypesTest {
     Javac.compile(result.generatedSources(), Builds.classPath(), 17, faulty);
 
     List<Detection> found = new CopyOnWriteArrayList<>();
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder()
-                .sampling(() -> new FixedSampling(1.0))
-                .policy(DetectionPolicy.CALLBACK)
-                .callback(found::add)
-                .reproducerDir(out.resolve("reproducers"))
-                .err(null)
-                .build());
-    rt.blockWhenFull(true);
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.detecting(found, out.resolve("reproducers"));
     try (URLClassLoader loader = Builds.loader(faulty)) {
       Object c = loader.loadClass("fixture.Counter").getConstructor().newInstance();
       c.getClass().getMethod("add", long.class).invoke(c, 5L);

@@ -17,20 +17,7 @@ class KvcacheBenchmarkTest {
 
   @Test
   void aServerThatCannotStartFailsItsModeWithItsOwnError(@TempDir Path empty) {
-    KvcacheBenchmark.Options options =
-        new KvcacheBenchmark.Options(
-            List.of(Mode.VANILLA, Mode.ORTHRUS),
-            false,
-            false,
-            3,
-            0,
-            0,
-            100,
-            0,
-            1,
-            64,
-            Workload.defaults(),
-            true);
+    KvcacheBenchmark.Options options = options(List.of(Mode.VANILLA, Mode.ORTHRUS), true);
     List<String> progress = new ArrayList<>();
     Result result =
         KvcacheBenchmark.run(options, protectedBuild -> empty.toString(), progress::add);
@@ -70,19 +57,7 @@ class KvcacheBenchmarkTest {
   @Test
   void modesRotateOverRepetitions() {
     KvcacheBenchmark.Options options =
-        new KvcacheBenchmark.Options(
-            List.of(Mode.VANILLA, Mode.ORTHRUS, Mode.RBV),
-            false,
-            false,
-            3,
-            0,
-            0,
-            100,
-            0,
-            1,
-            64,
-            Workload.defaults(),
-            false);
+        options(List.of(Mode.VANILLA, Mode.ORTHRUS, Mode.RBV), false);
     Result result = KvcacheBenchmark.run(options, b -> "/nonexistent", line -> {});
     List<Mode> order = result.runs().stream().map(Run::mode).toList();
     assertEquals(
@@ -101,20 +76,7 @@ class KvcacheBenchmarkTest {
 
   @Test
   void strictRunsTheProtectedServerWithEveryClosureStrict() {
-    KvcacheBenchmark.Options options =
-        new KvcacheBenchmark.Options(
-            List.of(Mode.ORTHRUS, Mode.STRICT),
-            false,
-            false,
-            3,
-            0,
-            0,
-            100,
-            0,
-            1,
-            64,
-            Workload.defaults(),
-            false);
+    KvcacheBenchmark.Options options = options(List.of(Mode.ORTHRUS, Mode.STRICT), false);
     List<String> strict =
         KvcacheBenchmark.command(
             options, Mode.STRICT, 0, b -> b ? "protected.jar" : "vanilla.jar", 2, -1);
@@ -131,20 +93,7 @@ class KvcacheBenchmarkTest {
 
   @Test
   void differencesArePairedByRepetition() {
-    KvcacheBenchmark.Options options =
-        new KvcacheBenchmark.Options(
-            List.of(Mode.ORTHRUS, Mode.STRICT),
-            false,
-            false,
-            3,
-            0,
-            0,
-            100,
-            0,
-            1,
-            64,
-            Workload.defaults(),
-            false);
+    KvcacheBenchmark.Options options = options(List.of(Mode.ORTHRUS, Mode.STRICT), false);
     List<Run> runs = new ArrayList<>();
     double[][] p50 = {{100, 130}, {300, 310}, {200, 260}};
     for (int rep = 0; rep < 3; rep++) {
@@ -155,6 +104,12 @@ class KvcacheBenchmarkTest {
     // Differences 30, 10, 60: their median, not the difference of the medians (260 - 200).
     assertEquals(30, result.difference(Mode.STRICT, Mode.ORTHRUS, Run::latencyP50Us), 1e-9);
     assertTrue(Double.isNaN(result.difference(Mode.STRICT, Mode.VANILLA, Run::latencyP50Us)));
+  }
+
+  /** Three repetitions of 0.1 s, no warm-up, one server thread, 64 MB. */
+  private static KvcacheBenchmark.Options options(List<Mode> modes, boolean pin) {
+    return new KvcacheBenchmark.Options(
+        modes, false, false, 3, 0, 0, 100, 0, 1, 64, Workload.defaults(), pin);
   }
 
   private static Run withP50(Mode mode, int rep, double p50) {
