@@ -51,6 +51,13 @@ import java.util.Set;
  */
 final class BodyRewriter extends ModifierVisitor<Void> {
 
+  /** The JDK's shuffle with a generator of its own, which VAL could not draw from alike. */
+  private static final String SHUFFLE = "java.util.Collections#shuffle(java.util.List)";
+
+  /** Generators whose no-argument constructor picks a seed; given one, they are deterministic. */
+  private static final Set<String> SEEDABLE_GENERATORS =
+      Set.of("java.util.Random", "java.util.SplittableRandom");
+
   private final Plan plan;
   private final Path file;
   private final SourceFacts.FileFacts facts;
@@ -574,12 +581,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         new NodeList<>(),
         "long");
   }
-
-  private static final String SHUFFLE = "java.util.Collections#shuffle(java.util.List)";
-
-  /** Generators whose no-argument constructor picks a seed; given one, they are deterministic. */
-  private static final Set<String> SEEDABLE_GENERATORS =
-      Set.of("java.util.Random", "java.util.SplittableRandom");
 
   @Override
   public Visitable visit(ObjectCreationExpr n, Void arg) {
