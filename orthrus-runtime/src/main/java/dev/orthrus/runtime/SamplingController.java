@@ -87,6 +87,11 @@ final class SamplingController {
   // Guarded by lock.
   private long lastSkipped;
 
+  /** Logs queued at the last look, and whether validators were behind then (guarded by lock). */
+  private long lastQueued;
+
+  private boolean lastBehind;
+
   /** Measured by the controller for the arming rate. */
   private double entriesPerLog = DEFAULT_ENTRIES;
 
@@ -196,7 +201,17 @@ final class SamplingController {
       return;
     }
     boolean delayOver = closure != null && closure.delay().over(config.delayFactor);
-    if (queued > target || (delayOver && queued > target / 4)) {
+    boolean behind = queued > target || (delayOver && queued > target / 4);
+    boolean stillBehind = behind && lastBehind && queued >= lastQueued;
+    lastBehind = behind;
+    lastQueued = queued;
+    if (behind) {
+      // Lower only when the backlog outlasts a look and does not shrink: a burst of logs, or a cold
+      // validator's backlog that it is draining, is no sign that validation cannot keep up at this
+      // rate, and lowering it would cut coverage for the climb back (decision 0041).
+      if (!stillBehind) {
+        return;
+      }
       if (!validators.addIfSpareCore(live)) {
         adjust(0.75);
       } else {

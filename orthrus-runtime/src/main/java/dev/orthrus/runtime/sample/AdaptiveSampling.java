@@ -11,14 +11,18 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <ul>
  *   <li>closures tagged floating point or vector are chosen at twice the base rate, since errors
  *       concentrate in those units;
- *   <li>a (closure, caller) pair that has not been sampled for {@link #staleAfter} validations is
- *       sampled regardless of the draw, so rarely used code paths still get checked.
+ *   <li>a (closure, caller) pair that has not been validated recently is sampled regardless of the
+ *       draw, so rarely used code paths still get checked.
  * </ul>
  *
  * <p>"Recently" is measured in validations rather than time, which needs no clock read on the hot
  * path: a global counter of validations and, per pair, the counter's value when it was last
- * sampled. Pairs share slots of a small table by hash; a collision only makes a pair look recently
- * sampled.
+ * sampled. By default a pair is stale after {@value #STALE_ROUNDS} validations per pair validated
+ * so far (at least {@value #MIN_STALE_AFTER}): if every pair took its turn, each would be validated
+ * every "pairs" validations, so a pair waits at most {@value #STALE_ROUNDS} such rounds, and the
+ * executions taken for staleness are at most one validation in {@value #STALE_ROUNDS}, whatever the
+ * validation rate (decision 0041). Pairs share slots of a small table by hash; a collision only
+ * makes a pair look recently sampled.
  *
  * <p>The application reads the counter and the pair table on every execution that is not sampled,
  * so validators publish both in coarse steps ({@link #EPOCH} validations): the cache lines the
@@ -30,13 +34,27 @@ public final class AdaptiveSampling extends ThresholdSampling {
   static final long EPOCH = 64;
 
   /** One unsampled execution in this many looks up its pair's staleness. */
-  static final int STALE_CHECK_EVERY = 64;
+  static final int STALE_CHECK_EVERY = 8;
+
+  /** Rounds of validations over every pair seen after which a pair not validated is stale. */
+  static final int STALE_ROUNDS = 16;
+
+  /** The least number of validations after which a pair is stale. */
+  static final long MIN_STALE_AFTER = 2 * EPOCH;
 
   /** Index of the exact count in {@link #counts}, with a cache line of padding either side. */
   private static final int COUNT = 16;
 
-  private final long staleAfter;
+  /** Whether {@link #staleAfter} follows the pairs validated; else it stays as configured. */
+  private final boolean scaled;
+
+  private volatile long staleAfter;
   private final AtomicLongArray lastSampled = new AtomicLongArray(PAIRS);
+
+  /** Validators only: the table's slots a validated pair has taken, and how many. */
+  private final boolean[] seen = new boolean[PAIRS];
+
+  private int pairs;
 
   /** Validators only: the exact count of validations. */
   private final AtomicLongArray counts = new AtomicLongArray(2 * COUNT + 1);
@@ -44,16 +62,22 @@ public final class AdaptiveSampling extends ThresholdSampling {
   /** The count rounded down to {@link #EPOCH}, read by application threads. */
   private volatile long validations;
 
+  /** From 100%, a pair stale after {@value #STALE_ROUNDS} rounds of the pairs validated. */
   public AdaptiveSampling() {
-    this(1.0, 10_000);
+    this(1.0, 0);
   }
 
+  /**
+   * @param staleAfter validations after which a pair not validated is stale, or 0 for {@value
+   *     #STALE_ROUNDS} rounds of the pairs validated so far
+   */
   public AdaptiveSampling(double initialRate, long staleAfter) {
     super(initialRate, 1.0);
-    if (staleAfter < 1) {
-      throw new IllegalArgumentException("staleAfter must be positive");
+    if (staleAfter < 0) {
+      throw new IllegalArgumentException("staleAfter must not be negative: " + staleAfter);
     }
-    this.staleAfter = staleAfter;
+    this.scaled = staleAfter == 0;
+    this.staleAfter = scaled ? MIN_STALE_AFTER : staleAfter;
   }
 
   @Override
@@ -63,8 +87,8 @@ public final class AdaptiveSampling extends ThresholdSampling {
       return true;
     }
     // Staleness is looked up on one unsampled execution in STALE_CHECK_EVERY only, keeping the
-    // common path to a decrement; a rarely used pair is still caught within about 64 of its
-    // calls. Bits 1-6 rather than 0-5: a prioritized closure only sees every other value.
+    // common path to a decrement; a rarely used pair is still caught within about 8 of its
+    // calls. Bits 1-3 rather than 0-2: a prioritized closure only sees every other value.
     if ((left & ((STALE_CHECK_EVERY - 1) << 1)) != 0) {
       return false;
     }
@@ -91,6 +115,18 @@ public final class AdaptiveSampling extends ThresholdSampling {
     if (lastSampled.getPlain(slot) < epoch) {
       lastSampled.setRelease(slot, epoch);
     }
+    if (!seen[slot]) {
+      seen[slot] = true;
+      pairs++;
+      if (scaled) {
+        staleAfter = Math.max(MIN_STALE_AFTER, (long) STALE_ROUNDS * pairs);
+      }
+    }
+  }
+
+  /** Validations after which a pair not validated is sampled regardless of the draw. */
+  long staleAfter() {
+    return staleAfter;
   }
 
   private static int slot(int key, int callerId) {

@@ -60,8 +60,8 @@ class SamplingPolicyTest {
     for (int i = 0; i < 1000; i++) {
       p.validated(plain, 1);
     }
-    // Staleness is looked up on one unsampled call in 64: the stale pair is taken within a few
-    // hundred calls (expected 64), far sooner than the base rate of 1/1024 would.
+    // Staleness is looked up on one unsampled call in 8: the stale pair is taken within a few
+    // dozen calls (expected 8), far sooner than the base rate of 1/1024 would.
     int calls = 0;
     boolean taken = false;
     while (!taken && calls < 2_000) {
@@ -72,6 +72,25 @@ class SamplingPolicyTest {
     // Marked at once: the next call is back to the base rate.
     int again = sampled(p, plain, 99, 100);
     assertTrue(again < 5, "sampled " + again);
+  }
+
+  @Test
+  void byDefaultAPairIsStaleAfterSixteenRoundsOfThePairsValidated() {
+    AdaptiveSampling p = new AdaptiveSampling(1.0 / 1024, 0);
+    assertEquals(AdaptiveSampling.MIN_STALE_AFTER, p.staleAfter());
+    for (int caller = 1; caller <= 20; caller++) {
+      p.validated(plain, caller);
+    }
+    assertEquals(20 * AdaptiveSampling.STALE_ROUNDS, p.staleAfter());
+    // Pair 20 was validated last; 256 more validations of pair 1 leave it recent (320 needed).
+    for (int i = 0; i < 256; i++) {
+      p.validated(plain, 1);
+    }
+    assertTrue(sampled(p, plain, 20, 100) < 5, "a recent pair is sampled at the base rate");
+    for (int i = 0; i < 256; i++) {
+      p.validated(plain, 1);
+    }
+    assertTrue(sampled(p, plain, 20, 100) >= 1, "a stale pair is sampled within 100 calls");
   }
 
   @Test
