@@ -5,11 +5,13 @@ import jdk.jfr.Description;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Registered;
 
 /** JDK Flight Recorder event for a detection. */
 @Name("dev.orthrus.SdcDetected")
 @Label("Silent Data Corruption Detected")
 @Category({"Orthrus"})
+@Registered(false)
 @Description("A validator's re-execution of a closure differed from the application's.")
 final class SdcDetectedEvent extends Event {
   @Label("Closure")
