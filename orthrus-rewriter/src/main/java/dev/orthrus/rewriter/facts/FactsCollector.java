@@ -342,7 +342,8 @@ public final class FactsCollector implements TaskListener {
                 target,
                 method.getModifiers().contains(Modifier.STATIC),
                 types.erasure(method.getReturnType()).toString(),
-                seeded(method)));
+                // super(...) and this(...) in a constructor: the new expression is the call.
+                method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method)));
         if (!enclosingMethods.isEmpty()) {
           facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(target);
         }
