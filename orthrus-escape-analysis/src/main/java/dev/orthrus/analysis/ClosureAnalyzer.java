@@ -179,10 +179,10 @@ final class ClosureAnalyzer {
                   + (pos.line() > 0 ? " line " + pos.line() : ""));
         }
         NondeterminismRules.Finding n = NondeterminismRules.of(s, body);
-        if (n != null && n.category().handling() != null) {
+        if (n != null && n.handling() != null) {
           nondeterministic.add(
               new NondeterministicCall(
-                  n.target(), n.category().jsonName(), n.category().handling(), pos, chain));
+                  n.target(), n.category().jsonName(), n.handling(), pos, chain));
         }
         if (n != null && n.startsThread()) {
           violations.add(

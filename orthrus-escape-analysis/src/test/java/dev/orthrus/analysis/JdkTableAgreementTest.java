@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.NondeterministicCall.Handling;
 import dev.orthrus.model.Severity;
 import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
@@ -29,9 +30,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The processor and the bytecode analysis read the same JDK table, so for every call in it they
- * give the same rule key and severity, and the same tag. One closure per table entry runs that
- * entry's example; both stages are run on the result and their findings on the example's line
- * compared.
+ * give the same rule key and severity, the same handling, and the same tag. One closure per table
+ * entry runs that entry's example; both stages are run on the result and their findings on the
+ * example's line compared.
  */
 class JdkTableAgreementTest {
 
@@ -155,6 +156,46 @@ class JdkTableAgreementTest {
       }
     }
     assertEquals(List.of(), disagreements);
+  }
+
+  /**
+   * Every entry with a handling is listed as a non-deterministic call of its closure, with the
+   * entry's handling, by both stages: the rewriter and the runtime act on that handling.
+   */
+  @Test
+  void bothStagesListTheEntrysHandling() {
+    List<String> disagreements = new ArrayList<>();
+    for (int i = 0; i < ENTRIES.size(); i++) {
+      JdkApi api = ENTRIES.get(i);
+      if (api.handling() == null) {
+        continue;
+      }
+      String method = "c" + i;
+      long line = LINES.get(api);
+      Set<String> source = handlings(closure(processor.report, method), line);
+      Set<String> compiled = handlings(closure(bytecode, method), line);
+      Set<String> expected = Set.of(api.category().jsonName() + " " + api.handling());
+      if (!source.equals(expected) || !compiled.equals(expected)) {
+        disagreements.add(
+            api.example()
+                + ": expected "
+                + expected
+                + ", processor "
+                + source
+                + ", bytecode "
+                + compiled);
+      }
+    }
+    assertEquals(List.of(), disagreements);
+    assertTrue(ENTRIES.stream().anyMatch(a -> a.handling() == Handling.SEEDED));
+  }
+
+  /** The categories and handlings of the non-deterministic calls a closure lists on a line. */
+  private static Set<String> handlings(ClosureModel closure, long line) {
+    return closure.nondeterministic().stream()
+        .filter(n -> n.position().line() == line)
+        .map(n -> n.category() + " " + n.handling())
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   @Test

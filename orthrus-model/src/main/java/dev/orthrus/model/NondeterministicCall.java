@@ -21,10 +21,18 @@ public record NondeterministicCall(
     SourcePosition position,
     List<String> callChain) {
 
-  /** What the runtime does with a call; JSON names are {@code recorded} and {@code error}. */
+  /**
+   * What the runtime does with a call; JSON names are {@code recorded}, {@code seeded} and {@code
+   * error}.
+   */
   public enum Handling {
     /** APP records the result in the closure log and VAL replays it. */
     RECORDED("recorded"),
+    /**
+     * APP draws a seed, records it in the closure log and runs the call with it; VAL replays the
+     * seed, so the call (an unseeded generator, a shuffle) computes the same in both.
+     */
+    SEEDED("seeded"),
     /** Not allowed in a closure: a validator would repeat the side effect. */
     ERROR("error");
 
@@ -39,7 +47,7 @@ public record NondeterministicCall(
     }
 
     /**
-     * The JSON name, so reports that print a handling keep printing {@code recorded}/{@code error}.
+     * The JSON name, so reports that print a handling print {@code recorded}, {@code seeded}, ...
      */
     @Override
     public String toString() {

@@ -100,6 +100,28 @@ class ProblemsTest {
   }
 
   @Test
+  void aSubclassOfAGeneratorMadeWithoutASeedInAClosureIsNamed(@TempDir Path dir)
+      throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              static final class Dice extends java.util.Random { }
+              private final Node root = new Node();
+              @Closure long roll() {
+                root.value = new Dice().nextInt(6);
+                return root.value;
+              }
+            }
+            """),
+        7,
+        "a subclass of java.util.Random made without a seed");
+  }
+
+  @Test
   void anOverridableMethodThatTouchesUserDataIsNamed(@TempDir Path dir) throws IOException {
     assertOne(
         problems(

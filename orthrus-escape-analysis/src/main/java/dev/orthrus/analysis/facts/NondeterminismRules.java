@@ -1,5 +1,6 @@
 package dev.orthrus.analysis.facts;
 
+import dev.orthrus.model.NondeterministicCall.Handling;
 import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.jdk.JdkCategory;
@@ -11,14 +12,22 @@ import soot.jimple.Stmt;
 
 /**
  * Which statements of a closure's methods are JDK facilities the JDK table classifies ({@link
- * JdkApis}): non-deterministic calls (recorded and replayed), I/O (an error), locks, math
- * intrinsics, and calls that start threads. {@code synchronized} blocks are locks; reads of {@code
- * System.out/err/in} are I/O.
+ * JdkApis}): non-deterministic calls (recorded and replayed, or seeded), I/O (an error), locks,
+ * math intrinsics, and calls that start threads. {@code synchronized} blocks are locks; reads of
+ * {@code System.out/err/in} are I/O.
  */
 public final class NondeterminismRules {
 
-  /** A category and the target named in reports. */
-  public record Finding(JdkCategory category, String target) {
+  /**
+   * A category, how the runtime handles it as a non-deterministic call (the table entry's, null
+   * when it is not one), and the target named in reports.
+   */
+  public record Finding(JdkCategory category, Handling handling, String target) {
+
+    /** A finding the category alone describes ({@code synchronized}, {@code System.out}). */
+    Finding(JdkCategory category, String target) {
+      this(category, category.handling(), target);
+    }
 
     /** True for calls that start threads or hand work to another thread (a violation). */
     public boolean startsThread() {
@@ -50,6 +59,7 @@ public final class NondeterminismRules {
         ? null
         : new Finding(
             api.category(),
+            api.handling(),
             dev.orthrus.analysis.program.MethodIds.of(s.getInvokeExpr().getMethodRef()));
   }
 }

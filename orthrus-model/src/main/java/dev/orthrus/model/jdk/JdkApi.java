@@ -1,5 +1,6 @@
 package dev.orthrus.model.jdk;
 
+import dev.orthrus.model.NondeterministicCall.Handling;
 import dev.orthrus.model.jdk.JdkCall.Fact;
 import dev.orthrus.model.jdk.JdkCall.Kind;
 import java.util.EnumSet;
@@ -22,6 +23,8 @@ import java.util.Set;
  * @param required facts the call must have
  * @param forbidden facts the call must not have
  * @param argument for {@link JdkCategory#ARRAY_WRITE}, the index of the array it writes; else -1
+ * @param handling how the runtime handles a matching call listed as a non-deterministic call of a
+ *     closure: the category's ({@link JdkCategory#handling()}) unless the entry says otherwise
  * @param example a Java statement that makes such a call (documentation and the stages' agreement
  *     test)
  * @param since the first Java release that has the member
@@ -38,6 +41,7 @@ public record JdkApi(
     Set<Fact> required,
     Set<Fact> forbidden,
     int argument,
+    Handling handling,
     String example,
     int since) {
 
@@ -109,11 +113,13 @@ public record JdkApi(
     private final Set<Fact> required = EnumSet.noneOf(Fact.class);
     private final Set<Fact> forbidden = EnumSet.noneOf(Fact.class);
     private int argument = -1;
+    private Handling handling;
     private int since = 17;
 
     private Builder(JdkCategory category, String type) {
       this.category = category;
       this.type = type;
+      this.handling = category.handling();
     }
 
     Builder statics(String... names) {
@@ -179,6 +185,15 @@ public record JdkApi(
       return this;
     }
 
+    /**
+     * The call computes the same in APP and VAL once given a seed, which APP draws and records and
+     * VAL replays ({@link Handling#SEEDED}), instead of its result being recorded.
+     */
+    Builder seeded() {
+      this.handling = Handling.SEEDED;
+      return this;
+    }
+
     Builder since(int release) {
       this.since = release;
       return this;
@@ -197,6 +212,7 @@ public record JdkApi(
           required,
           forbidden,
           argument,
+          handling,
           example,
           since);
     }

@@ -274,11 +274,23 @@ public final class JdkApis {
           of(RANDOM, "java.security.SecureRandom")
               .constructors()
               .example("new java.security.SecureRandom();"),
-          of(RANDOM, "java.util.Random").constructors().arity(0).example("new java.util.Random();"),
+          // An unseeded generator, and the JDK's shuffle with a generator of its own, compute the
+          // same in APP and VAL once given a seed from the closure log.
+          of(RANDOM, "java.util.Random")
+              .constructors()
+              .arity(0)
+              .seeded()
+              .example("new java.util.Random();"),
           of(RANDOM, "java.util.SplittableRandom")
               .constructors()
               .arity(0)
+              .seeded()
               .example("new java.util.SplittableRandom();"),
+          of(RANDOM, "java.util.Collections")
+              .statics("shuffle")
+              .arity(1)
+              .seeded()
+              .example("java.util.Collections.shuffle(new java.util.ArrayList<Object>());"),
           // A generator made in the same method is seeded (else its constructor is flagged above).
           of(RANDOM, "java.util.Random")
               .instances("next*")

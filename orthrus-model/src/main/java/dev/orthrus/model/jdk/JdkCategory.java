@@ -63,8 +63,9 @@ public enum JdkCategory {
   }
 
   /**
-   * How the runtime handles the call when it is listed as a {@code nondeterministic} call of a
-   * closure, or null when it is not listed there (threads are violations, tags are tags).
+   * How the runtime handles a call of this category when it is listed as a {@code nondeterministic}
+   * call of a closure, or null when it is not listed there (threads are violations, tags are tags).
+   * An entry of the table may say otherwise ({@link JdkApi#handling()}).
    */
   public Handling handling() {
     return handling;

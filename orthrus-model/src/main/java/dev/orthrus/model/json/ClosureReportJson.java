@@ -16,11 +16,13 @@ import dev.orthrus.model.Value;
 import dev.orthrus.model.ValueKind;
 import dev.orthrus.model.Violation;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The JSON form of a {@link ClosureReport} ({@code closures.json}, {@code orthrus analyze --format
@@ -302,7 +304,13 @@ public final class ClosureReportJson {
       return NondeterministicCall.Handling.fromJsonName(name);
     } catch (IllegalArgumentException e) {
       throw new JsonException(
-          "member \"handling\" must be \"recorded\" or \"error\", not \"" + name + "\"");
+          "member \"handling\" must be one of "
+              + Arrays.stream(NondeterministicCall.Handling.values())
+                  .map(h -> "\"" + h.jsonName() + "\"")
+                  .collect(Collectors.joining(", "))
+              + ", not \""
+              + name
+              + "\"");
     }
   }
 

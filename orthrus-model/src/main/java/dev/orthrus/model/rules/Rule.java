@@ -41,7 +41,7 @@ public enum Rule {
       Severity.NOTE,
       true,
       Stage.BOTH,
-      "clocks, randomness, identity hash codes, hash order and the environment are recorded and replayed"),
+      "clocks, randomness, identity hash codes, hash order and the environment are recorded and replayed (unseeded generators and shuffles: their seed)"),
   LOCK(
       "orthrus.closure.lock",
       Severity.NOTE,

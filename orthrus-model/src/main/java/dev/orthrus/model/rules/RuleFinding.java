@@ -80,9 +80,11 @@ public record RuleFinding(
                     + " call `"
                     + n.target()
                     + "` "
-                    + (n.handling() == NondeterministicCall.Handling.ERROR
-                        ? "cannot be replayed by a validator"
-                        : "is recorded and replayed to the validator")
+                    + switch (n.handling()) {
+                      case RECORDED -> "is recorded and replayed to the validator";
+                      case SEEDED -> "runs with a seed recorded and replayed to the validator";
+                      case ERROR -> "cannot be replayed by a validator";
+                    }
                     + " (in closure "
                     + c.id()
                     + ")",

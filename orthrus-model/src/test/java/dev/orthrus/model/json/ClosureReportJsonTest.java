@@ -66,7 +66,13 @@ class ClosureReportJsonTest {
                     "clock",
                     NondeterministicCall.Handling.RECORDED,
                     AT,
-                    List.of("x.Store#stamp()"))),
+                    List.of("x.Store#stamp()")),
+                new NondeterministicCall(
+                    "java.util.Collections#shuffle(java.util.List)",
+                    "random",
+                    NondeterministicCall.Handling.SEEDED,
+                    AT,
+                    List.of())),
             EnumSet.of(Tag.VECTOR, Tag.FLOATING_POINT),
             List.of(new Diagnostic("orthrus.closure.lock", Severity.NOTE, "a lock \\ here", AT)),
             List.of("x.Store#find(java.lang.String)"),
@@ -96,6 +102,8 @@ class ClosureReportJsonTest {
     assertEquals(Set.of(Tag.FLOATING_POINT, Tag.VECTOR), back.closures().get(0).tags());
     assertEquals(report.closures().get(0).name(), back.closures().get(0).name());
     assertTrue(back.hasErrors() == report.hasErrors());
+    assertEquals(
+        report.closures().get(0).nondeterministic(), back.closures().get(0).nondeterministic());
   }
 
   @Test
@@ -139,6 +147,7 @@ class ClosureReportJsonTest {
     String json = ClosureReportJson.write(sampleReport()).replace("\"recorded\"", "\"replayed\"");
     JsonException e = assertThrows(JsonException.class, () -> ClosureReportJson.read(json));
     assertTrue(e.getMessage().contains("replayed"), e.getMessage());
+    assertTrue(e.getMessage().contains("\"recorded\", \"seeded\", \"error\""), e.getMessage());
   }
 
   @Test

@@ -156,12 +156,12 @@ public final class ClosureModelBuilder {
       }
       List<String> chain = scope.chain(m.id()).size() <= 1 ? List.of() : scope.chain(m.id());
       for (ApiUse use : m.apiUses()) {
-        if (use.category().handling() != null) {
+        if (use.handling() != null) {
           nondeterministic.add(
               new NondeterministicCall(
                   use.target(),
                   use.category().jsonName(),
-                  use.category().handling(),
+                  use.handling(),
                   use.site().position(),
                   chain));
         }

@@ -1,11 +1,13 @@
 package dev.orthrus.processor.rules;
 
+import dev.orthrus.model.NondeterministicCall.Handling;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.ApiUse;
 
 /**
  * Clocks, randomness, identity hash codes, hash-ordered iteration and the environment give
- * different results in APP and VAL: they are recorded and replayed.
+ * different results in APP and VAL: they are recorded and replayed, or (unseeded generators, the
+ * JDK's shuffle) run with a seed that is.
  */
 public final class NondeterministicRule extends ApiUseRule {
 
@@ -20,6 +22,8 @@ public final class NondeterministicRule extends ApiUseRule {
         + use.target()
         + "` ("
         + use.category().jsonName()
-        + "); its result is recorded by the application and replayed to the validator";
+        + (use.handling() == Handling.SEEDED
+            ? "); it runs with a seed the application records and the validator replays"
+            : "); its result is recorded by the application and replayed to the validator");
   }
 }

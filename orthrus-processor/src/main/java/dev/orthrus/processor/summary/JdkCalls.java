@@ -18,16 +18,16 @@ import javax.lang.model.util.Types;
 /**
  * The processor's side of the JDK table ({@link dev.orthrus.model.jdk.JdkApis}): calls and types as
  * javac resolved them. Instance members are matched by the receiver's static type, so user
- * subclasses of JDK types are covered.
+ * subclasses of JDK types are covered. The rewriter asks it too, for the calls it seeds.
  */
-final class JdkCalls {
+public final class JdkCalls {
 
   private final Elements elements;
   private final Types types;
   private final JavaNames names;
   private final Map<String, TypeMirror> erasedTypes = new HashMap<>();
 
-  JdkCalls(Elements elements, Types types, JavaNames names) {
+  public JdkCalls(Elements elements, Types types, JavaNames names) {
     this.elements = elements;
     this.types = types;
     this.names = names;
@@ -40,7 +40,8 @@ final class JdkCalls {
    * @param freshReceiver whether the receiver was allocated in the calling method, asked only when
    *     needed
    */
-  JdkCall call(ExecutableElement callee, TypeMirror receiver, BooleanSupplier freshReceiver) {
+  public JdkCall call(
+      ExecutableElement callee, TypeMirror receiver, BooleanSupplier freshReceiver) {
     TypeElement declaring = JavaNames.enclosingType(callee);
     boolean isStatic = callee.getModifiers().contains(Modifier.STATIC);
     boolean constructor = callee.getKind() == ElementKind.CONSTRUCTOR;

@@ -114,7 +114,8 @@ final class JdkUseScanner extends BodyScanner {
           || callee.getKind() == ElementKind.CONSTRUCTOR) {
         target = names.methodId(callee);
       }
-      use(use.category(), target, node);
+      scope.summary.apiUses.add(
+          new ApiUse(use.category(), use.handling(), target, scope.site(node)));
     }
   }
 

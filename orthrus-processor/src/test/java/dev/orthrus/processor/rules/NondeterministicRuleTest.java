@@ -1,12 +1,17 @@
 package dev.orthrus.processor.rules;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.orthrus.processor.Snippets.assertNoFinding;
 import static dev.orthrus.processor.Snippets.compile;
 import static dev.orthrus.processor.Snippets.source;
 
 import com.google.testing.compile.Compilation;
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.model.json.ClosureReportJson;
+import java.io.IOException;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 class NondeterministicRuleTest {
@@ -52,6 +57,61 @@ class NondeterministicRuleTest {
     assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("Color.RED.hashCode()");
     assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("System.identityHashCode(k)");
     assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("for (Key each : keys)");
+  }
+
+  @Test
+  void unseededGeneratorsAndTheJdkShuffleAreSeeded() throws IOException {
+    JavaFileObject f =
+        source(
+            "t.Deck",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.ArrayList;
+        import java.util.Collections;
+        import java.util.List;
+        import java.util.Random;
+        import java.util.SplittableRandom;
+        public class Deck {
+          @Closure
+          public int deal(int n) {
+            List<Integer> cards = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+              cards.add(i);
+            }
+            Collections.shuffle(cards);
+            Random random = new Random();
+            SplittableRandom split = new SplittableRandom();
+            Collections.shuffle(cards, random);
+            return cards.get(0) + random.nextInt(n) + split.nextInt(n);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    String seeded = "it runs with a seed the application records and the validator replays";
+    assertThat(c)
+        .hadNoteContaining(seeded)
+        .inFile(f)
+        .onLineContaining("Collections.shuffle(cards);");
+    assertThat(c).hadNoteContaining(seeded).inFile(f).onLineContaining("new Random()");
+    assertThat(c).hadNoteContaining(seeded).inFile(f).onLineContaining("new SplittableRandom()");
+
+    String json =
+        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
+    ClosureModel deal = ClosureReportJson.read(json).closures().get(0);
+    // A shuffle with a generator of the closure's own and that generator's draws are not listed.
+    assertThat(
+            deal.nondeterministic().stream()
+                .map(n -> n.target() + " " + n.category() + " " + n.handling())
+                .toList())
+        .containsExactly(
+            "java.util.Collections#shuffle(java.util.List) random seeded",
+            "java.util.Random#<init>() random seeded",
+            "java.util.SplittableRandom#<init>() random seeded");
   }
 
   @Test

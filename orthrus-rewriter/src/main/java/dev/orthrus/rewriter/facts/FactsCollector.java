@@ -26,7 +26,11 @@ import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
+import dev.orthrus.model.NondeterministicCall.Handling;
+import dev.orthrus.model.jdk.JdkApi;
+import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.processor.summary.JavaNames;
+import dev.orthrus.processor.summary.JdkCalls;
 import dev.orthrus.rewriter.Problem;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -56,11 +60,13 @@ public final class FactsCollector implements TaskListener {
   private final Trees trees;
   private final JavaNames names;
   private final Types types;
+  private final JdkCalls jdk;
 
   public FactsCollector(JavacTask task) {
     this.trees = Trees.instance(task);
     this.names = new JavaNames(task.getElements(), task.getTypes());
     this.types = task.getTypes();
+    this.jdk = new JdkCalls(task.getElements(), task.getTypes(), names);
   }
 
   public SourceFacts facts() {
@@ -119,6 +125,26 @@ public final class FactsCollector implements TaskListener {
               (int) lines.getColumnNumber(start),
               construct,
               advice));
+    }
+
+    /**
+     * The JDK table's entry for a constructor or static method it marks seeded, or null; the method
+     * that makes the call then needs variants that seed it. Seeded entries name such members only
+     * (their seed goes into an argument, not into a receiver).
+     */
+    private JdkApi seeded(ExecutableElement callee) {
+      if (callee.getKind() != ElementKind.CONSTRUCTOR
+          && !callee.getModifiers().contains(Modifier.STATIC)) {
+        return null;
+      }
+      JdkApi api = JdkApis.finding(jdk.call(callee, null, () -> false));
+      if (api == null || api.handling() != Handling.SEEDED) {
+        return null;
+      }
+      if (!enclosingMethods.isEmpty()) {
+        facts.seedingMethods.add(enclosingMethods.peek());
+      }
+      return api;
     }
 
     private void touches() {
@@ -315,7 +341,9 @@ public final class FactsCollector implements TaskListener {
             new CallFact(
                 target,
                 method.getModifiers().contains(Modifier.STATIC),
-                types.erasure(method.getReturnType()).toString()));
+                types.erasure(method.getReturnType()).toString(),
+                // super(...) and this(...) in a constructor: the new expression is the call.
+                method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method)));
         if (!enclosingMethods.isEmpty()) {
           facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(target);
         }
@@ -380,7 +408,8 @@ public final class FactsCollector implements TaskListener {
       if (element instanceof ExecutableElement constructor) {
         TypeElement type = (TypeElement) constructor.getEnclosingElement();
         boolean userData = isUserData(type);
-        fileFacts.allocations.put(span(node), new NewFact(names.binaryName(type), userData, false));
+        fileFacts.allocations.put(
+            span(node), new NewFact(names.binaryName(type), userData, false, seeded(constructor)));
         if (userData) {
           touches();
         }
@@ -395,7 +424,8 @@ public final class FactsCollector implements TaskListener {
         TypeMirror component = array.getComponentType();
         boolean userData =
             component instanceof DeclaredType declared && isUserData(declared.asElement());
-        fileFacts.allocations.put(span(node), new NewFact(names.erased(component), userData, true));
+        fileFacts.allocations.put(
+            span(node), new NewFact(names.erased(component), userData, true, null));
       }
       return super.visitNewArray(node, unused);
     }

@@ -77,6 +77,10 @@ public final class SourceFacts {
   final Map<Path, List<MethodFact>> methodsByFile = new HashMap<>();
   final Map<String, Set<String>> callees = new HashMap<>();
   final Set<String> touchesDirectly = new LinkedHashSet<>();
+
+  /** Methods that make a call the JDK table marks seeded ({@link CallFact#seeded()}). */
+  final Set<String> seedingMethods = new LinkedHashSet<>();
+
   final Set<String> sourceTypes = new HashSet<>();
   final Set<String> fieldsWrittenAfterConstruction = new HashSet<>();
   final Set<Element> freshLocals = new HashSet<>();
@@ -176,14 +180,16 @@ public final class SourceFacts {
   /**
    * The methods that need APP and VAL variants: the closures, and the methods of the sources they
    * reach that touch user data (read or write a versioned field or slot, allocate user data, call a
-   * closure or such a method, make a {@code Math} call that must become {@code StrictMath}, read a
-   * mutable field another thread may change ({@link SharedRead}), or one of {@code direct}).
+   * closure or such a method, make a {@code Math} call that must become {@code StrictMath}, make a
+   * call the JDK table marks seeded, read a mutable field another thread may change ({@link
+   * SharedRead}), or one of {@code direct}).
    *
    * @param direct ids of methods whose own body must be recorded or replayed beyond what the facts
    *     show (the non-deterministic calls the processor found)
    */
   public Set<String> touchingMethods(Set<String> direct) {
     Set<String> touching = new LinkedHashSet<>(touchesDirectly);
+    touching.addAll(seedingMethods);
     touching.addAll(direct);
     sharedReadsByMethod.forEach(
         (method, reads) -> {

@@ -42,7 +42,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -50,13 +49,6 @@ import java.util.Set;
  * through {@code VersionedArray}, and calls reach the callee's variant of the same kind.
  */
 final class BodyRewriter extends ModifierVisitor<Void> {
-
-  /** The JDK's shuffle with a generator of its own, which VAL could not draw from alike. */
-  private static final String SHUFFLE = "java.util.Collections#shuffle(java.util.List)";
-
-  /** Generators whose no-argument constructor picks a seed; given one, they are deterministic. */
-  private static final Set<String> SEEDABLE_GENERATORS =
-      Set.of("java.util.Random", "java.util.SplittableRandom");
 
   private final Plan plan;
   private final Path file;
@@ -454,14 +446,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       toVariant(m);
       return m;
     }
-    if (variant != Variant.PLAIN && target.equals(SHUFFLE)) {
-      // The JDK's shuffle draws from a generator of its own: give it one seeded from the log.
-      m.getArguments()
-          .add(
-              new ObjectCreationExpr(
-                  null,
-                  new ClassOrInterfaceType(null, "java.util.Random"),
-                  new NodeList<>(recordedSeed())));
+    if (variant != Variant.PLAIN && call.seeded() != null) {
+      // A call the JDK table marks seeded (the JDK's shuffle draws from a generator of its own)
+      // gets its seed from the log.
+      m.getArguments().add(SeededForm.of(call.seeded()).argument(recordedSeed()));
       return m;
     }
     if (plan.strictMathCalls.contains(target)) {
@@ -593,10 +581,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     ObjectCreationExpr o = (ObjectCreationExpr) super.visit(n, arg);
     if (allocation != null && variant != Variant.PLAIN && !allocation.array()) {
-      if (SEEDABLE_GENERATORS.contains(allocation.type()) && o.getArguments().isEmpty()) {
-        // An unseeded generator seeds itself differently in APP and VAL: seed it from the log.
-        o.getArguments().add(recordedSeed());
-        return o;
+      if (allocation.seeded() != null) {
+        return seeded(n, o, allocation);
       }
       if (allocation.type().equals("java.security.SecureRandom")) {
         problem(
@@ -612,6 +598,23 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         && o.getAnonymousClassBody().isEmpty()) {
       return new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(o));
     }
+    return o;
+  }
+
+  /**
+   * An unseeded generator seeds itself differently in APP and VAL: it gets a seed from the log. A
+   * subclass of one (its constructor may seed it, or not) cannot be given one.
+   */
+  private Expression seeded(ObjectCreationExpr n, ObjectCreationExpr o, NewFact allocation) {
+    SeededForm form = SeededForm.of(allocation.seeded());
+    if (!allocation.type().equals(allocation.seeded().type())) {
+      problem(
+          n,
+          "a subclass of " + allocation.seeded().type() + " made without a seed inside a closure",
+          "make it outside the closure and pass it in, or make the JDK generator with a seed");
+      return o;
+    }
+    o.getArguments().add(form.argument(recordedSeed()));
     return o;
   }
 
