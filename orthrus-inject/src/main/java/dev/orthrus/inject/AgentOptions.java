@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  *       what to corrupt (single, persistent); {@code site=N+M+...} arms several sites of one shape
  *       that count their executions together (one instruction in a closure's plain and APP
  *       variants);
- *   <li>{@code occurrence=N}: the execution of the site to corrupt, from 1 (single);
- *   <li>{@code every=N}: corrupt every N-th execution (persistent);
+ *   <li>{@code occurrence=N}: the execution of the site to corrupt, from 1 (single); the first one
+ *       to corrupt (persistent, default {@code every}: a defect present from the start);
+ *   <li>{@code every=N}: corrupt every N-th execution from then on (persistent);
  *   <li>{@code thread=PREFIX}: only application threads whose name starts with it are the faulty
  *       core (default: all application threads);
  *   <li>{@code trigger=FILE}: the fault is armed when FILE exists (a core that turns bad while the
@@ -91,6 +92,10 @@ record AgentOptions(
         every = Long.parseLong(require(values, "every"));
         if (every < 1) {
           throw new IllegalArgumentException("every must be at least 1: " + every);
+        }
+        occurrence = Long.parseLong(values.getOrDefault("occurrence", Long.toString(every)));
+        if (occurrence < 1) {
+          throw new IllegalArgumentException("occurrence counts from 1: " + occurrence);
         }
       }
     }

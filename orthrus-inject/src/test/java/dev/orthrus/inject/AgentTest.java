@@ -105,6 +105,31 @@ class AgentTest {
   }
 
   @Test
+  void aPersistentDefectWithAnOnsetCorruptsFromThatExecutionOn() throws Exception {
+    assertEquals(
+        5,
+        AgentOptions.parse(
+                "mode=persistent,classes=c,out=o,type=bitflip1,every=3,occurrence=5,site=1")
+            .occurrence());
+    assertEquals(
+        3,
+        AgentOptions.parse("mode=persistent,classes=c,out=o,type=bitflip1,every=3,site=1")
+            .occurrence());
+    Site ladd = site("scale", "ladd");
+    arm(ladd, FaultType.BITFLIP1, 5, 3);
+    Method scale = armedClass(ladd).getDeclaredMethod("scale", long.class);
+    scale.setAccessible(true);
+    List<Integer> corrupted = new ArrayList<>();
+    for (int i = 1; i <= 12; i++) {
+      if ((long) scale.invoke(null, 0L) != 100) {
+        corrupted.add(i);
+      }
+    }
+    assertEquals(List.of(5, 8, 11), corrupted);
+    assertEquals(3, Faults.armedCounts()[1]);
+  }
+
+  @Test
   void sitesArmedTogetherCountTheirExecutionsTogether() throws Exception {
     // One instruction in a closure's plain and APP variants: a defective unit gets both wrong.
     Site plain = site("totalPlain", "lmul");

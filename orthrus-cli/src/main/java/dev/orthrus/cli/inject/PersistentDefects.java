@@ -16,15 +16,22 @@ import java.util.function.ToDoubleFunction;
 /**
  * The persistent-defect model under a campaign's sampling and validation budget (issue 12, item 3):
  * each run gives one instruction of the data path a defect that flips a bit of every {@code
- * every}-th result, from the start of the workload, and the runtime halts at its first detection
- * ({@code -Dorthrus.policy=fail-stop}); the agent notes how many executions and corruptions of the
+ * every}-th result from its {@code onset} on, and the runtime halts at its first detection ({@code
+ * -Dorthrus.policy=fail-stop}); the agent notes how many executions and corruptions of the
  * instruction came before it, and the time since the first corruption.
+ *
+ * <p>The defect appears halfway through the instruction's executions in the profile, not at the
+ * start: a core turns bad while the service runs, with the validators warm and the sampling rate
+ * where the controller keeps it. A defect present from the start would be met by a runtime that
+ * still validates every execution (the rate starts at 100%) and measure the start-up, not the
+ * service.
  *
  * <p>Which instruction: one of the data path's instructions of the chosen units that compute a
  * value (the demo's candidates: no conditional branch, no slot accessor) and ran at least {@value
  * #MIN_EXECUTIONS} times in the profile, drawn uniformly from the run's seed (a defect sits in one
  * unit's circuit whatever code runs through it, so an instruction is not weighted by how often it
- * runs); {@code every} makes about {@value #CORRUPTIONS_PER_RUN} corruptions over the workload.
+ * runs); {@code every} makes about {@value #CORRUPTIONS_PER_RUN} corruptions from the onset to the
+ * workload's end.
  */
 final class PersistentDefects {
 
@@ -32,8 +39,10 @@ final class PersistentDefects {
   static final long MIN_EXECUTIONS = 100;
   static final String FAULT_TYPE = "bitflip1";
 
-  /** One run's defect. */
-  record Defect(int number, List<ProfiledSite> sites, long every, long seed) {
+  /**
+   * One run's defect: from execution {@code onset} of its instruction on, every n-th is corrupted.
+   */
+  record Defect(int number, List<ProfiledSite> sites, long onset, long every, long seed) {
     String label() {
       return sites.get(0).label();
     }
@@ -52,8 +61,8 @@ final class PersistentDefects {
 
   /**
    * One run: its outcome; until the first detection (or over the whole run when there was none) the
-   * instruction's executions and corruptions; the milliseconds from the first corruption to the
-   * detection (-1 without one).
+   * instruction's executions since the defect's onset and its corruptions; the milliseconds from
+   * the first corruption to the detection (-1 without one).
    */
   record Result(Defect defect, Outcome outcome, long executions, long corruptions, double millis) {}
 
@@ -77,8 +86,9 @@ final class PersistentDefects {
     for (int i = 0; i < runs; i++) {
       SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
       List<ProfiledSite> sites = candidates.get(random.nextInt(candidates.size()));
-      long every = Math.max(1, executions(sites) / CORRUPTIONS_PER_RUN);
-      defects.add(new Defect(i, sites, every, random.nextLong()));
+      long onset = executions(sites) / 2 + 1;
+      long every = Math.max(1, (executions(sites) - onset + 1) / CORRUPTIONS_PER_RUN);
+      defects.add(new Defect(i, sites, onset, every, random.nextLong()));
     }
     return defects;
   }
@@ -98,6 +108,8 @@ final class PersistentDefects {
             + SiteGroups.siteOption(d.sites())
             + ",type="
             + FAULT_TYPE
+            + ",occurrence="
+            + d.onset()
             + ",every="
             + d.every()
             + ",seed="
@@ -122,7 +134,7 @@ final class PersistentDefects {
         return new Result(
             d,
             Outcome.DETECTED,
-            field(line, "executions"),
+            sinceOnset(d, field(line, "executions")),
             field(line, "fired"),
             nanos < 0 ? -1 : nanos / 1e6);
       }
@@ -137,7 +149,14 @@ final class PersistentDefects {
     }
     Outcome outcome =
         !completed ? Outcome.FAIL_STOP : changed ? Outcome.NOT_DETECTED : Outcome.MASKED;
-    return new Result(d, outcome, executions, fired, -1);
+    return new Result(d, outcome, sinceOnset(d, executions), fired, -1);
+  }
+
+  /**
+   * The agent counts an armed instruction's executions from the start; the model, from the onset.
+   */
+  private static long sinceOnset(Defect d, long executions) {
+    return executions < 0 ? -1 : Math.max(0, executions - (d.onset() - 1));
   }
 
   private static long field(String line, String name) {
@@ -176,8 +195,9 @@ final class PersistentDefects {
     out.printf(
         Locale.ROOT,
         "inject %s --persistent: %d defects, seed %d, %d operations, %s, %d validator(s);"
-            + " bit flip in every n-th result of one data-path instruction, fail-stop at the"
-            + " first detection%n",
+            + " bit flip in every n-th result of one data-path instruction from halfway through"
+            + " its executions (the onset), fail-stop at the first detection; executions count"
+            + " from the onset%n",
         settings.sample(),
         results.size(),
         settings.seed(),
@@ -186,9 +206,10 @@ final class PersistentDefects {
         settings.validators());
     out.printf(
         Locale.ROOT,
-        "%-4s %-48s %7s %-12s %11s %11s %10s%n",
+        "%-4s %-48s %9s %7s %-12s %11s %11s %10s%n",
         "run",
         "instruction",
+        "onset",
         "every",
         "outcome",
         "executions",
@@ -197,9 +218,10 @@ final class PersistentDefects {
     for (Result r : results) {
       out.printf(
           Locale.ROOT,
-          "%-4d %-48s %7d %-12s %11d %11d %10s%n",
+          "%-4d %-48s %9d %7d %-12s %11d %11d %10s%n",
           r.defect().number(),
           r.defect().label(),
+          r.defect().onset(),
           r.defect().every(),
           r.outcome(),
           r.executions(),
@@ -236,6 +258,7 @@ final class PersistentDefects {
       json.beginObject()
           .field("instruction", r.defect().label())
           .field("sites", SiteGroups.siteOption(r.defect().sites()))
+          .field("onset", r.defect().onset())
           .field("every", r.defect().every())
           .field("outcome", r.outcome().name())
           .field("executions", r.executions())

@@ -31,7 +31,9 @@ class PersistentDefectsTest {
     for (Defect d : defects) {
       // Not the branch, not the control path, not the rarely run isub: the iadd in both variants.
       assertEquals("0+1", SiteGroups.siteOption(d.sites()), d.toString());
-      assertEquals(1000 / PersistentDefects.CORRUPTIONS_PER_RUN, d.every());
+      // 1,000 executions: the defect appears at the 501st and fires about 50 times after it.
+      assertEquals(501, d.onset(), d.toString());
+      assertEquals(500 / PersistentDefects.CORRUPTIONS_PER_RUN, d.every());
     }
     assertEquals(PersistentDefects.plan(PROFILE, 20, 9, Set.of("int")), defects);
     assertTrue(PersistentDefects.plan(PROFILE, 3, 9, Set.of("vector")).isEmpty());
@@ -55,8 +57,11 @@ class PersistentDefectsTest {
     Result crashed =
         PersistentDefects.judge(d, false, false, List.of("fired n=8 original=1 faulty=3"));
 
-    assertEquals(new Result(d, Outcome.DETECTED, 812, 101, 2.5), detected);
-    assertEquals(new Result(d, Outcome.NOT_DETECTED, 400, 50, -1), missed);
+    // The fp instruction ran 400 times in the profile: onset at the 201st, so the counts since the
+    // onset are the agent's less 200.
+    assertEquals(201, d.onset());
+    assertEquals(new Result(d, Outcome.DETECTED, 612, 101, 2.5), detected);
+    assertEquals(new Result(d, Outcome.NOT_DETECTED, 200, 50, -1), missed);
     assertEquals(Outcome.MASKED, masked.outcome());
     assertEquals(Outcome.FAIL_STOP, crashed.outcome());
   }

@@ -44,8 +44,10 @@ public final class Faults {
   /**
    * What an armed run corrupts.
    *
-   * @param occurrence the execution to corrupt, from 1 (single fault), or 0 with {@code every}
-   * @param every corrupt every {@code every}-th execution (persistent defect), or 0
+   * @param occurrence the execution to corrupt, from 1 (single fault), or the first one to corrupt
+   *     (persistent defect)
+   * @param every corrupt every {@code every}-th execution from {@code occurrence} on (persistent
+   *     defect), or 0
    * @param width the value's width in bits
    * @param staleLoad whether {@link FaultType#NOOP} returns the value the site loaded before
    * @param seed chooses the bits (and a bulk operation's element)
@@ -62,7 +64,7 @@ public final class Faults {
       Consumer<String> record) {
 
     boolean due(long n) {
-      return every > 0 ? n % every == 0 : n == occurrence;
+      return every > 0 ? n >= occurrence && (n - occurrence) % every == 0 : n == occurrence;
     }
   }
 
