@@ -112,7 +112,8 @@ public final class InjectCommand implements Callable<Integer> {
       names = "--persistent",
       description =
           "The persistent-defect model instead of single faults: each run flips a bit of every"
-              + " n-th result of one data-path instruction and stops at the first detection;"
+              + " n-th result of one data-path instruction, from halfway through its executions,"
+              + " and stops at the first detection;"
               + " prints the executions, corruptions and time until it, and their medians."
               + " --units applies; --types and --path do not (one-bit flips, data path).")
   boolean persistent;
