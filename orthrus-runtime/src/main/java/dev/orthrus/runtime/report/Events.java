@@ -60,10 +60,8 @@ public final class Events {
     return recorderRunning() && LATENCY_PROBE.isEnabled();
   }
 
+  /** Emits the latency event; callers ask {@link #latencyEnabled} first, which registers it. */
   public static void latency(String closure, long delayNanos) {
-    if (!recorderRunning()) {
-      return;
-    }
     ValidationLatencyEvent e = new ValidationLatencyEvent();
     if (e.shouldCommit()) {
       e.closure = closure;

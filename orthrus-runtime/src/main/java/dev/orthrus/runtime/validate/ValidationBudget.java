@@ -4,7 +4,6 @@ import dev.orthrus.runtime.api.AppThread;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -40,7 +39,7 @@ public final class ValidationBudget {
 
   // Guarded by this: the last clock read of each live application thread, by thread id, and the
   // total of threads that ended.
-  private final Map<Long, Long> live = new HashMap<>();
+  private Map<Long, Long> live = new HashMap<>();
   private long endedNanos;
 
   private volatile long applicationNanos;
@@ -105,25 +104,25 @@ public final class ValidationBudget {
   /** Reads the application threads' clocks now (also for a final figure at exit). */
   public synchronized void refresh() {
     lastRefresh = System.nanoTime();
+    Map<Long, Long> read = new HashMap<>();
+    long total = 0;
     for (AppThread t : appThreads.get()) {
       long id = t.thread().getId();
       long nanos = CLOCKS.getThreadCpuTime(id);
       if (nanos >= 0) {
-        live.put(id, nanos);
+        read.put(id, nanos);
+        total += nanos;
       }
     }
-    long total = endedNanos;
-    for (Iterator<Map.Entry<Long, Long>> it = live.entrySet().iterator(); it.hasNext(); ) {
-      Map.Entry<Long, Long> e = it.next();
-      long used = e.getValue();
-      total += used;
-      if (CLOCKS.getThreadCpuTime(e.getKey()) < 0) {
-        // Ended: its clock can no longer be read; keep what was read last.
-        endedNanos += used;
-        it.remove();
+    // A thread read before and not now has ended (or was retired once it had): keep what was read
+    // last.
+    for (Map.Entry<Long, Long> e : live.entrySet()) {
+      if (!read.containsKey(e.getKey())) {
+        endedNanos += e.getValue();
       }
     }
-    applicationNanos = total;
+    live = read;
+    applicationNanos = endedNanos + total;
   }
 
   /** {@code validation budget 0.25 (emulated): 12.0 ms validating for 50.1 ms of application}. */
