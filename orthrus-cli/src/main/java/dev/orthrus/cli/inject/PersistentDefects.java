@@ -86,8 +86,9 @@ final class PersistentDefects {
     for (int i = 0; i < runs; i++) {
       SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
       List<ProfiledSite> sites = candidates.get(random.nextInt(candidates.size()));
-      long onset = executions(sites) / 2 + 1;
-      long every = Math.max(1, (executions(sites) - onset + 1) / CORRUPTIONS_PER_RUN);
+      long total = executions(sites);
+      long onset = total / 2 + 1;
+      long every = Math.max(1, (total - onset + 1) / CORRUPTIONS_PER_RUN);
       defects.add(new Defect(i, sites, onset, every, random.nextLong()));
     }
     return defects;
