@@ -25,10 +25,12 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Placement on a machine of two or more CPUs: the server process starts under {@code taskset -c
  * 0} (every thread it starts inherits CPU 0); in mode orthrus its validators pin themselves to the
- * top CPU ({@code -Dorthrus.pin=true}); in mode rbv the replica process is moved to the top CPU;
- * the load generator's threads pin to the top CPU too, so that they never take the server's core,
- * in every mode alike. JVMs get {@code -XX:ActiveProcessorCount} of the machine so that CPU 0's
- * mask does not shrink their ergonomics to one CPU.
+ * top CPU ({@code -Dorthrus.pin=true}); in mode rbv the replica process is moved to the top CPU.
+ * The load generator's threads pin to the server's CPU ({@link LoadCpu#SERVER}, the default: the
+ * checking has the top CPU to itself, as on a machine with spare cores) or to the top CPU ({@link
+ * LoadCpu#SPARE}: the server's core is its own, the checking shares with the clients), in every
+ * mode alike (decision 0043). JVMs get {@code -XX:ActiveProcessorCount} of the machine so that CPU
+ * 0's mask does not shrink their ergonomics to one CPU.
  */
 public final class KvcacheBenchmark {
 
@@ -66,6 +68,27 @@ public final class KvcacheBenchmark {
     }
   }
 
+  /** The CPU the load generator's threads pin to (decision 0043). */
+  public enum LoadCpu {
+    /** The server's CPU: validators or the replica have the other CPU to themselves. */
+    SERVER,
+    /** The validators' or replica's CPU: the server has its CPU to itself. */
+    SPARE;
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static LoadCpu parse(String label) {
+      for (LoadCpu c : values()) {
+        if (c.label().equals(label)) {
+          return c;
+        }
+      }
+      throw new IllegalArgumentException("--load-cpu must be server or spare, not " + label);
+    }
+  }
+
   /** Settings of one invocation; {@code ops} > 0 measures a count of requests instead of time. */
   public record Options(
       List<Mode> modes,
@@ -79,7 +102,8 @@ public final class KvcacheBenchmark {
       int serverThreads,
       int memoryMb,
       Workload workload,
-      boolean pin) {
+      boolean pin,
+      LoadCpu loadCpu) {
     public Options {
       modes = List.copyOf(modes);
       if (modes.isEmpty() || modes.stream().distinct().count() != modes.size()) {
@@ -102,17 +126,20 @@ public final class KvcacheBenchmark {
   }
 
   /**
-   * Where the processes run: the server on {@code serverCpu}, its validators (or replica) and the
-   * load generator on {@code otherCpu}; both -1 when nothing is pinned (one CPU, {@code taskset} or
-   * {@code /proc} missing, or pinning not wanted).
+   * Where the processes run: the server on {@code serverCpu}, its validators (or replica) on {@code
+   * otherCpu}, the load generator on {@code clientCpu} (one of the two); all -1 when nothing is
+   * pinned (one CPU, {@code taskset} or {@code /proc} missing, or pinning not wanted).
    */
-  public record Placement(int cpus, int serverCpu, int otherCpu) {
+  public record Placement(int cpus, int serverCpu, int otherCpu, int clientCpu) {
 
     /** The placement on this machine; {@code pin} false leaves everything unpinned. */
-    public static Placement of(boolean pin) {
+    public static Placement of(boolean pin, LoadCpu loadCpu) {
       int cpus = Pinning.cpus();
       boolean pinned = pin && cpus >= 2 && taskset() != null && ProcFs.available();
-      return new Placement(cpus, pinned ? 0 : -1, pinned ? cpus - 1 : -1);
+      if (!pinned) {
+        return new Placement(cpus, -1, -1, -1);
+      }
+      return new Placement(cpus, 0, cpus - 1, loadCpu == LoadCpu.SERVER ? 0 : cpus - 1);
     }
 
     public boolean pinned() {
@@ -140,6 +167,7 @@ public final class KvcacheBenchmark {
       double latencyP99Us,
       double latencyP999Us,
       double validationLatencyMeanUs,
+      double validationLatencyP50Us,
       double validationLatencyP99Us,
       double appCpuNanosPerOp,
       double validatorCpuNanosPerOp,
@@ -157,7 +185,7 @@ public final class KvcacheBenchmark {
     static Run failed(Mode mode, int repetition, String error) {
       double n = Double.NaN;
       return new Run(
-          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
+          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
     }
 
     public boolean ok() {
@@ -225,11 +253,14 @@ public final class KvcacheBenchmark {
       if (options.inProcess()) {
         return "in the server's JVM on its CPU: each request runs on the load thread that wrote it";
       }
-      return clientCpu >= 0
-          ? "in the orthrus CLI's JVM, its threads pinned to CPU "
-              + clientCpu
-              + (clientCpu == validatorCpu ? ", shared with the validators or the replica" : "")
-          : "in the orthrus CLI's JVM, unpinned";
+      if (clientCpu < 0) {
+        return "in the orthrus CLI's JVM, unpinned";
+      }
+      String shared =
+          clientCpu == serverCpu
+              ? ", shared with the server"
+              : clientCpu == validatorCpu ? ", shared with the validators or the replica" : "";
+      return "in the orthrus CLI's JVM, its threads pinned to CPU " + clientCpu + shared;
     }
   }
 
@@ -239,10 +270,32 @@ public final class KvcacheBenchmark {
 
   /** Runs every repetition; {@code progress} gets a line per run. */
   public static Result run(Options o, SampleClassPath classPath, Consumer<String> progress) {
-    Placement placement = Placement.of(o.pin());
+    Placement placement = Placement.of(o.pin(), o.loadCpu());
+    int clientCpu = placement.clientCpu();
+    // The load generator's JVM (this one) keeps its compiler and GC threads off the validators'
+    // CPU too: a spinning validator preempted by one of them for a few milliseconds delays every
+    // log published meanwhile (decision 0043). Put back as it was afterwards.
+    String ownCpus =
+        clientCpu >= 0 && clientCpu != placement.otherCpu() ? ProcFs.allowedCpus() : null;
+    long self = ProcessHandle.current().pid();
+    if (ownCpus != null) {
+      move(self, Integer.toString(clientCpu));
+    }
+    try {
+      return run(o, classPath, progress, placement);
+    } finally {
+      if (ownCpus != null) {
+        move(self, ownCpus);
+      }
+    }
+  }
+
+  private static Result run(
+      Options o, SampleClassPath classPath, Consumer<String> progress, Placement placement) {
     int cpus = placement.cpus();
     int serverCpu = placement.serverCpu();
     int otherCpu = placement.otherCpu();
+    int clientCpu = placement.clientCpu();
     List<Run> runs = new ArrayList<>();
     for (int rep = 0; rep < o.repetitions(); rep++) {
       for (int i = 0; i < o.modes().size(); i++) {
@@ -252,7 +305,7 @@ public final class KvcacheBenchmark {
           run =
               o.inProcess()
                   ? measureInProcess(o, mode, rep, classPath, cpus, serverCpu)
-                  : measure(o, mode, rep, classPath, cpus, serverCpu, otherCpu);
+                  : measure(o, mode, rep, classPath, cpus, serverCpu, otherCpu, clientCpu);
         } catch (ServerFailure | ReplyException e) {
           run = Run.failed(mode, rep, e.getMessage());
         } catch (IOException e) {
@@ -262,7 +315,7 @@ public final class KvcacheBenchmark {
         progress.accept(describe(run));
       }
     }
-    return new Result(o, runs, serverCpu, otherCpu, otherCpu, cpus);
+    return new Result(o, runs, serverCpu, otherCpu, clientCpu, cpus);
   }
 
   private static Run measure(
@@ -272,7 +325,8 @@ public final class KvcacheBenchmark {
       SampleClassPath classPath,
       int cpus,
       int serverCpu,
-      int otherCpu)
+      int otherCpu,
+      int clientCpu)
       throws IOException {
     int port = mode == Mode.MEMCACHED ? freePort() : 0;
     List<String> command = command(o, mode, port, classPath, cpus, serverCpu);
@@ -283,7 +337,7 @@ public final class KvcacheBenchmark {
         port = server.awaitListeningLine(mode.serverMode());
       }
       LoadGenerator.ChannelSource tcp = LoadGenerator.ChannelSource.loopback(port);
-      try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, otherCpu)) {
+      try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, clientCpu)) {
         moveDescendants(server.pid(), otherCpu);
         load.preload();
         long warmup =
@@ -424,6 +478,7 @@ public final class KvcacheBenchmark {
         latency.getValueAtPercentile(99) / 1000.0,
         latency.getValueAtPercentile(99.9) / 1000.0,
         after.number(ServerStats.VALIDATION_MEAN_US).orElse(Double.NaN),
+        after.number(ServerStats.VALIDATION_P50_US).orElse(Double.NaN),
         after.number(ServerStats.VALIDATION_P99_US).orElse(Double.NaN),
         cpu.app() / ops,
         cpu.validators() / ops,
@@ -526,9 +581,9 @@ public final class KvcacheBenchmark {
     List<String> jvmOptions = new ArrayList<>();
     if (mode.protectedBuild()) {
       jvmOptions.add("-Dorthrus.pin=" + (serverCpu >= 0));
-      // Over tcp the load generator shares the validators' CPU: a validator spinning when idle
-      // (decision 0008) would take it from the load and slow mode orthrus for nothing.
-      jvmOptions.add("-Dorthrus.spinOnOwnCpu=" + o.inProcess());
+      // With the load generator on the validators' CPU, a validator spinning when idle (decision
+      // 0008) would take that CPU from the load and slow mode orthrus for nothing.
+      jvmOptions.add("-Dorthrus.spinOnOwnCpu=" + (o.inProcess() || o.loadCpu() == LoadCpu.SERVER));
       jvmOptions.add("-Dorthrus.sampling=" + (o.sampleAll() ? "all" : "default"));
       if (mode == Mode.STRICT) {
         jvmOptions.add("-Dorthrus.mode=strict");
@@ -584,22 +639,28 @@ public final class KvcacheBenchmark {
   }
 
   /** Moves the server's child processes (rbv's replica) and all their threads to {@code cpu}. */
-  private static void moveDescendants(long pid, int cpu) throws IOException {
+  private static void moveDescendants(long pid, int cpu) {
     if (cpu < 0) {
       return;
     }
     for (long child : ProcFs.descendants(pid)) {
+      move(child, Integer.toString(cpu));
+    }
+  }
+
+  /** Moves every thread of process {@code pid} to the CPUs of {@code cpuList} (taskset's form). */
+  private static void move(long pid, String cpuList) {
+    try {
       Process p =
-          new ProcessBuilder(
-                  taskset(), "-a", "-p", "-c", Integer.toString(cpu), Long.toString(child))
+          new ProcessBuilder(taskset(), "-a", "-p", "-c", cpuList, Long.toString(pid))
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
-      try {
-        p.waitFor();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      p.waitFor();
+    } catch (IOException e) {
+      // Placement is best effort: the run goes on where the threads are, as when unpinned.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

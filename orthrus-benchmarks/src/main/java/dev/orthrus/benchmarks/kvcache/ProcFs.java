@@ -66,6 +66,20 @@ final class ProcFs {
     return fields == null || fields.length < 37 ? -1 : Integer.parseInt(fields[36]);
   }
 
+  /** The CPUs this process's main thread may run on, in taskset's list form, or null. */
+  static String allowedCpus() {
+    try {
+      for (String line : Files.readAllLines(PROC.resolve("self/status"))) {
+        if (line.startsWith("Cpus_allowed_list:")) {
+          return line.substring("Cpus_allowed_list:".length()).strip();
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
+  }
+
   /** Peak resident set size ({@code VmHWM}) in bytes, or -1 when the process is gone. */
   static long peakRssBytes(long pid) {
     try {

@@ -25,6 +25,7 @@ public record ServerStats(Map<String, String> values) {
   public static final String RBV_MISMATCHES = "rbv_mismatches";
 
   public static final String VALIDATION_MEAN_US = "orthrus_validation_latency_mean_us";
+  public static final String VALIDATION_P50_US = "orthrus_validation_latency_p50_us";
   public static final String VALIDATION_P99_US = "orthrus_validation_latency_p99_us";
 
   private static final long NO_REPLY_MILLIS = 10_000;

@@ -22,7 +22,19 @@ class InProcessTransportTest {
     Workload workload = new Workload(2000, 0.99, 90, 32, 256, 1, 8, 3);
     KvcacheBenchmark.Options options =
         new KvcacheBenchmark.Options(
-            List.of(Mode.VANILLA), true, false, 3, 200, 200, 500, 0, 1, 64, workload, true);
+            List.of(Mode.VANILLA),
+            true,
+            false,
+            3,
+            200,
+            200,
+            500,
+            0,
+            1,
+            64,
+            workload,
+            true,
+            KvcacheBenchmark.LoadCpu.SERVER);
     String testClassPath = System.getProperty("java.class.path");
     List<String> progress = new ArrayList<>();
     Result result = KvcacheBenchmark.run(options, protectedBuild -> testClassPath, progress::add);

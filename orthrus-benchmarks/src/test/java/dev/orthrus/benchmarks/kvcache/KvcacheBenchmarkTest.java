@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.LoadCpu;
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Mode;
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Result;
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Run;
@@ -92,6 +93,46 @@ class KvcacheBenchmarkTest {
   }
 
   @Test
+  void validatorsSpinOnlyWhenTheLoadGeneratorLeavesThemTheirCpu() {
+    for (LoadCpu load : LoadCpu.values()) {
+      KvcacheBenchmark.Options options = options(List.of(Mode.ORTHRUS), true, load);
+      List<String> command =
+          KvcacheBenchmark.command(options, Mode.ORTHRUS, 0, b -> "protected.jar", 2, -1);
+      assertTrue(
+          command.contains("-Dorthrus.spinOnOwnCpu=" + (load == LoadCpu.SERVER)),
+          load + ": " + command);
+    }
+    assertEquals(LoadCpu.SPARE, LoadCpu.parse("spare"));
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> LoadCpu.parse("validators"));
+    assertTrue(e.getMessage().contains("server or spare"), e.getMessage());
+  }
+
+  @Test
+  void theLoadGeneratorsCpuIsTheServersOrTheSpareOne() {
+    KvcacheBenchmark.Placement server = KvcacheBenchmark.Placement.of(true, LoadCpu.SERVER);
+    KvcacheBenchmark.Placement spare = KvcacheBenchmark.Placement.of(true, LoadCpu.SPARE);
+    if (server.pinned()) {
+      assertEquals(server.serverCpu(), server.clientCpu());
+      assertEquals(spare.otherCpu(), spare.clientCpu());
+      assertTrue(server.otherCpu() != server.serverCpu());
+    }
+    KvcacheBenchmark.Placement none = KvcacheBenchmark.Placement.of(false, LoadCpu.SERVER);
+    assertEquals(-1, none.clientCpu());
+    assertFalse(none.pinned());
+    KvcacheBenchmark.Options options = options(List.of(Mode.ORTHRUS), true);
+    Result shared = new Result(options, List.of(), 0, 1, 0, 2);
+    assertTrue(
+        shared.loadGeneratorPlacement().endsWith("pinned to CPU 0, shared with the server"),
+        shared.loadGeneratorPlacement());
+    Result apart = new Result(options, List.of(), 0, 1, 1, 2);
+    assertTrue(
+        apart.loadGeneratorPlacement().endsWith("shared with the validators or the replica"),
+        apart.loadGeneratorPlacement());
+  }
+
+  @Test
   void differencesArePairedByRepetition() {
     KvcacheBenchmark.Options options = options(List.of(Mode.ORTHRUS, Mode.STRICT), false);
     List<Run> runs = new ArrayList<>();
@@ -108,13 +149,17 @@ class KvcacheBenchmarkTest {
 
   /** Three repetitions of 0.1 s, no warm-up, one server thread, 64 MB. */
   private static KvcacheBenchmark.Options options(List<Mode> modes, boolean pin) {
+    return options(modes, pin, LoadCpu.SERVER);
+  }
+
+  private static KvcacheBenchmark.Options options(List<Mode> modes, boolean pin, LoadCpu load) {
     return new KvcacheBenchmark.Options(
-        modes, false, false, 3, 0, 0, 100, 0, 1, 64, Workload.defaults(), pin);
+        modes, false, false, 3, 0, 0, 100, 0, 1, 64, Workload.defaults(), pin, load);
   }
 
   private static Run withP50(Mode mode, int rep, double p50) {
     double n = Double.NaN;
-    return new Run(mode, rep, 1, p50, n, n, n, n, n, n, n, n, n, 0, n, n, 1, 0, null, null);
+    return new Run(mode, rep, 1, p50, n, n, n, n, n, n, n, n, n, n, 0, n, n, 1, 0, null, null);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.orthrus.cli.demo;
 
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark;
+import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.LoadCpu;
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Mode;
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Placement;
 import dev.orthrus.benchmarks.kvcache.ReplyException;
@@ -59,7 +60,8 @@ final class Demo {
     this.agent = agent;
     this.work = work;
     this.progress = progress;
-    this.placement = Placement.of(settings.pin());
+    // The load shares the validators' CPU, leaving the faulty core's to the server alone.
+    this.placement = Placement.of(settings.pin(), LoadCpu.SPARE);
     this.workload = workload(settings.seed());
     this.callers = CallerNames.of(builds.protectedClasses());
   }
@@ -350,7 +352,7 @@ final class Demo {
     if (mode == Mode.ORTHRUS) {
       jvm.add("-Dorthrus.pin=" + placement.pinned());
       // The load generator shares the validators' CPU: a validator spinning when idle would take
-      // it from the load (as in the kvcache benchmark over tcp).
+      // it from the load (as in the kvcache benchmark with --load-cpu spare).
       jvm.add("-Dorthrus.spinOnOwnCpu=false");
       jvm.addAll(agentOptions);
     }
@@ -365,7 +367,7 @@ final class Demo {
                 builds.classPath(mode.protectedBuild()),
                 placement.cpus()));
     // Only the faulty core's replies may be wrong; any other wrong reply fails the run.
-    return ServerUnderLoad.start(mode, command, workload, placement.otherCpu(), defective);
+    return ServerUnderLoad.start(mode, command, workload, placement.clientCpu(), defective);
   }
 
   private List<String> agentOption(String options) {

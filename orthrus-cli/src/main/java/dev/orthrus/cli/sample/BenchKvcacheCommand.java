@@ -187,6 +187,15 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
   boolean noPin;
 
   @Option(
+      names = "--load-cpu",
+      defaultValue = "server",
+      description =
+          "Where the load generator's threads run: server (the server's CPU; validators or the"
+              + " replica have the other CPU to themselves, the default) or spare (the validators'"
+              + " or replica's CPU; the server has its CPU to itself).")
+  String loadCpu;
+
+  @Option(
       names = "--plot",
       paramLabel = "FILE",
       description =
@@ -300,7 +309,8 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         threads,
         memoryMb,
         workload,
-        !noPin);
+        !noPin,
+        KvcacheBenchmark.LoadCpu.parse(loadCpu));
   }
 
   /** The sample's builds, located only when a kvcache mode runs (memcached alone needs none). */
@@ -337,6 +347,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
               m.applyAsDouble(Run::latencyP99Us),
               m.applyAsDouble(Run::latencyP999Us),
               m.applyAsDouble(Run::validationLatencyMeanUs),
+              m.applyAsDouble(Run::validationLatencyP50Us),
               m.applyAsDouble(Run::validationLatencyP99Us),
               m.applyAsDouble(Run::appCpuNanosPerOp),
               m.applyAsDouble(Run::validatorCpuNanosPerOp),
@@ -369,6 +380,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       number(w, "latencyP99Us", m.latencyP99Us());
       number(w, "latencyP999Us", m.latencyP999Us());
       number(w, "validationLatencyMeanUs", m.validationLatencyMeanUs());
+      number(w, "validationLatencyP50Us", m.validationLatencyP50Us());
       number(w, "validationLatencyP99Us", m.validationLatencyP99Us());
       number(w, "appCpuNanosPerOp", m.appCpuNanosPerOp());
       number(w, "validatorCpuNanosPerOp", m.validatorCpuNanosPerOp());
@@ -478,6 +490,18 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
           m.detections() < 0 ? "-" : Long.toString(m.detections()));
       if (f.error() != null) {
         out.printf(Locale.ROOT, "%-10s (some repetitions FAILED: %s)%n", "", f.error());
+      }
+    }
+    for (ModeFigures f : byMode(r)) {
+      Run m = f.median();
+      if (Double.isFinite(m.validationLatencyMeanUs())) {
+        out.printf(
+            Locale.ROOT,
+            "%s: validation delay mean %.1f us, p50 %.1f us, p99 %.1f us%n",
+            f.mode().label(),
+            m.validationLatencyMeanUs(),
+            m.validationLatencyP50Us(),
+            m.validationLatencyP99Us());
       }
     }
     ratio(

@@ -16,8 +16,9 @@ final class RuntimeFigures {
 
   /**
    * {@code orthrus_validated}, {@code orthrus_not_validated}, {@code orthrus_detections}, {@code
-   * orthrus_validation_latency_mean_us} and {@code orthrus_validation_latency_p99_us}, after
-   * waiting up to {@code drainMillis} for the validators to catch up.
+   * orthrus_validation_latency_mean_us}, {@code orthrus_validation_latency_p50_us} and {@code
+   * orthrus_validation_latency_p99_us}, after waiting up to {@code drainMillis} for the validators
+   * to catch up.
    *
    * @throws IllegalStateException when the runtime is not on the class path
    */
@@ -37,6 +38,9 @@ final class RuntimeFigures {
       figures.put(
           "orthrus_validation_latency_mean_us",
           ((Number) call(latency, "getMean")).doubleValue() / 1e3);
+      figures.put(
+          "orthrus_validation_latency_p50_us",
+          ((Number) call(latency, "getValueAtPercentile", 50.0)).doubleValue() / 1e3);
       figures.put(
           "orthrus_validation_latency_p99_us",
           ((Number) call(latency, "getValueAtPercentile", 99.0)).doubleValue() / 1e3);

@@ -113,9 +113,20 @@ class KvcacheServerIT {
       Matcher evictions = Pattern.compile("STAT evictions (\\d+)").matcher(stats);
       assertTrue(evictions.find(), stats);
       assertTrue(Long.parseLong(evictions.group(1)) > 0, "no eviction happened: " + stats);
+      // The validation delay: timed logs were validated, and the percentiles are in order.
+      double p50 = stat(stats, "orthrus_validation_latency_p50_us");
+      double p99 = stat(stats, "orthrus_validation_latency_p99_us");
+      assertTrue(p50 > 0 && p50 <= p99, stats);
+      assertTrue(stat(stats, "orthrus_validation_latency_mean_us") > 0, stats);
       long validated = assertNoDetection("orthrus", server.stop());
       assertTrue(validated > 4 * 300 * 8, "validated only " + validated);
     }
+  }
+
+  private static double stat(String stats, String name) {
+    Matcher m = Pattern.compile("STAT " + name + " ([0-9.]+)\r\n").matcher(stats);
+    assertTrue(m.find(), name + " missing: " + stats);
+    return Double.parseDouble(m.group(1));
   }
 
   private static final Pattern RBV_SUMMARY =
