@@ -37,6 +37,7 @@ final class Campaign {
       int validators,
       String sampling,
       Double validationBudget,
+      CampaignPlan.Pick pick,
       int jobs) {
 
     /** Whether sampling lets a closure's plain variant run, so that an instruction is two sites. */
@@ -98,7 +99,8 @@ final class Campaign {
             settings.units(),
             settings.types(),
             settings.paths(),
-            settings.sampled());
+            settings.sampled(),
+            settings.pick());
     List<RunVerdict> verdicts =
         runAll(
             planned,

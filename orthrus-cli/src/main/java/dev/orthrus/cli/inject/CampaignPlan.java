@@ -3,6 +3,7 @@ package dev.orthrus.cli.inject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -11,7 +12,9 @@ import java.util.SplittableRandom;
  * Which runs a campaign makes, from the profile and the seed alone (so a campaign is reproducible).
  * The runs cycle through the (unit, fault type) pairs the chosen sites admit, so every row gets its
  * share; within a pair, a run picks one dynamic execution uniformly among all executions of the
- * pair's sites (a site that runs more often is hit more often, as on a real core).
+ * pair's sites (a site that runs more often is hit more often, as on a real core), or, with {@link
+ * Pick#INSTRUCTIONS}, one instruction uniformly among the pair's and then one of its executions
+ * (every instruction is as likely to be the defective one, however often it runs).
  *
  * <p>When sampling lets both variants of a closure run ({@code byInstruction}), a run arms an
  * instruction's sites in every variant together ({@link SiteGroups}) and picks among their
@@ -23,6 +26,18 @@ final class CampaignPlan {
 
   private CampaignPlan() {}
 
+  /** How a run's corrupted execution is drawn within its (unit, fault type) pair. */
+  enum Pick {
+    /** Uniformly among all executions of the pair's instructions. */
+    EXECUTIONS,
+    /** An instruction uniformly among the pair's, then uniformly among its executions. */
+    INSTRUCTIONS;
+
+    String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   static List<PlannedRun> plan(
       List<ProfiledSite> profile,
       int runs,
@@ -31,6 +46,18 @@ final class CampaignPlan {
       Set<String> types,
       Set<String> paths,
       boolean byInstruction) {
+    return plan(profile, runs, seed, units, types, paths, byInstruction, Pick.EXECUTIONS);
+  }
+
+  static List<PlannedRun> plan(
+      List<ProfiledSite> profile,
+      int runs,
+      long seed,
+      Set<String> units,
+      Set<String> types,
+      Set<String> paths,
+      boolean byInstruction,
+      Pick pick) {
     Map<String, List<List<ProfiledSite>>> byPair = new LinkedHashMap<>();
     for (String unit : List.of("int", "fp", "vector", "cache")) {
       for (String type : List.of("bitflip1", "bitflip2", "bitflip3", "stuck0", "stuck1", "noop")) {
@@ -60,19 +87,26 @@ final class CampaignPlan {
       SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
       String pair = pairs.get(i % pairs.size());
       List<List<ProfiledSite>> groups = byPair.get(pair);
-      long total = groups.stream().mapToLong(CampaignPlan::executions).sum();
-      long pick = random.nextLong(total);
-      List<ProfiledSite> chosen = groups.get(groups.size() - 1);
-      for (List<ProfiledSite> g : groups) {
-        if (pick < executions(g)) {
-          chosen = g;
-          break;
+      List<ProfiledSite> chosen;
+      long occurrence;
+      if (pick == Pick.INSTRUCTIONS) {
+        chosen = groups.get(random.nextInt(groups.size()));
+        occurrence = random.nextLong(executions(chosen));
+      } else {
+        long total = groups.stream().mapToLong(CampaignPlan::executions).sum();
+        occurrence = random.nextLong(total);
+        chosen = groups.get(groups.size() - 1);
+        for (List<ProfiledSite> g : groups) {
+          if (occurrence < executions(g)) {
+            chosen = g;
+            break;
+          }
+          occurrence -= executions(g);
         }
-        pick -= executions(g);
       }
       planned.add(
           new PlannedRun(
-              i, chosen, pair.substring(pair.indexOf('/') + 1), pick + 1, random.nextLong()));
+              i, chosen, pair.substring(pair.indexOf('/') + 1), occurrence + 1, random.nextLong()));
     }
     return planned;
   }

@@ -151,7 +151,8 @@ final class CampaignReport {
             .beginObject()
             .field("schemaVersion", SCHEMA_VERSION)
             .field("sample", settings.sample())
-            .field("sampling", settings.sampling());
+            .field("sampling", settings.sampling())
+            .field("pick", settings.pick().label());
     json.name("validationBudget");
     return settings.validationBudget() == null
         ? json.nullValue()
@@ -204,7 +205,8 @@ final class CampaignReport {
     out.printf(
         Locale.ROOT,
         "inject %s: %d runs, seed %d, %d operations, %s, %d validator(s),"
-            + " path %s; %d sites ran under the workload; %.1f s (hang timeout %d s)%n",
+            + " path %s, faults drawn among %s; %d sites ran under the workload;"
+            + " %.1f s (hang timeout %d s)%n",
         settings.sample(),
         verdicts.size(),
         settings.seed(),
@@ -212,6 +214,7 @@ final class CampaignReport {
         settings.describeSampling(),
         settings.validators(),
         String.join("+", settings.paths()),
+        settings.pick().label(),
         executedSites,
         millis / 1000.0,
         timeoutMillis / 1000);

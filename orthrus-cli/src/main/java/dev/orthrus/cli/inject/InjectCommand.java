@@ -118,6 +118,15 @@ public final class InjectCommand implements Callable<Integer> {
               + " --units applies; --types and --path do not (one-bit flips, data path).")
   boolean persistent;
 
+  @Option(
+      names = "--pick",
+      defaultValue = "executions",
+      description =
+          "How a run's corrupted execution is drawn within its (unit, fault type): executions"
+              + " (uniformly among all executions of its instructions, the default) or"
+              + " instructions (an instruction uniformly, then one of its executions).")
+  String pick;
+
   @Option(names = "--jobs", defaultValue = "2", description = "Child JVMs run at once.")
   int jobs;
 
@@ -150,6 +159,7 @@ public final class InjectCommand implements Callable<Integer> {
               validators,
               sampling,
               validationBudget,
+              CampaignPlan.Pick.valueOf(pick.toUpperCase(java.util.Locale.ROOT)),
               jobs);
       Campaign campaign = new Campaign(settings, builds, agent, work, err);
       if (persistent) {
@@ -216,6 +226,9 @@ public final class InjectCommand implements Callable<Integer> {
     }
     if (!Set.of("data", "control", "both").contains(path)) {
       return "--path is data, control or both, not '" + path + "'";
+    }
+    if (!pick.equals("executions") && !pick.equals("instructions")) {
+      return "--pick is executions or instructions, not '" + pick + "'";
     }
     if (!SAMPLINGS.contains(sampling)) {
       return "--sampling is " + String.join(", ", SAMPLINGS) + ", not '" + sampling + "'";

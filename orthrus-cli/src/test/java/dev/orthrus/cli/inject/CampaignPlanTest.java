@@ -62,6 +62,29 @@ class CampaignPlanTest {
   }
 
   @Test
+  void pickingByInstructionGivesEveryInstructionItsShareHoweverOftenItRuns() {
+    List<PlannedRun> runs =
+        CampaignPlan.plan(
+            PROFILE,
+            400,
+            1,
+            Set.of("int"),
+            Set.of("bitflip1"),
+            Set.of("data"),
+            false,
+            CampaignPlan.Pick.INSTRUCTIONS);
+    long rare = runs.stream().filter(r -> r.site().id() == 1).count();
+    // Two executed data-path sites: about 200 runs each, though one runs 100 times as often.
+    assertTrue(rare > 150 && rare < 250, "the rarely executed site was picked " + rare + " times");
+    assertTrue(
+        runs.stream()
+            .allMatch(r -> r.occurrence() >= 1 && r.occurrence() <= r.site().executions()));
+    assertTrue(
+        runs.stream().anyMatch(r -> r.site().id() == 0 && r.occurrence() > 10),
+        "occurrences drawn among the chosen site's own executions");
+  }
+
+  @Test
   void underSamplingAnInstructionIsArmedInBothVariantsAndItsExecutionsCountTogether() {
     List<PlannedRun> runs =
         CampaignPlan.plan(PROFILE, 50, 3, Set.of("int"), Set.of("bitflip1"), Set.of("data"), true);
