@@ -6,11 +6,12 @@ import java.util.function.LongSupplier;
 
 /**
  * The warm-up before a measured run: load for at least the minimum, then in one-second slices until
- * the server's JIT compilers are quiet (below {@link #QUIET_SHARE} of one CPU over a slice) or the
- * maximum is reached. A fixed warm-up favours the build with less code: the protected build holds
- * three variants of every closure, and its logged and validator variants run at a sampled rate, so
- * they reach the compile thresholds later; with a 3-second warm-up its compilers still took about a
- * quarter of the server's CPU in the measured phase (decision 0037).
+ * the JIT compilers of the server and of the load generator's JVM are quiet (below {@link
+ * #QUIET_SHARE} of one CPU over a slice) or the maximum is reached. A fixed warm-up favours the
+ * build with less code: the protected build holds three variants of every closure, and its logged
+ * and validator variants run at a sampled rate, so they reach the compile thresholds later; with a
+ * 3-second warm-up its compilers still took about a quarter of the server's CPU in the measured
+ * phase (decision 0037).
  */
 final class WarmUp {
 
@@ -51,17 +52,19 @@ final class WarmUp {
   }
 
   /**
-   * CPU time of a JVM process's compiler threads, read from /proc ({@code C1 CompilerThre}, {@code
-   * C2 CompilerThre}: HotSpot's thread names, cut to 15 characters by the kernel). A compiler
-   * thread that exited (HotSpot stops idle ones) no longer counts, which can only make a slice look
-   * quieter by what that thread did before it went idle.
+   * CPU time of the compiler threads of JVM processes, read from /proc ({@code C1 CompilerThre},
+   * {@code C2 CompilerThre}: HotSpot's thread names, cut to 15 characters by the kernel). A
+   * compiler thread that exited (HotSpot stops idle ones) no longer counts, which can only make a
+   * slice look quieter by what that thread did before it went idle.
    */
-  static LongSupplier compilerThreadsOf(long pid) {
+  static LongSupplier compilerThreadsOf(long... pids) {
     return () -> {
       long total = 0;
-      for (Map.Entry<Long, String> t : ProcFs.threads(pid).entrySet()) {
-        if (t.getValue().contains("CompilerThre")) {
-          total += ProcFs.threadCpuNanos(pid, t.getKey());
+      for (long pid : pids) {
+        for (Map.Entry<Long, String> t : ProcFs.threads(pid).entrySet()) {
+          if (t.getValue().contains("CompilerThre")) {
+            total += ProcFs.threadCpuNanos(pid, t.getKey());
+          }
         }
       }
       return total;

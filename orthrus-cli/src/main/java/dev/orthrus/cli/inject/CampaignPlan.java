@@ -45,17 +45,6 @@ final class CampaignPlan {
       Set<String> units,
       Set<String> types,
       Set<String> paths,
-      boolean byInstruction) {
-    return plan(profile, runs, seed, units, types, paths, byInstruction, Pick.EXECUTIONS);
-  }
-
-  static List<PlannedRun> plan(
-      List<ProfiledSite> profile,
-      int runs,
-      long seed,
-      Set<String> units,
-      Set<String> types,
-      Set<String> paths,
       boolean byInstruction,
       Pick pick) {
     Map<String, List<List<ProfiledSite>>> byPair = new LinkedHashMap<>();

@@ -24,7 +24,14 @@ class CampaignPlanTest {
 
   private static List<PlannedRun> plan(long seed, Set<String> paths) {
     return CampaignPlan.plan(
-        PROFILE, 60, seed, Set.of("int", "fp", "cache"), Set.of("bitflip1", "noop"), paths, false);
+        PROFILE,
+        60,
+        seed,
+        Set.of("int", "fp", "cache"),
+        Set.of("bitflip1", "noop"),
+        paths,
+        false,
+        CampaignPlan.Pick.EXECUTIONS);
   }
 
   @Test
@@ -53,7 +60,15 @@ class CampaignPlanTest {
   @Test
   void aSiteIsPickedInProportionToItsExecutions() {
     long rare =
-        CampaignPlan.plan(PROFILE, 400, 1, Set.of("int"), Set.of("bitflip1"), Set.of("data"), false)
+        CampaignPlan.plan(
+                PROFILE,
+                400,
+                1,
+                Set.of("int"),
+                Set.of("bitflip1"),
+                Set.of("data"),
+                false,
+                CampaignPlan.Pick.EXECUTIONS)
             .stream()
             .filter(r -> r.site().id() == 1)
             .count();
@@ -87,7 +102,15 @@ class CampaignPlanTest {
   @Test
   void underSamplingAnInstructionIsArmedInBothVariantsAndItsExecutionsCountTogether() {
     List<PlannedRun> runs =
-        CampaignPlan.plan(PROFILE, 50, 3, Set.of("int"), Set.of("bitflip1"), Set.of("data"), true);
+        CampaignPlan.plan(
+            PROFILE,
+            50,
+            3,
+            Set.of("int"),
+            Set.of("bitflip1"),
+            Set.of("data"),
+            true,
+            CampaignPlan.Pick.EXECUTIONS);
 
     assertEquals(50, runs.size());
     for (PlannedRun r : runs) {
