@@ -151,8 +151,7 @@ final class CampaignReport {
             .beginObject()
             .field("schemaVersion", SCHEMA_VERSION)
             .field("sample", settings.sample())
-            .field("sampling", settings.sampling())
-            .field("pick", settings.pick().label());
+            .field("sampling", settings.sampling());
     json.name("validationBudget");
     return settings.validationBudget() == null
         ? json.nullValue()
@@ -160,7 +159,7 @@ final class CampaignReport {
   }
 
   void writeJson(Appendable out) {
-    JsonWriter json = beginJson(settings, out);
+    JsonWriter json = beginJson(settings, out).field("pick", settings.pick().label());
     json.name("rows").beginArray();
     for (Row r : rows) {
       json.beginObject()

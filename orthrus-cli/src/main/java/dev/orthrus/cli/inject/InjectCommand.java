@@ -230,6 +230,9 @@ public final class InjectCommand implements Callable<Integer> {
     if (!pick.equals("executions") && !pick.equals("instructions")) {
       return "--pick is executions or instructions, not '" + pick + "'";
     }
+    if (persistent && pick.equals("instructions")) {
+      return "--pick draws single faults; --persistent picks its defects itself";
+    }
     if (!SAMPLINGS.contains(sampling)) {
       return "--sampling is " + String.join(", ", SAMPLINGS) + ", not '" + sampling + "'";
     }

@@ -64,6 +64,19 @@ class InjectCommandTest {
   }
 
   @Test
+  void faultsAreDrawnAmongExecutionsOrInstructionsAndNotForPersistentDefects() {
+    CliRun unknown = CliRun.of("inject", "order-book", "--pick", "sites");
+    assertEquals(OrthrusCommand.EXIT_USAGE, unknown.exitCode(), unknown.toString());
+    assertTrue(
+        unknown.err().contains("--pick is executions or instructions, not 'sites'"),
+        unknown.toString());
+
+    CliRun persistent = CliRun.of("inject", "order-book", "--persistent", "--pick", "instructions");
+    assertEquals(OrthrusCommand.EXIT_USAGE, persistent.exitCode(), persistent.toString());
+    assertTrue(persistent.err().contains("--persistent picks its defects"), persistent.toString());
+  }
+
+  @Test
   void theHelpNamesTheBudgetAndThePersistentModel() {
     CliRun run = CliRun.of("inject", "--help");
 
