@@ -34,6 +34,20 @@ class CampaignPlanTest {
         CampaignPlan.Pick.EXECUTIONS);
   }
 
+  /** One-bit flips of the integer unit on the data path. */
+  private static List<PlannedRun> intFlips(
+      int runs, long seed, boolean byInstruction, CampaignPlan.Pick pick) {
+    return CampaignPlan.plan(
+        PROFILE,
+        runs,
+        seed,
+        Set.of("int"),
+        Set.of("bitflip1"),
+        Set.of("data"),
+        byInstruction,
+        pick);
+  }
+
   @Test
   void theSameSeedPlansTheSameRuns() {
     assertEquals(plan(5, Set.of("data")), plan(5, Set.of("data")));
@@ -60,16 +74,7 @@ class CampaignPlanTest {
   @Test
   void aSiteIsPickedInProportionToItsExecutions() {
     long rare =
-        CampaignPlan.plan(
-                PROFILE,
-                400,
-                1,
-                Set.of("int"),
-                Set.of("bitflip1"),
-                Set.of("data"),
-                false,
-                CampaignPlan.Pick.EXECUTIONS)
-            .stream()
+        intFlips(400, 1, false, CampaignPlan.Pick.EXECUTIONS).stream()
             .filter(r -> r.site().id() == 1)
             .count();
     // 10 of 1010 executions: about 4 of 400 runs.
@@ -78,16 +83,7 @@ class CampaignPlanTest {
 
   @Test
   void pickingByInstructionGivesEveryInstructionItsShareHoweverOftenItRuns() {
-    List<PlannedRun> runs =
-        CampaignPlan.plan(
-            PROFILE,
-            400,
-            1,
-            Set.of("int"),
-            Set.of("bitflip1"),
-            Set.of("data"),
-            false,
-            CampaignPlan.Pick.INSTRUCTIONS);
+    List<PlannedRun> runs = intFlips(400, 1, false, CampaignPlan.Pick.INSTRUCTIONS);
     long rare = runs.stream().filter(r -> r.site().id() == 1).count();
     // Two executed data-path sites: about 200 runs each, though one runs 100 times as often.
     assertTrue(rare > 150 && rare < 250, "the rarely executed site was picked " + rare + " times");
@@ -101,16 +97,7 @@ class CampaignPlanTest {
 
   @Test
   void underSamplingAnInstructionIsArmedInBothVariantsAndItsExecutionsCountTogether() {
-    List<PlannedRun> runs =
-        CampaignPlan.plan(
-            PROFILE,
-            50,
-            3,
-            Set.of("int"),
-            Set.of("bitflip1"),
-            Set.of("data"),
-            true,
-            CampaignPlan.Pick.EXECUTIONS);
+    List<PlannedRun> runs = intFlips(50, 3, true, CampaignPlan.Pick.EXECUTIONS);
 
     assertEquals(50, runs.size());
     for (PlannedRun r : runs) {
