@@ -20,8 +20,11 @@ class KvcacheBenchmarkTest {
   void aServerThatCannotStartFailsItsModeWithItsOwnError(@TempDir Path empty) {
     KvcacheBenchmark.Options options = options(List.of(Mode.VANILLA, Mode.ORTHRUS), true);
     List<String> progress = new ArrayList<>();
+    String cpusBefore = ProcFs.allowedCpus();
     Result result =
         KvcacheBenchmark.run(options, protectedBuild -> empty.toString(), progress::add);
+    // This JVM was the load generator, moved to the server's CPU for the runs, and is put back.
+    assertEquals(cpusBefore, ProcFs.allowedCpus());
     assertEquals(6, result.runs().size());
     for (Run run : result.runs()) {
       assertFalse(run.ok());
