@@ -36,6 +36,16 @@ final class CampaignPlan {
     String label() {
       return name().toLowerCase(Locale.ROOT);
     }
+
+    /** The pick of that {@link #label}, or null. */
+    static Pick of(String label) {
+      for (Pick p : values()) {
+        if (p.label().equals(label)) {
+          return p;
+        }
+      }
+      return null;
+    }
   }
 
   static List<PlannedRun> plan(

@@ -159,7 +159,7 @@ public final class InjectCommand implements Callable<Integer> {
               validators,
               sampling,
               validationBudget,
-              CampaignPlan.Pick.valueOf(pick.toUpperCase(java.util.Locale.ROOT)),
+              CampaignPlan.Pick.of(pick),
               jobs);
       Campaign campaign = new Campaign(settings, builds, agent, work, err);
       if (persistent) {
@@ -227,10 +227,11 @@ public final class InjectCommand implements Callable<Integer> {
     if (!Set.of("data", "control", "both").contains(path)) {
       return "--path is data, control or both, not '" + path + "'";
     }
-    if (!pick.equals("executions") && !pick.equals("instructions")) {
+    CampaignPlan.Pick drawn = CampaignPlan.Pick.of(pick);
+    if (drawn == null) {
       return "--pick is executions or instructions, not '" + pick + "'";
     }
-    if (persistent && pick.equals("instructions")) {
+    if (persistent && drawn == CampaignPlan.Pick.INSTRUCTIONS) {
       return "--pick draws single faults; --persistent picks its defects itself";
     }
     if (!SAMPLINGS.contains(sampling)) {

@@ -446,6 +446,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
   }
 
   private void printText(Result r, PrintWriter out) {
+    List<ModeFigures> figures = byMode(r);
     out.printf(
         Locale.ROOT,
         "kvcache over %s, sampling %s: medians of %d repetitions%n",
@@ -466,7 +467,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         "live MB",
         "validated",
         "detected");
-    for (ModeFigures f : byMode(r)) {
+    for (ModeFigures f : figures) {
       Run m = f.median();
       if (f.error() != null && Double.isNaN(m.throughputOpsPerSec())) {
         out.printf(Locale.ROOT, "%-10s FAILED: %s%n", f.mode().label(), f.error());
@@ -492,7 +493,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%-10s (some repetitions FAILED: %s)%n", "", f.error());
       }
     }
-    for (ModeFigures f : byMode(r)) {
+    for (ModeFigures f : figures) {
       Run m = f.median();
       if (Double.isFinite(m.validationLatencyMeanUs())) {
         out.printf(
@@ -544,7 +545,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
             + ", its CPU per request by mode: "
             + String.join(
                 ", ",
-                byMode(r).stream()
+                figures.stream()
                     .filter(f -> Double.isFinite(f.median().clientCpuNanosPerOp()))
                     .map(
                         f ->
