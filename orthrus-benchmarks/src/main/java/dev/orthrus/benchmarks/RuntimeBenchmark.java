@@ -128,7 +128,9 @@ public final class RuntimeBenchmark {
    * lost to other processes. Latencies in microseconds, per-op costs in nanoseconds. {@code
    * validatedFraction} is validated logs over operations in the protected rounds. {@code
    * pairRatios} are the per-set protected/disabled ratios (wall time). {@code logCostCalibration}
-   * is the controller's scale of its cost model from measured logs (decision 0040).
+   * is the controller's scale of its cost model from measured logs (decision 0040). {@code
+   * cacheLineTransferNs} is the one-way time of a cache line from the application's CPU to the
+   * validator's ({@link CrossCpuLatency}), NaN when not pinned.
    */
   public record Result(
       double protectedVsDisabled,
@@ -164,7 +166,8 @@ public final class RuntimeBenchmark {
       double[] protectedVsVanillaSets,
       int roundSets,
       Code code,
-      double logCostCalibration) {}
+      double logCostCalibration,
+      double cacheLineTransferNs) {}
 
   private RuntimeBenchmark() {}
 
@@ -212,6 +215,8 @@ public final class RuntimeBenchmark {
       boolean cpuTime) {}
 
   public static Result run(Options o) {
+    // Measured first, on threads of its own, while nothing else of this benchmark runs.
+    double lineNanos = o.pin() ? CrossCpuLatency.oneWayNanos(0, Pinning.cpus() - 1) : Double.NaN;
     boolean appPinned = o.pin() && Pinning.cpus() > 1 && Pinning.pin(0);
     RuntimeConfig config =
         RuntimeConfig.builder()
@@ -384,7 +389,8 @@ public final class RuntimeBenchmark {
           pv,
           sets,
           o.code(),
-          median(calibrations));
+          median(calibrations),
+          lineNanos);
     }
   }
 

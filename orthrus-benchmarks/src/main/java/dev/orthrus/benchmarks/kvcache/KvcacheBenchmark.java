@@ -1,5 +1,6 @@
 package dev.orthrus.benchmarks.kvcache;
 
+import dev.orthrus.benchmarks.CrossCpuLatency;
 import dev.orthrus.benchmarks.kvcache.ServerProcess.ServerFailure;
 import dev.orthrus.runtime.cpu.Pinning;
 import java.io.IOException;
@@ -195,10 +196,18 @@ public final class KvcacheBenchmark {
 
   /**
    * All runs, and where things ran: {@code serverCpu}, {@code validatorCpu} (validators or replica)
-   * and {@code clientCpu} are CPU numbers or -1 (not pinned).
+   * and {@code clientCpu} are CPU numbers or -1 (not pinned); {@code cacheLineTransferNs} is the
+   * one-way time of a cache line from the server's CPU to the validators' ({@link
+   * CrossCpuLatency}), NaN when not pinned.
    */
   public record Result(
-      Options options, List<Run> runs, int serverCpu, int validatorCpu, int clientCpu, int cpus) {
+      Options options,
+      List<Run> runs,
+      int serverCpu,
+      int validatorCpu,
+      int clientCpu,
+      int cpus,
+      double cacheLineTransferNs) {
 
     /** The median of {@code figure} over {@code mode}'s successful runs; NaN when none. */
     public double median(Mode mode, ToDoubleFunction<Run> figure) {
@@ -277,12 +286,17 @@ public final class KvcacheBenchmark {
     // log published meanwhile (decision 0043). Put back as it was afterwards.
     String ownCpus =
         clientCpu >= 0 && clientCpu != placement.otherCpu() ? ProcFs.allowedCpus() : null;
+    // Measured before this JVM moves, while no server runs.
+    double lineNanos =
+        placement.serverCpu() >= 0
+            ? CrossCpuLatency.oneWayNanos(placement.serverCpu(), placement.otherCpu())
+            : Double.NaN;
     long self = ProcessHandle.current().pid();
     if (ownCpus != null) {
       move(self, Integer.toString(clientCpu));
     }
     try {
-      return run(o, classPath, progress, placement);
+      return run(o, classPath, progress, placement, lineNanos);
     } finally {
       if (ownCpus != null) {
         move(self, ownCpus);
@@ -291,7 +305,11 @@ public final class KvcacheBenchmark {
   }
 
   private static Result run(
-      Options o, SampleClassPath classPath, Consumer<String> progress, Placement placement) {
+      Options o,
+      SampleClassPath classPath,
+      Consumer<String> progress,
+      Placement placement,
+      double lineNanos) {
     int cpus = placement.cpus();
     int serverCpu = placement.serverCpu();
     int otherCpu = placement.otherCpu();
@@ -326,7 +344,7 @@ public final class KvcacheBenchmark {
         progress.accept(describe(run));
       }
     }
-    return new Result(o, runs, serverCpu, otherCpu, clientCpu, cpus);
+    return new Result(o, runs, serverCpu, otherCpu, clientCpu, cpus, lineNanos);
   }
 
   private static Run measure(

@@ -163,6 +163,12 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
               + ", validator CPU "
               + r.validatorCpu()
               + ")");
+      if (!Double.isNaN(r.cacheLineTransferNs())) {
+        out.printf(
+            Locale.ROOT,
+            "a cache line takes %.0f ns from the app's CPU to the validator's on this machine%n",
+            r.cacheLineTransferNs());
+      }
     }
     out.flush();
     return r.detections() > 0 ? OrthrusCommand.EXIT_FINDINGS : OrthrusCommand.EXIT_OK;
@@ -199,6 +205,7 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
     number(w, "overheadBudget", r.overheadBudget());
     number(w, "estimatedOverhead", r.estimatedOverhead());
     number(w, "logCostCalibration", r.logCostCalibration());
+    number(w, "cacheLineTransferNs", r.cacheLineTransferNs());
     w.field("latencySamples", r.latencySamples());
     number(w, "validationLatencyP50Us", r.validationLatencyP50Us());
     w.field("validatorSpinning", r.validatorSpinning())

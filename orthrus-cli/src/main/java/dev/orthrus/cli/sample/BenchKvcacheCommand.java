@@ -424,6 +424,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         .field("validatorCpu", r.validatorCpu())
         .field("loadGeneratorCpu", r.clientCpu())
         .field("loadGenerator", r.loadGeneratorPlacement());
+    number(w, "cacheLineTransferNs", r.cacheLineTransferNs());
     w.endObject();
     Workload wl = r.options().workload();
     w.name("workload").beginObject();
@@ -555,6 +556,13 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
                                 f.mode().label(),
                                 f.median().clientCpuNanosPerOp()))
                     .toList()));
+    if (Double.isFinite(r.cacheLineTransferNs())) {
+      out.printf(
+          Locale.ROOT,
+          "a cache line takes %.0f ns from the server's CPU to the validators' on this machine;"
+              + " each logged execution hands its log across%n",
+          r.cacheLineTransferNs());
+    }
   }
 
   /**

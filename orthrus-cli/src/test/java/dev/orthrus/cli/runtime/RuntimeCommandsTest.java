@@ -121,6 +121,9 @@ class RuntimeCommandsTest {
     assertEquals(0L, json.get("detections"));
     assertEquals(false, json.get("pinned"));
     assertEquals(0.04, (Double) json.get("overheadBudget"), 1e-9);
+    // Not pinned, so the line between the two CPUs is not measured.
+    assertTrue(json.containsKey("cacheLineTransferNs"), r.out());
+    assertNull(json.get("cacheLineTransferNs"), r.out());
   }
 
   @Test

@@ -98,6 +98,11 @@ class BenchKvcacheMemcachedIT {
         ratios.toString());
     Map<String, Object> placement = (Map<String, Object>) json.get("placement");
     assertTrue(((String) placement.get("loadGenerator")).startsWith("in the orthrus CLI's JVM"));
+    assertTrue(placement.containsKey("cacheLineTransferNs"), placement.toString());
+    if ((long) placement.get("serverCpu") >= 0) {
+      // Pinned: the trip of a line from the server's CPU to the validators' was measured.
+      assertTrue((double) placement.get("cacheLineTransferNs") > 0, placement.toString());
+    }
     String html = Files.readString(plot);
     assertTrue(html.contains("<svg") && html.contains("memcached"), html);
     assertFalse(html.contains("<script"), html);
