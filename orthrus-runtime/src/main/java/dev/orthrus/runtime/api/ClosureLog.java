@@ -115,6 +115,9 @@ public final class ClosureLog {
   private long resultBits;
   private Object resultRef;
 
+  /** The array the closure returned, when {@link #resultRef} is a copy of it; else null. */
+  private Object returnedArray;
+
   private int appCpu;
   private long publishNanos;
 
@@ -380,6 +383,7 @@ public final class ClosureLog {
   public void returnRef(Object value) {
     resultKind = ResultKind.REF;
     resultRef = CallerValues.immutable(value) ? value : callerOwned(value, false);
+    returnedArray = resultRef != value ? value : null;
   }
 
   public void returnVoid() {
@@ -575,6 +579,15 @@ public final class ClosureLog {
     return resultRef;
   }
 
+  /**
+   * The array the closure returned, of which {@link #resultRef()} is the copy taken at the return,
+   * or null. A validator that returns this very array computed the same output even when the caller
+   * has changed its contents since (an array of user data the caller writes to).
+   */
+  public Object returnedArray() {
+    return returnedArray;
+  }
+
   int ringIndex() {
     return ringIndex;
   }
@@ -712,6 +725,7 @@ public final class ClosureLog {
       releaseGrown();
     }
     resultRef = null;
+    returnedArray = null;
   }
 
   /**

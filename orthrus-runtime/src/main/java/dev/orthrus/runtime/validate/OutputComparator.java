@@ -12,8 +12,12 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -85,8 +89,7 @@ public final class OutputComparator {
       }
       Throwable a = (Throwable) log.resultRef();
       Throwable v = (Throwable) replay.resultRef();
-      if (a.getClass() != v.getClass()
-          || !Objects.equals(comparableMessage(a), comparableMessage(v))) {
+      if (a.getClass() != v.getClass() || !sameMessage(a, v)) {
         return new Mismatch(
             MismatchKind.EXCEPTION, "different exceptions", v.toString(), a.toString());
       }
@@ -103,6 +106,7 @@ public final class OutputComparator {
           bitsText(log.resultBits()));
     }
     if (appKind == ResultKind.REF
+        && (replay.resultRef() == null || replay.resultRef() != log.returnedArray())
         && !sameValue(log.resultRef(), replay.resultRef(), replay, comparison, 0)) {
       return new Mismatch(
           MismatchKind.RESULT,
@@ -112,6 +116,31 @@ public final class OutputComparator {
     }
     return null;
   }
+
+  /**
+   * Whether two exceptions of one class carry the same message, as far as two faithful executions
+   * can: compiled code may throw the JVM's own exceptions preallocated and without a message (the
+   * fast-throw optimization, {@code -XX:+OmitStackTraceInFastThrow}, on by default), so one side's
+   * {@code ArithmeticException} may say "/ by zero" and the other's nothing. For those classes, a
+   * message on one side only is not a difference.
+   */
+  static boolean sameMessage(Throwable a, Throwable v) {
+    String x = comparableMessage(a);
+    String y = comparableMessage(v);
+    if (Objects.equals(x, y)) {
+      return true;
+    }
+    return (x == null || y == null) && FAST_THROWN.contains(a.getClass());
+  }
+
+  /** The exceptions HotSpot's compiled code may throw without a message. */
+  private static final Set<Class<?>> FAST_THROWN =
+      Set.of(
+          NullPointerException.class,
+          ArithmeticException.class,
+          ArrayIndexOutOfBoundsException.class,
+          ArrayStoreException.class,
+          ClassCastException.class);
 
   /**
    * An exception's message without what differs between two faithful executions: identity hashes
@@ -201,10 +230,78 @@ public final class OutputComparator {
     if (a.getClass().isArray()) {
       return sameArray(a, v, replay, comparison, depth);
     }
-    if (comparison == Comparison.RAW_BITS && depth < 16 && !isValueClass(a)) {
+    if (depth >= MAX_DEPTH || isValueClass(a)) {
+      return a.equals(v);
+    }
+    if (a instanceof Collection<?> || a instanceof Map<?, ?> || a instanceof Optional<?>) {
+      return sameContainer(a, v, replay, comparison, depth);
+    }
+    if (comparison == Comparison.RAW_BITS) {
       return sameFields(a, v, replay, comparison, depth);
     }
-    return a.equals(v);
+    // A record's equals compares an array component by identity and a user-data component by
+    // handle, neither of which a faithful re-execution reproduces: its components decide.
+    return a.equals(v) || (a instanceof Record && sameFields(a, v, replay, comparison, depth));
+  }
+
+  /** Values nested deeper than this are compared by their equals. */
+  private static final int MAX_DEPTH = 16;
+
+  /** Containers whose elements are compared one by one beyond this size fall back to equals. */
+  private static final int MAX_UNORDERED = 256;
+
+  /**
+   * Collections, maps and optionals, element by element, for the same reason as records: their
+   * equals compares arrays by identity and VAL's new objects are not APP's. Lists and other
+   * collections in iteration order; sets and maps in iteration order, else (small ones) by matching
+   * each of APP's elements with one of VAL's, since a hash order may follow identity hashes.
+   */
+  private static boolean sameContainer(
+      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+    if (a instanceof Optional<?>) {
+      Optional<?> x = (Optional<?>) a;
+      Optional<?> y = (Optional<?>) v;
+      return x.isPresent() == y.isPresent()
+          && (x.isEmpty() || sameValue(x.get(), y.get(), replay, comparison, depth + 1));
+    }
+    List<Object> x = new ArrayList<>();
+    List<Object> y = new ArrayList<>();
+    try {
+      if (a.equals(v)) {
+        return true;
+      }
+      if (a instanceof Map<?, ?>) {
+        ((Map<?, ?>) a).forEach((key, value) -> x.add(new Object[] {key, value}));
+        ((Map<?, ?>) v).forEach((key, value) -> y.add(new Object[] {key, value}));
+      } else {
+        x.addAll((Collection<?>) a);
+        y.addAll((Collection<?>) v);
+      }
+    } catch (RuntimeException e) {
+      return false; // changed while being read: not the same value
+    }
+    if (x.size() != y.size()) {
+      return false;
+    }
+    if (sameArray(x.toArray(), y.toArray(), replay, comparison, depth)) {
+      return true;
+    }
+    if (a instanceof List<?> || x.size() > MAX_UNORDERED) {
+      return false;
+    }
+    boolean[] matched = new boolean[y.size()];
+    for (Object element : x) {
+      int j = 0;
+      while (j < y.size()
+          && (matched[j] || !sameValue(element, y.get(j), replay, comparison, depth + 1))) {
+        j++;
+      }
+      if (j == y.size()) {
+        return false;
+      }
+      matched[j] = true;
+    }
+    return true;
   }
 
   private static boolean sameArray(
@@ -274,7 +371,7 @@ public final class OutputComparator {
         || o instanceof Enum<?>;
   }
 
-  /** RAW_BITS for objects: field by field, ignoring any equals override. */
+  /** Field by field, ignoring any equals override (RAW_BITS, and records' components). */
   private static boolean sameFields(
       Object a, Object v, Replay replay, Comparison comparison, int depth) {
     for (Class<?> c = a.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {

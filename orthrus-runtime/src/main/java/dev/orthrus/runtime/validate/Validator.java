@@ -4,6 +4,7 @@ import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Divergence;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.concurrent.Agent;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
@@ -235,15 +236,40 @@ public final class Validator implements Agent {
     if (log.callerValuesChanged()) {
       throw new NotValidatedException(CHANGED_BY_CALLER);
     }
+    Mismatch mismatch;
     try {
-      return diverged != null ? diverged : comparator.compare(log, replay);
+      mismatch = diverged != null ? diverged : comparator.compare(log, replay);
     } catch (VirtualMachineError e) {
       throw new NotValidatedException("comparing the outputs threw " + e);
     }
+    if (mismatch != null && readDataChanged(log)) {
+      throw new NotValidatedException(CHANGED_OUTSIDE);
+    }
+    return mismatch;
   }
 
   private static final String CHANGED_BY_CALLER =
       "the caller changed an argument or the result before the validator re-executed";
+
+  private static final String CHANGED_OUTSIDE =
+      "user data it read no longer matches its checksum: the program changed it outside any"
+          + " closure (say, wrote into an array a closure returned), so APP and VAL did not read"
+          + " the same values";
+
+  /**
+   * Whether a version the execution read no longer holds what it held when it was published: the
+   * program wrote into it in place (an array of user data a closure handed out and the caller
+   * changed), so APP and VAL may have computed on different values. Asked only when they differed.
+   */
+  private static boolean readDataChanged(ClosureLog log) {
+    for (int i = 0; i < log.loadCount(); i++) {
+      Version v = log.loaded(i);
+      if (v != null && !v.checksumValid()) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /**
    * Errors of the machine, not of the data, anywhere in {@code t}'s causes: the stack or the heap

@@ -1,0 +1,102 @@
+package dev.orthrus.runtime.validate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A program that writes into an array of user data outside any closure (a closure returned it, the
+ * caller changed it) makes APP and VAL read different values: their outputs may differ, and that is
+ * not the application core's doing. The same difference with the data as it was published is.
+ */
+class ChangedInPlaceTest {
+
+  /** {@code @UserData final class Blob { byte[] data; }}, by hand. */
+  static final class Blob extends VersionedObject<Blob.V> {
+    private static final long serialVersionUID = 1L;
+
+    static final class V extends Version {
+      private static final long serialVersionUID = 1L;
+      final byte[] data;
+
+      V(Blob owner, byte[] data) {
+        super(owner);
+        this.data = data;
+        seal();
+      }
+
+      @Override
+      public void fields(FieldSink sink) {
+        sink.ref(data);
+      }
+    }
+  }
+
+  /** {@code @Closure static long sum(Blob b) { long s = 0; for (byte x : b.data) s += x; ...} */
+  private static final ClosureBinding SUM =
+      ClosureBinding.of(
+          "T#sum(Blob)", "sum", (log, r) -> r.returnBits(sum(r.load((Blob) log.refArg(0)).data)));
+
+  private static long sum(byte[] data) {
+    long s = 0;
+    for (byte x : data) {
+      s += x;
+    }
+    return s;
+  }
+
+  private static ClosureLog logOfSum(Blob blob, Blob.V read, long appResult) {
+    return ClosureLog.restore(
+        SUM,
+        0,
+        0,
+        "app",
+        null,
+        new Object[] {blob},
+        new long[0],
+        new Version[] {read},
+        new Version[0],
+        new Object[0],
+        new long[0],
+        new Object[0],
+        ResultKind.BITS,
+        appResult,
+        null);
+  }
+
+  @Test
+  void dataTheProgramChangedAfterTheExecutionIsNotValidatedRatherThanDetected() {
+    Blob blob = new Blob();
+    byte[] data = {1, 2, 3};
+    Blob.V read = new Blob.V(blob, data);
+    blob.soVersion(read);
+    ClosureLog log = logOfSum(blob, read, sum(data));
+    data[0] = 10; // the caller writes into the array a closure handed out
+    NotValidatedException e =
+        assertThrows(
+            NotValidatedException.class,
+            () -> Validator.check(log, new Replay(), new OutputComparator()));
+    assertTrue(e.getMessage().contains("outside any closure"), e.getMessage());
+  }
+
+  @Test
+  void aWrongResultOnDataAsPublishedIsStillADetection() {
+    Blob blob = new Blob();
+    byte[] data = {1, 2, 3};
+    Blob.V read = new Blob.V(blob, data);
+    blob.soVersion(read);
+    ClosureLog log = logOfSum(blob, read, sum(data) + 1); // the faulty core's sum
+    Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
+    assertEquals(MismatchKind.RESULT, m == null ? null : m.kind());
+  }
+}

@@ -1,0 +1,146 @@
+package dev.orthrus.runtime.validate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.annotations.Comparison;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.Version;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Outputs of two faithful executions are the same value even where their {@code equals} says
+ * otherwise (arrays inside records and collections are compared by identity there), and a
+ * difference inside them is still one.
+ */
+class OutputComparatorTest {
+
+  record Packet(String topic, byte[] payload) {}
+
+  private static boolean same(Object app, Object val) {
+    return OutputComparator.sameValue(app, val, null, Comparison.EQUALS, 0);
+  }
+
+  @Test
+  void aRecordHoldingAnArrayIsComparedByItsContents() {
+    assertTrue(same(new Packet("t", new byte[] {1, 2}), new Packet("t", new byte[] {1, 2})));
+    assertFalse(same(new Packet("t", new byte[] {1, 2}), new Packet("t", new byte[] {1, 3})));
+    assertFalse(same(new Packet("t", new byte[] {1, 2}), new Packet("u", new byte[] {1, 2})));
+  }
+
+  @Test
+  void collectionsOfRecordsHoldingArraysAreComparedElementByElement() {
+    List<Packet> app = new ArrayList<>(List.of(pkt("a", 1), pkt("b", 2)));
+    List<Packet> val = new ArrayList<>(List.of(pkt("a", 1), pkt("b", 2)));
+    assertTrue(same(app, val));
+    assertTrue(same(List.of(pkt("a", 1)), List.of(pkt("a", 1))));
+    val.set(1, pkt("b", 9));
+    assertFalse(same(app, val));
+    // A list's order is its value.
+    assertFalse(same(app, new ArrayList<>(List.of(app.get(1), app.get(0)))));
+  }
+
+  @Test
+  void setsAndMapsMatchWhateverTheirIterationOrder() {
+    Set<Packet> app = new LinkedHashSet<>(List.of(pkt("a", 1), pkt("b", 2)));
+    Set<Packet> val = new LinkedHashSet<>(List.of(pkt("b", 2), pkt("a", 1)));
+    assertTrue(same(app, val));
+    assertFalse(same(app, new LinkedHashSet<>(List.of(pkt("b", 2), pkt("a", 7)))));
+    Map<String, byte[]> x = new LinkedHashMap<>();
+    x.put("k", new byte[] {1, 2});
+    x.put("l", new byte[] {3});
+    Map<String, byte[]> y = new LinkedHashMap<>();
+    y.put("l", new byte[] {3});
+    y.put("k", new byte[] {1, 2});
+    assertTrue(same(x, y));
+    y.put("k", new byte[] {1, 4});
+    assertFalse(same(x, y));
+    y.remove("l");
+    y.put("k", new byte[] {1, 2});
+    assertFalse(same(x, y));
+    assertFalse(same(new HashMap<>(x), new HashMap<>(Map.of("k", new byte[] {1, 2}))));
+  }
+
+  @Test
+  void anOptionalIsComparedByWhatItHolds() {
+    assertTrue(same(Optional.of(new byte[] {5}), Optional.of(new byte[] {5})));
+    assertFalse(same(Optional.of(new byte[] {5}), Optional.of(new byte[] {6})));
+    assertFalse(same(Optional.of(new byte[] {5}), Optional.empty()));
+  }
+
+  private static Packet pkt(String topic, int b) {
+    return new Packet(topic, new byte[] {(byte) b});
+  }
+
+  @Test
+  void theJvmsExceptionsWithoutAMessageMatchTheSameExceptionsWithOne() {
+    // Compiled code may throw these preallocated, without a message (fast throw).
+    assertTrue(
+        OutputComparator.sameMessage(
+            new ArithmeticException(), new ArithmeticException("/ by zero")));
+    assertTrue(
+        OutputComparator.sameMessage(
+            new ArrayIndexOutOfBoundsException("Index 5 out of bounds for length 4"),
+            new ArrayIndexOutOfBoundsException((String) null)));
+    // Two messages that differ still differ, and other exceptions need the same message.
+    assertFalse(
+        OutputComparator.sameMessage(
+            new ArrayIndexOutOfBoundsException("Index 5 out of bounds for length 4"),
+            new ArrayIndexOutOfBoundsException("Index 6 out of bounds for length 4")));
+    assertFalse(
+        OutputComparator.sameMessage(
+            new IllegalStateException(), new IllegalStateException("taken")));
+  }
+
+  @Test
+  void aReturnedArrayTheCallerChangedIsTheSameOutputWhenTheValidatorReturnsIt() {
+    ClosureBinding binding = ClosureBinding.of("T#memo()", "memo", (log, r) -> {});
+    byte[] stored = {1, 2, 3}; // say, an array of user data the closure returns as it is
+    ClosureLog log = restored(binding);
+    log.returnRef(stored);
+    stored[0] = 42; // the caller writes into it after the call
+    Replay same = new Replay();
+    same.reset(log);
+    same.returnRef(stored);
+    assertNull(new OutputComparator().compare(log, same));
+    // Another array with those contents is compared by contents: APP's as they were returned.
+    Replay other = new Replay();
+    other.reset(log);
+    other.returnRef(stored.clone());
+    Mismatch m = new OutputComparator().compare(log, other);
+    assertEquals(MismatchKind.RESULT, m == null ? null : m.kind());
+  }
+
+  private static ClosureLog restored(ClosureBinding binding) {
+    return ClosureLog.restore(
+        binding,
+        0,
+        0,
+        "app",
+        null,
+        new Object[0],
+        new long[0],
+        new Version[0],
+        new Version[0],
+        new Object[0],
+        new long[0],
+        new Object[0],
+        ResultKind.NONE,
+        0,
+        null);
+  }
+}
