@@ -374,26 +374,47 @@ public final class OutputComparator {
   /** Field by field, ignoring any equals override (RAW_BITS, and records' components). */
   private static boolean sameFields(
       Object a, Object v, Replay replay, Comparison comparison, int depth) {
-    for (Class<?> c = a.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-      for (Field f : c.getDeclaredFields()) {
-        if (Modifier.isStatic(f.getModifiers())) {
-          continue;
-        }
-        try {
-          f.setAccessible(true);
-          Object x = f.get(a);
-          Object y = f.get(v);
-          if (!sameValue(x, y, replay, comparison, depth + 1)) {
-            return false;
-          }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-          // A field we may not read (module boundary): fall back to equals for the whole object.
-          return a.equals(v);
+    Field[] fields = INSTANCE_FIELDS.get(a.getClass());
+    if (fields == null) {
+      return a.equals(v);
+    }
+    try {
+      for (Field f : fields) {
+        if (!sameValue(f.get(a), f.get(v), replay, comparison, depth + 1)) {
+          return false;
         }
       }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return a.equals(v);
     }
     return true;
   }
+
+  /**
+   * A class's instance fields, its superclasses' included, made readable once per class; null when
+   * one of them may not be read (a module boundary), and the object's equals decides.
+   */
+  private static final ClassValue<Field[]> INSTANCE_FIELDS =
+      new ClassValue<>() {
+        @Override
+        protected Field[] computeValue(Class<?> type) {
+          List<Field> fields = new ArrayList<>();
+          for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+              if (Modifier.isStatic(f.getModifiers())) {
+                continue;
+              }
+              try {
+                f.setAccessible(true);
+              } catch (RuntimeException e) {
+                return null;
+              }
+              fields.add(f);
+            }
+          }
+          return fields.toArray(new Field[0]);
+        }
+      };
 
   static String describeOutcome(ResultKind kind, long bits, Object ref) {
     switch (kind) {
