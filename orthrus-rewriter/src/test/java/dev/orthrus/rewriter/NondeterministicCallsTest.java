@@ -1,7 +1,11 @@
 package dev.orthrus.rewriter;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.orthrus.runtime.OrthrusRuntime;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
  * application's values differ from run to run, and every execution still validates. An unseeded
  * {@code new Random()} and {@code Collections.shuffle(list)} are seeded from the log; a recorded
  * call whose receiver is a recorded call ({@code ThreadLocalRandom.current().nextInt(n)}) replays
- * both.
+ * both. The executing thread, a stack trace, an exception's message and the identity hash code of a
+ * user-data object without a {@code hashCode} ({@code where.Where}) are recorded, so VAL sees the
+ * application's thread name and {@code fApp} frame, not its own.
  */
 class NondeterministicCallsTest {
 
@@ -33,6 +39,40 @@ class NondeterministicCallsTest {
         shuffle.invoke(draws, 10);
       }
       Builds.assertAllValidated(rt, 6_000);
+    } finally {
+      rt.close();
+    }
+  }
+
+  @Test
+  void theThreadTheStackMessagesAndIdentityHashesAreRecorded(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    String app = Files.readString(out.resolve("generated/where/Where.java"));
+    for (String recorded :
+        new String[] {
+          "log.nondetRef(Thread.currentThread().getName())",
+          "log.nondetRef(e.getStackTrace())",
+          "log.nondetRef(e.getMessage())",
+          "log.nondetRef(e.getLocalizedMessage())",
+          "log.nondetBits(m.hashCode())"
+        }) {
+      assertTrue(app.contains(recorded), recorded + " in\n" + app);
+    }
+    OrthrusRuntime rt = Builds.validatingEverything();
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
+      Class<?> type = loader.loadClass("where.Where");
+      Object where = type.getConstructor().newInstance();
+      var threadName = type.getMethod("threadName");
+      var caughtWhere = type.getMethod("caughtWhere");
+      var message = type.getMethod("message", int.class);
+      var identityHash = type.getMethod("identityHash", int.class);
+      for (int i = 0; i < 500; i++) {
+        assertEquals(Thread.currentThread().getName(), threadName.invoke(where));
+        assertEquals("caughtWhereApp", caughtWhere.invoke(where));
+        message.invoke(where, i % 2);
+        identityHash.invoke(where, i);
+      }
+      Builds.assertAllValidated(rt, 2_000);
     } finally {
       rt.close();
     }

@@ -254,8 +254,8 @@ public final class JdkApis {
               .instances("wait", "notify", "notifyAll")
               .example("new Object().notify();"),
 
-          // Clocks, randomness, identity hash codes, hash order, the environment: recorded and
-          // replayed.
+          // Clocks, randomness, identity hash codes, the environment: recorded and replayed. Hash
+          // order cannot be (an error).
           of(CLOCK, "java.lang.System")
               .statics("currentTimeMillis", "nanoTime")
               .example("System.nanoTime();"),
@@ -326,6 +326,22 @@ public final class JdkApis {
           of(ENVIRONMENT, "java.lang.Runtime")
               .instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
               .example("Runtime.getRuntime().availableProcessors();"),
+          // Where the code runs: APP runs on the application's thread in a method named fApp, VAL
+          // on a validator's thread in fVal. What a closure reads of a thread is recorded, so the
+          // name and id are the application's in both; the thread itself is not (a validator must
+          // never act on the application's thread, and a Thread cannot go into a reproducer).
+          of(ENVIRONMENT, "java.lang.Thread")
+              .instances("getName", "getId", "threadId", "getPriority", "isDaemon", "getStackTrace")
+              .arity(0)
+              .example("Thread.currentThread().getName();"),
+          // A throwable's stack trace names the variant methods; its message may be null in one
+          // variant and not in the other: compiled code throws preallocated implicit exceptions
+          // (/ by zero, an index out of bounds, a null pointer, a failed cast) without a message
+          // or a stack trace once they are frequent (-XX:+OmitStackTraceInFastThrow).
+          of(ENVIRONMENT, "java.lang.Throwable")
+              .instances("getStackTrace", "getMessage", "getLocalizedMessage", "toString")
+              .arity(0)
+              .example("new IllegalStateException(\"x\").getMessage();"),
           of(MATH_INTRINSIC, "java.lang.Math")
               .statics(
                   "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log",

@@ -21,7 +21,11 @@ public enum JdkCategory {
   CLOCK("clock", Rule.NONDETERMINISTIC, Handling.RECORDED, null),
   RANDOM("random", Rule.NONDETERMINISTIC, Handling.RECORDED, null),
   IDENTITY_HASH("identity-hash", Rule.NONDETERMINISTIC, Handling.RECORDED, null),
-  HASH_ORDER("hash-order", Rule.NONDETERMINISTIC, Handling.RECORDED, null),
+  /**
+   * Iteration in identity-hash order: APP's and VAL's fresh objects hash differently, and the order
+   * cannot be recorded (an error).
+   */
+  HASH_ORDER("hash-order", Rule.IDENTITY_HASH_ORDER, Handling.ERROR, null),
   ENVIRONMENT("environment", Rule.NONDETERMINISTIC, Handling.RECORDED, null),
   MATH_INTRINSIC("math-intrinsic", Rule.MATH_INTRINSIC, Handling.RECORDED, null),
   /** Changes a mutable JDK object (a rule only when user data holds the object). */

@@ -41,7 +41,14 @@ public enum Rule {
       Severity.NOTE,
       true,
       Stage.BOTH,
-      "clocks, randomness, identity hash codes, hash order and the environment are recorded and replayed (unseeded generators and shuffles: their seed)"),
+      "clocks, randomness, identity hash codes, the environment, the executing thread, stack traces and exception messages are recorded and replayed (unseeded generators and shuffles: their seed)"),
+  IDENTITY_HASH_ORDER(
+      "orthrus.closure.identity-hash-order",
+      Severity.ERROR,
+      false,
+      Stage.BOTH,
+      "a closure iterates a collection in identity-hash order (`IdentityHashMap`, a `HashMap` or "
+          + "`HashSet` of keys without `hashCode`), which a validator cannot reproduce"),
   LOCK(
       "orthrus.closure.lock",
       Severity.NOTE,

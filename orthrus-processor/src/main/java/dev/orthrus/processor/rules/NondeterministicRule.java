@@ -5,9 +5,9 @@ import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.ApiUse;
 
 /**
- * Clocks, randomness, identity hash codes, hash-ordered iteration and the environment give
- * different results in APP and VAL: they are recorded and replayed, or (unseeded generators, the
- * JDK's shuffle) run with a seed that is.
+ * Clocks, randomness, identity hash codes, the environment, the executing thread, stack traces and
+ * exception messages give different results in APP and VAL: they are recorded and replayed, or
+ * (unseeded generators, the JDK's shuffle) run with a seed that is.
  */
 public final class NondeterministicRule extends ApiUseRule {
 

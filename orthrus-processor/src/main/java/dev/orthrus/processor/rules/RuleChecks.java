@@ -14,6 +14,7 @@ public final class RuleChecks {
         new ThreadRule(),
         new IoRule(),
         new NondeterministicRule(),
+        new IdentityHashOrderRule(),
         new LockRule(),
         new MathIntrinsicRule(),
         new SignatureRule(),

@@ -1,5 +1,9 @@
 package dev.orthrus.processor.summary;
 
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
 import dev.orthrus.model.jdk.JdkCall;
 import java.util.HashMap;
 import java.util.Map;
@@ -89,6 +93,51 @@ public final class JdkCalls {
         };
       }
     };
+  }
+
+  /**
+   * The static type of a call's receiver: the qualifying expression's type, or for an unqualified
+   * call {@code enclosing} (instance methods it inherits) or the declaring class.
+   */
+  public TypeMirror receiverType(
+      Trees trees,
+      TreePath callPath,
+      ExpressionTree select,
+      ExecutableElement callee,
+      TypeElement enclosing) {
+    if (select instanceof MemberSelectTree member) {
+      TypeMirror t =
+          trees.getTypeMirror(new TreePath(new TreePath(callPath, select), member.getExpression()));
+      if (t != null && t.getKind() != TypeKind.PACKAGE && t.getKind() != TypeKind.NONE) {
+        return t;
+      }
+    }
+    TypeElement declaring = JavaNames.enclosingType(callee);
+    if (!callee.getModifiers().contains(Modifier.STATIC)
+        && enclosing != null
+        && types.isSubtype(types.erasure(enclosing.asType()), types.erasure(declaring.asType()))) {
+      return enclosing.asType();
+    }
+    return declaring.asType();
+  }
+
+  /**
+   * The name the reports give a call the table classifies, and by which the rewriter finds the
+   * calls to record: for an instance method the receiver's erased static type and the signature
+   * ({@code java.lang.ArithmeticException#getMessage()}, {@code p.Item#hashCode()}, although javac
+   * resolves both to a member of a supertype), for a static method or a constructor the member
+   * itself.
+   *
+   * @param receiver the static type of the receiver ({@link #receiverType}), or null
+   */
+  public String target(ExecutableElement callee, TypeMirror receiver) {
+    if (callee.getModifiers().contains(Modifier.STATIC)
+        || callee.getKind() == ElementKind.CONSTRUCTOR) {
+      return names.methodId(callee);
+    }
+    return names.erased(receiver != null ? receiver : JavaNames.enclosingType(callee).asType())
+        + "#"
+        + names.signature(callee);
   }
 
   /** The type is the JDK class or interface {@code api} (a binary name) or a subtype. */

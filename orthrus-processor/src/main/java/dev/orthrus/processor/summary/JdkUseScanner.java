@@ -20,7 +20,6 @@ import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -105,15 +104,7 @@ final class JdkUseScanner extends BodyScanner {
     // Hash order is decided from the iterated collection's key type (checkHashOrder), which the
     // call alone does not show.
     if (use != null && use.category() != JdkCategory.HASH_ORDER) {
-      JavaNames names = scope.names;
-      String target =
-          names.erased(receiver != null ? receiver : JavaNames.enclosingType(callee).asType())
-              + "#"
-              + names.signature(callee);
-      if (callee.getModifiers().contains(Modifier.STATIC)
-          || callee.getKind() == ElementKind.CONSTRUCTOR) {
-        target = names.methodId(callee);
-      }
+      String target = scope.jdk.target(callee, receiver);
       scope.summary.apiUses.add(
           new ApiUse(use.category(), use.handling(), target, scope.site(node)));
     }
@@ -135,7 +126,10 @@ final class JdkUseScanner extends BodyScanner {
         && scope.locals.fresh().contains(element);
   }
 
-  /** Iteration over a hash-ordered collection whose keys hash by identity. */
+  /**
+   * Iteration over a hash-ordered collection whose keys hash by identity (an error: the order
+   * cannot be recorded).
+   */
   private void checkHashOrder(TreePath collectionPath, Tree at) {
     ExpressionTree collection = unwrap((ExpressionTree) collectionPath.getLeaf());
     TypeMirror type = scope.trees.getTypeMirror(collectionPath);
@@ -150,7 +144,11 @@ final class JdkUseScanner extends BodyScanner {
     if (key == null && viewed != null) {
       key = hashOrderedKey(allocatedType(viewed));
     }
-    if (key != null && (key.getKind() == TypeKind.NONE || scope.jdk.identityHashed(key))) {
+    // Enum constants are the same objects in APP and VAL, so their identity-hash order is too.
+    if (key != null
+        && (key.getKind() == TypeKind.NONE
+            || scope.jdk.identityHashed(key)
+                && scope.types.asElement(key).getKind() != ElementKind.ENUM)) {
       use(JdkCategory.HASH_ORDER, "iteration over " + scope.names.erased(type), at);
     }
   }

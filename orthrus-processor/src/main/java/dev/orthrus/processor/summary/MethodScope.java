@@ -267,19 +267,7 @@ final class MethodScope {
    * call the enclosing class (instance methods it inherits) or the declaring class.
    */
   TypeMirror receiverType(TreePath callPath, ExpressionTree select, ExecutableElement callee) {
-    if (select instanceof MemberSelectTree member) {
-      TypeMirror t =
-          trees.getTypeMirror(new TreePath(new TreePath(callPath, select), member.getExpression()));
-      if (t != null && t.getKind() != TypeKind.PACKAGE && t.getKind() != TypeKind.NONE) {
-        return t;
-      }
-    }
-    TypeElement declaring = JavaNames.enclosingType(callee);
-    if (!callee.getModifiers().contains(Modifier.STATIC)
-        && types.isSubtype(types.erasure(type.asType()), types.erasure(declaring.asType()))) {
-      return type.asType();
-    }
-    return declaring.asType();
+    return jdk.receiverType(trees, callPath, select, callee, type);
   }
 
   static ExpressionTree unwrap(ExpressionTree tree) {

@@ -56,7 +56,66 @@ class NondeterministicRuleTest {
     assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("k.hashCode()");
     assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("Color.RED.hashCode()");
     assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("System.identityHashCode(k)");
-    assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("for (Key each : keys)");
+    // Iteration in identity-hash order is an error of its own (IdentityHashOrderRuleTest).
+    assertThat(c)
+        .hadErrorContaining("[orthrus.closure.identity-hash-order]")
+        .inFile(f)
+        .onLineContaining("for (Key each : keys)");
+  }
+
+  @Test
+  void notesTheThreadTheStackAndExceptionMessagesAsRecorded() throws IOException {
+    JavaFileObject f =
+        source(
+            "t.Where",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Where {
+          @Closure
+          public String where(int d) {
+            String name = Thread.currentThread().getName();
+            try {
+              return name + (10 / d);
+            } catch (ArithmeticException e) {
+              String m = e.getMessage();
+              String top = e.getStackTrace()[0].getMethodName();
+              return name + m + top + e.getLocalizedMessage() + e.toString();
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    String recorded = "its result is recorded by the application and replayed to the validator";
+    assertThat(c)
+        .hadNoteContaining("`java.lang.Thread#getName()` (environment); " + recorded)
+        .inFile(f)
+        .onLineContaining("Thread.currentThread()");
+    assertThat(c)
+        .hadNoteContaining("`java.lang.ArithmeticException#getMessage()` (environment)")
+        .inFile(f)
+        .onLineContaining("e.getMessage()");
+    assertThat(c)
+        .hadNoteContaining("`java.lang.ArithmeticException#getStackTrace()` (environment)")
+        .inFile(f)
+        .onLineContaining("e.getStackTrace()");
+    String json =
+        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
+    ClosureModel where = ClosureReportJson.read(json).closures().get(0);
+    assertThat(
+            where.nondeterministic().stream()
+                .map(n -> n.target() + " " + n.category() + " " + n.handling())
+                .toList())
+        .containsExactly(
+            "java.lang.Thread#getName() environment recorded",
+            "java.lang.ArithmeticException#getMessage() environment recorded",
+            "java.lang.ArithmeticException#getStackTrace() environment recorded",
+            "java.lang.ArithmeticException#getLocalizedMessage() environment recorded",
+            "java.lang.ArithmeticException#toString() environment recorded");
   }
 
   @Test

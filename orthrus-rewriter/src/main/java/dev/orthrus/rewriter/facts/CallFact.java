@@ -6,13 +6,18 @@ import dev.orthrus.model.jdk.JdkApi;
  * A method call, resolved by javac.
  *
  * @param target {@code owner#name(erased,params)}, the id closures and reports use
+ * @param reported the name the processor gives the call when the JDK table classifies it: for an
+ *     instance method, the receiver's erased static type and the signature ({@code
+ *     p.Item#hashCode()} where {@code target} is {@code java.lang.Object#hashCode()}); else {@code
+ *     target}
  * @param isStatic a static method
  * @param returnType its erased result type as a source names it ({@code void}, {@code long}, {@code
  *     java.util.List})
  * @param seeded the JDK table's entry when the call is one the table marks seeded ({@code
  *     Collections.shuffle(list)}), else null
  */
-public record CallFact(String target, boolean isStatic, String returnType, JdkApi seeded) {
+public record CallFact(
+    String target, String reported, boolean isStatic, String returnType, JdkApi seeded) {
 
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));

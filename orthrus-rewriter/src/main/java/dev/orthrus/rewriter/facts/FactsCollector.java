@@ -297,6 +297,16 @@ public final class FactsCollector implements TaskListener {
                   || u.getKind() == Tree.Kind.POSTFIX_DECREMENT));
     }
 
+    /** The innermost class declaration around the current node, or null. */
+    private TypeElement enclosingClass() {
+      for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
+        if (p.getLeaf() instanceof ClassTree && trees.getElement(p) instanceof TypeElement t) {
+          return t;
+        }
+      }
+      return null;
+    }
+
     /** Inside a constructor or initializer of {@code owner}, not in a lambda or class within. */
     private boolean constructing(TypeElement owner) {
       for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
@@ -336,16 +346,27 @@ public final class FactsCollector implements TaskListener {
       Element element = trees.getElement(getCurrentPath());
       if (element instanceof ExecutableElement method) {
         String target = names.methodId(method);
+        // The name the processor reports a JDK call by (receiver type and signature): the
+        // non-deterministic calls to record are listed by it.
+        String reported =
+            jdk.target(
+                method,
+                jdk.receiverType(
+                    trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass()));
         fileFacts.calls.put(
             span(node),
             new CallFact(
                 target,
+                reported,
                 method.getModifiers().contains(Modifier.STATIC),
                 types.erasure(method.getReturnType()).toString(),
                 // super(...) and this(...) in a constructor: the new expression is the call.
                 method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method)));
         if (!enclosingMethods.isEmpty()) {
-          facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(target);
+          Set<String> calls =
+              facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>());
+          calls.add(target);
+          calls.add(reported);
         }
       }
       return super.visitMethodInvocation(node, unused);

@@ -454,7 +454,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
-    } else if (variant != Variant.PLAIN && plan.recordedCalls.contains(target)) {
+    } else if (variant != Variant.PLAIN
+        && (plan.recordedCalls.contains(target) || plan.recordedCalls.contains(call.reported()))) {
       if (call.returnType().equals("void")) {
         problem(m, "a non-deterministic call without a result", "move it out of the closure");
         return m;

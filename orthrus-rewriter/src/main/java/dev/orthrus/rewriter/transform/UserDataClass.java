@@ -83,8 +83,9 @@ final class UserDataClass {
       for (VariableDeclarator v : declaration.getVariables()) {
         Type t = versionedType(v, v.getType());
         if (declaration.isFinal()) {
-          v.setType(t);
+          // The initializer first: it is rewritten only while the declared type is still an array.
           v.getInitializer().ifPresent(init -> v.setInitializer(arrayInitializer(v, init)));
+          v.setType(t);
         } else {
           Expression init = v.getInitializer().map(i -> arrayInitializer(v, i)).orElse(null);
           fields.add(new VersionField(v.getNameAsString(), t, init, access(declaration)));

@@ -1,0 +1,51 @@
+package where;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+
+/**
+ * Closures that read where they run (the thread, the stack), an exception's message and an
+ * identity hash code: each differs between APP and VAL unless recorded.
+ */
+@UserData
+public final class Where {
+
+  private long seen;
+  private String last = "";
+
+  @Closure
+  public String threadName() {
+    last = Thread.currentThread().getName();
+    return last;
+  }
+
+  @Closure
+  public String caughtWhere() {
+    try {
+      if (seen >= 0) {
+        throw new IllegalStateException("x");
+      }
+      return "none";
+    } catch (IllegalStateException e) {
+      return e.getStackTrace()[0].getMethodName();
+    }
+  }
+
+  @Closure
+  public String message(int d) {
+    try {
+      seen = seen + 10 / d;
+      return "ok";
+    } catch (ArithmeticException e) {
+      last = e.getMessage() + e.getLocalizedMessage() + e;
+      return last;
+    }
+  }
+
+  @Closure
+  public int identityHash(int n) {
+    Mark m = new Mark(n);
+    seen = seen + m.hashCode() % 7;
+    return m.hashCode() % 1000;
+  }
+}
