@@ -73,12 +73,12 @@ public final class MutableCollectionRule extends AbstractRule {
                     + FIX
                 : "`"
                     + method.id()
-                    + "` changes the `"
+                    + "` calls `"
                     + m.what()
-                    + "` object held in user-data field `"
+                    + "` on the object held in user-data field `"
                     + m.field()
-                    + "` in place; the change is neither versioned nor validated, and a validator would repeat it on "
-                    + "the application's object: "
+                    + "`, which changes it in place; the change is neither versioned nor validated,"
+                    + " and a validator would repeat it on the application's object: "
                     + FIX;
         reportWherever(context, findings, method.id(), m.site(), message);
       }

@@ -50,6 +50,11 @@ class MutableCollectionRuleTest {
     assertThat(c).failed();
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("index.put(k, v)");
     assertThat(c)
+        .hadErrorContaining(
+            "calls `java.util.Map#put` on the object held in user-data field `t.Book.index`")
+        .inFile(f)
+        .onLineContaining("index.put(k, v)");
+    assertThat(c)
         .hadErrorContaining(KEY)
         .inFile(f)
         .onLineContaining("sorted.merge(k, v, Integer::sum)");
