@@ -55,11 +55,11 @@ public final class UserDataMutability {
   public record Mutation(String field, String method) {
 
     public String message() {
-      return "changes the `"
+      return "calls `"
           + method
-          + "` object "
+          + "` on the object "
           + (field == null ? "reached from user data" : "held in user-data field `" + field + "`")
-          + " in place; the change is neither versioned nor validated: "
+          + ", which changes it in place; the change is neither versioned nor validated: "
           + FIX;
     }
   }
