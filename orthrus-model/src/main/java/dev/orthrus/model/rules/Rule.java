@@ -24,6 +24,12 @@ public enum Rule {
       true,
       Stage.BOTH,
       "a closure writes a field of an object that is neither `@UserData` nor allocated in the closure"),
+  ARGUMENT_MUTATION(
+      "orthrus.closure.argument-mutation",
+      Severity.WARNING,
+      true,
+      Stage.PROCESSOR,
+      "a closure changes a mutable JDK object the caller passed in (`map.put`, `list.add`); such executions are not validated"),
   THREAD(
       "orthrus.closure.thread",
       Severity.ERROR,

@@ -11,6 +11,7 @@ public final class RuleChecks {
     return List.of(
         new StaticWriteRule(),
         new UnversionedWriteRule(),
+        new ArgumentMutationRule(),
         new ThreadRule(),
         new IoRule(),
         new NondeterministicRule(),

@@ -24,6 +24,7 @@ public final class MethodSummary {
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
   final List<UserDataMutation> userDataMutations = new ArrayList<>();
+  final List<ParameterMutation> parameterMutations = new ArrayList<>();
   final List<Site> parameterSites = new ArrayList<>();
   Site resultSite;
   boolean floatingPoint;
@@ -97,6 +98,11 @@ public final class MethodSummary {
   /** Mutable JDK objects stored into user-data fields, or changed while user data holds them. */
   public List<UserDataMutation> userDataMutations() {
     return userDataMutations;
+  }
+
+  /** Calls that change a mutable JDK object this method received as a parameter. */
+  public List<ParameterMutation> parameterMutations() {
+    return parameterMutations;
   }
 
   /** Where each parameter is declared (empty for initializers). */

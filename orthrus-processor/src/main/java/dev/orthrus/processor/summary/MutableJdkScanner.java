@@ -24,6 +24,7 @@ import javax.lang.model.type.TypeMirror;
  * a user-data field; and calls that change such an object ({@code put}, {@code merge}, {@code
  * append}, ...) while a user-data field holds it, directly or through a local that copies the
  * field. A field whose declared type is already a mutable JDK class is reported at its declaration.
+ * Also calls that change such an object a method received as a parameter.
  */
 final class MutableJdkScanner extends BodyScanner {
 
@@ -63,16 +64,16 @@ final class MutableJdkScanner extends BodyScanner {
         && scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
       TypeMirror receiver = scope.receiverType(getCurrentPath(), select, callee);
       if (JdkApis.mutation(scope.jdk.call(callee, receiver, () -> false)) != null) {
-        VariableElement field =
-            heldBy(
-                new TreePath(
-                    new TreePath(getCurrentPath(), select), unwrap(select.getExpression())));
+        TreePath target =
+            new TreePath(new TreePath(getCurrentPath(), select), unwrap(select.getExpression()));
+        String what = scope.names.erased(receiver) + "#" + callee.getSimpleName();
+        VariableElement field = heldBy(target);
         if (field != null) {
-          record(
-              UserDataMutation.Kind.MUTATION,
-              field,
-              scope.names.erased(receiver) + "#" + callee.getSimpleName(),
-              node);
+          record(UserDataMutation.Kind.MUTATION, field, what, node);
+        } else if (scope.trees.getElement(target) instanceof VariableElement parameter
+            && parameter.getKind() == ElementKind.PARAMETER) {
+          scope.summary.parameterMutations.add(
+              new ParameterMutation(parameter.getSimpleName().toString(), what, scope.site(node)));
         }
       }
     }
