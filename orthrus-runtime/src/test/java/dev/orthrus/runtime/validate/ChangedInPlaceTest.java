@@ -56,22 +56,8 @@ class ChangedInPlaceTest {
   }
 
   private static ClosureLog logOfSum(Blob blob, Blob.V read, long appResult) {
-    return ClosureLog.restore(
-        SUM,
-        0,
-        0,
-        "app",
-        null,
-        new Object[] {blob},
-        new long[0],
-        new Version[] {read},
-        new Version[0],
-        new Object[0],
-        new long[0],
-        new Object[0],
-        ResultKind.BITS,
-        appResult,
-        null);
+    return TestValidators.log(
+        SUM, new Object[] {blob}, new Version[] {read}, ResultKind.BITS, appResult, null);
   }
 
   @Test

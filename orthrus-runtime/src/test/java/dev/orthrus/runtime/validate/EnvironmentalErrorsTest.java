@@ -187,22 +187,7 @@ class EnvironmentalErrorsTest {
           EnvironmentalErrorsTest.class.getName() + "#one()", "one", (log, r) -> r.returnBits(1));
 
   private static ClosureLog logOf(ClosureBinding closure, ResultKind kind, long bits, Object ref) {
-    return ClosureLog.restore(
-        closure,
-        0,
-        0,
-        "app",
-        null,
-        new Object[0],
-        new long[0],
-        new Version[0],
-        new Version[0],
-        new Object[0],
-        new long[0],
-        new Object[0],
-        kind,
-        bits,
-        ref);
+    return TestValidators.log(closure, new Object[0], new Version[0], kind, bits, ref);
   }
 
   private static List<Supplier<Throwable>> environmental() {

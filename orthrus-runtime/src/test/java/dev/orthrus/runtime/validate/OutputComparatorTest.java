@@ -110,7 +110,8 @@ class OutputComparatorTest {
   void aReturnedArrayTheCallerChangedIsTheSameOutputWhenTheValidatorReturnsIt() {
     ClosureBinding binding = ClosureBinding.of("T#memo()", "memo", (log, r) -> {});
     byte[] stored = {1, 2, 3}; // say, an array of user data the closure returns as it is
-    ClosureLog log = restored(binding);
+    ClosureLog log =
+        TestValidators.log(binding, new Object[0], new Version[0], ResultKind.NONE, 0, null);
     log.returnRef(stored);
     stored[0] = 42; // the caller writes into it after the call
     Replay same = new Replay();
@@ -123,24 +124,5 @@ class OutputComparatorTest {
     other.returnRef(stored.clone());
     Mismatch m = new OutputComparator().compare(log, other);
     assertEquals(MismatchKind.RESULT, m == null ? null : m.kind());
-  }
-
-  private static ClosureLog restored(ClosureBinding binding) {
-    return ClosureLog.restore(
-        binding,
-        0,
-        0,
-        "app",
-        null,
-        new Object[0],
-        new long[0],
-        new Version[0],
-        new Version[0],
-        new Object[0],
-        new long[0],
-        new Object[0],
-        ResultKind.NONE,
-        0,
-        null);
   }
 }
