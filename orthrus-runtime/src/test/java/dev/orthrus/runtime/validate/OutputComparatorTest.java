@@ -76,6 +76,18 @@ class OutputComparatorTest {
   }
 
   @Test
+  void stringsThatDifferOnlyInIdentityHashesAreTheSame() {
+    // "made " + new Item(): APP's and VAL's new objects print different identity hashes.
+    assertTrue(same("made t.Item@1b6d3586", "made t.Item@4554617c"));
+    assertTrue(
+        same(
+            new Packet("t.Item@1b6d3586", new byte[] {1}),
+            new Packet("t.Item@2a", new byte[] {1})));
+    assertFalse(same("made t.Item@1b6d3586 of 3", "made t.Item@4554617c of 4"));
+    assertFalse(same("a", "b"));
+  }
+
+  @Test
   void anOptionalIsComparedByWhatItHolds() {
     assertTrue(same(Optional.of(new byte[] {5}), Optional.of(new byte[] {5})));
     assertFalse(same(Optional.of(new byte[] {5}), Optional.of(new byte[] {6})));
