@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -142,9 +143,10 @@ final class CallerValues {
 
   /**
    * A hash of the contents of what a logged value shares with the caller: arrays by their elements,
-   * records by their components, collections and maps by their elements, any other object by its
-   * {@code hashCode} (content-based for the types a closure signature admits, which override {@code
-   * equals}). Throws whatever those throw (a collection being modified).
+   * records by their components, collections, maps and optionals by their elements, a user-data
+   * handle by its identity, any other object by its {@code hashCode} (content-based for the types a
+   * closure signature admits, which override {@code equals}). Throws whatever those throw (a
+   * collection being modified).
    */
   static long fingerprint(Object logged) {
     return fingerprint(logged, 0, true);
@@ -156,6 +158,11 @@ final class CallerValues {
   private static long fingerprint(Object v, int depth, boolean copied) {
     if (v == null || depth >= FINGERPRINT_DEPTH) {
       return 0;
+    }
+    if (v instanceof VersionedObject<?>) {
+      // The handle is what the log holds; its contents are versioned, and its own hashCode may
+      // read their newest version, which later closures change.
+      return System.identityHashCode(v);
     }
     if (immutable(v)) {
       return v.hashCode(); // fixed, but an element of a container that may change
@@ -185,6 +192,9 @@ final class CallerValues {
         h = h * 31 + fingerprint(e, depth + 1, false);
       }
       return h;
+    }
+    if (v instanceof Optional<?>) {
+      return 31 + fingerprint(((Optional<?>) v).orElse(null), depth + 1, false);
     }
     if (v instanceof Map<?, ?>) {
       long h = 1;

@@ -86,6 +86,53 @@ class CallerValuesTest {
     assertNotEquals(f, CallerValues.fingerprint(map));
   }
 
+  /** A user-data handle whose hashCode, like a user's, reads its newest version. */
+  static final class Item extends VersionedObject<Item.V> {
+    private static final long serialVersionUID = 1L;
+
+    Item(long qty) {
+      soVersion(new V(this, qty));
+    }
+
+    static final class V extends Version {
+      private static final long serialVersionUID = 1L;
+      final long qty;
+
+      V(Item owner, long qty) {
+        super(owner);
+        this.qty = qty;
+        seal();
+      }
+
+      @Override
+      public void fields(FieldSink sink) {
+        sink.bits(qty);
+      }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Item && ((Item) o).lvVersion().qty == lvVersion().qty;
+    }
+
+    @Override
+    public int hashCode() {
+      return Long.hashCode(lvVersion().qty);
+    }
+  }
+
+  @Test
+  void aUserDataHandleCountsByIdentityNotByItsNewestContents() {
+    Item item = new Item(1);
+    // What a closure returns holding a handle (Optional.of(this), a list of items): the caller
+    // cannot change the handle, and later closures changing the item change no argument.
+    for (Object held : new Object[] {java.util.Optional.of(item), new ArrayList<>(List.of(item))}) {
+      long before = CallerValues.fingerprint(held);
+      item.soVersion(new Item.V(item, item.lvVersion().qty + 1));
+      assertEquals(before, CallerValues.fingerprint(held), held.getClass().getName());
+    }
+  }
+
   @Test
   void valuesThatContainThemselvesEndEveryWalk() {
     Object[] cycle = new Object[2];
