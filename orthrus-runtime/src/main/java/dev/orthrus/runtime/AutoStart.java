@@ -40,11 +40,12 @@ public final class AutoStart implements RuntimeStarter {
   /** Drains and stops {@code rt}; prints the summary when asked or when something was detected. */
   static void atExit(OrthrusRuntime rt, boolean summary, PrintStream err) {
     boolean drained = rt.awaitDrained(DRAIN_MILLIS);
-    long queued = rt.queuedLogs();
     rt.close();
+    // Read after close, with the counts: validators stopping may still have validated some.
+    long queued = drained ? 0 : rt.queuedLogs();
     long detections = rt.detections().count();
     if (summary || detections > 0) {
-      err.println(summaryLine(rt, detections, drained ? 0 : queued));
+      err.println(summaryLine(rt, detections, queued));
       err.flush();
     }
   }
