@@ -267,7 +267,7 @@ public final class ClosureLog {
 
   /** Loads the newest version of {@code object} and records it. */
   public <V extends Version> V load(VersionedObject<V> object) {
-    V version = Objects.requireNonNull(object, NULL_REFERENCE).lvVersion();
+    V version = Objects.requireNonNull(object, NULL_REFERENCE).currentVersion();
     recordLoad(version);
     return version;
   }
@@ -337,7 +337,7 @@ public final class ClosureLog {
       grown();
     }
     allocated[allocatedCount++] = object;
-    recordCreated(object.lvVersion());
+    recordCreated(object.currentVersion());
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
       for (int i = 0; i < held.length(); i++) {
@@ -447,8 +447,8 @@ public final class ClosureLog {
         now = now * 31 + CallerValues.fingerprint(resultRef);
       }
       return now != fingerprint;
-    } catch (RuntimeException | StackOverflowError e) {
-      return true; // modified while being read
+    } catch (RuntimeException | StackOverflowError | UninstrumentedAccess e) {
+      return true; // modified while being read, or readable only by the application
     }
   }
 

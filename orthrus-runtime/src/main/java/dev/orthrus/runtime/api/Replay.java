@@ -125,7 +125,7 @@ public final class Replay {
       allocated = Arrays.copyOf(allocated, allocatedCount * 2);
     }
     allocated[allocatedCount++] = object;
-    addCreated(object.lvVersion());
+    addCreated(object.currentVersion());
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
       for (int i = 0; i < held.length(); i++) {

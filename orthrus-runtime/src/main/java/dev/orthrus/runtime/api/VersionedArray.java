@@ -66,9 +66,13 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
     }
   }
 
-  /** Release store of a new value into slot {@code i} (plain variant). */
+  /**
+   * Release store of a new value into slot {@code i} (plain variant); refused on a validator's
+   * thread ({@link ValidatorThread}), which never writes a slot.
+   */
   @Override
   public void soValue(int i, T value) {
+    ValidatorThread.refuse("a plain store", this);
     checkSlot(i);
     VALUES.setRelease(values, i, value);
   }

@@ -40,16 +40,31 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
   /** Subclass constructors create the first version and hand it to {@link #soVersion}. */
   protected VersionedObject() {}
 
-  /** Acquire load of the newest version. */
-  @SuppressWarnings("unchecked")
+  /**
+   * Acquire load of the newest version (plain variant). Refused on a validator's thread ({@link
+   * ValidatorThread}).
+   */
   public final V lvVersion() {
+    ValidatorThread.refuse("a plain read", this);
+    return currentVersion();
+  }
+
+  /** {@link #lvVersion()} for the runtime's own use, on any thread. */
+  @SuppressWarnings("unchecked")
+  final V currentVersion() {
     return (V) VERSION.getAcquire(this);
   }
 
-  /** Release store of a new version. */
+  /**
+   * Release store of a new version. On a validator's thread only the first, from the constructor of
+   * an object the validator allocated, is allowed ({@link ValidatorThread}).
+   */
   public final void soVersion(V next) {
     if (next.owner() != this) {
       throw new IllegalArgumentException("version belongs to another object");
+    }
+    if (Thread.currentThread() instanceof ValidatorThread && VERSION.getAcquire(this) != null) {
+      throw new UninstrumentedAccess("a plain store", this);
     }
     VERSION.setRelease(this, next);
   }

@@ -1,6 +1,7 @@
 package dev.orthrus.runtime.concurrent;
 
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /** Runs one {@link Agent} on its own daemon thread until {@link #stop()}. */
@@ -14,18 +15,21 @@ public final class AgentRunner implements AutoCloseable {
   private volatile boolean started;
 
   public AgentRunner(Agent agent, IdleStrategy idle, Consumer<Throwable> errorHandler) {
-    this(agent, idle, errorHandler, 0);
+    this(agent, idle, errorHandler, (run, name) -> new Thread(null, run, name, 0));
   }
 
   /**
-   * @param stackBytes the agent thread's stack size, 0 for the JVM's default
+   * @param threads makes the agent's thread from its loop and its name
    */
   public AgentRunner(
-      Agent agent, IdleStrategy idle, Consumer<Throwable> errorHandler, long stackBytes) {
+      Agent agent,
+      IdleStrategy idle,
+      Consumer<Throwable> errorHandler,
+      BiFunction<Runnable, String, Thread> threads) {
     this.agent = Objects.requireNonNull(agent, "agent");
     this.idle = Objects.requireNonNull(idle, "idle");
     this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
-    this.thread = new Thread(null, this::run, agent.roleName(), stackBytes);
+    this.thread = threads.apply(this::run, agent.roleName());
     thread.setDaemon(true);
   }
 

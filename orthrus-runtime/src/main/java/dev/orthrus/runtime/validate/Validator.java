@@ -4,6 +4,7 @@ import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Divergence;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.UninstrumentedAccess;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.concurrent.Agent;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
@@ -231,6 +232,10 @@ public final class Validator implements Agent {
       if (environmental(t)) {
         throw new NotValidatedException("VAL threw " + t);
       }
+      UninstrumentedAccess hidden = uninstrumented(t);
+      if (hidden != null) {
+        throw new NotValidatedException(uninstrumentedReason(hidden));
+      }
       replay.threw(t);
     }
     if (log.callerValuesChanged()) {
@@ -241,11 +246,32 @@ public final class Validator implements Agent {
       mismatch = diverged != null ? diverged : comparator.compare(log, replay);
     } catch (VirtualMachineError e) {
       throw new NotValidatedException("comparing the outputs threw " + e);
+    } catch (UninstrumentedAccess e) {
+      throw new NotValidatedException(uninstrumentedReason(e));
     }
     if (mismatch != null && readDataChanged(log)) {
       throw new NotValidatedException(CHANGED_OUTSIDE);
     }
     return mismatch;
+  }
+
+  /** {@code t} or one of its causes, when a validator reached uninstrumented code; else null. */
+  private static UninstrumentedAccess uninstrumented(Throwable t) {
+    for (int i = 0; t != null && i < 32; t = t.getCause(), i++) {
+      if (t instanceof UninstrumentedAccess) {
+        return (UninstrumentedAccess) t;
+      }
+    }
+    return null;
+  }
+
+  private static String uninstrumentedReason(UninstrumentedAccess e) {
+    String where = e.where();
+    return "VAL reached code the rewriter did not instrument ("
+        + e.getMessage()
+        + (where != null ? " in " + where : "")
+        + "), a call the rewriter cannot see from the closure: the application's live data is"
+        + " neither read nor written by a validator";
   }
 
   private static final String CHANGED_BY_CALLER =

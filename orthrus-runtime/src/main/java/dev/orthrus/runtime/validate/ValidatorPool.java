@@ -2,6 +2,7 @@ package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.api.AppThread;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.concurrent.AgentRunner;
 import dev.orthrus.runtime.concurrent.IdleStrategy;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
@@ -154,7 +155,12 @@ public final class ValidatorPool {
     // wrap around onto CPU 0: an extra validator beyond the machine's CPUs runs unpinned.
     int pinTo = pin && id < machine - 1 ? machine - 1 - id : -1;
     Validator v = new Validator(this, id, pinTo, listener);
-    AgentRunner runner = new AgentRunner(v, idleStrategy.get(), errorHandler, stackBytes);
+    AgentRunner runner =
+        new AgentRunner(
+            v,
+            idleStrategy.get(),
+            errorHandler,
+            (run, name) -> new ValidatorThread(run, name, stackBytes));
     validators.add(v);
     runners.add(runner);
     size = validators.size();

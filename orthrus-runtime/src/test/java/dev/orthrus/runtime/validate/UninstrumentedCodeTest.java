@@ -1,0 +1,124 @@
+package dev.orthrus.runtime.validate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
+import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Replay;
+import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.ValidatorThread;
+import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedObject;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A closure can reach code the rewriter cannot see (an interface's default method, {@code close()}
+ * of a try-with-resources, an implicit {@code toString()}); that code runs its plain variant. On a
+ * validator it must neither read the application's live data (the validator would compute on other
+ * values than the application and report a healthy core) nor write it (the application's data would
+ * change twice): the execution is not validated instead.
+ */
+class UninstrumentedCodeTest {
+
+  /** {@code @UserData final class Blob { byte[] data; }}, by hand. */
+  static final class Blob extends VersionedObject<Blob.V> {
+    private static final long serialVersionUID = 1L;
+
+    Blob(byte[] data) {
+      soVersion(new V(this, data));
+    }
+
+    static final class V extends Version {
+      private static final long serialVersionUID = 1L;
+      final byte[] data;
+
+      V(Blob owner, byte[] data) {
+        super(owner);
+        this.data = data;
+        seal();
+      }
+
+      @Override
+      public void fields(FieldSink sink) {
+        sink.ref(data);
+      }
+    }
+  }
+
+  /** Runs {@link Validator#check} on a validator's thread; its verdict, or what it threw. */
+  private static Object checkOnAValidator(ClosureLog log) throws InterruptedException {
+    AtomicReference<Object> outcome = new AtomicReference<>();
+    Thread t =
+        new ValidatorThread(
+            () -> {
+              try {
+                outcome.set(Validator.check(log, new Replay(), new OutputComparator()));
+              } catch (RuntimeException | Error e) {
+                outcome.set(e);
+              }
+            },
+            "orthrus-validator-test",
+            0);
+    t.start();
+    t.join();
+    return outcome.get();
+  }
+
+  private static ClosureLog logOf(ClosureBinding closure, Blob blob, long result) {
+    return TestValidators.log(
+        closure, new Object[] {blob}, new Version[0], ResultKind.BITS, result, null);
+  }
+
+  @Test
+  void aPlainReadOnAValidatorIsNotValidatedNotADetection() throws InterruptedException {
+    ClosureBinding reads =
+        ClosureBinding.of(
+            "T#first(Blob)",
+            "first",
+            (log, r) -> r.returnBits(((Blob) log.refArg(0)).lvVersion().data[0]));
+    Blob blob = new Blob(new byte[] {7});
+    // The application read 5 before a later closure stored 7: the live value is not APP's.
+    Object outcome = checkOnAValidator(logOf(reads, blob, 5));
+    assertTrue(outcome instanceof NotValidatedException, String.valueOf(outcome));
+    String reason = ((NotValidatedException) outcome).getMessage();
+    assertTrue(reason.contains("did not instrument") && reason.contains("plain read"), reason);
+  }
+
+  @Test
+  void aPlainStoreOnAValidatorNeverReachesTheApplicationsData() throws InterruptedException {
+    ClosureBinding writes =
+        ClosureBinding.of(
+            "T#close(Blob)",
+            "close",
+            (log, r) -> {
+              Blob b = (Blob) log.refArg(0);
+              b.soVersion(new Blob.V(b, new byte[] {9}));
+              r.returnBits(0);
+            });
+    Blob blob = new Blob(new byte[] {1});
+    Object outcome = checkOnAValidator(logOf(writes, blob, 0));
+    assertTrue(outcome instanceof NotValidatedException, String.valueOf(outcome));
+    assertArrayEquals(new byte[] {1}, blob.lvVersion().data, "the validator wrote live data");
+  }
+
+  @Test
+  void objectsAValidatorAllocatesAreStillItsOwnToBuild() throws InterruptedException {
+    ClosureBinding allocates =
+        ClosureBinding.of(
+            "T#make()",
+            "make",
+            (log, r) -> r.returnBits(r.allocate(new Blob(new byte[] {3})) != null ? 1 : 0));
+    ClosureLog log =
+        TestValidators.log(allocates, new Object[0], new Version[0], ResultKind.BITS, 1, null);
+    Object outcome = checkOnAValidator(log);
+    // The validator's own new object takes its first version; APP logged no allocation, so the
+    // outputs differ in the number of allocations, which is a finding, not a refusal.
+    assertTrue(outcome instanceof Mismatch, String.valueOf(outcome));
+    assertEquals(MismatchKind.STORE, ((Mismatch) outcome).kind());
+  }
+}
