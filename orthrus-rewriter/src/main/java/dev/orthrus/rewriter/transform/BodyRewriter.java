@@ -664,9 +664,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     boolean unbound = ref.form() == ReferenceFact.Form.UNBOUND;
     NodeList<Parameter> parameters = new NodeList<>();
     NodeList<Expression> arguments = new NodeList<>();
+    // An unbound reference with no other parameter (Key::hits) names its receiver's type: the
+    // lambda declares it, so that a target typed only by inference (comparingInt(...).reversed())
+    // still sees a Key, not an Object.
+    boolean typedReceiver = unbound && ref.parameters() == 0 && n.getScope() instanceof TypeExpr;
     for (int i = 0; i < ref.parameters() + (unbound ? 1 : 0); i++) {
       String name = "ref$" + i;
-      parameters.add(new Parameter(new UnknownType(), name));
+      parameters.add(
+          new Parameter(
+              typedReceiver ? ((TypeExpr) n.getScope()).getType().clone() : new UnknownType(),
+              name));
       if (!(unbound && i == 0)) {
         arguments.add(new NameExpr(name));
       }
