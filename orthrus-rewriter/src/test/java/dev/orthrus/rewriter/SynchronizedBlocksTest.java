@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A closure whose body locks with {@code synchronized (this)}, called by a thread that holds the
- * same monitor: the validator must not enter it (it would wait for the caller, which waits for the
- * validation), and the closure still validates.
+ * A closure whose body locks, with {@code synchronized (this)} or a {@code ReentrantLock}, called
+ * by a thread that holds the same monitor or lock: the validator must not take it (it would wait
+ * for the caller, which waits for the validation), and the closure still validates.
  */
 class SynchronizedBlocksTest {
 
@@ -36,6 +36,35 @@ class SynchronizedBlocksTest {
         for (int i = 1; i <= 2_000; i++) {
           total = (long) add.invoke(counter, (long) i);
         }
+      }
+      assertEquals(2_000L * 2_001 / 2, total);
+      Builds.assertAllValidated(rt, 2_000);
+    } finally {
+      rt.close();
+    }
+  }
+
+  @Test
+  void theValidatorNeverTakesTheApplicationsLock(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    String generated = Files.readString(out.resolve("generated/locks/Guarded.java"));
+    String val = generated.substring(generated.indexOf("long addVal("));
+    val = val.substring(0, val.indexOf("\n    }\n"));
+    assertFalse(val.contains("LOCK.lock()") || val.contains("LOCK.unlock()"), val);
+    OrthrusRuntime rt = Builds.validatingEverything();
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
+      Class<?> type = loader.loadClass("locks.Guarded");
+      Object guarded = type.getConstructor().newInstance();
+      var add = type.getMethod("add", long.class);
+      var lock = (java.util.concurrent.locks.Lock) type.getField("LOCK").get(null);
+      long total = 0;
+      lock.lock();
+      try {
+        for (int i = 1; i <= 2_000; i++) {
+          total = (long) add.invoke(guarded, (long) i);
+        }
+      } finally {
+        lock.unlock();
       }
       assertEquals(2_000L * 2_001 / 2, total);
       Builds.assertAllValidated(rt, 2_000);

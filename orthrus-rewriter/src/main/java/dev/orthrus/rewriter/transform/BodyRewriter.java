@@ -457,6 +457,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     } else if (variant != Variant.PLAIN
         && (plan.recordedCalls.contains(target) || plan.recordedCalls.contains(call.reported()))) {
       if (call.returnType().equals("void")) {
+        if (plan.lockCalls.contains(target) || plan.lockCalls.contains(call.reported())) {
+          return variant == Variant.VAL ? withoutTheLock(m) : m;
+        }
         problem(m, "a non-deterministic call without a result", "move it out of the closure");
         return m;
       }
@@ -474,6 +477,22 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return recorded(m, replayArguments, call.returnType());
     }
     return m;
+  }
+
+  /**
+   * VAL's form of a call that locks, unlocks, signals or waits ({@code lock.unlock()}): the
+   * receiver is evaluated (its loads are replayed, and a null one throws as the call would), the
+   * call is not made. A validator never acts on the application's locks; APP's variant makes the
+   * call.
+   */
+  private static Expression withoutTheLock(MethodCallExpr m) {
+    Expression receiver =
+        m.getScope()
+            .filter(scope -> !(scope instanceof SuperExpr))
+            .map(Expression::clone)
+            .orElseGet(ThisExpr::new);
+    return new MethodCallExpr(
+        new NameExpr("java.util.Objects"), "requireNonNull", new NodeList<>(receiver));
   }
 
   private void toVariant(MethodCallExpr m) {

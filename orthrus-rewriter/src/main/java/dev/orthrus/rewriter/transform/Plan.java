@@ -37,12 +37,21 @@ final class Plan {
    */
   private static final String MATH_INTRINSIC = "math-intrinsic";
 
+  /**
+   * The JDK table's categories of locks and monitors ({@code JdkCategory.LOCK}, {@code MONITOR}).
+   */
+  private static final Set<String> LOCKING = Set.of("lock", "monitor");
+
   final SourceFacts facts;
   final Map<String, ClosureModel> closures = new LinkedHashMap<>();
   final Map<String, String> bindingFields = new HashMap<>();
   final Set<String> touching;
   final Set<String> recordedCalls = new LinkedHashSet<>();
   final Set<String> strictMathCalls = new LinkedHashSet<>();
+
+  /** Recorded calls on locks and monitors: APP makes them, VAL never does. */
+  final Set<String> lockCalls = new LinkedHashSet<>();
+
   final Map<String, Set<StoreHelper>> storeHelpers = new HashMap<>();
   final List<Problem> problems = new ArrayList<>();
 
@@ -73,6 +82,9 @@ final class Plan {
             strictMathCalls.add(call.target());
           } else if (call.handling() == NondeterministicCall.Handling.RECORDED) {
             recordedCalls.add(call.target());
+            if (LOCKING.contains(call.category())) {
+              lockCalls.add(call.target());
+            }
           }
         }
       }
