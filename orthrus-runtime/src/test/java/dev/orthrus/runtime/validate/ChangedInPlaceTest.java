@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
-import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
-import dev.orthrus.runtime.api.VersionedObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,27 +18,6 @@ import org.junit.jupiter.api.Test;
  * not the application core's doing. The same difference with the data as it was published is.
  */
 class ChangedInPlaceTest {
-
-  /** {@code @UserData final class Blob { byte[] data; }}, by hand. */
-  static final class Blob extends VersionedObject<Blob.V> {
-    private static final long serialVersionUID = 1L;
-
-    static final class V extends Version {
-      private static final long serialVersionUID = 1L;
-      final byte[] data;
-
-      V(Blob owner, byte[] data) {
-        super(owner);
-        this.data = data;
-        seal();
-      }
-
-      @Override
-      public void fields(FieldSink sink) {
-        sink.ref(data);
-      }
-    }
-  }
 
   /** {@code @Closure static long sum(Blob b) { long s = 0; for (byte x : b.data) s += x; ...} */
   private static final ClosureBinding SUM =
@@ -62,10 +39,9 @@ class ChangedInPlaceTest {
 
   @Test
   void dataTheProgramChangedAfterTheExecutionIsNotValidatedRatherThanDetected() {
-    Blob blob = new Blob();
     byte[] data = {1, 2, 3};
-    Blob.V read = new Blob.V(blob, data);
-    blob.soVersion(read);
+    Blob blob = new Blob(data);
+    Blob.V read = blob.lvVersion();
     ClosureLog log = logOfSum(blob, read, sum(data));
     data[0] = 10; // the caller writes into the array a closure handed out
     NotValidatedException e =
@@ -77,10 +53,9 @@ class ChangedInPlaceTest {
 
   @Test
   void aWrongResultOnDataAsPublishedIsStillADetection() {
-    Blob blob = new Blob();
     byte[] data = {1, 2, 3};
-    Blob.V read = new Blob.V(blob, data);
-    blob.soVersion(read);
+    Blob blob = new Blob(data);
+    Blob.V read = blob.lvVersion();
     ClosureLog log = logOfSum(blob, read, sum(data) + 1); // the faulty core's sum
     Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
     assertEquals(MismatchKind.RESULT, m == null ? null : m.kind());

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
-import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.api.Version;
-import dev.orthrus.runtime.api.VersionedObject;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -24,31 +22,6 @@ import org.junit.jupiter.api.Test;
  * change twice): the execution is not validated instead.
  */
 class UninstrumentedCodeTest {
-
-  /** {@code @UserData final class Blob { byte[] data; }}, by hand. */
-  static final class Blob extends VersionedObject<Blob.V> {
-    private static final long serialVersionUID = 1L;
-
-    Blob(byte[] data) {
-      soVersion(new V(this, data));
-    }
-
-    static final class V extends Version {
-      private static final long serialVersionUID = 1L;
-      final byte[] data;
-
-      V(Blob owner, byte[] data) {
-        super(owner);
-        this.data = data;
-        seal();
-      }
-
-      @Override
-      public void fields(FieldSink sink) {
-        sink.ref(data);
-      }
-    }
-  }
 
   /** Runs {@link Validator#check} on a validator's thread; its verdict, or what it threw. */
   private static Object checkOnAValidator(ClosureLog log) throws InterruptedException {
