@@ -11,8 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Final user-data array fields made by their initializers ({@code private final Node[] slots = new
  * Node[16];}, {@code src/test/resources/array-fields}), in a class with mutable fields and in one
- * with final fields only: the initializer becomes a {@code VersionedArray} with the field's type,
- * the generated sources compile, and every execution validates.
+ * with final fields only, or filled by the constructor ({@code rows[i] = new Node(i)}): the array
+ * becomes a {@code VersionedArray} with the field's type, the generated sources compile, and every
+ * execution validates, including a closure whose new object's constructor fills its array on the
+ * validator.
  */
 class ArrayFieldsTest {
 
@@ -36,7 +38,15 @@ class ArrayFieldsTest {
       }
       assertEquals(63 + 16, last, "slot 7 after its 63 puts, plus the length");
       assertEquals(7L, get.invoke(shelf, 7));
-      Builds.assertAllValidated(rt, 2_001);
+      // A constructor that fills its array, on the application's thread and, for the closure's
+      // own new grid, on the validator's.
+      Class<?> gridType = loader.loadClass("slots.Grid");
+      gridType.getConstructor(int.class).newInstance(4);
+      var fresh = gridType.getMethod("fresh", int.class);
+      for (int i = 1; i <= 100; i++) {
+        assertEquals((long) i, fresh.invoke(null, i));
+      }
+      Builds.assertAllValidated(rt, 2_101);
     } finally {
       rt.close();
     }

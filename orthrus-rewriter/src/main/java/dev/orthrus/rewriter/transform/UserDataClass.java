@@ -4,11 +4,13 @@ import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.AccessSpecifier;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -18,6 +20,7 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.Type;
@@ -251,6 +254,18 @@ final class UserDataClass {
             || ((FieldAccessExpr) e).getScope() instanceof ThisExpr t && t.getTypeName().isEmpty());
   }
 
+  /** A user-data array field of this class ({@code VersionedArray} once rewritten). */
+  private boolean isOwnArrayField(Expression e) {
+    FieldFact f = fact(e);
+    return f != null
+        && f.referenceArray()
+        && f.owner().equals(binaryName)
+        && (e instanceof NameExpr
+            || e instanceof FieldAccessExpr a
+                && a.getScope() instanceof ThisExpr t
+                && t.getTypeName().isEmpty());
+  }
+
   private FieldFact fact(Expression e) {
     return plan.field(file, positions, e);
   }
@@ -271,6 +286,30 @@ final class UserDataClass {
     @Override
     public Visitable visit(NameExpr n, Void arg) {
       return isOwnVersionedField(n) ? new NameExpr(n.getNameAsString() + "$") : n;
+    }
+
+    /** {@code rows[i] = x} on the class's own user-data array: the slot's plain store. */
+    @Override
+    public Visitable visit(AssignExpr n, Void arg) {
+      if (n.getTarget() instanceof ArrayAccessExpr slot
+          && isOwnArrayField(slot.getName())
+          && n.getOperator() == AssignExpr.Operator.ASSIGN
+          && n.getParentNode().orElse(null) instanceof ExpressionStmt) {
+        Expression index = (Expression) slot.getIndex().accept(this, arg);
+        Expression value = (Expression) n.getValue().accept(this, arg);
+        return new MethodCallExpr(slot.getName().clone(), "soValue", new NodeList<>(index, value));
+      }
+      return super.visit(n, arg);
+    }
+
+    /** {@code rows[i]} on the class's own user-data array: the slot's plain load. */
+    @Override
+    public Visitable visit(ArrayAccessExpr n, Void arg) {
+      if (isOwnArrayField(n.getName())) {
+        Expression index = (Expression) n.getIndex().accept(this, arg);
+        return new MethodCallExpr(n.getName().clone(), "lvValue", new NodeList<>(index));
+      }
+      return super.visit(n, arg);
     }
 
     @Override

@@ -32,6 +32,12 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
 
   private final int length;
 
+  /**
+   * Made on a validator's thread: the validator's own (an allocation VAL repeats), which its
+   * constructor may fill there. Any other array a validator must not write.
+   */
+  private final transient boolean validatorsOwn = Thread.currentThread() instanceof ValidatorThread;
+
   public VersionedArray(int length) {
     if (length < 0) {
       throw new IllegalArgumentException("negative length: " + length);
@@ -68,11 +74,13 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
 
   /**
    * Release store of a new value into slot {@code i} (plain variant); refused on a validator's
-   * thread ({@link ValidatorThread}), which never writes a slot.
+   * thread ({@link ValidatorThread}) unless the validator made the array.
    */
   @Override
   public void soValue(int i, T value) {
-    ValidatorThread.refuse("a plain store", this);
+    if (!validatorsOwn) {
+      ValidatorThread.refuse("a plain store", this);
+    }
     checkSlot(i);
     VALUES.setRelease(values, i, value);
   }
