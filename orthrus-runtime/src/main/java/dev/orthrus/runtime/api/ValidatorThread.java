@@ -15,9 +15,14 @@ public final class ValidatorThread extends Thread {
     super(null, run, name, stackBytes);
   }
 
+  /** Whether the calling thread is a validator's. */
+  static boolean isCurrent() {
+    return Thread.currentThread() instanceof ValidatorThread;
+  }
+
   /** Throws {@link UninstrumentedAccess} when the calling thread is a validator's. */
   static void refuse(String access, Object target) {
-    if (Thread.currentThread() instanceof ValidatorThread) {
+    if (isCurrent()) {
       throw new UninstrumentedAccess(access, target);
     }
   }

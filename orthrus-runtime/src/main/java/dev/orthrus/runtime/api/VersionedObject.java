@@ -63,7 +63,7 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
     if (next.owner() != this) {
       throw new IllegalArgumentException("version belongs to another object");
     }
-    if (Thread.currentThread() instanceof ValidatorThread && VERSION.getAcquire(this) != null) {
+    if (ValidatorThread.isCurrent() && VERSION.getAcquire(this) != null) {
       throw new UninstrumentedAccess("a plain store", this);
     }
     VERSION.setRelease(this, next);

@@ -10,6 +10,7 @@ import dev.orthrus.runtime.concurrent.Agent;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
+import java.util.function.Predicate;
 
 /**
  * A validator agent: takes published logs from its home queues (and steals from the other
@@ -212,8 +213,10 @@ public final class Validator implements Agent {
    *
    * @return the first difference, or null when VAL confirmed APP's execution
    * @throws NotValidatedException when the execution cannot be validated here: an error of the
-   *     machine on either side ({@link #environmental}), or an argument or the result the caller
-   *     changed before or while VAL re-executed
+   *     machine on either side ({@link #environmental}), VAL reaching code the rewriter did not
+   *     instrument ({@link UninstrumentedAccess}), an argument or the result the caller changed
+   *     before or while VAL re-executed, or, when the outputs differ, user data the execution read
+   *     that the program changed in place since
    */
   public static Mismatch check(ClosureLog log, Replay replay, OutputComparator comparator) {
     if (log.resultKind() == ResultKind.THROWN && environmental((Throwable) log.resultRef())) {
@@ -232,9 +235,9 @@ public final class Validator implements Agent {
       if (environmental(t)) {
         throw new NotValidatedException("VAL threw " + t);
       }
-      UninstrumentedAccess hidden = uninstrumented(t);
+      Throwable hidden = causeOf(t, UninstrumentedAccess.class::isInstance);
       if (hidden != null) {
-        throw new NotValidatedException(uninstrumentedReason(hidden));
+        throw new NotValidatedException(uninstrumentedReason((UninstrumentedAccess) hidden));
       }
       replay.threw(t);
     }
@@ -253,16 +256,6 @@ public final class Validator implements Agent {
       throw new NotValidatedException(CHANGED_OUTSIDE);
     }
     return mismatch;
-  }
-
-  /** {@code t} or one of its causes, when a validator reached uninstrumented code; else null. */
-  private static UninstrumentedAccess uninstrumented(Throwable t) {
-    for (int i = 0; t != null && i < 32; t = t.getCause(), i++) {
-      if (t instanceof UninstrumentedAccess) {
-        return (UninstrumentedAccess) t;
-      }
-    }
-    return null;
   }
 
   private static String uninstrumentedReason(UninstrumentedAccess e) {
@@ -306,11 +299,16 @@ public final class Validator implements Agent {
    * VAL's frames may still be interpreted), so they say nothing about the core that ran APP.
    */
   static boolean environmental(Throwable t) {
+    return causeOf(t, e -> e instanceof VirtualMachineError || e instanceof LinkageError) != null;
+  }
+
+  /** {@code t} or the first of its causes (at most 32 deep) that is of {@code kind}; else null. */
+  private static Throwable causeOf(Throwable t, Predicate<Throwable> kind) {
     for (int i = 0; t != null && i < 32; t = t.getCause(), i++) {
-      if (t instanceof VirtualMachineError || t instanceof LinkageError) {
-        return true;
+      if (kind.test(t)) {
+        return t;
       }
     }
-    return false;
+    return null;
   }
 }
