@@ -27,6 +27,7 @@ import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.UnknownType;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
@@ -454,10 +455,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
-    } else if (variant != Variant.PLAIN
-        && (plan.recordedCalls.contains(target) || plan.recordedCalls.contains(call.reported()))) {
+    } else if (variant != Variant.PLAIN && Plan.lists(plan.recordedCalls, call)) {
       if (call.returnType().equals("void")) {
-        if (plan.lockCalls.contains(target) || plan.lockCalls.contains(call.reported())) {
+        if (Plan.lists(plan.lockCalls, call)) {
           return variant == Variant.VAL ? withoutTheLock(m) : m;
         }
         problem(m, "a non-deterministic call without a result", "move it out of the closure");
@@ -486,13 +486,35 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * call.
    */
   private static Expression withoutTheLock(MethodCallExpr m) {
-    Expression receiver =
+    return requireNonNull(
         m.getScope()
             .filter(scope -> !(scope instanceof SuperExpr))
             .map(Expression::clone)
-            .orElseGet(ThisExpr::new);
+            .orElseGet(ThisExpr::new));
+  }
+
+  /**
+   * {@code synchronized (lock) { ... }} in VAL becomes {@code { Objects.requireNonNull(lock); { ...
+   * } }}: the lock expression is still evaluated (its loads are replayed, and a null lock throws as
+   * {@code synchronized} would), but the validator never enters the application's monitor, which
+   * the application may hold while it waits for this very validation.
+   */
+  @Override
+  public Visitable visit(SynchronizedStmt n, Void arg) {
+    SynchronizedStmt s = (SynchronizedStmt) super.visit(n, arg);
+    if (variant != Variant.VAL) {
+      return s;
+    }
+    BlockStmt unlocked = new BlockStmt();
+    unlocked.addStatement(new ExpressionStmt(requireNonNull(s.getExpression())));
+    unlocked.addStatement(s.getBody());
+    return unlocked;
+  }
+
+  /** {@code java.util.Objects.requireNonNull(value)}. */
+  private static MethodCallExpr requireNonNull(Expression value) {
     return new MethodCallExpr(
-        new NameExpr("java.util.Objects"), "requireNonNull", new NodeList<>(receiver));
+        new NameExpr("java.util.Objects"), "requireNonNull", new NodeList<>(value));
   }
 
   private void toVariant(MethodCallExpr m) {

@@ -5,7 +5,6 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
-import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
@@ -17,20 +16,14 @@ import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
-import com.github.javaparser.ast.expr.MethodCallExpr;
-import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.nodeTypes.NodeWithImplements;
-import com.github.javaparser.ast.stmt.BlockStmt;
-import com.github.javaparser.ast.stmt.ExpressionStmt;
-import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.MethodFact;
 import dev.orthrus.rewriter.facts.Span;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -260,29 +253,6 @@ final class FileRewriter {
     }
   }
 
-  /**
-   * Replaces every {@code synchronized (lock) { ... }} in a VAL variant with {@code {
-   * Objects.requireNonNull(lock); { ... } }}: the lock expression is still evaluated (its loads are
-   * replayed, and a null lock throws as {@code synchronized} would), but the validator never enters
-   * the application's monitor, which the application may hold while it waits for this very
-   * validation. Innermost first, so that an outer block's body already holds the inner ones.
-   */
-  private static void withoutSynchronizedBlocks(MethodDeclaration v) {
-    List<SynchronizedStmt> blocks = v.findAll(SynchronizedStmt.class);
-    Collections.reverse(blocks);
-    for (SynchronizedStmt s : blocks) {
-      BlockStmt unlocked = new BlockStmt();
-      unlocked.addStatement(
-          new ExpressionStmt(
-              new MethodCallExpr(
-                  new NameExpr("java.util.Objects"),
-                  "requireNonNull",
-                  NodeList.nodeList(s.getExpression().clone()))));
-      unlocked.addStatement(s.getBody().clone());
-      s.replace(unlocked);
-    }
-  }
-
   /** A copy of {@code m}, rewritten as {@code kind}, taking the variant's context first. */
   private MethodDeclaration variant(MethodDeclaration m, String id, Variant kind) {
     MethodDeclaration v = m.clone();
@@ -290,9 +260,9 @@ final class FileRewriter {
     v.getBody().get().accept(body(kind, context, id), null);
     v.setName(m.getNameAsString() + kind.suffix);
     if (kind == Variant.VAL) {
-      // A validator never takes the application's locks: it re-executes from the log alone.
+      // A validator never takes the application's locks: it re-executes from the log alone (its
+      // synchronized blocks: BodyRewriter).
       v.removeModifier(Modifier.Keyword.SYNCHRONIZED);
-      withoutSynchronizedBlocks(v);
     }
     v.removeJavaDocComment();
     v.getAnnotations().clear();

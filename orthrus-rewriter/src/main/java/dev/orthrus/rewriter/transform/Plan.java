@@ -9,6 +9,7 @@ import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.NondeterministicCall;
 import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import dev.orthrus.rewriter.facts.Span;
@@ -51,6 +52,14 @@ final class Plan {
 
   /** Recorded calls on locks and monitors: APP makes them, VAL never does. */
   final Set<String> lockCalls = new LinkedHashSet<>();
+
+  /**
+   * Whether {@code calls} lists {@code call}, by the member javac resolved or by the name the
+   * processor reports it under.
+   */
+  static boolean lists(Set<String> calls, CallFact call) {
+    return calls.contains(call.target()) || calls.contains(call.reported());
+  }
 
   final Map<String, Set<StoreHelper>> storeHelpers = new HashMap<>();
   final List<Problem> problems = new ArrayList<>();

@@ -246,24 +246,27 @@ final class UserDataClass {
   }
 
   private boolean isOwnVersionedField(Expression e) {
-    FieldFact f = fact(e);
-    return f != null
-        && f.versioned()
-        && f.owner().equals(binaryName)
-        && (e instanceof NameExpr
-            || ((FieldAccessExpr) e).getScope() instanceof ThisExpr t && t.getTypeName().isEmpty());
+    FieldFact f = ownField(e);
+    return f != null && f.versioned();
   }
 
   /** A user-data array field of this class ({@code VersionedArray} once rewritten). */
   private boolean isOwnArrayField(Expression e) {
+    FieldFact f = ownField(e);
+    return f != null && f.referenceArray();
+  }
+
+  /** The field of this class that {@code e} names by its simple name or {@code this.f}, or null. */
+  private FieldFact ownField(Expression e) {
     FieldFact f = fact(e);
-    return f != null
-        && f.referenceArray()
-        && f.owner().equals(binaryName)
-        && (e instanceof NameExpr
-            || e instanceof FieldAccessExpr a
-                && a.getScope() instanceof ThisExpr t
-                && t.getTypeName().isEmpty());
+    boolean own =
+        f != null
+            && f.owner().equals(binaryName)
+            && (e instanceof NameExpr
+                || e instanceof FieldAccessExpr a
+                    && a.getScope() instanceof ThisExpr t
+                    && t.getTypeName().isEmpty());
+    return own ? f : null;
   }
 
   private FieldFact fact(Expression e) {
