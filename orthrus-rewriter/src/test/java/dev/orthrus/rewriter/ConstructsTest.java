@@ -20,7 +20,7 @@ class ConstructsTest {
   @Test
   void theProtectedBuildComputesWhatTheVanillaBuildComputes(@TempDir Path out) throws Exception {
     InstrumentResult result = Builds.instrument(SOURCES, out);
-    assertEquals(16, result.closures().size(), () -> "closures: " + result.closures());
+    assertEquals(17, result.closures().size(), () -> "closures: " + result.closures());
     Path vanilla = Builds.vanilla(SOURCES, out);
     OrthrusRuntime rt = Builds.validatingEverything();
     try (URLClassLoader p = Builds.loader(out.resolve("classes"));

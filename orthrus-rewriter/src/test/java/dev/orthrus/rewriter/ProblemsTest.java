@@ -100,6 +100,48 @@ class ProblemsTest {
   }
 
   @Test
+  void aUserDataArrayPassedToAMethodIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure int count() {
+                return java.util.Arrays.asList(root.kids).size();
+              }
+            }
+            """),
+        6,
+        "used as a value");
+  }
+
+  @Test
+  void anArrayMadeElsewhereAssignedToAUserDataArrayIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure int grow() {
+                root.kids = bigger();
+                return 1;
+              }
+              private static Node[] bigger() {
+                return new Node[8];
+              }
+            }
+            """),
+        6,
+        "an array made elsewhere");
+  }
+
+  @Test
   void aSubclassOfAGeneratorMadeWithoutASeedInAClosureIsNamed(@TempDir Path dir)
       throws IOException {
     assertOne(

@@ -1,10 +1,12 @@
 package dev.orthrus.rewriter.facts;
 
+import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.EnhancedForLoopTree;
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LineMap;
@@ -37,17 +39,20 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -60,12 +65,14 @@ public final class FactsCollector implements TaskListener {
   private final Trees trees;
   private final JavaNames names;
   private final Types types;
+  private final Elements elements;
   private final JdkCalls jdk;
 
   public FactsCollector(JavacTask task) {
     this.trees = Trees.instance(task);
     this.names = new JavaNames(task.getElements(), task.getTypes());
     this.types = task.getTypes();
+    this.elements = task.getElements();
     this.jdk = new JdkCalls(task.getElements(), task.getTypes(), names);
   }
 
@@ -198,9 +205,20 @@ public final class FactsCollector implements TaskListener {
               && !owner.getModifiers().contains(Modifier.FINAL)
               && owner.getKind() != ElementKind.ENUM
               && owner.getKind() != ElementKind.RECORD;
+      boolean dispatched =
+          method.getKind() == ElementKind.METHOD
+              && mods.contains(Modifier.ABSTRACT)
+              && (owner.getNestingKind() == NestingKind.TOP_LEVEL
+                  || owner.getNestingKind() == NestingKind.MEMBER);
       MethodFact declared =
           new MethodFact(
-              id, file, span(node), method.getAnnotation(Closure.class) != null, overridable);
+              id,
+              file,
+              span(node),
+              method.getAnnotation(Closure.class) != null,
+              overridable,
+              dispatched);
+      implemented(method, owner, id);
       facts.methods.put(id, declared);
       facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);
       enclosingMethods.push(id);
@@ -244,7 +262,19 @@ public final class FactsCollector implements TaskListener {
           !isFinal
               && field.asType() instanceof DeclaredType declared
               && isUserData(declared.asElement());
-      fileFacts.fields.put(span(node), new FieldFact(owner, name, isFinal, referenceArray, held));
+      if (referenceArray) {
+        String misuse = arrayMisuse(node, name);
+        if (misuse != null) {
+          problem(
+              node,
+              misuse,
+              "read and write it slot by slot (a[i], a.length) and assign it new T[n]: it becomes a"
+                  + " VersionedArray, which is not a Java array; copy it slot by slot in a loop");
+        }
+      }
+      String enclosing = node instanceof IdentifierTree ? enclosingInstance(field) : null;
+      fileFacts.fields.put(
+          span(node), new FieldFact(owner, name, isFinal, referenceArray, held, enclosing));
       if (!isFinal || referenceArray) {
         touches();
       }
@@ -295,6 +325,117 @@ public final class FactsCollector implements TaskListener {
                   || u.getKind() == Tree.Kind.PREFIX_DECREMENT
                   || u.getKind() == Tree.Kind.POSTFIX_INCREMENT
                   || u.getKind() == Tree.Kind.POSTFIX_DECREMENT));
+    }
+
+    /**
+     * Records {@code method} as an implementation of each abstract method it overrides, when its
+     * class is a top-level or member class (the rewriter gives no other class variants).
+     */
+    private void implemented(ExecutableElement method, TypeElement owner, String id) {
+      if (method.getKind() != ElementKind.METHOD
+          || method.getModifiers().contains(Modifier.STATIC)
+          || method.getModifiers().contains(Modifier.ABSTRACT)
+          || owner.getNestingKind() == NestingKind.LOCAL
+          || owner.getNestingKind() == NestingKind.ANONYMOUS) {
+        return;
+      }
+      for (TypeElement supertype : supertypes(owner, new LinkedHashSet<>())) {
+        for (Element member : supertype.getEnclosedElements()) {
+          if (member instanceof ExecutableElement other
+              && other.getModifiers().contains(Modifier.ABSTRACT)
+              && other.getSimpleName().equals(method.getSimpleName())
+              && elements.overrides(method, other, owner)) {
+            facts
+                .implementations
+                .computeIfAbsent(names.methodId(other), k -> new LinkedHashSet<>())
+                .add(id);
+          }
+        }
+      }
+    }
+
+    /** Every class and interface {@code type} extends or implements, transitively. */
+    private Set<TypeElement> supertypes(TypeElement type, Set<TypeElement> found) {
+      for (TypeMirror direct : types.directSupertypes(type.asType())) {
+        if (types.asElement(direct) instanceof TypeElement t && found.add(t)) {
+          supertypes(t, found);
+        }
+      }
+      return found;
+    }
+
+    /**
+     * What is wrong with this use of a user-data array of references, or null: it may be indexed,
+     * asked its length, compared, assigned a new array, null or another such field, or assigned to
+     * another such field, and nothing else (it is not a Java array once rewritten).
+     */
+    private String arrayMisuse(Tree node, String name) {
+      Tree parent = getCurrentPath().getParentPath().getLeaf();
+      if ((parent instanceof ArrayAccessTree a && a.getExpression() == node)
+          || (parent instanceof MemberSelectTree m
+              && m.getExpression() == node
+              && m.getIdentifier().contentEquals("length"))
+          || parent instanceof EnhancedForLoopTree
+          || parent.getKind() == Tree.Kind.EQUAL_TO
+          || parent.getKind() == Tree.Kind.NOT_EQUAL_TO) {
+        return null;
+      }
+      if (parent instanceof VariableTree) {
+        // A local array of user data is named on its own (visitVariable).
+        Element variable = trees.getElement(getCurrentPath().getParentPath());
+        return variable != null && holdsUserDataArray(variable.asType())
+            ? null
+            : "the user-data array " + name + " assigned to a variable";
+      }
+      if (parent instanceof AssignmentTree a) {
+        TreePath assignment = getCurrentPath().getParentPath();
+        if (a.getVariable() != node) {
+          return isReferenceArrayField(new TreePath(assignment, a.getVariable()))
+              ? null
+              : "the user-data array " + name + " assigned to a variable of another kind";
+        }
+        ExpressionTree value = a.getExpression();
+        return value instanceof NewArrayTree
+                || value.getKind() == Tree.Kind.NULL_LITERAL
+                || isReferenceArrayField(new TreePath(assignment, value))
+            ? null
+            : "an array made elsewhere (a call's result, a parameter, a copy) assigned to the"
+                + " user-data array "
+                + name;
+      }
+      return "the user-data array " + name + " used as a value (an argument, a receiver, a result)";
+    }
+
+    private boolean isReferenceArrayField(TreePath path) {
+      Element e = trees.getElement(path);
+      return e != null
+          && e.getKind() == ElementKind.FIELD
+          && !e.getModifiers().contains(Modifier.STATIC)
+          && isUserData(e.getEnclosingElement())
+          && isReferenceArray(e.asType());
+    }
+
+    /**
+     * For an instance field named without a receiver: null when {@code this} holds it, else the
+     * simple name of the enclosing class whose instance does (an inner class reading its outer
+     * instance's field).
+     */
+    private String enclosingInstance(VariableElement field) {
+      TypeElement owner = (TypeElement) field.getEnclosingElement();
+      TypeElement here = enclosingClass();
+      if (here == null || isSubclass(here, owner)) {
+        return null;
+      }
+      for (Element e = here.getEnclosingElement(); e != null; e = e.getEnclosingElement()) {
+        if (e instanceof TypeElement outer && isSubclass(outer, owner)) {
+          return outer.getSimpleName().toString();
+        }
+      }
+      return null;
+    }
+
+    private boolean isSubclass(TypeElement type, TypeElement owner) {
+      return types.isSubtype(types.erasure(type.asType()), types.erasure(owner.asType()));
     }
 
     /** The innermost class declaration around the current node, or null. */

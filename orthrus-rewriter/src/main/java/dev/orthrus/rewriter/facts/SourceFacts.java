@@ -41,6 +41,14 @@ public final class SourceFacts {
       return fields.get(span);
     }
 
+    /**
+     * Whether the file reads or writes a user-data field that the rewritten classes no longer have
+     * as a field (a versioned or held field, an array that becomes a {@code VersionedArray}).
+     */
+    public boolean usesRewrittenFields() {
+      return fields.values().stream().anyMatch(f -> !f.isFinal() || f.referenceArray());
+    }
+
     public CallFact call(Span span) {
       return calls.get(span);
     }
@@ -76,6 +84,14 @@ public final class SourceFacts {
   final Map<String, MethodFact> methods = new LinkedHashMap<>();
   final Map<Path, List<MethodFact>> methodsByFile = new HashMap<>();
   final Map<String, Set<String>> callees = new HashMap<>();
+
+  /**
+   * Abstract methods (ids, wherever declared) to the methods of the sources that implement them: a
+   * call of one may run any of them. Linked into {@link #callees} for those declared in the sources
+   * ({@link #touchingMethods}).
+   */
+  final Map<String, Set<String>> implementations = new HashMap<>();
+
   final Set<String> touchesDirectly = new LinkedHashSet<>();
 
   /** Methods that make a call the JDK table marks seeded ({@link CallFact#seeded()}). */
@@ -107,6 +123,19 @@ public final class SourceFacts {
   /** The name a source uses for a class, e.g. {@code a.Outer.Inner} for {@code a.Outer$Inner}. */
   public String canonicalName(String binaryName) {
     return canonicalNames.getOrDefault(binaryName, binaryName.replace('$', '.'));
+  }
+
+  /**
+   * How generated code in package {@code pkg} names the class in an expression ({@code Board.ADD}):
+   * without the package when it is {@code pkg}, since a field or local named like the package's
+   * first part would hide the package there; else its canonical name.
+   */
+  public String expressionName(String binaryName, String pkg) {
+    int dot = binaryName.lastIndexOf('.');
+    String canonical = canonicalName(binaryName);
+    return dot > 0 && binaryName.substring(0, dot).equals(pkg)
+        ? canonical.substring(dot + 1)
+        : canonical;
   }
 
   /**
@@ -188,6 +217,7 @@ public final class SourceFacts {
    *     show (the non-deterministic calls the processor found)
    */
   public Set<String> touchingMethods(Set<String> direct) {
+    linkImplementations();
     Set<String> touching = new LinkedHashSet<>(touchesDirectly);
     touching.addAll(seedingMethods);
     touching.addAll(direct);
@@ -208,13 +238,43 @@ public final class SourceFacts {
     while (changed) {
       changed = false;
       for (Map.Entry<String, Set<String>> e : callees.entrySet()) {
-        if (!touching.contains(e.getKey()) && e.getValue().stream().anyMatch(touching::contains)) {
+        if (!touching.contains(e.getKey())
+            && e.getValue().stream()
+                .anyMatch(c -> touching.contains(c) && reaches(e.getKey(), c))) {
           touching.add(e.getKey());
           changed = true;
         }
       }
     }
     return reached(closures, touching);
+  }
+
+  /**
+   * An abstract method declared in the sources calls, in effect, each implementation the sources
+   * declare: it needs variants when one of them does, and its callers call those variants, which
+   * dispatch to the implementation's (an implementation the rewriter did not see, such as a lambda,
+   * runs its plain method from a default variant).
+   */
+  private void linkImplementations() {
+    implementations.forEach(
+        (method, implementing) -> {
+          MethodFact declared = methods.get(method);
+          if (declared != null && declared.dispatched()) {
+            callees.computeIfAbsent(method, k -> new HashSet<>()).addAll(implementing);
+          }
+        });
+  }
+
+  /**
+   * Whether {@code caller} needs variants because it calls {@code callee}, which needs them:
+   * always, except for a method that can be overridden calling an abstract one, which keeps running
+   * plain as before abstract methods had variants (an overridable method that touches user data
+   * itself stops the build).
+   */
+  private boolean reaches(String caller, String callee) {
+    MethodFact from = methods.get(caller);
+    MethodFact to = methods.get(callee);
+    return from == null || !from.overridable() || to == null || !to.dispatched();
   }
 
   /** The methods of {@code through} that {@code roots} reach through calls to such methods. */

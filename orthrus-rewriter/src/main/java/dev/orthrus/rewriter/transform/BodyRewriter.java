@@ -18,6 +18,7 @@ import com.github.javaparser.ast.expr.LiteralExpr;
 import com.github.javaparser.ast.expr.LongLiteralExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.Name;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SuperExpr;
@@ -60,13 +61,18 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   private final String caller;
   private final CallSites sites;
 
+  /** The file's package. */
+  private final String pkg;
+
   /**
+   * @param pkg the package of the file
    * @param context the name of the variant's {@code ClosureLog} or {@code Replay} parameter
    * @param caller id of the method whose body this is, for call sites of closures
    */
   BodyRewriter(
       Plan plan,
       Path file,
+      String pkg,
       Positions positions,
       Variant variant,
       String context,
@@ -74,6 +80,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       CallSites sites) {
     this.plan = plan;
     this.file = file;
+    this.pkg = pkg;
     this.facts = plan.facts.file(file);
     this.positions = positions;
     this.variant = variant;
@@ -112,7 +119,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   private Expression heldRead(Expression object, FieldFact field) {
     Expression slot =
         new FieldAccessExpr(
-            new NameExpr(plan.facts.canonicalName(field.owner())),
+            new NameExpr(plan.facts.expressionName(field.owner(), pkg)),
             UserDataClass.slotName(field.name()));
     Expression value =
         switch (variant) {
@@ -131,10 +138,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   public Visitable visit(NameExpr n, Void arg) {
     FieldFact field = field(n);
     if (field != null && field.versioned()) {
-      return new FieldAccessExpr(load(new ThisExpr()), n.getNameAsString());
+      return new FieldAccessExpr(load(self(field)), n.getNameAsString());
     }
     if (field != null && field.held()) {
-      return heldRead(new ThisExpr(), field);
+      return heldRead(self(field), field);
     }
     SharedRead shared = variant == Variant.PLAIN ? null : facts.sharedRead(positions.span(n));
     if (shared != null) {
@@ -321,8 +328,20 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return scope instanceof NameExpr || scope instanceof ThisExpr;
   }
 
-  private static String receiverText(Expression target) {
-    return target instanceof FieldAccessExpr f ? f.getScope().toString() : "this";
+  private String receiverText(Expression target) {
+    return target instanceof FieldAccessExpr f
+        ? f.getScope().toString()
+        : self(field(target)).toString();
+  }
+
+  /**
+   * What holds a field named without a receiver: {@code this}, or {@code Outer.this} for an inner
+   * class's read of its enclosing instance's field.
+   */
+  private static ThisExpr self(FieldFact field) {
+    return field == null || field.enclosing() == null
+        ? new ThisExpr()
+        : new ThisExpr(new Name(field.enclosing()));
   }
 
   private boolean cannotThrowOrRead(
@@ -393,7 +412,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   private Expression receiverOf(Expression target) {
-    return target instanceof FieldAccessExpr f ? rewrite(f.getScope()) : new ThisExpr();
+    return target instanceof FieldAccessExpr f ? rewrite(f.getScope()) : self(field(target));
   }
 
   /**

@@ -24,12 +24,17 @@ import java.util.Set;
 final class CallSites {
 
   private final Plan plan;
+  private final String pkg;
   private final Map<TypeDeclaration<?>, List<FieldDeclaration>> fields = new IdentityHashMap<>();
   private final Map<String, String> names = new HashMap<>();
   private final Set<String> taken = new HashSet<>();
 
-  CallSites(Plan plan) {
+  /**
+   * @param pkg the file's package
+   */
+  CallSites(Plan plan, String pkg) {
     this.plan = plan;
+    this.pkg = pkg;
   }
 
   /** The site field for a call of {@code closure} from {@code caller}, declared on first use. */
@@ -53,7 +58,7 @@ final class CallSites {
                       + "static final CallSite "
                       + name
                       + " = "
-                      + plan.facts.canonicalName(owner)
+                      + plan.facts.expressionName(owner, pkg)
                       + "."
                       + plan.bindingFields.get(closure)
                       + ".site("

@@ -5,6 +5,7 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
@@ -16,8 +17,13 @@ import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.nodeTypes.NodeWithImplements;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.MethodFact;
@@ -63,6 +69,10 @@ final class FileRewriter {
   private final Set<String> namesUsed = new HashSet<>();
 
   private final CallSites sites;
+
+  /** The file's package ("" for the unnamed one). */
+  private final String pkg;
+
   private final List<UserDataClass> userDataClasses = new ArrayList<>();
   private final List<String> closures = new ArrayList<>();
   private boolean changed;
@@ -77,7 +87,8 @@ final class FileRewriter {
     unit.findAll(com.github.javaparser.ast.expr.NameExpr.class)
         .forEach(name -> namesUsed.add(name.getNameAsString()));
     this.positions = new Positions(text);
-    this.sites = new CallSites(plan);
+    this.pkg = unit.getPackageDeclaration().map(d -> d.getNameAsString()).orElse("");
+    this.sites = new CallSites(plan, pkg);
   }
 
   List<String> closures() {
@@ -104,7 +115,7 @@ final class FileRewriter {
       rewriteMembers(type, userData);
     }
     sites.declare();
-    changed |= sites.any();
+    changed |= sites.any() || plan.facts.file(file).usesRewrittenFields();
   }
 
   private void rewriteMembers(TypeDeclaration<?> type, boolean userData) {
@@ -134,6 +145,14 @@ final class FileRewriter {
           closure(type, m, id, variants, after, bindingsAt);
         } else {
           after.add(() -> addAfter(type, m, variants));
+        }
+      } else if (member instanceof MethodDeclaration m && !m.isStatic()) {
+        MethodFact fact = methodFact(m);
+        if (fact != null && fact.dispatched() && plan.touching.contains(fact.id())) {
+          List<MethodDeclaration> fallbacks =
+              List.of(dispatching(type, m, Variant.APP), dispatching(type, m, Variant.VAL));
+          after.add(() -> addAfter(type, m, fallbacks));
+          changed = true;
         }
       } else if (member instanceof ConstructorDeclaration c) {
         if (!userData) {
@@ -198,7 +217,7 @@ final class FileRewriter {
       return;
     }
     String binding = plan.bindingFields.get(id);
-    String ownerType = plan.facts.canonicalName(binaryName(type));
+    String ownerType = plan.facts.expressionName(binaryName(type), pkg);
     ClosureMethods generated =
         new ClosureMethods(model, binding, ownerType, m, erased, userDataParams);
     MethodDeclaration plain = m.clone();
@@ -274,6 +293,39 @@ final class FileRewriter {
     return v;
   }
 
+  /**
+   * The variant of an abstract method that an implementation's variant overrides. For an
+   * implementation the rewriter did not see (a lambda, a class outside the sources) it runs the
+   * plain method, as a call the rewriter cannot see would: a validator that reaches user data there
+   * does not validate the execution (decision 0045).
+   */
+  private MethodDeclaration dispatching(
+      TypeDeclaration<?> type, MethodDeclaration m, Variant kind) {
+    MethodDeclaration v = m.clone();
+    String context = contextName(m, kind);
+    v.setName(m.getNameAsString() + kind.suffix);
+    v.removeModifier(Modifier.Keyword.ABSTRACT);
+    if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
+      v.addModifier(Modifier.Keyword.DEFAULT);
+    }
+    v.removeJavaDocComment();
+    v.getAnnotations().clear();
+    MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
+    m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+    v.setBody(
+        new BlockStmt(
+            new NodeList<>(
+                m.getType().isVoidType() ? new ExpressionStmt(plain) : new ReturnStmt(plain))));
+    v.getParameters().add(0, new Parameter(StaticJavaParser.parseType(kind.contextType), context));
+    v.setLineComment(
+        " "
+            + kind.name()
+            + " variant: an implementation's "
+            + kind.suffix
+            + " variant overrides it; any other runs its plain method");
+    return v;
+  }
+
   private static String contextName(MethodDeclaration m, Variant kind) {
     Set<String> used = new HashSet<>();
     m.findAll(SimpleName.class).forEach(n -> used.add(n.getIdentifier()));
@@ -285,7 +337,7 @@ final class FileRewriter {
   }
 
   private BodyRewriter body(Variant kind, String context, String caller) {
-    return new BodyRewriter(plan, file, positions, kind, context, caller, sites);
+    return new BodyRewriter(plan, file, pkg, positions, kind, context, caller, sites);
   }
 
   /** Finishes the user-data classes (their store helpers are known once every file is done). */

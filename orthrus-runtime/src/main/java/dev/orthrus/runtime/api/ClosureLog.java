@@ -329,15 +329,19 @@ public final class ClosureLog {
   /**
    * Records a user-data object this closure allocated (OrthrusNew); its first version, and the
    * value of each field it holds ({@link ValueSlots}), count as created. Returns the object so
-   * generated code can wrap the {@code new} expression.
+   * generated code can wrap the {@code new} expression. An object of a user-data class with final
+   * fields only has nothing versioned: it is returned as it is.
    */
-  public <O extends VersionedObject<?>> O allocate(O object) {
+  public <O> O allocate(O object) {
+    if (!(object instanceof VersionedObject<?>)) {
+      return object;
+    }
     if (allocatedCount == allocated.length) {
       allocated = Arrays.copyOf(allocated, allocatedCount * 2);
       grown();
     }
     allocated[allocatedCount++] = object;
-    recordCreated(object.currentVersion());
+    recordCreated(((VersionedObject<?>) object).currentVersion());
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
       for (int i = 0; i < held.length(); i++) {

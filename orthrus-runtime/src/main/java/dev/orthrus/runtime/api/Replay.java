@@ -1,7 +1,9 @@
 package dev.orthrus.runtime.api;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * The VAL variant's view of memory while it re-executes one log.
@@ -10,8 +12,10 @@ import java.util.Objects;
  * that point (else {@link Divergence}), and the value returned is the logged version, or this
  * validator's own counterpart when APP had created that version itself earlier in the same
  * execution. Stores and allocations go to a private list (the validator's heap) and are never
- * published, so a validator never writes shared state. Objects VAL allocates are matched to APP's
- * allocations by allocation order.
+ * published, so a validator never writes shared state. Objects VAL allocates in the closure's code
+ * are matched to APP's allocations by allocation order. Objects VAL makes elsewhere (a
+ * constructor's own new objects and arrays, an array a closure creates) are paired with APP's at
+ * their first access, where the log says which APP object the same access reached (decision 0046).
  *
  * <p>One instance per validator, reused for every log.
  */
@@ -27,6 +31,23 @@ public final class Replay {
   private Object[] allocated = new Object[4];
   private int allocatedCount;
 
+  /**
+   * The objects this replay made on its validator's thread, in order, and the APP object each
+   * stands for once an access paired them (null until then). Beyond {@link #INDEXED} of them,
+   * lookups go through the two identity maps.
+   */
+  private Object[] made = new Object[8];
+
+  private Object[] madeFor = new Object[8];
+  private int madeCount;
+  private IdentityHashMap<Object, Integer> madeIndex;
+  private IdentityHashMap<Object, Object> pairedApp;
+
+  private static final int INDEXED = 32;
+
+  /** While above zero, a comparison only tries a pairing and does not keep it. */
+  private int tentative;
+
   private ResultKind resultKind = ResultKind.NONE;
   private long resultBits;
   private Object resultRef;
@@ -37,7 +58,12 @@ public final class Replay {
     loadCursor = nondetBitsCursor = nondetRefCursor = 0;
     Arrays.fill(created, 0, createdCount, null);
     Arrays.fill(allocated, 0, allocatedCount, null);
-    createdCount = allocatedCount = 0;
+    Arrays.fill(made, 0, madeCount, null);
+    Arrays.fill(madeFor, 0, madeCount, null);
+    createdCount = allocatedCount = madeCount = tentative = 0;
+    madeIndex = null;
+    pairedApp = null;
+    ValidatorThread.replaying(this);
     resultKind = ResultKind.NONE;
     resultBits = 0;
     resultRef = null;
@@ -53,14 +79,13 @@ public final class Replay {
     // APP's load failed here without recording anything: fail alike, before consuming a load.
     Objects.requireNonNull(object, ClosureLog.NULL_REFERENCE);
     Version logged = nextLoad();
-    Object expected = appIdentity(object);
-    if (logged.owner() != expected || logged.slot() != -1) {
+    if (logged.slot() != -1 || !standsFor(object, logged.owner())) {
       throw new Divergence(
           MismatchKind.LOAD_DIVERGED,
           "load #"
               + (loadCursor - 1)
               + " read "
-              + describe(expected)
+              + describe(appIdentity(object))
               + " but APP read "
               + describe(logged.owner())
               + slotSuffix(logged));
@@ -72,8 +97,7 @@ public final class Replay {
   public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
     Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE).checkSlot(slot);
     Version logged = nextLoad();
-    Object expected = appIdentity(slots);
-    if (logged.owner() != expected || logged.slot() != slot) {
+    if (logged.slot() != slot || !standsFor(slots, logged.owner())) {
       throw new Divergence(
           MismatchKind.LOAD_DIVERGED,
           "load #"
@@ -81,7 +105,7 @@ public final class Replay {
               + " read slot "
               + slot
               + " of "
-              + describe(expected)
+              + describe(appIdentity(slots))
               + " but APP read "
               + describe(logged.owner())
               + slotSuffix(logged));
@@ -120,12 +144,15 @@ public final class Replay {
    * An allocation in the validator's private heap; its first version and held fields count as
    * created, as in {@link ClosureLog#allocate}.
    */
-  public <O extends VersionedObject<?>> O allocate(O object) {
+  public <O> O allocate(O object) {
+    if (!(object instanceof VersionedObject<?>)) {
+      return object;
+    }
     if (allocatedCount == allocated.length) {
       allocated = Arrays.copyOf(allocated, allocatedCount * 2);
     }
     allocated[allocatedCount++] = object;
-    addCreated(object.currentVersion());
+    addCreated(((VersionedObject<?>) object).currentVersion());
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
       for (int i = 0; i < held.length(); i++) {
@@ -227,7 +254,10 @@ public final class Replay {
     return nondetRefCursor;
   }
 
-  /** The APP object that VAL's {@code object} stands for: itself, or APP's k-th allocation. */
+  /**
+   * The APP object that VAL's {@code object} stands for: APP's k-th allocation for VAL's k-th, the
+   * APP object a made object was paired with, else {@code object} itself.
+   */
   public Object appIdentity(Object object) {
     for (int k = allocatedCount - 1; k >= 0; k--) {
       if (allocated[k] == object) {
@@ -239,7 +269,109 @@ public final class Replay {
         return log.allocated(k);
       }
     }
-    return object;
+    int i = madeIndexOf(object);
+    return i >= 0 && madeFor[i] != null ? madeFor[i] : object;
+  }
+
+  /**
+   * Whether VAL's {@code object} stands for APP's {@code app}: {@link #appIdentity} says so, or
+   * {@code object} is one VAL made and not yet paired, {@code app} is of the same class (and
+   * length) and no other VAL object stands for it, and the two are paired from now on (only tried,
+   * not kept, inside {@link #tentatively}).
+   */
+  public boolean standsFor(Object object, Object app) {
+    Object identity = appIdentity(object);
+    if (identity == app) {
+      return true;
+    }
+    if (identity != object || app == null || !pairable(object, app)) {
+      return false;
+    }
+    int i = madeIndexOf(object);
+    if (i < 0 || isPaired(app)) {
+      return false;
+    }
+    if (tentative == 0) {
+      madeFor[i] = app;
+      if (pairedApp != null) {
+        pairedApp.put(app, object);
+      }
+    }
+    return true;
+  }
+
+  /** Runs a comparison that may fail and be retried another way: pairings are tried, not kept. */
+  public boolean tentatively(BooleanSupplier comparison) {
+    tentative++;
+    try {
+      return comparison.getAsBoolean();
+    } finally {
+      tentative--;
+    }
+  }
+
+  /** Whether {@code object} was made by this replay on its validator's thread. */
+  boolean madeHere(Object object) {
+    return madeIndexOf(object) >= 0;
+  }
+
+  /** {@link ValidatorThread#made}: this replay made {@code object}. */
+  void made(Object object) {
+    if (madeCount == made.length) {
+      made = Arrays.copyOf(made, madeCount * 2);
+      madeFor = Arrays.copyOf(madeFor, madeCount * 2);
+    }
+    made[madeCount] = object;
+    if (madeIndex != null) {
+      madeIndex.put(object, madeCount);
+    } else if (madeCount == INDEXED) {
+      madeIndex = new IdentityHashMap<>();
+      pairedApp = new IdentityHashMap<>();
+      for (int i = 0; i <= madeCount; i++) {
+        madeIndex.put(made[i], i);
+        if (madeFor[i] != null) {
+          pairedApp.put(madeFor[i], made[i]);
+        }
+      }
+    }
+    madeCount++;
+  }
+
+  private int madeIndexOf(Object object) {
+    if (madeIndex != null) {
+      Integer i = madeIndex.get(object);
+      return i == null ? -1 : i;
+    }
+    for (int i = madeCount - 1; i >= 0; i--) {
+      if (made[i] == object) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether some VAL object already stands for APP's {@code app}. */
+  private boolean isPaired(Object app) {
+    for (int k = 0; k < log.allocatedCount(); k++) {
+      if (log.allocated(k) == app) {
+        return true;
+      }
+    }
+    if (pairedApp != null) {
+      return pairedApp.containsKey(app);
+    }
+    for (int i = 0; i < madeCount; i++) {
+      if (madeFor[i] == app) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean pairable(Object object, Object app) {
+    return object.getClass() == app.getClass()
+        && (!(object instanceof ValueSlots<?>)
+            || ((ValueSlots<?>) object).length() == ((ValueSlots<?>) app).length());
   }
 
   private Version nextLoad() {

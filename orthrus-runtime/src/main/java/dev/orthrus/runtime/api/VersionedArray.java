@@ -36,7 +36,7 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
    * Made on a validator's thread: the validator's own (an allocation VAL repeats), which its
    * constructor may fill there. Any other array a validator must not write.
    */
-  private final transient boolean validatorsOwn = ValidatorThread.isCurrent();
+  private final transient boolean validatorsOwn = ValidatorThread.made(this);
 
   public VersionedArray(int length) {
     if (length < 0) {

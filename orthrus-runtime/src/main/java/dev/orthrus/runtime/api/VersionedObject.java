@@ -42,7 +42,7 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
 
   /**
    * Acquire load of the newest version (plain variant). Refused on a validator's thread ({@link
-   * ValidatorThread}).
+   * ValidatorThread}) unless the validator made the object.
    */
   public final V lvVersion() {
     ValidatorThread.refuse("a plain read", this);
@@ -56,15 +56,20 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
   }
 
   /**
-   * Release store of a new version. On a validator's thread only the first, from the constructor of
-   * an object the validator allocated, is allowed ({@link ValidatorThread}).
+   * Release store of a new version. On a validator's thread only into an object the validator made:
+   * the first store, from the constructor, reports the object as made there ({@link
+   * ValidatorThread}).
    */
   public final void soVersion(V next) {
     if (next.owner() != this) {
       throw new IllegalArgumentException("version belongs to another object");
     }
-    if (ValidatorThread.isCurrent() && VERSION.getAcquire(this) != null) {
-      throw new UninstrumentedAccess("a plain store", this);
+    if (ValidatorThread.isCurrent()) {
+      if (VERSION.getAcquire(this) == null) {
+        ValidatorThread.made(this);
+      } else {
+        ValidatorThread.refuse("a plain store", this);
+      }
     }
     VERSION.setRelease(this, next);
   }

@@ -5,6 +5,7 @@ import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.validate.Mismatch;
 import dev.orthrus.runtime.validate.OutputComparator;
@@ -469,16 +470,17 @@ public final class ReproducerFile {
   }
 
   /**
-   * Re-executes on a thread with a validator's stack, so that a closure that recursed deep on the
-   * validator does here too. The thread inherits the caller's CPU affinity (a pinned replay stays
-   * on its CPU).
+   * Re-executes on a validator's thread with its stack, so that a closure that recursed deep on the
+   * validator does here too, and plain code reached there is refused as it was on the validator.
+   * The thread inherits the caller's CPU affinity (a pinned replay stays on its CPU).
    *
    * @throws NotValidatedException when the re-execution cannot decide (as a validator would not)
    */
   private static Mismatch onValidatorStack(ClosureLog log) {
     FutureTask<Mismatch> task =
         new FutureTask<>(() -> Validator.check(log, new Replay(), new OutputComparator()));
-    Thread replayer = new Thread(null, task, "orthrus-replay", ValidatorPool.DEFAULT_STACK_BYTES);
+    Thread replayer =
+        new ValidatorThread(task, "orthrus-replay", ValidatorPool.DEFAULT_STACK_BYTES);
     replayer.start();
     try {
       return task.get();

@@ -7,6 +7,7 @@ import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedArray;
 import dev.orthrus.runtime.api.VersionedObject;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -172,7 +173,7 @@ public final class OutputComparator {
   private Mismatch compareVersion(
       int j, Version a, Version v, Replay replay, Comparison comparison) {
     if (a.getClass() != v.getClass()
-        || a.owner() != replay.appIdentity(v.owner())
+        || !replay.standsFor(v.owner(), a.owner())
         || a.slot() != v.slot()) {
       return new Mismatch(
           MismatchKind.STORE,
@@ -215,8 +216,8 @@ public final class OutputComparator {
     if (a == null || v == null) {
       return false;
     }
-    if (v instanceof VersionedObject<?>) {
-      return replay != null && a == replay.appIdentity(v);
+    if (v instanceof VersionedObject<?> || v instanceof VersionedArray<?>) {
+      return replay != null && replay.standsFor(v, a);
     }
     if (a.getClass() != v.getClass()) {
       return false;
@@ -291,11 +292,20 @@ public final class OutputComparator {
     if (x.size() != y.size()) {
       return false;
     }
+    if (a instanceof List<?> || x.size() > MAX_UNORDERED) {
+      return sameArray(x.toArray(), y.toArray(), replay, comparison, depth);
+    }
+    // Tried in one order, then another: VAL's new objects are paired with APP's for the try only.
+    return replay == null
+        ? sameUnordered(x, y, null, comparison, depth)
+        : replay.tentatively(() -> sameUnordered(x, y, replay, comparison, depth));
+  }
+
+  /** The same elements in iteration order, else each of APP's matched with one of VAL's. */
+  private static boolean sameUnordered(
+      List<Object> x, List<Object> y, Replay replay, Comparison comparison, int depth) {
     if (sameArray(x.toArray(), y.toArray(), replay, comparison, depth)) {
       return true;
-    }
-    if (a instanceof List<?> || x.size() > MAX_UNORDERED) {
-      return false;
     }
     boolean[] matched = new boolean[y.size()];
     for (Object element : x) {

@@ -2,8 +2,11 @@ package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
+import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.api.Version;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Validators for tests that drive them by hand, without a pool or an agent thread, and the logs
@@ -46,5 +49,24 @@ public final class TestValidators {
         kind,
         bits,
         ref);
+  }
+
+  /** Runs {@link Validator#check} on a validator's thread; its verdict, or what it threw. */
+  static Object checkOnAValidator(ClosureLog log) throws InterruptedException {
+    AtomicReference<Object> outcome = new AtomicReference<>();
+    Thread t =
+        new ValidatorThread(
+            () -> {
+              try {
+                outcome.set(Validator.check(log, new Replay(), new OutputComparator()));
+              } catch (RuntimeException | Error e) {
+                outcome.set(e);
+              }
+            },
+            "orthrus-validator-test",
+            0);
+    t.start();
+    t.join();
+    return outcome.get();
   }
 }

@@ -1,5 +1,6 @@
 package dev.orthrus.runtime.validate;
 
+import static dev.orthrus.runtime.validate.TestValidators.checkOnAValidator;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,11 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.MismatchKind;
-import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
-import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.api.Version;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,25 +20,6 @@ import org.junit.jupiter.api.Test;
  * change twice): the execution is not validated instead.
  */
 class UninstrumentedCodeTest {
-
-  /** Runs {@link Validator#check} on a validator's thread; its verdict, or what it threw. */
-  private static Object checkOnAValidator(ClosureLog log) throws InterruptedException {
-    AtomicReference<Object> outcome = new AtomicReference<>();
-    Thread t =
-        new ValidatorThread(
-            () -> {
-              try {
-                outcome.set(Validator.check(log, new Replay(), new OutputComparator()));
-              } catch (RuntimeException | Error e) {
-                outcome.set(e);
-              }
-            },
-            "orthrus-validator-test",
-            0);
-    t.start();
-    t.join();
-    return outcome.get();
-  }
 
   private static ClosureLog logOf(ClosureBinding closure, Blob blob, long result) {
     return TestValidators.log(

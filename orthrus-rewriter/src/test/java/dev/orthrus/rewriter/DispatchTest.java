@@ -1,0 +1,69 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.runtime.OrthrusRuntime;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Closures that call an interface's or an abstract class's method ({@code
+ * src/test/resources/dispatch}): the call reaches the APP and VAL variants of the implementation
+ * the rewriter saw (a user-data class, a class holding user data), and the plain method of one it
+ * did not (a lambda, here a proxy), so every execution validates. A file whose only change is a
+ * read of a versioned field is rewritten too.
+ */
+class DispatchTest {
+
+  private static final Path SOURCES = Path.of("src/test/resources/dispatch");
+
+  @Test
+  void callsOfAbstractMethodsReachTheImplementationsVariants(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    String shape = Files.readString(out.resolve("generated/shapes/Shape.java"));
+    assertTrue(shape.contains("default long areaApp(ClosureLog log)"), shape);
+    OrthrusRuntime rt = Builds.validatingEverything();
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
+      Class<?> shapeType = loader.loadClass("shapes.Shape");
+      Class<?> squareType = loader.loadClass("shapes.Square");
+      Class<?> boardType = loader.loadClass("shapes.Board");
+      Object square = squareType.getConstructor(long.class).newInstance(3L);
+      Object fixed = loader.loadClass("shapes.Fixed").getConstructor(long.class).newInstance(5L);
+      Object unseen = Proxy.newProxyInstance(loader, new Class<?>[] {shapeType}, (p, m, a) -> 2L);
+      Class<?> measureType = loader.loadClass("shapes.Measure");
+      Object squareMeasure =
+          loader.loadClass("shapes.SquareMeasure").getConstructor(squareType).newInstance(square);
+      Object board =
+          boardType
+              .getConstructor(shapeType, shapeType, shapeType, measureType)
+              .newInstance(square, fixed, unseen, squareMeasure);
+      Method add = boardType.getMethod("add");
+      Method measure = boardType.getMethod("measure", long.class);
+      Method grow = boardType.getMethod("grow", squareType);
+      long expected = 0;
+      for (int i = 0; i < 200; i++) {
+        expected += 9 + 5 + 2;
+        assertEquals(expected, add.invoke(board));
+        expected += 3 * 10;
+        assertEquals(expected, measure.invoke(board, 10L));
+      }
+      Object growing = squareType.getConstructor(long.class).newInstance(1L);
+      for (long side = 2; side <= 101; side++) {
+        assertEquals(side * side, grow.invoke(null, growing));
+      }
+      // Plain code that no closure reaches reads the versioned field too.
+      assertEquals(
+          101L,
+          loader.loadClass("shapes.Describe").getMethod("side", squareType).invoke(null, growing));
+      Builds.assertAllValidated(rt, 500);
+    } finally {
+      rt.close();
+    }
+  }
+}

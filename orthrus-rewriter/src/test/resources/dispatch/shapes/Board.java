@@ -1,0 +1,42 @@
+package shapes;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+
+/** Closures that call abstract methods: the call runs whichever implementation it reaches. */
+@UserData
+public final class Board {
+  private final Shape[] shapes;
+  private final Measure measure;
+  long total;
+
+  public Board(Shape a, Shape b, Shape c, Measure measure) {
+    shapes = new Shape[3];
+    shapes[0] = a;
+    shapes[1] = b;
+    shapes[2] = c;
+    this.measure = measure;
+  }
+
+  @Closure
+  public long add() {
+    for (int i = 0; i < shapes.length; i++) {
+      total = total + shapes[i].area();
+    }
+    return total;
+  }
+
+  @Closure
+  public long measure(long scale) {
+    total = total + measure.of(scale);
+    return total;
+  }
+
+  /** Grows a square and returns its new area, through the interface. */
+  @Closure
+  public static long grow(Square s) {
+    s.side = s.side + 1;
+    Shape shape = s;
+    return shape.area();
+  }
+}
