@@ -8,6 +8,7 @@ import dev.orthrus.annotations.UserData;
 public final class Board {
   private final Shape[] shapes;
   private final Measure measure;
+  private final Pricing[] pricings;
   long total;
 
   public Board(Shape a, Shape b, Shape c, Measure measure) {
@@ -16,6 +17,10 @@ public final class Board {
     shapes[1] = b;
     shapes[2] = c;
     this.measure = measure;
+    pricings = new Pricing[3];
+    pricings[0] = new Pricing();
+    pricings[1] = new Discount();
+    pricings[2] = Pricing.flat();
   }
 
   @Closure
@@ -24,6 +29,27 @@ public final class Board {
       total = total + shapes[i].area();
     }
     return total;
+  }
+
+  /** Through an interface's default method. */
+  @Closure
+  public long doubled() {
+    long sum = 0;
+    for (int i = 0; i < shapes.length; i++) {
+      sum = sum + shapes[i].doubled();
+    }
+    return sum;
+  }
+
+  /** Through a class's method that the sources override, and that an anonymous class overrides. */
+  @Closure
+  public long priced(Square s) {
+    long sum = 0;
+    for (int i = 0; i < pricings.length; i++) {
+      sum = sum + pricings[i].price(s);
+    }
+    total = total + sum;
+    return sum;
   }
 
   @Closure

@@ -13,11 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Closures that call an interface's or an abstract class's method ({@code
- * src/test/resources/dispatch}): the call reaches the APP and VAL variants of the implementation
- * the rewriter saw (a user-data class, a class holding user data), and the plain method of one it
- * did not (a lambda, here a proxy), so every execution validates. A file whose only change is a
- * read of a versioned field is rewritten too.
+ * Closures that call an interface's abstract or default method, an abstract class's method, or a
+ * method a subclass overrides ({@code src/test/resources/dispatch}): the call reaches the APP and
+ * VAL variants of the implementation the rewriter saw (a user-data class, a class holding user
+ * data, a subclass), and the plain method of one it did not (a proxy, an anonymous class), so every
+ * execution validates and computes what the plain code computes. A file whose only change is a read
+ * of a versioned field is rewritten too.
  */
 class DispatchTest {
 
@@ -46,12 +47,18 @@ class DispatchTest {
       Method add = boardType.getMethod("add");
       Method measure = boardType.getMethod("measure", long.class);
       Method grow = boardType.getMethod("grow", squareType);
+      Method doubled = boardType.getMethod("doubled");
+      Method priced = boardType.getMethod("priced", squareType);
       long expected = 0;
       for (int i = 0; i < 200; i++) {
         expected += 9 + 5 + 2;
         assertEquals(expected, add.invoke(board));
         expected += 3 * 10;
         assertEquals(expected, measure.invoke(board, 10L));
+        // The proxy answers 2 for its default method too.
+        assertEquals(18L + 10 + 2, doubled.invoke(board));
+        assertEquals(30L + 24 + 1, priced.invoke(board, square));
+        expected += 30 + 24 + 1;
       }
       Object growing = squareType.getConstructor(long.class).newInstance(1L);
       for (long side = 2; side <= 101; side++) {
@@ -61,7 +68,7 @@ class DispatchTest {
       assertEquals(
           101L,
           loader.loadClass("shapes.Describe").getMethod("side", squareType).invoke(null, growing));
-      Builds.assertAllValidated(rt, 500);
+      Builds.assertAllValidated(rt, 900);
     } finally {
       rt.close();
     }

@@ -164,28 +164,6 @@ class ProblemsTest {
   }
 
   @Test
-  void anOverridableMethodThatTouchesUserDataIsNamed(@TempDir Path dir) throws IOException {
-    assertOne(
-        problems(
-            dir,
-            """
-            package p;
-            import dev.orthrus.annotations.Closure;
-            class Tree {
-              private final Node root = new Node();
-              @Closure long total() {
-                return value();
-              }
-              long value() {
-                return root.value;
-              }
-            }
-            """),
-        8,
-        "can be overridden");
-  }
-
-  @Test
   void anAnonymousClassThatTouchesUserDataInAClosureIsNamed(@TempDir Path dir) throws IOException {
     assertOne(
         problems(

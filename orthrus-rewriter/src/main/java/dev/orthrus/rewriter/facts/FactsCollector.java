@@ -218,7 +218,7 @@ public final class FactsCollector implements TaskListener {
               method.getAnnotation(Closure.class) != null,
               overridable,
               dispatched);
-      implemented(method, owner, id);
+      recordOverrides(method, owner, id);
       facts.methods.put(id, declared);
       facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);
       enclosingMethods.push(id);
@@ -328,10 +328,10 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * Records {@code method} as an implementation of each abstract method it overrides, when its
-     * class is a top-level or member class (the rewriter gives no other class variants).
+     * Records {@code method} as an override of each method it overrides, when its class is a
+     * top-level or member class (the rewriter gives no other class variants).
      */
-    private void implemented(ExecutableElement method, TypeElement owner, String id) {
+    private void recordOverrides(ExecutableElement method, TypeElement owner, String id) {
       if (method.getKind() != ElementKind.METHOD
           || method.getModifiers().contains(Modifier.STATIC)
           || method.getModifiers().contains(Modifier.ABSTRACT)
@@ -342,11 +342,10 @@ public final class FactsCollector implements TaskListener {
       for (TypeElement supertype : supertypes(owner, new LinkedHashSet<>())) {
         for (Element member : supertype.getEnclosedElements()) {
           if (member instanceof ExecutableElement other
-              && other.getModifiers().contains(Modifier.ABSTRACT)
               && other.getSimpleName().equals(method.getSimpleName())
               && elements.overrides(method, other, owner)) {
             facts
-                .implementations
+                .overrides
                 .computeIfAbsent(names.methodId(other), k -> new LinkedHashSet<>())
                 .add(id);
           }

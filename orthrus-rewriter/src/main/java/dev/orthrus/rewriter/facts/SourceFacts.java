@@ -86,11 +86,11 @@ public final class SourceFacts {
   final Map<String, Set<String>> callees = new HashMap<>();
 
   /**
-   * Abstract methods (ids, wherever declared) to the methods of the sources that implement them: a
-   * call of one may run any of them. Linked into {@link #callees} for those declared in the sources
-   * ({@link #touchingMethods}).
+   * Methods (ids, wherever declared) to the methods of the sources that override them: a call of
+   * one may run any of them. Linked into {@link #callees} for those declared in the sources ({@link
+   * #touchingMethods}).
    */
-  final Map<String, Set<String>> implementations = new HashMap<>();
+  final Map<String, Set<String>> overrides = new HashMap<>();
 
   final Set<String> touchesDirectly = new LinkedHashSet<>();
 
@@ -155,6 +155,11 @@ public final class SourceFacts {
     return changed && !fresh;
   }
 
+  /** Whether the sources declare the class {@code binaryName}. */
+  public boolean isSourceType(String binaryName) {
+    return sourceTypes.contains(binaryName);
+  }
+
   /** The simple names of the top-level classes the sources declare in {@code packageName}. */
   public Set<String> topLevelTypesIn(String packageName) {
     String prefix = packageName.isEmpty() ? "" : packageName + ".";
@@ -217,7 +222,7 @@ public final class SourceFacts {
    *     show (the non-deterministic calls the processor found)
    */
   public Set<String> touchingMethods(Set<String> direct) {
-    linkImplementations();
+    linkOverrides();
     Set<String> touching = new LinkedHashSet<>(touchesDirectly);
     touching.addAll(seedingMethods);
     touching.addAll(direct);
@@ -238,9 +243,7 @@ public final class SourceFacts {
     while (changed) {
       changed = false;
       for (Map.Entry<String, Set<String>> e : callees.entrySet()) {
-        if (!touching.contains(e.getKey())
-            && e.getValue().stream()
-                .anyMatch(c -> touching.contains(c) && reaches(e.getKey(), c))) {
+        if (!touching.contains(e.getKey()) && e.getValue().stream().anyMatch(touching::contains)) {
           touching.add(e.getKey());
           changed = true;
         }
@@ -250,31 +253,17 @@ public final class SourceFacts {
   }
 
   /**
-   * An abstract method declared in the sources calls, in effect, each implementation the sources
-   * declare: it needs variants when one of them does, and its callers call those variants, which
-   * dispatch to the implementation's (an implementation the rewriter did not see, such as a lambda,
-   * runs its plain method from a default variant).
+   * A method declared in the sources calls, in effect, each override the sources declare: it needs
+   * variants when one of them does, and its callers call those variants, which dispatch to the
+   * override's (decision 0047).
    */
-  private void linkImplementations() {
-    implementations.forEach(
-        (method, implementing) -> {
-          MethodFact declared = methods.get(method);
-          if (declared != null && declared.dispatched()) {
-            callees.computeIfAbsent(method, k -> new HashSet<>()).addAll(implementing);
+  private void linkOverrides() {
+    overrides.forEach(
+        (method, overriding) -> {
+          if (methods.containsKey(method)) {
+            callees.computeIfAbsent(method, k -> new HashSet<>()).addAll(overriding);
           }
         });
-  }
-
-  /**
-   * Whether {@code caller} needs variants because it calls {@code callee}, which needs them:
-   * always, except for a method that can be overridden calling an abstract one, which keeps running
-   * plain as before abstract methods had variants (an overridable method that touches user data
-   * itself stops the build).
-   */
-  private boolean reaches(String caller, String callee) {
-    MethodFact from = methods.get(caller);
-    MethodFact to = methods.get(callee);
-    return from == null || !from.overridable() || to == null || !to.dispatched();
   }
 
   /** The methods of {@code through} that {@code roots} reach through calls to such methods. */

@@ -20,9 +20,11 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithImplements;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.rewriter.Problem;
@@ -69,6 +71,9 @@ final class FileRewriter {
   private final Set<String> namesUsed = new HashSet<>();
 
   private final CallSites sites;
+
+  /** How many {@link #ownField}s the file declares so far (their names are numbered). */
+  private int ownFields;
 
   /** The file's package ("" for the unnamed one). */
   private final String pkg;
@@ -127,17 +132,14 @@ final class FileRewriter {
         MethodFact fact = methodFact(m);
         String id = fact == null ? binary + "#" + m.getNameAsString() : fact.id();
         boolean touching = fact != null && plan.touching.contains(id);
-        if (touching && fact.overridable() && !plan.isClosure(id)) {
-          problem(
-              m,
-              "a method that touches user data and can be overridden: " + m.getNameAsString(),
-              "make it private, static or final (or its class final): its APP and VAL variants"
-                  + " are called directly");
-        }
         List<MethodDeclaration> variants = new ArrayList<>();
         if (touching) {
           variants.add(variant(m, id, Variant.APP));
           variants.add(variant(m, id, Variant.VAL));
+          if (fact.overridable() && !plan.isClosure(id)) {
+            String own = ownField(type, m, id, after);
+            variants.forEach(v -> unlessOverridden(v, m, own));
+          }
           changed = true;
         }
         m.getBody().get().accept(body(Variant.PLAIN, null, id), null);
@@ -324,6 +326,65 @@ final class FileRewriter {
             + kind.suffix
             + " variant overrides it; any other runs its plain method");
     return v;
+  }
+
+  /**
+   * Declares, at the end of {@code type}, the static {@code ClassValue} that says whether a class
+   * runs {@code m} as written here; returns its name.
+   */
+  private String ownField(
+      TypeDeclaration<?> type, MethodDeclaration m, String id, List<Runnable> after) {
+    String name = "OWN$" + m.getNameAsString() + "$" + ownFields++;
+    StringBuilder types = new StringBuilder();
+    for (String t : parameterTypes(id)) {
+      String element = t.replace("[]", "");
+      String named =
+          plan.facts.isSourceType(element)
+              ? plan.facts.expressionName(element, pkg)
+              : element.replace('$', '.');
+      types.append(", ").append(named).append(t.substring(element.length())).append(".class");
+    }
+    boolean inInterface = type instanceof ClassOrInterfaceDeclaration c && c.isInterface();
+    FieldDeclaration field =
+        StaticJavaParser.parseBodyDeclaration(
+                (inInterface ? "" : "private ")
+                    + "static final ClassValue<Boolean> "
+                    + name
+                    + " = dev.orthrus.runtime.api.Overrides.runsOwn("
+                    + plan.facts.expressionName(binaryName(type), pkg)
+                    + ".class, \""
+                    + m.getNameAsString()
+                    + "\""
+                    + types
+                    + ");")
+            .asFieldDeclaration();
+    field.setLineComment(" whether a class runs " + m.getNameAsString() + " as written here");
+    after.add(() -> type.getMembers().add(field));
+    return name;
+  }
+
+  /**
+   * Makes the variant {@code v} of the overridable {@code m} run the plain method first when the
+   * object's class overrides {@code m} where the rewriter did not see it (decision 0047): that
+   * class has no variant of its own, and this body is not what it runs.
+   */
+  private static void unlessOverridden(MethodDeclaration v, MethodDeclaration m, String own) {
+    MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
+    m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+    BlockStmt otherwise =
+        m.getType().isVoidType()
+            ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
+            : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
+    Expression runsOwn =
+        new MethodCallExpr(
+            new NameExpr(own), "get", new NodeList<>(new MethodCallExpr("getClass")));
+    v.getBody()
+        .get()
+        .getStatements()
+        .add(
+            0,
+            new IfStmt(
+                new UnaryExpr(runsOwn, UnaryExpr.Operator.LOGICAL_COMPLEMENT), otherwise, null));
   }
 
   private static String contextName(MethodDeclaration m, Variant kind) {
