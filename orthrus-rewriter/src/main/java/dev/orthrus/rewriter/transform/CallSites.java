@@ -1,9 +1,7 @@
 package dev.orthrus.rewriter.transform;
 
-import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
-import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.Expression;
@@ -51,20 +49,17 @@ final class CallSites {
       }
       names.put(key, name);
       String owner = closure.substring(0, closure.indexOf('#'));
-      boolean inInterface = holder instanceof ClassOrInterfaceDeclaration c && c.isInterface();
       FieldDeclaration field =
-          StaticJavaParser.parseBodyDeclaration(
-                  (inInterface ? "" : "private ")
-                      + "static final CallSite "
-                      + name
-                      + " = "
-                      + plan.facts.expressionName(owner, pkg)
-                      + "."
-                      + plan.bindingFields.get(closure)
-                      + ".site("
-                      + ClosureDescriptor.keyOf(caller)
-                      + ");")
-              .asFieldDeclaration();
+          FileRewriter.constant(
+              holder,
+              "CallSite",
+              name,
+              plan.facts.expressionName(owner, pkg)
+                  + "."
+                  + plan.bindingFields.get(closure)
+                  + ".site("
+                  + ClosureDescriptor.keyOf(caller)
+                  + ")");
       fields.computeIfAbsent(holder, h -> new ArrayList<>()).add(field);
       plan.callSites
           .computeIfAbsent(closure, c -> new ArrayList<>())

@@ -344,23 +344,40 @@ final class FileRewriter {
               : element.replace('$', '.');
       types.append(", ").append(named).append(t.substring(element.length())).append(".class");
     }
-    boolean inInterface = type instanceof ClassOrInterfaceDeclaration c && c.isInterface();
     FieldDeclaration field =
-        StaticJavaParser.parseBodyDeclaration(
-                (inInterface ? "" : "private ")
-                    + "static final ClassValue<Boolean> "
-                    + name
-                    + " = dev.orthrus.runtime.api.Overrides.runsOwn("
-                    + plan.facts.expressionName(binaryName(type), pkg)
-                    + ".class, \""
-                    + m.getNameAsString()
-                    + "\""
-                    + types
-                    + ");")
-            .asFieldDeclaration();
+        constant(
+            type,
+            "ClassValue<Boolean>",
+            name,
+            "dev.orthrus.runtime.api.Overrides.runsOwn("
+                + plan.facts.expressionName(binaryName(type), pkg)
+                + ".class, \""
+                + m.getNameAsString()
+                + "\""
+                + types
+                + ")");
     field.setLineComment(" whether a class runs " + m.getNameAsString() + " as written here");
     after.add(() -> type.getMembers().add(field));
     return name;
+  }
+
+  /**
+   * A {@code static final} field of {@code holder}, private unless {@code holder} is an interface
+   * (whose fields cannot be).
+   */
+  static FieldDeclaration constant(
+      TypeDeclaration<?> holder, String type, String name, String initializer) {
+    boolean inInterface = holder instanceof ClassOrInterfaceDeclaration c && c.isInterface();
+    return StaticJavaParser.parseBodyDeclaration(
+            (inInterface ? "" : "private ")
+                + "static final "
+                + type
+                + " "
+                + name
+                + " = "
+                + initializer
+                + ";")
+        .asFieldDeclaration();
   }
 
   /**
