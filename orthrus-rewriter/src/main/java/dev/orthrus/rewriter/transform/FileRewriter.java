@@ -330,11 +330,11 @@ final class FileRewriter {
 
   /**
    * Declares, at the end of {@code type}, the static {@code ClassValue} that says whether a class
-   * runs {@code m} as written here; returns its name.
+   * runs {@code m} as written here or an override with variants; returns its name.
    */
   private String ownField(
       TypeDeclaration<?> type, MethodDeclaration m, String id, List<Runnable> after) {
-    String name = "OWN$" + m.getNameAsString() + "$" + ownFields++;
+    String name = "INSTRUMENTED$" + m.getNameAsString() + "$" + ownFields++;
     StringBuilder types = new StringBuilder();
     for (String t : parameterTypes(id)) {
       String element = t.replace("[]", "");
@@ -349,14 +349,15 @@ final class FileRewriter {
             type,
             "ClassValue<Boolean>",
             name,
-            "dev.orthrus.runtime.api.Overrides.runsOwn("
+            "dev.orthrus.runtime.api.Overrides.instrumented("
                 + plan.facts.expressionName(binaryName(type), pkg)
                 + ".class, \""
                 + m.getNameAsString()
                 + "\""
                 + types
                 + ")");
-    field.setLineComment(" whether a class runs " + m.getNameAsString() + " as written here");
+    field.setLineComment(
+        " whether a class runs " + m.getNameAsString() + " as written here or instrumented");
     after.add(() -> type.getMembers().add(field));
     return name;
   }
@@ -381,9 +382,9 @@ final class FileRewriter {
   }
 
   /**
-   * Makes the variant {@code v} of the overridable {@code m} run the plain method first when the
+   * Makes the variant {@code v} of the overridable {@code m} call the plain method instead when the
    * object's class overrides {@code m} where the rewriter did not see it (decision 0047): that
-   * class has no variant of its own, and this body is not what it runs.
+   * override has no variant of its own, and this body is not what it runs.
    */
   private static void unlessOverridden(MethodDeclaration v, MethodDeclaration m, String own) {
     MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
@@ -392,7 +393,7 @@ final class FileRewriter {
         m.getType().isVoidType()
             ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
             : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
-    Expression runsOwn =
+    Expression instrumented =
         new MethodCallExpr(
             new NameExpr(own), "get", new NodeList<>(new MethodCallExpr("getClass")));
     v.getBody()
@@ -401,7 +402,9 @@ final class FileRewriter {
         .add(
             0,
             new IfStmt(
-                new UnaryExpr(runsOwn, UnaryExpr.Operator.LOGICAL_COMPLEMENT), otherwise, null));
+                new UnaryExpr(instrumented, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
+                otherwise,
+                null));
   }
 
   private static String contextName(MethodDeclaration m, Variant kind) {

@@ -9,43 +9,46 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * For the APP and VAL variants of a method a subclass can override: whether an object's class runs
- * the method as its declaring class wrote it, or an override the rewriter did not see (in a class
- * outside the instrumented sources, a local or an anonymous class), whose plain method the variant
- * then calls instead of its own body (decision 0047). An override the rewriter saw overrides the
- * variants themselves, so a variant never asks for it.
+ * For the APP and VAL variants of a method a subclass can override: whether the method an object's
+ * class runs is the declaring class's or an override the rewriter instrumented (both have
+ * variants), or an override the rewriter did not see (in a class outside the instrumented sources,
+ * a local or an anonymous class, a proxy), whose plain method the variant then calls instead of its
+ * own body (decision 0047). A virtual call reaches an instrumented override's own variant; the
+ * declaring class's variant runs for such an override only through {@code super}.
  *
  * <p>Generated code keeps one {@link ClassValue} per such method in a static field: the answer is
  * computed once per class, by reflection, and read with one lookup per logged call.
  */
 public final class Overrides {
 
+  /** What the rewriter appends to a method's name for its APP variant. */
+  private static final String APP_VARIANT = "App";
+
   private Overrides() {}
 
   /**
-   * Whether classes run {@code declaring}'s own {@code name(parameters)}: a {@code ClassValue} that
-   * answers false for a class (or one of its superclasses or interfaces below {@code declaring})
-   * that declares the method again.
+   * Whether classes run {@code declaring}'s {@code name(parameters)} or an instrumented override of
+   * it: a {@code ClassValue} that answers false for a class whose nearest declaration of the method
+   * (in a superclass, or in an interface below {@code declaring}) has no variants.
    */
-  public static ClassValue<Boolean> runsOwn(
+  public static ClassValue<Boolean> instrumented(
       Class<?> declaring, String name, Class<?>... parameters) {
     Class<?>[] types = parameters.clone();
     return new ClassValue<>() {
       @Override
       protected Boolean computeValue(Class<?> type) {
-        return runsOwn(type, declaring, name, types);
+        Class<?> runs = declarer(type, declaring, name, types);
+        return runs == declaring || declaresVariant(runs, name);
       }
     };
   }
 
-  static boolean runsOwn(Class<?> type, Class<?> declaring, String name, Class<?>[] parameters) {
+  /** The class or interface whose declaration of the method {@code type} runs. */
+  static Class<?> declarer(Class<?> type, Class<?> declaring, String name, Class<?>[] parameters) {
     for (Class<?> c = type; c != null; c = c.getSuperclass()) {
       Method m = declared(c, name, parameters);
       if (m != null && !Modifier.isAbstract(m.getModifiers())) {
-        return c == declaring;
-      }
-      if (c == declaring) {
-        return true;
+        return c;
       }
     }
     // No class declares it: an interface's default method, the declaring interface's unless an
@@ -54,10 +57,21 @@ public final class Overrides {
       if (i != declaring
           && declaring.isAssignableFrom(i)
           && declared(i, name, parameters) != null) {
-        return false;
+        return i;
       }
     }
-    return declaring.isInterface();
+    return declaring;
+  }
+
+  private static boolean declaresVariant(Class<?> c, String name) {
+    for (Method m : c.getDeclaredMethods()) {
+      if (m.getName().equals(name + APP_VARIANT)
+          && m.getParameterCount() > 0
+          && m.getParameterTypes()[0] == ClosureLog.class) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The instance method {@code c} itself declares with that name and those parameters, or null. */

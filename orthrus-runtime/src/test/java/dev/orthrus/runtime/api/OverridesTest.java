@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.Test;
 
-/** Which classes run an overridable method as its declaring class or interface wrote it. */
+/**
+ * Which classes run an overridable method as its declaring class or interface wrote it, or an
+ * override with variants, and which an override without.
+ */
 class OverridesTest {
 
   static class Base {
@@ -25,6 +28,20 @@ class OverridesTest {
   }
 
   static class BelowAnOverride extends Repriced {}
+
+  /** An override the rewriter instrumented: it has an APP variant. */
+  static class Instrumented extends Base {
+    @Override
+    long price(String s) {
+      return 5;
+    }
+
+    long priceApp(ClosureLog log, String s) {
+      return 5;
+    }
+  }
+
+  static class BelowInstrumented extends Instrumented {}
 
   static class Overloads extends Base {
     long price(Object o) {
@@ -60,17 +77,19 @@ class OverridesTest {
 
   @Test
   void aClassMethodIsItsOwnUntilASubclassDeclaresItAgain() {
-    ClassValue<Boolean> own = Overrides.runsOwn(Base.class, "price", String.class);
+    ClassValue<Boolean> own = Overrides.instrumented(Base.class, "price", String.class);
     assertTrue(own.get(Base.class));
     assertTrue(own.get(Inherits.class));
     assertTrue(own.get(Overloads.class), "an overload is another method");
     assertFalse(own.get(Repriced.class));
     assertFalse(own.get(BelowAnOverride.class));
+    assertTrue(own.get(Instrumented.class), "its variants run");
+    assertTrue(own.get(BelowInstrumented.class));
   }
 
   @Test
   void aDefaultMethodIsItsOwnUntilAClassOrAnInterfaceBelowDeclaresItAgain() {
-    ClassValue<Boolean> own = Overrides.runsOwn(Shape.class, "doubled");
+    ClassValue<Boolean> own = Overrides.instrumented(Shape.class, "doubled");
     assertTrue(own.get(Plain.class));
     assertFalse(own.get(Own.class), "a sub-interface's default");
     assertFalse(own.get(Overriding.class));
