@@ -15,11 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Closures that make user data whose constructors make more of it ({@code
- * src/test/resources/fresh-objects}): a new object's array filled with new nodes and read in the
- * same execution, nodes held in a final and in a mutable field, a user-data array replaced by a
- * bigger one and read, a class with final fields only, a static node made by a class initializer
- * the closure triggers. The validator's new objects stand for the application's: every execution
- * validates and none is a detection.
+ * src/test/resources/fresh-objects}): a new object's array (final, or mutable and filled by its
+ * constructor by index) filled with new nodes and read in the same execution, nodes held in a final
+ * and in a mutable field, a user-data array replaced by a bigger one and read, a class with final
+ * fields only, a static node made by a class initializer the closure triggers, objects without an
+ * equals of their own (a user-data value with final fields only, a plain object, a lambda) stored
+ * or returned. The validator's new objects stand for the application's: every execution validates
+ * and none is a detection.
  */
 class FreshObjectsTest {
 
@@ -41,6 +43,17 @@ class FreshObjectsTest {
         assertEquals(3L * i, call(loader, "fresh.Pair", "sum", long.class, (long) i));
         assertEquals(i + 1L, call(loader, "fresh.Pair", "swap", long.class, (long) i));
         assertEquals(i - 1L, call(loader, "fresh.Defaults", "fresh", long.class, (long) i));
+        assertEquals((long) n * (n - 1) / 2, call(loader, "fresh.Tree", "sum", int.class, n));
+      }
+      Class<?> walkerType = loader.loadClass("fresh.Walker");
+      Object walker = walkerType.getConstructor().newInstance();
+      Method move = walkerType.getMethod("move", long.class);
+      Method shifted = walkerType.getMethod("shifted", long.class);
+      long x = 0;
+      for (long dx = 1; dx <= 100; dx++) {
+        x += dx;
+        assertEquals(x + ("t" + dx).length() + 3 * dx, move.invoke(walker, dx));
+        shifted.invoke(walker, dx);
       }
       Class<?> ringType = loader.loadClass("fresh.Ring");
       Object ring = ringType.getConstructor().newInstance();
@@ -48,7 +61,7 @@ class FreshObjectsTest {
       for (long v = 1; v <= 100; v++) {
         assertEquals(v + 1, add.invoke(ring, v), "the newest plus the first");
       }
-      Builds.assertAllValidated(rt, 1 + 6 * 200 + 100);
+      Builds.assertAllValidated(rt, 1 + 7 * 200 + 2 * 100 + 100);
       assertTrue(found.isEmpty(), () -> "detections: " + found);
     } finally {
       rt.close();

@@ -54,6 +54,7 @@ final class FileRewriter {
           "dev.orthrus.runtime.api.ControlPath",
           "dev.orthrus.runtime.api.FieldSink",
           "dev.orthrus.runtime.api.Orthrus",
+          "dev.orthrus.runtime.api.Overrides",
           "dev.orthrus.runtime.api.Replay",
           "dev.orthrus.runtime.api.ValueSlots",
           "dev.orthrus.runtime.api.Version",
@@ -186,7 +187,7 @@ final class FileRewriter {
    * Makes a class or record {@code Serializable} unless it is already declared so; interfaces and
    * enums (always serializable) are left alone. Returns whether the declaration changed.
    */
-  private static boolean serializable(TypeDeclaration<?> type) {
+  static boolean serializable(TypeDeclaration<?> type) {
     NodeWithImplements<?> declaration;
     if (type instanceof ClassOrInterfaceDeclaration c && !c.isInterface()) {
       declaration = c;
@@ -349,7 +350,7 @@ final class FileRewriter {
             type,
             "ClassValue<Boolean>",
             name,
-            "dev.orthrus.runtime.api.Overrides.instrumented("
+            "Overrides.instrumented("
                 + plan.facts.expressionName(binaryName(type), pkg)
                 + ".class, \""
                 + m.getNameAsString()

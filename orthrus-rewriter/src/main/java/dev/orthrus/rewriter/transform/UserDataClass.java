@@ -100,7 +100,9 @@ final class UserDataClass {
     }
     if (fields.isEmpty() && held.isEmpty()) {
       // Only final fields: nothing versioned, but reference arrays still become VersionedArrays.
+      // Its objects are values a log may hold, compared field by field: a reproducer carries them.
       type.getConstructors().forEach(c -> c.getBody().accept(new ConstructorBody(), null));
+      FileRewriter.serializable(type);
       return;
     }
     if (!type.getExtendedTypes().isEmpty()) {
@@ -279,6 +281,9 @@ final class UserDataClass {
       if (isOwnVersionedField(n)) {
         return new NameExpr(n.getNameAsString() + "$");
       }
+      if (n.getNameAsString().equals("length") && isOwnArrayField(n.getScope())) {
+        return new MethodCallExpr(array(n.getScope(), arg), "length");
+      }
       FieldFact f = fact(n);
       if (f != null && f.versioned()) {
         problem(n, "a constructor of a user-data class that reads other user data", READ_ADVICE);
@@ -300,7 +305,8 @@ final class UserDataClass {
           && n.getParentNode().orElse(null) instanceof ExpressionStmt) {
         Expression index = (Expression) slot.getIndex().accept(this, arg);
         Expression value = (Expression) n.getValue().accept(this, arg);
-        return new MethodCallExpr(slot.getName().clone(), "soValue", new NodeList<>(index, value));
+        return new MethodCallExpr(
+            array(slot.getName(), arg), "soValue", new NodeList<>(index, value));
       }
       return super.visit(n, arg);
     }
@@ -310,9 +316,18 @@ final class UserDataClass {
     public Visitable visit(ArrayAccessExpr n, Void arg) {
       if (isOwnArrayField(n.getName())) {
         Expression index = (Expression) n.getIndex().accept(this, arg);
-        return new MethodCallExpr(n.getName().clone(), "lvValue", new NodeList<>(index));
+        return new MethodCallExpr(array(n.getName(), arg), "lvValue", new NodeList<>(index));
       }
       return super.visit(n, arg);
+    }
+
+    /**
+     * The class's own array field as the constructor holds it: the field itself when final, the
+     * local that becomes the first version's field ({@code rows$}) when not.
+     */
+    private Expression array(Expression field, Void arg) {
+      Expression rewritten = (Expression) field.accept(this, arg);
+      return rewritten == field ? field.clone() : rewritten;
     }
 
     @Override

@@ -280,6 +280,10 @@ public final class Replay {
    * not kept, inside {@link #tentatively}).
    */
   public boolean standsFor(Object object, Object app) {
+    if (object == app) {
+      // The same object: one APP reached too (VAL's own objects are never in the log).
+      return true;
+    }
     Object identity = appIdentity(object);
     if (identity == app) {
       return true;

@@ -14,6 +14,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -220,7 +221,11 @@ public final class OutputComparator {
       return replay != null && replay.standsFor(v, a);
     }
     if (a.getClass() != v.getClass()) {
-      return false;
+      // APP's and VAL's lambdas are instances of two classes (one per variant's lambda body).
+      return a.getClass().isHidden()
+          && v.getClass().isHidden()
+          && Arrays.equals(a.getClass().getInterfaces(), v.getClass().getInterfaces())
+          && sameCaptures(a, v, replay, comparison, depth);
     }
     if (a instanceof Double) {
       return Double.doubleToRawLongBits((Double) a) == Double.doubleToRawLongBits((Double) v);
@@ -249,8 +254,11 @@ public final class OutputComparator {
     }
     // A record's equals compares an array component by identity and a user-data component by
     // handle (or by a user equals that reads the handle's newest version), none of which a
-    // faithful re-execution reproduces: its components decide.
-    return a instanceof Record ? sameFields(a, v, replay, comparison, depth) : a.equals(v);
+    // faithful re-execution reproduces: its components decide. So do the fields of an object
+    // whose equals is Object's: VAL's new object is never APP's.
+    return a instanceof Record || !OWN_EQUALS.get(a.getClass())
+        ? sameFields(a, v, replay, comparison, depth)
+        : a.equals(v);
   }
 
   /** Values nested deeper than this are compared by their equals. */
@@ -406,6 +414,52 @@ public final class OutputComparator {
       return a.equals(v);
     }
     return true;
+  }
+
+  /** Whether a class's equals is its own or a superclass's other than Object's. */
+  private static final ClassValue<Boolean> OWN_EQUALS =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          try {
+            return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
+          } catch (NoSuchMethodException e) {
+            return true;
+          }
+        }
+      };
+
+  /**
+   * Two lambdas' captured values, field by field in the order of their names ({@code arg$1}, ...:
+   * the same lambda of APP's and VAL's variant names its captures alike).
+   */
+  private static boolean sameCaptures(
+      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+    Field[] x = byName(INSTANCE_FIELDS.get(a.getClass()));
+    Field[] y = byName(INSTANCE_FIELDS.get(v.getClass()));
+    if (x == null || y == null || x.length != y.length) {
+      return false;
+    }
+    try {
+      for (int i = 0; i < x.length; i++) {
+        if (!x[i].getName().equals(y[i].getName())
+            || !sameValue(x[i].get(a), y[i].get(v), replay, comparison, depth + 1)) {
+          return false;
+        }
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return false;
+    }
+    return true;
+  }
+
+  private static Field[] byName(Field[] fields) {
+    if (fields == null) {
+      return null;
+    }
+    Field[] sorted = fields.clone();
+    Arrays.sort(sorted, Comparator.comparing(Field::getName));
+    return sorted;
   }
 
   /**

@@ -42,6 +42,39 @@ class OutputComparatorTest {
     assertFalse(same(new Packet("t", new byte[] {1, 2}), new Packet("u", new byte[] {1, 2})));
   }
 
+  /** A class whose equals is Object's. */
+  static final class Tag {
+    final String name;
+
+    Tag(String name) {
+      this.name = name;
+    }
+  }
+
+  /** Two lambdas made by the same code, as APP's and VAL's variants each make theirs. */
+  private static java.util.function.LongSupplier times(long k) {
+    return () -> k * 3;
+  }
+
+  private static java.util.function.LongSupplier plus(long k) {
+    return () -> k + 3;
+  }
+
+  @Test
+  void objectsWithoutAnEqualsOfTheirOwnAreComparedByTheirFields() {
+    assertTrue(same(new Tag("a"), new Tag("a")));
+    assertFalse(same(new Tag("a"), new Tag("b")));
+  }
+
+  @Test
+  void lambdasAreComparedByWhatTheyCaptured() {
+    assertTrue(same(times(2), times(2)));
+    assertFalse(same(times(2), times(5)));
+    // Another lambda's class that captures the same value: compared as captures, the same.
+    assertTrue(same(times(2), plus(2)));
+    assertFalse(same(times(2), (Runnable) () -> {}));
+  }
+
   @Test
   void collectionsOfRecordsHoldingArraysAreComparedElementByElement() {
     List<Packet> app = new ArrayList<>(List.of(pkt("a", 1), pkt("b", 2)));
