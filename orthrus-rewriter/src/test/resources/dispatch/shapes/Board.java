@@ -17,10 +17,12 @@ public final class Board {
     shapes[1] = b;
     shapes[2] = c;
     this.measure = measure;
-    pricings = new Pricing[3];
+    pricings = new Pricing[5];
     pricings[0] = new Pricing();
     pricings[1] = new Discount();
     pricings[2] = Pricing.flat();
+    pricings[3] = Pricing.half();
+    pricings[4] = Pricing.tenfold();
   }
 
   @Closure

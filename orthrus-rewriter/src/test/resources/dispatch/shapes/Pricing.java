@@ -11,7 +11,7 @@ public class Pricing {
     return s.side * 10 + dev;
   }
 
-  /** An override the rewriter gives no variants (an anonymous class). */
+  /** An anonymous override that reads no user data: it has no variants. */
   static Pricing flat() {
     return new Pricing() {
       @Override
@@ -19,5 +19,26 @@ public class Pricing {
         return 1;
       }
     };
+  }
+
+  /** An anonymous override that reads user data: it has variants of its own. */
+  static Pricing half() {
+    return new Pricing() {
+      @Override
+      long price(Square s) {
+        return s.side * 5;
+      }
+    };
+  }
+
+  /** A local class's override that reads user data. */
+  static Pricing tenfold() {
+    final class Tenfold extends Pricing {
+      @Override
+      long price(Square s) {
+        return s.side * 100;
+      }
+    }
+    return new Tenfold();
   }
 }

@@ -327,16 +327,11 @@ public final class FactsCollector implements TaskListener {
                   || u.getKind() == Tree.Kind.POSTFIX_DECREMENT));
     }
 
-    /**
-     * Records {@code method} as an override of each method it overrides, when its class is a
-     * top-level or member class (the rewriter gives no other class variants).
-     */
+    /** Records {@code method} as an override of each method it overrides. */
     private void recordOverrides(ExecutableElement method, TypeElement owner, String id) {
       if (method.getKind() != ElementKind.METHOD
           || method.getModifiers().contains(Modifier.STATIC)
-          || method.getModifiers().contains(Modifier.ABSTRACT)
-          || owner.getNestingKind() == NestingKind.LOCAL
-          || owner.getNestingKind() == NestingKind.ANONYMOUS) {
+          || method.getModifiers().contains(Modifier.ABSTRACT)) {
         return;
       }
       for (TypeElement supertype : supertypes(owner, new LinkedHashSet<>())) {

@@ -19,6 +19,7 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithImplements;
@@ -103,6 +104,7 @@ final class FileRewriter {
 
   /** Rewrites method bodies, closures and call sites; remembers the user-data classes. */
   void rewrite() {
+    List<Runnable> nested = nestedVariants();
     List<TypeDeclaration<?>> types = new ArrayList<>();
     unit.findAll(TypeDeclaration.class).forEach(t -> types.add((TypeDeclaration<?>) t));
     for (TypeDeclaration<?> type : types) {
@@ -120,8 +122,43 @@ final class FileRewriter {
       }
       rewriteMembers(type, userData);
     }
+    nested.forEach(Runnable::run);
     sites.declare();
     changed |= sites.any() || plan.facts.file(file).usesRewrittenFields();
+  }
+
+  /**
+   * The variants of the methods of anonymous and local classes that touch user data (they override
+   * or implement a method a closure calls: decision 0047). Their bodies are rewritten as plain code
+   * with the method that holds the class; the variants are made from copies taken before that, and
+   * added once it is done.
+   */
+  private List<Runnable> nestedVariants() {
+    List<Runnable> added = new ArrayList<>();
+    List<NodeList<BodyDeclaration<?>>> bodies = new ArrayList<>();
+    unit.findAll(ObjectCreationExpr.class)
+        .forEach(o -> o.getAnonymousClassBody().ifPresent(bodies::add));
+    unit.findAll(TypeDeclaration.class).stream()
+        .filter(t -> isLocalOrAnonymous((TypeDeclaration<?>) t))
+        .forEach(t -> bodies.add(((TypeDeclaration<?>) t).getMembers()));
+    for (NodeList<BodyDeclaration<?>> body : bodies) {
+      for (BodyDeclaration<?> member : body) {
+        if (member instanceof MethodDeclaration m && m.getBody().isPresent()) {
+          MethodFact fact = methodFact(m);
+          if (fact != null && plan.touching.contains(fact.id())) {
+            MethodDeclaration original = m.clone();
+            added.add(
+                () -> {
+                  int at = body.indexOf(m);
+                  body.add(at + 1, variant(original, fact.id(), Variant.APP));
+                  body.add(at + 2, variant(original, fact.id(), Variant.VAL));
+                });
+            changed = true;
+          }
+        }
+      }
+    }
+    return added;
   }
 
   private void rewriteMembers(TypeDeclaration<?> type, boolean userData) {
