@@ -74,8 +74,8 @@ final class FileRewriter {
 
   private final CallSites sites;
 
-  /** How many {@link #ownField}s the file declares so far (their names are numbered). */
-  private int ownFields;
+  /** How many {@link #instrumentedField}s the file declares so far (their names are numbered). */
+  private int instrumentedFields;
 
   /** The file's package ("" for the unnamed one). */
   private final String pkg;
@@ -175,8 +175,8 @@ final class FileRewriter {
           variants.add(variant(m, id, Variant.APP));
           variants.add(variant(m, id, Variant.VAL));
           if (fact.overridable() && !plan.isClosure(id)) {
-            String own = ownField(type, m, id, after);
-            variants.forEach(v -> unlessOverridden(v, m, own));
+            String instrumented = instrumentedField(type, m, id, after);
+            variants.forEach(v -> unlessOverridden(v, m, instrumented));
           }
           changed = true;
         }
@@ -350,8 +350,7 @@ final class FileRewriter {
     }
     v.removeJavaDocComment();
     v.getAnnotations().clear();
-    MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
-    m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+    MethodCallExpr plain = plainCall(m);
     v.setBody(
         new BlockStmt(
             new NodeList<>(
@@ -370,9 +369,9 @@ final class FileRewriter {
    * Declares, at the end of {@code type}, the static {@code ClassValue} that says whether a class
    * runs {@code m} as written here or an override with variants; returns its name.
    */
-  private String ownField(
+  private String instrumentedField(
       TypeDeclaration<?> type, MethodDeclaration m, String id, List<Runnable> after) {
-    String name = "INSTRUMENTED$" + m.getNameAsString() + "$" + ownFields++;
+    String name = "INSTRUMENTED$" + m.getNameAsString() + "$" + instrumentedFields++;
     StringBuilder types = new StringBuilder();
     for (String t : parameterTypes(id)) {
       String element = t.replace("[]", "");
@@ -400,6 +399,13 @@ final class FileRewriter {
     return name;
   }
 
+  /** {@code m(params)}: a call of the plain method with the variant's own arguments. */
+  private static MethodCallExpr plainCall(MethodDeclaration m) {
+    MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
+    m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+    return plain;
+  }
+
   /**
    * A {@code static final} field of {@code holder}, private unless {@code holder} is an interface
    * (whose fields cannot be).
@@ -424,16 +430,16 @@ final class FileRewriter {
    * object's class overrides {@code m} where the rewriter did not see it (decision 0047): that
    * override has no variant of its own, and this body is not what it runs.
    */
-  private static void unlessOverridden(MethodDeclaration v, MethodDeclaration m, String own) {
-    MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
-    m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+  private static void unlessOverridden(
+      MethodDeclaration v, MethodDeclaration m, String instrumented) {
+    MethodCallExpr plain = plainCall(m);
     BlockStmt otherwise =
         m.getType().isVoidType()
             ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
             : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
     Expression instrumented =
         new MethodCallExpr(
-            new NameExpr(own), "get", new NodeList<>(new MethodCallExpr("getClass")));
+            new NameExpr(instrumented), "get", new NodeList<>(new MethodCallExpr("getClass")));
     v.getBody()
         .get()
         .getStatements()
