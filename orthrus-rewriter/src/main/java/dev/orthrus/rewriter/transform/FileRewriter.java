@@ -437,7 +437,7 @@ final class FileRewriter {
         m.getType().isVoidType()
             ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
             : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
-    Expression instrumented =
+    Expression runsInstrumented =
         new MethodCallExpr(
             new NameExpr(instrumented), "get", new NodeList<>(new MethodCallExpr("getClass")));
     v.getBody()
@@ -446,7 +446,7 @@ final class FileRewriter {
         .add(
             0,
             new IfStmt(
-                new UnaryExpr(instrumented, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
+                new UnaryExpr(runsInstrumented, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
                 otherwise,
                 null));
   }
