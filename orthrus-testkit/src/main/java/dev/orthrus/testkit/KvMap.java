@@ -156,12 +156,14 @@ public final class KvMap implements Serializable {
 
     @Override
     public Item lvValue(int i) {
+      refusePlainRead();
       checkSlot(i);
       return (Item) NEXT_FIELD.getAcquire(this);
     }
 
     @Override
     public void soValue(int i, Item value) {
+      refusePlainStore();
       checkSlot(i);
       NEXT_FIELD.setRelease(this, value);
     }

@@ -484,9 +484,11 @@ final class UserDataClass {
     members.add(
         StaticJavaParser.parseBodyDeclaration(
             "@Override public int length() { return " + held.size() + "; }"));
-    StringBuilder read = new StringBuilder("@Override public Object lvValue(int i) {\n");
+    StringBuilder read =
+        new StringBuilder("@Override public Object lvValue(int i) {\nrefusePlainRead();\n");
     StringBuilder write =
-        new StringBuilder("@Override public void soValue(int i, Object value) {\n");
+        new StringBuilder(
+            "@Override public void soValue(int i, Object value) {\nrefusePlainStore();\n");
     for (int i = 0; i < held.size(); i++) {
       String f = held.get(i);
       read.append("if (i == ").append(i).append(") { return (").append(types.get(f)).append(") ");

@@ -51,10 +51,16 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
     return length;
   }
 
-  /** Acquire load of the newest value of slot {@code i} (plain variant). */
+  /**
+   * Acquire load of the newest value of slot {@code i} (plain variant); refused on a validator's
+   * thread ({@link ValidatorThread}) unless the validator made the array.
+   */
   @Override
   @SuppressWarnings("unchecked")
   public T lvValue(int i) {
+    if (!validatorsOwn) {
+      ValidatorThread.refuse("a plain read", this);
+    }
     checkSlot(i);
     return (T) VALUES.getAcquire(values, i);
   }

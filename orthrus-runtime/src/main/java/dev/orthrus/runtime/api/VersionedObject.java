@@ -74,6 +74,20 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
     VERSION.setRelease(this, next);
   }
 
+  /**
+   * For a handle's held fields ({@link ValueSlots}): their plain reads and stores call these first,
+   * so that a validator's thread refuses them as it refuses {@link #lvVersion} and {@link
+   * #soVersion} on objects it did not make ({@link ValidatorThread}).
+   */
+  protected final void refusePlainRead() {
+    ValidatorThread.refuse("a plain read", this);
+  }
+
+  /** See {@link #refusePlainRead}. */
+  protected final void refusePlainStore() {
+    ValidatorThread.refuse("a plain store", this);
+  }
+
   /** Publishes {@code next} only if {@code expected} is still the newest version. */
   public final boolean casVersion(V expected, V next) {
     if (next.owner() != this) {

@@ -177,12 +177,14 @@ class VersionedMemoryTest {
 
     @Override
     public Link lvValue(int i) {
+      refusePlainRead();
       checkSlot(i);
       return (Link) NEXT.getAcquire(this);
     }
 
     @Override
     public void soValue(int i, Link value) {
+      refusePlainStore();
       checkSlot(i);
       NEXT.setRelease(this, value);
     }

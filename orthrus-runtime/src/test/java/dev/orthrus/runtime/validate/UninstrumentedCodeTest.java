@@ -10,6 +10,7 @@ import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedArray;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +40,27 @@ class UninstrumentedCodeTest {
     assertTrue(outcome instanceof NotValidatedException, String.valueOf(outcome));
     String reason = ((NotValidatedException) outcome).getMessage();
     assertTrue(reason.contains("did not instrument") && reason.contains("plain read"), reason);
+  }
+
+  @Test
+  void aPlainReadOfAnArraySlotOnAValidatorIsNotValidated() throws InterruptedException {
+    VersionedArray<String> names = new VersionedArray<>(1);
+    names.soValue(0, "new");
+    ClosureBinding reads =
+        ClosureBinding.of(
+            "T#name(VersionedArray)",
+            "name",
+            (log, r) -> {
+              @SuppressWarnings("unchecked")
+              VersionedArray<String> a = (VersionedArray<String>) log.refArg(0);
+              r.returnBits(a.lvValue(0).length());
+            });
+    // The application read "old" before the control path stored "new".
+    ClosureLog log =
+        TestValidators.log(reads, new Object[] {names}, new Version[0], ResultKind.BITS, 3, null);
+    Object outcome = checkOnAValidator(log);
+    assertTrue(outcome instanceof NotValidatedException, String.valueOf(outcome));
+    assertTrue(((NotValidatedException) outcome).getMessage().contains("plain read"));
   }
 
   @Test
