@@ -1,12 +1,14 @@
 package dev.orthrus.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.Detection;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +32,11 @@ class FreshObjectsTest {
   @Test
   void newObjectsMadeByConstructorsValidate(@TempDir Path out) throws Exception {
     Builds.instrument(SOURCES, out);
+    // A held field is read through its own accessor, never through lvValue's tests of a slot
+    // number, which a faulty core could turn into a read of another field.
+    String pair = Files.readString(out.resolve("generated/fresh/Pair.java"));
+    assertTrue(pair.contains("p.load$right(log)") && pair.contains("p.lv$right()"), pair);
+    assertFalse(pair.contains("log.loadSlot(p, Pair.SLOT_RIGHT)"), pair);
     List<Detection> found = new ArrayList<>();
     OrthrusRuntime rt = Builds.detecting(found, out.resolve("reproducers"));
     try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {

@@ -115,23 +115,33 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return n;
   }
 
-  /** A read of a reference the handle holds in a slot: no version on the way (decision 0020). */
+  /**
+   * A read of a reference the handle holds in a slot: no version on the way (decision 0020). The
+   * plain and APP variants read the field through its own accessor ({@code lv$next()}, {@code
+   * load$next(log)}), not through {@code lvValue(slot)}, whose test of the slot number a faulty
+   * core could turn into a read of another field that the log would take as what was loaded.
+   */
   private Expression heldRead(Expression object, FieldFact field) {
-    Expression slot =
-        new FieldAccessExpr(
-            new NameExpr(plan.facts.expressionName(field.owner(), pkg)),
-            UserDataClass.slotName(field.name()));
-    Expression value =
-        switch (variant) {
-          case PLAIN -> new MethodCallExpr(object, "lvValue", new NodeList<>(slot));
-          case APP, VAL ->
-              new MethodCallExpr(
-                  new MethodCallExpr(
-                      new NameExpr(context), "loadSlot", new NodeList<>(object, slot)),
-                  "value");
-        };
-    String type = plan.facts.heldFields(field.owner()).get(field.name());
-    return new EnclosedExpr(new CastExpr(new ClassOrInterfaceType(null, type), value));
+    return switch (variant) {
+      case PLAIN -> new MethodCallExpr(object, UserDataClass.plainRead(field.name()));
+      case APP ->
+          new MethodCallExpr(
+              object,
+              UserDataClass.loggedRead(field.name()),
+              new NodeList<>(new NameExpr(context)));
+      case VAL -> {
+        Expression slot =
+            new FieldAccessExpr(
+                new NameExpr(plan.facts.expressionName(field.owner(), pkg)),
+                UserDataClass.slotName(field.name()));
+        Expression value =
+            new MethodCallExpr(
+                new MethodCallExpr(new NameExpr(context), "loadSlot", new NodeList<>(object, slot)),
+                "value");
+        String type = plan.facts.heldFields(field.owner()).get(field.name());
+        yield new EnclosedExpr(new CastExpr(new ClassOrInterfaceType(null, type), value));
+      }
+    };
   }
 
   @Override

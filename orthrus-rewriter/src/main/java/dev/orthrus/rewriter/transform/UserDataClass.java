@@ -440,6 +440,16 @@ final class UserDataClass {
     return Plan.constantName(field) + "_FIELD";
   }
 
+  /** The plain read of a held field, one method per field: {@code lv$next()}. */
+  static String plainRead(String field) {
+    return "lv$" + field;
+  }
+
+  /** The logged read of a held field, one method per field: {@code load$next(log)}. */
+  static String loggedRead(String field) {
+    return "load$" + field;
+  }
+
   /**
    * The handle implements {@code ValueSlots} over its held fields, read with an acquire and written
    * with a release (decision 0020, amendment): slot {@code i} is the {@code i}-th held field in
@@ -500,6 +510,32 @@ final class UserDataClass {
     write.append("checkSlot(i);\n}");
     members.add(StaticJavaParser.parseBodyDeclaration(read.toString()));
     members.add(StaticJavaParser.parseBodyDeclaration(write.toString()));
+    // Each held field's own reads: the variants call these, never the tests of lvValue.
+    for (String f : held) {
+      String t = types.get(f);
+      members.add(
+          StaticJavaParser.parseBodyDeclaration(
+              t
+                  + " "
+                  + plainRead(f)
+                  + "() {\nrefusePlainRead();\nreturn ("
+                  + t
+                  + ") "
+                  + handleName(f)
+                  + ".getAcquire(this);\n}"));
+      members.add(
+          StaticJavaParser.parseBodyDeclaration(
+              t
+                  + " "
+                  + loggedRead(f)
+                  + "(ClosureLog log) {\nreturn ("
+                  + t
+                  + ") log.loadHeld(this, "
+                  + slotName(f)
+                  + ", "
+                  + handleName(f)
+                  + ".getAcquire(this));\n}"));
+    }
     members.forEach(m -> type.getMembers().add(m));
   }
 
@@ -593,10 +629,23 @@ final class UserDataClass {
       s.append(h.variant().contextType).append(' ').append(context).append(", ");
     }
     s.append(t).append(' ').append(f).append(") {\n");
+    // The field's own store, never through the tests of soValue (as for reads: addSlots).
     s.append(
-        h.variant() == Variant.PLAIN
-            ? "soValue(" + slotName(f) + ", " + f + ");\n"
-            : context + ".storeSlot(this, " + slotName(f) + ", " + f + ");\n");
+        switch (h.variant()) {
+          case PLAIN -> "refusePlainStore();\n" + handleName(f) + ".setRelease(this, " + f + ");\n";
+          case APP ->
+              handleName(f)
+                  + ".setRelease(this, "
+                  + f
+                  + ");\n"
+                  + context
+                  + ".storedHeld(this, "
+                  + slotName(f)
+                  + ", "
+                  + f
+                  + ");\n";
+          case VAL -> context + ".storeSlot(this, " + slotName(f) + ", " + f + ");\n";
+        });
     s.append("return ").append(f).append(";\n}\n");
     return StaticJavaParser.parseBodyDeclaration(s.toString());
   }

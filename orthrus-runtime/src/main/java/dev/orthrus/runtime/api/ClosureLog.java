@@ -278,13 +278,33 @@ public final class ClosureLog {
    * that VAL reads its own store, as for objects), otherwise a new one.
    */
   public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
-    T value = Objects.requireNonNull(slots, NULL_REFERENCE).lvValue(slot);
+    return recordSlotLoad(slots, slot, Objects.requireNonNull(slots, NULL_REFERENCE).lvValue(slot));
+  }
+
+  /**
+   * A handle's held field as its generated {@code load$f(log)} reads it: the handle read {@code
+   * value} from the field itself (no test of the slot number on the way), the log records the load
+   * as {@link #loadSlot} does. Returns {@code value}.
+   */
+  public <T> T loadHeld(ValueSlots<T> handle, int slot, T value) {
+    return recordSlotLoad(handle, slot, value).value();
+  }
+
+  private <T> SlotVersion<T> recordSlotLoad(ValueSlots<T> slots, int slot, T value) {
     SlotVersion<T> version = storedSlot(slots, slot, value);
     if (version == null) {
       version = new SlotVersion<>(slots, slot, value);
     }
     recordLoad(version);
     return version;
+  }
+
+  /**
+   * A handle's held field as its generated {@code set$f(log, value)} writes it: the handle stored
+   * {@code value} into the field itself, the log records the store as {@link #storeSlot} does.
+   */
+  public <T> void storedHeld(ValueSlots<T> handle, int slot, T value) {
+    recordCreated(new SlotVersion<>(handle, slot, value));
   }
 
   /** Publishes a new version of {@code object} (built from a version this closure loaded). */
