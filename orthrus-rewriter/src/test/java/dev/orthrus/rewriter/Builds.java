@@ -38,6 +38,14 @@ final class Builds {
             List.of(sources), classPath(), out.resolve("generated"), out.resolve("classes"), 17));
   }
 
+  /**
+   * The rewritten source of {@code file} ({@code "locks/Counter.java"}) that {@link #instrument}
+   * wrote.
+   */
+  static String generated(Path out, String file) throws IOException {
+    return Files.readString(out.resolve("generated").resolve(file));
+  }
+
   static Path vanilla(Path sources, Path out) throws InstrumentException {
     Path classes = out.resolve("vanilla");
     try (Stream<Path> files = Files.walk(sources)) {

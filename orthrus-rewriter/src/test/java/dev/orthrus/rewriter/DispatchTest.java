@@ -7,7 +7,6 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +27,7 @@ class DispatchTest {
   @Test
   void callsOfAbstractMethodsReachTheImplementationsVariants(@TempDir Path out) throws Exception {
     Builds.instrument(SOURCES, out);
-    String shape = Files.readString(out.resolve("generated/shapes/Shape.java"));
+    String shape = Builds.generated(out, "shapes/Shape.java");
     assertTrue(shape.contains("default long areaApp(ClosureLog log)"), shape);
     OrthrusRuntime rt = Builds.validatingEverything();
     try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {

@@ -8,7 +8,6 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.Detection;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +33,7 @@ class FreshObjectsTest {
     Builds.instrument(SOURCES, out);
     // A held field is read through its own accessor, never through lvValue's tests of a slot
     // number, which a faulty core could turn into a read of another field.
-    String pair = Files.readString(out.resolve("generated/fresh/Pair.java"));
+    String pair = Builds.generated(out, "fresh/Pair.java");
     assertTrue(pair.contains("p.load$right(log)") && pair.contains("p.lv$right()"), pair);
     assertFalse(pair.contains("log.loadSlot(p, Pair.SLOT_RIGHT)"), pair);
     List<Detection> found = new ArrayList<>();

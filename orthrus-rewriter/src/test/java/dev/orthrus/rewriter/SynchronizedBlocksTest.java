@@ -7,7 +7,6 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.Lock;
@@ -59,7 +58,7 @@ class SynchronizedBlocksTest {
 
   /** The generated VAL variant of {@code add} in {@code locks.<type>}. */
   private static String addVal(Path out, String type) throws IOException {
-    String generated = Files.readString(out.resolve("generated/locks/" + type + ".java"));
+    String generated = Builds.generated(out, "locks/" + type + ".java");
     String val = generated.substring(generated.indexOf("long addVal("));
     return val.substring(0, val.indexOf("\n    }\n"));
   }

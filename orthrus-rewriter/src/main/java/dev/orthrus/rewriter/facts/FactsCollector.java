@@ -45,7 +45,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
@@ -205,19 +204,9 @@ public final class FactsCollector implements TaskListener {
               && !owner.getModifiers().contains(Modifier.FINAL)
               && owner.getKind() != ElementKind.ENUM
               && owner.getKind() != ElementKind.RECORD;
-      boolean dispatched =
-          method.getKind() == ElementKind.METHOD
-              && mods.contains(Modifier.ABSTRACT)
-              && (owner.getNestingKind() == NestingKind.TOP_LEVEL
-                  || owner.getNestingKind() == NestingKind.MEMBER);
       MethodFact declared =
           new MethodFact(
-              id,
-              file,
-              span(node),
-              method.getAnnotation(Closure.class) != null,
-              overridable,
-              dispatched);
+              id, file, span(node), method.getAnnotation(Closure.class) != null, overridable);
       recordOverrides(method, owner, id);
       facts.methods.put(id, declared);
       facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);

@@ -11,8 +11,5 @@ import java.nio.file.Path;
  * @param closure annotated {@code @Closure}
  * @param overridable an instance method a subclass could override (neither private, static nor
  *     final, in a class that is not final)
- * @param dispatched an abstract instance method (of an interface or an abstract class): a call runs
- *     one of its implementations
  */
-public record MethodFact(
-    String id, Path file, Span span, boolean closure, boolean overridable, boolean dispatched) {}
+public record MethodFact(String id, Path file, Span span, boolean closure, boolean overridable) {}

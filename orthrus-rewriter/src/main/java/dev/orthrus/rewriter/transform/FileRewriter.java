@@ -186,9 +186,10 @@ final class FileRewriter {
         } else {
           after.add(() -> addAfter(type, m, variants));
         }
-      } else if (member instanceof MethodDeclaration m && !m.isStatic()) {
+      } else if (member instanceof MethodDeclaration m && !m.isStatic() && !m.isNative()) {
+        // An abstract method (no body): a call of it runs one of its implementations.
         MethodFact fact = methodFact(m);
-        if (fact != null && fact.dispatched() && plan.touching.contains(fact.id())) {
+        if (fact != null && plan.touching.contains(fact.id())) {
           List<MethodDeclaration> fallbacks =
               List.of(dispatching(type, m, Variant.APP), dispatching(type, m, Variant.VAL));
           after.add(() -> addAfter(type, m, fallbacks));
@@ -317,19 +318,32 @@ final class FileRewriter {
     MethodDeclaration v = m.clone();
     String context = contextName(m, kind);
     v.getBody().get().accept(body(kind, context, id), null);
-    v.setName(m.getNameAsString() + kind.suffix);
     if (kind == Variant.VAL) {
       // A validator never takes the application's locks: it re-executes from the log alone (its
       // synchronized blocks: BodyRewriter).
       v.removeModifier(Modifier.Keyword.SYNCHRONIZED);
     }
-    v.removeJavaDocComment();
-    v.getAnnotations().clear();
-    v.getParameters().add(0, new Parameter(StaticJavaParser.parseType(kind.contextType), context));
-    v.setLineComment(
+    return asVariant(
+        v,
+        m,
+        kind,
+        context,
         kind == Variant.APP
             ? " APP variant: loads, stores and allocations go through the log"
             : " VAL variant: re-executes from a log on a validator");
+  }
+
+  /**
+   * Gives the copy {@code v} of {@code m} the variant's name and context parameter, without the
+   * original's Javadoc and annotations.
+   */
+  private static MethodDeclaration asVariant(
+      MethodDeclaration v, MethodDeclaration m, Variant kind, String context, String comment) {
+    v.setName(m.getNameAsString() + kind.suffix);
+    v.removeJavaDocComment();
+    v.getAnnotations().clear();
+    v.getParameters().add(0, new Parameter(StaticJavaParser.parseType(kind.contextType), context));
+    v.setLineComment(comment);
     return v;
   }
 
@@ -342,27 +356,21 @@ final class FileRewriter {
   private MethodDeclaration dispatching(
       TypeDeclaration<?> type, MethodDeclaration m, Variant kind) {
     MethodDeclaration v = m.clone();
-    String context = contextName(m, kind);
-    v.setName(m.getNameAsString() + kind.suffix);
     v.removeModifier(Modifier.Keyword.ABSTRACT);
     if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
       v.addModifier(Modifier.Keyword.DEFAULT);
     }
-    v.removeJavaDocComment();
-    v.getAnnotations().clear();
-    MethodCallExpr plain = plainCall(m);
-    v.setBody(
-        new BlockStmt(
-            new NodeList<>(
-                m.getType().isVoidType() ? new ExpressionStmt(plain) : new ReturnStmt(plain))));
-    v.getParameters().add(0, new Parameter(StaticJavaParser.parseType(kind.contextType), context));
-    v.setLineComment(
+    v.setBody(plainBody(m));
+    return asVariant(
+        v,
+        m,
+        kind,
+        contextName(m, kind),
         " "
             + kind.name()
             + " variant: an implementation's "
             + kind.suffix
             + " variant overrides it; any other runs its plain method");
-    return v;
   }
 
   /**
@@ -399,11 +407,16 @@ final class FileRewriter {
     return name;
   }
 
-  /** {@code m(params)}: a call of the plain method with the variant's own arguments. */
-  private static MethodCallExpr plainCall(MethodDeclaration m) {
+  /**
+   * {@code { return m(params); }}, or {@code { m(params); return; }} for a void method: a call of
+   * the plain method with the variant's own arguments.
+   */
+  private static BlockStmt plainBody(MethodDeclaration m) {
     MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
     m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
-    return plain;
+    return m.getType().isVoidType()
+        ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
+        : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
   }
 
   /**
@@ -432,11 +445,6 @@ final class FileRewriter {
    */
   private static void unlessOverridden(
       MethodDeclaration v, MethodDeclaration m, String instrumented) {
-    MethodCallExpr plain = plainCall(m);
-    BlockStmt otherwise =
-        m.getType().isVoidType()
-            ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
-            : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
     Expression runsInstrumented =
         new MethodCallExpr(
             new NameExpr(instrumented), "get", new NodeList<>(new MethodCallExpr("getClass")));
@@ -447,7 +455,7 @@ final class FileRewriter {
             0,
             new IfStmt(
                 new UnaryExpr(runsInstrumented, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
-                otherwise,
+                plainBody(m),
                 null));
   }
 

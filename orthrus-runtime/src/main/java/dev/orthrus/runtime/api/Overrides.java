@@ -11,10 +11,10 @@ import java.util.Set;
 /**
  * For the APP and VAL variants of a method a subclass can override: whether the method an object's
  * class runs is the declaring class's or an override the rewriter instrumented (both have
- * variants), or an override the rewriter did not see (in a class outside the instrumented sources,
- * a local or an anonymous class, a proxy), whose plain method the variant then calls instead of its
- * own body (decision 0047). A virtual call reaches an instrumented override's own variant; the
- * declaring class's variant runs for such an override only through {@code super}.
+ * variants), or an override without variants (in a class outside the instrumented sources, a proxy,
+ * one that reads no user data), whose plain method the variant then calls instead of its own body
+ * (decision 0047). A virtual call reaches an instrumented override's own variant; the declaring
+ * class's variant runs for such an override only through {@code super}.
  *
  * <p>Generated code keeps one {@link ClassValue} per such method in a static field: the answer is
  * computed once per class, by reflection, and read with one lookup per logged call.
