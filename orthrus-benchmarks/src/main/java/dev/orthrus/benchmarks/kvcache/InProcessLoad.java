@@ -90,13 +90,13 @@ public final class InProcessLoad {
       CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
       long warmedUp =
           WarmUp.run(
-              nanos -> load.run(nanos, 0),
+              load::warmUp,
               warmupMillis,
               warmupMaxMillis,
               jit != null && jit.isCompilationTimeMonitoringSupported()
                   ? () -> jit.getTotalCompilationTime() * 1_000_000
                   : null);
-      boolean evictedBefore = KvcacheBenchmark.evicted(load.stats());
+      boolean evictedBefore = load.evictedSinceStart();
       load.resetStats();
       ServerStats before = load.stats();
       out.println(WARMED_UP + warmedUp);

@@ -172,6 +172,7 @@ public final class KvcacheBenchmark {
       double validationLatencyP99Us,
       double appCpuNanosPerOp,
       double validatorCpuNanosPerOp,
+      double compilerCpuNanosPerOp,
       double peakRssBytes,
       double liveHeapBytes,
       double validatedFraction,
@@ -186,7 +187,7 @@ public final class KvcacheBenchmark {
     static Run failed(Mode mode, int repetition, String error) {
       double n = Double.NaN;
       return new Run(
-          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
+          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
     }
 
     public boolean ok() {
@@ -371,7 +372,7 @@ public final class KvcacheBenchmark {
         load.preload();
         long warmup =
             WarmUp.run(
-                nanos -> load.run(nanos, 0),
+                load::warmUp,
                 o.warmupMillis(),
                 o.warmupMaxMillis(),
                 // The load generator's own JIT too: at the start of an invocation it compiles
@@ -380,7 +381,7 @@ public final class KvcacheBenchmark {
                     ? WarmUp.compilerThreadsOf(ProcessHandle.current().pid())
                     : WarmUp.compilerThreadsOf(server.pid(), ProcessHandle.current().pid()));
         moveDescendants(server.pid(), otherCpu);
-        boolean evictedBefore = evicted(load.stats());
+        boolean evictedBefore = load.evictedSinceStart();
         load.resetStats();
         ServerStats before = load.stats();
         CpuSplit cpu0 = CpuSplit.of(server.pid());
@@ -515,6 +516,7 @@ public final class KvcacheBenchmark {
         after.number(ServerStats.VALIDATION_P99_US).orElse(Double.NaN),
         cpu.app() / ops,
         cpu.validators() / ops,
+        cpu.compiler() / ops,
         rss,
         liveHeap,
         executions > 0 ? validated / executions : Double.NaN,
@@ -553,24 +555,37 @@ public final class KvcacheBenchmark {
     }
   }
 
-  /** CPU nanoseconds of the server's application threads and of its validators or replica. */
-  record CpuSplit(long app, long validators) {
+  /**
+   * CPU nanoseconds of the server's application threads and of its validators or replica, and of
+   * its JIT compilers (a part of {@code app}: they run on the server's CPU).
+   */
+  record CpuSplit(long app, long validators, long compiler) {
     static CpuSplit of(long pid) {
       long validators = 0;
+      long compiler = 0;
       for (Map.Entry<Long, String> t : ProcFs.threads(pid).entrySet()) {
         if (isValidator(t.getValue())) {
           validators += ProcFs.threadCpuNanos(pid, t.getKey());
+        } else if (WarmUp.isCompiler(t.getValue())) {
+          compiler += ProcFs.threadCpuNanos(pid, t.getKey());
         }
       }
       long replicas = 0;
       for (long child : ProcFs.descendants(pid)) {
         replicas += ProcFs.cpuNanos(child);
       }
-      return new CpuSplit(ProcFs.cpuNanos(pid) - validators, validators + replicas);
+      return new CpuSplit(ProcFs.cpuNanos(pid) - validators, validators + replicas, compiler);
     }
 
+    /**
+     * The time between two readings. A compiler thread HotSpot stopped in between takes its time
+     * out of the sum, so the compilers' share is at least 0 and may understate.
+     */
     CpuSplit minus(CpuSplit before) {
-      return new CpuSplit(app - before.app, validators - before.validators);
+      return new CpuSplit(
+          app - before.app,
+          validators - before.validators,
+          Math.max(0, compiler - before.compiler));
     }
   }
 
@@ -740,13 +755,15 @@ public final class KvcacheBenchmark {
     return String.format(
         Locale.ROOT,
         "repetition %d, %s: %.0f ops/s, p50 %.1f us, p99 %.1f us, server CPU %.0f ns/op"
-            + " (+ validators %.0f), load generator CPU %.0f ns/op, after %.0f s of warm-up",
+            + " (of which JIT %.0f; + validators %.0f), load generator CPU %.0f ns/op, after %.0f s"
+            + " of warm-up",
         r.repetition() + 1,
         r.mode().label(),
         r.throughputOpsPerSec(),
         r.latencyP50Us(),
         r.latencyP99Us(),
         r.appCpuNanosPerOp(),
+        r.compilerCpuNanosPerOp(),
         r.validatorCpuNanosPerOp(),
         r.clientCpuNanosPerOp(),
         r.warmupMillis() / 1000.0);

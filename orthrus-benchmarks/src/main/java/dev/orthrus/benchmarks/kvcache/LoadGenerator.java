@@ -72,6 +72,9 @@ public final class LoadGenerator implements AutoCloseable {
   private final byte[][] keys;
   private final Conversation loader;
 
+  /** Whether a warm-up slice saw evictions before it reset the server's counters. */
+  private boolean evictedInWarmUp;
+
   /**
    * Opens the workload's connections and a control connection; {@code clientCpu} is the CPU the
    * generator's threads pin to, or -1 to leave them where the scheduler puts them.
@@ -139,6 +142,25 @@ public final class LoadGenerator implements AutoCloseable {
   /** {@code stats reset}; see {@link ServerStats#reset}. */
   public boolean resetStats() throws IOException {
     return ServerStats.reset(loader.channel());
+  }
+
+  /**
+   * A slice of warm-up: load for {@code nanos}, then {@code stats} and {@code stats reset}, the
+   * requests the measured phase starts with, so that the server's compiled code has seen them. A
+   * first {@code stats} after a warm-up without any made the JIT discard the server's compiled
+   * request dispatch (a branch it had never seen taken) and recompile it, with all it inlines,
+   * during the measured phase. Whether the server evicted anything is kept for {@link
+   * #evictedSinceStart}.
+   */
+  public void warmUp(long nanos) throws IOException {
+    run(nanos, 0);
+    evictedInWarmUp |= KvcacheBenchmark.evicted(stats());
+    resetStats();
+  }
+
+  /** Whether the server evicted any item since it started, warm-up slices included. */
+  public boolean evictedSinceStart() throws IOException {
+    return evictedInWarmUp || KvcacheBenchmark.evicted(stats());
   }
 
   /**

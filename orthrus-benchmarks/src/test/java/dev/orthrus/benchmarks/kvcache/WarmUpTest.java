@@ -19,16 +19,28 @@ class WarmUpTest {
   }
 
   @Test
-  void goesOnWhileTheCompilersAreBusyAndStopsAtTheFirstQuietSlice() throws IOException {
-    // Each slice compiles half as long as the one before: 400 ms, 200, 100, 50 (quiet: 5% of 1 s).
-    long[] perSlice = {800, 400, 200, 100, 50, 25};
+  void goesOnWhileTheCompilersAreBusyAndStopsAfterTwoQuietSlicesInARow() throws IOException {
+    // Each slice compiles half as long as the one before: 400 ms, 200, 100, 50 and 25 (quiet: 5%
+    // of 1 s).
+    long[] perSlice = {800, 400, 200, 100, 50, 25, 12};
     WarmUp.Load load =
         nanos -> {
           compiled += perSlice[slices.size()] * 1_000_000;
           slices.add(nanos);
         };
-    assertEquals(3000 + 4000, WarmUp.run(load, 3000, 30_000, () -> compiled));
-    assertEquals(5, slices.size());
+    assertEquals(3000 + 5000, WarmUp.run(load, 3000, 30_000, () -> compiled));
+    assertEquals(6, slices.size());
+  }
+
+  @Test
+  void aQuietSliceBetweenBurstsOfCompilationDoesNotEndIt() throws IOException {
+    long[] perSlice = {800, 400, 40, 400, 10, 0, 0};
+    WarmUp.Load load =
+        nanos -> {
+          compiled += perSlice[slices.size()] * 1_000_000;
+          slices.add(nanos);
+        };
+    assertEquals(3000 + 5000, WarmUp.run(load, 3000, 30_000, () -> compiled));
   }
 
   @Test

@@ -351,6 +351,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
               m.applyAsDouble(Run::validationLatencyP99Us),
               m.applyAsDouble(Run::appCpuNanosPerOp),
               m.applyAsDouble(Run::validatorCpuNanosPerOp),
+              m.applyAsDouble(Run::compilerCpuNanosPerOp),
               m.applyAsDouble(Run::peakRssBytes),
               m.applyAsDouble(Run::liveHeapBytes),
               m.applyAsDouble(Run::validatedFraction),
@@ -384,6 +385,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       number(w, "validationLatencyP99Us", m.validationLatencyP99Us());
       number(w, "appCpuNanosPerOp", m.appCpuNanosPerOp());
       number(w, "validatorCpuNanosPerOp", m.validatorCpuNanosPerOp());
+      number(w, "compilerCpuNanosPerOp", m.compilerCpuNanosPerOp());
       number(w, "peakRssBytes", m.peakRssBytes());
       number(w, "liveHeapBytes", m.liveHeapBytes());
       number(w, "validatedFraction", m.validatedFraction());
