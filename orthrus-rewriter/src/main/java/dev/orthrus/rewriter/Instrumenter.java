@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -84,7 +85,12 @@ public final class Instrumenter {
         Files.writeString(target, source.getValue(), StandardCharsets.UTF_8);
         generated.add(target);
       }
-      Javac.compile(generated, request.classPath(), request.release(), request.classOutput());
+      // Compiled aside and copied only once all of it compiled: a failure must leave the class
+      // output as the vanilla build wrote it (javac writes the classes it finished before an
+      // error in another one).
+      Path compiled = scratch.resolve("classes");
+      Javac.compile(generated, request.classPath(), request.release(), compiled);
+      copyTree(compiled, request.classOutput());
       copyClosureReport(scratch, request.classOutput(), analysis.report() != null);
       Path report = request.classOutput().resolve(InstrumentReport.RESOURCE_PATH);
       Files.createDirectories(report.getParent());
@@ -107,9 +113,7 @@ public final class Instrumenter {
     Path target = classOutput.resolve(ClosureReport.RESOURCE_PATH);
     Files.createDirectories(target.getParent());
     Files.copy(
-        scratch.resolve(ClosureReport.RESOURCE_PATH),
-        target,
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        scratch.resolve(ClosureReport.RESOURCE_PATH), target, StandardCopyOption.REPLACE_EXISTING);
   }
 
   private static boolean onClassPath(List<Path> classPath, String resource) {
@@ -159,6 +163,17 @@ public final class Instrumenter {
       return Files.createTempDirectory("orthrus-instrument");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Copies every file under {@code from} to the same place under {@code to}, replacing it. */
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        Files.createDirectories(target.getParent());
+        Files.copy(f, target, StandardCopyOption.REPLACE_EXISTING);
+      }
     }
   }
 

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,6 +74,77 @@ class ProblemsTest {
     assertEquals(1, e.problems().size(), e::getMessage);
     assertTrue(e.getMessage().contains("orthrus-runtime is not on the class path"), e::getMessage);
     assertFalse(Files.exists(dir.resolve("classes")), "nothing compiled");
+  }
+
+  /**
+   * When the generated sources do not compile (a rewriter bug), the class output keeps what the
+   * vanilla build wrote: no protected class of a file that compiled lands beside the vanilla
+   * classes of one that did not (trial 4). The runtime here lacks {@code CallSite}, which only the
+   * closure's file needs.
+   */
+  @Test
+  void generatedSourcesThatDoNotCompileLeaveTheClassOutputAlone(@TempDir Path dir)
+      throws IOException {
+    Path src = dir.resolve("src/p");
+    Files.createDirectories(src);
+    Files.writeString(src.resolve("Node.java"), NODE);
+    Files.writeString(
+        src.resolve("Tree.java"),
+        """
+        package p;
+        final class Tree {
+          @dev.orthrus.annotations.Closure
+          static long sum(Node n) {
+            return n.value;
+          }
+        }
+        """);
+    Path runtime =
+        Builds.classPath().stream()
+            .filter(p -> p.toString().contains("orthrus-runtime"))
+            .findFirst()
+            .orElseThrow();
+    Path partial = dir.resolve("partial-runtime");
+    copyAllBut(runtime, partial, "dev/orthrus/runtime/api/CallSite.class");
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.set(classPath.indexOf(runtime), partial);
+    Path classes = dir.resolve("classes");
+    Files.createDirectories(classes.resolve("p"));
+    Files.writeString(classes.resolve("p/Node.class"), "vanilla");
+    InstrumentException e =
+        assertThrows(
+            InstrumentException.class,
+            () ->
+                Instrumenter.instrument(
+                    new InstrumentRequest(
+                        List.of(dir.resolve("src")),
+                        classPath,
+                        dir.resolve("generated"),
+                        classes,
+                        17)));
+    assertTrue(e.getMessage().contains("the generated source does not compile"), e::getMessage);
+    assertEquals("vanilla", Files.readString(classes.resolve("p/Node.class")));
+    try (Stream<Path> files = Files.list(classes.resolve("p"))) {
+      assertEquals(List.of("Node.class"), files.map(f -> f.getFileName().toString()).toList());
+    }
+  }
+
+  /** Copies a class folder or jar to the folder {@code to}, leaving out {@code left}. */
+  private static void copyAllBut(Path from, Path to, String left) throws IOException {
+    try (FileSystem jar =
+        Files.isDirectory(from) ? null : FileSystems.newFileSystem(from, (ClassLoader) null)) {
+      Path root = jar == null ? from : jar.getPath("/");
+      try (Stream<Path> files = Files.walk(root)) {
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          String name = root.relativize(f).toString();
+          if (!name.equals(left)) {
+            Path target = to.resolve(name);
+            Files.createDirectories(target.getParent());
+            Files.copy(f, target);
+          }
+        }
+      }
+    }
   }
 
   @Test

@@ -6,24 +6,41 @@ import dev.orthrus.runtime.api.RuntimeStarter;
 import dev.orthrus.runtime.validate.ValidationBudget;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * Starts the process-wide runtime from system properties at the first closure call ({@link
  * Orthrus#runtime()} finds this class with {@code ServiceLoader}; decision 0026). Validators are
  * daemon threads, so the program ends when its own threads do; a shutdown hook then lets them
- * finish what was published (at most {@link #DRAIN_MILLIS}), stops them and prints a one-line
- * summary when something was detected or {@code -Dorthrus.summary=true}.
+ * finish what was published ({@link #DRAIN_MILLIS}, longer while they make progress), stops them
+ * and prints a one-line summary when something was detected or {@code -Dorthrus.summary=true}.
  */
 public final class AutoStart implements RuntimeStarter {
 
-  /** How long the shutdown hook waits for published executions to be validated. */
+  /**
+   * How long the shutdown hook waits for published executions to be validated, and goes on waiting,
+   * a period at a time, while validators still make progress.
+   */
   static final long DRAIN_MILLIS = 2_000;
+
+  /** The longest the shutdown hook waits for validators that keep making progress. */
+  static final long DRAIN_MAX_MILLIS = 20_000;
 
   /** For {@code ServiceLoader}. */
   public AutoStart() {}
 
   @Override
   public ClosureRuntime start() {
+    return start(Runtime.getRuntime()::addShutdownHook);
+  }
+
+  /**
+   * {@link #start()} with {@code addShutdownHook} standing for {@link Runtime#addShutdownHook}. A
+   * program whose first closure call runs in its own shutdown hook (a flush at exit) starts the
+   * runtime while the JVM is shutting down, which refuses new hooks: the runtime then runs without
+   * its hook, validating what it can until the JVM halts, and prints no summary.
+   */
+  static ClosureRuntime start(Consumer<Thread> addShutdownHook) {
     RuntimeProperties.Settings settings = RuntimeProperties.parse(System::getProperty);
     if (settings.mode() == RuntimeProperties.Mode.OFF) {
       return Orthrus.validationOff();
@@ -31,15 +48,23 @@ public final class AutoStart implements RuntimeStarter {
     OrthrusRuntime rt = OrthrusRuntime.start(settings.config());
     // 100% sampling means every execution: a thread waits for a free log rather than skip one.
     rt.blockWhenFull(settings.everyExecution());
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(() -> atExit(rt, settings.summary(), System.err), "orthrus-shutdown"));
+    try {
+      addShutdownHook.accept(
+          new Thread(() -> atExit(rt, settings.summary(), System.err), "orthrus-shutdown"));
+    } catch (IllegalStateException shuttingDown) {
+      PrintStream err = rt.config().err;
+      if (err != null) {
+        err.println(
+            "orthrus: the first closure call came after the JVM began to shut down; executions"
+                + " are validated while it lets validators run, and no summary is printed");
+      }
+    }
     return rt;
   }
 
   /** Drains and stops {@code rt}; prints the summary when asked or when something was detected. */
   static void atExit(OrthrusRuntime rt, boolean summary, PrintStream err) {
-    boolean drained = rt.awaitDrained(DRAIN_MILLIS);
+    boolean drained = drain(rt, DRAIN_MILLIS, DRAIN_MAX_MILLIS);
     rt.close();
     // Read after close, with the counts: validators stopping may still have validated some.
     long queued = drained ? 0 : rt.queuedLogs();
@@ -48,6 +73,27 @@ public final class AutoStart implements RuntimeStarter {
       err.println(summaryLine(rt, detections, queued));
       err.flush();
     }
+  }
+
+  /**
+   * Waits for the published executions to be validated: {@code periodMillis}, then another period
+   * each time the queue shrank in the last one (validators behind but working: a program at 100%
+   * sampling whose executions take long to validate), at most {@code maxMillis} in all. Returns
+   * whether everything was validated.
+   */
+  static boolean drain(OrthrusRuntime rt, long periodMillis, long maxMillis) {
+    long queued = rt.queuedLogs();
+    for (long waited = 0; waited < maxMillis; waited += periodMillis) {
+      if (rt.awaitDrained(Math.min(periodMillis, maxMillis - waited))) {
+        return true;
+      }
+      long now = rt.queuedLogs();
+      if (now >= queued) {
+        return false;
+      }
+      queued = now;
+    }
+    return false;
   }
 
   static String summaryLine(OrthrusRuntime rt, long detections, long leftQueued) {
@@ -66,6 +112,9 @@ public final class AutoStart implements RuntimeStarter {
         + (detections > 0 && reproducers != null ? " (reproducers in " + reproducers + ")" : "")
         + (leftQueued > 0
             ? "; " + leftQueued + " published executions left unvalidated at exit"
+            : "")
+        + (rt.skippedCount() > 0
+            ? "; " + rt.skippedCount() + " sampled executions not logged (no free log)"
             : "")
         + (budget != null ? "; " + budget : "");
   }

@@ -46,6 +46,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   private final LongAdder validated = new LongAdder();
   private final LongAdder notValidated = new LongAdder();
   private volatile boolean notValidatedReported;
+  private volatile boolean stallReported;
   private final LongAdder skippedForMemory = new LongAdder();
   private final Recorder latency = new Recorder(3);
   private final Histogram latencyTotal = new Histogram(3);
@@ -112,13 +113,19 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     }
     ClosureLog log = t.takeLog();
     if (log == null) {
-      if (!blockWhenFull) {
+      if (!blockWhenFull || t.gaveUpWaiting()) {
         t.skipped();
         return null;
       }
-      log = waitForLog(t, closure);
+      log = waitForFreeLog(t);
+      if (log == null) {
+        t.skipped();
+        return null;
+      }
       // Waiting for a validator is not what a log costs.
       began = ClosureLog.UNTIMED;
+    } else if (t.gaveUpWaiting()) {
+      t.gaveUpWaiting(false);
     }
     t.start(log, closure, site.callerId(), false, began);
     return log;
@@ -167,6 +174,49 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     return log;
   }
 
+  /**
+   * How long an application thread whose logs are all pending waits for a validator to hand one
+   * back (sampling all) before it runs the closure unlogged. Validators that keep up hand logs back
+   * within microseconds; one that makes no progress for this long is stuck (decision 0049).
+   */
+  public static final long STALL_NANOS = 250_000_000L;
+
+  /**
+   * A free log for {@code t} (sampling all), or null when validators handed none back within {@link
+   * #STALL_NANOS}: the thread then skips logging, without waiting, until one comes back. A
+   * validator may wait for something the waiting thread holds: the initialization of a class whose
+   * static initializer calls closures (the JVM makes every other thread that uses the class wait),
+   * or a lock the closure's caller took. Waiting for it for ever would hang the program.
+   */
+  private ClosureLog waitForFreeLog(AppThread t) {
+    long deadline = System.nanoTime() + STALL_NANOS;
+    int idle = 0;
+    ClosureLog log;
+    while ((log = t.takeLog()) == null) {
+      if (System.nanoTime() - deadline > 0) {
+        t.gaveUpWaiting(true);
+        reportStall(t);
+        return null;
+      }
+      idle = pause(idle);
+    }
+    return log;
+  }
+
+  private void reportStall(AppThread t) {
+    if (config.err != null && !stallReported) {
+      stallReported = true;
+      config.err.println(
+          "orthrus: thread "
+              + t.thread().getName()
+              + " found no free log for "
+              + STALL_NANOS / 1_000_000
+              + " ms (a validator may be waiting for a class this thread is initializing, or"
+              + " for a lock it holds); it runs closures unlogged until validators catch up."
+              + " Not a detection; the executions count as skipped.");
+    }
+  }
+
   private void awaitVerdict(ClosureLog log, long deadline) {
     int idle = 0;
     int verdict;
@@ -179,20 +229,25 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   }
 
   private int backoff(int idle, long deadline, ClosureBinding closure) {
+    if (idle >= 300 && System.nanoTime() - deadline > 0) {
+      throw new IllegalStateException(
+          "closure "
+              + closure
+              + " was not validated within "
+              + config.strictTimeout
+              + "; are validators running?");
+    }
+    return pause(idle);
+  }
+
+  /** Spins, then yields, then parks 20 us at a time; returns {@code idle + 1}. */
+  private static int pause(int idle) {
     if (idle < 200) {
       Thread.onSpinWait();
     } else if (idle < 300) {
       Thread.yield();
     } else {
       LockSupport.parkNanos(20_000);
-      if (System.nanoTime() - deadline > 0) {
-        throw new IllegalStateException(
-            "closure "
-                + closure
-                + " was not validated within "
-                + config.strictTimeout
-                + "; are validators running?");
-      }
     }
     return idle + 1;
   }

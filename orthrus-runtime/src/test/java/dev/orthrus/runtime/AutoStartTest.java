@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.annotations.ClosureDescriptor;
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.sample.FixedSampling;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -27,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
@@ -201,6 +205,69 @@ class AutoStartTest {
       assertEquals("fixed", rt.sampling().name());
       assertEquals(1.0, rt.sampling().rate());
       assertTrue(rt.config().strictAll);
+    }
+  }
+
+  /**
+   * A program whose first closure call runs in its own shutdown hook: the JVM refuses the runtime's
+   * hook then, which must not fail the program's (trial 4).
+   */
+  @Test
+  void aFirstClosureCallDuringShutdownStartsTheRuntimeWithoutItsHook() {
+    List<Thread> offered = new ArrayList<>();
+    try (OrthrusRuntime rt =
+        (OrthrusRuntime)
+            AutoStart.start(
+                hook -> {
+                  offered.add(hook);
+                  throw new IllegalStateException("Shutdown in progress");
+                })) {
+      assertEquals(1, offered.size());
+      assertTrue(rt.validators().running());
+    }
+  }
+
+  /**
+   * The exit drain waits on while validators make progress (executions that take long to validate
+   * at 100% sampling: trial 4 left 691 unvalidated after a fixed 2 s), up to its maximum, and stops
+   * after one period when they make none.
+   */
+  @Test
+  void theExitDrainWaitsWhileValidatorsMakeProgressAndNoLonger() {
+    ClosureBinding slow =
+        ClosureBinding.of(
+            AutoStartTest.class.getName() + "#slow()",
+            "slow",
+            (log, r) -> {
+              LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+              r.returnVoid();
+            });
+    RuntimeConfig.Builder config =
+        RuntimeConfig.builder().sampling(() -> new FixedSampling(1.0)).err(null);
+    try (OrthrusRuntime rt = OrthrusRuntime.start(config.validators(1).build())) {
+      rt.blockWhenFull(true);
+      publish(rt, slow, 20);
+      // 20 executions of 20 ms: 400 ms, four 100 ms periods with progress in each.
+      assertTrue(AutoStart.drain(rt, 100, 5_000), "validators were still working");
+      assertEquals(20, rt.validatedCount());
+      publish(rt, slow, 20);
+      assertFalse(AutoStart.drain(rt, 100, 150), "the maximum bounds the wait");
+    }
+    try (OrthrusRuntime rt = OrthrusRuntime.start(config.validators(0).build())) {
+      publish(rt, slow, 2);
+      long start = System.nanoTime();
+      assertFalse(AutoStart.drain(rt, 100, 5_000));
+      assertTrue(
+          System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(1_000),
+          "waited on without progress");
+    }
+  }
+
+  private static void publish(OrthrusRuntime rt, ClosureBinding closure, int n) {
+    for (int i = 0; i < n; i++) {
+      ClosureLog log = rt.begin(closure, i);
+      log.returnVoid();
+      rt.publish(log);
     }
   }
 

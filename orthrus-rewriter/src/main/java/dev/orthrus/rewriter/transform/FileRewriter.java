@@ -9,6 +9,8 @@ import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.EnumConstantDeclaration;
+import com.github.javaparser.ast.body.EnumDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -128,16 +130,19 @@ final class FileRewriter {
   }
 
   /**
-   * The variants of the methods of anonymous and local classes that touch user data (they override
-   * or implement a method a closure calls: decision 0047). Their bodies are rewritten as plain code
-   * with the method that holds the class; the variants are made from copies taken before that, and
-   * added once it is done.
+   * The variants of the methods of anonymous and local classes, and of enum constants' bodies, that
+   * touch user data (they override or implement a method a closure calls: decision 0047). Their
+   * bodies are rewritten as plain code with the method or enum that holds the class; the variants
+   * are made from copies taken before that, and added once it is done.
    */
   private List<Runnable> nestedVariants() {
     List<Runnable> added = new ArrayList<>();
     List<NodeList<BodyDeclaration<?>>> bodies = new ArrayList<>();
     unit.findAll(ObjectCreationExpr.class)
         .forEach(o -> o.getAnonymousClassBody().ifPresent(bodies::add));
+    unit.findAll(EnumConstantDeclaration.class).stream()
+        .filter(c -> c.getClassBody().isNonEmpty())
+        .forEach(c -> bodies.add(c.getClassBody()));
     unit.findAll(TypeDeclaration.class).stream()
         .filter(t -> isLocalOrAnonymous((TypeDeclaration<?>) t))
         .forEach(t -> bodies.add(((TypeDeclaration<?>) t).getMembers()));
@@ -218,7 +223,26 @@ final class FileRewriter {
         init.getBody().accept(body(Variant.PLAIN, null, caller), null);
       }
     }
+    if (type instanceof EnumDeclaration e) {
+      constantBodies(e, binary);
+    }
     after.forEach(Runnable::run);
+  }
+
+  /**
+   * The methods of an enum's constant bodies, rewritten as plain code: each body is an anonymous
+   * subclass of the enum, which no method body holds (their variants: {@link #nestedVariants}).
+   */
+  private void constantBodies(EnumDeclaration e, String binary) {
+    for (EnumConstantDeclaration constant : e.getEntries()) {
+      for (BodyDeclaration<?> member : constant.getClassBody()) {
+        if (member instanceof MethodDeclaration m && m.getBody().isPresent()) {
+          MethodFact fact = methodFact(m);
+          String id = fact == null ? binary + "#" + m.getNameAsString() : fact.id();
+          m.getBody().get().accept(body(Variant.PLAIN, null, id), null);
+        }
+      }
+    }
   }
 
   /**

@@ -73,6 +73,9 @@ public final class AppThread {
   private long cpuReadNanos;
   private boolean cpuStale = true;
 
+  /** Whether this thread gave up waiting for a free log and skips until one comes back. */
+  private boolean gaveUpWaiting;
+
   /**
    * Copies of this thread's counters for the sampling controller and monitoring, written with
    * opaque stores (plain moves on x86, but never torn) and read the same way, through the
@@ -345,6 +348,18 @@ public final class AppThread {
   public void recycle(ClosureLog log) {
     log.releaseReferences();
     log.soState(ClosureLog.VALIDATED);
+  }
+
+  /**
+   * Whether this thread, waiting for a free log (sampling all), gave up because validators handed
+   * none back for a while; it then skips logging without waiting until a log is free again.
+   */
+  public boolean gaveUpWaiting() {
+    return gaveUpWaiting;
+  }
+
+  public void gaveUpWaiting(boolean gaveUp) {
+    gaveUpWaiting = gaveUp;
   }
 
   /** The queue validators poll. */

@@ -1,6 +1,7 @@
 package dev.orthrus.runtime.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -62,6 +63,44 @@ class LogRingTest {
       assertEquals(first, again);
       assertEquals(5, again.callerId());
       assertEquals(0, again.loadCount());
+    }
+  }
+
+  /**
+   * Sampling all waits for a free log, but not for ever: a validator stuck behind something the
+   * waiting thread holds (the initialization of a class whose static initializer calls closures)
+   * would hang the program. After the stall bound the thread skips, then skips without waiting
+   * until a log comes back, and logs again from then on.
+   */
+  @Test
+  void waitingForAFreeLogGivesUpWhenValidatorsMakeNoProgress() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).logsPerThread(2).build())) {
+      rt.blockWhenFull(true);
+      AppThread t = rt.appThread();
+      for (int i = 0; i < 2; i++) {
+        ClosureLog log = rt.begin(NOOP, i);
+        log.returnVoid();
+        rt.publish(log);
+      }
+      long start = System.nanoTime();
+      assertNull(rt.begin(NOOP, 2), "no validator runs: the wait must give up");
+      long waited = System.nanoTime() - start;
+      assertTrue(waited >= OrthrusRuntime.STALL_NANOS, waited + " ns");
+      assertTrue(t.gaveUpWaiting());
+
+      start = System.nanoTime();
+      for (int i = 0; i < 100; i++) {
+        assertNull(rt.begin(NOOP, 3));
+      }
+      assertTrue(
+          System.nanoTime() - start < OrthrusRuntime.STALL_NANOS,
+          "a thread that gave up waits again before any log came back");
+      assertEquals(101, rt.skippedCount());
+
+      t.recycle(t.queue().poll());
+      ClosureLog again = rt.begin(NOOP, 4);
+      assertNotNull(again, "a log came back: logging resumes");
+      assertFalse(t.gaveUpWaiting());
     }
   }
 
