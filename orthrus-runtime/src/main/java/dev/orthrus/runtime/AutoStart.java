@@ -114,7 +114,7 @@ public final class AutoStart implements RuntimeStarter {
             ? "; " + leftQueued + " published executions left unvalidated at exit"
             : "")
         + (rt.skippedCount() > 0
-            ? "; " + rt.skippedCount() + " sampled executions not logged (no free log)"
+            ? "; " + rt.skippedCount() + " sampled executions not logged (validators behind)"
             : "")
         + (budget != null ? "; " + budget : "");
   }

@@ -19,6 +19,8 @@ import dev.orthrus.runtime.validate.Mismatch;
 import dev.orthrus.runtime.validate.ValidationListener;
 import dev.orthrus.runtime.validate.Validator;
 import dev.orthrus.runtime.validate.ValidatorPool;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -175,32 +177,60 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   }
 
   /**
-   * How long an application thread whose logs are all pending waits for a validator to hand one
-   * back (sampling all) before it runs the closure unlogged. Validators that keep up hand logs back
-   * within microseconds; one that makes no progress for this long is stuck (decision 0049).
+   * How long an application thread whose logs are all pending waits (sampling all) for a validator
+   * to hand one back, or to use CPU, before it runs the closure unlogged. Validators that keep up
+   * hand logs back within microseconds; a slow one frees a log at a time, or at least computes (the
+   * re-execution of a long closure); one that does neither for this long is blocked (decision
+   * 0049).
    */
   public static final long STALL_NANOS = 250_000_000L;
 
   /**
-   * A free log for {@code t} (sampling all), or null when validators handed none back within {@link
-   * #STALL_NANOS}: the thread then skips logging, without waiting, until one comes back. A
-   * validator may wait for something the waiting thread holds: the initialization of a class whose
-   * static initializer calls closures (the JVM makes every other thread that uses the class wait),
-   * or a lock the closure's caller took. Waiting for it for ever would hang the program.
+   * A free log for {@code t} (sampling all), or null when validators neither handed one back nor
+   * worked ({@link ValidatorPool#cpuNanos}: less than a quarter of a CPU) within {@link
+   * #STALL_NANOS} in which no collection ran, or handed none back within the strict timeout: the
+   * thread then skips logging, without waiting, until one comes back. A blocked validator waits for
+   * something the waiting thread holds: the initialization of a class whose static initializer
+   * calls closures (the JVM makes every other thread that uses the class wait). Waiting for it for
+   * ever would hang the program.
    */
   private ClosureLog waitForFreeLog(AppThread t) {
-    long deadline = System.nanoTime() + STALL_NANOS;
+    long start = System.nanoTime();
+    long deadline = start + STALL_NANOS;
+    long cpu = validators.cpuNanos();
+    long gc = gcMillis();
     int idle = 0;
     ClosureLog log;
     while ((log = t.takeLog()) == null) {
-      if (System.nanoTime() - deadline > 0) {
-        t.gaveUpWaiting(true);
-        reportStall(t);
-        return null;
+      long now = System.nanoTime();
+      if (now - deadline > 0) {
+        long cpuNow = validators.cpuNanos();
+        long gcNow = gcMillis();
+        boolean working = cpu >= 0 && cpuNow - cpu >= STALL_NANOS / 4;
+        // A collection stops validators too: its pauses (300 ms over the deep stacks of a
+        // recursion) do not count as validators not working.
+        boolean collected = gcNow > gc;
+        if (!working && !collected || now - start > config.strictTimeout.toNanos()) {
+          t.gaveUpWaiting(true);
+          reportStall(t);
+          return null;
+        }
+        cpu = cpuNow;
+        gc = gcNow;
+        deadline = now + STALL_NANOS;
       }
       idle = pause(idle);
     }
     return log;
+  }
+
+  /** Milliseconds the garbage collectors spent collecting so far (pauses, mostly). */
+  private static long gcMillis() {
+    long total = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      total += Math.max(0, gc.getCollectionTime());
+    }
+    return total;
   }
 
   private void reportStall(AppThread t) {
@@ -209,10 +239,13 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
       config.err.println(
           "orthrus: thread "
               + t.thread().getName()
-              + " found no free log for "
+              + " stopped waiting for a free log: validators neither handed one back nor worked"
+              + " for "
               + STALL_NANOS / 1_000_000
-              + " ms (a validator may be waiting for a class this thread is initializing, or"
-              + " for a lock it holds); it runs closures unlogged until validators catch up."
+              + " ms (one may be waiting for a class this thread is initializing), or handed none"
+              + " back within "
+              + config.strictTimeout
+              + "; it runs closures unlogged until validators catch up."
               + " Not a detection; the executions count as skipped.");
     }
   }

@@ -7,6 +7,8 @@ import dev.orthrus.runtime.concurrent.AgentRunner;
 import dev.orthrus.runtime.concurrent.IdleStrategy;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.Pinning;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -188,6 +190,23 @@ public final class ValidatorPool {
     for (Thread t : threads) {
       LockSupport.unpark(t);
     }
+  }
+
+  /**
+   * CPU time the validator threads used so far, or -1 when the JVM does not measure thread CPU
+   * time. Read without locking, from a thread waiting for validators: whether they are working or
+   * blocked.
+   */
+  public long cpuNanos() {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    if (!mx.isThreadCpuTimeSupported() || !mx.isThreadCpuTimeEnabled()) {
+      return -1;
+    }
+    long total = 0;
+    for (Thread t : threads) {
+      total += Math.max(0, mx.getThreadCpuTime(t.getId()));
+    }
+    return total;
   }
 
   public synchronized List<Validator> validators() {

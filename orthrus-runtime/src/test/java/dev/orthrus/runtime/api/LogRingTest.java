@@ -104,6 +104,42 @@ class LogRingTest {
     }
   }
 
+  /**
+   * A validator that takes longer than the stall bound to re-execute one log is working, not stuck:
+   * the thread goes on waiting and every execution is logged (a deep recursion at 100% sampling,
+   * trial 4).
+   */
+  @Test
+  void waitingForAFreeLogGoesOnWhileValidatorsWork() {
+    long busyNanos = OrthrusRuntime.STALL_NANOS * 2;
+    ClosureBinding slow =
+        ClosureBinding.of(
+            LogRingTest.class.getName() + "#slow()",
+            "slow",
+            (log, r) -> {
+              long end = System.nanoTime() + busyNanos;
+              while (System.nanoTime() < end) {
+                Thread.onSpinWait();
+              }
+              r.returnVoid();
+            });
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(1).logsPerThread(2).build())) {
+      rt.blockWhenFull(true);
+      for (int i = 0; i < 2; i++) {
+        ClosureLog log = rt.begin(slow, i);
+        log.returnVoid();
+        rt.publish(log);
+      }
+      ClosureLog third = rt.begin(slow, 2);
+      assertNotNull(third, "the thread gave up on a validator that was computing");
+      third.returnVoid();
+      rt.publish(third);
+      assertEquals(0, rt.skippedCount());
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(3, rt.validatedCount());
+    }
+  }
+
   @Test
   void nestedExecutionsGetTheirOwnLogs() {
     try (OrthrusRuntime rt = new OrthrusRuntime(config().build())) {
