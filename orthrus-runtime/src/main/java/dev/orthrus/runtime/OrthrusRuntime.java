@@ -210,7 +210,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
         // A collection stops validators too: its pauses (300 ms over the deep stacks of a
         // recursion) do not count as validators not working.
         boolean collected = gcNow > gc;
-        if (!working && !collected || now - start > config.strictTimeout.toNanos()) {
+        if ((!working && !collected) || now - start > config.strictTimeout.toNanos()) {
           t.gaveUpWaiting(true);
           reportStall(t);
           return null;
