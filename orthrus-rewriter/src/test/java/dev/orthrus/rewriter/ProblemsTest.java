@@ -60,17 +60,7 @@ class ProblemsTest {
     Files.writeString(src.resolve("Node.java"), NODE);
     List<Path> withoutRuntime =
         Builds.classPath().stream().filter(p -> !p.toString().contains("orthrus-runtime")).toList();
-    InstrumentException e =
-        assertThrows(
-            InstrumentException.class,
-            () ->
-                Instrumenter.instrument(
-                    new InstrumentRequest(
-                        List.of(dir.resolve("src")),
-                        withoutRuntime,
-                        dir.resolve("generated"),
-                        dir.resolve("classes"),
-                        17)));
+    InstrumentException e = refused(dir, withoutRuntime, dir.resolve("classes"));
     assertEquals(1, e.problems().size(), e::getMessage);
     assertTrue(e.getMessage().contains("orthrus-runtime is not on the class path"), e::getMessage);
     assertFalse(Files.exists(dir.resolve("classes")), "nothing compiled");
@@ -111,22 +101,26 @@ class ProblemsTest {
     Path classes = dir.resolve("classes");
     Files.createDirectories(classes.resolve("p"));
     Files.writeString(classes.resolve("p/Node.class"), "vanilla");
-    InstrumentException e =
-        assertThrows(
-            InstrumentException.class,
-            () ->
-                Instrumenter.instrument(
-                    new InstrumentRequest(
-                        List.of(dir.resolve("src")),
-                        classPath,
-                        dir.resolve("generated"),
-                        classes,
-                        17)));
+    InstrumentException e = refused(dir, classPath, classes);
     assertTrue(e.getMessage().contains("the generated source does not compile"), e::getMessage);
     assertEquals("vanilla", Files.readString(classes.resolve("p/Node.class")));
     try (Stream<Path> files = Files.list(classes.resolve("p"))) {
       assertEquals(List.of("Node.class"), files.map(f -> f.getFileName().toString()).toList());
     }
+  }
+
+  /** Instruments {@code dir/src} against {@code classPath}; returns why it was refused. */
+  private static InstrumentException refused(Path dir, List<Path> classPath, Path classes) {
+    return assertThrows(
+        InstrumentException.class,
+        () ->
+            Instrumenter.instrument(
+                new InstrumentRequest(
+                    List.of(dir.resolve("src")),
+                    classPath,
+                    dir.resolve("generated"),
+                    classes,
+                    17)));
   }
 
   /** Copies a class folder or jar to the folder {@code to}, leaving out {@code left}. */

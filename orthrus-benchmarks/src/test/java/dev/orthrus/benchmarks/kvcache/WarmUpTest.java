@@ -22,25 +22,23 @@ class WarmUpTest {
   void goesOnWhileTheCompilersAreBusyAndStopsAfterTwoQuietSlicesInARow() throws IOException {
     // Each slice compiles half as long as the one before: 400 ms, 200, 100, 50 and 25 (quiet: 5%
     // of 1 s).
-    long[] perSlice = {800, 400, 200, 100, 50, 25, 12};
-    WarmUp.Load load =
-        nanos -> {
-          compiled += perSlice[slices.size()] * 1_000_000;
-          slices.add(nanos);
-        };
+    WarmUp.Load load = compiling(800, 400, 200, 100, 50, 25, 12);
     assertEquals(3000 + 5000, WarmUp.run(load, 3000, 30_000, () -> compiled));
     assertEquals(6, slices.size());
   }
 
   @Test
   void aQuietSliceBetweenBurstsOfCompilationDoesNotEndIt() throws IOException {
-    long[] perSlice = {800, 400, 40, 400, 10, 0, 0};
-    WarmUp.Load load =
-        nanos -> {
-          compiled += perSlice[slices.size()] * 1_000_000;
-          slices.add(nanos);
-        };
+    WarmUp.Load load = compiling(800, 400, 40, 400, 10, 0, 0);
     assertEquals(3000 + 5000, WarmUp.run(load, 3000, 30_000, () -> compiled));
+  }
+
+  /** A load whose n-th run (the minimum, then each slice) compiles for {@code millis[n]}. */
+  private WarmUp.Load compiling(long... millis) {
+    return nanos -> {
+      compiled += millis[slices.size()] * 1_000_000;
+      slices.add(nanos);
+    };
   }
 
   @Test
