@@ -542,7 +542,12 @@ public final class FactsCollector implements TaskListener {
       TypeMirror operand =
           trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
       if (operand != null) {
-        fileFacts.operandTypes.put(span(node), types.erasure(operand).toString());
+        // `text += null` on a String: the helper's parameter needs a type a source can name.
+        String type =
+            operand.getKind() == TypeKind.NULL
+                ? "java.lang.Object"
+                : types.erasure(operand).toString();
+        fileFacts.operandTypes.put(span(node), type);
       }
       return super.visitCompoundAssignment(node, unused);
     }

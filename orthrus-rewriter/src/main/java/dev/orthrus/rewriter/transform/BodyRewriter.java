@@ -465,7 +465,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     String target = call.target();
     if (plan.isClosure(target)) {
-      if (variant == Variant.PLAIN) {
+      if (variant == Variant.PLAIN
+          && m.getScope().filter(s -> s instanceof SuperExpr).isPresent()) {
+        // super.m(...) means the superclass's own body: its plain variant, not its dispatcher,
+        // which would run an override's logged variant (or route back to the override).
+        m.setName(m.getNameAsString() + "Plain");
+      } else if (variant == Variant.PLAIN) {
         m.getArguments().add(sites.site(n, target, caller));
       } else {
         toVariant(m);

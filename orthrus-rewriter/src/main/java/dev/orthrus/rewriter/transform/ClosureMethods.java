@@ -161,7 +161,7 @@ final class ClosureMethods {
    * path is a method of its own, so the dispatcher stays small enough for the JIT to inline into
    * its callers (decision 0025).
    */
-  List<MethodDeclaration> siteDispatcher() {
+  List<MethodDeclaration> siteDispatcher(String routed) {
     MethodDeclaration d = method.clone();
     d.removeJavaDocComment();
     d.getAnnotations().clear();
@@ -183,6 +183,14 @@ final class ClosureMethods {
     String tail = args.isEmpty() ? "" : ", " + args;
 
     StringBuilder b = new StringBuilder("{\n");
+    if (routed != null) {
+      // The object's class overrides the method without being a closure itself (an override
+      // that is not annotated, one outside the sources): run it, as a virtual call does. Its
+      // super.m(...) comes back here once, and then runs this class's body.
+      b.append("if (").append(routed).append(".get(getClass()) && Overrides.enter(this)) {\n");
+      b.append("try {\n").append(ret).append(name).append("(").append(args).append(");\n");
+      b.append(after).append("} finally {\nOverrides.exit(this);\n}\n}\n");
+    }
     b.append("ClosureRuntime ").append(rt).append(" = Orthrus.runtime();\n");
     boolean checks = userDataParameters.contains(true);
     if (checks) {

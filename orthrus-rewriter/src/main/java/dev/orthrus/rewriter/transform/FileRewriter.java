@@ -194,9 +194,14 @@ final class FileRewriter {
       } else if (member instanceof MethodDeclaration m && !m.isStatic() && !m.isNative()) {
         // An abstract method (no body): a call of it runs one of its implementations.
         MethodFact fact = methodFact(m);
-        if (fact != null && plan.touching.contains(fact.id())) {
-          List<MethodDeclaration> fallbacks =
-              List.of(dispatching(type, m, Variant.APP), dispatching(type, m, Variant.VAL));
+        boolean closure = fact != null && plan.isClosure(fact.id());
+        if (fact != null && (closure || plan.touching.contains(fact.id()))) {
+          List<MethodDeclaration> fallbacks = new ArrayList<>();
+          fallbacks.add(dispatching(type, m, Variant.APP));
+          fallbacks.add(dispatching(type, m, Variant.VAL));
+          if (closure) {
+            abstractClosure(type, m, fact.id(), fallbacks, after, bindingsAt);
+          }
           after.add(() -> addAfter(type, m, fallbacks));
           changed = true;
         }
@@ -266,6 +271,52 @@ final class FileRewriter {
     return true;
   }
 
+  /**
+   * A {@code @Closure} on an abstract method (an interface's, an abstract class's): its binding,
+   * for the sites of the calls through it, and a dispatcher that takes the site and calls the
+   * method. An implementation that is a closure overrides the dispatcher with its own, logged one;
+   * any other implementation runs as a virtual call runs it, unlogged.
+   */
+  private void abstractClosure(
+      TypeDeclaration<?> type,
+      MethodDeclaration m,
+      String id,
+      List<MethodDeclaration> added,
+      List<Runnable> after,
+      int[] bindingsAt) {
+    ClosureModel model = plan.closures.get(id);
+    List<String> erased = parameterTypes(id);
+    List<Boolean> userDataParams = new ArrayList<>();
+    erased.forEach(t -> userDataParams.add(plan.facts.isUserData(t)));
+    ClosureMethods generated =
+        new ClosureMethods(
+            model,
+            plan.bindingFields.get(id),
+            plan.facts.expressionName(binaryName(type), pkg),
+            m,
+            erased,
+            userDataParams);
+    MethodDeclaration dispatcher = m.clone();
+    dispatcher.removeJavaDocComment();
+    dispatcher.getAnnotations().clear();
+    dispatcher.removeModifier(Modifier.Keyword.ABSTRACT);
+    if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
+      dispatcher.addModifier(Modifier.Keyword.DEFAULT);
+    }
+    dispatcher.setBody(plainBody(m));
+    dispatcher.addParameter("CallSite", "site$");
+    dispatcher.setLineComment(" dispatcher: an implementation that is a closure overrides it");
+    added.add(dispatcher);
+    plan.logged.put(id, new ArrayList<>(generated.logged()));
+    plan.checkedParameters.put(id, List.of());
+    after.add(
+        () -> {
+          for (BodyDeclaration<?> b : generated.bindingMembers()) {
+            type.getMembers().add(bindingsAt[0]++, b);
+          }
+        });
+  }
+
   private void closure(
       TypeDeclaration<?> type,
       MethodDeclaration m,
@@ -290,7 +341,8 @@ final class FileRewriter {
     plain.removeJavaDocComment();
     plain.getAnnotations().clear();
     plain.getModifiers().removeIf(mod -> mod.getKeyword() != Modifier.Keyword.STATIC);
-    plain.addModifier(Modifier.Keyword.PRIVATE);
+    // An instance closure's plain variant is what a subclass's super.m(...) calls.
+    plain.addModifier(m.isStatic() ? Modifier.Keyword.PRIVATE : Modifier.Keyword.PROTECTED);
     plain.setLineComment(" plain variant: versioned memory, nothing logged");
     generated.checkParameters(plain, Variant.PLAIN, null);
     for (MethodDeclaration v : variants) {
@@ -311,7 +363,12 @@ final class FileRewriter {
       }
     }
     plan.checkedParameters.put(id, checked);
-    List<MethodDeclaration> dispatchers = generated.siteDispatcher();
+    MethodFact fact = methodFact(m);
+    String routed =
+        fact != null && fact.overridable()
+            ? overridesField(type, m, id, after, "ROUTED$", "uninstrumentedOverride")
+            : null;
+    List<MethodDeclaration> dispatchers = generated.siteDispatcher(routed);
     generated.toDispatcher();
     closures.add(id);
     after.add(
@@ -403,7 +460,21 @@ final class FileRewriter {
    */
   private String instrumentedField(
       TypeDeclaration<?> type, MethodDeclaration m, String id, List<Runnable> after) {
-    String name = "INSTRUMENTED$" + m.getNameAsString() + "$" + instrumentedFields++;
+    return overridesField(type, m, id, after, "INSTRUMENTED$", "instrumented");
+  }
+
+  /**
+   * A {@code ClassValue<Boolean>} constant from {@code Overrides.<helper>(Declaring.class, "m",
+   * parameter classes)}; returns its name.
+   */
+  private String overridesField(
+      TypeDeclaration<?> type,
+      MethodDeclaration m,
+      String id,
+      List<Runnable> after,
+      String prefix,
+      String helper) {
+    String name = prefix + m.getNameAsString() + "$" + instrumentedFields++;
     StringBuilder types = new StringBuilder();
     for (String t : parameterTypes(id)) {
       String element = t.replace("[]", "");
@@ -418,7 +489,9 @@ final class FileRewriter {
             type,
             "ClassValue<Boolean>",
             name,
-            "Overrides.instrumented("
+            "Overrides."
+                + helper
+                + "("
                 + plan.facts.expressionName(binaryName(type), pkg)
                 + ".class, \""
                 + m.getNameAsString()
@@ -426,7 +499,9 @@ final class FileRewriter {
                 + types
                 + ")");
     field.setLineComment(
-        " whether a class runs " + m.getNameAsString() + " as written here or instrumented");
+        helper.equals("instrumented")
+            ? " whether a class runs " + m.getNameAsString() + " as written here or instrumented"
+            : " whether a class overrides " + m.getNameAsString() + " with a method of its own");
     after.add(() -> type.getMembers().add(field));
     return name;
   }

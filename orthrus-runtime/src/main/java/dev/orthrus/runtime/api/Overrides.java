@@ -3,6 +3,7 @@ package dev.orthrus.runtime.api;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
@@ -41,6 +42,57 @@ public final class Overrides {
         return runs == declaring || declaresVariant(runs, name);
       }
     };
+  }
+
+  /**
+   * For a closure's dispatcher: whether classes run an override of {@code declaring}'s {@code
+   * name(parameters)} that is not a closure itself (it declares no dispatcher taking a {@link
+   * CallSite}): an override without {@code @Closure}, or one outside the instrumented sources. The
+   * dispatcher then runs that override, as the virtual call it replaced would have.
+   */
+  public static ClassValue<Boolean> uninstrumentedOverride(
+      Class<?> declaring, String name, Class<?>... parameters) {
+    Class<?>[] types = parameters.clone();
+    Class<?>[] dispatcher = Arrays.copyOf(types, types.length + 1);
+    dispatcher[types.length] = CallSite.class;
+    return new ClassValue<>() {
+      @Override
+      protected Boolean computeValue(Class<?> type) {
+        Class<?> runs = declarer(type, declaring, name, types);
+        return runs != declaring && declared(runs, name, dispatcher) == null;
+      }
+    };
+  }
+
+  /** Per thread, the objects whose override a dispatcher is running now. */
+  private static final ThreadLocal<ArrayList<Object>> ROUTING =
+      ThreadLocal.withInitial(ArrayList::new);
+
+  /**
+   * A dispatcher is about to run {@code receiver}'s override: false when it already is, on this
+   * thread (the override called {@code super.m(...)} from code the rewriter did not see), so that
+   * the dispatcher runs its own class's body rather than the override again.
+   */
+  public static boolean enter(Object receiver) {
+    ArrayList<Object> routing = ROUTING.get();
+    for (int i = routing.size() - 1; i >= 0; i--) {
+      if (routing.get(i) == receiver) {
+        return false;
+      }
+    }
+    routing.add(receiver);
+    return true;
+  }
+
+  /** Ends what {@link #enter} began. */
+  public static void exit(Object receiver) {
+    ArrayList<Object> routing = ROUTING.get();
+    for (int i = routing.size() - 1; i >= 0; i--) {
+      if (routing.get(i) == receiver) {
+        routing.remove(i);
+        return;
+      }
+    }
   }
 
   /** The class or interface whose declaration of the method {@code type} runs. */
