@@ -103,5 +103,30 @@ final class Builds {
     assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
   }
 
+  /** A program run in one build's loader, for {@link #assertSameAsVanilla}. */
+  @FunctionalInterface
+  interface Program {
+    Object run(ClassLoader loader) throws ReflectiveOperationException;
+  }
+
+  /**
+   * Builds {@code sources} protected and vanilla, runs {@code program} in each with every execution
+   * logged, and checks that both compute the same and that at least {@code validated} executions
+   * were validated without a detection.
+   */
+  static void assertSameAsVanilla(Path sources, Path out, Program program, long validated)
+      throws Exception {
+    instrument(sources, out);
+    Path vanilla = vanilla(sources, out);
+    OrthrusRuntime rt = validatingEverything();
+    try (URLClassLoader p = loader(out.resolve("classes"));
+        URLClassLoader v = loader(vanilla)) {
+      assertEquals(program.run(v), program.run(p));
+      assertAllValidated(rt, validated);
+    } finally {
+      rt.close();
+    }
+  }
+
   private Builds() {}
 }

@@ -1,10 +1,6 @@
 package dev.orthrus.rewriter;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import dev.orthrus.runtime.OrthrusRuntime;
 import java.lang.reflect.Method;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,16 +16,7 @@ class StringFieldsTest {
 
   @Test
   void aNullOperandOfStringConcatenationOnAFieldBuildsAndRuns(@TempDir Path out) throws Exception {
-    Builds.instrument(SOURCES, out);
-    Path vanilla = Builds.vanilla(SOURCES, out);
-    OrthrusRuntime rt = Builds.validatingEverything();
-    try (URLClassLoader p = Builds.loader(out.resolve("classes"));
-        URLClassLoader v = Builds.loader(vanilla)) {
-      assertEquals(run(v), run(p));
-      Builds.assertAllValidated(rt, 20);
-    } finally {
-      rt.close();
-    }
+    Builds.assertSameAsVanilla(SOURCES, out, StringFieldsTest::run, 20);
   }
 
   private static String run(ClassLoader loader) throws ReflectiveOperationException {

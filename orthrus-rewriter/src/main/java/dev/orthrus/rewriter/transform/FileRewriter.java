@@ -284,18 +284,15 @@ final class FileRewriter {
       List<MethodDeclaration> added,
       List<Runnable> after,
       int[] bindingsAt) {
-    ClosureModel model = plan.closures.get(id);
     List<String> erased = parameterTypes(id);
-    List<Boolean> userDataParams = new ArrayList<>();
-    erased.forEach(t -> userDataParams.add(plan.facts.isUserData(t)));
     ClosureMethods generated =
         new ClosureMethods(
-            model,
+            plan.closures.get(id),
             plan.bindingFields.get(id),
             plan.facts.expressionName(binaryName(type), pkg),
             m,
             erased,
-            userDataParams);
+            userData(erased));
     MethodDeclaration dispatcher = m.clone();
     dispatcher.removeJavaDocComment();
     dispatcher.getAnnotations().clear();
@@ -317,6 +314,13 @@ final class FileRewriter {
         });
   }
 
+  /** For each erased parameter type, whether it is a user-data class. */
+  private List<Boolean> userData(List<String> erasedTypes) {
+    List<Boolean> userData = new ArrayList<>();
+    erasedTypes.forEach(t -> userData.add(plan.facts.isUserData(t)));
+    return userData;
+  }
+
   private void closure(
       TypeDeclaration<?> type,
       MethodDeclaration m,
@@ -326,8 +330,7 @@ final class FileRewriter {
       int[] bindingsAt) {
     ClosureModel model = plan.closures.get(id);
     List<String> erased = parameterTypes(id);
-    List<Boolean> userDataParams = new ArrayList<>();
-    erased.forEach(t -> userDataParams.add(plan.facts.isUserData(t)));
+    List<Boolean> userDataParams = userData(erased);
     if (m.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
       problem(m, "a closure with a variable number of arguments", "take an array instead");
       return;
