@@ -5,6 +5,13 @@ import dev.orthrus.annotations.UserData;
 
 @UserData
 public class Acc {
+  /** Made and used by the class's static initializer, before the rest of the class is. */
+  static final Acc DEFAULT = new Acc();
+
+  static {
+    DEFAULT.add(1);
+  }
+
   long sum;
 
   @Closure

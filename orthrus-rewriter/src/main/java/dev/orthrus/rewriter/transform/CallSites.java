@@ -75,13 +75,19 @@ final class CallSites {
    */
   void declare() {
     fields.forEach(
-        (holder, declared) -> {
-          int at = 0;
-          while (at < holder.getMembers().size() && isBinding(holder.getMember(at))) {
-            at++;
-          }
-          holder.getMembers().addAll(at, declared);
-        });
+        (holder, declared) -> holder.getMembers().addAll(afterBindings(holder), declared));
+  }
+
+  /**
+   * Where a constant that the class's static initializer may need goes: after the closure bindings
+   * the class starts with (and their {@code _ANY} sites), which the other constants use.
+   */
+  static int afterBindings(TypeDeclaration<?> holder) {
+    int at = 0;
+    while (at < holder.getMembers().size() && isBinding(holder.getMember(at))) {
+      at++;
+    }
+    return at;
   }
 
   private static boolean isBinding(BodyDeclaration<?> member) {

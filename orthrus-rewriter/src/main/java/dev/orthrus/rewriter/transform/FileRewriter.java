@@ -505,7 +505,8 @@ final class FileRewriter {
         helper.equals("instrumented")
             ? " whether a class runs " + m.getNameAsString() + " as written here or instrumented"
             : " whether a class overrides " + m.getNameAsString() + " with a method of its own");
-    after.add(() -> type.getMembers().add(field));
+    // Before the other members: a static initializer of the class may already call the method.
+    after.add(() -> type.getMembers().add(CallSites.afterBindings(type), field));
     return name;
   }
 
