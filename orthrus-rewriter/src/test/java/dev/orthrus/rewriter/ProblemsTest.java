@@ -32,11 +32,18 @@ class ProblemsTest {
       }
       """;
 
-  private static List<Problem> problems(Path dir, String closureClass) throws IOException {
+  /** Writes {@code dir/src/p/Node.java} and, unless null, {@code Tree.java}. */
+  private static void sources(Path dir, String tree) throws IOException {
     Path src = dir.resolve("src/p");
     Files.createDirectories(src);
     Files.writeString(src.resolve("Node.java"), NODE);
-    Files.writeString(src.resolve("Tree.java"), closureClass);
+    if (tree != null) {
+      Files.writeString(src.resolve("Tree.java"), tree);
+    }
+  }
+
+  private static List<Problem> problems(Path dir, String closureClass) throws IOException {
+    sources(dir, closureClass);
     InstrumentException e =
         assertThrows(InstrumentException.class, () -> Builds.instrument(dir.resolve("src"), dir));
     assertFalse(Files.exists(dir.resolve("classes/p/Tree.class")), "nothing compiled");
@@ -55,9 +62,7 @@ class ProblemsTest {
   @Test
   void aClassPathWithoutTheRuntimeIsRefusedBeforeAnythingIsCompiled(@TempDir Path dir)
       throws IOException {
-    Path src = dir.resolve("src/p");
-    Files.createDirectories(src);
-    Files.writeString(src.resolve("Node.java"), NODE);
+    sources(dir, null);
     List<Path> withoutRuntime =
         Builds.classPath().stream().filter(p -> !p.toString().contains("orthrus-runtime")).toList();
     InstrumentException e = refused(dir, withoutRuntime, dir.resolve("classes"));
@@ -75,11 +80,8 @@ class ProblemsTest {
   @Test
   void generatedSourcesThatDoNotCompileLeaveTheClassOutputAlone(@TempDir Path dir)
       throws IOException {
-    Path src = dir.resolve("src/p");
-    Files.createDirectories(src);
-    Files.writeString(src.resolve("Node.java"), NODE);
-    Files.writeString(
-        src.resolve("Tree.java"),
+    sources(
+        dir,
         """
         package p;
         final class Tree {

@@ -76,8 +76,8 @@ final class FileRewriter {
 
   private final CallSites sites;
 
-  /** How many {@link #instrumentedField}s the file declares so far (their names are numbered). */
-  private int instrumentedFields;
+  /** How many {@link #overridesField}s the file declares so far (their names are numbered). */
+  private int overridesFields;
 
   /** The file's package ("" for the unnamed one). */
   private final String pkg;
@@ -293,14 +293,9 @@ final class FileRewriter {
             m,
             erased,
             userData(erased));
-    MethodDeclaration dispatcher = m.clone();
+    MethodDeclaration dispatcher = callingPlain(type, m);
     dispatcher.removeJavaDocComment();
     dispatcher.getAnnotations().clear();
-    dispatcher.removeModifier(Modifier.Keyword.ABSTRACT);
-    if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
-      dispatcher.addModifier(Modifier.Keyword.DEFAULT);
-    }
-    dispatcher.setBody(plainBody(m));
     dispatcher.addParameter("CallSite", "site$");
     dispatcher.setLineComment(" dispatcher: an implementation that is a closure overrides it");
     added.add(dispatcher);
@@ -369,7 +364,14 @@ final class FileRewriter {
     MethodFact fact = methodFact(m);
     String routed =
         fact != null && fact.overridable()
-            ? overridesField(type, m, id, after, "ROUTED$", "uninstrumentedOverride")
+            ? overridesField(
+                type,
+                m,
+                id,
+                after,
+                "ROUTED$",
+                "uninstrumentedOverride",
+                " whether a class overrides " + m.getNameAsString() + " with a method of its own")
             : null;
     List<MethodDeclaration> dispatchers = generated.siteDispatcher(routed);
     generated.toDispatcher();
@@ -439,14 +441,8 @@ final class FileRewriter {
    */
   private MethodDeclaration dispatching(
       TypeDeclaration<?> type, MethodDeclaration m, Variant kind) {
-    MethodDeclaration v = m.clone();
-    v.removeModifier(Modifier.Keyword.ABSTRACT);
-    if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
-      v.addModifier(Modifier.Keyword.DEFAULT);
-    }
-    v.setBody(plainBody(m));
     return asVariant(
-        v,
+        callingPlain(type, m),
         m,
         kind,
         contextName(m, kind),
@@ -458,17 +454,24 @@ final class FileRewriter {
   }
 
   /**
-   * Declares, at the end of {@code type}, the static {@code ClassValue} that says whether a class
-   * runs {@code m} as written here or an override with variants; returns its name.
+   * Declares the static {@code ClassValue} that says whether a class runs {@code m} as written here
+   * or an override with variants; returns its name.
    */
   private String instrumentedField(
       TypeDeclaration<?> type, MethodDeclaration m, String id, List<Runnable> after) {
-    return overridesField(type, m, id, after, "INSTRUMENTED$", "instrumented");
+    return overridesField(
+        type,
+        m,
+        id,
+        after,
+        "INSTRUMENTED$",
+        "instrumented",
+        " whether a class runs " + m.getNameAsString() + " as written here or instrumented");
   }
 
   /**
    * A {@code ClassValue<Boolean>} constant from {@code Overrides.<helper>(Declaring.class, "m",
-   * parameter classes)}; returns its name.
+   * parameter classes)}, declared right after the class's closure bindings; returns its name.
    */
   private String overridesField(
       TypeDeclaration<?> type,
@@ -476,8 +479,9 @@ final class FileRewriter {
       String id,
       List<Runnable> after,
       String prefix,
-      String helper) {
-    String name = prefix + m.getNameAsString() + "$" + instrumentedFields++;
+      String helper,
+      String comment) {
+    String name = prefix + m.getNameAsString() + "$" + overridesFields++;
     StringBuilder types = new StringBuilder();
     for (String t : parameterTypes(id)) {
       String element = t.replace("[]", "");
@@ -501,13 +505,24 @@ final class FileRewriter {
                 + "\""
                 + types
                 + ")");
-    field.setLineComment(
-        helper.equals("instrumented")
-            ? " whether a class runs " + m.getNameAsString() + " as written here or instrumented"
-            : " whether a class overrides " + m.getNameAsString() + " with a method of its own");
+    field.setLineComment(comment);
     // Before the other members: a static initializer of the class may already call the method.
     after.add(() -> type.getMembers().add(CallSites.afterBindings(type), field));
     return name;
+  }
+
+  /**
+   * A concrete copy of the abstract method {@code m} (a default method in an interface) whose body
+   * calls {@code m} with the copy's own arguments.
+   */
+  private static MethodDeclaration callingPlain(TypeDeclaration<?> type, MethodDeclaration m) {
+    MethodDeclaration v = m.clone();
+    v.removeModifier(Modifier.Keyword.ABSTRACT);
+    if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
+      v.addModifier(Modifier.Keyword.DEFAULT);
+    }
+    v.setBody(plainBody(m));
+    return v;
   }
 
   /**
