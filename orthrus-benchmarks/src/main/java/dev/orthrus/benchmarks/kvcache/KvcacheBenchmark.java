@@ -127,20 +127,37 @@ public final class KvcacheBenchmark {
   }
 
   /**
+   * The nice value validators and the replica get when their CPU is theirs alone (decision 0050):
+   * kernel threads that wake on it (DAMON's {@code kdamond} took 4-10% of it, in slices of
+   * milliseconds) then run on another CPU instead of preempting a validator, as on a machine that
+   * keeps cores for validation.
+   */
+  static final int VALIDATOR_NICE = -20;
+
+  /**
    * Where the processes run: the server on {@code serverCpu}, its validators (or replica) on {@code
    * otherCpu}, the load generator on {@code clientCpu} (one of the two); all -1 when nothing is
-   * pinned (one CPU, {@code taskset} or {@code /proc} missing, or pinning not wanted).
+   * pinned (one CPU, {@code taskset} or {@code /proc} missing, or pinning not wanted). {@code
+   * validatorNice} is the nice value the validators or the replica get for the measured phase, 0
+   * when they keep the default (the load generator shares their CPU, or raising a priority is not
+   * permitted here).
    */
-  public record Placement(int cpus, int serverCpu, int otherCpu, int clientCpu) {
+  public record Placement(int cpus, int serverCpu, int otherCpu, int clientCpu, int validatorNice) {
 
     /** The placement on this machine; {@code pin} false leaves everything unpinned. */
     public static Placement of(boolean pin, LoadCpu loadCpu) {
       int cpus = Pinning.cpus();
       boolean pinned = pin && cpus >= 2 && taskset() != null && ProcFs.available();
       if (!pinned) {
-        return new Placement(cpus, -1, -1, -1);
+        return new Placement(cpus, -1, -1, -1, 0);
       }
-      return new Placement(cpus, 0, cpus - 1, loadCpu == LoadCpu.SERVER ? 0 : cpus - 1);
+      boolean alone = loadCpu == LoadCpu.SERVER;
+      return new Placement(
+          cpus,
+          0,
+          cpus - 1,
+          alone ? 0 : cpus - 1,
+          alone && renice() != null && ProcFs.mayRaisePriority() ? VALIDATOR_NICE : 0);
     }
 
     public boolean pinned() {
@@ -199,7 +216,7 @@ public final class KvcacheBenchmark {
    * All runs, and where things ran: {@code serverCpu}, {@code validatorCpu} (validators or replica)
    * and {@code clientCpu} are CPU numbers or -1 (not pinned); {@code cacheLineTransferNs} is the
    * one-way time of a cache line from the server's CPU to the validators' ({@link
-   * CrossCpuLatency}), NaN when not pinned.
+   * CrossCpuLatency}), NaN when not pinned; {@code validatorNice} as in {@link Placement}.
    */
   public record Result(
       Options options,
@@ -208,7 +225,8 @@ public final class KvcacheBenchmark {
       int validatorCpu,
       int clientCpu,
       int cpus,
-      double cacheLineTransferNs) {
+      double cacheLineTransferNs,
+      int validatorNice) {
 
     /** The median of {@code figure} over {@code mode}'s successful runs; NaN when none. */
     public double median(Mode mode, ToDoubleFunction<Run> figure) {
@@ -311,17 +329,13 @@ public final class KvcacheBenchmark {
       Consumer<String> progress,
       Placement placement,
       double lineNanos) {
-    int cpus = placement.cpus();
-    int serverCpu = placement.serverCpu();
-    int otherCpu = placement.otherCpu();
-    int clientCpu = placement.clientCpu();
     if (!o.inProcess()) {
       // The load generator's JVM compiles the load and grows its heap during its first run, on
       // the CPU it shares with the server: that run is not measured (decision 0043).
       Mode first = o.modes().get(0);
       progress.accept("warming up the load generator: one run of " + first.label() + ", discarded");
       try {
-        measure(o, first, -1, classPath, cpus, serverCpu, otherCpu, clientCpu);
+        measure(o, first, -1, classPath, placement);
       } catch (ServerFailure | ReplyException | IOException e) {
         // The measured runs of that mode fail the same way and say why.
       }
@@ -334,8 +348,8 @@ public final class KvcacheBenchmark {
         try {
           run =
               o.inProcess()
-                  ? measureInProcess(o, mode, rep, classPath, cpus, serverCpu)
-                  : measure(o, mode, rep, classPath, cpus, serverCpu, otherCpu, clientCpu);
+                  ? measureInProcess(o, mode, rep, classPath, placement)
+                  : measure(o, mode, rep, classPath, placement);
         } catch (ServerFailure | ReplyException e) {
           run = Run.failed(mode, rep, e.getMessage());
         } catch (IOException e) {
@@ -345,21 +359,24 @@ public final class KvcacheBenchmark {
         progress.accept(describe(run));
       }
     }
-    return new Result(o, runs, serverCpu, otherCpu, clientCpu, cpus, lineNanos);
+    return new Result(
+        o,
+        runs,
+        placement.serverCpu(),
+        placement.otherCpu(),
+        placement.clientCpu(),
+        placement.cpus(),
+        lineNanos,
+        placement.validatorNice());
   }
 
   private static Run measure(
-      Options o,
-      Mode mode,
-      int rep,
-      SampleClassPath classPath,
-      int cpus,
-      int serverCpu,
-      int otherCpu,
-      int clientCpu)
+      Options o, Mode mode, int rep, SampleClassPath classPath, Placement placement)
       throws IOException {
+    int otherCpu = placement.otherCpu();
     int port = mode == Mode.MEMCACHED ? freePort() : 0;
-    List<String> command = command(o, mode, port, classPath, cpus, serverCpu);
+    List<String> command =
+        command(o, mode, port, classPath, placement.cpus(), placement.serverCpu());
     try (ServerProcess server = ServerProcess.start(mode.label(), command, false)) {
       if (mode == Mode.MEMCACHED) {
         server.awaitAccepting(port);
@@ -367,7 +384,7 @@ public final class KvcacheBenchmark {
         port = server.awaitListeningLine(mode.serverMode());
       }
       LoadGenerator.ChannelSource tcp = LoadGenerator.ChannelSource.loopback(port);
-      try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, clientCpu)) {
+      try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, placement.clientCpu())) {
         moveDescendants(server.pid(), otherCpu);
         load.preload();
         long warmup =
@@ -381,6 +398,7 @@ public final class KvcacheBenchmark {
                     ? WarmUp.compilerThreadsOf(ProcessHandle.current().pid())
                     : WarmUp.compilerThreadsOf(server.pid(), ProcessHandle.current().pid()));
         moveDescendants(server.pid(), otherCpu);
+        prioritizeValidators(server.pid(), placement.validatorNice());
         boolean evictedBefore = load.evictedSinceStart();
         load.resetStats();
         ServerStats before = load.stats();
@@ -410,9 +428,9 @@ public final class KvcacheBenchmark {
    * CPU, driving the sample's in-process channels.
    */
   private static Run measureInProcess(
-      Options o, Mode mode, int rep, SampleClassPath classPath, int cpus, int serverCpu)
+      Options o, Mode mode, int rep, SampleClassPath classPath, Placement placement)
       throws IOException {
-    List<String> command = command(o, mode, 0, classPath, cpus, serverCpu);
+    List<String> command = command(o, mode, 0, classPath, placement.cpus(), placement.serverCpu());
     int main = command.indexOf(SERVER_MAIN);
     List<String> serverArgs = new ArrayList<>(command.subList(main + 1, command.size()));
     serverArgs.removeAll(List.of("--port", "0"));
@@ -439,6 +457,7 @@ public final class KvcacheBenchmark {
     try (ServerProcess server = ServerProcess.start(mode.label(), command, true)) {
       long patience = ServerProcess.START_MILLIS + o.warmupMaxMillis() + 60_000;
       long warmup = InProcessLoad.warmupMillis(server.awaitLine("ready", patience));
+      prioritizeValidators(server.pid(), placement.validatorNice());
       CpuSplit cpu0 = CpuSplit.of(server.pid());
       server.send("go");
       server.awaitLine("measured", o.ops() > 0 ? Long.MAX_VALUE / 2 : o.measureMillis() + 60_000);
@@ -696,11 +715,40 @@ public final class KvcacheBenchmark {
     }
   }
 
+  /**
+   * Gives the validator threads of process {@code pid}, and every thread of its child processes
+   * (rbv's replica), the nice value {@code nice}; nothing when it is 0. Best effort, as placement.
+   */
+  private static void prioritizeValidators(long pid, int nice) {
+    if (nice == 0) {
+      return;
+    }
+    List<String> command = new ArrayList<>(List.of(renice(), "-n", Integer.toString(nice), "-p"));
+    int before = command.size();
+    ProcFs.threads(pid)
+        .forEach(
+            (tid, name) -> {
+              if (isValidator(name)) {
+                command.add(Long.toString(tid));
+              }
+            });
+    for (long child : ProcFs.descendants(pid)) {
+      ProcFs.threads(child).keySet().forEach(tid -> command.add(Long.toString(tid)));
+    }
+    if (command.size() > before) {
+      runQuietly(command);
+    }
+  }
+
   /** Moves every thread of process {@code pid} to the CPUs of {@code cpuList} (taskset's form). */
   private static void move(long pid, String cpuList) {
+    runQuietly(List.of(taskset(), "-a", "-p", "-c", cpuList, Long.toString(pid)));
+  }
+
+  private static void runQuietly(List<String> command) {
     try {
       Process p =
-          new ProcessBuilder(taskset(), "-a", "-p", "-c", cpuList, Long.toString(pid))
+          new ProcessBuilder(command)
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
@@ -724,6 +772,10 @@ public final class KvcacheBenchmark {
 
   private static String taskset() {
     return onPath("taskset");
+  }
+
+  private static String renice() {
+    return onPath("renice");
   }
 
   private static String onPath(String program) {

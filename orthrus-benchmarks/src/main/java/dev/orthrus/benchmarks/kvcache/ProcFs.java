@@ -60,6 +60,26 @@ final class ProcFs {
     return threads;
   }
 
+  /**
+   * Whether this process may give threads a negative nice value: it has {@code CAP_SYS_NICE}
+   * (capability 23) among its effective capabilities, as root has.
+   */
+  static boolean mayRaisePriority() {
+    try {
+      for (String line : Files.readAllLines(PROC.resolve("self/status"))) {
+        if (line.startsWith("CapEff:")) {
+          long caps = Long.parseUnsignedLong(line.substring("CapEff:".length()).strip(), 16);
+          return (caps & (1L << CAP_SYS_NICE)) != 0;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return false;
+    }
+    return false;
+  }
+
+  private static final int CAP_SYS_NICE = 23;
+
   /** The CPU a thread last ran on, or -1. */
   static int lastCpu(long pid, long tid) {
     String[] fields = statFields(PROC.resolve(pid + "/task/" + tid + "/stat"));

@@ -425,7 +425,8 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         .field("serverCpu", r.serverCpu())
         .field("validatorCpu", r.validatorCpu())
         .field("loadGeneratorCpu", r.clientCpu())
-        .field("loadGenerator", r.loadGeneratorPlacement());
+        .field("loadGenerator", r.loadGeneratorPlacement())
+        .field("validatorNice", r.validatorNice());
     number(w, "cacheLineTransferNs", r.cacheLineTransferNs());
     w.endObject();
     Workload wl = r.options().workload();
@@ -543,6 +544,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
             + (r.serverCpu() < 0 ? "any (not pinned)" : r.serverCpu())
             + ", validators / replica on CPU "
             + (r.validatorCpu() < 0 ? "any" : r.validatorCpu())
+            + (r.validatorNice() != 0 ? " at nice " + r.validatorNice() : "")
             + "; load generator "
             + r.loadGeneratorPlacement()
             + ", its CPU per request by mode: "

@@ -41,7 +41,7 @@ class DemoReportTest {
         50_000,
         replay,
         null,
-        new Placement(2, 0, 1, 0));
+        new Placement(2, 0, 1, 0, 0));
   }
 
   private static final Replay.Verdict AGREES =

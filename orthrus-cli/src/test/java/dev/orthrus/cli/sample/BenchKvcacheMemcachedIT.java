@@ -99,6 +99,11 @@ class BenchKvcacheMemcachedIT {
     Map<String, Object> placement = (Map<String, Object>) json.get("placement");
     assertTrue(((String) placement.get("loadGenerator")).startsWith("in the orthrus CLI's JVM"));
     assertTrue(placement.containsKey("cacheLineTransferNs"), placement.toString());
+    long nice = (long) placement.get("validatorNice");
+    assertTrue(nice == 0 || nice == -20, placement.toString());
+    if ((long) placement.get("serverCpu") < 0) {
+      assertEquals(0, nice, "nothing pinned, no priority raised: " + placement);
+    }
     if ((long) placement.get("serverCpu") >= 0) {
       // Pinned: the trip of a line from the server's CPU to the validators' was measured.
       assertTrue((double) placement.get("cacheLineTransferNs") > 0, placement.toString());

@@ -7,7 +7,6 @@ import dev.orthrus.samples.kvcache.store.StoreMode;
 import dev.orthrus.samples.kvcache.store.StoreResult;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Runs memcached text-protocol requests against a {@link Cache}, answering as memcached 1.6 does,
@@ -37,7 +36,7 @@ public final class CommandHandler {
       MetaCommands.StoreReply meta) {}
 
   private final Cache cache;
-  private final Supplier<Map<String, Number>> runtimeStats;
+  private final ExtraStats runtimeStats;
   final ServerClock clock;
   final ServerStats stats;
   final long itemSizeMax;
@@ -61,7 +60,7 @@ public final class CommandHandler {
    */
   public CommandHandler(
       Cache cache,
-      Supplier<Map<String, Number>> runtimeStats,
+      ExtraStats runtimeStats,
       ServerClock clock,
       ServerStats stats,
       long itemSizeMax,
@@ -401,6 +400,7 @@ public final class CommandHandler {
   private void stats(List<String> t, ReplyBuffer out) {
     if (t.size() == 2 && t.get(1).equals("reset")) {
       stats.reset();
+      runtimeStats.reset();
       countersAtReset = cache.counters();
       out.line("RESET");
       return;
@@ -442,7 +442,7 @@ public final class CommandHandler {
     stat(out, "total_items", c[1] - base[1]);
     stat(out, "evictions", c[3] - base[3]);
     stat(out, "reclaimed", c[4] - base[4]);
-    Map<String, Number> protection = runtimeStats.get();
+    Map<String, Number> protection = runtimeStats.read();
     if (protection.containsKey("orthrus_validated")) {
       stat(out, "orthrus_executions", stats.closureCalls.sum());
     }

@@ -1,6 +1,7 @@
 package dev.orthrus.samples.kvcache.server;
 
 import dev.orthrus.samples.kvcache.protocol.CommandHandler;
+import dev.orthrus.samples.kvcache.protocol.ExtraStats;
 import dev.orthrus.samples.kvcache.protocol.ServerClock;
 import dev.orthrus.samples.kvcache.protocol.ServerStats;
 import dev.orthrus.samples.kvcache.replica.PinnedClock;
@@ -12,7 +13,6 @@ import dev.orthrus.samples.kvcache.store.CacheItem;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.Supplier;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -84,12 +84,12 @@ public final class Main {
   static CommandHandler newHandler(ServerConfig config) {
     return newHandler(
         config,
-        config.mode().equals("orthrus") ? () -> RuntimeFigures.read(0) : Map::of,
+        config.mode().equals("orthrus") ? new RuntimeFigures() : Map::of,
         new ServerClock());
   }
 
   private static CommandHandler newHandler(
-      ServerConfig config, Supplier<Map<String, Number>> figures, ServerClock clock) {
+      ServerConfig config, ExtraStats figures, ServerClock clock) {
     return new CommandHandler(
         new Cache(config.memoryBytes()),
         figures,
@@ -203,7 +203,7 @@ public final class Main {
       return line + ", no closure ran";
     }
     try {
-      Map<String, Number> figures = RuntimeFigures.read(2000);
+      Map<String, Number> figures = RuntimeFigures.since(null, 2000);
       return line
           + ", "
           + figures.get("orthrus_validated")

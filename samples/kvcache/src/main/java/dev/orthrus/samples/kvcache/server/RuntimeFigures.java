@@ -1,5 +1,6 @@
 package dev.orthrus.samples.kvcache.server;
 
+import dev.orthrus.samples.kvcache.protocol.ExtraStats;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
@@ -10,31 +11,58 @@ import java.util.Map;
  * validation latency. Read reflectively, so that the sample's sources compile without the runtime
  * (the vanilla build and the analyses that read them); only the protected build calls this.
  */
-final class RuntimeFigures {
+final class RuntimeFigures implements ExtraStats {
 
-  private RuntimeFigures() {}
+  /** The runtime's validation latency histogram at the last {@code stats reset}; null before. */
+  private volatile Object latencyAtReset;
+
+  @Override
+  public Map<String, Number> read() {
+    return since(latencyAtReset, 0);
+  }
 
   /**
-   * {@code orthrus_validated}, {@code orthrus_not_validated}, {@code orthrus_detections}, {@code
+   * From now on {@code orthrus_validation_latency_*} cover the executions validated after this
+   * call; the counts go on.
+   */
+  @Override
+  public void reset() {
+    try {
+      latencyAtReset = call(runtime(), "latencyTotal");
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException(
+          "the Orthrus runtime's figures are not readable: " + e.getCause(), e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("the Orthrus runtime's figures are not readable: " + e, e);
+    }
+  }
+
+  /**
+   * {@code orthrus_validated}, {@code orthrus_not_validated}, {@code orthrus_detections} (totals),
+   * {@code orthrus_validation_latency_samples} (timed validations), {@code
    * orthrus_validation_latency_mean_us}, {@code orthrus_validation_latency_p50_us} and {@code
-   * orthrus_validation_latency_p99_us}, after waiting up to {@code drainMillis} for the validators
-   * to catch up.
+   * orthrus_validation_latency_p99_us} (of the delays recorded since {@code latencyAtReset} was
+   * taken, or all when it is null), after waiting up to {@code drainMillis} for the validators to
+   * catch up.
    *
    * @throws IllegalStateException when the runtime is not on the class path
    */
-  static Map<String, Number> read(long drainMillis) {
+  static Map<String, Number> since(Object latencyAtReset, long drainMillis) {
     try {
-      Object rt =
-          Class.forName("dev.orthrus.runtime.api.Orthrus").getMethod("runtime").invoke(null);
+      Object rt = runtime();
       if (drainMillis > 0) {
         call(rt, "awaitDrained", drainMillis);
       }
       Object detections = call(rt, "detections");
-      Object latency = call(rt, "latencyTotal");
+      Object latency = call(rt, "latencyTotal"); // a copy
+      if (latencyAtReset != null) {
+        call(latency, "subtract", latencyAtReset);
+      }
       Map<String, Number> figures = new LinkedHashMap<>();
       figures.put("orthrus_validated", (Number) call(rt, "validatedCount"));
       figures.put("orthrus_not_validated", (Number) call(rt, "notValidatedCount"));
       figures.put("orthrus_detections", (Number) call(detections, "count"));
+      figures.put("orthrus_validation_latency_samples", (Number) call(latency, "getTotalCount"));
       figures.put(
           "orthrus_validation_latency_mean_us",
           ((Number) call(latency, "getMean")).doubleValue() / 1e3);
@@ -51,6 +79,10 @@ final class RuntimeFigures {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("the Orthrus runtime's figures are not readable: " + e, e);
     }
+  }
+
+  private static Object runtime() throws ReflectiveOperationException {
+    return Class.forName("dev.orthrus.runtime.api.Orthrus").getMethod("runtime").invoke(null);
   }
 
   private static Object call(Object target, String name, Object... args)

@@ -118,9 +118,35 @@ class KvcacheServerIT {
       double p99 = stat(stats, "orthrus_validation_latency_p99_us");
       assertTrue(p50 > 0 && p50 <= p99, stats);
       assertTrue(stat(stats, "orthrus_validation_latency_mean_us") > 0, stats);
+
+      // `stats reset` starts the latency figures over: once the validators caught up, none since.
+      awaitValidatorsCaughtUp(server.port());
+      assertEquals("RESET\r\n", exchange(server.port(), "stats reset\r\n", "RESET\r\n"));
+      String afterReset = exchange(server.port(), "stats\r\n", "END\r\n");
+      assertEquals(0, stat(afterReset, "orthrus_validation_latency_samples"), afterReset);
+      assertEquals(0, stat(afterReset, "orthrus_validation_latency_mean_us"), afterReset);
+      pipelineClients(server.port(), 20);
+      awaitValidatorsCaughtUp(server.port());
+      String later = exchange(server.port(), "stats\r\n", "END\r\n");
+      double samples = stat(later, "orthrus_validation_latency_samples");
+      assertTrue(samples > 0 && samples < stat(stats, "orthrus_validation_latency_samples"), later);
       long validated = assertNoDetection("orthrus", server.stop());
       assertTrue(validated > 4 * 300 * 8, "validated only " + validated);
     }
+  }
+
+  /** Waits until {@code orthrus_validated} stops growing for half a second. */
+  private static void awaitValidatorsCaughtUp(int port) throws Exception {
+    double last = -1;
+    for (int i = 0; i < 200; i++) {
+      double validated = stat(exchange(port, "stats\r\n", "END\r\n"), "orthrus_validated");
+      if (validated == last) {
+        return;
+      }
+      last = validated;
+      Thread.sleep(500);
+    }
+    throw new AssertionError("the validators never caught up: " + last);
   }
 
   private static double stat(String stats, String name) {
