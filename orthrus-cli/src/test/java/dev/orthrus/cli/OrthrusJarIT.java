@@ -74,6 +74,7 @@ class OrthrusJarIT {
             "delete",
             "flushAll",
             "get",
+            "getReply",
             "metaReply",
             "numberReply",
             "store",

@@ -20,7 +20,7 @@ class DemoIT {
   /** kvcache's closures (samples/kvcache/README.md). */
   private static final Pattern KVCACHE_CLOSURE =
       Pattern.compile(
-          "DETECTED at [0-9.]+ s: closure (get|touch|store|delete|arithmetic|flushAll"
+          "DETECTED at [0-9.]+ s: closure (get|getReply|touch|store|delete|arithmetic|flushAll"
               + "|valueReply|numberReply|metaReply), caller \\S+, thread kvcache-worker-0, CPU");
 
   @TempDir Path work;

@@ -150,6 +150,52 @@ class ProblemsTest {
     assertTrue(problems.stream().anyMatch(p -> p.line() == 3), problems::toString);
   }
 
+  /**
+   * A local class declared in a closure that reads user data: the closure's variants copy its body
+   * and the class with it (trial 6 failed to compile the copies). Named, as an anonymous class is.
+   */
+  @Test
+  void aLocalClassThatTouchesUserDataInsideAClosureIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              @Closure static long twice(Node n) {
+                class Acc {
+                  long read(Node x) { return x.value * 2; }
+                }
+                return new Acc().read(n);
+              }
+            }
+            """),
+        5,
+        "a local class that touches user data");
+  }
+
+  /**
+   * A closure that is an interface's default method (trial 6: the generated code did not compile).
+   */
+  @Test
+  void aDefaultMethodClosureIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            interface Tree {
+              @Closure default long value(Node n) {
+                return n.value;
+              }
+            }
+            """),
+        4,
+        "an interface's default method");
+  }
+
   @Test
   void aLocalAliasOfAUserDataArrayIsNamed(@TempDir Path dir) throws IOException {
     assertOne(

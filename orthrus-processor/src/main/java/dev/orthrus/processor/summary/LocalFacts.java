@@ -20,7 +20,8 @@ import javax.lang.model.type.TypeMirror;
 /**
  * First pass over a method body: which locals only ever hold objects allocated right here, which
  * locals alias an array field ({@code byte[] v = item.value}, {@code Item[] b = table.buckets}),
- * and what type each local was initialized with by {@code new}.
+ * which array locals were stored into a field ({@code s.xs = c}), and what type each local was
+ * initialized with by {@code new}.
  */
 final class LocalFacts extends TreePathScanner<Void, Void> {
 
@@ -33,6 +34,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   private Set<Element> fresh;
   private Map<Element, TreePath> aliases;
   private Map<Element, TreePath> fieldAliases;
+
+  /** Array locals (and parameters) stored into a field: the first such assignment's path. */
+  final Map<Element, TreePath> storedInto = new HashMap<>();
 
   LocalFacts(Trees trees) {
     this.trees = trees;
@@ -88,6 +92,17 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
             || local.getKind() == ElementKind.PARAMETER)) {
       onlyNew.merge(local, isNew(MethodScope.unwrap(node.getExpression())), Boolean::logicalAnd);
       reassigned.add(local);
+    } else if (local != null
+        && local.getKind() == ElementKind.FIELD
+        && local.asType().getKind() == TypeKind.ARRAY) {
+      Element stored =
+          trees.getElement(
+              new TreePath(getCurrentPath(), MethodScope.unwrap(node.getExpression())));
+      if (stored != null
+          && (stored.getKind() == ElementKind.LOCAL_VARIABLE
+              || stored.getKind() == ElementKind.PARAMETER)) {
+        storedInto.putIfAbsent(stored, getCurrentPath());
+      }
     }
     return super.visitAssignment(node, unused);
   }

@@ -1,5 +1,6 @@
 package dev.orthrus.processor.summary;
 
+import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -7,6 +8,7 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
@@ -260,6 +262,61 @@ final class MethodScope {
     }
     TreePath alias = locals.aliases().get(element);
     return alias == null ? null : new ArrayField((VariableElement) trees.getElement(alias), alias);
+  }
+
+  /**
+   * The array field an element store into the expression at {@code exprPath} writes: the field's
+   * array as {@link #arrayField} finds it, or a primitive array a local was stored into a field
+   * before ({@code s.xs = c; c[0] = 42}, or in a loop around both), whose owner's version then
+   * holds it. A store before the assignment fills the array before it is shared and is not one.
+   */
+  ArrayField writtenArrayField(TreePath exprPath) {
+    ArrayField loaded = arrayField(exprPath);
+    if (loaded != null) {
+      return loaded;
+    }
+    Element local = trees.getElement(exprPath);
+    TreePath assignment = local == null ? null : locals.storedInto.get(local);
+    if (assignment == null
+        || locals.reassigned.contains(local)
+        || !(assignment.getLeaf() instanceof AssignmentTree store)) {
+      return null;
+    }
+    TreePath fieldPath = new TreePath(assignment, unwrap(store.getVariable()));
+    if (!(trees.getElement(fieldPath) instanceof VariableElement field)
+        || !((ArrayType) field.asType()).getComponentType().getKind().isPrimitive()
+        || !mayFollow(exprPath, assignment)) {
+      return null;
+    }
+    return new ArrayField(field, fieldPath);
+  }
+
+  /** Whether the code at {@code use} may run after {@code earlier} in one execution of the body. */
+  private boolean mayFollow(TreePath use, TreePath earlier) {
+    SourcePositions positions = trees.getSourcePositions();
+    long at = positions.getStartPosition(unit, use.getLeaf());
+    long then = positions.getStartPosition(unit, earlier.getLeaf());
+    if (at > then) {
+      return true;
+    }
+    for (TreePath p = use; p != null; p = p.getParentPath()) {
+      Tree t = p.getLeaf();
+      boolean holdsBoth =
+          positions.getStartPosition(unit, t) <= then && then < positions.getEndPosition(unit, t);
+      switch (t.getKind()) {
+        case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
+          if (holdsBoth) {
+            return true; // a later iteration
+          }
+        }
+        case LAMBDA_EXPRESSION, CLASS, METHOD -> {
+          // Code in a lambda or class the store is not in may run whenever it is called.
+          return !holdsBoth;
+        }
+        default -> {}
+      }
+    }
+    return false;
   }
 
   /**

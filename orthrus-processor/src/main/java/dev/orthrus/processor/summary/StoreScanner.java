@@ -85,7 +85,8 @@ final class StoreScanner extends BodyScanner {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
       int index = JdkApis.arrayWrite(scope.jdk.call(callee, null, () -> false));
       if (index >= 0 && index < node.getArguments().size()) {
-        recordElementStore(node, scope.arrayField(pathOf(unwrap(node.getArguments().get(index)))));
+        recordElementStore(
+            node, scope.writtenArrayField(pathOf(unwrap(node.getArguments().get(index)))));
       }
     }
     return super.visitMethodInvocation(node, unused);
@@ -117,7 +118,7 @@ final class StoreScanner extends BodyScanner {
   private void recordArrayStore(Tree store, ExpressionTree lhs, TreePath lhsPath) {
     if (lhs instanceof ArrayAccessTree access) {
       recordElementStore(
-          store, scope.arrayField(new TreePath(lhsPath, unwrap(access.getExpression()))));
+          store, scope.writtenArrayField(new TreePath(lhsPath, unwrap(access.getExpression()))));
     }
   }
 

@@ -75,4 +75,61 @@ class ArrayElementWriteRuleTest {
     assertThat(c).succeeded();
     assertNoFinding(c, "orthrus.userdata.array-element-write");
   }
+
+  /**
+   * An array stored into user data is the owner's version from then on: filling it through the
+   * local (or the parameter) it came from afterwards, or in a later iteration of a loop around the
+   * store, changes that version in place. Filling it before the store is the way to build one.
+   */
+  @Test
+  void flagsStoresThroughALocalAfterItWasStoredIntoUserData() {
+    JavaFileObject f =
+        source(
+            "t.Grid",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Arrays;
+        @UserData
+        public class Grid {
+          int[] xs = new int[0];
+          long[] ys = new long[0];
+          @Closure
+          public void storeThenFill() {
+            int[] c = new int[2];
+            c[1] = 7;
+            xs = c;
+            c[0] = 42;
+          }
+          @Closure
+          public void keepTheArgument(long[] src) {
+            this.ys = src;
+            Arrays.fill(src, 1L);
+          }
+          @Closure
+          public void inALoop(int n) {
+            int[] row = new int[n];
+            for (int i = 0; i < n; i++) {
+              row[i] = i;
+              xs = row;
+            }
+          }
+          @Closure
+          public void fillThenStore(int n) {
+            int[] built = new int[n];
+            for (int i = 0; i < n; i++) {
+              built[i] = i * i;
+            }
+            xs = built;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("c[0] = 42");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Arrays.fill(src, 1L)");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("row[i] = i;");
+    assertThat(c).hadErrorCount(3);
+  }
 }

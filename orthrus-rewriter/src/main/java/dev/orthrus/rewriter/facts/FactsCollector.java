@@ -180,6 +180,10 @@ public final class FactsCollector implements TaskListener {
                   .put(
                       member.getSimpleName().toString(),
                       ((TypeElement) declared.asElement()).getQualifiedName().toString());
+              facts
+                  .heldFieldTypes
+                  .computeIfAbsent(binary, k -> new java.util.HashMap<>())
+                  .put(member.getSimpleName().toString(), declared.toString());
             }
           }
         }

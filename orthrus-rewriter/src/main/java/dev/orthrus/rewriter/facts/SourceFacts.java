@@ -79,6 +79,7 @@ public final class SourceFacts {
 
   final Set<String> userDataClasses = new LinkedHashSet<>();
   final Map<String, Map<String, String>> heldFields = new HashMap<>();
+  final Map<String, Map<String, String>> heldFieldTypes = new HashMap<>();
   final Map<String, String> canonicalNames = new HashMap<>();
   final Map<Path, FileFacts> files = new LinkedHashMap<>();
   final Map<String, MethodFact> methods = new LinkedHashMap<>();
@@ -114,6 +115,15 @@ public final class SourceFacts {
    */
   public Map<String, String> heldFields(String owner) {
     return heldFields.getOrDefault(owner, Map.of());
+  }
+
+  /**
+   * The declared type of a held field as source text, type arguments included ({@code
+   * p.Box<java.lang.String>}), for the signatures and casts of its accessors; {@link #heldFields}
+   * gives the class, for its {@code .class}.
+   */
+  public String heldFieldType(String owner, String field) {
+    return heldFieldTypes.getOrDefault(owner, Map.of()).get(field);
   }
 
   public Set<String> userDataClasses() {

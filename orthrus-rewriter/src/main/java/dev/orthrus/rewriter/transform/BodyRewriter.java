@@ -1,5 +1,6 @@
 package dev.orthrus.rewriter.transform;
 
+import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.Parameter;
@@ -27,6 +28,7 @@ import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
@@ -138,8 +140,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             new MethodCallExpr(
                 new MethodCallExpr(new NameExpr(context), "loadSlot", new NodeList<>(object, slot)),
                 "value");
-        String type = plan.facts.heldFields(field.owner()).get(field.name());
-        yield new EnclosedExpr(new CastExpr(new ClassOrInterfaceType(null, type), value));
+        String type = plan.facts.heldFieldType(field.owner(), field.name());
+        yield new EnclosedExpr(new CastExpr(StaticJavaParser.parseType(type), value));
       }
     };
   }
@@ -644,6 +646,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             "nextLong"),
         new NodeList<>(),
         "long");
+  }
+
+  @Override
+  public Visitable visit(LocalClassDeclarationStmt n, Void arg) {
+    if (variant != Variant.PLAIN && touches(n.getClassDeclaration())) {
+      // The variants copy the closure's body, the class with it: the copies' calls would need
+      // variants of the class's methods inside each copy.
+      problem(
+          n,
+          "a local class that touches user data inside a closure",
+          "declare the class outside the closure (a nested class), or use a named helper method");
+    }
+    return super.visit(n, arg);
   }
 
   @Override

@@ -330,6 +330,13 @@ final class FileRewriter {
       problem(m, "a closure with a variable number of arguments", "take an array instead");
       return;
     }
+    if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface() && !m.isStatic()) {
+      problem(
+          m,
+          "a closure that is an interface's default method",
+          "declare the closure in the implementing classes, or make it a static method");
+      return;
+    }
     String binding = plan.bindingFields.get(id);
     String ownerType = plan.facts.expressionName(binaryName(type), pkg);
     ClosureMethods generated =

@@ -512,7 +512,7 @@ final class UserDataClass {
     members.add(StaticJavaParser.parseBodyDeclaration(write.toString()));
     // Each held field's own reads: the variants call these, never the tests of lvValue.
     for (String f : held) {
-      String t = types.get(f);
+      String t = plan.facts.heldFieldType(binaryName, f);
       members.add(
           StaticJavaParser.parseBodyDeclaration(
               t
@@ -622,7 +622,7 @@ final class UserDataClass {
   /** {@code set$next}: a store to a held slot. */
   private BodyDeclaration<?> heldStore(StoreHelper h, String context) {
     String f = h.fields().get(0);
-    String t = plan.facts.heldFields(binaryName).get(f);
+    String t = plan.facts.heldFieldType(binaryName, f);
     StringBuilder s = new StringBuilder();
     s.append(t).append(' ').append(h.methodName()).append('(');
     if (h.variant().contextType != null) {

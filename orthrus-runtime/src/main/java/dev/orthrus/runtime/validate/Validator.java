@@ -252,7 +252,7 @@ public final class Validator implements Agent {
     } catch (UninstrumentedAccess e) {
       throw new NotValidatedException(uninstrumentedReason(e));
     }
-    if (mismatch != null && readDataChanged(log)) {
+    if (mismatch != null && dataChangedInPlace(log)) {
       throw new NotValidatedException(CHANGED_OUTSIDE);
     }
     return mismatch;
@@ -271,18 +271,26 @@ public final class Validator implements Agent {
       "the caller changed an argument or the result before the validator re-executed";
 
   private static final String CHANGED_OUTSIDE =
-      "user data it read no longer matches its checksum: the program changed it outside any"
-          + " closure (say, wrote into an array a closure returned), so APP and VAL did not read"
-          + " the same values";
+      "user data it read or wrote no longer matches its checksum: the program changed it in place"
+          + " (say, wrote into an array a closure returned, or into one it passed to a closure that"
+          + " kept it), so APP's values are not those it computed";
 
   /**
-   * Whether a version the execution read no longer holds what it held when it was published: the
-   * program wrote into it in place (an array of user data a closure handed out and the caller
-   * changed), so APP and VAL may have computed on different values. Asked only when they differed.
+   * Whether a version the execution read or created no longer holds what it held when it was
+   * sealed: the program wrote into it in place (an array of user data a closure handed out and the
+   * caller changed, or an array the caller passed and a closure stored), so APP and VAL may have
+   * computed on different values, or APP's output is not what APP computed. Asked only when they
+   * differed.
    */
-  private static boolean readDataChanged(ClosureLog log) {
+  private static boolean dataChangedInPlace(ClosureLog log) {
     for (int i = 0; i < log.loadCount(); i++) {
       Version v = log.loaded(i);
+      if (v != null && !v.checksumValid()) {
+        return true;
+      }
+    }
+    for (int i = 0; i < log.createdCount(); i++) {
+      Version v = log.created(i);
       if (v != null && !v.checksumValid()) {
         return true;
       }

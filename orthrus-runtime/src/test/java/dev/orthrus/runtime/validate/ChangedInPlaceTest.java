@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A program that writes into an array of user data outside any closure (a closure returned it, the
- * caller changed it) makes APP and VAL read different values: their outputs may differ, and that is
+ * caller changed it; or the caller passed it, a closure stored it, and the caller changed its own
+ * array) makes APP and VAL read or write different values: their outputs may differ, and that is
  * not the application core's doing. The same difference with the data as it was published is.
  */
 class ChangedInPlaceTest {
@@ -48,7 +49,7 @@ class ChangedInPlaceTest {
         assertThrows(
             NotValidatedException.class,
             () -> Validator.check(log, new Replay(), new OutputComparator()));
-    assertTrue(e.getMessage().contains("outside any closure"), e.getMessage());
+    assertTrue(e.getMessage().contains("changed it in place"), e.getMessage());
   }
 
   @Test
@@ -59,5 +60,58 @@ class ChangedInPlaceTest {
     ClosureLog log = logOfSum(blob, read, sum(data) + 1); // the faulty core's sum
     Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
     assertEquals(MismatchKind.RESULT, m == null ? null : m.kind());
+  }
+
+  /** {@code @Closure static void keep(Blob b, byte[] src) { b.data = src; }} */
+  private static final ClosureBinding KEEP =
+      ClosureBinding.of(
+          "T#keep(Blob,byte[])",
+          "keep",
+          (log, r) -> {
+            Blob b = (Blob) log.refArg(0);
+            r.store(b, new Blob.V(b, (byte[]) log.refArg(1)));
+            r.returnVoid();
+          });
+
+  private static ClosureLog logOfKeep(Blob blob, byte[] passed, Blob.V stored) {
+    return ClosureLog.restore(
+        KEEP,
+        0,
+        0,
+        "app",
+        null,
+        new Object[] {blob, passed.clone()}, // the log keeps a copy of a caller's array
+        new long[0],
+        new Version[0],
+        new Version[] {stored},
+        new Object[0],
+        new long[0],
+        new Object[0],
+        ResultKind.VOID,
+        0,
+        null);
+  }
+
+  @Test
+  void anArrayTheCallerPassedAndChangedAfterAClosureKeptItIsNotValidatedRatherThanDetected() {
+    byte[] mine = {1, 2};
+    Blob blob = new Blob(new byte[0]);
+    Blob.V stored = new Blob.V(blob, mine); // APP stored the caller's own array
+    ClosureLog log = logOfKeep(blob, mine, stored);
+    mine[0] = 100; // the caller changes its array afterwards: user data changes with it
+    NotValidatedException e =
+        assertThrows(
+            NotValidatedException.class,
+            () -> Validator.check(log, new Replay(), new OutputComparator()));
+    assertTrue(e.getMessage().contains("changed it in place"), e.getMessage());
+  }
+
+  @Test
+  void aWrongStoreOfTheArrayAsPassedIsStillADetection() {
+    byte[] mine = {1, 2};
+    Blob blob = new Blob(new byte[0]);
+    ClosureLog log = logOfKeep(blob, mine, new Blob.V(blob, new byte[] {1, 3})); // faulty copy
+    Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
+    assertEquals(MismatchKind.STORE, m == null ? null : m.kind());
   }
 }

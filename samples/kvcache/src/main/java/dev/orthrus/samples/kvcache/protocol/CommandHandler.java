@@ -165,18 +165,24 @@ public final class CommandHandler {
         out.line(BAD_FORMAT);
         return;
       }
-      CacheItem item = touch ? cache().touch(key, exptime, now) : cache().get(key, now);
+      byte[] reply;
       if (touch) {
+        CacheItem item = cache().touch(key, exptime, now);
         stats.cmdTouch.increment();
         (item == null ? stats.touchMisses : stats.touchHits).increment();
+        if (item != null) {
+          closureCall();
+        }
+        reply = item == null ? null : Cache.valueReply(item, withCas);
+      } else {
+        reply = cache().getReply(key, withCas, now);
       }
       stats.cmdGet.increment();
-      if (item == null) {
+      if (reply == null) {
         stats.getMisses.increment();
       } else {
         stats.getHits.increment();
-        closureCall();
-        out.write(Cache.valueReply(item, withCas));
+        out.write(reply);
       }
     }
     out.line("END");

@@ -47,6 +47,17 @@ public final class Cache {
     return item;
   }
 
+  /**
+   * A get's reply for the live item under {@code key} ({@link #valueReply}), or null when there is
+   * none: the lookup and the reply in one closure, so that a get is one execution to log and
+   * validate.
+   */
+  @Closure
+  public synchronized byte[] getReply(String key, boolean withCas, int now) {
+    CacheItem item = get(key, now);
+    return item == null ? null : valueReply(item, withCas);
+  }
+
   /** Sets the live item's expiration time; returns the item, or null when there is none. */
   @Closure
   public synchronized CacheItem touch(String key, int exptime, int now) {
