@@ -127,10 +127,10 @@ public final class KvcacheBenchmark {
   }
 
   /**
-   * The nice value validators and the replica get when their CPU is theirs alone (decision 0050):
-   * kernel threads that wake on it (DAMON's {@code kdamond} took 4-10% of it, in slices of
-   * milliseconds) then run on another CPU instead of preempting a validator, as on a machine that
-   * keeps cores for validation.
+   * The nice value validators get when their CPU is theirs alone (decision 0050): kernel threads
+   * that wake on it (DAMON's {@code kdamond} took 4-10% of it, in slices of milliseconds) then run
+   * on another CPU instead of preempting a validator, as on a machine that keeps cores for
+   * validation.
    */
   static final int VALIDATOR_NICE = -20;
 
@@ -138,9 +138,8 @@ public final class KvcacheBenchmark {
    * Where the processes run: the server on {@code serverCpu}, its validators (or replica) on {@code
    * otherCpu}, the load generator on {@code clientCpu} (one of the two); all -1 when nothing is
    * pinned (one CPU, {@code taskset} or {@code /proc} missing, or pinning not wanted). {@code
-   * validatorNice} is the nice value the validators or the replica get for the measured phase, 0
-   * when they keep the default (the load generator shares their CPU, or raising a priority is not
-   * permitted here).
+   * validatorNice} is the nice value the validators get for the measured phase, 0 when they keep
+   * the default (the load generator shares their CPU, or raising a priority is not permitted here).
    */
   public record Placement(int cpus, int serverCpu, int otherCpu, int clientCpu, int validatorNice) {
 
@@ -716,8 +715,8 @@ public final class KvcacheBenchmark {
   }
 
   /**
-   * Gives the validator threads of process {@code pid}, and every thread of its child processes
-   * (rbv's replica), the nice value {@code nice}; nothing when it is 0. Best effort, as placement.
+   * Gives the validator threads of process {@code pid} the nice value {@code nice}; nothing when it
+   * is 0. Best effort, as placement. rbv's replica keeps the default (decision 0050).
    */
   private static void prioritizeValidators(long pid, int nice) {
     if (nice == 0) {
@@ -732,9 +731,6 @@ public final class KvcacheBenchmark {
                 command.add(Long.toString(tid));
               }
             });
-    for (long child : ProcFs.descendants(pid)) {
-      ProcFs.threads(child).keySet().forEach(tid -> command.add(Long.toString(tid)));
-    }
     if (command.size() > before) {
       runQuietly(command);
     }

@@ -185,7 +185,7 @@ final class MethodScope {
    * {@code head} or {@code this.head} in a constructor that only ever stores objects it allocated
    * there.
    */
-  private boolean isConstructedField(TreePath exprPath, ExpressionTree expr) {
+  boolean isConstructedField(TreePath exprPath, ExpressionTree expr) {
     if (constructedFields.isEmpty()) {
       return false;
     }

@@ -134,6 +134,11 @@ final class StoreScanner extends BodyScanner {
     MethodScope.Holder holder = scope.holder(array.load(), array.field());
     MethodSummary summary = scope.summary;
     if (holder.userData() && array.component().getKind().isPrimitive()) {
+      if (scope.isConstructedField(array.load(), (ExpressionTree) array.load().getLeaf())) {
+        // A constructor filling an array it allocated for the object it builds: the object's
+        // first version is published at the constructor's end, with the array as it is then.
+        return;
+      }
       summary.arrayElementWrites.add(
           new ArrayElementWrite(
               scope.names.binaryName(JavaNames.enclosingType(array.field())),

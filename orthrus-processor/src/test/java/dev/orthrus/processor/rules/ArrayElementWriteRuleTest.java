@@ -132,4 +132,34 @@ class ArrayElementWriteRuleTest {
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("row[i] = i;");
     assertThat(c).hadErrorCount(3);
   }
+
+  /** A constructor fills the array it allocated for its object before the object is published. */
+  @Test
+  void aConstructorFillingItsOwnNewArrayIsFine() {
+    JavaFileObject f =
+        source(
+            "t.Squares",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Squares {
+          int[] xs;
+          public Squares(int n) {
+            xs = new int[n];
+            for (int i = 0; i < n; i++) {
+              xs[i] = i * i;
+            }
+          }
+          @Closure
+          public int first() {
+            return xs[0];
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, "orthrus.userdata.array-element-write");
+  }
 }
