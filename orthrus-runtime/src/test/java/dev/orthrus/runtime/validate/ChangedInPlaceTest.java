@@ -45,11 +45,7 @@ class ChangedInPlaceTest {
     Blob.V read = blob.lvVersion();
     ClosureLog log = logOfSum(blob, read, sum(data));
     data[0] = 10; // the caller writes into the array a closure handed out
-    NotValidatedException e =
-        assertThrows(
-            NotValidatedException.class,
-            () -> Validator.check(log, new Replay(), new OutputComparator()));
-    assertTrue(e.getMessage().contains("changed it in place"), e.getMessage());
+    assertNotValidatedAsChangedInPlace(log);
   }
 
   @Test
@@ -99,11 +95,7 @@ class ChangedInPlaceTest {
     Blob.V stored = new Blob.V(blob, mine); // APP stored the caller's own array
     ClosureLog log = logOfKeep(blob, mine, stored);
     mine[0] = 100; // the caller changes its array afterwards: user data changes with it
-    NotValidatedException e =
-        assertThrows(
-            NotValidatedException.class,
-            () -> Validator.check(log, new Replay(), new OutputComparator()));
-    assertTrue(e.getMessage().contains("changed it in place"), e.getMessage());
+    assertNotValidatedAsChangedInPlace(log);
   }
 
   @Test
@@ -113,5 +105,13 @@ class ChangedInPlaceTest {
     ClosureLog log = logOfKeep(blob, mine, new Blob.V(blob, new byte[] {1, 3})); // faulty copy
     Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
     assertEquals(MismatchKind.STORE, m == null ? null : m.kind());
+  }
+
+  private static void assertNotValidatedAsChangedInPlace(ClosureLog log) {
+    NotValidatedException e =
+        assertThrows(
+            NotValidatedException.class,
+            () -> Validator.check(log, new Replay(), new OutputComparator()));
+    assertTrue(e.getMessage().contains("changed it in place"), e.getMessage());
   }
 }
