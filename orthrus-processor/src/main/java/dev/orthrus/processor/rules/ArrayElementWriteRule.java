@@ -2,7 +2,13 @@ package dev.orthrus.processor.rules;
 
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.ArrayElementWrite;
+import dev.orthrus.processor.summary.Call;
 import dev.orthrus.processor.summary.MethodSummary;
+import dev.orthrus.processor.summary.PassedArrayWrite;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A store into an element of a primitive array held in a user-data field. Versions are immutable,
@@ -33,5 +39,58 @@ public final class ArrayElementWriteRule extends AbstractRule {
         reportWherever(context, findings, method.id(), write.site(), message);
       }
     }
+    Map<String, Set<Integer>> kept = keptParameters(context);
+    for (MethodSummary method : context.dataPath().methods()) {
+      for (PassedArrayWrite write : method.passedArrayWrites()) {
+        if (kept.getOrDefault(write.callee(), Set.of()).contains(write.argument())) {
+          String message =
+              "`"
+                  + method.id()
+                  + "` stores into an element of `"
+                  + write.local()
+                  + "` after passing it to `"
+                  + write.callee()
+                  + "`, which keeps that array in user data: the store changes a version in place;"
+                  + " pass a copy (`"
+                  + write.local()
+                  + ".clone()`) or finish the array before the call";
+          reportWherever(context, findings, method.id(), write.site(), message);
+        }
+      }
+    }
+  }
+
+  /**
+   * Which parameters of each method end up held by user data as they are: those it stores into a
+   * user-data field itself, and those it passes on, as they are, where a callee keeps them (to a
+   * fixpoint).
+   */
+  private static Map<String, Set<Integer>> keptParameters(RuleContext context) {
+    Map<String, Set<Integer>> kept = new HashMap<>();
+    for (MethodSummary method : context.dataPath().methods()) {
+      if (!method.keptParameters().isEmpty()) {
+        kept.put(method.id(), new HashSet<>(method.keptParameters()));
+      }
+    }
+    boolean grew = !kept.isEmpty();
+    while (grew) {
+      grew = false;
+      for (MethodSummary method : context.dataPath().methods()) {
+        for (Call call : method.calls()) {
+          Set<Integer> calleeKeeps = kept.get(call.target());
+          if (calleeKeeps == null) {
+            continue;
+          }
+          for (int j : calleeKeeps) {
+            int parameter = j < call.arguments().size() ? call.arguments().get(j) : -1;
+            if (parameter >= 0
+                && kept.computeIfAbsent(method.id(), k -> new HashSet<>()).add(parameter)) {
+              grew = true;
+            }
+          }
+        }
+      }
+    }
+    return kept;
   }
 }

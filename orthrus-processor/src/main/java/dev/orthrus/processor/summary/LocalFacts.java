@@ -3,17 +3,22 @@ package dev.orthrus.processor.summary;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
@@ -37,6 +42,12 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
 
   /** Array locals (and parameters) stored into a field: the first such assignment's path. */
   final Map<Element, TreePath> storedInto = new HashMap<>();
+
+  /** Primitive-array locals (and parameters) passed as an argument: each call and the index. */
+  final Map<Element, List<Passed>> passedTo = new HashMap<>();
+
+  /** A call that got a local's array as its argument {@code index}. */
+  record Passed(TreePath call, int index) {}
 
   LocalFacts(Trees trees) {
     this.trees = trees;
@@ -105,6 +116,34 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       }
     }
     return super.visitAssignment(node, unused);
+  }
+
+  @Override
+  public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+    passed(node.getArguments());
+    return super.visitMethodInvocation(node, unused);
+  }
+
+  @Override
+  public Void visitNewClass(NewClassTree node, Void unused) {
+    passed(node.getArguments());
+    return super.visitNewClass(node, unused);
+  }
+
+  private void passed(List<? extends ExpressionTree> arguments) {
+    for (int i = 0; i < arguments.size(); i++) {
+      Element local =
+          trees.getElement(new TreePath(getCurrentPath(), MethodScope.unwrap(arguments.get(i))));
+      if (local != null
+          && (local.getKind() == ElementKind.LOCAL_VARIABLE
+              || local.getKind() == ElementKind.PARAMETER)
+          && local.asType() instanceof ArrayType array
+          && array.getComponentType().getKind().isPrimitive()) {
+        passedTo
+            .computeIfAbsent(local, k -> new ArrayList<>())
+            .add(new Passed(getCurrentPath(), i));
+      }
+    }
   }
 
   /** Locals only ever assigned from {@code new} expressions. */

@@ -292,7 +292,7 @@ final class MethodScope {
   }
 
   /** Whether the code at {@code use} may run after {@code earlier} in one execution of the body. */
-  private boolean mayFollow(TreePath use, TreePath earlier) {
+  boolean mayFollow(TreePath use, TreePath earlier) {
     SourcePositions positions = trees.getSourcePositions();
     long at = positions.getStartPosition(unit, use.getLeaf());
     long then = positions.getStartPosition(unit, earlier.getLeaf());

@@ -20,6 +20,8 @@ public final class MethodSummary {
   final List<FieldWrite> fieldWrites = new ArrayList<>();
   final List<FieldRead> userDataReads = new ArrayList<>();
   final List<ArrayElementWrite> arrayElementWrites = new ArrayList<>();
+  final List<PassedArrayWrite> passedArrayWrites = new ArrayList<>();
+  final java.util.Set<Integer> keptParameters = new java.util.TreeSet<>();
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
@@ -81,6 +83,19 @@ public final class MethodSummary {
 
   public List<ArrayElementWrite> arrayElementWrites() {
     return arrayElementWrites;
+  }
+
+  /** Element stores into primitive arrays this method passed to a call before. */
+  public List<PassedArrayWrite> passedArrayWrites() {
+    return passedArrayWrites;
+  }
+
+  /**
+   * Indices of the primitive-array parameters this method stores, as they are, into a field of user
+   * data ({@code s.xs = src}); what it passes on to callees that keep them is the rule's to add.
+   */
+  public java.util.Set<Integer> keptParameters() {
+    return keptParameters;
   }
 
   public List<AllocationSite> allocations() {

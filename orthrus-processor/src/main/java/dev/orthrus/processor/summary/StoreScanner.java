@@ -12,11 +12,13 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.util.TreePath;
 import dev.orthrus.model.jdk.JdkApis;
+import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -37,6 +39,7 @@ final class StoreScanner extends BodyScanner {
     Element target = scope.trees.getElement(lhsPath);
     if (target != null && target.getKind() == ElementKind.FIELD) {
       recordFieldWrite(node, lhsPath, (VariableElement) target);
+      recordKeptParameter(node, lhsPath, (VariableElement) target);
       if (lhs instanceof MemberSelectTree select) {
         scan(select.getExpression(), null);
       }
@@ -85,8 +88,9 @@ final class StoreScanner extends BodyScanner {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
       int index = JdkApis.arrayWrite(scope.jdk.call(callee, null, () -> false));
       if (index >= 0 && index < node.getArguments().size()) {
-        recordElementStore(
-            node, scope.writtenArrayField(pathOf(unwrap(node.getArguments().get(index)))));
+        TreePath array = pathOf(unwrap(node.getArguments().get(index)));
+        recordElementStore(node, scope.writtenArrayField(array));
+        recordPassedArrayWrite(node, array);
       }
     }
     return super.visitMethodInvocation(node, unused);
@@ -117,8 +121,49 @@ final class StoreScanner extends BodyScanner {
 
   private void recordArrayStore(Tree store, ExpressionTree lhs, TreePath lhsPath) {
     if (lhs instanceof ArrayAccessTree access) {
-      recordElementStore(
-          store, scope.writtenArrayField(new TreePath(lhsPath, unwrap(access.getExpression()))));
+      TreePath array = new TreePath(lhsPath, unwrap(access.getExpression()));
+      recordElementStore(store, scope.writtenArrayField(array));
+      recordPassedArrayWrite(store, array);
+    }
+  }
+
+  /** {@code s.xs = src}: a primitive-array parameter stored as it is into a field of user data. */
+  private void recordKeptParameter(AssignmentTree node, TreePath lhsPath, VariableElement field) {
+    if (!(field.asType() instanceof ArrayType array)
+        || !array.getComponentType().getKind().isPrimitive()
+        || !scope.holder(lhsPath, field).userData()) {
+      return;
+    }
+    Element value = scope.trees.getElement(pathOf(unwrap(node.getExpression())));
+    ExecutableElement method = scope.summary.element();
+    if (value != null
+        && value.getKind() == ElementKind.PARAMETER
+        && method != null
+        && !scope.locals.reassigned.contains(value)) {
+      int index = method.getParameters().indexOf(value);
+      if (index >= 0) {
+        scope.summary.keptParameters.add(index);
+      }
+    }
+  }
+
+  /** A store into a local's primitive array after the method passed the array to a call. */
+  private void recordPassedArrayWrite(Tree store, TreePath arrayPath) {
+    Element local = scope.trees.getElement(arrayPath);
+    List<LocalFacts.Passed> calls = local == null ? null : scope.locals.passedTo.get(local);
+    if (calls == null || scope.locals.reassigned.contains(local)) {
+      return;
+    }
+    for (LocalFacts.Passed passed : calls) {
+      if (scope.trees.getElement(passed.call()) instanceof ExecutableElement callee
+          && scope.mayFollow(arrayPath, passed.call())) {
+        scope.summary.passedArrayWrites.add(
+            new PassedArrayWrite(
+                scope.names.methodId(callee),
+                passed.index(),
+                local.getSimpleName().toString(),
+                scope.site(store)));
+      }
     }
   }
 

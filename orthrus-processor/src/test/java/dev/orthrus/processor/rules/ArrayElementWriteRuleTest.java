@@ -162,4 +162,76 @@ class ArrayElementWriteRuleTest {
     assertThat(c).succeeded();
     assertNoFinding(c, "orthrus.userdata.array-element-write");
   }
+
+  /**
+   * A closure keeps the array its caller passed ({@code s.xs = src}, or through a constructor or
+   * method that does); the caller writing into it afterwards changes user data in place (trial 6: a
+   * false detection and a crash). Writing before the call, or into an array the closure does not
+   * keep (a reused buffer), is fine.
+   */
+  @Test
+  void flagsACallerWritingIntoAnArrayAClosureKept() {
+    JavaFileObject f =
+        source(
+            "t.Keeper",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        public class Keeper {
+          @UserData
+          public static final class S {
+            int[] xs = new int[0];
+            S() {}
+            S(int[] xs) { this.xs = xs; }
+          }
+          @Closure
+          public static void set(S s, int[] src) {
+            s.xs = src;
+          }
+          @Closure
+          public static S make(int[] src) {
+            return new S(src);
+          }
+          @Closure
+          public static void setThrough(S s, int[] src) {
+            set(s, src);
+          }
+          @Closure
+          public static long sum(S s, int[] buffer) {
+            long t = 0;
+            for (int x : buffer) {
+              t += x;
+            }
+            return t + s.xs.length;
+          }
+          static void caller(S s) {
+            int[] mine = {1, 2};
+            mine[1] = 3;
+            set(s, mine);
+            mine[0] = 100;
+            int[] built = new int[2];
+            S made = make(built);
+            java.util.Arrays.fill(built, 7);
+            int[] via = new int[1];
+            setThrough(s, via);
+            via[0]++;
+            int[] buffer = new int[4];
+            for (int round = 0; round < 3; round++) {
+              buffer[round] = round;
+              sum(made, buffer);
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining("after passing it to")
+        .inFile(f)
+        .onLineContaining("mine[0] = 100");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Arrays.fill(built, 7)");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("via[0]++");
+    assertThat(c).hadErrorCount(3);
+  }
 }
