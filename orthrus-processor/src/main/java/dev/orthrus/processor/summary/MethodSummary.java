@@ -2,6 +2,8 @@ package dev.orthrus.processor.summary;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
@@ -21,7 +23,7 @@ public final class MethodSummary {
   final List<FieldRead> userDataReads = new ArrayList<>();
   final List<ArrayElementWrite> arrayElementWrites = new ArrayList<>();
   final List<PassedArrayWrite> passedArrayWrites = new ArrayList<>();
-  final java.util.Set<Integer> keptParameters = new java.util.TreeSet<>();
+  final Set<Integer> keptParameters = new TreeSet<>();
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
@@ -94,7 +96,7 @@ public final class MethodSummary {
    * Indices of the primitive-array parameters this method stores, as they are, into a field of user
    * data ({@code s.xs = src}); what it passes on to callees that keep them is the rule's to add.
    */
-  public java.util.Set<Integer> keptParameters() {
+  public Set<Integer> keptParameters() {
     return keptParameters;
   }
 
