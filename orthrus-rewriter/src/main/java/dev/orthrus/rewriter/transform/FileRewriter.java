@@ -29,7 +29,6 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
-import dev.orthrus.model.ClosureModel;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.MethodFact;
 import dev.orthrus.rewriter.facts.Span;
@@ -173,7 +172,7 @@ final class FileRewriter {
     for (BodyDeclaration<?> member : new ArrayList<>(type.getMembers())) {
       if (member instanceof MethodDeclaration m && m.getBody().isPresent()) {
         MethodFact fact = methodFact(m);
-        String id = fact == null ? binary + "#" + m.getNameAsString() : fact.id();
+        String id = methodId(fact, binary, m);
         boolean touching = fact != null && plan.touching.contains(id);
         List<MethodDeclaration> variants = new ArrayList<>();
         if (touching) {
@@ -242,8 +241,7 @@ final class FileRewriter {
     for (EnumConstantDeclaration constant : e.getEntries()) {
       for (BodyDeclaration<?> member : constant.getClassBody()) {
         if (member instanceof MethodDeclaration m && m.getBody().isPresent()) {
-          MethodFact fact = methodFact(m);
-          String id = fact == null ? binary + "#" + m.getNameAsString() : fact.id();
+          String id = methodId(methodFact(m), binary, m);
           m.getBody().get().accept(body(Variant.PLAIN, null, id), null);
         }
       }
@@ -284,15 +282,7 @@ final class FileRewriter {
       List<MethodDeclaration> added,
       List<Runnable> after,
       int[] bindingsAt) {
-    List<String> erased = parameterTypes(id);
-    ClosureMethods generated =
-        new ClosureMethods(
-            plan.closures.get(id),
-            plan.bindingFields.get(id),
-            plan.facts.expressionName(binaryName(type), pkg),
-            m,
-            erased,
-            userData(erased));
+    ClosureMethods generated = closureMethods(type, m, id, parameterTypes(id));
     MethodDeclaration dispatcher = callingPlain(type, m);
     dispatcher.removeJavaDocComment();
     dispatcher.getAnnotations().clear();
@@ -301,12 +291,32 @@ final class FileRewriter {
     added.add(dispatcher);
     plan.logged.put(id, new ArrayList<>(generated.logged()));
     plan.checkedParameters.put(id, List.of());
-    after.add(
-        () -> {
-          for (BodyDeclaration<?> b : generated.bindingMembers()) {
-            type.getMembers().add(bindingsAt[0]++, b);
-          }
-        });
+    after.add(() -> addBindings(type, generated, bindingsAt));
+  }
+
+  /** The generated members of closure {@code id} declared by {@code m}. */
+  private ClosureMethods closureMethods(
+      TypeDeclaration<?> type, MethodDeclaration m, String id, List<String> erased) {
+    return new ClosureMethods(
+        plan.closures.get(id),
+        plan.bindingFields.get(id),
+        plan.facts.expressionName(binaryName(type), pkg),
+        m,
+        erased,
+        userData(erased));
+  }
+
+  /** Declares the closure's binding members where the class's bindings go, in order. */
+  private static void addBindings(
+      TypeDeclaration<?> type, ClosureMethods generated, int[] bindingsAt) {
+    for (BodyDeclaration<?> b : generated.bindingMembers()) {
+      type.getMembers().add(bindingsAt[0]++, b);
+    }
+  }
+
+  /** {@code m}'s id: its fact's, or {@code binary#name} for a method the facts do not know. */
+  private static String methodId(MethodFact fact, String binary, MethodDeclaration m) {
+    return fact == null ? binary + "#" + m.getNameAsString() : fact.id();
   }
 
   /** For each erased parameter type, whether it is a user-data class. */
@@ -323,7 +333,6 @@ final class FileRewriter {
       List<MethodDeclaration> variants,
       List<Runnable> after,
       int[] bindingsAt) {
-    ClosureModel model = plan.closures.get(id);
     List<String> erased = parameterTypes(id);
     List<Boolean> userDataParams = userData(erased);
     if (m.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
@@ -337,10 +346,7 @@ final class FileRewriter {
           "declare the closure in the implementing classes, or make it a static method");
       return;
     }
-    String binding = plan.bindingFields.get(id);
-    String ownerType = plan.facts.expressionName(binaryName(type), pkg);
-    ClosureMethods generated =
-        new ClosureMethods(model, binding, ownerType, m, erased, userDataParams);
+    ClosureMethods generated = closureMethods(type, m, id, erased);
     MethodDeclaration plain = m.clone();
     plain.setName(m.getNameAsString() + "Plain");
     plain.removeJavaDocComment();
@@ -385,10 +391,7 @@ final class FileRewriter {
     closures.add(id);
     after.add(
         () -> {
-          List<BodyDeclaration<?>> bindings = generated.bindingMembers();
-          for (int i = 0; i < bindings.size(); i++) {
-            type.getMembers().add(bindingsAt[0]++, bindings.get(i));
-          }
+          addBindings(type, generated, bindingsAt);
           List<MethodDeclaration> added = new ArrayList<>();
           added.addAll(dispatchers);
           added.add(plain);

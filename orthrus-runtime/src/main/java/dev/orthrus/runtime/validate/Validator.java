@@ -10,6 +10,7 @@ import dev.orthrus.runtime.concurrent.Agent;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
 /**
@@ -283,14 +284,13 @@ public final class Validator implements Agent {
    * differed.
    */
   private static boolean dataChangedInPlace(ClosureLog log) {
-    for (int i = 0; i < log.loadCount(); i++) {
-      Version v = log.loaded(i);
-      if (v != null && !v.checksumValid()) {
-        return true;
-      }
-    }
-    for (int i = 0; i < log.createdCount(); i++) {
-      Version v = log.created(i);
+    return anyChanged(log.loadCount(), log::loaded) || anyChanged(log.createdCount(), log::created);
+  }
+
+  /** Whether one of the {@code count} versions {@code version} gives fails its checksum. */
+  private static boolean anyChanged(int count, IntFunction<Version> version) {
+    for (int i = 0; i < count; i++) {
+      Version v = version.apply(i);
       if (v != null && !v.checksumValid()) {
         return true;
       }

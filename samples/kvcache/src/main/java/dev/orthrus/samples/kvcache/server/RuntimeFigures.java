@@ -29,11 +29,8 @@ final class RuntimeFigures implements ExtraStats {
   public void reset() {
     try {
       latencyAtReset = call(runtime(), "latencyTotal");
-    } catch (InvocationTargetException e) {
-      throw new IllegalStateException(
-          "the Orthrus runtime's figures are not readable: " + e.getCause(), e.getCause());
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("the Orthrus runtime's figures are not readable: " + e, e);
+      throw unreadable(e);
     }
   }
 
@@ -73,12 +70,16 @@ final class RuntimeFigures implements ExtraStats {
           "orthrus_validation_latency_p99_us",
           ((Number) call(latency, "getValueAtPercentile", 99.0)).doubleValue() / 1e3);
       return figures;
-    } catch (InvocationTargetException e) {
-      throw new IllegalStateException(
-          "the Orthrus runtime's figures are not readable: " + e.getCause(), e.getCause());
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("the Orthrus runtime's figures are not readable: " + e, e);
+      throw unreadable(e);
     }
+  }
+
+  /** What a failed reflective read throws: the runtime's own exception when it threw one. */
+  private static IllegalStateException unreadable(ReflectiveOperationException e) {
+    Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
+    return new IllegalStateException(
+        "the Orthrus runtime's figures are not readable: " + cause, cause);
   }
 
   private static Object runtime() throws ReflectiveOperationException {
