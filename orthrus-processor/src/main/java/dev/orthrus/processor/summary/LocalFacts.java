@@ -34,6 +34,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   private final Map<Element, Boolean> onlyNew = new HashMap<>();
   private final Map<Element, TreePath> aliasCandidates = new HashMap<>();
   private final Map<Element, TreePath> fieldAliasCandidates = new HashMap<>();
+  private final Map<Element, Element> copyCandidates = new HashMap<>();
   final Set<Element> reassigned = new HashSet<>();
   final Map<Element, TypeMirror> allocations = new HashMap<>();
   private Set<Element> fresh;
@@ -41,10 +42,10 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   private Map<Element, TreePath> fieldAliases;
 
   /** Array locals (and parameters) stored into a field: the first such assignment's path. */
-  final Map<Element, TreePath> storedInto = new HashMap<>();
+  private final Map<Element, TreePath> storedInto = new HashMap<>();
 
   /** Primitive-array locals (and parameters) passed as an argument: each call and the index. */
-  final Map<Element, List<Passed>> passedTo = new HashMap<>();
+  private final Map<Element, List<Passed>> passedTo = new HashMap<>();
 
   /** A call that got a local's array as its argument {@code index}. */
   record Passed(TreePath call, int index) {}
@@ -88,6 +89,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       if (source != null && source.getKind() == ElementKind.FIELD) {
         fieldAliasCandidates.put(local, initPath);
       }
+      if (init.getKind() == Tree.Kind.IDENTIFIER && isLocal(source)) {
+        copyCandidates.put(local, source);
+      }
     } else if (local != null) {
       onlyNew.putIfAbsent(local, true);
     }
@@ -98,9 +102,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   public Void visitAssignment(AssignmentTree node, Void unused) {
     ExpressionTree lhs = MethodScope.unwrap(node.getVariable());
     Element local = trees.getElement(new TreePath(getCurrentPath(), lhs));
-    if (local != null
-        && (local.getKind() == ElementKind.LOCAL_VARIABLE
-            || local.getKind() == ElementKind.PARAMETER)) {
+    if (isLocal(local)) {
       onlyNew.merge(local, isNew(MethodScope.unwrap(node.getExpression())), Boolean::logicalAnd);
       reassigned.add(local);
     } else if (local != null
@@ -109,9 +111,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       Element stored =
           trees.getElement(
               new TreePath(getCurrentPath(), MethodScope.unwrap(node.getExpression())));
-      if (stored != null
-          && (stored.getKind() == ElementKind.LOCAL_VARIABLE
-              || stored.getKind() == ElementKind.PARAMETER)) {
+      if (isLocal(stored)) {
         storedInto.putIfAbsent(stored, getCurrentPath());
       }
     }
@@ -134,9 +134,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     for (int i = 0; i < arguments.size(); i++) {
       Element local =
           trees.getElement(new TreePath(getCurrentPath(), MethodScope.unwrap(arguments.get(i))));
-      if (local != null
-          && (local.getKind() == ElementKind.LOCAL_VARIABLE
-              || local.getKind() == ElementKind.PARAMETER)
+      if (isLocal(local)
           && local.asType() instanceof ArrayType array
           && array.getComponentType().getKind().isPrimitive()) {
         passedTo
@@ -144,6 +142,54 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
             .add(new Passed(getCurrentPath(), i));
       }
     }
+  }
+
+  /**
+   * The local or parameter whose reference {@code local} always holds: {@code local} itself, or,
+   * when it was initialized from another one ({@code byte[] data = value}) and neither is ever
+   * reassigned, that one's.
+   */
+  Element root(Element local) {
+    Element at = local;
+    for (int hops = 0; hops < 16 && !reassigned.contains(at); hops++) {
+      Element from = copyCandidates.get(at);
+      if (from == null || reassigned.contains(from)) {
+        break;
+      }
+      at = from;
+    }
+    return at;
+  }
+
+  /**
+   * The assignments that stored {@code local}'s array, or that of a local holding the same
+   * reference ({@link #root}), into a field: the first of each local.
+   */
+  List<TreePath> storedInto(Element local) {
+    Element root = root(local);
+    List<TreePath> stores = new ArrayList<>();
+    storedInto.forEach(
+        (stored, where) -> {
+          if (root(stored).equals(root)) {
+            stores.add(where);
+          }
+        });
+    return stores;
+  }
+
+  /**
+   * The calls {@code local}'s array, or that of a local holding the same reference, was passed to.
+   */
+  List<Passed> passedTo(Element local) {
+    Element root = root(local);
+    List<Passed> calls = new ArrayList<>();
+    passedTo.forEach(
+        (passed, where) -> {
+          if (root(passed).equals(root)) {
+            calls.addAll(where);
+          }
+        });
+    return calls;
   }
 
   /** Locals only ever assigned from {@code new} expressions. */
@@ -178,6 +224,12 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       fieldAliases.keySet().removeAll(reassigned);
     }
     return fieldAliases;
+  }
+
+  private static boolean isLocal(Element element) {
+    return element != null
+        && (element.getKind() == ElementKind.LOCAL_VARIABLE
+            || element.getKind() == ElementKind.PARAMETER);
   }
 
   static boolean isNew(ExpressionTree tree) {

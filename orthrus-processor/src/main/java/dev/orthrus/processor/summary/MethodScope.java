@@ -170,6 +170,10 @@ final class MethodScope {
     if (locals.fresh().contains(element)) {
       return Call.FRESH_ARGUMENT;
     }
+    element = element == null ? null : locals.root(element);
+    if (locals.fresh().contains(element)) {
+      return Call.FRESH_ARGUMENT;
+    }
     ExecutableElement method = summary.element();
     if (element != null
         && element.getKind() == ElementKind.PARAMETER
@@ -276,19 +280,19 @@ final class MethodScope {
       return loaded;
     }
     Element local = trees.getElement(exprPath);
-    TreePath assignment = local == null ? null : locals.storedInto.get(local);
-    if (assignment == null
-        || locals.reassigned.contains(local)
-        || !(assignment.getLeaf() instanceof AssignmentTree store)) {
+    if (local == null || locals.reassigned.contains(local)) {
       return null;
     }
-    TreePath fieldPath = new TreePath(assignment, unwrap(store.getVariable()));
-    if (!(trees.getElement(fieldPath) instanceof VariableElement field)
-        || !((ArrayType) field.asType()).getComponentType().getKind().isPrimitive()
-        || !mayFollow(exprPath, assignment)) {
-      return null;
+    for (TreePath assignment : locals.storedInto(local)) {
+      if (assignment.getLeaf() instanceof AssignmentTree store
+          && trees.getElement(new TreePath(assignment, unwrap(store.getVariable())))
+              instanceof VariableElement field
+          && ((ArrayType) field.asType()).getComponentType().getKind().isPrimitive()
+          && mayFollow(exprPath, assignment)) {
+        return new ArrayField(field, new TreePath(assignment, unwrap(store.getVariable())));
+      }
     }
-    return new ArrayField(field, fieldPath);
+    return null;
   }
 
   /** Whether the code at {@code use} may run after {@code earlier} in one execution of the body. */

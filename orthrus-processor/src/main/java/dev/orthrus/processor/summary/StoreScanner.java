@@ -135,6 +135,7 @@ final class StoreScanner extends BodyScanner {
       return;
     }
     Element value = scope.trees.getElement(pathOf(unwrap(node.getExpression())));
+    value = value == null ? null : scope.locals.root(value);
     ExecutableElement method = scope.summary.element();
     if (value != null
         && value.getKind() == ElementKind.PARAMETER
@@ -150,10 +151,10 @@ final class StoreScanner extends BodyScanner {
   /** A store into a local's primitive array after the method passed the array to a call. */
   private void recordPassedArrayWrite(Tree store, TreePath arrayPath) {
     Element local = scope.trees.getElement(arrayPath);
-    List<LocalFacts.Passed> calls = local == null ? null : scope.locals.passedTo.get(local);
-    if (calls == null || scope.locals.reassigned.contains(local)) {
+    if (local == null || scope.locals.reassigned.contains(local)) {
       return;
     }
+    List<LocalFacts.Passed> calls = scope.locals.passedTo(local);
     for (LocalFacts.Passed passed : calls) {
       if (scope.trees.getElement(passed.call()) instanceof ExecutableElement callee
           && scope.mayFollow(arrayPath, passed.call())) {

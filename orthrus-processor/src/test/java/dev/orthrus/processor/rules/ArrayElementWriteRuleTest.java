@@ -234,4 +234,70 @@ class ArrayElementWriteRuleTest {
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("via[0]++");
     assertThat(c).hadErrorCount(3);
   }
+
+  /**
+   * A local initialized from another local or parameter and never reassigned holds the same array
+   * ({@code byte[] data = value}): a closure keeping the copy keeps the argument, and writes
+   * through either name after the store change user data. A copy of the array ({@code clone()}) is
+   * a different array.
+   */
+  @Test
+  void followsLocalsThatHoldTheSameArray() {
+    JavaFileObject f =
+        source(
+            "t.Copies",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        public class Copies {
+          @UserData
+          public static final class Item {
+            byte[] data = new byte[0];
+            Item() {}
+            Item(byte[] data) { this.data = data; }
+          }
+          @Closure
+          public static void set(Item item, byte[] value) {
+            byte[] data = value;
+            item.data = data;
+          }
+          @Closure
+          public static Item make(byte[] value) {
+            byte[] kept = value;
+            return new Item(kept);
+          }
+          @Closure
+          public static void setCopy(Item item, byte[] value) {
+            byte[] data = value.clone();
+            item.data = data;
+            value[0] = 1;
+          }
+          @Closure
+          public static void storeThenWriteTheOtherName(Item item, int n) {
+            byte[] fresh = new byte[n];
+            byte[] same = fresh;
+            item.data = fresh;
+            same[0] = 9;
+          }
+          static void caller(Item item) {
+            byte[] buffer = new byte[4];
+            set(item, buffer);
+            buffer[0] = 5;
+            byte[] other = new byte[4];
+            Item made = make(other);
+            other[1] = 6;
+            byte[] copied = new byte[4];
+            setCopy(item, copied);
+            copied[2] = 7;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("same[0] = 9");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("buffer[0] = 5");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("other[1] = 6");
+    assertThat(c).hadErrorCount(3);
+  }
 }
