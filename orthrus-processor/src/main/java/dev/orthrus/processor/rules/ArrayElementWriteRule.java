@@ -3,8 +3,10 @@ package dev.orthrus.processor.rules;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.ArrayElementWrite;
 import dev.orthrus.processor.summary.Call;
+import dev.orthrus.processor.summary.FieldArrayWrite;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.PassedArrayWrite;
+import dev.orthrus.processor.summary.PassedFieldArray;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -58,6 +60,48 @@ public final class ArrayElementWriteRule extends AbstractRule {
         }
       }
     }
+    Map<String, String> keptFields = keptFields(context, kept);
+    for (MethodSummary method : context.dataPath().methods()) {
+      for (FieldArrayWrite write : method.fieldArrayWrites()) {
+        String field = write.owner() + "." + write.field();
+        String keeper = keptFields.get(field);
+        if (keeper != null) {
+          String message =
+              "`"
+                  + method.id()
+                  + "` stores into an element of `"
+                  + field
+                  + "`, whose array "
+                  + keeper
+                  + ", which keeps it in user data: the store may change a version in place;"
+                  + " pass a copy (`"
+                  + write.field()
+                  + ".clone()`) or assign `"
+                  + write.field()
+                  + "` a new array before writing into it";
+          reportWherever(context, findings, method.id(), write.site(), message);
+        }
+      }
+    }
+  }
+
+  /**
+   * Fields whose primitive array some method passes, as it is, to a callee that keeps it: {@code
+   * owner.field} to a description of one such call.
+   */
+  private static Map<String, String> keptFields(
+      RuleContext context, Map<String, Set<Integer>> kept) {
+    Map<String, String> fields = new HashMap<>();
+    for (MethodSummary method : context.dataPath().methods()) {
+      for (PassedFieldArray passed : method.passedFieldArrays()) {
+        if (kept.getOrDefault(passed.callee(), Set.of()).contains(passed.argument())) {
+          fields.putIfAbsent(
+              passed.owner() + "." + passed.field(),
+              "`" + method.id() + "` passes to `" + passed.callee() + "`");
+        }
+      }
+    }
+    return fields;
   }
 
   /**

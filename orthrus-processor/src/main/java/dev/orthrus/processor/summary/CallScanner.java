@@ -1,11 +1,16 @@
 package dev.orthrus.processor.summary;
 
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.util.TreePath;
+import java.util.List;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
@@ -33,6 +38,7 @@ final class CallScanner extends BodyScanner {
               scope.site(node),
               scope.origins(getCurrentPath(), node.getArguments()),
               scope.receiverOrigin(getCurrentPath(), callee)));
+      recordPassedFields(target, node.getArguments());
     }
     return super.visitMethodInvocation(node, unused);
   }
@@ -56,8 +62,27 @@ final class CallScanner extends BodyScanner {
               constructor,
               scope.site(node),
               scope.origins(getCurrentPath(), node.getArguments())));
+      recordPassedFields(scope.names.methodId(constructor), node.getArguments());
     }
     return super.visitNewClass(node, unused);
+  }
+
+  /** Arguments that are a primitive array held in a field ({@code set(key, this.buffer)}). */
+  private void recordPassedFields(String target, List<? extends ExpressionTree> arguments) {
+    for (int i = 0; i < arguments.size(); i++) {
+      TreePath argument = new TreePath(getCurrentPath(), MethodScope.unwrap(arguments.get(i)));
+      if (scope.trees.getElement(argument) instanceof VariableElement field
+          && field.getKind() == ElementKind.FIELD
+          && field.asType() instanceof ArrayType array
+          && array.getComponentType().getKind().isPrimitive()) {
+        scope.summary.passedFieldArrays.add(
+            new PassedFieldArray(
+                scope.names.binaryName(JavaNames.enclosingType(field)),
+                field.getSimpleName().toString(),
+                target,
+                i));
+      }
+    }
   }
 
   @Override

@@ -47,6 +47,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   /** Primitive-array locals (and parameters) passed as an argument: each call and the index. */
   private final Map<Element, List<Passed>> passedTo = new HashMap<>();
 
+  /** Array fields this body assigns ({@code buffer = new byte[n]}): each assignment's path. */
+  final Map<Element, List<TreePath>> fieldAssignments = new HashMap<>();
+
   /** A call that got a local's array as its argument {@code index}. */
   record Passed(TreePath call, int index) {}
 
@@ -108,6 +111,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     } else if (local != null
         && local.getKind() == ElementKind.FIELD
         && local.asType().getKind() == TypeKind.ARRAY) {
+      fieldAssignments.computeIfAbsent(local, k -> new ArrayList<>()).add(getCurrentPath());
       Element stored =
           trees.getElement(
               new TreePath(getCurrentPath(), MethodScope.unwrap(node.getExpression())));

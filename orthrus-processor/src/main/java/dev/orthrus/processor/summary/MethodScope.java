@@ -295,6 +295,18 @@ final class MethodScope {
     return null;
   }
 
+  /**
+   * Whether this body may have assigned {@code field} a new array before the code at {@code use}.
+   */
+  boolean mayHaveReassigned(Element field, TreePath use) {
+    for (TreePath assignment : locals.fieldAssignments.getOrDefault(field, List.of())) {
+      if (mayFollow(use, assignment)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the code at {@code use} may run after {@code earlier} in one execution of the body. */
   boolean mayFollow(TreePath use, TreePath earlier) {
     SourcePositions positions = trees.getSourcePositions();

@@ -23,6 +23,8 @@ public final class MethodSummary {
   final List<FieldRead> userDataReads = new ArrayList<>();
   final List<ArrayElementWrite> arrayElementWrites = new ArrayList<>();
   final List<PassedArrayWrite> passedArrayWrites = new ArrayList<>();
+  final List<PassedFieldArray> passedFieldArrays = new ArrayList<>();
+  final List<FieldArrayWrite> fieldArrayWrites = new ArrayList<>();
   final Set<Integer> keptParameters = new TreeSet<>();
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
@@ -90,6 +92,16 @@ public final class MethodSummary {
   /** Element stores into primitive arrays this method passed to a call before. */
   public List<PassedArrayWrite> passedArrayWrites() {
     return passedArrayWrites;
+  }
+
+  /** Primitive arrays held in fields that this method passes as arguments. */
+  public List<PassedFieldArray> passedFieldArrays() {
+    return passedFieldArrays;
+  }
+
+  /** Element stores into primitive arrays held in fields outside user data. */
+  public List<FieldArrayWrite> fieldArrayWrites() {
+    return fieldArrayWrites;
   }
 
   /**

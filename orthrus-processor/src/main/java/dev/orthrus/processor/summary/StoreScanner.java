@@ -198,6 +198,15 @@ final class StoreScanner extends BodyScanner {
               array.component(),
               holder,
               store));
+      if (array.component().getKind().isPrimitive()
+          && !summary.initializer()
+          && !scope.mayHaveReassigned(array.field(), getCurrentPath())) {
+        summary.fieldArrayWrites.add(
+            new FieldArrayWrite(
+                scope.names.binaryName(JavaNames.enclosingType(array.field())),
+                array.field().getSimpleName().toString(),
+                scope.site(store)));
+      }
     }
   }
 }

@@ -300,4 +300,61 @@ class ArrayElementWriteRuleTest {
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("other[1] = 6");
     assertThat(c).hadErrorCount(3);
   }
+
+  /**
+   * A server reusing a buffer held in a field: once some method passed that field's array to a
+   * closure that keeps it, a store into it changes user data in place, in that method or any other.
+   * A method that first assigns the field a new array, a constructor, and a field whose array no
+   * keeper gets, are fine.
+   */
+  @Test
+  void flagsWritesIntoAFieldsArrayThatAClosureKept() {
+    JavaFileObject f =
+        source(
+            "t.Connection",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        public class Connection {
+          @UserData
+          public static final class Entry {
+            byte[] value = new byte[0];
+          }
+          @Closure
+          public static void put(Entry e, byte[] value) {
+            e.value = value;
+          }
+          @Closure
+          public static int length(Entry e, byte[] probe) {
+            return e.value.length + probe.length;
+          }
+          private byte[] buffer = new byte[16];
+          private byte[] scratch = new byte[16];
+          private byte[] fresh = new byte[16];
+          Connection() {
+            buffer[0] = 1;
+          }
+          void onRequest(Entry e) {
+            buffer[0] = 2;
+            put(e, buffer);
+            scratch[0] = 3;
+            length(e, scratch);
+          }
+          void readMore(int n) {
+            java.util.Arrays.fill(buffer, (byte) n);
+          }
+          void refill(Entry e, int n) {
+            fresh = new byte[n];
+            fresh[0] = (byte) n;
+            put(e, fresh);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("whose array").inFile(f).onLineContaining("buffer[0] = 2");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Arrays.fill(buffer");
+    assertThat(c).hadErrorCount(2);
+  }
 }
