@@ -7,10 +7,7 @@ import com.sun.source.tree.NewClassTree;
 import com.sun.source.util.TreePath;
 import java.util.List;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.VariableElement;
-import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
@@ -67,18 +64,19 @@ final class CallScanner extends BodyScanner {
     return super.visitNewClass(node, unused);
   }
 
-  /** Arguments that are a primitive array held in a field ({@code set(key, this.buffer)}). */
+  /**
+   * Arguments that are a primitive array held in a field ({@code set(key, this.buffer)}, or a local
+   * that always holds it).
+   */
   private void recordPassedFields(String target, List<? extends ExpressionTree> arguments) {
     for (int i = 0; i < arguments.size(); i++) {
-      TreePath argument = new TreePath(getCurrentPath(), MethodScope.unwrap(arguments.get(i)));
-      if (scope.trees.getElement(argument) instanceof VariableElement field
-          && field.getKind() == ElementKind.FIELD
-          && field.asType() instanceof ArrayType array
-          && array.getComponentType().getKind().isPrimitive()) {
+      MethodScope.ArrayField array =
+          scope.arrayField(new TreePath(getCurrentPath(), MethodScope.unwrap(arguments.get(i))));
+      if (array != null && array.component().getKind().isPrimitive()) {
         scope.summary.passedFieldArrays.add(
             new PassedFieldArray(
-                scope.names.binaryName(JavaNames.enclosingType(field)),
-                field.getSimpleName().toString(),
+                scope.names.binaryName(JavaNames.enclosingType(array.field())),
+                array.field().getSimpleName().toString(),
                 target,
                 i));
       }

@@ -344,6 +344,14 @@ class ArrayElementWriteRuleTest {
           void readMore(int n) {
             java.util.Arrays.fill(buffer, (byte) n);
           }
+          private byte[] other = new byte[4];
+          void viaALocal(Entry e) {
+            byte[] mine = other;
+            put(e, mine);
+          }
+          void later() {
+            other[1] = 4;
+          }
           void refill(Entry e, int n) {
             fresh = new byte[n];
             fresh[0] = (byte) n;
@@ -355,6 +363,7 @@ class ArrayElementWriteRuleTest {
     assertThat(c).failed();
     assertThat(c).hadErrorContaining("whose array").inFile(f).onLineContaining("buffer[0] = 2");
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Arrays.fill(buffer");
-    assertThat(c).hadErrorCount(2);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("other[1] = 4");
+    assertThat(c).hadErrorCount(3);
   }
 }
