@@ -2,6 +2,7 @@ package dev.orthrus.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
 import java.lang.invoke.MethodHandle;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The false-alarm stress of {@code orthrus stress}, on generated code: threads share one generated
  * golden map, tree and accumulator with no lock (as the stress driver shares the hand-written
- * ones), so closures race on the same versions, and every execution is logged and validated. A race
+ * ones), so closures race on the same versions, and every execution is logged. A race on one field
  * may lose an update, as it would in the vanilla program; what it must never do is make a validator
  * disagree. Any detection is a false alarm.
  */
@@ -57,7 +58,15 @@ class GeneratedStressTest {
         thread.join();
       }
       assertNull(failure.get(), () -> "a stress thread failed: " + failure.get());
-      Builds.assertAllValidated(rt, (long) THREADS * OPERATIONS_PER_THREAD);
+      // A store that found another thread's newer version rebuilt its version from it (so that
+      // neither store is lost) and its execution is not validated (ClosureLog.raced); every other
+      // execution is validated, and none is a detection.
+      assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
+      assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+      assertEquals(rt.publishedCount(), rt.validatedCount() + rt.notValidatedCount());
+      assertTrue(
+          rt.validatedCount() >= rt.publishedCount() * 95 / 100,
+          () -> rt.validatedCount() + " of " + rt.publishedCount() + " validated");
       assertEquals(
           (long) THREADS * OPERATIONS_PER_THREAD,
           rt.publishedCount(),

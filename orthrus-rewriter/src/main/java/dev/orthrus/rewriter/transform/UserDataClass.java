@@ -574,32 +574,36 @@ final class UserDataClass {
     }
     s.append(String.join(", ", params)).append(") {\n");
     boolean replacesAll = set && h.fields().containsAll(byName.keySet());
-    if (!replacesAll) {
-      s.append("V ").append(current).append(" = ").append(load(h.variant(), context)).append(";\n");
-    }
     String f = first.name();
     String t = first.type().asString();
+    // What the store computes from the newest version: declared before the retry loop, assigned in
+    // it (a compound assignment or ++/-- recomputes from the version it retries with).
+    StringBuilder declare = new StringBuilder();
+    StringBuilder compute = new StringBuilder();
     String value = null;
     if (!set) {
       switch (h.operation()) {
         case "preIncrement", "preDecrement" -> {
           String op = h.operation().equals("preIncrement") ? "+" : "-";
-          s.append(t).append(' ').append(f).append(" = (").append(t).append(") (");
-          s.append(current).append('.').append(f).append(' ').append(op).append(" 1);\n");
+          declare.append(t).append(' ').append(f).append(";\n");
+          compute.append(f).append(" = (").append(t).append(") (");
+          compute.append(current).append('.').append(f).append(' ').append(op).append(" 1);\n");
           value = f;
         }
         case "postIncrement", "postDecrement" -> {
           String op = h.operation().equals("postIncrement") ? "+" : "-";
-          s.append(t).append(' ').append(old).append(" = ").append(current).append('.');
-          s.append(f).append(";\n");
-          s.append(t).append(' ').append(f).append(" = (").append(t).append(") (").append(old);
-          s.append(' ').append(op).append(" 1);\n");
+          declare.append(t).append(' ').append(old).append(";\n");
+          declare.append(t).append(' ').append(f).append(";\n");
+          compute.append(old).append(" = ").append(current).append('.').append(f).append(";\n");
+          compute.append(f).append(" = (").append(t).append(") (").append(old);
+          compute.append(' ').append(op).append(" 1);\n");
           value = old;
         }
         default -> {
-          s.append(t).append(' ').append(f).append(" = (").append(t).append(") (");
-          s.append(current).append('.').append(f).append(' ').append(h.operator()).append(' ');
-          s.append(operand).append(");\n");
+          declare.append(t).append(' ').append(f).append(";\n");
+          compute.append(f).append(" = (").append(t).append(") (");
+          compute.append(current).append('.').append(f).append(' ').append(h.operator());
+          compute.append(' ').append(operand).append(");\n");
           value = f;
         }
       }
@@ -611,7 +615,23 @@ final class UserDataClass {
       boolean written = set ? h.fields().contains(v.name()) : v.name().equals(f);
       args.append(", ").append(written ? v.name() : current + "." + v.name());
     }
-    s.append(store(h.variant(), context, "new V(" + args + ")")).append(";\n");
+    String next = "new V(" + args + ")";
+    if (replacesAll) {
+      s.append(store(h.variant(), context, next)).append(";\n");
+    } else if (h.variant() == Variant.VAL) {
+      // VAL rebuilds from the version APP read; an execution whose store had to retry is not
+      // validated (ClosureLog.raced).
+      s.append("V ").append(current).append(" = ").append(load(h.variant(), context)).append(";\n");
+      s.append(declare).append(compute);
+      s.append(store(h.variant(), context, next)).append(";\n");
+    } else {
+      // A store keeps the fields it does not write only if no other thread stored in between.
+      s.append("V ").append(current).append(" = ").append(load(h.variant(), context)).append(";\n");
+      s.append(declare).append("while (true) {\n").append(compute);
+      s.append("if (").append(tryStore(h.variant(), context, current, next)).append(") {\n");
+      s.append("break;\n}\n");
+      s.append(current).append(" = ").append(reload(h.variant(), context)).append(";\n}\n");
+    }
     if (value != null) {
       s.append("return ").append(value).append(";\n");
     }
@@ -680,6 +700,18 @@ final class UserDataClass {
 
   private static String store(Variant v, String context, String next) {
     return v == Variant.PLAIN ? "soVersion(" + next + ")" : context + ".store(this, " + next + ")";
+  }
+
+  /** A store that publishes {@code next} only if {@code current} is still the newest version. */
+  private static String tryStore(Variant v, String context, String current, String next) {
+    return v == Variant.PLAIN
+        ? "casVersion(" + current + ", " + next + ")"
+        : context + ".store(this, " + current + ", " + next + ")";
+  }
+
+  /** The newest version, after a {@link #tryStore} that found another. */
+  private static String reload(Variant v, String context) {
+    return v == Variant.PLAIN ? "lvVersion()" : context + ".newest(this)";
   }
 
   private static String unused(String name, List<String> taken) {

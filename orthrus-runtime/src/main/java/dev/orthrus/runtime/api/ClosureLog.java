@@ -75,6 +75,7 @@ public final class ClosureLog {
   private int callerId;
   private boolean strict;
   private boolean overflowed;
+  private boolean raced;
   private Object receiver;
 
   private Object[] refArgs = new Object[4];
@@ -311,6 +312,39 @@ public final class ClosureLog {
   public <V extends Version> void store(VersionedObject<V> object, V next) {
     Objects.requireNonNull(object, NULL_REFERENCE).soVersion(next);
     recordCreated(next);
+  }
+
+  /**
+   * Publishes {@code next}, which the caller built from {@code expected} (the version of {@code
+   * object} this execution read last) with the fields it writes changed, only if {@code expected}
+   * is still the newest version. False when another thread stored to the object in between, perhaps
+   * to another field: the caller rebuilds {@code next} from {@link #newest} and tries again, so
+   * that the other thread's store is kept, and the execution is not validated (the fields it
+   * carried over are not those it read).
+   */
+  public <V extends Version> boolean store(VersionedObject<V> object, V expected, V next) {
+    if (!Objects.requireNonNull(object, NULL_REFERENCE).compareAndSetVersion(expected, next)) {
+      raced = true;
+      return false;
+    }
+    recordCreated(next);
+    return true;
+  }
+
+  /**
+   * The newest version of {@code object} after a {@link #store(VersionedObject, Version, Version)}
+   * that found another; not recorded.
+   */
+  public <V extends Version> V newest(VersionedObject<V> object) {
+    return object.currentVersion();
+  }
+
+  /**
+   * True when another thread stored to an object between this execution's read of it and its own
+   * store ({@link #store(VersionedObject, Version, Version)}): the execution cannot be validated.
+   */
+  public boolean raced() {
+    return raced;
   }
 
   /** Publishes a new value of one slot (of a versioned array, or a handle's held field). */
@@ -787,6 +821,7 @@ public final class ClosureLog {
     fingerprinted = unfingerprinted = false;
     fingerprint = 0;
     overflowed = false;
+    raced = false;
     strict = false;
     verdict = PENDING;
     state(FREE);

@@ -12,11 +12,14 @@ import java.lang.invoke.VarHandle;
  * <p>Memory ordering: versions are published with a release store and read with an acquire load, so
  * a reader that sees a version also sees all of its fields and its checksum.
  *
- * <p>Concurrent stores: a store always builds the new version from the version the same closure
- * just loaded (and logged), then publishes it with a plain release store. Two closures racing on
- * one object behave like the vanilla code without locks (the last store wins), and a validator
- * rebuilds exactly the same version from the same logged input, so a race can never look like
- * corruption. Code that needs atomic read-modify-write uses {@link #casVersion}.
+ * <p>Concurrent stores: a store that replaces every field publishes its version with a release
+ * store; one that keeps some fields builds its version from the newest one and publishes it with a
+ * compare-and-set, rebuilding from the newer version when another thread stored in between, so that
+ * a store to one field never undoes a concurrent store to another (threads that each write their
+ * own field of one object lose nothing, as in the vanilla code). Two stores racing on one field
+ * behave like the vanilla code without locks (one of them wins). A logged store that had to rebuild
+ * marks its execution as not validated ({@link ClosureLog#raced}), so a race can never look like
+ * corruption.
  */
 public abstract class VersionedObject<V extends Version> implements java.io.Serializable {
 
@@ -88,8 +91,18 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
     ValidatorThread.refuse("a plain store", this);
   }
 
-  /** Publishes {@code next} only if {@code expected} is still the newest version. */
+  /**
+   * Publishes {@code next} only if {@code expected} is still the newest version (plain variant: a
+   * store that keeps the fields it does not write retries when another thread stored in between).
+   * Refused on a validator's thread as {@link #soVersion} is.
+   */
   public final boolean casVersion(V expected, V next) {
+    ValidatorThread.refuse("a plain store", this);
+    return compareAndSetVersion(expected, next);
+  }
+
+  /** {@link #casVersion} for the runtime's own use, on any thread. */
+  final boolean compareAndSetVersion(V expected, V next) {
     if (next.owner() != this) {
       throw new IllegalArgumentException("version belongs to another object");
     }

@@ -226,6 +226,9 @@ public final class Validator implements Agent {
     if (log.callerValuesChanged()) {
       throw new NotValidatedException(CHANGED_BY_CALLER);
     }
+    if (log.raced()) {
+      throw new NotValidatedException(RACED);
+    }
     replay.reset(log);
     Mismatch diverged = null;
     try {
@@ -270,6 +273,10 @@ public final class Validator implements Agent {
 
   private static final String CHANGED_BY_CALLER =
       "the caller changed an argument or the result before the validator re-executed";
+
+  private static final String RACED =
+      "another thread stored to an object it wrote, between its read of the object and its store:"
+          + " the fields its store kept are that thread's, not those it read";
 
   private static final String CHANGED_OUTSIDE =
       "user data it read or wrote no longer matches its checksum: the program changed it in place"

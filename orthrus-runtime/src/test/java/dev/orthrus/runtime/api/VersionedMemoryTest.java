@@ -60,6 +60,29 @@ class VersionedMemoryTest {
     assertEquals(2, c.lvVersion().x);
   }
 
+  /**
+   * A logged store that keeps fields publishes only over the version it was built from; when
+   * another thread stored in between it records nothing and marks the execution as raced (not
+   * validated), and the caller rebuilds from {@code newest}.
+   */
+  @Test
+  void aLoggedStoreOverAnotherThreadsNewerVersionIsRefusedAndMarksTheExecution() {
+    Cell c = new Cell(1);
+    ClosureLog log = new ClosureLog(new AppThread(Thread.currentThread(), -1, 2), -1);
+    Cell.V read = log.load(c);
+    c.soVersion(new Cell.V(c, 5)); // another thread's store
+    assertEquals(false, log.store(c, read, new Cell.V(c, 2)));
+    assertTrue(log.raced());
+    assertEquals(0, log.createdCount());
+    Cell.V newest = log.newest(c);
+    assertEquals(5, newest.x);
+    Cell.V next = new Cell.V(c, newest.x + 1);
+    assertTrue(log.store(c, newest, next));
+    assertSame(next, c.lvVersion());
+    assertEquals(1, log.createdCount());
+    assertSame(next, log.created(0));
+  }
+
   @Test
   void inlineChecksumEqualsVisitorChecksum() {
     Cell c = new Cell(0x1234_5678_9abcL);
