@@ -215,7 +215,9 @@ public final class KvcacheBenchmark {
    * All runs, and where things ran: {@code serverCpu}, {@code validatorCpu} (validators or replica)
    * and {@code clientCpu} are CPU numbers or -1 (not pinned); {@code cacheLineTransferNs} is the
    * one-way time of a cache line from the server's CPU to the validators' ({@link
-   * CrossCpuLatency}), NaN when not pinned; {@code validatorNice} as in {@link Placement}.
+   * CrossCpuLatency}), NaN when not pinned; {@code validatorNice} as in {@link Placement}; {@code
+   * kernelThreadsMoved} names the kernel threads moved off the validators' CPU ({@link
+   * ReservedCpu}).
    */
   public record Result(
       Options options,
@@ -225,7 +227,8 @@ public final class KvcacheBenchmark {
       int clientCpu,
       int cpus,
       double cacheLineTransferNs,
-      int validatorNice) {
+      int validatorNice,
+      List<String> kernelThreadsMoved) {
 
     /** The median of {@code figure} over {@code mode}'s successful runs; NaN when none. */
     public double median(Mode mode, ToDoubleFunction<Run> figure) {
@@ -313,8 +316,11 @@ public final class KvcacheBenchmark {
     if (ownCpus != null) {
       move(self, Integer.toString(clientCpu));
     }
-    try {
-      return run(o, classPath, progress, placement, lineNanos);
+    try (ReservedCpu reserved =
+        placement.validatorNice() != 0
+            ? ReservedCpu.reserve(placement.otherCpu(), KvcacheBenchmark::setAffinity)
+            : ReservedCpu.none()) {
+      return run(o, classPath, progress, placement, lineNanos, reserved.movedThreads());
     } finally {
       if (ownCpus != null) {
         move(self, ownCpus);
@@ -327,7 +333,8 @@ public final class KvcacheBenchmark {
       SampleClassPath classPath,
       Consumer<String> progress,
       Placement placement,
-      double lineNanos) {
+      double lineNanos,
+      List<String> kernelThreadsMoved) {
     if (!o.inProcess()) {
       // The load generator's JVM compiles the load and grows its heap during its first run, on
       // the CPU it shares with the server: that run is not measured (decision 0043).
@@ -366,7 +373,8 @@ public final class KvcacheBenchmark {
         placement.clientCpu(),
         placement.cpus(),
         lineNanos,
-        placement.validatorNice());
+        placement.validatorNice(),
+        kernelThreadsMoved);
   }
 
   private static Run measure(
@@ -733,6 +741,23 @@ public final class KvcacheBenchmark {
             });
     if (command.size() > before) {
       runQuietly(command);
+    }
+  }
+
+  /** Sets one thread's CPUs ({@code cpuList} in taskset's form); true when taskset succeeded. */
+  static boolean setAffinity(long tid, String cpuList) {
+    try {
+      Process p =
+          new ProcessBuilder(taskset(), "-p", "-c", cpuList, Long.toString(tid))
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return p.waitFor() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 

@@ -88,16 +88,58 @@ final class ProcFs {
 
   /** The CPUs this process's main thread may run on, in taskset's list form, or null. */
   static String allowedCpus() {
+    return statusField(PROC.resolve("self/status"), "Cpus_allowed_list:");
+  }
+
+  /** A kernel thread: its name and the CPUs it may run on (taskset's list form). */
+  record KernelThread(String name, String allowedCpus) {}
+
+  /** Kernel threads (flag {@code PF_KTHREAD}) by pid; empty when {@code /proc} cannot be read. */
+  static Map<Long, KernelThread> kernelThreads() {
+    Map<Long, KernelThread> threads = new LinkedHashMap<>();
+    try (Stream<Path> all = Files.list(PROC)) {
+      for (Path p : (Iterable<Path>) all::iterator) {
+        String name = p.getFileName().toString();
+        if (!name.chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        String[] fields = statFields(p.resolve("stat"));
+        // After the name: state(0) ppid(1) pgrp(2) session(3) tty(4) tpgid(5) flags(6).
+        if (fields != null && (Long.parseLong(fields[6]) & PF_KTHREAD) != 0) {
+          String cpus = statusField(p.resolve("status"), "Cpus_allowed_list:");
+          String comm = readFirstLine(p.resolve("comm"));
+          if (cpus != null && comm != null) {
+            threads.put(Long.parseLong(name), new KernelThread(comm, cpus));
+          }
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return threads;
+    }
+    return threads;
+  }
+
+  private static final long PF_KTHREAD = 0x00200000;
+
+  private static String statusField(Path status, String prefix) {
     try {
-      for (String line : Files.readAllLines(PROC.resolve("self/status"))) {
-        if (line.startsWith("Cpus_allowed_list:")) {
-          return line.substring("Cpus_allowed_list:".length()).strip();
+      for (String line : Files.readAllLines(status)) {
+        if (line.startsWith(prefix)) {
+          return line.substring(prefix.length()).strip();
         }
       }
     } catch (IOException e) {
       return null;
     }
     return null;
+  }
+
+  private static String readFirstLine(Path file) {
+    try {
+      return Files.readString(file).strip();
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /** Peak resident set size ({@code VmHWM}) in bytes, or -1 when the process is gone. */

@@ -131,11 +131,11 @@ class KvcacheBenchmarkTest {
     assertEquals(0, none.validatorNice());
     assertFalse(none.pinned());
     KvcacheBenchmark.Options options = options(List.of(Mode.ORTHRUS), true);
-    Result shared = new Result(options, List.of(), 0, 1, 0, 2, Double.NaN, 0);
+    Result shared = new Result(options, List.of(), 0, 1, 0, 2, Double.NaN, 0, List.of());
     assertTrue(
         shared.loadGeneratorPlacement().endsWith("pinned to CPU 0, shared with the server"),
         shared.loadGeneratorPlacement());
-    Result apart = new Result(options, List.of(), 0, 1, 1, 2, Double.NaN, 0);
+    Result apart = new Result(options, List.of(), 0, 1, 1, 2, Double.NaN, 0, List.of());
     assertTrue(
         apart.loadGeneratorPlacement().endsWith("shared with the validators or the replica"),
         apart.loadGeneratorPlacement());
@@ -150,7 +150,7 @@ class KvcacheBenchmarkTest {
       runs.add(withP50(Mode.ORTHRUS, rep, p50[rep][0]));
       runs.add(withP50(Mode.STRICT, rep, p50[rep][1]));
     }
-    Result result = new Result(options, runs, -1, -1, -1, 2, Double.NaN, 0);
+    Result result = new Result(options, runs, -1, -1, -1, 2, Double.NaN, 0, List.of());
     // Differences 30, 10, 60: their median, not the difference of the medians (260 - 200).
     assertEquals(30, result.difference(Mode.STRICT, Mode.ORTHRUS, Run::latencyP50Us), 1e-9);
     assertTrue(Double.isNaN(result.difference(Mode.STRICT, Mode.VANILLA, Run::latencyP50Us)));

@@ -427,6 +427,9 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         .field("loadGeneratorCpu", r.clientCpu())
         .field("loadGenerator", r.loadGeneratorPlacement())
         .field("validatorNice", r.validatorNice());
+    w.name("kernelThreadsMoved").beginArray();
+    r.kernelThreadsMoved().forEach(w::value);
+    w.endArray();
     number(w, "cacheLineTransferNs", r.cacheLineTransferNs());
     w.endObject();
     Workload wl = r.options().workload();
@@ -545,6 +548,11 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
             + ", validators / replica on CPU "
             + (r.validatorCpu() < 0 ? "any" : r.validatorCpu())
             + (r.validatorNice() != 0 ? " at nice " + r.validatorNice() : "")
+            + (r.kernelThreadsMoved().isEmpty()
+                ? ""
+                : " (kernel threads moved off it: "
+                    + String.join(", ", r.kernelThreadsMoved())
+                    + ")")
             + "; load generator "
             + r.loadGeneratorPlacement()
             + ", its CPU per request by mode: "

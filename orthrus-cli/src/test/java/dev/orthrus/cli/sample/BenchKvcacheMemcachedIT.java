@@ -101,8 +101,12 @@ class BenchKvcacheMemcachedIT {
     assertTrue(placement.containsKey("cacheLineTransferNs"), placement.toString());
     long nice = (long) placement.get("validatorNice");
     assertTrue(nice == 0 || nice == -20, placement.toString());
+    List<?> moved = (List<?>) placement.get("kernelThreadsMoved");
     if ((long) placement.get("serverCpu") < 0) {
       assertEquals(0, nice, "nothing pinned, no priority raised: " + placement);
+    }
+    if (nice == 0) {
+      assertEquals(List.of(), moved, "the validators' CPU is reserved only with their priority");
     }
     if ((long) placement.get("serverCpu") >= 0) {
       // Pinned: the trip of a line from the server's CPU to the validators' was measured.
