@@ -15,9 +15,22 @@ import dev.orthrus.model.jdk.JdkApi;
  *     java.util.List})
  * @param seeded the JDK table's entry when the call is one the table marks seeded ({@code
  *     Collections.shuffle(list)}), else null
+ * @param sharedReceiver the receiver is a mutable JDK object that a field outside user data holds
+ *     ({@code accounts.get(id)} with a {@code Map} field of a service class): the program changes
+ *     it outside the closure, so inside one the call is recorded, and a validator does not make it
+ *     again
+ * @param siteType the call's type at this site as a source names it ({@code p.Account} for {@code
+ *     Map<String, Account>#get}), for the cast of a recorded result; {@code returnType} when it has
+ *     no such name
  */
 public record CallFact(
-    String target, String reported, boolean isStatic, String returnType, JdkApi seeded) {
+    String target,
+    String reported,
+    boolean isStatic,
+    String returnType,
+    JdkApi seeded,
+    boolean sharedReceiver,
+    String siteType) {
 
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));

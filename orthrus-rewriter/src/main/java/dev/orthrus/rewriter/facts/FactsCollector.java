@@ -16,6 +16,7 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
@@ -41,10 +42,12 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.TreeSet;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
@@ -481,15 +484,27 @@ public final class FactsCollector implements TaskListener {
                 method,
                 jdk.receiverType(
                     trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass()));
+        boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
+        String returnType = types.erasure(method.getReturnType()).toString();
+        boolean sharedReceiver = !isStatic && sharedLibraryReceiver(node);
+        if (sharedReceiver && !enclosingMethods.isEmpty()) {
+          touches(); // its variants record the call
+          facts
+              .sharedCallsByMethod
+              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+              .add(reported);
+        }
         fileFacts.calls.put(
             span(node),
             new CallFact(
                 target,
                 reported,
-                method.getModifiers().contains(Modifier.STATIC),
-                types.erasure(method.getReturnType()).toString(),
+                isStatic,
+                returnType,
                 // super(...) and this(...) in a constructor: the new expression is the call.
-                method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method)));
+                method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method),
+                sharedReceiver,
+                sharedReceiver ? siteType(returnType) : returnType));
         if (!enclosingMethods.isEmpty()) {
           Set<String> calls =
               facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>());
@@ -498,6 +513,62 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /**
+     * The call's receiver is a mutable JDK object (a collection, map, atomic, builder, ...) held in
+     * a static field or in a field of a class that is not user data: state of the program's control
+     * path, which it may change between an execution and its validation.
+     */
+    private boolean sharedLibraryReceiver(MethodInvocationTree node) {
+      if (!(node.getMethodSelect() instanceof MemberSelectTree select)) {
+        return false;
+      }
+      ExpressionTree receiver = select.getExpression();
+      while (receiver instanceof ParenthesizedTree p) {
+        receiver = p.getExpression();
+      }
+      Element element =
+          trees.getElement(new TreePath(new TreePath(getCurrentPath(), select), receiver));
+      if (!(element instanceof VariableElement field)
+          || field.getKind() != ElementKind.FIELD
+          || !field.getModifiers().contains(Modifier.STATIC)
+              && isUserData(field.getEnclosingElement())) {
+        return false;
+      }
+      TypeMirror type = types.erasure(field.asType());
+      return JdkApis.mutableType(type.toString(), api -> isA(type, api)) != null
+          || JdkApis.isCollectionInterface(api -> isA(type, api));
+    }
+
+    /** The erased {@code type} is the JDK class or interface {@code api} or a subtype. */
+    private boolean isA(TypeMirror type, String api) {
+      TypeElement element = elements.getTypeElement(api);
+      return element != null && types.isSubtype(type, types.erasure(element.asType()));
+    }
+
+    /** The type of the call at hand as a source can name it, else {@code erased}. */
+    private String siteType(String erased) {
+      TypeMirror type = trees.getTypeMirror(getCurrentPath());
+      return type == null || !nameable(type) ? erased : type.toString();
+    }
+
+    private boolean nameable(TypeMirror type) {
+      if (type.getKind().isPrimitive() || type.getKind() == TypeKind.VOID) {
+        return true;
+      }
+      if (type instanceof ArrayType array) {
+        return nameable(array.getComponentType());
+      }
+      if (!(type instanceof DeclaredType declared)) {
+        return false; // type variables of another scope, captures, intersections
+      }
+      if (declared.getTypeArguments().stream().anyMatch(a -> !nameable(a))) {
+        return false;
+      }
+      return declared.asElement() instanceof TypeElement t
+          && t.getNestingKind() != NestingKind.LOCAL
+          && t.getNestingKind() != NestingKind.ANONYMOUS;
     }
 
     @Override

@@ -103,6 +103,10 @@ public final class SourceFacts {
   final Set<Element> freshLocals = new HashSet<>();
   final Set<Element> reassignedLocals = new HashSet<>();
   final Map<String, List<SharedRead>> sharedReadsByMethod = new HashMap<>();
+
+  /** Calls on JDK objects outside user data ({@link CallFact#sharedReceiver}), by method. */
+  final Map<String, Set<String>> sharedCallsByMethod = new HashMap<>();
+
   final List<Problem> problems = new ArrayList<>();
 
   public boolean isUserData(String binaryName) {
@@ -181,6 +185,14 @@ public final class SourceFacts {
       }
     }
     return names;
+  }
+
+  /**
+   * The calls {@code method} makes on mutable JDK objects that fields outside user data hold: its
+   * variants record them ({@link CallFact#sharedReceiver}).
+   */
+  public Set<String> sharedCalls(String method) {
+    return sharedCallsByMethod.getOrDefault(method, Set.of());
   }
 
   /** The fields {@code method} reads that other threads may change ({@link #isShared}). */

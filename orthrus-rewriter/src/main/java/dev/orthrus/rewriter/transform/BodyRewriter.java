@@ -21,6 +21,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.Name;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
@@ -44,8 +45,10 @@ import dev.orthrus.rewriter.facts.SourceFacts;
 import dev.orthrus.rewriter.facts.Span;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -461,7 +464,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   @Override
   public Visitable visit(MethodCallExpr n, Void arg) {
     CallFact call = facts.call(positions.span(n));
+    Map<Integer, Expression> runInside =
+        call != null && call.sharedReceiver() && variant == Variant.APP
+            ? plainLambdas(n)
+            : Map.of();
     MethodCallExpr m = (MethodCallExpr) super.visit(n, arg);
+    runInside.forEach(m::setArgument);
     if (call == null) {
       return m;
     }
@@ -489,6 +497,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       m.getArguments().add(SeededForm.of(call.seeded()).argument(recordedSeed()));
       return m;
     }
+    if (variant != Variant.PLAIN && call.sharedReceiver()) {
+      return sharedCall(m, call, n.getParentNode().orElse(null) instanceof ExpressionStmt);
+    }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
     } else if (variant != Variant.PLAIN && Plan.lists(plan.recordedCalls, call)) {
@@ -513,6 +524,56 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return recorded(m, replayArguments, call.returnType());
     }
     return m;
+  }
+
+  /**
+   * The lambdas and method references passed to a recorded call on a shared JDK object ({@code
+   * accounts.computeIfAbsent(id, Account::new)}), rewritten as plain code and replaced in {@code n}
+   * by placeholders until the call is rewritten: they run inside the call, which only APP makes, so
+   * nothing they do may be logged (VAL would never replay it).
+   */
+  private Map<Integer, Expression> plainLambdas(MethodCallExpr n) {
+    Map<Integer, Expression> plain = new HashMap<>();
+    BodyRewriter plainRewriter =
+        new BodyRewriter(plan, file, pkg, positions, Variant.PLAIN, context, caller, sites);
+    for (int i = 0; i < n.getArguments().size(); i++) {
+      Expression argument = n.getArgument(i);
+      if (argument.isLambdaExpr() || argument.isMethodReferenceExpr()) {
+        plain.put(i, (Expression) argument.accept(plainRewriter, null));
+        n.setArgument(i, new NullLiteralExpr());
+      }
+    }
+    return plain;
+  }
+
+  /**
+   * A call on a mutable JDK object that a field outside user data holds ({@code accounts.get(id)},
+   * {@code audit.add(line)}): the program changes such an object outside the closure, after APP
+   * used it and before VAL re-executes. APP makes the call and records its result; VAL evaluates
+   * the receiver and the arguments as APP did (their loads are replayed) and takes the result from
+   * the log, without making the call: the call runs once, on what APP saw.
+   */
+  private Expression sharedCall(MethodCallExpr m, CallFact call, boolean resultUnused) {
+    NodeList<Expression> replayArguments = new NodeList<>();
+    if (variant == Variant.VAL) {
+      m.getScope().map(Expression::clone).ifPresent(replayArguments::add);
+      for (Expression argument : m.getArguments()) {
+        // A lambda or method reference evaluates nothing VAL must replay (and is no Object).
+        if (!argument.isLambdaExpr() && !argument.isMethodReferenceExpr()) {
+          replayArguments.add(argument);
+        }
+      }
+    }
+    if (!call.returnType().equals("void") && !resultUnused) {
+      return recorded(m, replayArguments, call.siteType());
+    }
+    if (variant == Variant.APP || replayArguments.isEmpty()) {
+      return m;
+    }
+    // No result to record: VAL evaluates what APP evaluated, and throws as the call would on a null
+    // receiver.
+    replayArguments.set(0, requireNonNull(replayArguments.get(0)));
+    return new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments);
   }
 
   /**

@@ -114,6 +114,7 @@ final class Plan {
     Set<String> recorded = new TreeSet<>();
     for (String method : facts.reached(List.of(id), touching)) {
       facts.sharedFieldsRead(method).forEach(f -> recorded.add("recorded: field " + f));
+      facts.sharedCalls(method).forEach(c -> recorded.add("recorded: call " + c));
       facts.callees(method).stream()
           .filter(recordedCalls::contains)
           .forEach(c -> recorded.add("recorded: call " + c));
