@@ -1,5 +1,6 @@
 package dev.orthrus.runtime;
 
+import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.api.RuntimeStarter;
@@ -113,8 +114,17 @@ public final class AutoStart implements RuntimeStarter {
         + (leftQueued > 0
             ? "; " + leftQueued + " published executions left unvalidated at exit"
             : "")
-        + (rt.skippedCount() > 0
-            ? "; " + rt.skippedCount() + " sampled executions not logged (validators behind)"
+        + (rt.skippedCount() > rt.tooLargeCount()
+            ? "; "
+                + (rt.skippedCount() - rt.tooLargeCount())
+                + " sampled executions not logged (validators behind)"
+            : "")
+        + (rt.tooLargeCount() > 0
+            ? "; "
+                + rt.tooLargeCount()
+                + " sampled executions too large to log (more than "
+                + ClosureLog.MAX_ENTRIES
+                + " loads and stores), never validated"
             : "")
         + (budget != null ? "; " + budget : "");
   }

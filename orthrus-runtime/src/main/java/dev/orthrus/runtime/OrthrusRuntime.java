@@ -48,6 +48,8 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   private final LongAdder validated = new LongAdder();
   private final LongAdder notValidated = new LongAdder();
   private volatile boolean notValidatedReported;
+  private final LongAdder tooLarge = new LongAdder();
+  private volatile boolean tooLargeReported;
   private volatile boolean stallReported;
   private final LongAdder skippedForMemory = new LongAdder();
   private final Recorder latency = new Recorder(3);
@@ -137,12 +139,25 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   public void publish(ClosureLog log) {
     AppThread t = log.home();
     if (log.overflowed()) {
+      ClosureBinding closure = log.binding();
+      boolean strict = log.strict();
       t.abandon(log);
-      t.skipped();
-      if (log.strict()) {
+      t.skipped(); // the controller samples less of what it cannot log
+      tooLarge.increment();
+      if (config.err != null && !tooLargeReported) {
+        tooLargeReported = true;
+        config.err.println(
+            "orthrus: an execution of "
+                + closure.name()
+                + " made more than "
+                + ClosureLog.MAX_ENTRIES
+                + " loads and stores: too large to log, so executions this large are never"
+                + " validated (split the closure). Later ones are only counted (tooLargeCount).");
+      }
+      if (strict) {
         throw new IllegalStateException(
             "strict closure "
-                + log.binding()
+                + closure
                 + " made more than "
                 + ClosureLog.MAX_ENTRIES
                 + " loads or stores; cannot validate");
@@ -467,8 +482,20 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   }
 
   /** Executions not logged for lack of a free log or of memory, ended threads included. */
+  /**
+   * Sampled executions that were not logged: no free log, or too large ({@link #tooLargeCount}),
+   * both counted.
+   */
   public long skippedCount() {
     return registry.skippedCount();
+  }
+
+  /**
+   * Sampled executions that made more than {@link ClosureLog#MAX_ENTRIES} loads and stores: not
+   * logged, never validated; part of {@link #skippedCount}.
+   */
+  public long tooLargeCount() {
+    return tooLarge.sum();
   }
 
   public long pendingBytes() {

@@ -9,9 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.annotations.ClosureDescriptor;
+import dev.orthrus.runtime.api.Checksum;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -285,6 +289,69 @@ class AutoStartTest {
     assertEquals(
         "orthrus: 0 executions validated, 0 not validated, 0 detections",
         asked.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  /**
+   * An execution that made more loads and stores than a log holds is named once on stderr and
+   * counted apart from executions skipped for want of a free log: the summary does not blame the
+   * validators for it (trial 7).
+   */
+  @Test
+  void anExecutionTooLargeToLogIsNamedAndCountedApart() {
+    ClosureBinding batch =
+        ClosureBinding.of(AutoStartTest.class.getName() + "#batch()", "batch", (log, r) -> {});
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .sampling(() -> new FixedSampling(1.0))
+            .validators(1)
+            .err(new PrintStream(err, true, StandardCharsets.UTF_8))
+            .build();
+    try (OrthrusRuntime rt = OrthrusRuntime.start(config)) {
+      Cell cell = new Cell();
+      for (int e = 0; e < 2; e++) {
+        ClosureLog log = rt.begin(batch, 0);
+        for (int i = 0; i <= ClosureLog.MAX_ENTRIES; i++) {
+          log.load(cell);
+        }
+        log.returnVoid();
+        rt.publish(log);
+      }
+      assertEquals(2, rt.tooLargeCount());
+      assertEquals(2, rt.skippedCount());
+      String summary = AutoStart.summaryLine(rt, 0, 0);
+      assertTrue(summary.contains("2 sampled executions too large to log"), summary);
+      assertFalse(summary.contains("validators behind"), summary);
+      String printed = err.toString(StandardCharsets.UTF_8);
+      assertTrue(printed.contains("an execution of batch made more than"), printed);
+      assertEquals(1, printed.lines().filter(l -> l.contains("too large to log")).count(), printed);
+      // A strict caller waits for a verdict that cannot come: it is told so.
+      rt.strictAll(true);
+      ClosureLog strict = rt.begin(batch, 0);
+      for (int i = 0; i <= ClosureLog.MAX_ENTRIES; i++) {
+        strict.load(cell);
+      }
+      strict.returnVoid();
+      assertThrows(IllegalStateException.class, () -> rt.publish(strict));
+      assertEquals(3, rt.tooLargeCount());
+    }
+  }
+
+  /** A user-data object with one version, for loads. */
+  private static final class Cell extends VersionedObject<Cell.V> {
+    Cell() {
+      soVersion(new V(this));
+    }
+
+    static final class V extends Version {
+      V(Cell owner) {
+        super(owner);
+        seal(Checksum.SEED);
+      }
+
+      @Override
+      public void fields(FieldSink sink) {}
+    }
   }
 
   @Test
