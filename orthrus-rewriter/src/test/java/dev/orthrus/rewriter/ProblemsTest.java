@@ -213,7 +213,7 @@ class ProblemsTest {
             }
             """),
         6,
-        "an array of user data");
+        "the user-data array kids assigned to a local variable");
   }
 
   @Test

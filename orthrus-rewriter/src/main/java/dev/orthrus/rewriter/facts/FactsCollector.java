@@ -371,11 +371,7 @@ public final class FactsCollector implements TaskListener {
         return null;
       }
       if (parent instanceof VariableTree) {
-        // A local array of user data is named on its own (visitVariable).
-        Element variable = trees.getElement(getCurrentPath().getParentPath());
-        return variable != null && holdsUserDataArray(variable.asType())
-            ? null
-            : "the user-data array " + name + " assigned to a variable";
+        return "the user-data array " + name + " assigned to a local variable";
       }
       if (parent instanceof AssignmentTree a) {
         TreePath assignment = getCurrentPath().getParentPath();
@@ -665,17 +661,9 @@ public final class FactsCollector implements TaskListener {
           facts.reassignedLocals.add(element);
         }
       }
-      if (element != null
-          && element.getKind() != ElementKind.FIELD
-          && holdsUserDataArray(element.asType())) {
-        problem(
-            node,
-            "a local variable or parameter of type "
-                + element.asType()
-                + " (an array of user data)",
-            "read and write the array through the user-data field that holds it: it becomes a"
-                + " VersionedArray, which a local array cannot alias");
-      }
+      // A local or parameter of type T[] with T user data is a plain Java array of handles (a
+      // control-path batch, a closure's argument); only an alias of a user-data field's array,
+      // which becomes a VersionedArray, is a problem (arrayMisuse).
       return super.visitVariable(node, unused);
     }
 
@@ -694,12 +682,6 @@ public final class FactsCollector implements TaskListener {
                 + " VersionedArray, read slot by slot");
       }
       return super.visitEnhancedForLoop(node, unused);
-    }
-
-    private boolean holdsUserDataArray(TypeMirror type) {
-      return type instanceof ArrayType array
-          && array.getComponentType() instanceof DeclaredType declared
-          && isUserData(declared.asElement());
     }
   }
 

@@ -109,7 +109,10 @@ final class UserDataClass {
       problem(
           type,
           "a user-data class with mutable fields that extends " + type.getExtendedTypes(0),
-          "a versioned handle extends VersionedObject: hold the superclass's data in a field");
+          "a versioned handle extends VersionedObject: make "
+              + type.getExtendedTypes(0).getNameAsString()
+              + " an interface (a sealed interface of user-data classes works, closures may take"
+              + " it) if it holds no data, else hold its data in a field");
       return;
     }
     if (!type.getTypeParameters().isEmpty()) {
