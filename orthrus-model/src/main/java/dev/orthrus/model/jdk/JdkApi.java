@@ -22,7 +22,8 @@ import java.util.Set;
  * @param arity the number of parameters, or -1 for any
  * @param required facts the call must have
  * @param forbidden facts the call must not have
- * @param argument for {@link JdkCategory#ARRAY_WRITE}, the index of the array it writes; else -1
+ * @param argument for {@link JdkCategory#ARRAY_WRITE}, the index of the array it writes, or {@link
+ *     JdkApis#RECEIVER} for the array its receiver is over (a buffer's {@code put}); else -1
  * @param handling how the runtime handles a matching call listed as a non-deterministic call of a
  *     closure: the category's ({@link JdkCategory#handling()}) unless the entry says otherwise
  * @param example a Java statement that makes such a call (documentation and the stages' agreement

@@ -128,6 +128,12 @@ public final class JdkApis {
     "ensureCapacity"
   };
 
+  /**
+   * {@link JdkApi#argument()} of an entry for the array its receiver is over ({@code
+   * ByteBuffer.wrap(a).putLong(0, v)} writes {@code a}).
+   */
+  public static final int RECEIVER = -2;
+
   private static final List<JdkApi> TABLE =
       List.of(
           // Threads and asynchronous execution: the closure log would miss what the other thread
@@ -440,7 +446,95 @@ public final class JdkApis {
           of(ARRAY_WRITE, "java.util.Arrays")
               .statics("fill", "sort", "setAll", "parallelSort", "parallelSetAll", "parallelPrefix")
               .argument(0)
-              .example("java.util.Arrays.fill(new int[2], 1);"));
+              .example("java.util.Arrays.fill(new int[2], 1);"),
+          of(ARRAY_WRITE, "java.lang.String")
+              .instances("getChars", "getBytes")
+              .arity(4)
+              .argument(2)
+              .example("\"ab\".getChars(0, 1, new char[1], 0);"),
+          of(ARRAY_WRITE, "java.lang.AbstractStringBuilder")
+              .instances("getChars")
+              .arity(4)
+              .argument(2)
+              .example("new StringBuilder(\"ab\").getChars(0, 1, new char[1], 0);"),
+          of(ARRAY_WRITE, "java.util.random.RandomGenerator")
+              .instances("nextBytes")
+              .argument(0)
+              .example("random.nextBytes(new byte[1]);"),
+          of(ARRAY_WRITE, "java.io.InputStream")
+              .instances("read", "readNBytes")
+              .argument(0)
+              .example("new java.io.FileInputStream(\"x\").read(new byte[1]);"),
+          of(ARRAY_WRITE, "java.io.Reader")
+              .instances("read")
+              .argument(0)
+              .example("new java.io.FileReader(\"x\").read(new char[1]);"),
+          of(ARRAY_WRITE, "java.io.RandomAccessFile")
+              .instances("read")
+              .argument(0)
+              .example("new java.io.RandomAccessFile(\"x\", \"r\").read(new byte[1]);"),
+          of(ARRAY_WRITE, "java.io.DataInput")
+              .instances("readFully")
+              .argument(0)
+              .example("new java.io.RandomAccessFile(\"x\", \"r\").readFully(new byte[1]);"),
+          // Every typed buffer's get(T[]), get(T[], int, int), and the absolute get(int, T[]) and
+          // get(int, T[], int, int).
+          of(ARRAY_WRITE, "java.nio.Buffer")
+              .instances("get")
+              .arity(1)
+              .argument(0)
+              .example("java.nio.ByteBuffer.allocate(1).get(new byte[1]);"),
+          of(ARRAY_WRITE, "java.nio.Buffer")
+              .instances("get")
+              .arity(3)
+              .argument(0)
+              .example("java.nio.IntBuffer.allocate(1).get(new int[1], 0, 1);"),
+          of(ARRAY_WRITE, "java.nio.Buffer")
+              .instances("get")
+              .arity(2)
+              .argument(1)
+              .example("java.nio.LongBuffer.allocate(1).get(0, new long[1]);"),
+          of(ARRAY_WRITE, "java.nio.Buffer")
+              .instances("get")
+              .arity(4)
+              .argument(1)
+              .example("java.nio.CharBuffer.allocate(1).get(0, new char[1], 0, 1);"),
+          // A buffer's put writes the array the buffer is over (ByteBuffer.wrap(a).putLong(0, v)).
+          of(ARRAY_WRITE, "java.nio.Buffer")
+              .instances("put*")
+              .argument(RECEIVER)
+              .example("java.nio.ByteBuffer.allocate(8).putLong(0, 1L);"));
+
+  /**
+   * JDK calls whose result is a view over an array ({@link JdkApi#argument()}), or over the same
+   * array as their receiver ({@link #RECEIVER}): a {@code put} through the result writes the array.
+   * Kept out of {@link #TABLE}: no stage reports them, and {@link #mutableView} is about
+   * collections.
+   */
+  private static final List<JdkApi> ARRAY_VIEWS =
+      List.of(
+          of(MUTABLE_VIEW, "java.nio.Buffer")
+              .statics("wrap")
+              .argument(0)
+              .example("java.nio.ByteBuffer.wrap(new byte[8]);"),
+          of(MUTABLE_VIEW, "java.nio.Buffer")
+              .instances(
+                  "order",
+                  "duplicate",
+                  "slice",
+                  "as*",
+                  "position",
+                  "limit",
+                  "mark",
+                  "reset",
+                  "clear",
+                  "flip",
+                  "rewind",
+                  "compact",
+                  "put*")
+              .exceptNames("asReadOnlyBuffer")
+              .argument(RECEIVER)
+              .example("java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);"));
 
   /**
    * Concrete JDK classes whose instances change in place (with their subtypes). A user-data field
@@ -543,10 +637,26 @@ public final class JdkApis {
     return tags;
   }
 
-  /** The index of the argument array the call stores into, or -1. */
+  /**
+   * The index of the argument array the call stores into, {@link #RECEIVER} for the array its
+   * receiver is over, or -1.
+   */
   public static int arrayWrite(JdkCall call) {
     JdkApi api = first(call, c -> c == ARRAY_WRITE);
     return api == null ? -1 : api.argument();
+  }
+
+  /**
+   * The index of the argument array the call's result is over, {@link #RECEIVER} when it is over
+   * the same array as its receiver, or -1.
+   */
+  public static int arrayView(JdkCall call) {
+    for (JdkApi api : ARRAY_VIEWS) {
+      if (api.matches(call)) {
+        return api.argument();
+      }
+    }
+    return -1;
   }
 
   private static JdkApi first(JdkCall call, Predicate<JdkCategory> category) {

@@ -3,6 +3,7 @@ package dev.orthrus.processor.rules;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.ArrayElementWrite;
 import dev.orthrus.processor.summary.Call;
+import dev.orthrus.processor.summary.CalleeArrayWrite;
 import dev.orthrus.processor.summary.FieldArrayWrite;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.PassedArrayWrite;
@@ -61,6 +62,7 @@ public final class ArrayElementWriteRule extends AbstractRule {
       }
     }
     Map<String, String> keptFields = keptFields(context, kept);
+    Map<String, Set<Integer>> written = writtenParameters(context);
     for (MethodSummary method : context.dataPath().methods()) {
       for (FieldArrayWrite write : method.fieldArrayWrites()) {
         String field = write.owner() + "." + write.field();
@@ -83,6 +85,125 @@ public final class ArrayElementWriteRule extends AbstractRule {
         }
       }
     }
+    for (MethodSummary method : context.dataPath().methods()) {
+      for (CalleeArrayWrite write : method.calleeArrayWrites()) {
+        if (writes(context, written, write.call(), write.argument())) {
+          String message = calleeWriteMessage(method, write, kept, keptFields);
+          if (message != null) {
+            reportWherever(context, findings, method.id(), write.store().site(), message);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The finding for a primitive array passed to a callee that stores into it, or null when the
+   * array is not (or not yet) part of a version.
+   */
+  private static String calleeWriteMessage(
+      MethodSummary method,
+      CalleeArrayWrite write,
+      Map<String, Set<Integer>> kept,
+      Map<String, String> keptFields) {
+    String callee = write.call().target();
+    String advice = ", then assign the copy back";
+    if (write.store() instanceof ArrayElementWrite store) {
+      return "`"
+          + method.id()
+          + "` passes `"
+          + store.owner()
+          + "."
+          + store.field()
+          + "`, a primitive array held by user data, to `"
+          + callee
+          + "`, which stores into its elements; versions are immutable, so pass a copy (`"
+          + store.field()
+          + ".clone()`)"
+          + advice
+          + " (`"
+          + store.field()
+          + " = copy`)";
+    }
+    if (write.store() instanceof FieldArrayWrite store) {
+      String field = store.owner() + "." + store.field();
+      String keeper = keptFields.get(field);
+      return keeper == null
+          ? null
+          : "`"
+              + method.id()
+              + "` passes `"
+              + field
+              + "` to `"
+              + callee
+              + "`, which stores into its elements, and its array "
+              + keeper
+              + ", which keeps it in user data: the store may change a version in place;"
+              + " pass a copy (`"
+              + store.field()
+              + ".clone()`)"
+              + advice;
+    }
+    if (write.store() instanceof PassedArrayWrite store
+        && kept.getOrDefault(store.callee(), Set.of()).contains(store.argument())) {
+      return "`"
+          + method.id()
+          + "` passes `"
+          + store.local()
+          + "` to `"
+          + callee
+          + "`, which stores into its elements, after passing it to `"
+          + store.callee()
+          + "`, which keeps that array in user data: the store changes a version in place;"
+          + " pass a copy (`"
+          + store.local()
+          + ".clone()`) or finish the array before the first call";
+    }
+    return null;
+  }
+
+  /** Whether some method the call may run stores into the elements of its parameter {@code j}. */
+  private static boolean writes(
+      RuleContext context, Map<String, Set<Integer>> written, Call call, int j) {
+    for (MethodSummary callee : context.dataPath().targets(call)) {
+      if (written.getOrDefault(callee.id(), Set.of()).contains(j)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Which primitive-array parameters of each method have their elements stored into: by the method
+   * itself, or by the callees it passes them to as they are (to a fixpoint).
+   */
+  private static Map<String, Set<Integer>> writtenParameters(RuleContext context) {
+    Map<String, Set<Integer>> written = new HashMap<>();
+    for (MethodSummary method : context.dataPath().methods()) {
+      if (!method.writtenParameters().isEmpty()) {
+        written.put(method.id(), new HashSet<>(method.writtenParameters()));
+      }
+    }
+    boolean grew = !written.isEmpty();
+    while (grew) {
+      grew = false;
+      for (MethodSummary method : context.dataPath().methods()) {
+        for (Call call : method.calls()) {
+          if (call.arguments().stream().noneMatch(origin -> origin >= 0)) {
+            continue;
+          }
+          for (int j = 0; j < call.arguments().size(); j++) {
+            int parameter = call.arguments().get(j);
+            if (parameter >= 0
+                && writes(context, written, call, j)
+                && written.computeIfAbsent(method.id(), k -> new HashSet<>()).add(parameter)) {
+              grew = true;
+            }
+          }
+        }
+      }
+    }
+    return written;
   }
 
   /**

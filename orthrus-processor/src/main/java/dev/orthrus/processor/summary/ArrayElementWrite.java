@@ -9,4 +9,4 @@ package dev.orthrus.processor.summary;
  * @param field the field name
  * @param site where the store is written
  */
-public record ArrayElementWrite(String owner, String field, Site site) {}
+public record ArrayElementWrite(String owner, String field, Site site) implements ArrayStore {}

@@ -10,4 +10,4 @@ package dev.orthrus.processor.summary;
  * @param field the field name
  * @param site where the store is written
  */
-public record FieldArrayWrite(String owner, String field, Site site) {}
+public record FieldArrayWrite(String owner, String field, Site site) implements ArrayStore {}

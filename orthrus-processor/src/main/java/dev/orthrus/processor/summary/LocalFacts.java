@@ -35,6 +35,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   private final Map<Element, TreePath> aliasCandidates = new HashMap<>();
   private final Map<Element, TreePath> fieldAliasCandidates = new HashMap<>();
   private final Map<Element, Element> copyCandidates = new HashMap<>();
+  private final Map<Element, TreePath> initializers = new HashMap<>();
   final Set<Element> reassigned = new HashSet<>();
   final Map<Element, TypeMirror> allocations = new HashMap<>();
   private Set<Element> fresh;
@@ -83,6 +84,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
         }
       }
       TreePath initPath = new TreePath(getCurrentPath(), init);
+      initializers.put(local, initPath);
       Element source = trees.getElement(initPath);
       if (source != null
           && source.getKind() == ElementKind.FIELD
@@ -194,6 +196,18 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
           }
         });
     return calls;
+  }
+
+  /**
+   * The initializer of a local variable that is never reassigned ({@code ByteBuffer b =
+   * ByteBuffer.wrap(a)}), or null.
+   */
+  TreePath initializer(Element local) {
+    return local != null
+            && local.getKind() == ElementKind.LOCAL_VARIABLE
+            && !reassigned.contains(local)
+        ? initializers.get(local)
+        : null;
   }
 
   /** Locals only ever assigned from {@code new} expressions. */

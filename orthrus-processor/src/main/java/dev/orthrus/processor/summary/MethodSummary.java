@@ -26,6 +26,8 @@ public final class MethodSummary {
   final List<PassedFieldArray> passedFieldArrays = new ArrayList<>();
   final List<FieldArrayWrite> fieldArrayWrites = new ArrayList<>();
   final Set<Integer> keptParameters = new TreeSet<>();
+  final Set<Integer> writtenParameters = new TreeSet<>();
+  final List<CalleeArrayWrite> calleeArrayWrites = new ArrayList<>();
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
@@ -110,6 +112,20 @@ public final class MethodSummary {
    */
   public Set<Integer> keptParameters() {
     return keptParameters;
+  }
+
+  /**
+   * Indices of the primitive-array parameters whose elements this method stores into itself ({@code
+   * a[i] = v}, {@code a[i]++}, a bulk JDK write), also through a local that holds the same array;
+   * what it passes on to callees that store into them is the rule's to add.
+   */
+  public Set<Integer> writtenParameters() {
+    return writtenParameters;
+  }
+
+  /** Primitive arrays this method passes to calls, which are stores if the callee writes them. */
+  public List<CalleeArrayWrite> calleeArrayWrites() {
+    return calleeArrayWrites;
   }
 
   public List<AllocationSite> allocations() {

@@ -10,4 +10,5 @@ package dev.orthrus.processor.summary;
  * @param local the local's (or parameter's) name
  * @param site where the store is written
  */
-public record PassedArrayWrite(String callee, int argument, String local, Site site) {}
+public record PassedArrayWrite(String callee, int argument, String local, Site site)
+    implements ArrayStore {}

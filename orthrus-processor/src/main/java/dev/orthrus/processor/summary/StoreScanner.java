@@ -6,12 +6,15 @@ import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.util.TreePath;
 import dev.orthrus.model.jdk.JdkApis;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -23,8 +26,9 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Stores: to fields ({@code =}, compound assignment, {@code ++}/{@code --}), into elements of
- * arrays held in fields (directly, through a local alias, or by a JDK call that fills its argument
- * array).
+ * arrays held in fields or parameters (directly, through a local alias, by a JDK call that fills
+ * its argument array or writes through a buffer over one), and primitive arrays passed to calls
+ * that may store into them.
  */
 final class StoreScanner extends BodyScanner {
 
@@ -87,13 +91,100 @@ final class StoreScanner extends BodyScanner {
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
       int index = JdkApis.arrayWrite(scope.jdk.call(callee, null, () -> false));
-      if (index >= 0 && index < node.getArguments().size()) {
-        TreePath array = pathOf(unwrap(node.getArguments().get(index)));
+      TreePath array =
+          index == JdkApis.RECEIVER
+              ? viewedArray(getCurrentPath())
+              : arrayArgument(getCurrentPath(), node.getArguments(), index);
+      if (array != null) {
         recordElementStore(node, scope.writtenArrayField(array));
         recordPassedArrayWrite(node, array);
+        recordParameterWrite(array);
       }
+      recordArrayArguments(node, callee, node.getArguments());
     }
     return super.visitMethodInvocation(node, unused);
+  }
+
+  @Override
+  public Void visitNewClass(NewClassTree node, Void unused) {
+    if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement constructor) {
+      recordArrayArguments(node, constructor, node.getArguments());
+    }
+    return super.visitNewClass(node, unused);
+  }
+
+  /**
+   * Argument {@code index} of the call at {@code callPath} unless it is a primitive value ({@code
+   * ByteBuffer.get(byte[])}, not {@code get(int)}; {@code System.arraycopy} takes an {@code
+   * Object}), else null.
+   */
+  private TreePath arrayArgument(
+      TreePath callPath, List<? extends ExpressionTree> arguments, int index) {
+    if (index < 0 || index >= arguments.size()) {
+      return null;
+    }
+    TreePath argument = new TreePath(callPath, unwrap(arguments.get(index)));
+    TypeMirror type = scope.trees.getTypeMirror(argument);
+    return type != null && !type.getKind().isPrimitive() ? argument : null;
+  }
+
+  /**
+   * The array that the receiver of the call at {@code callPath} is a buffer over, when it is one
+   * made right there or held by a local initialized with one (never reassigned): {@code
+   * ByteBuffer.wrap(a)}, also through calls that return a buffer over the same array ({@code
+   * ByteBuffer.wrap(a).order(LITTLE_ENDIAN)}). Else null.
+   */
+  private TreePath viewedArray(TreePath callPath) {
+    TreePath at = callPath;
+    for (int hops = 0; hops < 16; hops++) {
+      if (!(at.getLeaf() instanceof MethodInvocationTree call)
+          || !(call.getMethodSelect() instanceof MemberSelectTree select)) {
+        return null;
+      }
+      TreePath receiver = new TreePath(new TreePath(at, select), unwrap(select.getExpression()));
+      if (receiver.getLeaf() instanceof IdentifierTree) {
+        receiver = scope.locals.initializer(scope.trees.getElement(receiver));
+      }
+      if (receiver == null
+          || !(receiver.getLeaf() instanceof MethodInvocationTree inner)
+          || !(scope.trees.getElement(receiver) instanceof ExecutableElement view)) {
+        return null;
+      }
+      int index = JdkApis.arrayView(scope.jdk.call(view, null, () -> false));
+      if (index != JdkApis.RECEIVER) {
+        return arrayArgument(receiver, inner.getArguments(), index);
+      }
+      at = receiver;
+    }
+    return null;
+  }
+
+  /**
+   * Primitive arrays passed to a method or constructor: each is a store into the array if the
+   * callee stores into that parameter's elements, which only the rule knows.
+   */
+  private void recordArrayArguments(
+      Tree call, ExecutableElement callee, List<? extends ExpressionTree> arguments) {
+    Call target = new Call(scope.names.methodId(callee), callee, scope.site(call));
+    for (int i = 0; i < arguments.size(); i++) {
+      TreePath argument = pathOf(unwrap(arguments.get(i)));
+      if (!(scope.trees.getTypeMirror(argument) instanceof ArrayType type)
+          || !type.getComponentType().getKind().isPrimitive()) {
+        continue;
+      }
+      MethodScope.ArrayField array = scope.writtenArrayField(argument);
+      if (array != null) {
+        MethodScope.Holder holder = scope.holder(array.load(), array.field());
+        ArrayStore store =
+            holder.userData() ? userDataStore(call, array) : fieldArrayStore(call, array);
+        if (store != null) {
+          scope.summary.calleeArrayWrites.add(new CalleeArrayWrite(target, i, store));
+        }
+      }
+      for (PassedArrayWrite passed : passedArrayWrites(call, argument)) {
+        scope.summary.calleeArrayWrites.add(new CalleeArrayWrite(target, i, passed));
+      }
+    }
   }
 
   private void recordFieldWrite(Tree store, TreePath lhsPath, VariableElement field) {
@@ -124,6 +215,7 @@ final class StoreScanner extends BodyScanner {
       TreePath array = new TreePath(lhsPath, unwrap(access.getExpression()));
       recordElementStore(store, scope.writtenArrayField(array));
       recordPassedArrayWrite(store, array);
+      recordParameterWrite(array);
     }
   }
 
@@ -150,20 +242,44 @@ final class StoreScanner extends BodyScanner {
 
   /** A store into a local's primitive array after the method passed the array to a call. */
   private void recordPassedArrayWrite(Tree store, TreePath arrayPath) {
+    scope.summary.passedArrayWrites.addAll(passedArrayWrites(store, arrayPath));
+  }
+
+  /**
+   * A store at {@code store} into the array of the local at {@code arrayPath}, for each call the
+   * array was passed to before (other than {@code store} itself).
+   */
+  private List<PassedArrayWrite> passedArrayWrites(Tree store, TreePath arrayPath) {
     Element local = scope.trees.getElement(arrayPath);
     if (local == null || scope.locals.reassigned.contains(local)) {
-      return;
+      return List.of();
     }
-    List<LocalFacts.Passed> calls = scope.locals.passedTo(local);
-    for (LocalFacts.Passed passed : calls) {
-      if (scope.trees.getElement(passed.call()) instanceof ExecutableElement callee
+    List<PassedArrayWrite> writes = new ArrayList<>();
+    for (LocalFacts.Passed passed : scope.locals.passedTo(local)) {
+      if (passed.call().getLeaf() != store
+          && scope.trees.getElement(passed.call()) instanceof ExecutableElement callee
           && scope.mayFollow(arrayPath, passed.call())) {
-        scope.summary.passedArrayWrites.add(
+        writes.add(
             new PassedArrayWrite(
                 scope.names.methodId(callee),
                 passed.index(),
                 local.getSimpleName().toString(),
                 scope.site(store)));
+      }
+    }
+    return writes;
+  }
+
+  /**
+   * A store into the elements of a primitive-array parameter ({@code a[i] = v}), also through a
+   * local that holds the same array.
+   */
+  private void recordParameterWrite(TreePath arrayPath) {
+    if (scope.trees.getTypeMirror(arrayPath) instanceof ArrayType type
+        && type.getComponentType().getKind().isPrimitive()) {
+      int parameter = scope.origin(arrayPath);
+      if (parameter >= 0) {
+        scope.summary.writtenParameters.add(parameter);
       }
     }
   }
@@ -180,16 +296,10 @@ final class StoreScanner extends BodyScanner {
     MethodScope.Holder holder = scope.holder(array.load(), array.field());
     MethodSummary summary = scope.summary;
     if (holder.userData() && array.component().getKind().isPrimitive()) {
-      if (scope.isConstructedField(array.load(), (ExpressionTree) array.load().getLeaf())) {
-        // A constructor filling an array it allocated for the object it builds: the object's
-        // first version is published at the constructor's end, with the array as it is then.
-        return;
+      ArrayElementWrite write = userDataStore(store, array);
+      if (write != null) {
+        summary.arrayElementWrites.add(write);
       }
-      summary.arrayElementWrites.add(
-          new ArrayElementWrite(
-              scope.names.binaryName(JavaNames.enclosingType(array.field())),
-              array.field().getSimpleName().toString(),
-              scope.site(store)));
     } else {
       summary.fieldWrites.add(
           fieldWrite(
@@ -198,15 +308,39 @@ final class StoreScanner extends BodyScanner {
               array.component(),
               holder,
               store));
-      if (array.component().getKind().isPrimitive()
-          && !summary.initializer()
-          && !scope.mayHaveReassigned(array.field(), getCurrentPath())) {
-        summary.fieldArrayWrites.add(
-            new FieldArrayWrite(
-                scope.names.binaryName(JavaNames.enclosingType(array.field())),
-                array.field().getSimpleName().toString(),
-                scope.site(store)));
+      if (array.component().getKind().isPrimitive()) {
+        FieldArrayWrite write = fieldArrayStore(store, array);
+        if (write != null) {
+          summary.fieldArrayWrites.add(write);
+        }
       }
     }
+  }
+
+  /** A store into a user-data primitive array, or null when it fills the object being built. */
+  private ArrayElementWrite userDataStore(Tree store, MethodScope.ArrayField array) {
+    if (scope.isConstructedField(array.load(), (ExpressionTree) array.load().getLeaf())) {
+      // A constructor filling an array it allocated for the object it builds: the object's
+      // first version is published at the constructor's end, with the array as it is then.
+      return null;
+    }
+    return new ArrayElementWrite(
+        scope.names.binaryName(JavaNames.enclosingType(array.field())),
+        array.field().getSimpleName().toString(),
+        scope.site(store));
+  }
+
+  /**
+   * A store into a primitive array held in a field outside user data, or null when this body may
+   * have given the field a new array before (or is an initializer).
+   */
+  private FieldArrayWrite fieldArrayStore(Tree store, MethodScope.ArrayField array) {
+    if (scope.summary.initializer() || scope.mayHaveReassigned(array.field(), getCurrentPath())) {
+      return null;
+    }
+    return new FieldArrayWrite(
+        scope.names.binaryName(JavaNames.enclosingType(array.field())),
+        array.field().getSimpleName().toString(),
+        scope.site(store));
   }
 }

@@ -366,4 +366,276 @@ class ArrayElementWriteRuleTest {
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("other[1] = 4");
     assertThat(c).hadErrorCount(3);
   }
+
+  /**
+   * JDK calls that read into an array argument, and a buffer's put through {@code wrap}: stores
+   * into the array. Reading through a buffer over the array, and filling arrays the method made,
+   * are fine.
+   */
+  @Test
+  void flagsJdkReadsIntoUserDataArraysAndPutsThroughAWrap() {
+    JavaFileObject f =
+        source(
+            "t.Rec",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.io.IOException;
+        import java.nio.ByteBuffer;
+        import java.nio.ByteOrder;
+        @UserData
+        public class Rec {
+          byte[] data = new byte[16];
+          char[] text = new char[4];
+          int[] ints = new int[4];
+          @Closure
+          public long encode(String s, long v) {
+            s.getChars(0, 4, text, 0);
+            ByteBuffer.wrap(data).putLong(0, v);
+            ByteBuffer.wrap(data, 0, 8).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 2);
+            byte[] alias = data;
+            ByteBuffer.wrap(alias).put(3, (byte) 1);
+            java.nio.CharBuffer.wrap(text).put('x');
+            ByteBuffer held = ByteBuffer.wrap(data);
+            ByteBuffer little = held.order(ByteOrder.LITTLE_ENDIAN);
+            little.putShort(6, (short) 3);
+            long peek = held.getLong(0) + little.getInt(8);
+            ByteBuffer.wrap(new byte[4]).get(data);
+            long read = ByteBuffer.wrap(data).getLong(0);
+            byte[] copy = data.clone();
+            ByteBuffer.wrap(copy).putLong(8, v);
+            ByteBuffer.wrap(data).get(copy);
+            data = copy;
+            return read + peek + ByteBuffer.wrap(copy).order(ByteOrder.BIG_ENDIAN).getInt(4);
+          }
+          void load(java.io.InputStream in, java.io.DataInput din, java.io.Reader r,
+              java.util.Random rnd, java.security.SecureRandom sec, java.nio.IntBuffer ib)
+              throws IOException {
+            rnd.nextBytes(data);
+            sec.nextBytes(this.data);
+            ib.get(0, ints);
+            in.read(data);
+            in.read(data, 0, 4);
+            in.readNBytes(data, 0, 4);
+            din.readFully(data);
+            r.read(text, 0, 2);
+            int one = in.read() + ib.get(0) + r.read(java.nio.CharBuffer.allocate(2));
+            byte[] mine = new byte[4];
+            in.read(mine);
+            rnd.nextBytes(mine);
+            System.arraycopy(mine, 0, data, 0, 4);
+            System.arraycopy(data, 0, mine, 0, 4);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    for (String line :
+        new String[] {
+          "s.getChars(0, 4, text, 0)",
+          "wrap(data).putLong(0, v)",
+          "order(ByteOrder.LITTLE_ENDIAN).putInt(0, 2)",
+          "wrap(alias).put(3",
+          "CharBuffer.wrap(text).put('x')",
+          "little.putShort(6, (short) 3)",
+          "wrap(new byte[4]).get(data)",
+          "rnd.nextBytes(data)",
+          "sec.nextBytes(this.data)",
+          "ib.get(0, ints)",
+          "in.read(data);",
+          "in.read(data, 0, 4)",
+          "in.readNBytes(data, 0, 4)",
+          "din.readFully(data)",
+          "r.read(text, 0, 2)",
+          "System.arraycopy(mine, 0, data, 0, 4)"
+        }) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    assertThat(c).hadErrorCount(16);
+  }
+
+  /**
+   * The program's own methods that store into their array parameter, directly, through a local, a
+   * JDK call, a callee, a constructor or an override: passing them a user-data array (or a local
+   * alias of it) is a store. Methods that only read it or write a copy, a copy passed, and a
+   * constructor filling the array it made for its object, are fine.
+   */
+  @Test
+  void flagsPassingAUserDataArrayToAMethodThatStoresIntoIt() {
+    JavaFileObject f =
+        source(
+            "t.Counters",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        public class Counters {
+          @UserData
+          public static final class S {
+            int[] xs = new int[4];
+            byte[] bs = new byte[8];
+            long[] ys;
+            S(int n) {
+              ys = new long[n];
+              clear(ys);
+            }
+          }
+          interface Op {
+            void apply(int[] a);
+          }
+          static final class Zero implements Op {
+            public void apply(int[] a) {
+              a[0] = 0;
+            }
+          }
+          static final class Filler {
+            Filler(int[] a) {
+              a[0] = 7;
+            }
+          }
+          static void bump(int[] a) {
+            a[0] = a[0] + 1;
+          }
+          static void bumpAll(int[] a) {
+            for (int i = 0; i < a.length; i++) {
+              a[i]++;
+            }
+          }
+          static void viaLocal(int[] a) {
+            int[] b = a;
+            b[1] += 2;
+          }
+          static void viaJdk(int[] a) {
+            java.util.Arrays.fill(a, 0);
+          }
+          static void encode(byte[] a) {
+            java.nio.ByteBuffer.wrap(a).putInt(0, 1);
+          }
+          static int decode(byte[] a) {
+            return java.nio.ByteBuffer.wrap(a).getInt(0);
+          }
+          static void viaCopy(int[] src, int[] a) {
+            System.arraycopy(src, 0, a, 0, 1);
+          }
+          static void passOn(int x, int[] a) {
+            bump(a);
+          }
+          static void clear(long[] a) {
+            java.util.Arrays.fill(a, 0L);
+          }
+          static int sum(int[] a) {
+            int t = 0;
+            for (int x : a) {
+              t += x;
+            }
+            return t;
+          }
+          static int writesCopy(int[] a) {
+            int[] c = a.clone();
+            c[0] = 1;
+            int[] r = new int[a.length];
+            r[0] = a[0];
+            return c[0] + r[0];
+          }
+          @Closure
+          public static int closure(S s) {
+            Op op = new Zero();
+            bump(s.xs);
+            int[] v = s.xs;
+            bumpAll(v);
+            viaLocal(s.xs);
+            viaJdk(s.xs);
+            passOn(1, s.xs);
+            viaCopy(new int[1], s.xs);
+            viaCopy(s.xs, new int[1]);
+            encode(s.bs);
+            int d = decode(s.bs);
+            new Filler(s.xs);
+            op.apply(s.xs);
+            int t = sum(s.xs) + writesCopy(s.xs);
+            int[] copy = s.xs.clone();
+            bump(copy);
+            s.xs = copy;
+            return t + d;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining("passes `t.Counters$S.xs`, a primitive array held by user data, to")
+        .inFile(f)
+        .onLineContaining("    bump(s.xs);");
+    for (String line :
+        new String[] {
+          "bumpAll(v)",
+          "viaLocal(s.xs)",
+          "viaJdk(s.xs)",
+          "passOn(1, s.xs)",
+          "viaCopy(new int[1], s.xs)",
+          "encode(s.bs)",
+          "new Filler(s.xs)",
+          "op.apply(s.xs)"
+        }) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    assertThat(c).hadErrorCount(9);
+  }
+
+  /**
+   * A helper storing into an array that a closure kept: passing it a local after the keeper got it,
+   * or a field's array that some method gave the keeper.
+   */
+  @Test
+  void flagsPassingAKeptArrayToAMethodThatStoresIntoIt() {
+    JavaFileObject f =
+        source(
+            "t.Keeper",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        public class Keeper {
+          @UserData
+          public static final class S {
+            int[] xs = new int[0];
+          }
+          @Closure
+          public static void set(S s, int[] src) {
+            s.xs = src;
+          }
+          static void bump(int[] a) {
+            a[0]++;
+          }
+          static void fillThenSet(S s, int[] a) {
+            a[0] = 1;
+            s.xs = a;
+          }
+          private int[] buffer = new int[4];
+          private int[] spare = new int[4];
+          void caller(S s) {
+            int[] mine = new int[2];
+            bump(mine);
+            set(s, mine);
+            bump(mine); // after set
+            int[] made = new int[2];
+            fillThenSet(s, made);
+            set(s, buffer);
+            bump(spare);
+          }
+          void later() {
+            bump(buffer);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining("after passing it to")
+        .inFile(f)
+        .onLineContaining("bump(mine); // after set");
+    assertThat(c).hadErrorContaining("and its array").inFile(f).onLineContaining("bump(buffer)");
+    assertThat(c).hadErrorCount(2);
+  }
 }
