@@ -21,6 +21,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class Replay {
 
+  private UninstrumentedAccess refused;
   private ClosureLog log;
   private int loadCursor;
   private int nondetBitsCursor;
@@ -63,6 +64,7 @@ public final class Replay {
     createdCount = allocatedCount = madeCount = tentative = 0;
     madeIndex = null;
     pairedApp = null;
+    refused = null;
     ValidatorThread.replaying(this);
     resultKind = ResultKind.NONE;
     resultBits = 0;
@@ -311,6 +313,21 @@ public final class Replay {
       return comparison.getAsBoolean();
     } finally {
       tentative--;
+    }
+  }
+
+  /**
+   * The first plain access this replay's thread refused ({@link ValidatorThread#refuse}), or null:
+   * the execution reached code the rewriter did not instrument, even if that code caught the error
+   * ({@code catch (Throwable t)}) and went on.
+   */
+  public UninstrumentedAccess refused() {
+    return refused;
+  }
+
+  void refused(UninstrumentedAccess access) {
+    if (refused == null) {
+      refused = access;
     }
   }
 

@@ -53,7 +53,11 @@ public final class ValidatorThread extends Thread {
   static void refuse(String access, Object target) {
     if (Thread.currentThread() instanceof ValidatorThread v
         && (v.replay == null || !v.replay.madeHere(target))) {
-      throw new UninstrumentedAccess(access, target);
+      UninstrumentedAccess refused = new UninstrumentedAccess(access, target);
+      if (v.replay != null) {
+        v.replay.refused(refused); // kept even if the program catches it
+      }
+      throw refused;
     }
   }
 }

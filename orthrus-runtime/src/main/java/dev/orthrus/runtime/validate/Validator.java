@@ -245,6 +245,10 @@ public final class Validator implements Agent {
       }
       replay.threw(t);
     }
+    if (replay.refused() != null) {
+      // The program caught the refusal (catch (Throwable t)) and went on with what it read.
+      throw new NotValidatedException(uninstrumentedReason(replay.refused()));
+    }
     if (log.callerValuesChanged()) {
       throw new NotValidatedException(CHANGED_BY_CALLER);
     }

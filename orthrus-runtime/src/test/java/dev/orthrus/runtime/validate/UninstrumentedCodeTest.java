@@ -42,6 +42,32 @@ class UninstrumentedCodeTest {
     assertTrue(reason.contains("did not instrument") && reason.contains("plain read"), reason);
   }
 
+  /**
+   * The program catches everything around the call the rewriter could not see ({@code catch
+   * (Throwable t)}) and goes on with a fallback: the refusal still makes the execution not
+   * validated, where the fallback would have differed from APP's result (trial 7: a false
+   * detection).
+   */
+  @Test
+  void aRefusalTheProgramCatchesIsStillNotValidated() throws InterruptedException {
+    ClosureBinding catches =
+        ClosureBinding.of(
+            "T#firstOr(Blob)",
+            "firstOr",
+            (log, r) -> {
+              long value;
+              try {
+                value = ((Blob) log.refArg(0)).lvVersion().data[0];
+              } catch (Throwable t) {
+                value = -1;
+              }
+              r.returnBits(value);
+            });
+    Object outcome = checkOnAValidator(logOf(catches, new Blob(new byte[] {7}), 7));
+    assertTrue(outcome instanceof NotValidatedException, String.valueOf(outcome));
+    assertTrue(((NotValidatedException) outcome).getMessage().contains("plain read"));
+  }
+
   @Test
   void aPlainReadOfAnArraySlotOnAValidatorIsNotValidated() throws InterruptedException {
     VersionedArray<String> names = new VersionedArray<>(1);
