@@ -270,6 +270,13 @@ public final class JdkApis {
               .instances("*")
               .example("java.time.Clock.systemUTC().millis();"),
           of(CLOCK, "java.util.Date").constructors().arity(0).example("new java.util.Date();"),
+          of(CLOCK, "java.util.Calendar")
+              .statics("getInstance")
+              .example("java.util.Calendar.getInstance();"),
+          of(CLOCK, "java.util.GregorianCalendar")
+              .constructors()
+              .arity(0)
+              .example("new java.util.GregorianCalendar();"),
           of(RANDOM, "java.lang.Math").statics("random").example("Math.random();"),
           of(RANDOM, "java.util.UUID")
               .statics("randomUUID")
@@ -329,6 +336,16 @@ public final class JdkApis {
           of(ENVIRONMENT, "java.lang.System")
               .statics("getenv", "getProperty")
               .example("System.getenv(\"HOME\");"),
+          of(ENVIRONMENT, "java.lang.Integer")
+              .statics("getInteger")
+              .example("Integer.getInteger(\"n\");"),
+          of(ENVIRONMENT, "java.lang.Long").statics("getLong").example("Long.getLong(\"n\");"),
+          of(ENVIRONMENT, "java.lang.Boolean")
+              .statics("getBoolean")
+              .example("Boolean.getBoolean(\"b\");"),
+          of(ENVIRONMENT, "java.util.Locale")
+              .statics("getDefault")
+              .example("java.util.Locale.getDefault();"),
           of(ENVIRONMENT, "java.lang.Runtime")
               .instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
               .example("Runtime.getRuntime().availableProcessors();"),
@@ -337,9 +354,26 @@ public final class JdkApis {
           // name and id are the application's in both; the thread itself is not (a validator must
           // never act on the application's thread, and a Thread cannot go into a reproducer).
           of(ENVIRONMENT, "java.lang.Thread")
-              .instances("getName", "getId", "threadId", "getPriority", "isDaemon", "getStackTrace")
+              .instances(
+                  "getName",
+                  "getId",
+                  "threadId",
+                  "getPriority",
+                  "isDaemon",
+                  "getStackTrace",
+                  "isInterrupted",
+                  "isVirtual")
               .arity(0)
               .example("Thread.currentThread().getName();"),
+          // Thread.interrupted() also clears the flag: made once, by APP.
+          of(ENVIRONMENT, "java.lang.Thread")
+              .statics("interrupted", "holdsLock")
+              .example("Thread.interrupted();"),
+          // A thread-local value is the application thread's; a validator's thread has its own.
+          of(ENVIRONMENT, "java.lang.ThreadLocal")
+              .instances("get")
+              .arity(0)
+              .example("new ThreadLocal<String>().get();"),
           // A throwable's stack trace names the variant methods; its message may be null in one
           // variant and not in the other: compiled code throws preallocated implicit exceptions
           // (/ by zero, an index out of bounds, a null pointer, a failed cast) without a message

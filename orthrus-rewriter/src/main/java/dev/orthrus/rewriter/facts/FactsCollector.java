@@ -629,10 +629,16 @@ public final class FactsCollector implements TaskListener {
       if (element instanceof ExecutableElement constructor) {
         TypeElement type = (TypeElement) constructor.getEnclosingElement();
         boolean userData = isUserData(type);
+        String id = names.methodId(constructor);
         fileFacts.allocations.put(
-            span(node), new NewFact(names.binaryName(type), userData, false, seeded(constructor)));
+            span(node),
+            new NewFact(names.binaryName(type), userData, false, seeded(constructor), id));
         if (userData) {
           touches();
+        } else if (!enclosingMethods.isEmpty() && names.binaryName(type).startsWith("java.")) {
+          // A JDK constructor the processor may list as non-deterministic (new Date()): the
+          // method needs variants that record it (Plan).
+          facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(id);
         }
       }
       return super.visitNewClass(node, unused);
@@ -646,7 +652,7 @@ public final class FactsCollector implements TaskListener {
         boolean userData =
             component instanceof DeclaredType declared && isUserData(declared.asElement());
         fileFacts.allocations.put(
-            span(node), new NewFact(names.erased(component), userData, true, null));
+            span(node), new NewFact(names.erased(component), userData, true, null, null));
       }
       return super.visitNewArray(node, unused);
     }

@@ -10,5 +10,8 @@ import dev.orthrus.model.jdk.JdkApi;
  * @param array an array allocation
  * @param seeded the JDK table's entry when the constructor is one the table marks seeded ({@code
  *     new Random()}), else null
+ * @param constructor the constructor's id ({@code java.util.Date#<init>()}), by which a
+ *     non-deterministic one is listed; null for an array
  */
-public record NewFact(String type, boolean userData, boolean array, JdkApi seeded) {}
+public record NewFact(
+    String type, boolean userData, boolean array, JdkApi seeded, String constructor) {}

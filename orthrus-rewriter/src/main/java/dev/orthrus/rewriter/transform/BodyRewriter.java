@@ -736,6 +736,15 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       if (allocation.seeded() != null) {
         return seeded(n, o, allocation);
       }
+      if (plan.recordedCalls.contains(allocation.constructor())) {
+        // new Date(): APP records the object it made, VAL takes it from the log after evaluating
+        // the arguments as APP did.
+        NodeList<Expression> replayArguments = new NodeList<>();
+        if (variant == Variant.VAL) {
+          replayArguments.addAll(o.getArguments());
+        }
+        return recorded(o, replayArguments, allocation.type());
+      }
       if (allocation.type().equals("java.security.SecureRandom")) {
         problem(
             n,
