@@ -1,5 +1,6 @@
 package dev.orthrus.analysis.facts;
 
+import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.jdk.JdkCall;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -108,9 +109,28 @@ public final class BytecodeCalls {
                   || ref.getParameterTypes().stream().anyMatch(BytecodeCalls::floating);
           case ARRAY_RECEIVER -> arrayReceiver;
           case IDENTITY_HASHED_RECEIVER -> identityHashed(ref, base);
+          case IN_MEMORY_ARGUMENT -> inMemoryArgument(call, body);
         };
       }
     };
+  }
+
+  /**
+   * An argument is an in-memory stream: by its static type, or a local only ever made as one in
+   * this method ({@code new DataOutputStream(new ByteArrayOutputStream())}).
+   */
+  private static boolean inMemoryArgument(InvokeExpr call, Body body) {
+    for (Value argument : call.getArgs()) {
+      if (argument.getType() instanceof RefType ref
+          && JdkApis.isInMemoryStream(t -> isA(ref.getSootClass(), t))) {
+        return true;
+      }
+      Set<SootClass> made = argument instanceof Local l ? allocatedClasses(l, body) : null;
+      if (made != null && made.stream().allMatch(c -> JdkApis.isInMemoryStream(t -> isA(c, t)))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

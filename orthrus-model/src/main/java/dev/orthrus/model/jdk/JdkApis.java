@@ -63,6 +63,21 @@ public final class JdkApis {
     "java.io.StringWriter", "java.io.CharArrayReader", "java.io.CharArrayWriter"
   };
 
+  /**
+   * An in-memory stream ({@code ByteArrayOutputStream}, {@code StringWriter}, ...): reading and
+   * writing it is computation, not I/O.
+   *
+   * @param isA whether the type is the given class or a subtype of it
+   */
+  public static boolean isInMemoryStream(Predicate<String> isA) {
+    for (String type : IN_MEMORY_IO) {
+      if (isA.test(type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Persistent collections: their "mutators" return a new collection (or throw). */
   public static final String PERSISTENT_PACKAGE = "org.pcollections.";
 
@@ -207,26 +222,56 @@ public final class JdkApis {
               .instances("*")
               .example("System.getLogger(\"x\").log(System.Logger.Level.INFO, \"x\");"),
           of(IO, "java.lang.System").statics("console").example("System.console();"),
+          // A stream made in the method is decided where it is made: over an in-memory stream
+          // (new DataOutputStream(bytes)) it does no I/O.
           of(IO, STREAMS[0])
-              .instancesAndConstructors()
+              .constructors()
               .declaredIn("java.io.")
               .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.IN_MEMORY_ARGUMENT)
               .example("new java.io.FileInputStream(\"x\").close();"),
+          of(IO, STREAMS[0])
+              .instances("*")
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.FRESH_RECEIVER)
+              .example("System.in.read();"),
           of(IO, STREAMS[1])
-              .instancesAndConstructors()
+              .constructors()
               .declaredIn("java.io.")
               .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.IN_MEMORY_ARGUMENT)
               .example("new java.io.FileOutputStream(\"x\").close();"),
+          of(IO, STREAMS[1])
+              .instances("*")
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.FRESH_RECEIVER)
+              .example("System.out.flush();"),
           of(IO, STREAMS[2])
-              .instancesAndConstructors()
+              .constructors()
               .declaredIn("java.io.")
               .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.IN_MEMORY_ARGUMENT)
               .example("new java.io.FileReader(\"x\").close();"),
-          of(IO, STREAMS[3])
-              .instancesAndConstructors()
+          of(IO, STREAMS[2])
+              .instances("*")
               .declaredIn("java.io.")
               .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.FRESH_RECEIVER)
+              .example("java.io.Reader.nullReader().read();"),
+          of(IO, STREAMS[3])
+              .constructors()
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.IN_MEMORY_ARGUMENT)
               .example("new java.io.FileWriter(\"x\").close();"),
+          of(IO, STREAMS[3])
+              .instances("*")
+              .declaredIn("java.io.")
+              .exceptTypes(IN_MEMORY_IO)
+              .unless(Fact.FRESH_RECEIVER)
+              .example("java.io.Writer.nullWriter().flush();"),
           of(IO, STREAMS[4])
               .any()
               .declaredIn("java.io.")

@@ -22,7 +22,12 @@ public interface JdkCall {
     /** The receiver is an array ({@code clone()}). */
     ARRAY_RECEIVER,
     /** The receiver's class (not {@code Object}) does not override {@code hashCode}. */
-    IDENTITY_HASHED_RECEIVER
+    IDENTITY_HASHED_RECEIVER,
+    /**
+     * An argument is an in-memory stream ({@link JdkApis#isInMemoryStream}): by its static type, or
+     * made in the calling method ({@code new DataOutputStream(new ByteArrayOutputStream())}).
+     */
+    IN_MEMORY_ARGUMENT
   }
 
   /** Binary name of the class declaring the resolved member, e.g. {@code java.io.Writer}. */

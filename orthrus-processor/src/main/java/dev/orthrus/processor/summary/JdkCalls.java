@@ -46,6 +46,18 @@ public final class JdkCalls {
    */
   public JdkCall call(
       ExecutableElement callee, TypeMirror receiver, BooleanSupplier freshReceiver) {
+    return call(callee, receiver, freshReceiver, () -> false);
+  }
+
+  /**
+   * {@link #call(ExecutableElement, TypeMirror, BooleanSupplier)} where an argument may be an
+   * in-memory stream ({@link Fact#IN_MEMORY_ARGUMENT}), asked only when needed.
+   */
+  public JdkCall call(
+      ExecutableElement callee,
+      TypeMirror receiver,
+      BooleanSupplier freshReceiver,
+      BooleanSupplier inMemoryArgument) {
     TypeElement declaring = JavaNames.enclosingType(callee);
     boolean isStatic = callee.getModifiers().contains(Modifier.STATIC);
     boolean constructor = callee.getKind() == ElementKind.CONSTRUCTOR;
@@ -90,6 +102,7 @@ public final class JdkCalls {
                   || callee.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()));
           case ARRAY_RECEIVER -> type.getKind() == TypeKind.ARRAY;
           case IDENTITY_HASHED_RECEIVER -> identityHashed(type);
+          case IN_MEMORY_ARGUMENT -> inMemoryArgument.getAsBoolean();
         };
       }
     };

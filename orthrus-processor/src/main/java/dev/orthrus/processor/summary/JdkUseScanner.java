@@ -100,7 +100,10 @@ final class JdkUseScanner extends BodyScanner {
   }
 
   private void classifyCall(Tree node, ExecutableElement callee, TypeMirror receiver) {
-    JdkApi use = JdkApis.finding(scope.jdk.call(callee, receiver, () -> freshReceiver(node)));
+    JdkApi use =
+        JdkApis.finding(
+            scope.jdk.call(
+                callee, receiver, () -> freshReceiver(node), () -> inMemoryArgument(node)));
     // Hash order is decided from the iterated collection's key type (checkHashOrder), which the
     // call alone does not show.
     if (use != null && use.category() != JdkCategory.HASH_ORDER) {
@@ -108,6 +111,31 @@ final class JdkUseScanner extends BodyScanner {
       scope.summary.apiUses.add(
           new ApiUse(use.category(), use.handling(), target, scope.site(node)));
     }
+  }
+
+  /**
+   * A constructor's argument is an in-memory stream: by its static type, made right there ({@code
+   * new DataOutputStream(new ByteArrayOutputStream())}), or a local only ever made as one.
+   */
+  private boolean inMemoryArgument(Tree node) {
+    if (!(node instanceof NewClassTree made)) {
+      return false;
+    }
+    for (ExpressionTree argument : made.getArguments()) {
+      TreePath path = new TreePath(getCurrentPath(), unwrap(argument));
+      TypeMirror type = scope.trees.getTypeMirror(path);
+      Element element = scope.trees.getElement(path);
+      TypeMirror allocated = element == null ? null : scope.locals.allocations.get(element);
+      if (inMemory(type)
+          || element != null && scope.locals.fresh().contains(element) && inMemory(allocated)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean inMemory(TypeMirror type) {
+    return type != null && JdkApis.isInMemoryStream(api -> scope.jdk.isA(type, api));
   }
 
   private boolean freshReceiver(Tree node) {

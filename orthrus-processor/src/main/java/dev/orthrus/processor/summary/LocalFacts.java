@@ -216,7 +216,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       fresh = new HashSet<>();
       onlyNew.forEach(
           (local, isNew) -> {
-            if (isNew && local.getKind() == ElementKind.LOCAL_VARIABLE) {
+            if (isNew
+                && (local.getKind() == ElementKind.LOCAL_VARIABLE
+                    || local.getKind() == ElementKind.RESOURCE_VARIABLE)) {
               fresh.add(local);
             }
           });

@@ -64,4 +64,57 @@ class IoRuleTest {
         .inFile(f)
         .onLineContaining("availableProcessors()");
   }
+
+  /**
+   * Streams a closure makes over in-memory ones (encoding into bytes, formatting into a string) do
+   * no I/O (trial 7: six errors on correct code); a stream made over one the closure was given, a
+   * file stream, and a stream the closure did not make still are I/O.
+   */
+  @Test
+  void streamsMadeOverInMemoryStreamsAreNotIo() {
+    JavaFileObject f =
+        source(
+            "t.Codec",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.io.*;
+        public class Codec {
+          private final OutputStream wire = new ByteArrayOutputStream();
+          @Closure
+          public byte[] encode(long id, String name) throws IOException {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream out = new DataOutputStream(bytes)) {
+              out.writeLong(id);
+              out.writeUTF(name);
+            }
+            return bytes.toByteArray();
+          }
+          @Closure
+          public String render(long id) {
+            StringWriter text = new StringWriter();
+            PrintWriter pw = new PrintWriter(text);
+            pw.printf("%d", id);
+            pw.flush();
+            return text.toString();
+          }
+          @Closure
+          public long decode(byte[] data) throws IOException {
+            return new DataInputStream(new ByteArrayInputStream(data)).readLong();
+          }
+          @Closure
+          public void send(long id) throws IOException {
+            DataOutputStream out = new DataOutputStream(wire);
+            out.writeLong(id);
+            new FileOutputStream("x").write(1);
+            wire.flush();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("new DataOutputStream(wire)");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("new FileOutputStream");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("wire.flush()");
+    assertThat(c).hadErrorCount(3);
+  }
 }
