@@ -196,6 +196,32 @@ class ProblemsTest {
         "an interface's default method");
   }
 
+  /** Trial 7: the clone shared the original's versions, a false detection on every closure. */
+  @Test
+  void superCloneInAUserDataClassIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            @dev.orthrus.annotations.UserData
+            final class Tree implements Cloneable {
+              long hits;
+              @Override public Tree clone() {
+                try {
+                  return (Tree) super.clone();
+                } catch (CloneNotSupportedException e) {
+                  throw new AssertionError(e);
+                }
+              }
+              @Closure long hit() { return ++hits; }
+            }
+            """),
+        8,
+        "super.clone() in a user-data class");
+  }
+
   @Test
   void aLocalAliasOfAUserDataArrayIsNamed(@TempDir Path dir) throws IOException {
     assertOne(

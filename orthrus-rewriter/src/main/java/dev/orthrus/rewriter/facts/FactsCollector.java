@@ -480,6 +480,14 @@ public final class FactsCollector implements TaskListener {
                 method,
                 jdk.receiverType(
                     trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass()));
+        if (isSuperClone(node, method) && isUserData(enclosingClass())) {
+          problem(
+              node,
+              "super.clone() in a user-data class: the copy would share the original's versions",
+              "make the copy with a constructor or factory that copies the fields (new "
+                  + enclosingClass().getSimpleName()
+                  + "(this))");
+        }
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
         String returnType = types.erasure(method.getReturnType()).toString();
         boolean sharedReceiver = !isStatic && sharedLibraryReceiver(node);
@@ -509,6 +517,15 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /** {@code super.clone()}, which reaches {@code Object.clone}. */
+    private boolean isSuperClone(MethodInvocationTree node, ExecutableElement method) {
+      return method.getSimpleName().contentEquals("clone")
+          && method.getParameters().isEmpty()
+          && node.getMethodSelect() instanceof MemberSelectTree select
+          && select.getExpression() instanceof IdentifierTree id
+          && id.getName().contentEquals("super");
     }
 
     /**
