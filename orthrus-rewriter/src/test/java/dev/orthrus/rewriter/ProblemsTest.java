@@ -196,6 +196,37 @@ class ProblemsTest {
         "an interface's default method");
   }
 
+  /**
+   * Trial 7: {@code Collections.shuffle(list, rnd)} with the service's generator drew from it again
+   * on the validator (a false detection, and the application's later draws changed). A generator
+   * the closure makes from a seed is its own and is fine.
+   */
+  @Test
+  void aSharedGeneratorPassedToAJdkCallIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import java.util.*;
+            final class Tree {
+              private final Node root = new Node();
+              private final Random rnd = new Random(7);
+              @Closure long pick(List<Long> xs) {
+                List<Long> own = new ArrayList<>(xs);
+                Collections.shuffle(own, new Random(root.value));
+                Random seeded = new Random(3);
+                Collections.shuffle(own, seeded);
+                Collections.shuffle(own, rnd);
+                return own.get(0);
+              }
+            }
+            """),
+        12,
+        "a random generator the closure did not make");
+  }
+
   /** Trial 7: the clone shared the original's versions, a false detection on every closure. */
   @Test
   void superCloneInAUserDataClassIsNamed(@TempDir Path dir) throws IOException {

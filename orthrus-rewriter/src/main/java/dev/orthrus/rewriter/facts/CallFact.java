@@ -22,6 +22,9 @@ import dev.orthrus.model.jdk.JdkApi;
  * @param siteType the call's type at this site as a source names it ({@code p.Account} for {@code
  *     Map<String, Account>#get}), for the cast of a recorded result; {@code returnType} when it has
  *     no such name
+ * @param sharedGenerator a JDK method gets a random generator the calling method did not make
+ *     ({@code Collections.shuffle(list, rnd)} with a field's generator): inside a closure a
+ *     validator would draw from the application's generator
  */
 public record CallFact(
     String target,
@@ -30,7 +33,8 @@ public record CallFact(
     String returnType,
     JdkApi seeded,
     boolean sharedReceiver,
-    String siteType) {
+    String siteType,
+    boolean sharedGenerator) {
 
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));

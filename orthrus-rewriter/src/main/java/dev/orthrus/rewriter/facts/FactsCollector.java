@@ -508,7 +508,9 @@ public final class FactsCollector implements TaskListener {
                 // super(...) and this(...) in a constructor: the new expression is the call.
                 method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method),
                 sharedReceiver,
-                sharedReceiver ? siteType(returnType) : returnType));
+                sharedReceiver ? siteType(returnType) : returnType,
+                names.binaryName(JavaNames.enclosingType(method)).startsWith("java.")
+                    && node.getArguments().stream().anyMatch(this::sharedGenerator)));
         if (!enclosingMethods.isEmpty()) {
           Set<String> calls =
               facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>());
@@ -517,6 +519,24 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /** A random generator the method did not make here ({@code new Random(seed)} is its own). */
+    private boolean sharedGenerator(ExpressionTree argument) {
+      ExpressionTree value = argument;
+      while (value instanceof ParenthesizedTree p) {
+        value = p.getExpression();
+      }
+      TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), value));
+      if (type == null
+          || type.getKind() != TypeKind.DECLARED
+          || !isA(types.erasure(type), "java.util.Random")
+              && !isA(types.erasure(type), "java.util.random.RandomGenerator")
+          || value instanceof NewClassTree) {
+        return false;
+      }
+      Element element = trees.getElement(new TreePath(getCurrentPath(), value));
+      return !(element != null && facts.freshLocals.contains(element));
     }
 
     /** {@code super.clone()}, which reaches {@code Object.clone}. */

@@ -497,6 +497,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       m.getArguments().add(SeededForm.of(call.seeded()).argument(recordedSeed()));
       return m;
     }
+    if (variant != Variant.PLAIN && call.sharedGenerator()) {
+      problem(
+          m,
+          "a random generator the closure did not make, passed to " + call.name(),
+          "a validator would draw from the application's generator: pass one seeded from it"
+              + " (new java.util.Random(rnd.nextLong()); the log records the draw)");
+      return m;
+    }
     if (variant != Variant.PLAIN && call.sharedReceiver()) {
       return sharedCall(m, call, n.getParentNode().orElse(null) instanceof ExpressionStmt);
     }
