@@ -97,25 +97,19 @@ final class ProcFs {
   /** Kernel threads (flag {@code PF_KTHREAD}) by pid; empty when {@code /proc} cannot be read. */
   static Map<Long, KernelThread> kernelThreads() {
     Map<Long, KernelThread> threads = new LinkedHashMap<>();
-    try (Stream<Path> all = Files.list(PROC)) {
-      for (Path p : (Iterable<Path>) all::iterator) {
-        String name = p.getFileName().toString();
-        if (!name.chars().allMatch(Character::isDigit)) {
-          continue;
-        }
-        String[] fields = statFields(p.resolve("stat"));
-        // After the name: state(0) ppid(1) pgrp(2) session(3) tty(4) tpgid(5) flags(6).
-        if (fields != null && (Long.parseLong(fields[6]) & PF_KTHREAD) != 0) {
-          String cpus = statusField(p.resolve("status"), "Cpus_allowed_list:");
-          String comm = readFirstLine(p.resolve("comm"));
-          if (cpus != null && comm != null) {
-            threads.put(Long.parseLong(name), new KernelThread(comm, cpus));
-          }
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      return threads;
-    }
+    processes()
+        .forEach(
+            (pid, fields) -> {
+              // After the name: state(0) ppid(1) pgrp(2) session(3) tty(4) tpgid(5) flags(6).
+              if (fields.length > 6 && (Long.parseLong(fields[6]) & PF_KTHREAD) != 0) {
+                Path dir = PROC.resolve(Long.toString(pid));
+                String cpus = statusField(dir.resolve("status"), "Cpus_allowed_list:");
+                String comm = readFirstLine(dir.resolve("comm"));
+                if (cpus != null && comm != null) {
+                  threads.put(pid, new KernelThread(comm, cpus));
+                }
+              }
+            });
     return threads;
   }
 
@@ -159,20 +153,7 @@ final class ProcFs {
   /** The processes whose parent is {@code pid}, and theirs, recursively. */
   static List<Long> descendants(long pid) {
     Map<Long, Long> parents = new LinkedHashMap<>();
-    try (Stream<Path> all = Files.list(PROC)) {
-      for (Path p : (Iterable<Path>) all::iterator) {
-        String name = p.getFileName().toString();
-        if (!name.chars().allMatch(Character::isDigit)) {
-          continue;
-        }
-        String[] fields = statFields(p.resolve("stat"));
-        if (fields != null) {
-          parents.put(Long.parseLong(name), Long.parseLong(fields[1]));
-        }
-      }
-    } catch (IOException e) {
-      return List.of();
-    }
+    processes().forEach((child, fields) -> parents.put(child, Long.parseLong(fields[1])));
     List<Long> found = new ArrayList<>();
     List<Long> frontier = new ArrayList<>(List.of(pid));
     while (!frontier.isEmpty()) {
@@ -186,6 +167,27 @@ final class ProcFs {
           });
     }
     return found;
+  }
+
+  /**
+   * Every process's {@code stat} fields ({@link #statFields}) by pid; empty when {@code /proc}
+   * cannot be listed.
+   */
+  private static Map<Long, String[]> processes() {
+    Map<Long, String[]> processes = new LinkedHashMap<>();
+    try (Stream<Path> all = Files.list(PROC)) {
+      for (Path p : (Iterable<Path>) all::iterator) {
+        String name = p.getFileName().toString();
+        String[] fields =
+            name.chars().allMatch(Character::isDigit) ? statFields(p.resolve("stat")) : null;
+        if (fields != null) {
+          processes.put(Long.parseLong(name), fields);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return processes;
+    }
+    return processes;
   }
 
   private static long cpuNanos(Path stat) {
