@@ -30,9 +30,28 @@ public final class Bank {
   private final List<String> audit = new ArrayList<>();
   private final AtomicLong deposits = new AtomicLong();
   private static final Map<String, Long> LIMITS = new HashMap<>();
+  private final StringBuilder journal = new StringBuilder();
+  private final Map<String, List<Long>> history = new HashMap<>();
+  private final List<Long> fees = List.of(1L, 2L, 3L);
+  private static final ThreadLocal<String> USER = ThreadLocal.withInitial(() -> "teller");
+  private final Registry<Account> registry = new Registry<>();
+
+  /** A generic repository: its recorded lookups have the type variable's type. */
+  static final class Registry<T> {
+    private final Map<String, T> byId = new HashMap<>();
+
+    T find(String id) {
+      return byId.get(id);
+    }
+
+    void add(String id, T item) {
+      byId.put(id, item);
+    }
+  }
 
   public void open(String id) {
     accounts.put(id, new Account(id));
+    registry.add(id, new Account(id));
     LIMITS.put(id, 100L);
   }
 
@@ -65,7 +84,34 @@ public final class Bank {
     return a.balance;
   }
 
+  /**
+   * Chained calls on what a shared object returns, a local holding a shared list, a stream of a
+   * constant list, a thread-local value, and a generic repository.
+   */
+  @Closure
+  public long note(String id, long amount) {
+    journal.append(id).append(':').append(amount).append(';');
+    history.computeIfAbsent(id, k -> new ArrayList<>()).add(amount);
+    List<String> trail = audit;
+    trail.add("note " + id);
+    long fee = fees.stream().mapToLong(Long::longValue).sum();
+    Account a = registry.find(id);
+    if (a == null) {
+      return -1;
+    }
+    a.balance = a.balance + amount - fee + USER.get().length();
+    return a.balance;
+  }
+
   public String report() {
-    return audit + " deposits=" + deposits.get() + " lazy=" + lazy.size();
+    return audit
+        + " deposits="
+        + deposits.get()
+        + " lazy="
+        + lazy.size()
+        + " journal="
+        + journal
+        + " history="
+        + new java.util.TreeMap<>(history);
   }
 }

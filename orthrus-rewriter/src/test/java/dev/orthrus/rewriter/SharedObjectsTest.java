@@ -20,7 +20,7 @@ class SharedObjectsTest {
 
   @Test
   void callsOnTheServicesOwnJdkObjectsRunOnceAndValidate(@TempDir Path out) throws Exception {
-    Builds.assertSameAsVanilla(SOURCES, out, SharedObjectsTest::run, 60);
+    Builds.assertSameAsVanilla(SOURCES, out, SharedObjectsTest::run, 80);
   }
 
   private static String run(ClassLoader loader) throws ReflectiveOperationException {
@@ -30,12 +30,14 @@ class SharedObjectsTest {
     Method close = bank.getMethod("close", String.class);
     Method deposit = bank.getMethod("deposit", String.class, long.class);
     Method credit = bank.getMethod("credit", String.class, long.class);
+    Method note = bank.getMethod("note", String.class, long.class);
     StringBuilder seen = new StringBuilder();
     for (int i = 0; i < 20; i++) {
       String id = "a" + i;
       open.invoke(b, id);
       seen.append(deposit.invoke(b, id, 10L)).append(',');
       seen.append(deposit.invoke(b, id, 95L)).append(',');
+      seen.append(note.invoke(b, id, 7L)).append(',');
       close.invoke(b, id);
       seen.append(deposit.invoke(b, id, 1L)).append(',');
       seen.append(credit.invoke(b, "c" + (i % 3), (long) i)).append(';');

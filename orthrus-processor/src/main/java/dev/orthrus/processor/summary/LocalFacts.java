@@ -48,6 +48,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   /** Primitive-array locals (and parameters) passed as an argument: each call and the index. */
   private final Map<Element, List<Passed>> passedTo = new HashMap<>();
 
+  /** Where each local is declared. */
+  final Map<Element, TreePath> declarations = new HashMap<>();
+
   /** Array fields this body assigns ({@code buffer = new byte[n]}): each assignment's path. */
   final Map<Element, List<TreePath>> fieldAssignments = new HashMap<>();
 
@@ -74,6 +77,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   @Override
   public Void visitVariable(VariableTree node, Void unused) {
     Element local = trees.getElement(getCurrentPath());
+    if (local != null) {
+      declarations.put(local, getCurrentPath());
+    }
     if (local != null && node.getInitializer() != null) {
       ExpressionTree init = MethodScope.unwrap(node.getInitializer());
       onlyNew.merge(local, isNew(init), Boolean::logicalAnd);

@@ -288,11 +288,22 @@ final class MethodScope {
           && trees.getElement(new TreePath(assignment, unwrap(store.getVariable())))
               instanceof VariableElement field
           && ((ArrayType) field.asType()).getComponentType().getKind().isPrimitive()
-          && mayFollow(exprPath, assignment)) {
+          && mayFollow(exprPath, assignment, locals.declarations.get(local))) {
         return new ArrayField(field, new TreePath(assignment, unwrap(store.getVariable())));
       }
     }
     return null;
+  }
+
+  /** Whether {@code tree} holds the code at {@code path}. */
+  private boolean encloses(Tree tree, TreePath path) {
+    if (path == null) {
+      return false;
+    }
+    SourcePositions positions = trees.getSourcePositions();
+    long at = positions.getStartPosition(unit, path.getLeaf());
+    return positions.getStartPosition(unit, tree) <= at
+        && at < positions.getEndPosition(unit, tree);
   }
 
   /**
@@ -309,6 +320,15 @@ final class MethodScope {
 
   /** Whether the code at {@code use} may run after {@code earlier} in one execution of the body. */
   boolean mayFollow(TreePath use, TreePath earlier) {
+    return mayFollow(use, earlier, null);
+  }
+
+  /**
+   * {@link #mayFollow(TreePath, TreePath)} for a use of a local declared at {@code declared}: a
+   * later iteration of a loop that declares the local works on a new one ({@code for (...) { long[]
+   * st = new long[3]; st[0] = 1; s.xs = st; }}).
+   */
+  boolean mayFollow(TreePath use, TreePath earlier, TreePath declared) {
     SourcePositions positions = trees.getSourcePositions();
     long at = positions.getStartPosition(unit, use.getLeaf());
     long then = positions.getStartPosition(unit, earlier.getLeaf());
@@ -321,7 +341,7 @@ final class MethodScope {
           positions.getStartPosition(unit, t) <= then && then < positions.getEndPosition(unit, t);
       switch (t.getKind()) {
         case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
-          if (holdsBoth) {
+          if (holdsBoth && !encloses(t, declared)) {
             return true; // a later iteration
           }
         }

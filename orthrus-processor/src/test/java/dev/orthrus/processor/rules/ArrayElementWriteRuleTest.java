@@ -116,6 +116,16 @@ class ArrayElementWriteRuleTest {
             }
           }
           @Closure
+          public void freshInEachRound(int rounds) {
+            for (int r = 0; r < rounds; r++) {
+              int[] st = new int[3];
+              for (int i = 0; i < st.length; i++) {
+                st[i] = i + r;
+              }
+              xs = st;
+            }
+          }
+          @Closure
           public void fillThenStore(int n) {
             int[] built = new int[n];
             for (int i = 0; i < n; i++) {

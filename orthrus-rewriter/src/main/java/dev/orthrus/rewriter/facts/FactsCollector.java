@@ -112,6 +112,9 @@ public final class FactsCollector implements TaskListener {
     private final SourcePositions positions;
     private final Deque<String> enclosingMethods = new ArrayDeque<>();
 
+    /** Locals that always hold a shared JDK object ({@link #sharedObject}). */
+    private final Set<Element> sharedLocals = new HashSet<>();
+
     Scanner(CompilationUnitTree unit) {
       this.unit = unit;
       this.file = Path.of(unit.getSourceFile().toUri());
@@ -508,7 +511,7 @@ public final class FactsCollector implements TaskListener {
                 // super(...) and this(...) in a constructor: the new expression is the call.
                 method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method),
                 sharedReceiver,
-                sharedReceiver ? siteType(returnType) : returnType,
+                siteType(returnType),
                 names.binaryName(JavaNames.enclosingType(method)).startsWith("java.")
                     && node.getArguments().stream().anyMatch(this::sharedGenerator)));
         if (!enclosingMethods.isEmpty()) {
@@ -549,29 +552,93 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * The call's receiver is a mutable JDK object (a collection, map, atomic, builder, ...) held in
-     * a static field or in a field of a class that is not user data: state of the program's control
-     * path, which it may change between an execution and its validation.
+     * The call's receiver is a mutable JDK object of the program's control path ({@link
+     * #sharedObject}) and the call does not return a one-shot object (a stream or an iterator,
+     * which a validator could not use after the application did).
      */
     private boolean sharedLibraryReceiver(MethodInvocationTree node) {
       if (!(node.getMethodSelect() instanceof MemberSelectTree select)) {
         return false;
       }
-      ExpressionTree receiver = select.getExpression();
-      while (receiver instanceof ParenthesizedTree p) {
-        receiver = p.getExpression();
+      TypeMirror result = trees.getTypeMirror(getCurrentPath());
+      return !oneShot(result)
+          && sharedObject(
+              new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()), 0);
+    }
+
+    /**
+     * The expression is a mutable JDK object (a collection, map, atomic, builder, ...) that the
+     * program's control path holds: a static field, a field of a class that is not user data, a
+     * local that always holds such an object, or what a call on one returns when it is mutable too
+     * ({@code history.computeIfAbsent(id, k -> new ArrayList<>())} of a map of lists).
+     */
+    private boolean sharedObject(TreePath path, int depth) {
+      ExpressionTree expression = (ExpressionTree) path.getLeaf();
+      while (expression instanceof ParenthesizedTree p) {
+        expression = p.getExpression();
+        path = new TreePath(path, expression);
       }
-      Element element =
-          trees.getElement(new TreePath(new TreePath(getCurrentPath(), select), receiver));
-      if (!(element instanceof VariableElement field)
-          || field.getKind() != ElementKind.FIELD
-          || !field.getModifiers().contains(Modifier.STATIC)
-              && isUserData(field.getEnclosingElement())) {
+      TypeMirror type = trees.getTypeMirror(path);
+      if (type == null || type.getKind() != TypeKind.DECLARED || !mutableJdk(type)) {
         return false;
       }
-      TypeMirror type = types.erasure(field.asType());
-      return JdkApis.mutableType(type.toString(), api -> isA(type, api)) != null
-          || JdkApis.isCollectionInterface(api -> isA(type, api));
+      Element element = trees.getElement(path);
+      if (element instanceof VariableElement field && field.getKind() == ElementKind.FIELD) {
+        return field.getModifiers().contains(Modifier.STATIC)
+            || !isUserData(field.getEnclosingElement());
+      }
+      if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
+        return sharedLocals.contains(element);
+      }
+      return depth < 8
+          && expression instanceof MethodInvocationTree call
+          && call.getMethodSelect() instanceof MemberSelectTree select
+          && !(trees.getElement(path) instanceof ExecutableElement m
+              && m.getModifiers().contains(Modifier.STATIC))
+          && sharedObject(
+              new TreePath(new TreePath(path, select), select.getExpression()), depth + 1);
+    }
+
+    private boolean mutableJdk(TypeMirror type) {
+      TypeMirror erased = types.erasure(type);
+      return JdkApis.mutableType(erased.toString(), api -> isA(erased, api)) != null
+          || JdkApis.isCollectionInterface(api -> isA(erased, api));
+    }
+
+    /** Whether the body around the current node assigns {@code local} anywhere. */
+    private boolean assignedAgain(Element local) {
+      TreePath body = getCurrentPath();
+      while (body != null
+          && !(body.getLeaf() instanceof MethodTree)
+          && !(body.getLeaf() instanceof LambdaExpressionTree)
+          && !(body.getLeaf() instanceof ClassTree)) {
+        body = body.getParentPath();
+      }
+      if (body == null) {
+        return true;
+      }
+      boolean[] assigned = {false};
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitAssignment(AssignmentTree node, Void unused) {
+          assigned[0] |=
+              local.equals(trees.getElement(new TreePath(getCurrentPath(), node.getVariable())));
+          return super.visitAssignment(node, unused);
+        }
+      }.scan(body, null);
+      return assigned[0];
+    }
+
+    /** A stream, iterator, spliterator or enumeration: used up by whoever reads it first. */
+    private boolean oneShot(TypeMirror type) {
+      if (type == null || type.getKind() != TypeKind.DECLARED) {
+        return false;
+      }
+      TypeMirror erased = types.erasure(type);
+      return isA(erased, "java.util.stream.BaseStream")
+          || isA(erased, "java.util.Iterator")
+          || isA(erased, "java.util.Spliterator")
+          || isA(erased, "java.util.Enumeration");
     }
 
     /** The erased {@code type} is the JDK class or interface {@code api} or a subtype. */
@@ -593,8 +660,14 @@ public final class FactsCollector implements TaskListener {
       if (type instanceof ArrayType array) {
         return nameable(array.getComponentType());
       }
+      if (type.toString().contains("capture#")) {
+        return false; // a wildcard's capture has no name in source
+      }
+      if (type.getKind() == TypeKind.TYPEVAR || type.getKind() == TypeKind.WILDCARD) {
+        return true; // in scope where the call is: the cast is unchecked, not wrong
+      }
       if (!(type instanceof DeclaredType declared)) {
-        return false; // type variables of another scope, captures, intersections
+        return false; // intersections, unions
       }
       if (declared.getTypeArguments().stream().anyMatch(a -> !nameable(a))) {
         return false;
@@ -702,6 +775,10 @@ public final class FactsCollector implements TaskListener {
           facts.freshLocals.add(element);
         } else if (node.getInitializer() != null) {
           facts.reassignedLocals.add(element);
+          if (sharedObject(new TreePath(getCurrentPath(), node.getInitializer()), 0)
+              && !assignedAgain(element)) {
+            sharedLocals.add(element); // List<String> l = audit;
+          }
         }
       }
       // A local or parameter of type T[] with T user data is a plain Java array of handles (a

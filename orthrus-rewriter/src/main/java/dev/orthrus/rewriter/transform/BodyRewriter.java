@@ -529,7 +529,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             .ifPresent(replayArguments::add);
         replayArguments.addAll(m.getArguments());
       }
-      return recorded(m, replayArguments, call.returnType());
+      return recorded(m, replayArguments, call.siteType());
     }
     return m;
   }
