@@ -21,12 +21,15 @@ public final class StressDriver {
 
   /**
    * What one stress run did: {@code operations} loop iterations, {@code executions} closure
-   * executions they made (a handoff is two), {@code validated} executions validated.
+   * executions they made (a handoff is two), {@code validated} executions validated, {@code
+   * notValidated} executions whose store met another thread's store to the same object (decision
+   * 0051).
    */
   public record Result(
       long operations,
       long executions,
       long validated,
+      long notValidated,
       long detections,
       long skipped,
       long millis,
@@ -105,6 +108,7 @@ public final class StressDriver {
           done.get(),
           executions.get(),
           rt.validatedCount(),
+          rt.notValidatedCount(),
           rt.detections().count(),
           rt.skippedCount(),
           millis,

@@ -16,8 +16,14 @@ class StressDriverTest {
     StressDriver.Result r = StressDriver.run(4, 1_000_000, 42, code);
     assertEquals(1_000_000, r.operations());
     assertEquals(0, r.detections(), () -> "false positives: " + r.firstDetections());
-    // Every execution was validated: nothing skipped at 100% sampling in stress mode.
-    assertEquals(r.executions(), r.validated());
+    // Every execution was validated but those whose store met another thread's store to the same
+    // object (decision 0051: the hand-written closures publish without compare-and-set, so none);
+    // nothing skipped at 100% sampling in stress mode.
+    assertEquals(r.executions(), r.validated() + r.notValidated());
+    assertTrue(r.notValidated() <= r.executions() / 20, () -> r.notValidated() + " not validated");
+    if (code == Code.HAND_WRITTEN) {
+      assertEquals(0, r.notValidated());
+    }
     assertTrue(r.executions() > r.operations(), "handoffs ran two closures");
     assertEquals(0, r.skipped());
   }

@@ -73,6 +73,7 @@ public final class StressCommand implements Callable<Integer> {
           .field("operations", r.operations())
           .field("executions", r.executions())
           .field("validated", r.validated())
+          .field("notValidated", r.notValidated())
           .field("detections", r.detections())
           .field("skipped", r.skipped())
           .field("threads", threads)
@@ -88,6 +89,8 @@ public final class StressCommand implements Callable<Integer> {
               + r.executions()
               + ", validated "
               + r.validated()
+              + ", not validated "
+              + r.notValidated()
               + ", detections "
               + r.detections()
               + ", "
