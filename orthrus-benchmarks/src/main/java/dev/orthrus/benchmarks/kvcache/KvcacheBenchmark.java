@@ -746,19 +746,7 @@ public final class KvcacheBenchmark {
 
   /** Sets one thread's CPUs ({@code cpuList} in taskset's form); true when taskset succeeded. */
   static boolean setAffinity(long tid, String cpuList) {
-    try {
-      Process p =
-          new ProcessBuilder(taskset(), "-p", "-c", cpuList, Long.toString(tid))
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      return p.waitFor() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return runQuietly(List.of(taskset(), "-p", "-c", cpuList, Long.toString(tid)));
   }
 
   /** Moves every thread of process {@code pid} to the CPUs of {@code cpuList} (taskset's form). */
@@ -766,18 +754,21 @@ public final class KvcacheBenchmark {
     runQuietly(List.of(taskset(), "-a", "-p", "-c", cpuList, Long.toString(pid)));
   }
 
-  private static void runQuietly(List<String> command) {
+  /** Runs {@code command} with its output discarded; true when it exited with 0. */
+  private static boolean runQuietly(List<String> command) {
     try {
       Process p =
           new ProcessBuilder(command)
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
-      p.waitFor();
+      return p.waitFor() == 0;
     } catch (IOException e) {
       // Placement is best effort: the run goes on where the threads are, as when unpinned.
+      return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return false;
     }
   }
 

@@ -10,8 +10,10 @@ import dev.orthrus.processor.summary.PassedArrayWrite;
 import dev.orthrus.processor.summary.PassedFieldArray;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A store into an element of a primitive array held in a user-data field. Versions are immutable,
@@ -175,35 +177,13 @@ public final class ArrayElementWriteRule extends AbstractRule {
 
   /**
    * Which primitive-array parameters of each method have their elements stored into: by the method
-   * itself, or by the callees it passes them to as they are (to a fixpoint).
+   * itself, or by the callees it passes them to as they are, overrides included (to a fixpoint).
    */
   private static Map<String, Set<Integer>> writtenParameters(RuleContext context) {
-    Map<String, Set<Integer>> written = new HashMap<>();
-    for (MethodSummary method : context.dataPath().methods()) {
-      if (!method.writtenParameters().isEmpty()) {
-        written.put(method.id(), new HashSet<>(method.writtenParameters()));
-      }
-    }
-    boolean grew = !written.isEmpty();
-    while (grew) {
-      grew = false;
-      for (MethodSummary method : context.dataPath().methods()) {
-        for (Call call : method.calls()) {
-          if (call.arguments().stream().noneMatch(origin -> origin >= 0)) {
-            continue;
-          }
-          for (int j = 0; j < call.arguments().size(); j++) {
-            int parameter = call.arguments().get(j);
-            if (parameter >= 0
-                && writes(context, written, call, j)
-                && written.computeIfAbsent(method.id(), k -> new HashSet<>()).add(parameter)) {
-              grew = true;
-            }
-          }
-        }
-      }
-    }
-    return written;
+    return passedOn(
+        context,
+        MethodSummary::writtenParameters,
+        call -> context.dataPath().targets(call).stream().map(MethodSummary::id).toList());
   }
 
   /**
@@ -231,31 +211,44 @@ public final class ArrayElementWriteRule extends AbstractRule {
    * fixpoint).
    */
   private static Map<String, Set<Integer>> keptParameters(RuleContext context) {
-    Map<String, Set<Integer>> kept = new HashMap<>();
+    return passedOn(context, MethodSummary::keptParameters, call -> List.of(call.target()));
+  }
+
+  /**
+   * The parameters of each method that {@code own} gives it, and those it passes, as they are, to
+   * such a parameter of a method the call runs ({@code callees}), to a fixpoint.
+   */
+  private static Map<String, Set<Integer>> passedOn(
+      RuleContext context,
+      Function<MethodSummary, Set<Integer>> own,
+      Function<Call, List<String>> callees) {
+    Map<String, Set<Integer>> found = new HashMap<>();
     for (MethodSummary method : context.dataPath().methods()) {
-      if (!method.keptParameters().isEmpty()) {
-        kept.put(method.id(), new HashSet<>(method.keptParameters()));
+      if (!own.apply(method).isEmpty()) {
+        found.put(method.id(), new HashSet<>(own.apply(method)));
       }
     }
-    boolean grew = !kept.isEmpty();
+    boolean grew = !found.isEmpty();
     while (grew) {
       grew = false;
       for (MethodSummary method : context.dataPath().methods()) {
         for (Call call : method.calls()) {
-          Set<Integer> calleeKeeps = kept.get(call.target());
-          if (calleeKeeps == null) {
+          if (call.arguments().stream().noneMatch(origin -> origin >= 0)) {
             continue;
           }
-          for (int j : calleeKeeps) {
-            int parameter = j < call.arguments().size() ? call.arguments().get(j) : -1;
+          List<String> targets = callees.apply(call);
+          for (int j = 0; j < call.arguments().size(); j++) {
+            int parameter = call.arguments().get(j);
+            int index = j;
             if (parameter >= 0
-                && kept.computeIfAbsent(method.id(), k -> new HashSet<>()).add(parameter)) {
+                && targets.stream().anyMatch(id -> found.getOrDefault(id, Set.of()).contains(index))
+                && found.computeIfAbsent(method.id(), k -> new HashSet<>()).add(parameter)) {
               grew = true;
             }
           }
         }
       }
     }
-    return kept;
+    return found;
   }
 }

@@ -154,7 +154,7 @@ public final class JdkCalls {
   }
 
   /** The type is the JDK class or interface {@code api} (a binary name) or a subtype. */
-  boolean isA(TypeMirror type, String api) {
+  public boolean isA(TypeMirror type, String api) {
     if (type == null
         || type.getKind() != TypeKind.DECLARED
             && type.getKind() != TypeKind.TYPEVAR

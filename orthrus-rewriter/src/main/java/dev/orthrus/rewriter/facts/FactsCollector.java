@@ -533,8 +533,8 @@ public final class FactsCollector implements TaskListener {
       TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), value));
       if (type == null
           || type.getKind() != TypeKind.DECLARED
-          || !isA(types.erasure(type), "java.util.Random")
-              && !isA(types.erasure(type), "java.util.random.RandomGenerator")
+          || !jdk.isA(type, "java.util.Random")
+              && !jdk.isA(type, "java.util.random.RandomGenerator")
           || value instanceof NewClassTree) {
         return false;
       }
@@ -601,8 +601,8 @@ public final class FactsCollector implements TaskListener {
 
     private boolean mutableJdk(TypeMirror type) {
       TypeMirror erased = types.erasure(type);
-      return JdkApis.mutableType(erased.toString(), api -> isA(erased, api)) != null
-          || JdkApis.isCollectionInterface(api -> isA(erased, api));
+      return JdkApis.mutableType(erased.toString(), api -> jdk.isA(erased, api)) != null
+          || JdkApis.isCollectionInterface(api -> jdk.isA(erased, api));
     }
 
     /** Whether the body around the current node assigns {@code local} anywhere. */
@@ -634,17 +634,10 @@ public final class FactsCollector implements TaskListener {
       if (type == null || type.getKind() != TypeKind.DECLARED) {
         return false;
       }
-      TypeMirror erased = types.erasure(type);
-      return isA(erased, "java.util.stream.BaseStream")
-          || isA(erased, "java.util.Iterator")
-          || isA(erased, "java.util.Spliterator")
-          || isA(erased, "java.util.Enumeration");
-    }
-
-    /** The erased {@code type} is the JDK class or interface {@code api} or a subtype. */
-    private boolean isA(TypeMirror type, String api) {
-      TypeElement element = elements.getTypeElement(api);
-      return element != null && types.isSubtype(type, types.erasure(element.asType()));
+      return jdk.isA(type, "java.util.stream.BaseStream")
+          || jdk.isA(type, "java.util.Iterator")
+          || jdk.isA(type, "java.util.Spliterator")
+          || jdk.isA(type, "java.util.Enumeration");
     }
 
     /** The type of the call at hand as a source can name it, else {@code erased}. */
