@@ -35,7 +35,6 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   private final Map<Element, TreePath> aliasCandidates = new HashMap<>();
   private final Map<Element, TreePath> fieldAliasCandidates = new HashMap<>();
   private final Map<Element, Element> copyCandidates = new HashMap<>();
-  private final Map<Element, TreePath> initializers = new HashMap<>();
   final Set<Element> reassigned = new HashSet<>();
   final Map<Element, TypeMirror> allocations = new HashMap<>();
   private Set<Element> fresh;
@@ -90,7 +89,6 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
         }
       }
       TreePath initPath = new TreePath(getCurrentPath(), init);
-      initializers.put(local, initPath);
       Element source = trees.getElement(initPath);
       if (source != null
           && source.getKind() == ElementKind.FIELD
@@ -209,10 +207,13 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
    * ByteBuffer.wrap(a)}), or null.
    */
   TreePath initializer(Element local) {
-    return local != null
+    TreePath declared = local == null ? null : declarations.get(local);
+    return declared != null
             && local.getKind() == ElementKind.LOCAL_VARIABLE
             && !reassigned.contains(local)
-        ? initializers.get(local)
+            && declared.getLeaf() instanceof VariableTree variable
+            && variable.getInitializer() != null
+        ? new TreePath(declared, MethodScope.unwrap(variable.getInitializer()))
         : null;
   }
 
