@@ -227,6 +227,87 @@ class ProblemsTest {
         "a random generator the closure did not make");
   }
 
+  /**
+   * Trial 8: a closure counting in an array its service's map holds ran the increment twice, once
+   * in the application and once in the validator, which gets the same array from the log. Writes
+   * into arrays a recorded call returned are named, through a local or not; reading them, and
+   * writing a copy, is fine.
+   */
+  @Test
+  void aWriteIntoAnArrayARecordedCallReturnedIsNamed(@TempDir Path dir) throws IOException {
+    List<Problem> found =
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import java.util.*;
+            final class Tree {
+              private final Node root = new Node();
+              private final Map<String, long[]> counters = new HashMap<>();
+              private final List<String> names = new ArrayList<>();
+              @Closure long count(String k) {
+                long[] c = counters.get(k);
+                c[0]++;
+                counters.get(k)[1] += root.value;
+                Object[] all = names.toArray();
+                all[0] = "x";
+                long[] copy = counters.get(k).clone();
+                copy[0] = 5;
+                return c[0] + copy[0] + all.length;
+              }
+            }
+            """);
+    assertEquals(3, found.size(), found::toString);
+    assertEquals(List.of(10, 11, 13), found.stream().map(Problem::line).sorted().toList());
+    for (Problem p : found) {
+      assertTrue(p.construct().contains("a write into an array that a call"), p::toString);
+      assertTrue(p.advice().contains("merge"), p::toString);
+    }
+  }
+
+  /**
+   * Trial 9: a closure iterates a copy of a service's collection (a snapshot the log gives the
+   * validator too), so {@code it.remove()} or {@code e.setValue(v)} threw {@code
+   * UnsupportedOperationException} in logged executions only. They are named at build time; reading
+   * through the iterator and the entries, and changing the collection through its own calls, are
+   * fine.
+   */
+  @Test
+  void aChangeThroughAnIteratorOrEntryOfASnapshotIsNamed(@TempDir Path dir) throws IOException {
+    List<Problem> found =
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import java.util.*;
+            final class Tree {
+              private final Node root = new Node();
+              private final List<String> names = new ArrayList<>();
+              private final Map<String, Long> limits = new HashMap<>();
+              @Closure long prune(String k) {
+                Iterator<String> it = names.iterator();
+                while (it.hasNext()) {
+                  if (it.next().equals(k)) {
+                    it.remove();
+                  }
+                }
+                for (Map.Entry<String, Long> e : limits.entrySet()) {
+                  e.setValue(e.getValue() + root.value);
+                }
+                names.removeIf(n -> n.isEmpty());
+                return names.size();
+              }
+            }
+            """);
+    assertEquals(List.of(12, 16), found.stream().map(Problem::line).sorted().toList());
+    for (Problem p : found) {
+      assertTrue(p.construct().contains("through an iterator or an entry"), p::toString);
+      assertTrue(p.advice().contains("removeIf"), p::toString);
+    }
+  }
+
   /** Trial 7: the clone shared the original's versions, a false detection on every closure. */
   @Test
   void superCloneInAUserDataClassIsNamed(@TempDir Path dir) throws IOException {

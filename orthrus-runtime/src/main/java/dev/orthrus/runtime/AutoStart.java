@@ -105,7 +105,7 @@ public final class AutoStart implements RuntimeStarter {
     }
     return "orthrus: "
         + rt.validatedCount()
-        + " executions validated, "
+        + (rt.validatedCount() == 1 ? " execution validated, " : " executions validated, ")
         + rt.notValidatedCount()
         + " not validated, "
         + detections

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,8 +22,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The kvcache benchmark: the same {@link Workload} against the kvcache sample server in each mode
- * (and Debian's memcached as a sanity peer), each server in a fresh process, in repetitions whose
- * mode order rotates, reporting the median of each figure over repetitions.
+ * (and Debian's memcached as a sanity peer), in repetitions whose mode order rotates, reporting the
+ * median of each figure over repetitions. Over tcp each mode's server starts once and its measured
+ * windows alternate with the other modes' ({@link #measureInWindows}); in process each repetition
+ * starts servers of its own.
  *
  * <p>Placement on a machine of two or more CPUs: the server process starts under {@code taskset -c
  * 0} (every thread it starts inherits CPU 0); in mode orthrus its validators pin themselves to the
@@ -104,6 +107,7 @@ public final class KvcacheBenchmark {
       int memoryMb,
       Workload workload,
       boolean pin,
+      boolean reserveCpu,
       LoadCpu loadCpu) {
     public Options {
       modes = List.copyOf(modes);
@@ -208,6 +212,32 @@ public final class KvcacheBenchmark {
 
     public boolean ok() {
       return error == null;
+    }
+
+    Run withLiveHeap(double bytes) {
+      return new Run(
+          mode,
+          repetition,
+          throughputOpsPerSec,
+          latencyP50Us,
+          latencyP99Us,
+          latencyP999Us,
+          validationLatencyMeanUs,
+          validationLatencyP50Us,
+          validationLatencyP99Us,
+          appCpuNanosPerOp,
+          validatorCpuNanosPerOp,
+          compilerCpuNanosPerOp,
+          peakRssBytes,
+          bytes,
+          validatedFraction,
+          detections,
+          clientCpuNanosPerOp,
+          getHitRatio,
+          ops,
+          warmupMillis,
+          stoppedLine,
+          error);
     }
   }
 
@@ -317,7 +347,7 @@ public final class KvcacheBenchmark {
       move(self, Integer.toString(clientCpu));
     }
     try (ReservedCpu reserved =
-        placement.validatorNice() != 0
+        o.reserveCpu() && placement.validatorNice() != 0
             ? ReservedCpu.reserve(placement.otherCpu(), KvcacheBenchmark::setAffinity)
             : ReservedCpu.none()) {
       return run(o, classPath, progress, placement, lineNanos, reserved.movedThreads());
@@ -335,36 +365,10 @@ public final class KvcacheBenchmark {
       Placement placement,
       double lineNanos,
       List<String> kernelThreadsMoved) {
-    if (!o.inProcess()) {
-      // The load generator's JVM compiles the load and grows its heap during its first run, on
-      // the CPU it shares with the server: that run is not measured (decision 0043).
-      Mode first = o.modes().get(0);
-      progress.accept("warming up the load generator: one run of " + first.label() + ", discarded");
-      try {
-        measure(o, first, -1, classPath, placement);
-      } catch (ServerFailure | ReplyException | IOException e) {
-        // The measured runs of that mode fail the same way and say why.
-      }
-    }
-    List<Run> runs = new ArrayList<>();
-    for (int rep = 0; rep < o.repetitions(); rep++) {
-      for (int i = 0; i < o.modes().size(); i++) {
-        Mode mode = o.modes().get((i + rep) % o.modes().size());
-        Run run;
-        try {
-          run =
-              o.inProcess()
-                  ? measureInProcess(o, mode, rep, classPath, placement)
-                  : measure(o, mode, rep, classPath, placement);
-        } catch (ServerFailure | ReplyException e) {
-          run = Run.failed(mode, rep, e.getMessage());
-        } catch (IOException e) {
-          run = Run.failed(mode, rep, mode.label() + ": " + e);
-        }
-        runs.add(run);
-        progress.accept(describe(run));
-      }
-    }
+    List<Run> runs =
+        o.inProcess()
+            ? measureInProcess(o, classPath, progress, placement)
+            : measureInWindows(o, classPath, progress, placement);
     return new Result(
         o,
         runs,
@@ -377,23 +381,169 @@ public final class KvcacheBenchmark {
         kernelThreadsMoved);
   }
 
-  private static Run measure(
-      Options o, Mode mode, int rep, SampleClassPath classPath, Placement placement)
-      throws IOException {
-    int otherCpu = placement.otherCpu();
-    int port = mode == Mode.MEMCACHED ? freePort() : 0;
-    List<String> command =
-        command(o, mode, port, classPath, placement.cpus(), placement.serverCpu());
-    try (ServerProcess server = ServerProcess.start(mode.label(), command, false)) {
-      if (mode == Mode.MEMCACHED) {
-        server.awaitAccepting(port);
-      } else {
-        port = server.awaitListeningLine(mode.serverMode());
+  /**
+   * Over tcp each mode's server starts and warms up once; then the modes' measured windows
+   * alternate, the other servers frozen meanwhile (decision 0053). A window of one mode is then
+   * seconds from its neighbours of the other modes, so the host's slow and fast phases fall on both
+   * sides of a ratio, as they did not when each repetition started and warmed a server of its own.
+   */
+  private static List<Run> measureInWindows(
+      Options o, SampleClassPath classPath, Consumer<String> progress, Placement placement) {
+    Map<Mode, LiveServer> live = new EnumMap<>(Mode.class);
+    Map<Mode, String> failures = new EnumMap<>(Mode.class);
+    List<Run> runs = new ArrayList<>();
+    try {
+      for (Mode mode : o.modes()) {
+        progress.accept("starting " + mode.label() + " and warming it up");
+        try {
+          LiveServer server = LiveServer.start(o, mode, classPath, placement);
+          live.put(mode, server);
+          server.freeze();
+        } catch (ServerFailure | ReplyException e) {
+          failures.put(mode, e.getMessage());
+        } catch (IOException e) {
+          failures.put(mode, mode.label() + ": " + e);
+        }
       }
-      LoadGenerator.ChannelSource tcp = LoadGenerator.ChannelSource.loopback(port);
-      try (LoadGenerator load = new LoadGenerator(o.workload(), tcp, placement.clientCpu())) {
-        moveDescendants(server.pid(), otherCpu);
+      pastFirstBump(o, live, failures, progress);
+      for (int rep = 0; rep < o.repetitions(); rep++) {
+        for (int i = 0; i < o.modes().size(); i++) {
+          Mode mode = o.modes().get((i + rep) % o.modes().size());
+          LiveServer server = live.get(mode);
+          Run run;
+          if (server == null) {
+            run = Run.failed(mode, rep, failures.get(mode));
+          } else {
+            try {
+              run = server.window(o, rep);
+            } catch (ServerFailure | ReplyException e) {
+              run = Run.failed(mode, rep, e.getMessage());
+            } catch (IOException e) {
+              run = Run.failed(mode, rep, mode.label() + ": " + e);
+            }
+            if (run.ok()) {
+              server.freeze();
+            } else {
+              // A server that failed a window fails the rest of them the same way.
+              live.remove(mode).close();
+              failures.put(mode, run.error());
+            }
+          }
+          runs.add(run);
+          progress.accept(describe(run));
+        }
+      }
+      // Once per server, after its last window: the full collection it runs would change the
+      // heap's sizing for the windows after it.
+      for (Map.Entry<Mode, LiveServer> e : live.entrySet()) {
+        double liveHeap = e.getValue().liveHeapBytes();
+        runs.replaceAll(r -> r.mode() == e.getKey() && r.ok() ? r.withLiveHeap(liveHeap) : r);
+      }
+      live.values().forEach(LiveServer::stop);
+      live.clear();
+    } finally {
+      live.values().forEach(LiveServer::close);
+    }
+    return runs;
+  }
+
+  /**
+   * When some window would come after a server's first LRU bump ({@link #LRU_BUMP_NANOS} after its
+   * preload, every item read is relinked once, a burst that compiles the path it takes), waits
+   * until every server is past it and loads each for its warm-up again, so that every window
+   * measures after it; a short invocation that ends before any bump measures before it. Either way
+   * no window sees the first burst, which would fall in one mode's windows and not the other's.
+   */
+  private static void pastFirstBump(
+      Options o,
+      Map<Mode, LiveServer> live,
+      Map<Mode, String> failures,
+      Consumer<String> progress) {
+    if (live.isEmpty()) {
+      return;
+    }
+    long now = System.nanoTime();
+    long oldest = live.values().stream().mapToLong(s -> s.preloadedNanos).min().getAsLong();
+    long youngest = live.values().stream().mapToLong(s -> s.preloadedNanos).max().getAsLong();
+    long perWindow = (o.measureMillis() + SETTLE_MILLIS + FREEZE_DRAIN_MILLIS + 500) * 1_000_000;
+    long windows = (long) o.repetitions() * o.modes().size();
+    if (o.ops() <= 0 && now + windows * perWindow - oldest < LRU_BUMP_NANOS) {
+      return;
+    }
+    long wait = youngest + LRU_BUMP_NANOS + 1_000_000_000L - now;
+    if (wait > 0) {
+      progress.accept(
+          "waiting "
+              + (wait + 999_999_999) / 1_000_000_000
+              + " s for the servers' first LRU bump, then warming them up again");
+      try {
+        Thread.sleep(wait / 1_000_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    for (Mode mode : List.copyOf(live.keySet())) {
+      LiveServer server = live.get(mode);
+      try {
+        server.rewarm(o);
+        server.freeze();
+      } catch (ServerFailure | ReplyException | IOException e) {
+        live.remove(mode).close();
+        failures.put(mode, e instanceof IOException ? mode.label() + ": " + e : e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * How long after an item's last relinking a read relinks it again: the sample's {@code
+   * Cache.UPDATE_INTERVAL}, memcached's {@code ITEM_UPDATE_INTERVAL}.
+   */
+  private static final long LRU_BUMP_NANOS = 60_000_000_000L;
+
+  /**
+   * A server of one mode, started and warmed up once, its load generator connected, measured in
+   * several windows. Between its windows it is frozen ({@code SIGSTOP}, with its replica): a
+   * validator spinning on its own CPU, or a collection, would otherwise run beside another mode's
+   * window.
+   */
+  private static final class LiveServer implements AutoCloseable {
+    private final Mode mode;
+    private final ServerProcess server;
+    private final LoadGenerator load;
+    private final long warmupMillis;
+
+    /** When the preload ended, which set every item's last relinking ({@link #pastFirstBump}). */
+    private final long preloadedNanos;
+
+    private LiveServer(
+        Mode mode, ServerProcess server, LoadGenerator load, long warmupMillis, long preloaded) {
+      this.mode = mode;
+      this.server = server;
+      this.load = load;
+      this.warmupMillis = warmupMillis;
+      this.preloadedNanos = preloaded;
+    }
+
+    static LiveServer start(Options o, Mode mode, SampleClassPath classPath, Placement placement)
+        throws IOException {
+      int port = mode == Mode.MEMCACHED ? freePort() : 0;
+      List<String> command =
+          command(o, mode, port, classPath, placement.cpus(), placement.serverCpu());
+      ServerProcess server = ServerProcess.start(mode.label(), command, false);
+      LoadGenerator load = null;
+      try {
+        if (mode == Mode.MEMCACHED) {
+          server.awaitAccepting(port);
+        } else {
+          port = server.awaitListeningLine(mode.serverMode());
+        }
+        load =
+            new LoadGenerator(
+                o.workload(), LoadGenerator.ChannelSource.loopback(port), placement.clientCpu());
+        moveDescendants(server.pid(), placement.otherCpu());
         load.preload();
+        long preloaded = System.nanoTime();
         long warmup =
             WarmUp.run(
                 load::warmUp,
@@ -404,8 +554,32 @@ public final class KvcacheBenchmark {
                 mode == Mode.MEMCACHED
                     ? WarmUp.compilerThreadsOf(ProcessHandle.current().pid())
                     : WarmUp.compilerThreadsOf(server.pid(), ProcessHandle.current().pid()));
-        moveDescendants(server.pid(), otherCpu);
+        moveDescendants(server.pid(), placement.otherCpu());
         prioritizeValidators(server.pid(), placement.validatorNice());
+        return new LiveServer(mode, server, load, warmup, preloaded);
+      } catch (IOException | RuntimeException e) {
+        if (load != null) {
+          load.close();
+        }
+        ServerFailure failure =
+            e instanceof IOException ? server.failure("failed under load: " + e) : null;
+        server.close();
+        if (failure != null) {
+          throw failure;
+        }
+        throw e;
+      }
+    }
+
+    /**
+     * Thaws the server, loads it for {@link #SETTLE_MILLIS} unmeasured, then measures one window
+     * and makes its figures; the server keeps running.
+     */
+    Run window(Options o, int rep) throws IOException {
+      signal("CONT");
+      try {
+        // Its caches, and the kernel's for its sockets, went cold while frozen.
+        load.warmUp(SETTLE_MILLIS * 1_000_000);
         boolean evictedBefore = load.evictedSinceStart();
         load.resetStats();
         ServerStats before = load.stats();
@@ -413,21 +587,111 @@ public final class KvcacheBenchmark {
         LoadGenerator.Phase phase = load.run(o.measureMillis() * 1_000_000, o.ops());
         CpuSplit cpu1 = CpuSplit.of(server.pid());
         ServerStats after = load.stats();
-        return finish(
-            server,
+        Footprint footprint = Footprint.of(server, mode, false);
+        checkMisses(mode, phase, evictedBefore, after);
+        return figures(
             mode,
             rep,
             phase,
             cpu1.minus(cpu0),
             before,
             after,
-            evictedBefore,
-            warmup,
-            false);
+            footprint,
+            warmupMillis,
+            false,
+            null);
       } catch (IOException e) {
         throw server.failure("failed under load: " + e);
       }
     }
+
+    /** Thaws the server and loads it for {@code --warmup}, unmeasured. */
+    void rewarm(Options o) throws IOException {
+      signal("CONT");
+      try {
+        load.warmUp(o.warmupMillis() * 1_000_000);
+      } catch (IOException e) {
+        throw server.failure("failed under load: " + e);
+      }
+    }
+
+    /**
+     * Freezes the server and its replica once the validators have drained the window's last logs:
+     * frozen with logs in flight, their validation delay would include the time frozen.
+     */
+    void freeze() {
+      try {
+        Thread.sleep(FREEZE_DRAIN_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      signal("STOP");
+    }
+
+    /** Thaws the server and measures its live heap ({@link LiveHeap}); NaN for memcached. */
+    double liveHeapBytes() {
+      signal("CONT");
+      return mode == Mode.MEMCACHED ? Double.NaN : LiveHeap.bytes(server.pid());
+    }
+
+    /** Thaws the server, stops it (SIGTERM: it prints its summary and exits) and closes it. */
+    void stop() {
+      signal("CONT");
+      server.stop();
+      close();
+    }
+
+    private void signal(String name) {
+      List<String> command = new ArrayList<>(List.of("kill", "-" + name));
+      for (long child : ProcFs.descendants(server.pid())) {
+        command.add(Long.toString(child));
+      }
+      command.add(Long.toString(server.pid()));
+      if (!runQuietly(command) && server.alive()) {
+        throw server.failure("could not be sent SIG" + name);
+      }
+    }
+
+    @Override
+    public void close() {
+      load.close();
+      try {
+        server.close();
+      } catch (IOException e) {
+        // Its stderr file stays behind in the temporary folder; nothing else to undo.
+      }
+    }
+  }
+
+  /** How long a server's validators get to finish the last window's logs before it is frozen. */
+  private static final long FREEZE_DRAIN_MILLIS = 200;
+
+  /** The load a thawed server gets before its window is measured. */
+  private static final long SETTLE_MILLIS = 500;
+
+  /**
+   * In process each repetition starts a server of each mode, the load inside its JVM; the modes'
+   * order rotates from one repetition to the next.
+   */
+  private static List<Run> measureInProcess(
+      Options o, SampleClassPath classPath, Consumer<String> progress, Placement placement) {
+    List<Run> runs = new ArrayList<>();
+    for (int rep = 0; rep < o.repetitions(); rep++) {
+      for (int i = 0; i < o.modes().size(); i++) {
+        Mode mode = o.modes().get((i + rep) % o.modes().size());
+        Run run;
+        try {
+          run = measureInProcess(o, mode, rep, classPath, placement);
+        } catch (ServerFailure | ReplyException e) {
+          run = Run.failed(mode, rep, e.getMessage());
+        } catch (IOException e) {
+          run = Run.failed(mode, rep, mode.label() + ": " + e);
+        }
+        runs.add(run);
+        progress.accept(describe(run));
+      }
+    }
+    return runs;
   }
 
   /**
@@ -470,26 +734,22 @@ public final class KvcacheBenchmark {
       server.awaitLine("measured", o.ops() > 0 ? Long.MAX_VALUE / 2 : o.measureMillis() + 60_000);
       CpuSplit cpu1 = CpuSplit.of(server.pid());
       InProcessLoad.Report report = InProcessLoad.Report.parse(server.awaitLine("done", 60_000));
-      Run run =
-          finish(
-              server,
-              mode,
-              rep,
-              report.phase(),
-              cpu1.minus(cpu0),
-              report.before(),
-              report.after(),
-              report.evictedBefore(),
-              warmup,
-              true);
-      return run;
+      return finish(
+          server,
+          mode,
+          rep,
+          report.phase(),
+          cpu1.minus(cpu0),
+          report.before(),
+          report.after(),
+          report.evictedBefore(),
+          warmup);
     }
   }
 
   /**
-   * Stops the server and makes the run's figures: peak memory, the server's summary line, the miss
-   * check. In process the load threads run the requests too, so their CPU is the server's and no
-   * load-generator CPU is given.
+   * Stops an in-process server and makes the run's figures. In process the load threads run the
+   * requests too, so their CPU is the server's and no load-generator CPU is given.
    */
   private static Run finish(
       ServerProcess server,
@@ -500,30 +760,50 @@ public final class KvcacheBenchmark {
       ServerStats before,
       ServerStats after,
       boolean evictedBefore,
-      long warmupMillis,
-      boolean inProcess) {
-    long rss = ProcFs.peakRssBytes(server.pid());
-    for (long child : ProcFs.descendants(server.pid())) {
-      rss += Math.max(0, ProcFs.peakRssBytes(child));
+      long warmupMillis) {
+    Footprint footprint = Footprint.of(server, mode, true);
+    // InProcessLoad closes the server and exits on "stop".
+    try {
+      server.send("stop");
+    } catch (IOException e) {
+      throw server.failure("stopped reading its input: " + e);
     }
-    if (!server.alive()) {
-      throw server.failure("exited during the measurement");
-    }
-    // After the measured phase: the full collection it runs changes no figure of the run.
-    double liveHeap = mode == Mode.MEMCACHED ? Double.NaN : LiveHeap.bytes(server.pid());
-    String stopped;
-    if (inProcess) {
-      // InProcessLoad closes the server and exits on "stop".
-      try {
-        server.send("stop");
-      } catch (IOException e) {
-        throw server.failure("stopped reading its input: " + e);
-      }
-      stopped = server.stop(10_000);
-    } else {
-      stopped = server.stop();
-    }
+    String stopped = server.stop(10_000);
     checkMisses(mode, phase, evictedBefore, after);
+    return figures(mode, rep, phase, cpu, before, after, footprint, warmupMillis, true, stopped);
+  }
+
+  /**
+   * A live server's peak memory (its replica's included) and, when {@code withLiveHeap}, its live
+   * heap (else NaN).
+   */
+  private record Footprint(double peakRssBytes, double liveHeapBytes) {
+    static Footprint of(ServerProcess server, Mode mode, boolean withLiveHeap) {
+      long rss = ProcFs.peakRssBytes(server.pid());
+      for (long child : ProcFs.descendants(server.pid())) {
+        rss += Math.max(0, ProcFs.peakRssBytes(child));
+      }
+      if (!server.alive()) {
+        throw server.failure("exited during the measurement");
+      }
+      // After the measured phase: the full collection it runs changes no figure of the run.
+      double liveHeap =
+          mode == Mode.MEMCACHED || !withLiveHeap ? Double.NaN : LiveHeap.bytes(server.pid());
+      return new Footprint(rss, liveHeap);
+    }
+  }
+
+  private static Run figures(
+      Mode mode,
+      int rep,
+      LoadGenerator.Phase phase,
+      CpuSplit cpu,
+      ServerStats before,
+      ServerStats after,
+      Footprint footprint,
+      long warmupMillis,
+      boolean inProcess,
+      String stopped) {
     Histogram latency = phase.latency();
     double ops = phase.ops();
     double validated = after.since(before, ServerStats.VALIDATED).orElse(Double.NaN);
@@ -543,8 +823,8 @@ public final class KvcacheBenchmark {
         cpu.app() / ops,
         cpu.validators() / ops,
         cpu.compiler() / ops,
-        rss,
-        liveHeap,
+        footprint.peakRssBytes(),
+        footprint.liveHeapBytes(),
         executions > 0 ? validated / executions : Double.NaN,
         detections.isPresent() ? (long) detections.getAsDouble() : -1,
         inProcess ? Double.NaN : phase.clientCpuNanos() / ops,

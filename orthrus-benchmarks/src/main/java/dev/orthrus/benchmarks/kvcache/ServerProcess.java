@@ -14,7 +14,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -33,6 +35,18 @@ public final class ServerProcess implements AutoCloseable {
 
   /** How long a server may take to start (a cold JVM on a loaded machine). */
   static final long START_MILLIS = 120_000;
+
+  /**
+   * Servers started and not yet closed, killed if this JVM exits first (Ctrl-C): a server frozen
+   * between its windows would otherwise stay behind, stopped, holding its memory.
+   */
+  private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> RUNNING.forEach(Process::destroyForcibly), "kvcache-servers-at-exit"));
+  }
 
   private final Process process;
   private final Path stderr;
@@ -75,7 +89,9 @@ public final class ServerProcess implements AutoCloseable {
       builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     }
     try {
-      return new ServerProcess(name, builder.start(), stderr);
+      Process process = builder.start();
+      RUNNING.add(process);
+      return new ServerProcess(name, process, stderr);
     } catch (IOException e) {
       Files.deleteIfExists(stderr);
       throw new IOException(
@@ -242,6 +258,7 @@ public final class ServerProcess implements AutoCloseable {
     if (process.isAlive()) {
       process.destroyForcibly();
     }
+    RUNNING.remove(process);
     Files.deleteIfExists(stderr);
   }
 

@@ -34,6 +34,7 @@ class InProcessTransportTest {
             64,
             workload,
             true,
+            true,
             KvcacheBenchmark.LoadCpu.SERVER);
     String testClassPath = System.getProperty("java.class.path");
     List<String> progress = new ArrayList<>();

@@ -114,8 +114,10 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
   @Option(
       names = "--repetitions",
       paramLabel = "N",
-      defaultValue = "3",
-      description = "Runs per mode (at least 3); default ${DEFAULT-VALUE}.")
+      defaultValue = "5",
+      description =
+          "Measured windows (tcp) or runs (inproc) per mode, at least 3; default"
+              + " ${DEFAULT-VALUE}.")
   int repetitions;
 
   @Option(
@@ -185,6 +187,14 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       names = "--no-pin",
       description = "Do not pin the server, validators, replica and load generator.")
   boolean noPin;
+
+  @Option(
+      names = "--keep-kernel-threads",
+      description =
+          "Leave kernel threads where they may run: by default, when the validators' or the"
+              + " replica's CPU is theirs alone, the kernel threads allowed on several CPUs leave it"
+              + " for the invocation (decision 0052).")
+  boolean keepKernelThreads;
 
   @Option(
       names = "--load-cpu",
@@ -310,6 +320,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
         memoryMb,
         workload,
         !noPin,
+        !keepKernelThreads,
         KvcacheBenchmark.LoadCpu.parse(loadCpu));
   }
 

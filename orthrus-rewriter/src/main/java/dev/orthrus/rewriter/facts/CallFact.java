@@ -1,6 +1,7 @@
 package dev.orthrus.rewriter.facts;
 
 import dev.orthrus.model.jdk.JdkApi;
+import java.util.List;
 
 /**
  * A method call, resolved by javac.
@@ -15,11 +16,20 @@ import dev.orthrus.model.jdk.JdkApi;
  *     java.util.List})
  * @param seeded the JDK table's entry when the call is one the table marks seeded ({@code
  *     Collections.shuffle(list)}), else null
- * @param sharedReceiver the receiver is a mutable JDK object of the program's control path: a field
- *     outside user data holds it ({@code accounts.get(id)} with a {@code Map} field of a service
- *     class), a local always holds such a field's object, or a call on one returned it; the program
- *     changes it outside the closure, so inside one the call is recorded (unless it returns a
- *     stream or an iterator), and a validator does not make it again
+ * @param recordedShared the call reads or changes a mutable JDK object of the program's control
+ *     path (a "shared object": a field outside user data holds it, as {@code accounts} in {@code
+ *     accounts.get(id)} with a {@code Map} field of a service class; a local always holds such an
+ *     object; or a recorded call returned it): either it is the receiver, or it is an argument of a
+ *     static JDK method ({@code String.join(",", tags)}, {@code Collections.sort(audit)}). The
+ *     program changes such objects outside the closure, so inside one APP makes the call and
+ *     records its result, and a validator takes the result without making the call again. False for
+ *     a call that iterates its shared receiver ({@link #snapshot}) or returns a stream or an
+ *     iterator, which a validator could not use after the application did
+ * @param snapshot how the call iterates its shared receiver, when it is made on a snapshot of it
+ *     instead of being recorded ({@code tags.stream()}, {@code limits.forEach(...)})
+ * @param snapshotArguments the indices of the shared arguments that the call gets as snapshots:
+ *     those a JDK method that is not recorded (an instance method of an object the closure owns,
+ *     {@code mine.addAll(tags)}) takes as a {@code Collection}, {@code Iterable} or {@code Map}
  * @param siteType the call's type at this site as a source names it ({@code p.Account} for {@code
  *     Map<String, Account>#get}, a type variable in scope), for the cast of a recorded result;
  *     {@code returnType} when it has no such name
@@ -33,7 +43,9 @@ public record CallFact(
     boolean isStatic,
     String returnType,
     JdkApi seeded,
-    boolean sharedReceiver,
+    boolean recordedShared,
+    SnapshotUse snapshot,
+    List<Integer> snapshotArguments,
     String siteType,
     boolean sharedGenerator) {
 

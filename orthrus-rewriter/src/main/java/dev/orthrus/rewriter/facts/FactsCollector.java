@@ -5,6 +5,7 @@ import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -41,6 +42,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.lang.model.element.Element;
@@ -114,6 +116,17 @@ public final class FactsCollector implements TaskListener {
 
     /** Locals that always hold a shared JDK object ({@link #sharedObject}). */
     private final Set<Element> sharedLocals = new HashSet<>();
+
+    /** Locals that always hold an array a recorded call returned ({@link #sharedArray}). */
+    private final Set<Element> sharedArrayLocals = new HashSet<>();
+
+    /**
+     * Locals holding an iterator of a snapshot ({@code Iterator<String> it = tags.iterator()}), and
+     * loop variables of a for-each over one: elements and iterators of a copy.
+     */
+    private final Set<Element> snapshotIterators = new HashSet<>();
+
+    private final Set<Element> snapshotElements = new HashSet<>();
 
     Scanner(CompilationUnitTree unit) {
       this.unit = unit;
@@ -300,7 +313,9 @@ public final class FactsCollector implements TaskListener {
           new SharedRead(
               key,
               isStatic,
-              types.erasure(field.asType()).toString(),
+              // As the read's site names it (List<String>, not List): a for-each over the recorded
+              // value needs its element type.
+              siteType(types.erasure(field.asType()).toString()),
               receiver != null && receiver.getKind() == ElementKind.LOCAL_VARIABLE
                   ? receiver
                   : null);
@@ -460,6 +475,7 @@ public final class FactsCollector implements TaskListener {
 
     @Override
     public Void visitAssignment(AssignmentTree node, Void unused) {
+      sharedArrayWrite(node.getVariable());
       Element target = trees.getElement(new TreePath(getCurrentPath(), node.getVariable()));
       if (target != null && target.getKind() == ElementKind.LOCAL_VARIABLE) {
         if (node.getExpression() instanceof NewClassTree) {
@@ -493,11 +509,37 @@ public final class FactsCollector implements TaskListener {
         }
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
         String returnType = types.erasure(method.getReturnType()).toString();
-        boolean sharedReceiver = !isStatic && sharedLibraryReceiver(node);
-        if (sharedReceiver && !enclosingMethods.isEmpty()) {
+        if (changesASnapshot(node, method)) {
+          fileFacts.snapshotChanges.add(span(node));
+        }
+        boolean oneShotResult = oneShot(trees.getTypeMirror(getCurrentPath()));
+        boolean onShared = !isStatic && sharedLibraryReceiver(node);
+        SnapshotUse snapshot =
+            onShared ? snapshotUse(node, method, oneShotResult) : SnapshotUse.NONE;
+        List<Integer> sharedArguments =
+            !onShared && isJdk(method) ? sharedArguments(node.getArguments()) : List.of();
+        // A static JDK method reads (or changes) its shared argument where the closure cannot see
+        // it: record it as a call on the object would be. An instance method of an object the
+        // closure owns must run in both variants (sb.append, mine.addAll change their receiver):
+        // it gets copies of the shared collections it takes instead.
+        boolean recordedShared =
+            onShared
+                ? snapshot == SnapshotUse.NONE && !oneShotResult
+                : isStatic && !oneShotResult && !sharedArguments.isEmpty();
+        List<Integer> snapshotArguments =
+            recordedShared ? List.of() : iterableParameters(method, sharedArguments);
+        if (!enclosingMethods.isEmpty() && recordedShared) {
           touches(); // its variants record the call
           facts
               .sharedCallsByMethod
+              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+              .add(reported);
+        }
+        if (!enclosingMethods.isEmpty()
+            && (snapshot != SnapshotUse.NONE || !snapshotArguments.isEmpty())) {
+          touches(); // its variants record the snapshot
+          facts
+              .snapshotsByMethod
               .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
               .add(reported);
         }
@@ -510,10 +552,11 @@ public final class FactsCollector implements TaskListener {
                 returnType,
                 // super(...) and this(...) in a constructor: the new expression is the call.
                 method.getKind() == ElementKind.CONSTRUCTOR ? null : seeded(method),
-                sharedReceiver,
+                recordedShared,
+                snapshot,
+                snapshotArguments,
                 siteType(returnType),
-                names.binaryName(JavaNames.enclosingType(method)).startsWith("java.")
-                    && node.getArguments().stream().anyMatch(this::sharedGenerator)));
+                isJdk(method) && node.getArguments().stream().anyMatch(this::sharedGenerator)));
         if (!enclosingMethods.isEmpty()) {
           Set<String> calls =
               facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>());
@@ -522,6 +565,24 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /**
+     * {@code it.remove()} (or {@code set}, {@code add}) on an iterator of a snapshot, or {@code
+     * e.setValue(v)} on an entry a for-each over a snapshot gave: a change through the copy, which
+     * would not reach the application's collection (the copy refuses it).
+     */
+    private boolean changesASnapshot(MethodInvocationTree node, ExecutableElement method) {
+      if (!(node.getMethodSelect() instanceof MemberSelectTree select)) {
+        return false;
+      }
+      Element receiver =
+          trees.getElement(
+              new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()));
+      String name = method.getSimpleName().toString();
+      return receiver != null
+          && (snapshotIterators.contains(receiver) && Set.of("remove", "set", "add").contains(name)
+              || snapshotElements.contains(receiver) && name.equals("setValue"));
     }
 
     /** A random generator the method did not make here ({@code new Random(seed)} is its own). */
@@ -553,24 +614,110 @@ public final class FactsCollector implements TaskListener {
 
     /**
      * The call's receiver is a mutable JDK object of the program's control path ({@link
-     * #sharedObject}) and the call does not return a one-shot object (a stream or an iterator,
-     * which a validator could not use after the application did).
+     * #sharedObject}).
      */
     private boolean sharedLibraryReceiver(MethodInvocationTree node) {
-      if (!(node.getMethodSelect() instanceof MemberSelectTree select)) {
-        return false;
+      return node.getMethodSelect() instanceof MemberSelectTree select
+          && sharedObject(receiverPath(getCurrentPath(), select), 0);
+    }
+
+    private TreePath receiverPath(TreePath call, MemberSelectTree select) {
+      return new TreePath(new TreePath(call, select), select.getExpression());
+    }
+
+    /** A method or constructor that a JDK class declares. */
+    private boolean isJdk(ExecutableElement method) {
+      String owner = names.binaryName(JavaNames.enclosingType(method));
+      return owner.startsWith("java.") || owner.startsWith("javax.");
+    }
+
+    /** The indices of the arguments that are shared objects ({@link #sharedObject}). */
+    private List<Integer> sharedArguments(List<? extends ExpressionTree> arguments) {
+      return sharedArguments(getCurrentPath(), arguments, 0);
+    }
+
+    private List<Integer> sharedArguments(
+        TreePath call, List<? extends ExpressionTree> arguments, int depth) {
+      List<Integer> shared = new ArrayList<>();
+      for (int i = 0; i < arguments.size(); i++) {
+        if (sharedObject(new TreePath(call, arguments.get(i)), depth)) {
+          shared.add(i);
+        }
       }
-      TypeMirror result = trees.getTypeMirror(getCurrentPath());
-      return !oneShot(result)
-          && sharedObject(
-              new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()), 0);
+      return shared;
+    }
+
+    /**
+     * Those of {@code arguments} that {@code method} takes as a {@code Collection}, an {@code
+     * Iterable} or a {@code Map}, which a snapshot can stand for (a varargs array cannot).
+     */
+    private List<Integer> iterableParameters(ExecutableElement method, List<Integer> arguments) {
+      List<Integer> iterable = new ArrayList<>();
+      List<? extends VariableElement> parameters = method.getParameters();
+      for (int i : arguments) {
+        if (i >= parameters.size() || (method.isVarArgs() && i == parameters.size() - 1)) {
+          continue;
+        }
+        String type = types.erasure(parameters.get(i).asType()).toString();
+        if (type.equals("java.util.Collection")
+            || type.equals("java.lang.Iterable")
+            || type.equals("java.util.Map")) {
+          iterable.add(i);
+        }
+      }
+      return iterable;
+    }
+
+    /**
+     * How a call on a shared object iterates it, when it does so by a method that its snapshot (a
+     * list for an iterable, a map for a map) has too, or that an enumeration of it stands for.
+     */
+    private SnapshotUse snapshotUse(
+        MethodInvocationTree node, ExecutableElement method, boolean oneShotResult) {
+      TypeMirror receiver =
+          trees.getTypeMirror(
+              receiverPath(getCurrentPath(), (MemberSelectTree) node.getMethodSelect()));
+      String name = method.getSimpleName().toString();
+      boolean noArguments = method.getParameters().isEmpty();
+      boolean iterable = jdk.isA(receiver, "java.lang.Iterable");
+      boolean collection = jdk.isA(receiver, "java.util.Collection");
+      boolean map = jdk.isA(receiver, "java.util.Map");
+      if (name.equals("forEach") && method.getParameters().size() == 1 && (iterable || map)) {
+        return SnapshotUse.ITERATE;
+      }
+      if (!oneShotResult) {
+        return SnapshotUse.NONE;
+      }
+      if (collection
+          && noArguments
+          && Set.of("stream", "parallelStream", "iterator", "spliterator").contains(name)) {
+        return SnapshotUse.ITERATE;
+      }
+      if (name.equals("listIterator") && jdk.isA(receiver, "java.util.List")) {
+        return SnapshotUse.ITERATE;
+      }
+      if (iterable && noArguments && (name.equals("iterator") || name.equals("spliterator"))) {
+        return SnapshotUse.ITERATE;
+      }
+      if (collection && noArguments && name.equals("elements")) {
+        return SnapshotUse.ENUMERATE;
+      }
+      if (map && noArguments && name.equals("keys")) {
+        return SnapshotUse.ENUMERATE_KEYS;
+      }
+      if (map && noArguments && name.equals("elements")) {
+        return SnapshotUse.ENUMERATE_VALUES;
+      }
+      return SnapshotUse.NONE;
     }
 
     /**
      * The expression is a mutable JDK object (a collection, map, atomic, builder, ...) that the
      * program's control path holds: a static field, a field of a class that is not user data, a
-     * local that always holds such an object, or what a call on one returns when it is mutable too
-     * ({@code history.computeIfAbsent(id, k -> new ArrayList<>())} of a map of lists).
+     * local that always holds such an object, what a call on one returns when it is mutable too
+     * ({@code history.computeIfAbsent(id, k -> new ArrayList<>())} of a map of lists), or what a
+     * static JDK method or a JDK constructor made from one ({@code new ArrayList<>(tags)}): those
+     * calls are recorded, so a validator holds the application's object.
      */
     private boolean sharedObject(TreePath path, int depth) {
       ExpressionTree expression = (ExpressionTree) path.getLeaf();
@@ -590,13 +737,65 @@ public final class FactsCollector implements TaskListener {
       if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
         return sharedLocals.contains(element);
       }
-      return depth < 8
-          && expression instanceof MethodInvocationTree call
-          && call.getMethodSelect() instanceof MemberSelectTree select
-          && !(trees.getElement(path) instanceof ExecutableElement m
-              && m.getModifiers().contains(Modifier.STATIC))
-          && sharedObject(
-              new TreePath(new TreePath(path, select), select.getExpression()), depth + 1);
+      if (depth >= 8) {
+        return false;
+      }
+      if (expression instanceof ConditionalExpressionTree choice) {
+        // urgent ? hot : cold: either branch is the application's object.
+        return sharedObject(new TreePath(path, choice.getTrueExpression()), depth + 1)
+            && sharedObject(new TreePath(path, choice.getFalseExpression()), depth + 1);
+      }
+      if (expression instanceof NewClassTree created) {
+        return recordedConstruction(path, created, element, depth + 1);
+      }
+      if (!(expression instanceof MethodInvocationTree call)
+          || !(element instanceof ExecutableElement method)) {
+        return false;
+      }
+      if (method.getModifiers().contains(Modifier.STATIC)) {
+        return isJdk(method) && !sharedArguments(path, call.getArguments(), depth + 1).isEmpty();
+      }
+      return call.getMethodSelect() instanceof MemberSelectTree select
+          && (sharedObject(receiverPath(path, select), depth + 1)
+              || plainObjectInAField(receiverPath(path, select)));
+    }
+
+    /**
+     * The expression reads a field that holds a plain object of the program (neither user data nor
+     * a JDK class), such as a configuration record a service keeps ({@code cfg} in {@code
+     * cfg.names().add(x)}): what its methods return is the application's, as what a shared JDK
+     * object's do.
+     */
+    private boolean plainObjectInAField(TreePath path) {
+      ExpressionTree expression = (ExpressionTree) path.getLeaf();
+      while (expression instanceof ParenthesizedTree p) {
+        expression = p.getExpression();
+        path = new TreePath(path, expression);
+      }
+      if (!(trees.getElement(path) instanceof VariableElement field)
+          || field.getKind() != ElementKind.FIELD
+          || !(field.asType() instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement type)) {
+        return false;
+      }
+      String name = names.binaryName(type);
+      return !isUserData(type)
+          && type.getKind() != ElementKind.ENUM
+          && !name.startsWith("java.")
+          && !name.startsWith("javax.");
+    }
+
+    /**
+     * {@code new C(...)} of a JDK class, without a class body, that gets a shared object: the
+     * application's new object is recorded ({@link NewFact#recordedShared}).
+     */
+    private boolean recordedConstruction(
+        TreePath path, NewClassTree created, Element constructor, int depth) {
+      return created.getClassBody() == null
+          && constructor instanceof ExecutableElement c
+          && c.getKind() == ElementKind.CONSTRUCTOR
+          && isJdk(c)
+          && !sharedArguments(path, created.getArguments(), depth).isEmpty();
     }
 
     private boolean mutableJdk(TypeMirror type) {
@@ -712,7 +911,73 @@ public final class FactsCollector implements TaskListener {
     }
 
     @Override
+    public Void visitArrayAccess(ArrayAccessTree node, Void unused) {
+      if (!isAssignmentTarget(node)
+          && sharedArray(new TreePath(getCurrentPath(), node.getExpression()))) {
+        // c[0] of long[] c = counters.get(k): the control path may change the element before the
+        // validator reads it, so APP records what it read.
+        fileFacts.sharedArrayReads.put(
+            span(node), siteType(types.erasure(trees.getTypeMirror(getCurrentPath())).toString()));
+      }
+      return super.visitArrayAccess(node, unused);
+    }
+
+    @Override
+    public Void visitUnary(UnaryTree node, Void unused) {
+      if (node.getKind() == Tree.Kind.PREFIX_INCREMENT
+          || node.getKind() == Tree.Kind.PREFIX_DECREMENT
+          || node.getKind() == Tree.Kind.POSTFIX_INCREMENT
+          || node.getKind() == Tree.Kind.POSTFIX_DECREMENT) {
+        sharedArrayWrite(node.getExpression());
+      }
+      return super.visitUnary(node, unused);
+    }
+
+    /**
+     * Notes the write at the current node when {@code target} is an element of an array a recorded
+     * call returned ({@link #sharedArray}): the validator holds the application's array, so it
+     * would write it again.
+     */
+    private void sharedArrayWrite(ExpressionTree target) {
+      ExpressionTree element = target;
+      while (element instanceof ParenthesizedTree p) {
+        element = p.getExpression();
+      }
+      if (element instanceof ArrayAccessTree access
+          && sharedArray(
+              new TreePath(new TreePath(getCurrentPath(), element), access.getExpression()))) {
+        fileFacts.sharedArrayWrites.add(span(getCurrentPath().getLeaf()));
+      }
+    }
+
+    /**
+     * The expression is an array that a recorded call on a shared JDK object returned ({@code
+     * counters.get(k)} of a {@code Map<String, long[]>}, {@code audit.toArray()}), or a local that
+     * always holds one: the application's own array, which the log hands to the validator as it is.
+     */
+    private boolean sharedArray(TreePath path) {
+      ExpressionTree expression = (ExpressionTree) path.getLeaf();
+      while (expression instanceof ParenthesizedTree p) {
+        expression = p.getExpression();
+        path = new TreePath(path, expression);
+      }
+      TypeMirror type = trees.getTypeMirror(path);
+      if (type == null || type.getKind() != TypeKind.ARRAY) {
+        return false;
+      }
+      Element element = trees.getElement(path);
+      if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
+        return sharedArrayLocals.contains(element);
+      }
+      return expression instanceof MethodInvocationTree call
+          && call.getMethodSelect() instanceof MemberSelectTree select
+          && !(element instanceof ExecutableElement m && m.getModifiers().contains(Modifier.STATIC))
+          && sharedObject(receiverPath(path, select), 0);
+    }
+
+    @Override
     public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
+      sharedArrayWrite(node.getVariable());
       TypeMirror operand =
           trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
       if (operand != null) {
@@ -733,9 +998,26 @@ public final class FactsCollector implements TaskListener {
         TypeElement type = (TypeElement) constructor.getEnclosingElement();
         boolean userData = isUserData(type);
         String id = names.methodId(constructor);
+        boolean recordedShared =
+            !userData && recordedConstruction(getCurrentPath(), node, constructor, 0);
+        String binary = names.binaryName(type);
         fileFacts.allocations.put(
             span(node),
-            new NewFact(names.binaryName(type), userData, false, seeded(constructor), id));
+            new NewFact(
+                binary,
+                userData,
+                false,
+                seeded(constructor),
+                id,
+                recordedShared,
+                siteType(type.getQualifiedName().toString())));
+        if (recordedShared && !enclosingMethods.isEmpty()) {
+          touches(); // its variants record the new object
+          facts
+              .sharedCallsByMethod
+              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+              .add(id);
+        }
         if (userData) {
           touches();
         } else if (!enclosingMethods.isEmpty() && names.binaryName(type).startsWith("java.")) {
@@ -755,7 +1037,8 @@ public final class FactsCollector implements TaskListener {
         boolean userData =
             component instanceof DeclaredType declared && isUserData(declared.asElement());
         fileFacts.allocations.put(
-            span(node), new NewFact(names.erased(component), userData, true, null, null));
+            span(node),
+            new NewFact(names.erased(component), userData, true, null, null, false, null));
       }
       return super.visitNewArray(node, unused);
     }
@@ -768,10 +1051,21 @@ public final class FactsCollector implements TaskListener {
           facts.freshLocals.add(element);
         } else if (node.getInitializer() != null) {
           facts.reassignedLocals.add(element);
-          if (sharedObject(new TreePath(getCurrentPath(), node.getInitializer()), 0)
-              && !assignedAgain(element)) {
-            sharedLocals.add(element); // List<String> l = audit;
-          }
+        }
+        if (node.getInitializer() != null
+            && sharedObject(new TreePath(getCurrentPath(), node.getInitializer()), 0)
+            && !assignedAgain(element)) {
+          sharedLocals.add(element); // List<String> l = audit; ... = new ArrayList<>(audit);
+        } else if (node.getInitializer() != null
+            && sharedArray(new TreePath(getCurrentPath(), node.getInitializer()))
+            && !assignedAgain(element)) {
+          sharedArrayLocals.add(element); // long[] c = counters.get(k);
+        }
+        if (node.getInitializer() instanceof MethodInvocationTree call
+            && call.getMethodSelect() instanceof MemberSelectTree select
+            && jdk.isA(element.asType(), "java.util.Iterator")
+            && sharedObject(receiverPath(new TreePath(getCurrentPath(), call), select), 0)) {
+          snapshotIterators.add(element); // Iterator<String> it = tags.iterator();
         }
       }
       // A local or parameter of type T[] with T user data is a plain Java array of handles (a
@@ -783,6 +1077,18 @@ public final class FactsCollector implements TaskListener {
     @Override
     public Void visitEnhancedForLoop(EnhancedForLoopTree node, Void unused) {
       TreePath expression = new TreePath(getCurrentPath(), node.getExpression());
+      if (sharedObject(expression, 0)) {
+        // The loop iterates a snapshot that APP records and VAL replays (SnapshotUse).
+        fileFacts.snapshots.add(span(node.getExpression()));
+        snapshotElements.add(trees.getElement(new TreePath(getCurrentPath(), node.getVariable())));
+        if (!enclosingMethods.isEmpty()) {
+          touches();
+          facts
+              .snapshotsByMethod
+              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+              .add("for-each over " + types.erasure(trees.getTypeMirror(expression)));
+        }
+      }
       Element element = trees.getElement(expression);
       if (element != null
           && element.getKind() == ElementKind.FIELD

@@ -10,7 +10,8 @@ import javax.lang.model.element.Element;
  *
  * @param field {@code owner#name}, the owner's binary name
  * @param isStatic a static field (read without a receiver to evaluate)
- * @param type the field's erased type
+ * @param type the field's type as the read's site names it ({@code
+ *     java.util.List<java.lang.String>}), else its erased type
  * @param receiverLocal the local variable the field is read through ({@code step.amount}), or null
  */
 public record SharedRead(String field, boolean isStatic, String type, Element receiverLocal) {}

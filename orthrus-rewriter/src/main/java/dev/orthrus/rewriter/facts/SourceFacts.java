@@ -37,6 +37,20 @@ public final class SourceFacts {
     final Map<Span, String> operandTypes = new HashMap<>();
     final Map<Span, SharedRead> sharedReads = new HashMap<>();
 
+    /** The iterables of for-each loops over shared JDK objects, which iterate a snapshot. */
+    final Set<Span> snapshots = new HashSet<>();
+
+    /**
+     * Assignments, compound assignments, ++ and -- of elements of arrays recorded calls returned.
+     */
+    final Set<Span> sharedArrayWrites = new HashSet<>();
+
+    /** Reads of elements of arrays recorded calls returned, with the element's type at the site. */
+    final Map<Span, String> sharedArrayReads = new HashMap<>();
+
+    /** {@code it.remove()} on an iterator of a snapshot, {@code e.setValue(v)} on its entries. */
+    final Set<Span> snapshotChanges = new HashSet<>();
+
     public FieldFact field(Span span) {
       return fields.get(span);
     }
@@ -69,6 +83,40 @@ public final class SourceFacts {
     public SharedRead sharedRead(Span span) {
       SharedRead read = sharedReads.get(span);
       return read != null && owner.isShared(read) ? read : null;
+    }
+
+    /**
+     * Whether the expression at {@code span} is what a for-each loop iterates and is a shared JDK
+     * object ({@link CallFact#recordedShared}): the loop iterates a snapshot of it ({@link
+     * SnapshotUse}).
+     */
+    public boolean snapshot(Span span) {
+      return snapshots.contains(span);
+    }
+
+    /**
+     * Whether the write at {@code span} stores into an element of an array that a recorded call on
+     * a shared JDK object returned: a validator holds the application's array and would write it a
+     * second time.
+     */
+    public boolean sharedArrayWrite(Span span) {
+      return sharedArrayWrites.contains(span);
+    }
+
+    /**
+     * The type of the element read at {@code span} when it is an element of an array a recorded
+     * call returned (APP records the value it read), else null.
+     */
+    public String sharedArrayRead(Span span) {
+      return sharedArrayReads.get(span);
+    }
+
+    /**
+     * Whether the call at {@code span} changes a snapshot through an iterator or an entry ({@code
+     * it.remove()}, {@code e.setValue(v)}): the change would miss the application's collection.
+     */
+    public boolean snapshotChange(Span span) {
+      return snapshotChanges.contains(span);
     }
 
     /** The erased type of a compound assignment's right operand ({@code x.f += y}: y's). */
@@ -104,8 +152,11 @@ public final class SourceFacts {
   final Set<Element> reassignedLocals = new HashSet<>();
   final Map<String, List<SharedRead>> sharedReadsByMethod = new HashMap<>();
 
-  /** Calls on JDK objects outside user data ({@link CallFact#sharedReceiver}), by method. */
+  /** Calls recorded because of a shared JDK object ({@link CallFact#recordedShared}), by method. */
   final Map<String, Set<String>> sharedCallsByMethod = new HashMap<>();
+
+  /** What iterates a snapshot of a shared JDK object ({@link SnapshotUse}), by method. */
+  final Map<String, Set<String>> snapshotsByMethod = new HashMap<>();
 
   final List<Problem> problems = new ArrayList<>();
 
@@ -188,11 +239,19 @@ public final class SourceFacts {
   }
 
   /**
-   * The calls {@code method} makes on mutable JDK objects that fields outside user data hold: its
-   * variants record them ({@link CallFact#sharedReceiver}).
+   * The calls {@code method} makes on, or with, mutable JDK objects of the control path: its
+   * variants record them ({@link CallFact#recordedShared}, {@link NewFact#recordedShared}).
    */
   public Set<String> sharedCalls(String method) {
     return sharedCallsByMethod.getOrDefault(method, Set.of());
+  }
+
+  /**
+   * The calls and for-each loops of {@code method} that iterate a snapshot of a mutable JDK object
+   * of the control path ({@code java.util.List#stream()}, {@code for-each over java.util.List}).
+   */
+  public Set<String> snapshots(String method) {
+    return snapshotsByMethod.getOrDefault(method, Set.of());
   }
 
   /** The fields {@code method} reads that other threads may change ({@link #isShared}). */

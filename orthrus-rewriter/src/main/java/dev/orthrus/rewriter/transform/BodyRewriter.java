@@ -29,6 +29,7 @@ import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
@@ -41,6 +42,7 @@ import dev.orthrus.rewriter.facts.FieldFact;
 import dev.orthrus.rewriter.facts.NewFact;
 import dev.orthrus.rewriter.facts.ReferenceFact;
 import dev.orthrus.rewriter.facts.SharedRead;
+import dev.orthrus.rewriter.facts.SnapshotUse;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import dev.orthrus.rewriter.facts.Span;
 import java.nio.file.Path;
@@ -167,6 +169,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(ArrayAccessExpr n, Void arg) {
+    String sharedElement = facts.sharedArrayRead(positions.span(n));
+    if (sharedElement != null && variant != Variant.PLAIN) {
+      // An element of the application's array (counters.get(k)[0]): APP records what it read, VAL
+      // evaluates the array and the index as APP did and takes the value from the log.
+      Expression array = rewrite(n.getName());
+      Expression index = rewrite(n.getIndex());
+      NodeList<Expression> replayArguments =
+          variant == Variant.VAL ? new NodeList<>(array, index) : new NodeList<>();
+      return recorded(new ArrayAccessExpr(array, index), replayArguments, sharedElement);
+    }
     if (!isVersionedArray(n.getName())) {
       return super.visit(n, arg);
     }
@@ -185,6 +197,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(AssignExpr n, Void arg) {
+    sharedArrayWrite(n);
     Expression target = n.getTarget();
     FieldFact field = field(target);
     if (field != null && (field.versioned() || field.held())) {
@@ -232,6 +245,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   public Visitable visit(UnaryExpr n, Void arg) {
     UnaryExpr.Operator op = n.getOperator();
     if (isStep(op)) {
+      sharedArrayWrite(n);
       Expression target = n.getExpression();
       FieldFact field = field(target);
       if (field != null && field.versioned()) {
@@ -250,6 +264,22 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       }
     }
     return super.visit(n, arg);
+  }
+
+  /**
+   * A write into an element of an array that a recorded call returned ({@code long[] c =
+   * counters.get(k); c[0]++}): the log hands the validator the application's own array, which it
+   * would write a second time. The closure cannot be validated as written.
+   */
+  private void sharedArrayWrite(Expression write) {
+    if (variant == Variant.APP && facts.sharedArrayWrite(positions.span(write))) {
+      problem(
+          write,
+          "a write into an array that a call on the application's collection returned",
+          "a validator gets the same array from the log and would write it again: keep the values"
+              + " in user data, or update them through the collection (counters.merge(k, 1L,"
+              + " Long::sum)) or an atomic array it holds (AtomicLongArray)");
+    }
   }
 
   private static boolean isStep(UnaryExpr.Operator op) {
@@ -463,10 +493,21 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(MethodCallExpr n, Void arg) {
+    if (variant == Variant.APP && facts.snapshotChange(positions.span(n))) {
+      problem(
+          n,
+          "a change of the application's collection through an iterator or an entry of it ("
+              + n.getNameAsString()
+              + ") inside a closure",
+          "the closure iterates a copy, which the log gives the validator too: change the"
+              + " collection through calls on it (removeIf, replaceAll, map.compute or"
+              + " map.replaceAll), which the log records, or collect what to change and change it"
+              + " after the loop");
+    }
     CallFact call = facts.call(positions.span(n));
     Map<Integer, Expression> runInside =
-        call != null && call.sharedReceiver() && variant == Variant.APP
-            ? plainLambdas(n)
+        call != null && call.recordedShared() && variant == Variant.APP
+            ? plainLambdas(n.getArguments())
             : Map.of();
     MethodCallExpr m = (MethodCallExpr) super.visit(n, arg);
     runInside.forEach(m::setArgument);
@@ -491,6 +532,18 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       toVariant(m);
       return m;
     }
+    if (variant != Variant.PLAIN && call.recordedShared()) {
+      // Before the seeded and generator cases: a shuffle of a shared list is made by APP alone.
+      return sharedCall(m, call, n.getParentNode().orElse(null) instanceof ExpressionStmt);
+    }
+    if (variant != Variant.PLAIN && call.snapshot() != SnapshotUse.NONE) {
+      return snapshotCall(m, call.snapshot());
+    }
+    if (variant != Variant.PLAIN) {
+      for (int i : call.snapshotArguments()) {
+        m.setArgument(i, snapshot(m.getArgument(i).clone()));
+      }
+    }
     if (variant != Variant.PLAIN && call.seeded() != null) {
       // A call the JDK table marks seeded (the JDK's shuffle draws from a generator of its own)
       // gets its seed from the log.
@@ -504,9 +557,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "a validator would draw from the application's generator: pass one seeded from it"
               + " (new java.util.Random(rnd.nextLong()); the log records the draw)");
       return m;
-    }
-    if (variant != Variant.PLAIN && call.sharedReceiver()) {
-      return sharedCall(m, call, n.getParentNode().orElse(null) instanceof ExpressionStmt);
     }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
@@ -535,36 +585,46 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * The lambdas and method references passed to a recorded call on a shared JDK object ({@code
-   * accounts.computeIfAbsent(id, Account::new)}), rewritten as plain code and replaced in {@code n}
-   * by placeholders until the call is rewritten: they run inside the call, which only APP makes, so
-   * nothing they do may be logged (VAL would never replay it).
+   * The lambdas and method references passed to a recorded call on, or with, a shared JDK object
+   * ({@code accounts.computeIfAbsent(id, Account::new)}), rewritten as plain code and replaced in
+   * {@code arguments} by placeholders until the call is rewritten: they run inside the call, which
+   * only APP makes, so nothing they do may be logged (VAL would never replay it).
    */
-  private Map<Integer, Expression> plainLambdas(MethodCallExpr n) {
+  private Map<Integer, Expression> plainLambdas(NodeList<Expression> arguments) {
     Map<Integer, Expression> plain = new HashMap<>();
     BodyRewriter plainRewriter =
         new BodyRewriter(plan, file, pkg, positions, Variant.PLAIN, context, caller, sites);
-    for (int i = 0; i < n.getArguments().size(); i++) {
-      Expression argument = n.getArgument(i);
+    for (int i = 0; i < arguments.size(); i++) {
+      Expression argument = arguments.get(i);
       if (argument.isLambdaExpr() || argument.isMethodReferenceExpr()) {
         plain.put(i, (Expression) argument.accept(plainRewriter, null));
-        n.setArgument(i, new NullLiteralExpr());
+        arguments.set(i, new NullLiteralExpr());
       }
     }
     return plain;
   }
 
   /**
-   * A call on a mutable JDK object that a field outside user data holds ({@code accounts.get(id)},
-   * {@code audit.add(line)}): the program changes such an object outside the closure, after APP
-   * used it and before VAL re-executes. APP makes the call and records its result; VAL evaluates
-   * the receiver and the arguments as APP did (their loads are replayed) and takes the result from
-   * the log, without making the call: the call runs once, on what APP saw.
+   * A call that reads or changes a mutable JDK object of the control path, its receiver ({@code
+   * accounts.get(id)}, {@code audit.add(line)}) or an argument of a static JDK method ({@code
+   * String.join(",", tags)}, {@code Collections.sort(audit)}): the program changes such an object
+   * outside the closure, after APP used it and before VAL re-executes. APP makes the call and
+   * records its result; VAL evaluates the receiver and the arguments as APP did (their loads are
+   * replayed) and takes the result from the log, without making the call: the call runs once, on
+   * what APP saw.
    */
   private Expression sharedCall(MethodCallExpr m, CallFact call, boolean resultUnused) {
     NodeList<Expression> replayArguments = new NodeList<>();
+    Expression scope = m.getScope().orElse(null);
+    boolean receiver =
+        !call.isStatic()
+            && scope != null
+            && !(scope instanceof ThisExpr)
+            && !(scope instanceof SuperExpr);
     if (variant == Variant.VAL) {
-      m.getScope().map(Expression::clone).ifPresent(replayArguments::add);
+      if (receiver) {
+        replayArguments.add(scope.clone());
+      }
       for (Expression argument : m.getArguments()) {
         // A lambda or method reference evaluates nothing VAL must replay (and is no Object).
         if (!argument.isLambdaExpr() && !argument.isMethodReferenceExpr()) {
@@ -580,8 +640,50 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     // No result to record: VAL evaluates what APP evaluated, and throws as the call would on a null
     // receiver.
-    replayArguments.set(0, requireNonNull(replayArguments.get(0)));
+    if (receiver) {
+      replayArguments.set(0, requireNonNull(replayArguments.get(0)));
+    }
     return new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments);
+  }
+
+  /**
+   * A call that iterates a shared JDK collection or map ({@code tags.stream()}, {@code
+   * limits.forEach(...)}): it is made on a snapshot of its receiver, which APP records and VAL
+   * takes from the log after evaluating the receiver as APP did, so that both iterate the same
+   * elements and the code the iteration runs is validated.
+   */
+  private Expression snapshotCall(MethodCallExpr m, SnapshotUse use) {
+    Expression copy = snapshot(m.getScope().orElseThrow().clone());
+    return switch (use) {
+      case ENUMERATE -> enumeration(copy);
+      case ENUMERATE_KEYS -> enumeration(new MethodCallExpr(copy, "keySet"));
+      case ENUMERATE_VALUES -> enumeration(new MethodCallExpr(copy, "values"));
+      default -> m.setScope(copy);
+    };
+  }
+
+  /** {@code log.snapshot(value)} in APP, {@code replay.snapshot(value)} in VAL. */
+  private Expression snapshot(Expression value) {
+    return new MethodCallExpr(new NameExpr(context), "snapshot", new NodeList<>(value));
+  }
+
+  private static Expression enumeration(Expression collection) {
+    return new MethodCallExpr(
+        new NameExpr("java.util.Collections"), "enumeration", new NodeList<>(collection));
+  }
+
+  /**
+   * A for-each loop over a shared JDK object ({@code for (String t : tags)}) iterates a snapshot of
+   * it ({@link #snapshotCall}); its body runs as closure code in both variants.
+   */
+  @Override
+  public Visitable visit(ForEachStmt n, Void arg) {
+    boolean snapshot = variant != Variant.PLAIN && facts.snapshot(positions.span(n.getIterable()));
+    ForEachStmt s = (ForEachStmt) super.visit(n, arg);
+    if (snapshot) {
+      s.setIterable(snapshot(s.getIterable().clone()));
+    }
+    return s;
   }
 
   /**
@@ -739,7 +841,23 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "an anonymous class that touches user data inside a closure",
           "use a lambda passed straight to the method that runs it, or a named helper method");
     }
+    Map<Integer, Expression> runInside =
+        allocation != null && allocation.recordedShared() && variant == Variant.APP
+            ? plainLambdas(n.getArguments())
+            : Map.of();
     ObjectCreationExpr o = (ObjectCreationExpr) super.visit(n, arg);
+    runInside.forEach(o::setArgument);
+    if (allocation != null && allocation.recordedShared() && variant != Variant.PLAIN) {
+      // new ArrayList<>(tags): APP records the copy it made, VAL takes it from the log after
+      // evaluating the arguments as APP did, instead of copying the live list.
+      NodeList<Expression> replayArguments = new NodeList<>();
+      if (variant == Variant.VAL) {
+        o.getArguments().stream()
+            .filter(a -> !a.isLambdaExpr() && !a.isMethodReferenceExpr())
+            .forEach(replayArguments::add);
+      }
+      return recorded(o, replayArguments, allocation.siteType());
+    }
     if (allocation != null && variant != Variant.PLAIN && !allocation.array()) {
       if (allocation.seeded() != null) {
         return seeded(n, o, allocation);

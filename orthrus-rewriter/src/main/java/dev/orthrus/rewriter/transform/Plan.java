@@ -108,13 +108,15 @@ final class Plan {
 
   /**
    * What the closure {@code id} records beyond its arguments, in it and the methods it reaches:
-   * non-deterministic calls and reads of fields other threads may change, for the report.
+   * non-deterministic calls, reads of fields other threads may change, calls on or with shared JDK
+   * objects and the snapshots of them it iterates, for the report.
    */
   List<String> recordedBy(String id) {
     Set<String> recorded = new TreeSet<>();
     for (String method : facts.reached(List.of(id), touching)) {
       facts.sharedFieldsRead(method).forEach(f -> recorded.add("recorded: field " + f));
       facts.sharedCalls(method).forEach(c -> recorded.add("recorded: call " + c));
+      facts.snapshots(method).forEach(c -> recorded.add("recorded: snapshot " + c));
       facts.callees(method).stream()
           .filter(recordedCalls::contains)
           .forEach(c -> recorded.add("recorded: call " + c));

@@ -2,7 +2,14 @@ package dev.orthrus.runtime.api;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -422,6 +429,76 @@ public final class ClosureLog {
     }
     nondetRefs[nondetRefCount++] = value;
     return value;
+  }
+
+  // ---- snapshots of the control path's collections ----
+
+  /**
+   * Records a copy of a collection the program's control path holds and may change while a
+   * validator waits to re-execute this log, for a closure that iterates it (a for-each, a stream,
+   * an iterator, {@code forEach}): the closure iterates the copy, and so does the validator ({@link
+   * Replay#snapshot(Collection)}), instead of the live collection. One {@code toArray()} takes it,
+   * atomic for a synchronized or concurrent collection; the JDK's map entries in it (a {@code
+   * HashMap}'s entries are its live nodes) become immutable entries of their key and value.
+   */
+  public <T> List<T> snapshot(Collection<T> collection) {
+    Object[] elements = Objects.requireNonNull(collection).toArray();
+    if (elements.getClass() != Object[].class) {
+      elements = Arrays.copyOf(elements, elements.length, Object[].class);
+    }
+    for (int i = 0; i < elements.length; i++) {
+      if (elements[i] instanceof Map.Entry<?, ?> entry && liveEntry(entry)) {
+        elements[i] = new AbstractMap.SimpleImmutableEntry<>(entry.getKey(), entry.getValue());
+      }
+    }
+    return recordedSnapshot(elements);
+  }
+
+  /**
+   * {@link #snapshot(Collection)} of an iterable that is not a collection: copied by iterating it.
+   */
+  public <T> List<T> snapshot(Iterable<T> iterable) {
+    List<Object> elements = new ArrayList<>();
+    for (T element : Objects.requireNonNull(iterable)) {
+      elements.add(element);
+    }
+    return recordedSnapshot(elements.toArray());
+  }
+
+  /**
+   * {@link #snapshot(Collection)} of a map, for {@code forEach} and its enumerations: a copy that
+   * keeps the map's iteration order, taken from one {@code entrySet().toArray()}.
+   */
+  public <K, V> Map<K, V> snapshot(Map<K, V> map) {
+    Object[] entries = Objects.requireNonNull(map).entrySet().toArray();
+    Map<K, V> copy = new LinkedHashMap<>(Math.max(16, (int) (entries.length / 0.75f) + 1));
+    for (Object e : entries) {
+      @SuppressWarnings("unchecked")
+      Map.Entry<K, V> entry = (Map.Entry<K, V>) e;
+      copy.put(entry.getKey(), entry.getValue());
+    }
+    retain(SNAPSHOT_BYTES + MAP_ENTRY_BYTES * entries.length);
+    return nondetRef(Collections.unmodifiableMap(copy));
+  }
+
+  /** Rough bytes of a snapshot's wrappers, and of each element slot or copied map entry. */
+  private static final long SNAPSHOT_BYTES = 64;
+
+  private static final long MAP_ENTRY_BYTES = 48;
+
+  @SuppressWarnings("unchecked")
+  private <T> List<T> recordedSnapshot(Object[] elements) {
+    retain(SNAPSHOT_BYTES + 8L * elements.length);
+    return nondetRef((List<T>) Collections.unmodifiableList(Arrays.asList(elements)));
+  }
+
+  /**
+   * An entry the JDK's own collections hand out, which may be a live node of its map; a program's
+   * own entry class is kept as it is (the closure may test its class).
+   */
+  private static boolean liveEntry(Map.Entry<?, ?> entry) {
+    return entry.getClass().getName().startsWith("java.")
+        && !(entry instanceof AbstractMap.SimpleImmutableEntry<?, ?>);
   }
 
   /**

@@ -1,7 +1,10 @@
 package dev.orthrus.runtime.api;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
@@ -177,6 +180,42 @@ public final class Replay {
    */
   public <T> T nondetRef(Object... arguments) {
     return nondetRef();
+  }
+
+  /**
+   * The copy of a collection APP iterated ({@link ClosureLog#snapshot(Collection)}), taken from the
+   * log after VAL evaluated the collection's expression as APP did; the live collection, which the
+   * control path may have changed since, is not read. A null one throws as APP's did.
+   */
+  public <T> List<T> snapshot(Collection<T> collection) {
+    Objects.requireNonNull(collection);
+    return loggedSnapshot(List.class);
+  }
+
+  /** {@link #snapshot(Collection)} of an iterable that is not a collection. */
+  public <T> List<T> snapshot(Iterable<T> iterable) {
+    Objects.requireNonNull(iterable);
+    return loggedSnapshot(List.class);
+  }
+
+  /** {@link #snapshot(Collection)} of a map ({@link ClosureLog#snapshot(Map)}). */
+  public <K, V> Map<K, V> snapshot(Map<K, V> map) {
+    Objects.requireNonNull(map);
+    return loggedSnapshot(Map.class);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <S> S loggedSnapshot(Class<?> kind) {
+    Object logged = nondetRef();
+    if (!kind.isInstance(logged)) {
+      throw new Divergence(
+          MismatchKind.NONDETERMINISM,
+          "VAL iterated a "
+              + kind.getSimpleName()
+              + " where APP recorded "
+              + (logged == null ? "null" : logged.getClass().getName()));
+    }
+    return (S) logged;
   }
 
   public long nondetBits() {

@@ -110,19 +110,22 @@ final class MetaCommands {
     }
     String key = t.get(1);
     int now = handler.clock.now();
-    CacheItem item;
+    int exptime = 0;
     if (f.ttl != null) {
       Long ttl = CommandHandler.parseSigned(f.ttl);
       if (ttl == null) {
         s.replies().line(INVALID_FLAG_VALUE);
         return;
       }
-      item = handler.cache().touch(key, handler.clock.expiry(ttl), now);
-    } else {
-      item = handler.cache().get(key, now);
+      exptime = handler.clock.expiry(ttl);
     }
+    byte[] reply =
+        handler
+            .cache()
+            .metaGetReply(
+                key, f.ttl != null, exptime, f.value, f.returned.toString(), f.opaque, now);
     handler.stats.cmdGet.increment();
-    if (item == null) {
+    if (reply == null) {
       handler.stats.getMisses.increment();
       if (!f.quiet) {
         s.replies().line(status("EN", key, f));
@@ -130,8 +133,7 @@ final class MetaCommands {
       return;
     }
     handler.stats.getHits.increment();
-    handler.closureCall();
-    s.replies().write(Cache.metaReply(item, f.value, false, f.returned.toString(), f.opaque, now));
+    s.replies().write(reply);
   }
 
   /** What ms answers once its data arrived. */

@@ -302,10 +302,17 @@ public final class Primary implements StepRecorder {
    */
   private void watch() {
     while (ended.getCount() > 0) {
+      long asleep = System.nanoTime();
       try {
         Thread.sleep(1000);
       } catch (InterruptedException e) {
         return;
+      }
+      if (System.nanoTime() - asleep > TimeUnit.MILLISECONDS.toNanos(STALL_MILLIS / 2)) {
+        // This JVM did not run for a while (stopped with SIGSTOP, as the benchmark does between
+        // its windows, or suspended with its machine): nor did the replica, most likely, so the
+        // quiet time starts again.
+        lastProgressNanos = System.nanoTime();
       }
       String why = stopped;
       if (why != null) {

@@ -58,6 +58,24 @@ public final class Cache {
     return item == null ? null : valueReply(item, withCas);
   }
 
+  /**
+   * mg's reply for the live item under {@code key} ({@link #metaReply}), or null when there is
+   * none; with {@code touch}, the item's expiration time becomes {@code exptime} first. One
+   * closure, as {@link #getReply} is for get.
+   */
+  @Closure
+  public synchronized byte[] metaGetReply(
+      String key,
+      boolean touch,
+      int exptime,
+      boolean withValue,
+      String flags,
+      String opaque,
+      int now) {
+    CacheItem item = touch ? touch(key, exptime, now) : get(key, now);
+    return item == null ? null : metaReply(item, withValue, false, flags, opaque, now);
+  }
+
   /** Sets the live item's expiration time; returns the item, or null when there is none. */
   @Closure
   public synchronized CacheItem touch(String key, int exptime, int now) {

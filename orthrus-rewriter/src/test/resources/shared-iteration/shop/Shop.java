@@ -1,0 +1,214 @@
+package shop;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A service whose closures iterate, copy, join and sort collections its own fields hold, which the
+ * control path changes between (and after) the closures' executions.
+ */
+public final class Shop {
+
+  @UserData
+  public static final class Account {
+    final String id;
+    long balance;
+
+    public Account(String id) {
+      this.id = id;
+    }
+  }
+
+  /** Counts its comparisons, so that a test sees how often the audit trail was sorted. */
+  static final class Counting implements Comparator<String> {
+    final AtomicInteger comparisons = new AtomicInteger();
+
+    @Override
+    public int compare(String a, String b) {
+      comparisons.incrementAndGet();
+      return a.compareTo(b);
+    }
+  }
+
+  private final List<String> tags = new ArrayList<>();
+  private final Map<String, Integer> limits = new HashMap<>();
+  private final List<String> audit = new ArrayList<>();
+  private final Vector<String> legacy = new Vector<>();
+  private final ConcurrentHashMap<String, Integer> stock = new ConcurrentHashMap<>();
+  private final Counting order = new Counting();
+
+  /** A plain configuration record the service keeps; its list is the application's. */
+  record Config(List<String> names) {}
+
+  private final Config cfg = new Config(new ArrayList<>());
+  private List<String> current = new ArrayList<>();
+  private final List<String> hot = new ArrayList<>();
+  private final List<String> cold = new ArrayList<>();
+  private final Map<String, long[]> counters = new HashMap<>(Map.of("c", new long[3]));
+
+  /** The control path: changes every collection the closures read. */
+  public void change(int round) {
+    tags.add("t" + round + "x".repeat(round % 4));
+    if (tags.size() > 4) {
+      tags.remove(0);
+    }
+    limits.put("k" + round, round * 3);
+    limits.remove("k" + (round - 3));
+    limits.replaceAll((k, v) -> v + 1);
+    audit.add("z" + round);
+    audit.add("a" + round);
+    legacy.add("v" + round);
+    stock.merge("s" + round % 3, round, Integer::sum);
+    current = new ArrayList<>(List.of("c" + round, "cc".repeat(round % 3)));
+    if (cfg.names().size() > 3) {
+      cfg.names().remove(0);
+    }
+    hot.add("h" + round);
+    cold.clear();
+    counters.get("c")[round % 3] += round + 1;
+  }
+
+  /** (8) A for-each over a field the control path replaces (not final). */
+  @Closure
+  public long swapped(Account a) {
+    long n = 0;
+    for (String c : current) {
+      n += c.length();
+    }
+    a.balance = a.balance + n;
+    return a.balance;
+  }
+
+  /** (9) A list reached through a plain record the service keeps. */
+  @Closure
+  public long configured(Account a) {
+    cfg.names().add(a.id);
+    a.balance = a.balance + cfg.names().size();
+    return a.balance;
+  }
+
+  /** (10) A local that holds one of two shared lists. */
+  @Closure
+  public long chosen(Account a) {
+    List<String> target = a.balance % 2 == 0 ? hot : cold;
+    target.add(a.id);
+    a.balance = a.balance + target.size();
+    return a.balance;
+  }
+
+  /** (11) Elements of an array the service's map holds, which the control path changes. */
+  @Closure
+  public long counted(Account a) {
+    long[] c = counters.get("c");
+    a.balance = a.balance + c[0] + 2 * c[1] + 3 * counters.get("c")[2];
+    return a.balance;
+  }
+
+  /** (1) A for-each over a shared list. */
+  @Closure
+  public long lengths(Account a) {
+    long n = 0;
+    for (String t : tags) {
+      n += t.length();
+    }
+    a.balance = a.balance + n;
+    return a.balance;
+  }
+
+  /** (2) A stream and an iterator of a shared list, and an enumeration of a vector and a map. */
+  @Closure
+  public long streamed(Account a) {
+    long n = tags.stream().mapToInt(String::length).sum();
+    Iterator<String> it = tags.iterator();
+    while (it.hasNext()) {
+      n = n * 3 + it.next().length();
+    }
+    for (Enumeration<String> e = legacy.elements(); e.hasMoreElements(); ) {
+      n += e.nextElement().length();
+    }
+    for (Enumeration<String> e = stock.keys(); e.hasMoreElements(); ) {
+      n += e.nextElement().hashCode() % 7;
+    }
+    a.balance = a.balance + n;
+    return n;
+  }
+
+  /** (3) forEach on a shared list and a shared map, the lambda reading user data. */
+  @Closure
+  public String visited(Account a) {
+    StringBuilder sb = new StringBuilder();
+    tags.forEach(sb::append);
+    long[] sum = {0};
+    limits.forEach((k, v) -> sum[0] += v + a.balance % 5);
+    a.balance = a.balance + sum[0];
+    return sb + "/" + sum[0];
+  }
+
+  /** (4) Live views a recorded call returns, iterated. */
+  @Closure
+  public long viewed(Account a) {
+    long n = 0;
+    for (Map.Entry<String, Integer> e : limits.entrySet()) {
+      n += e.getKey().length() * (long) e.getValue();
+    }
+    for (int v : limits.values()) {
+      n = n * 7 + v;
+    }
+    n += limits.keySet().stream().mapToInt(String::length).sum();
+    a.balance = a.balance + n;
+    return n;
+  }
+
+  /**
+   * (5) A shared list passed to JDK methods, (6) to JDK constructors, the copies then changed, and
+   * to a method of a list the closure owns.
+   */
+  @Closure
+  public String copied(Account a) {
+    String joined = String.join(",", tags);
+    List<String> copy = new ArrayList<>(tags);
+    copy.add("mine");
+    for (String c : copy) {
+      a.balance = a.balance + c.length();
+    }
+    Map<String, Integer> m = new HashMap<>(limits);
+    m.merge("x", 1, Integer::sum);
+    List<String> owned = new ArrayList<>();
+    owned.addAll(tags);
+    owned.add(0, "first");
+    return joined + "|" + copy + "|" + new TreeMap<>(m) + "|" + owned + "|" + a.balance;
+  }
+
+  /** (7) A JDK method that sorts a shared list: it must sort once. */
+  @Closure
+  public int sorted(Account a) {
+    Collections.sort(audit, order);
+    a.balance = a.balance + audit.size();
+    return audit.size();
+  }
+
+  public String report() {
+    return "audit="
+        + audit
+        + " comparisons="
+        + order.comparisons.get()
+        + " names="
+        + cfg.names()
+        + " hot="
+        + hot
+        + " cold="
+        + cold;
+  }
+}
