@@ -75,6 +75,7 @@ class OrthrusJarIT {
             "flushAll",
             "get",
             "getReply",
+            "metaGetReply",
             "metaReply",
             "numberReply",
             "store",

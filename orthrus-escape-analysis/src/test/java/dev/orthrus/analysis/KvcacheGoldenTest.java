@@ -42,7 +42,7 @@ class KvcacheGoldenTest {
 
     // The bar: every closure has reachable methods and allocations with escape states; those that
     // copy values are tagged.
-    assertEquals(10, report.closures().size());
+    assertEquals(11, report.closures().size());
     for (ClosureModel c : report.closures()) {
       assertFalse(c.reachableMethods().isEmpty(), c.id());
       c.allocations().forEach(a -> assertNotNull(a.escape(), c.id() + " " + a));

@@ -21,7 +21,7 @@ class DemoIT {
   private static final Pattern KVCACHE_CLOSURE =
       Pattern.compile(
           "DETECTED at [0-9.]+ s: closure (get|getReply|touch|store|delete|arithmetic|flushAll"
-              + "|valueReply|numberReply|metaReply), caller \\S+, thread kvcache-worker-0, CPU");
+              + "|valueReply|numberReply|metaReply|metaGetReply), caller \\S+, thread kvcache-worker-0, CPU");
 
   @TempDir Path work;
 

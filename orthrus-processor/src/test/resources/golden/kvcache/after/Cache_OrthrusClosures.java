@@ -14,6 +14,7 @@ public final class Cache_OrthrusClosures implements ClosureCatalog {
   private static final List<ClosureDescriptor> CLOSURES = List.of(
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#get(java.lang.String,int)", -2030259582, "get", false, false, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#getReply(java.lang.String,boolean,int)", -1394463896, "getReply", false, true, false, Comparison.EQUALS),
+      new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#metaGetReply(java.lang.String,boolean,int,boolean,java.lang.String,java.lang.String,int)", -549726368, "metaGetReply", false, true, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#touch(java.lang.String,int,int)", -752812974, "touch", false, false, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#store(dev.orthrus.samples.kvcache.store.StoreMode,java.lang.String,int,int,byte[],long,int)", 1420250834, "store", false, true, false, Comparison.EQUALS),
       new ClosureDescriptor("dev.orthrus.samples.kvcache.store.Cache#delete(java.lang.String,int)", 757434903, "delete", false, false, false, Comparison.EQUALS),

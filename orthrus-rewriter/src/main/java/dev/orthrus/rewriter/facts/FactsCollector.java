@@ -714,10 +714,12 @@ public final class FactsCollector implements TaskListener {
     /**
      * The expression is a mutable JDK object (a collection, map, atomic, builder, ...) that the
      * program's control path holds: a static field, a field of a class that is not user data, a
-     * local that always holds such an object, what a call on one returns when it is mutable too
-     * ({@code history.computeIfAbsent(id, k -> new ArrayList<>())} of a map of lists), or what a
-     * static JDK method or a JDK constructor made from one ({@code new ArrayList<>(tags)}): those
-     * calls are recorded, so a validator holds the application's object.
+     * local that always holds such an object, a choice between two of them ({@code urgent ? hot :
+     * cold}), what a call on one returns when it is mutable too ({@code history.computeIfAbsent(id,
+     * k -> new ArrayList<>())} of a map of lists) or a method of a plain object a field holds
+     * ({@code cfg.names()}), or what a static JDK method or a JDK constructor made from one ({@code
+     * new ArrayList<>(tags)}): those calls are recorded, so a validator holds the application's
+     * object.
      */
     private boolean sharedObject(TreePath path, int depth) {
       ExpressionTree expression = (ExpressionTree) path.getLeaf();
