@@ -516,6 +516,12 @@ public final class KvcacheBenchmark {
     /** When the preload ended, which set every item's last relinking ({@link #pastFirstBump}). */
     private final long preloadedNanos;
 
+    /**
+     * The server's detections (or rbv mismatches) that earlier windows reported: its figure is a
+     * total since it started, and each window reports those that came since the window before.
+     */
+    private long detectionsReported;
+
     private LiveServer(
         Mode mode, ServerProcess server, LoadGenerator load, long warmupMillis, long preloaded) {
       this.mode = mode;
@@ -589,17 +595,23 @@ public final class KvcacheBenchmark {
         ServerStats after = load.stats();
         Footprint footprint = Footprint.of(server, mode, false);
         checkMisses(mode, phase, evictedBefore, after);
-        return figures(
-            mode,
-            rep,
-            phase,
-            cpu1.minus(cpu0),
-            before,
-            after,
-            footprint,
-            warmupMillis,
-            false,
-            null);
+        Run run =
+            figures(
+                mode,
+                rep,
+                phase,
+                cpu1.minus(cpu0),
+                before,
+                after,
+                footprint,
+                warmupMillis,
+                false,
+                null,
+                detectionsReported);
+        if (run.detections() > 0) {
+          detectionsReported += run.detections();
+        }
+        return run;
       } catch (IOException e) {
         throw server.failure("failed under load: " + e);
       }
@@ -770,7 +782,7 @@ public final class KvcacheBenchmark {
     }
     String stopped = server.stop(10_000);
     checkMisses(mode, phase, evictedBefore, after);
-    return figures(mode, rep, phase, cpu, before, after, footprint, warmupMillis, true, stopped);
+    return figures(mode, rep, phase, cpu, before, after, footprint, warmupMillis, true, stopped, 0);
   }
 
   /**
@@ -803,7 +815,8 @@ public final class KvcacheBenchmark {
       Footprint footprint,
       long warmupMillis,
       boolean inProcess,
-      String stopped) {
+      String stopped,
+      long detectionsBefore) {
     Histogram latency = phase.latency();
     double ops = phase.ops();
     double validated = after.since(before, ServerStats.VALIDATED).orElse(Double.NaN);
@@ -826,7 +839,7 @@ public final class KvcacheBenchmark {
         footprint.peakRssBytes(),
         footprint.liveHeapBytes(),
         executions > 0 ? validated / executions : Double.NaN,
-        detections.isPresent() ? (long) detections.getAsDouble() : -1,
+        detections.isPresent() ? (long) detections.getAsDouble() - detectionsBefore : -1,
         inProcess ? Double.NaN : phase.clientCpuNanos() / ops,
         phase.gets() == 0 ? Double.NaN : 1 - (double) phase.misses() / phase.gets(),
         phase.ops(),

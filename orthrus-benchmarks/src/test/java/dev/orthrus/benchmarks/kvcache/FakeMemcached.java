@@ -50,8 +50,19 @@ final class FakeMemcached {
   private final java.util.concurrent.atomic.AtomicLong hits =
       new java.util.concurrent.atomic.AtomicLong();
 
+  /**
+   * The total {@code stats} reports as {@code orthrus_detections} and {@code rbv_mismatches}, or -1
+   * for none.
+   */
+  private final long detections;
+
   FakeMemcached(Fault fault) {
+    this(fault, -1);
+  }
+
+  FakeMemcached(Fault fault, long detections) {
     this.fault = fault;
+    this.detections = detections;
   }
 
   ByteChannel connect() {
@@ -139,7 +150,12 @@ final class FakeMemcached {
         ascii(out, "RESET\r\n");
         at = eol + 2;
       } else if (words[0].equals("stats")) {
-        ascii(out, "STAT curr_items " + items.size() + "\r\nSTAT evictions 0\r\nEND\r\n");
+        ascii(out, "STAT curr_items " + items.size() + "\r\nSTAT evictions 0\r\n");
+        if (detections >= 0) {
+          ascii(out, "STAT orthrus_detections " + detections + "\r\n");
+          ascii(out, "STAT rbv_mismatches " + detections + "\r\n");
+        }
+        ascii(out, "END\r\n");
         at = eol + 2;
       } else {
         ascii(out, "ERROR\r\n");

@@ -11,6 +11,11 @@ public final class FakeMemcachedAccess {
     return new FakeMemcached(FakeMemcached.Fault.NONE);
   }
 
+  /** A store whose {@code stats} report {@code detections} as the server's total. */
+  public static Object newStore(long detections) {
+    return new FakeMemcached(FakeMemcached.Fault.NONE, detections);
+  }
+
   public static ByteChannel connect(Object store) {
     return ((FakeMemcached) store).connect();
   }

@@ -58,6 +58,12 @@ class WindowsOverTcpTest {
       assertTrue(run.liveHeapBytes() > 0, run.toString());
       order.add(run.mode().label());
     }
+    // The server's total, 2, is reported once: by its first window, not by each of them.
+    for (Mode mode : List.of(Mode.VANILLA, Mode.RBV)) {
+      assertEquals(
+          List.of(2L, 0L, 0L),
+          result.runs().stream().filter(r -> r.mode() == mode).map(Run::detections).toList());
+    }
     // The modes' order rotates from one repetition to the next.
     assertEquals(List.of("vanilla", "rbv", "rbv", "vanilla", "vanilla", "rbv"), order);
   }

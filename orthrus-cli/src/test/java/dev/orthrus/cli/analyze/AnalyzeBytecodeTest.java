@@ -180,7 +180,7 @@ class AnalyzeBytecodeTest {
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     ClosureReport report = ClosureReportJson.read(run.out());
     assertEquals(ClosureReport.SCHEMA_VERSION, report.schemaVersion());
-    assertEquals(10, report.closures().size(), report::toString);
+    assertEquals(11, report.closures().size(), report::toString);
     for (ClosureModel c : report.closures()) {
       assertTrue(c.reachableMethods().contains(c.id()), c::toString);
       for (Allocation a : c.allocations()) {
@@ -214,7 +214,7 @@ class AnalyzeBytecodeTest {
     CliRun run = CliRun.of("analyze", KVCACHE.toString(), "--format", "json", "--no-bytecode");
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     ClosureReport report = ClosureReportJson.read(run.out());
-    assertEquals(10, report.closures().size());
+    assertEquals(11, report.closures().size());
     assertTrue(
         report.closures().stream().allMatch(c -> c.reachableMethods().isEmpty()), run::toString);
     assertFalse(run.err().contains("bytecode"), run::toString);
@@ -331,7 +331,7 @@ class AnalyzeBytecodeTest {
     String html = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
     assertTrue(html.startsWith("<!DOCTYPE html>"), html);
     ClosureReport report = ClosureReportJson.read(Files.readString(out.resolve("closures.json")));
-    assertEquals(10, report.closures().size());
+    assertEquals(11, report.closures().size());
     StringBuilder pages = new StringBuilder(html);
     for (int i = 0; i < report.closures().size(); i++) {
       String page = "closures/closure-" + i + ".html";

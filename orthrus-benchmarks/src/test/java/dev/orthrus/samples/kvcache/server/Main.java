@@ -23,7 +23,8 @@ public final class Main {
   public static void main(String[] args) throws IOException {
     List<String> arguments = List.of(args);
     String mode = arguments.get(arguments.indexOf("--mode") + 1);
-    Object store = FakeMemcachedAccess.newStore();
+    // A total of 2 detections since the server started, as a protected server reports them.
+    Object store = FakeMemcachedAccess.newStore(2);
     ServerSocket listener = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
     System.out.printf(
         "kvcache listening on 127.0.0.1:%d mode=%s threads=1 memory=64MB%n",
