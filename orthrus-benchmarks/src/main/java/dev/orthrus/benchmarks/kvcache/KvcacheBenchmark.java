@@ -399,10 +399,8 @@ public final class KvcacheBenchmark {
           LiveServer server = LiveServer.start(o, mode, classPath, placement);
           live.put(mode, server);
           server.freeze();
-        } catch (ServerFailure | ReplyException e) {
-          failures.put(mode, e.getMessage());
-        } catch (IOException e) {
-          failures.put(mode, mode.label() + ": " + e);
+        } catch (ServerFailure | ReplyException | IOException e) {
+          failures.put(mode, failure(mode, e));
         }
       }
       pastFirstBump(o, live, failures, progress);
@@ -416,10 +414,8 @@ public final class KvcacheBenchmark {
           } else {
             try {
               run = server.window(o, rep);
-            } catch (ServerFailure | ReplyException e) {
-              run = Run.failed(mode, rep, e.getMessage());
-            } catch (IOException e) {
-              run = Run.failed(mode, rep, mode.label() + ": " + e);
+            } catch (ServerFailure | ReplyException | IOException e) {
+              run = Run.failed(mode, rep, failure(mode, e));
             }
             if (run.ok()) {
               server.freeze();
@@ -445,6 +441,14 @@ public final class KvcacheBenchmark {
       live.values().forEach(LiveServer::close);
     }
     return runs;
+  }
+
+  /**
+   * What a failed run of {@code mode} says: the server's own error, or the wrong reply, as the
+   * exception has it; an I/O error with the mode's name.
+   */
+  private static String failure(Mode mode, Exception e) {
+    return e instanceof IOException ? mode.label() + ": " + e : e.getMessage();
   }
 
   /**
@@ -490,7 +494,7 @@ public final class KvcacheBenchmark {
         server.freeze();
       } catch (ServerFailure | ReplyException | IOException e) {
         live.remove(mode).close();
-        failures.put(mode, e instanceof IOException ? mode.label() + ": " + e : e.getMessage());
+        failures.put(mode, failure(mode, e));
       }
     }
   }
@@ -694,10 +698,8 @@ public final class KvcacheBenchmark {
         Run run;
         try {
           run = measureInProcess(o, mode, rep, classPath, placement);
-        } catch (ServerFailure | ReplyException e) {
-          run = Run.failed(mode, rep, e.getMessage());
-        } catch (IOException e) {
-          run = Run.failed(mode, rep, mode.label() + ": " + e);
+        } catch (ServerFailure | ReplyException | IOException e) {
+          run = Run.failed(mode, rep, failure(mode, e));
         }
         runs.add(run);
         progress.accept(describe(run));

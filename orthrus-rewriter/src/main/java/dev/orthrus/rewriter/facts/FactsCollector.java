@@ -43,6 +43,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.lang.model.element.Element;
@@ -333,12 +334,15 @@ public final class FactsCollector implements TaskListener {
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       return (parent instanceof AssignmentTree a && a.getVariable() == node)
           || (parent instanceof CompoundAssignmentTree c && c.getVariable() == node)
-          || (parent instanceof UnaryTree u
-              && u.getExpression() == node
-              && (u.getKind() == Tree.Kind.PREFIX_INCREMENT
-                  || u.getKind() == Tree.Kind.PREFIX_DECREMENT
-                  || u.getKind() == Tree.Kind.POSTFIX_INCREMENT
-                  || u.getKind() == Tree.Kind.POSTFIX_DECREMENT));
+          || (parent instanceof UnaryTree u && u.getExpression() == node && isStep(u));
+    }
+
+    /** {@code ++} or {@code --}, prefix or postfix: a write of its operand. */
+    private static boolean isStep(UnaryTree unary) {
+      return unary.getKind() == Tree.Kind.PREFIX_INCREMENT
+          || unary.getKind() == Tree.Kind.PREFIX_DECREMENT
+          || unary.getKind() == Tree.Kind.POSTFIX_INCREMENT
+          || unary.getKind() == Tree.Kind.POSTFIX_DECREMENT;
     }
 
     /** Records {@code method} as an override of each method it overrides. */
@@ -528,20 +532,11 @@ public final class FactsCollector implements TaskListener {
                 : isStatic && !oneShotResult && !sharedArguments.isEmpty();
         List<Integer> snapshotArguments =
             recordedShared ? List.of() : iterableParameters(method, sharedArguments);
-        if (!enclosingMethods.isEmpty() && recordedShared) {
-          touches(); // its variants record the call
-          facts
-              .sharedCallsByMethod
-              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
-              .add(reported);
+        if (recordedShared) {
+          recordedBy(facts.sharedCallsByMethod, reported);
         }
-        if (!enclosingMethods.isEmpty()
-            && (snapshot != SnapshotUse.NONE || !snapshotArguments.isEmpty())) {
-          touches(); // its variants record the snapshot
-          facts
-              .snapshotsByMethod
-              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
-              .add(reported);
+        if (snapshot != SnapshotUse.NONE || !snapshotArguments.isEmpty()) {
+          recordedBy(facts.snapshotsByMethod, reported);
         }
         fileFacts.calls.put(
             span(node),
@@ -587,19 +582,16 @@ public final class FactsCollector implements TaskListener {
 
     /** A random generator the method did not make here ({@code new Random(seed)} is its own). */
     private boolean sharedGenerator(ExpressionTree argument) {
-      ExpressionTree value = argument;
-      while (value instanceof ParenthesizedTree p) {
-        value = p.getExpression();
-      }
-      TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), value));
+      TreePath value = unparenthesized(new TreePath(getCurrentPath(), argument));
+      TypeMirror type = trees.getTypeMirror(value);
       if (type == null
           || type.getKind() != TypeKind.DECLARED
           || !jdk.isA(type, "java.util.Random")
               && !jdk.isA(type, "java.util.random.RandomGenerator")
-          || value instanceof NewClassTree) {
+          || value.getLeaf() instanceof NewClassTree) {
         return false;
       }
-      Element element = trees.getElement(new TreePath(getCurrentPath(), value));
+      Element element = trees.getElement(value);
       return !(element != null && facts.freshLocals.contains(element));
     }
 
@@ -721,12 +713,9 @@ public final class FactsCollector implements TaskListener {
      * new ArrayList<>(tags)}): those calls are recorded, so a validator holds the application's
      * object.
      */
-    private boolean sharedObject(TreePath path, int depth) {
+    private boolean sharedObject(TreePath expressionPath, int depth) {
+      TreePath path = unparenthesized(expressionPath);
       ExpressionTree expression = (ExpressionTree) path.getLeaf();
-      while (expression instanceof ParenthesizedTree p) {
-        expression = p.getExpression();
-        path = new TreePath(path, expression);
-      }
       TypeMirror type = trees.getTypeMirror(path);
       if (type == null || type.getKind() != TypeKind.DECLARED || !mutableJdk(type)) {
         return false;
@@ -769,12 +758,7 @@ public final class FactsCollector implements TaskListener {
      * object's do.
      */
     private boolean plainObjectInAField(TreePath path) {
-      ExpressionTree expression = (ExpressionTree) path.getLeaf();
-      while (expression instanceof ParenthesizedTree p) {
-        expression = p.getExpression();
-        path = new TreePath(path, expression);
-      }
-      if (!(trees.getElement(path) instanceof VariableElement field)
+      if (!(trees.getElement(unparenthesized(path)) instanceof VariableElement field)
           || field.getKind() != ElementKind.FIELD
           || !(field.asType() instanceof DeclaredType declared)
           || !(declared.asElement() instanceof TypeElement type)) {
@@ -926,10 +910,7 @@ public final class FactsCollector implements TaskListener {
 
     @Override
     public Void visitUnary(UnaryTree node, Void unused) {
-      if (node.getKind() == Tree.Kind.PREFIX_INCREMENT
-          || node.getKind() == Tree.Kind.PREFIX_DECREMENT
-          || node.getKind() == Tree.Kind.POSTFIX_INCREMENT
-          || node.getKind() == Tree.Kind.POSTFIX_DECREMENT) {
+      if (isStep(node)) {
         sharedArrayWrite(node.getExpression());
       }
       return super.visitUnary(node, unused);
@@ -941,15 +922,30 @@ public final class FactsCollector implements TaskListener {
      * would write it again.
      */
     private void sharedArrayWrite(ExpressionTree target) {
-      ExpressionTree element = target;
-      while (element instanceof ParenthesizedTree p) {
-        element = p.getExpression();
-      }
-      if (element instanceof ArrayAccessTree access
-          && sharedArray(
-              new TreePath(new TreePath(getCurrentPath(), element), access.getExpression()))) {
+      TreePath element = unparenthesized(new TreePath(getCurrentPath(), target));
+      if (element.getLeaf() instanceof ArrayAccessTree access
+          && sharedArray(new TreePath(element, access.getExpression()))) {
         fileFacts.sharedArrayWrites.add(span(getCurrentPath().getLeaf()));
       }
+    }
+
+    /**
+     * Notes that the enclosing method's variants record {@code what} (a call, a snapshot) in its
+     * entry of {@code byMethod}, for the report; nothing outside a method.
+     */
+    private void recordedBy(Map<String, Set<String>> byMethod, String what) {
+      if (!enclosingMethods.isEmpty()) {
+        touches();
+        byMethod.computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>()).add(what);
+      }
+    }
+
+    /** {@code path} with the parentheses around its expression taken off. */
+    private static TreePath unparenthesized(TreePath path) {
+      while (path.getLeaf() instanceof ParenthesizedTree p) {
+        path = new TreePath(path, p.getExpression());
+      }
+      return path;
     }
 
     /**
@@ -957,12 +953,9 @@ public final class FactsCollector implements TaskListener {
      * counters.get(k)} of a {@code Map<String, long[]>}, {@code audit.toArray()}), or a local that
      * always holds one: the application's own array, which the log hands to the validator as it is.
      */
-    private boolean sharedArray(TreePath path) {
+    private boolean sharedArray(TreePath expressionPath) {
+      TreePath path = unparenthesized(expressionPath);
       ExpressionTree expression = (ExpressionTree) path.getLeaf();
-      while (expression instanceof ParenthesizedTree p) {
-        expression = p.getExpression();
-        path = new TreePath(path, expression);
-      }
       TypeMirror type = trees.getTypeMirror(path);
       if (type == null || type.getKind() != TypeKind.ARRAY) {
         return false;
@@ -1013,16 +1006,12 @@ public final class FactsCollector implements TaskListener {
                 id,
                 recordedShared,
                 siteType(type.getQualifiedName().toString())));
-        if (recordedShared && !enclosingMethods.isEmpty()) {
-          touches(); // its variants record the new object
-          facts
-              .sharedCallsByMethod
-              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
-              .add(id);
+        if (recordedShared) {
+          recordedBy(facts.sharedCallsByMethod, id);
         }
         if (userData) {
           touches();
-        } else if (!enclosingMethods.isEmpty() && names.binaryName(type).startsWith("java.")) {
+        } else if (!enclosingMethods.isEmpty() && binary.startsWith("java.")) {
           // A JDK constructor the processor may list as non-deterministic (new Date()): the
           // method needs variants that record it (Plan).
           facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(id);
@@ -1083,13 +1072,9 @@ public final class FactsCollector implements TaskListener {
         // The loop iterates a snapshot that APP records and VAL replays (SnapshotUse).
         fileFacts.snapshots.add(span(node.getExpression()));
         snapshotElements.add(trees.getElement(new TreePath(getCurrentPath(), node.getVariable())));
-        if (!enclosingMethods.isEmpty()) {
-          touches();
-          facts
-              .snapshotsByMethod
-              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
-              .add("for-each over " + types.erasure(trees.getTypeMirror(expression)));
-        }
+        recordedBy(
+            facts.snapshotsByMethod,
+            "for-each over " + types.erasure(trees.getTypeMirror(expression)));
       }
       Element element = trees.getElement(expression);
       if (element != null

@@ -625,12 +625,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       if (receiver) {
         replayArguments.add(scope.clone());
       }
-      for (Expression argument : m.getArguments()) {
-        // A lambda or method reference evaluates nothing VAL must replay (and is no Object).
-        if (!argument.isLambdaExpr() && !argument.isMethodReferenceExpr()) {
-          replayArguments.add(argument);
-        }
-      }
+      addValues(m.getArguments(), replayArguments);
     }
     if (!call.returnType().equals("void") && !resultUnused) {
       return recorded(m, replayArguments, call.siteType());
@@ -644,6 +639,20 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       replayArguments.set(0, requireNonNull(replayArguments.get(0)));
     }
     return new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments);
+  }
+
+  /**
+   * Adds to {@code replayArguments} those of a recorded call's {@code arguments} that VAL evaluates
+   * as APP did: not its lambdas and method references, which evaluate nothing VAL must replay (and
+   * are no {@code Object}).
+   */
+  private static void addValues(
+      NodeList<Expression> arguments, NodeList<Expression> replayArguments) {
+    for (Expression argument : arguments) {
+      if (!argument.isLambdaExpr() && !argument.isMethodReferenceExpr()) {
+        replayArguments.add(argument);
+      }
+    }
   }
 
   /**
@@ -852,9 +861,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       // evaluating the arguments as APP did, instead of copying the live list.
       NodeList<Expression> replayArguments = new NodeList<>();
       if (variant == Variant.VAL) {
-        o.getArguments().stream()
-            .filter(a -> !a.isLambdaExpr() && !a.isMethodReferenceExpr())
-            .forEach(replayArguments::add);
+        addValues(o.getArguments(), replayArguments);
       }
       return recorded(o, replayArguments, allocation.siteType());
     }
