@@ -45,6 +45,7 @@ public final class Shop {
   private final List<String> tags = new ArrayList<>();
   private final Map<String, Integer> limits = new HashMap<>();
   private final List<String> audit = new ArrayList<>();
+  private final List<String> journal = new ArrayList<>();
   private final Vector<String> legacy = new Vector<>();
   private final ConcurrentHashMap<String, Integer> stock = new ConcurrentHashMap<>();
   private final Counting order = new Counting();
@@ -114,6 +115,63 @@ public final class Shop {
     long[] c = counters.get("c");
     a.balance = a.balance + c[0] + 2 * c[1] + 3 * counters.get("c")[2];
     return a.balance;
+  }
+
+  /** (12) A shared list a helper of the service returns, iterated. */
+  @Closure
+  public long grouped(Account a) {
+    List<String> members = group(a.balance % 2 == 0);
+    long n = 0;
+    for (String m : members) {
+      n = n * 3 + m.length();
+    }
+    a.balance = a.balance + n;
+    return n;
+  }
+
+  private List<String> group(boolean even) {
+    return even ? hot : cold;
+  }
+
+  /** (13) A shared list converted to a string. */
+  @Closure
+  public String described(Account a) {
+    a.balance = a.balance + 1;
+    return "tags=" + tags;
+  }
+
+  /**
+   * (14) Shared lists reaching code that reads them where nothing is recorded: a method of the
+   * service, a JDK method of a builder the closure owns and a method reference. A validator may
+   * not read them; the executions are not validated.
+   */
+  @Closure
+  public long totalled(Account a) {
+    a.balance = a.balance + total(tags);
+    return a.balance;
+  }
+
+  @Closure
+  public String appended(Account a) {
+    StringBuilder sb = new StringBuilder(a.id);
+    sb.append(tags);
+    a.balance = a.balance + sb.length();
+    return sb.toString();
+  }
+
+  @Closure
+  public int journaled(Account a) {
+    a.balance = a.balance + 1;
+    tags.forEach(journal::add);
+    return journal.size();
+  }
+
+  private static long total(List<String> l) {
+    long n = 0;
+    for (String s : l) {
+      n = n * 5 + s.length();
+    }
+    return n;
   }
 
   /** (1) A for-each over a shared list. */
@@ -209,6 +267,8 @@ public final class Shop {
         + " hot="
         + hot
         + " cold="
-        + cold;
+        + cold
+        + " journal="
+        + journal;
   }
 }

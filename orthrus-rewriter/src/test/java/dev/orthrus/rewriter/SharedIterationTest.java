@@ -12,6 +12,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,16 +42,76 @@ class SharedIterationTest {
           "swapped",
           "configured",
           "chosen",
-          "counted");
+          "counted",
+          "grouped",
+          "described");
+
+  /** Closures that hand a shared list to code the log does not follow (never validated). */
+  private static final List<String> UNRECORDED = List.of("totalled", "appended", "journaled");
+
   private static final int ROUNDS = 8;
 
   @Test
   void sharedCollectionsIteratedCopiedAndSortedValidateAfterTheControlPathChangedThem(
       @TempDir Path out) throws Exception {
     InstrumentResult result = Builds.instrument(SOURCES, out);
+    // The same results, the audit trail sorted once by the closures (its later lines stay where
+    // the control path put them), the same number of comparisons.
+    runBothBuilds(
+        out, CLOSURES, rt -> Builds.assertAllValidated(rt, (long) ROUNDS * CLOSURES.size()));
+    assertContainsAll(
+        Builds.generated(out, "shop/Shop.java"),
+        "log.snapshot(tags)",
+        "replay.snapshot(tags)",
+        "log.snapshot(stock).keySet()",
+        "owned.addAll(log.snapshot(tags))",
+        "log.nondetRef(String.join(\",\", tags))",
+        "for (String m : replay.snapshot(members))",
+        "\"tags=\" + log.nondetRef(java.lang.String.valueOf(tags))");
+    assertContainsAll(
+        Files.readString(result.report()),
+        "recorded: snapshot for-each over java.util.List",
+        "recorded: snapshot java.util.List#stream()",
+        "recorded: call java.util.ArrayList#<init>(java.util.Collection)",
+        "recorded: call java.lang.String#valueOf(java.lang.Object)");
+  }
+
+  @Test
+  void sharedCollectionsHandedToCodeTheLogDoesNotFollowAreNotValidatedNorReportedAsCorrupted(
+      @TempDir Path out) throws Exception {
+    InstrumentResult result = Builds.instrument(SOURCES, out);
+    // The application's results and journal as vanilla's (the method reference ran once).
+    runBothBuilds(
+        out,
+        UNRECORDED,
+        rt -> {
+          assertTrue(rt.publishedCount() >= (long) ROUNDS * UNRECORDED.size());
+          assertEquals(rt.publishedCount(), rt.notValidatedCount(), "none is validated");
+          assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+        });
+    assertContainsAll(
+        Builds.generated(out, "shop/Shop.java"),
+        "total(replay.unrecorded(",
+        "sb.append(replay.unrecorded(",
+        "replay.unrecorded(journal, \"in a method reference (::add)\")::add");
+    assertContainsAll(
+        Files.readString(result.report()),
+        "not validated: shared tags passed to total(...)",
+        "not validated: shared tags passed to append(...)",
+        "not validated: shared journal in a method reference (::add)");
+  }
+
+  /**
+   * Runs {@code closures} in the vanilla build, then in the protected one (instrumented into {@code
+   * out}) with every execution logged and validation held back until every closure has run and the
+   * control path has changed every collection since; both must report the same, and {@code check}
+   * looks at the runtime's counts.
+   */
+  private static void runBothBuilds(Path out, List<String> closures, Consumer<OrthrusRuntime> check)
+      throws Exception {
     String expected;
     try (URLClassLoader vanilla = Builds.loader(Builds.vanilla(SOURCES, out))) {
-      expected = runAndReport(vanilla, () -> {});
+      expected = runAndReport(vanilla, closures, () -> {});
     }
     OrthrusRuntime rt =
         OrthrusRuntime.start(
@@ -64,36 +125,21 @@ class SharedIterationTest {
       String seen =
           runAndReport(
               generated,
+              closures,
               () -> {
-                // Every closure has run and the control path has changed every collection since.
                 rt.validators().add();
                 assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
               });
-      // The same results, the audit trail sorted once by the closures (its later lines stay where
-      // the control path put them), the same number of comparisons.
       assertEquals(expected, seen);
-      Builds.assertAllValidated(rt, (long) ROUNDS * CLOSURES.size());
+      check.accept(rt);
     } finally {
       rt.close();
     }
+  }
 
-    String source = Builds.generated(out, "shop/Shop.java");
-    for (String form :
-        List.of(
-            "log.snapshot(tags)",
-            "replay.snapshot(tags)",
-            "log.snapshot(stock).keySet()",
-            "owned.addAll(log.snapshot(tags))",
-            "log.nondetRef(String.join(\",\", tags))")) {
-      assertTrue(source.contains(form), () -> form + " in\n" + source);
-    }
-    String report = Files.readString(result.report());
-    for (String entry :
-        List.of(
-            "recorded: snapshot for-each over java.util.List",
-            "recorded: snapshot java.util.List#stream()",
-            "recorded: call java.util.ArrayList#<init>(java.util.Collection)")) {
-      assertTrue(report.contains(entry), () -> entry + " in " + report);
+  private static void assertContainsAll(String text, String... parts) {
+    for (String part : parts) {
+      assertTrue(text.contains(part), () -> part + " in\n" + text);
     }
   }
 
@@ -101,7 +147,8 @@ class SharedIterationTest {
    * Drives the service in one build's loader, the control path changing it after every closure;
    * runs {@code beforeReport} before reading the audit trail and the comparisons.
    */
-  private static String runAndReport(ClassLoader loader, Runnable beforeReport)
+  private static String runAndReport(
+      ClassLoader loader, List<String> closures, Runnable beforeReport)
       throws ReflectiveOperationException {
     Class<?> shopType = loader.loadClass("shop.Shop");
     Class<?> accountType = loader.loadClass("shop.Shop$Account");
@@ -115,7 +162,7 @@ class SharedIterationTest {
     int step = 0;
     change.invoke(shop, step++);
     for (int round = 0; round < ROUNDS; round++) {
-      for (String closure : CLOSURES) {
+      for (String closure : closures) {
         Object account = accounts[(round + step) % accounts.length];
         seen.append(shopType.getMethod(closure, accountType).invoke(shop, account)).append(',');
         change.invoke(shop, step++);

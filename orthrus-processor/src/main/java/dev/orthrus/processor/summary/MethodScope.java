@@ -220,7 +220,7 @@ final class MethodScope {
     }
     if (expr instanceof MethodInvocationTree
         && trees.getElement(exprPath) instanceof ExecutableElement inner
-        && ReturnsReceiver.of(inner, trees)) {
+        && Returns.receiver(inner, trees)) {
       return receiverOrigin(exprPath, inner);
     }
     return origin(exprPath);

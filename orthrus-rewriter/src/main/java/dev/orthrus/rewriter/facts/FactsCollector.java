@@ -2,6 +2,7 @@ package dev.orthrus.rewriter.facts;
 
 import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
@@ -35,6 +36,7 @@ import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.JdkCalls;
+import dev.orthrus.processor.summary.Returns;
 import dev.orthrus.rewriter.Problem;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -532,6 +534,13 @@ public final class FactsCollector implements TaskListener {
                 : isStatic && !oneShotResult && !sharedArguments.isEmpty();
         List<Integer> snapshotArguments =
             recordedShared ? List.of() : iterableParameters(method, sharedArguments);
+        if (!onShared && !recordedShared) {
+          unrecordedArguments(
+              node.getArguments(),
+              isJdk(method) ? sharedArguments : sharedArguments(node.getArguments()),
+              snapshotArguments,
+              method);
+        }
         if (recordedShared) {
           recordedBy(facts.sharedCallsByMethod, reported);
         }
@@ -560,6 +569,38 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /**
+     * Shared arguments a call neither records nor gets as snapshots: a method of the program (which
+     * reads them where nothing is recorded), or a JDK method of an object the closure owns that
+     * keeps or reads them otherwise than as a collection ({@code sb.append(journal)}, {@code
+     * mine.add(tags)}).
+     */
+    private void unrecordedArguments(
+        List<? extends ExpressionTree> arguments,
+        List<Integer> shared,
+        List<Integer> snapshots,
+        ExecutableElement callee) {
+      for (int i : shared) {
+        if (!snapshots.contains(i)) {
+          unrecorded(
+              arguments.get(i),
+              (callee.getKind() == ElementKind.CONSTRUCTOR
+                      ? "passed to new " + callee.getEnclosingElement().getSimpleName()
+                      : "passed to " + callee.getSimpleName())
+                  + "(...)");
+        }
+      }
+    }
+
+    /**
+     * Notes a shared object's {@code use} where the log records nothing: the enclosing method gets
+     * variants, whose VAL stops there, and the report names the use.
+     */
+    private void unrecorded(ExpressionTree sharedObject, String use) {
+      fileFacts.unrecordedShared.put(span(sharedObject), use);
+      recordedBy(facts.unrecordedByMethod, "shared " + sharedObject + " " + use);
     }
 
     /**
@@ -743,12 +784,33 @@ public final class FactsCollector implements TaskListener {
           || !(element instanceof ExecutableElement method)) {
         return false;
       }
+      if (returnsShared(method, depth + 1)) {
+        return true;
+      }
       if (method.getModifiers().contains(Modifier.STATIC)) {
         return isJdk(method) && !sharedArguments(path, call.getArguments(), depth + 1).isEmpty();
       }
       return call.getMethodSelect() instanceof MemberSelectTree select
           && (sharedObject(receiverPath(path, select), depth + 1)
               || plainObjectInAField(receiverPath(path, select)));
+    }
+
+    /**
+     * A method of the program that no subclass overrides and that returns a shared object on every
+     * path ({@code group(g)} whose body is {@code return groups.get(g);}, a static {@code
+     * Registry.all()} returning a static field): what it returns is the application's object, as if
+     * the closure read it itself. Not a closure, whose result is its own; a method without source
+     * here is not one.
+     */
+    private boolean returnsShared(ExecutableElement method, int depth) {
+      if (isJdk(method) || method.getAnnotation(Closure.class) != null) {
+        return false;
+      }
+      List<ExpressionTree> returned = Returns.of(method, trees);
+      TreePath body = returned == null || returned.isEmpty() ? null : trees.getPath(method);
+      return body != null
+          && returned.stream()
+              .allMatch(e -> e != null && sharedObject(TreePath.getPath(body, e), depth));
     }
 
     /**
@@ -870,6 +932,12 @@ public final class FactsCollector implements TaskListener {
         touches();
       } else if (element instanceof ExecutableElement method
           && node.getMode() == MemberReferenceTree.ReferenceMode.INVOKE) {
+        if (sharedObject(new TreePath(getCurrentPath(), node.getQualifierExpression()), 0)) {
+          // audit::add: whoever calls it reaches the application's object, in VAL too.
+          unrecorded(
+              node.getQualifierExpression(),
+              "in a method reference (::" + method.getSimpleName() + ")");
+        }
         String target = names.methodId(method);
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
         Element qualifier =
@@ -894,6 +962,23 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMemberReference(node, unused);
+    }
+
+    /** {@code "tags=" + tags}: the implicit {@code toString()} of a shared object is recorded. */
+    @Override
+    public Void visitBinary(BinaryTree node, Void unused) {
+      TypeMirror type = trees.getTypeMirror(getCurrentPath());
+      if (node.getKind() == Tree.Kind.PLUS
+          && type != null
+          && type.toString().equals("java.lang.String")) {
+        for (ExpressionTree operand : List.of(node.getLeftOperand(), node.getRightOperand())) {
+          if (sharedObject(new TreePath(getCurrentPath(), operand), 0)) {
+            fileFacts.sharedToStrings.add(span(operand));
+            recordedBy(facts.sharedCallsByMethod, "java.lang.String#valueOf(java.lang.Object)");
+          }
+        }
+      }
+      return super.visitBinary(node, unused);
     }
 
     @Override
@@ -995,6 +1080,10 @@ public final class FactsCollector implements TaskListener {
         String id = names.methodId(constructor);
         boolean recordedShared =
             !userData && recordedConstruction(getCurrentPath(), node, constructor, 0);
+        if (!recordedShared && node.getClassBody() == null) {
+          unrecordedArguments(
+              node.getArguments(), sharedArguments(node.getArguments()), List.of(), constructor);
+        }
         String binary = names.binaryName(type);
         fileFacts.allocations.put(
             span(node),

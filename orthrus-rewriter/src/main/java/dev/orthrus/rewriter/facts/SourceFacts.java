@@ -51,6 +51,9 @@ public final class SourceFacts {
     /** {@code it.remove()} on an iterator of a snapshot, {@code e.setValue(v)} on its entries. */
     final Set<Span> snapshotChanges = new HashSet<>();
 
+    final Map<Span, String> unrecordedShared = new HashMap<>();
+    final Set<Span> sharedToStrings = new HashSet<>();
+
     public FieldFact field(Span span) {
       return fields.get(span);
     }
@@ -119,6 +122,23 @@ public final class SourceFacts {
       return snapshotChanges.contains(span);
     }
 
+    /**
+     * How the shared object at {@code span} reaches code that reads it where the log does not
+     * record what it reads ({@code "passed to total"}), else null: a validator stops there and
+     * counts the execution as not validated, instead of reading the live object.
+     */
+    public String unrecordedShared(Span span) {
+      return unrecordedShared.get(span);
+    }
+
+    /**
+     * Whether the operand at {@code span} of a string concatenation is a shared object, whose
+     * implicit {@code toString()} APP records ({@code "tags=" + tags}).
+     */
+    public boolean sharedToString(Span span) {
+      return sharedToStrings.contains(span);
+    }
+
     /** The erased type of a compound assignment's right operand ({@code x.f += y}: y's). */
     public String operandType(Span span) {
       return operandTypes.get(span);
@@ -157,6 +177,11 @@ public final class SourceFacts {
 
   /** What iterates a snapshot of a shared JDK object ({@link SnapshotUse}), by method. */
   final Map<String, Set<String>> snapshotsByMethod = new HashMap<>();
+
+  /**
+   * Per method, the shared objects it hands to code the log does not follow ({@code unrecorded}).
+   */
+  final Map<String, Set<String>> unrecordedByMethod = new HashMap<>();
 
   final List<Problem> problems = new ArrayList<>();
 
@@ -252,6 +277,14 @@ public final class SourceFacts {
    */
   public Set<String> snapshots(String method) {
     return snapshotsByMethod.getOrDefault(method, Set.of());
+  }
+
+  /**
+   * Where {@code method} hands a shared object to code that reads it where the log records nothing
+   * ({@code shared tags passed to total(...)}): executions that get there are not validated.
+   */
+  public Set<String> unrecordedShared(String method) {
+    return unrecordedByMethod.getOrDefault(method, Set.of());
   }
 
   /** The fields {@code method} reads that other threads may change ({@link #isShared}). */

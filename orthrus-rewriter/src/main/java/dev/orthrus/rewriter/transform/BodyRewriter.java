@@ -23,6 +23,7 @@ import com.github.javaparser.ast.expr.Name;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
@@ -509,8 +510,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         call != null && call.recordedShared() && variant == Variant.APP
             ? plainLambdas(n.getArguments())
             : Map.of();
+    List<String> unrecorded = unrecordedUses(n.getArguments());
     MethodCallExpr m = (MethodCallExpr) super.visit(n, arg);
     runInside.forEach(m::setArgument);
+    unrecorded(m.getArguments(), unrecorded);
     if (call == null) {
       return m;
     }
@@ -854,8 +857,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         allocation != null && allocation.recordedShared() && variant == Variant.APP
             ? plainLambdas(n.getArguments())
             : Map.of();
+    List<String> unrecorded = unrecordedUses(n.getArguments());
     ObjectCreationExpr o = (ObjectCreationExpr) super.visit(n, arg);
     runInside.forEach(o::setArgument);
+    unrecorded(o.getArguments(), unrecorded);
     if (allocation != null && allocation.recordedShared() && variant != Variant.PLAIN) {
       // new ArrayList<>(tags): APP records the copy it made, VAL takes it from the log after
       // evaluating the arguments as APP did, instead of copying the live list.
@@ -896,6 +901,69 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
+   * {@code "tags=" + tags}: the string conversion of a shared object is recorded, as {@code
+   * String.valueOf(tags)} would be: APP records the text, VAL takes it from the log.
+   */
+  @Override
+  public Visitable visit(BinaryExpr n, Void arg) {
+    boolean[] converted = {
+      variant != Variant.PLAIN && facts.sharedToString(positions.span(n.getLeft())),
+      variant != Variant.PLAIN && facts.sharedToString(positions.span(n.getRight()))
+    };
+    Visitable v = super.visit(n, arg);
+    if (v instanceof BinaryExpr b) {
+      if (converted[0]) {
+        b.setLeft(sharedToString(b.getLeft()));
+      }
+      if (converted[1]) {
+        b.setRight(sharedToString(b.getRight()));
+      }
+    }
+    return v;
+  }
+
+  private Expression sharedToString(Expression operand) {
+    NodeList<Expression> replayArguments = new NodeList<>();
+    if (variant == Variant.VAL) {
+      replayArguments.add(operand.clone());
+    }
+    return recorded(
+        new MethodCallExpr(new NameExpr("java.lang.String"), "valueOf", new NodeList<>(operand)),
+        replayArguments,
+        "java.lang.String");
+  }
+
+  /**
+   * For each expression, in VAL, how it hands a shared object to code that reads it where the log
+   * records nothing ({@link SourceFacts.FileFacts#unrecordedShared}), else null; taken before the
+   * expressions are rewritten, while they still have their source positions.
+   */
+  private List<String> unrecordedUses(List<Expression> expressions) {
+    List<String> uses = new ArrayList<>();
+    for (Expression e : expressions) {
+      uses.add(variant == Variant.VAL ? facts.unrecordedShared(positions.span(e)) : null);
+    }
+    return uses;
+  }
+
+  private void unrecorded(NodeList<Expression> rewritten, List<String> uses) {
+    for (int i = 0; i < uses.size(); i++) {
+      rewritten.set(i, unrecorded(rewritten.get(i), uses.get(i)));
+    }
+  }
+
+  /**
+   * {@code replay.unrecorded(value, use)}: the validator stops there and counts the execution as
+   * not validated, rather than read the application's live object.
+   */
+  private Expression unrecorded(Expression value, String use) {
+    return use == null
+        ? value
+        : new MethodCallExpr(
+            new NameExpr(context), "unrecorded", new NodeList<>(value, new StringLiteralExpr(use)));
+  }
+
+  /**
    * An unseeded generator seeds itself differently in APP and VAL: it gets a seed from the log. A
    * subclass of one (its constructor may seed it, or not) cannot be given one.
    */
@@ -923,6 +991,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   public Visitable visit(MethodReferenceExpr n, Void arg) {
     if (variant == Variant.PLAIN) {
       return super.visit(n, arg);
+    }
+    String unrecorded = unrecordedUses(List.of(n.getScope())).get(0);
+    if (unrecorded != null) {
+      // audit::add of a shared list: VAL stops where it would make the reference.
+      MethodReferenceExpr r = (MethodReferenceExpr) super.visit(n, arg);
+      r.setScope(unrecorded(r.getScope(), unrecorded));
+      return r;
     }
     ReferenceFact ref = facts.reference(positions.span(n));
     if (ref == null) {

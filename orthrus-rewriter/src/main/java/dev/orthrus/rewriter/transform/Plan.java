@@ -109,7 +109,8 @@ final class Plan {
   /**
    * What the closure {@code id} records beyond its arguments, in it and the methods it reaches:
    * non-deterministic calls, reads of fields other threads may change, calls on or with shared JDK
-   * objects and the snapshots of them it iterates, for the report.
+   * objects and the snapshots of them it iterates, for the report; and where it hands a shared
+   * object to code the log does not follow, which leaves the execution not validated.
    */
   List<String> recordedBy(String id) {
     Set<String> recorded = new TreeSet<>();
@@ -117,6 +118,7 @@ final class Plan {
       facts.sharedFieldsRead(method).forEach(f -> recorded.add("recorded: field " + f));
       facts.sharedCalls(method).forEach(c -> recorded.add("recorded: call " + c));
       facts.snapshots(method).forEach(c -> recorded.add("recorded: snapshot " + c));
+      facts.unrecordedShared(method).forEach(u -> recorded.add("not validated: " + u));
       facts.callees(method).stream()
           .filter(recordedCalls::contains)
           .forEach(c -> recorded.add("recorded: call " + c));

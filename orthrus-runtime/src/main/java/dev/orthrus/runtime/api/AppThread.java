@@ -52,10 +52,11 @@ public final class AppThread {
 
   /**
    * The logs in use are the first {@code window} of the ring (a power of two, {@code mask = window
-   * - 1}); the window doubles, up to the whole ring, when the log at the cursor is still pending. A
-   * validator that keeps up (one spinning on its own CPU) leaves it at {@link #INITIAL_WINDOW}: a
-   * few dozen logs stay in this core's caches, where cycling through the whole ring misses the
-   * cache on the log's arrays (decision 0008).
+   * - 1}); the window doubles, up to the whole ring, when the log at the cursor is still pending,
+   * and halves again once the validators caught up ({@link #shrink}). A validator that keeps up
+   * (one spinning on its own CPU) leaves it at {@link #INITIAL_WINDOW}: a few dozen logs stay in
+   * this core's caches, where cycling through the whole ring misses the cache on the log's arrays
+   * (decisions 0008, 0054).
    */
   private int window;
 
@@ -178,6 +179,9 @@ public final class AppThread {
   public ClosureLog takeLog() {
     long c = cursor;
     int slot = (int) (c & mask);
+    if (slot == window >>> 2 && window > INITIAL_WINDOW) {
+      shrink();
+    }
     ClosureLog log = ring[slot];
     if (log == null) {
       log = create(slot);
@@ -217,6 +221,31 @@ public final class AppThread {
     }
     log.state(ClosureLog.FILLING);
     return log;
+  }
+
+  /**
+   * Halves the window when the logs of its upper half are all free or validated: the validators
+   * caught up after a burst that grew it. Called with the cursor a quarter into the window, so the
+   * newest log of the upper half was published a quarter of a window ago; the scan starts there and
+   * stops at the first log still pending, which is one read while validators lag. The validated
+   * logs of the dropped half are reclaimed now, so that they stop counting as pending bytes.
+   */
+  private void shrink() {
+    int half = window >>> 1;
+    for (int i = window - 1; i >= half; i--) {
+      int state = ring[i] == null ? ClosureLog.FREE : ring[i].lvState();
+      if (state != ClosureLog.FREE && state != ClosureLog.VALIDATED) {
+        return;
+      }
+    }
+    for (int i = half; i < window; i++) {
+      ClosureLog log = ring[i];
+      if (log != null && log.lvState() == ClosureLog.VALIDATED) {
+        reclaim(log);
+      }
+    }
+    window = half;
+    mask = half - 1;
   }
 
   /**

@@ -14,8 +14,39 @@ public final class UninstrumentedAccess extends Error {
 
   private static final long serialVersionUID = 1L;
 
+  /** Whether a shared object reached unrecorded code, rather than a call reached user data. */
+  private final boolean shared;
+
   UninstrumentedAccess(String access, Object target) {
-    super(access + " of a " + target.getClass().getName());
+    this(access + " of a " + target.getClass().getName(), false);
+  }
+
+  private UninstrumentedAccess(String message, boolean shared) {
+    super(message);
+    this.shared = shared;
+  }
+
+  /** A shared object of the program's control path {@code use}d where the log records nothing. */
+  static UninstrumentedAccess unrecordedShared(String use, Object target) {
+    return new UninstrumentedAccess(
+        "a shared "
+            + target.getClass().getName()
+            + " "
+            + use
+            + ", whose reads the log does not record",
+        true);
+  }
+
+  /** Why the execution is not validated, for the validator's count of reasons. */
+  public String reason() {
+    String where = where();
+    String what = getMessage() + (where != null ? " in " + where : "");
+    return shared
+        ? "VAL stopped where the application's live object would be read: " + what
+        : "VAL reached code the rewriter did not instrument ("
+            + what
+            + "), a call the rewriter cannot see from the closure: the application's live data is"
+            + " neither read nor written by a validator";
   }
 
   /**

@@ -241,13 +241,13 @@ public final class Validator implements Agent {
       }
       Throwable hidden = causeOf(t, UninstrumentedAccess.class::isInstance);
       if (hidden != null) {
-        throw new NotValidatedException(uninstrumentedReason((UninstrumentedAccess) hidden));
+        throw new NotValidatedException(((UninstrumentedAccess) hidden).reason());
       }
       replay.threw(t);
     }
     if (replay.refused() != null) {
       // The program caught the refusal (catch (Throwable t)) and went on with what it read.
-      throw new NotValidatedException(uninstrumentedReason(replay.refused()));
+      throw new NotValidatedException(replay.refused().reason());
     }
     if (log.callerValuesChanged()) {
       throw new NotValidatedException(CHANGED_BY_CALLER);
@@ -258,21 +258,12 @@ public final class Validator implements Agent {
     } catch (VirtualMachineError e) {
       throw new NotValidatedException("comparing the outputs threw " + e);
     } catch (UninstrumentedAccess e) {
-      throw new NotValidatedException(uninstrumentedReason(e));
+      throw new NotValidatedException(e.reason());
     }
     if (mismatch != null && dataChangedInPlace(log)) {
       throw new NotValidatedException(CHANGED_OUTSIDE);
     }
     return mismatch;
-  }
-
-  private static String uninstrumentedReason(UninstrumentedAccess e) {
-    String where = e.where();
-    return "VAL reached code the rewriter did not instrument ("
-        + e.getMessage()
-        + (where != null ? " in " + where : "")
-        + "), a call the rewriter cannot see from the closure: the application's live data is"
-        + " neither read nor written by a validator";
   }
 
   private static final String CHANGED_BY_CALLER =

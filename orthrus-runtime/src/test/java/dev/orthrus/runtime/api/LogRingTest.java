@@ -231,4 +231,59 @@ class LogRingTest {
       assertEquals(1, rt.skippedCount());
     }
   }
+
+  @Test
+  void theWindowShrinksBackOnceValidatorsCaughtUpButNotPastAPendingLog() {
+    try (OrthrusRuntime rt =
+        new OrthrusRuntime(config().validators(0).logsPerThread(1024).build())) {
+      AppThread t = rt.appThread();
+      // A burst nobody validates grows the window to the whole ring.
+      for (int i = 0; i < 1024; i++) {
+        ClosureLog log = rt.begin(NOOP, 0);
+        log.returnVoid();
+        rt.publish(log);
+      }
+      assertEquals(1024, t.window());
+      // All but one are validated; the one left pending is in the window's upper half.
+      ClosureLog held = null;
+      for (ClosureLog log = t.queue().poll(); log != null; log = t.queue().poll()) {
+        if (log.ringIndex() == 1000) {
+          held = log;
+        } else {
+          t.recycle(log);
+        }
+      }
+      assertNotNull(held);
+      for (int i = 0; i < 4096; i++) {
+        ClosureLog log = rt.begin(NOOP, 0);
+        if (log == null) {
+          continue; // the cursor is at the pending log, and the window is the whole ring
+        }
+        log.returnVoid();
+        rt.publish(log);
+        t.recycle(t.queue().poll());
+      }
+      assertEquals(1024, t.window(), "shrank past a pending log");
+      // Once it is validated too, the window halves lap by lap down to where it started.
+      t.recycle(held);
+      long skipped = rt.skippedCount();
+      java.util.Set<ClosureLog> lastLap =
+          java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      for (int i = 0; i < 4096; i++) {
+        ClosureLog log = rt.begin(NOOP, 0);
+        if (i >= 4096 - AppThread.INITIAL_WINDOW) {
+          lastLap.add(log);
+        }
+        log.returnVoid();
+        rt.publish(log);
+        t.recycle(t.queue().poll());
+      }
+      assertEquals(AppThread.INITIAL_WINDOW, t.window());
+      assertEquals(AppThread.INITIAL_WINDOW, lastLap.size());
+      assertEquals(skipped, rt.skippedCount());
+      // The dropped logs were reclaimed: nothing counts as pending once the last ones are.
+      t.reclaimValidated();
+      assertEquals(0, t.pendingBytes());
+    }
+  }
 }

@@ -1,0 +1,79 @@
+package dev.orthrus.processor.summary;
+
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.util.TreeScanner;
+import com.sun.source.util.Trees;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * What the methods of this compilation return: whether one always returns its own receiver ({@code
+ * return this;}), as a fluent builder's setters do, and the expressions of its {@code return}s.
+ */
+public final class Returns {
+
+  private Returns() {}
+
+  /**
+   * Whether {@code method} always returns its receiver and no subclass can override it: a call on
+   * the result of such a call has the same receiver.
+   */
+  static boolean receiver(ExecutableElement method, Trees trees) {
+    List<ExpressionTree> returned = of(method, trees);
+    return returned != null
+        && !returned.isEmpty()
+        && returned.stream().allMatch(e -> e != null && MethodScope.isThis(e));
+  }
+
+  /**
+   * The expressions {@code method}'s own {@code return} statements return (null for a bare {@code
+   * return;}), not those of its lambdas and local classes; null when the method can be overridden
+   * (an override may return something else) or has no body in this compilation.
+   */
+  public static List<ExpressionTree> of(ExecutableElement method, Trees trees) {
+    MethodTree tree = cannotBeOverridden(method) ? trees.getTree(method) : null;
+    if (tree == null || tree.getBody() == null) {
+      return null;
+    }
+    List<ExpressionTree> returned = new ArrayList<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitReturn(ReturnTree node, Void unused) {
+        returned.add(node.getExpression());
+        return null;
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        return null; // a lambda's returns are its own
+      }
+
+      @Override
+      public Void visitClass(ClassTree node, Void unused) {
+        return null; // so are a local or anonymous class's
+      }
+    }.scan(tree.getBody(), null);
+    return returned;
+  }
+
+  private static boolean cannotBeOverridden(ExecutableElement method) {
+    if (method.getModifiers().contains(Modifier.FINAL)
+        || method.getModifiers().contains(Modifier.PRIVATE)
+        || method.getModifiers().contains(Modifier.STATIC)) {
+      return true;
+    }
+    TypeElement owner = JavaNames.enclosingType(method);
+    return owner.getModifiers().contains(Modifier.FINAL)
+        || owner.getKind() == ElementKind.RECORD
+        || owner.getNestingKind() == NestingKind.ANONYMOUS;
+  }
+}
