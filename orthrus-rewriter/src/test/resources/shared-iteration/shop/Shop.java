@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,6 +47,8 @@ public final class Shop {
   private final Map<String, Integer> limits = new HashMap<>();
   private final List<String> audit = new ArrayList<>();
   private final List<String> journal = new ArrayList<>();
+  private final Map<String, List<String>> groups =
+      new TreeMap<>(Map.of("a0", new ArrayList<>(), "a1", new ArrayList<>()));
   private final Vector<String> legacy = new Vector<>();
   private final ConcurrentHashMap<String, Integer> stock = new ConcurrentHashMap<>();
   private final Counting order = new Counting();
@@ -79,6 +82,8 @@ public final class Shop {
     hot.add("h" + round);
     cold.clear();
     counters.get("c")[round % 3] += round + 1;
+    groups.get("a" + round % 2).add("g" + round);
+    groups.get("a" + (round + 1) % 2).clear();
   }
 
   /** (8) A for-each over a field the control path replaces (not final). */
@@ -133,11 +138,46 @@ public final class Shop {
     return even ? hot : cold;
   }
 
-  /** (13) A shared list converted to a string. */
+  /**
+   * (15) Recorded calls whose results a lambda and a switch arm give back, an {@code Optional} of a
+   * shared list, a helper that returns a shared list or a new one, and the lists a shared map
+   * holds, iterated.
+   */
+  @Closure
+  public long valued(Account a) {
+    long n = tags.stream().filter(t -> hot.contains(t)).count();
+    String first =
+        switch (tags.size()) {
+          case 0 -> "none";
+          default -> tags.get(0);
+        };
+    n = n * 7 + first.length();
+    n = n * 7 + Optional.ofNullable(cold).map(List::size).orElse(-1);
+    groupOrNew(a.id).add("seen");
+    for (Map.Entry<String, List<String>> e : groups.entrySet()) {
+      for (String m : e.getValue()) {
+        n = n * 3 + m.length();
+      }
+    }
+    a.balance = a.balance + n;
+    return n;
+  }
+
+  private List<String> groupOrNew(String id) {
+    List<String> l = groups.get(id);
+    if (l == null) {
+      return new ArrayList<>();
+    }
+    return l;
+  }
+
+  /** (13) A shared list converted to a string, also by {@code +=}. */
   @Closure
   public String described(Account a) {
     a.balance = a.balance + 1;
-    return "tags=" + tags;
+    String line = "cold=";
+    line += cold;
+    return "tags=" + tags + " " + line;
   }
 
   /**
@@ -157,6 +197,12 @@ public final class Shop {
     sb.append(tags);
     a.balance = a.balance + sb.length();
     return sb.toString();
+  }
+
+  @Closure
+  public long flattened(Account a) {
+    a.balance = a.balance + groups.values().stream().flatMap(List::stream).count();
+    return a.balance;
   }
 
   @Closure
@@ -269,6 +315,8 @@ public final class Shop {
         + " cold="
         + cold
         + " journal="
-        + journal;
+        + journal
+        + " groups="
+        + groups;
   }
 }

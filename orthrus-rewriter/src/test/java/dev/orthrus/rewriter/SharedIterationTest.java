@@ -44,7 +44,8 @@ class SharedIterationTest {
           "chosen",
           "counted",
           "grouped",
-          "described");
+          "described",
+          "valued");
 
   /** Closures that hand a shared list to code the log does not follow (never validated). */
   private static final List<String> UNRECORDED = List.of("totalled", "appended", "journaled");
@@ -67,7 +68,9 @@ class SharedIterationTest {
         "owned.addAll(log.snapshot(tags))",
         "log.nondetRef(String.join(\",\", tags))",
         "for (String m : replay.snapshot(members))",
-        "\"tags=\" + log.nondetRef(java.lang.String.valueOf(tags))");
+        "\"tags=\" + log.nondetRef(java.lang.String.valueOf(tags))",
+        "log.nondetRef(groupOrNewApp(log, a.id))",
+        "line += log.nondetRef(java.lang.String.valueOf(cold))");
     assertContainsAll(
         Files.readString(result.report()),
         "recorded: snapshot for-each over java.util.List",
@@ -93,7 +96,8 @@ class SharedIterationTest {
         Builds.generated(out, "shop/Shop.java"),
         "total(replay.unrecorded(",
         "sb.append(replay.unrecorded(",
-        "replay.unrecorded(journal, \"in a method reference (::add)\")::add");
+        "replay.unrecorded(journal, \"in a method reference (::add)\")::add",
+        "\"iterated with the application's mutable objects in it\").stream().flatMap(");
     assertContainsAll(
         Files.readString(result.report()),
         "not validated: shared tags passed to total(...)",

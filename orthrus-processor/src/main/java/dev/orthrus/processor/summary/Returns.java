@@ -16,8 +16,9 @@ import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 
 /**
- * What the methods of this compilation return: whether one always returns its own receiver ({@code
- * return this;}), as a fluent builder's setters do, and the expressions of its {@code return}s.
+ * What the methods of this compilation return: the expressions of their {@code return}s, and
+ * whether one always returns its own receiver ({@code return this;}), as a fluent builder's setters
+ * do.
  */
 public final class Returns {
 
@@ -28,22 +29,20 @@ public final class Returns {
    * the result of such a call has the same receiver.
    */
   static boolean receiver(ExecutableElement method, Trees trees) {
-    List<ExpressionTree> returned = of(method, trees);
-    return returned != null
-        && !returned.isEmpty()
+    MethodTree tree = cannotBeOverridden(method) ? trees.getTree(method) : null;
+    if (tree == null || tree.getBody() == null) {
+      return false;
+    }
+    List<ExpressionTree> returned = of(tree);
+    return !returned.isEmpty()
         && returned.stream().allMatch(e -> e != null && MethodScope.isThis(e));
   }
 
   /**
-   * The expressions {@code method}'s own {@code return} statements return (null for a bare {@code
-   * return;}), not those of its lambdas and local classes; null when the method can be overridden
-   * (an override may return something else) or has no body in this compilation.
+   * The expressions the {@code return} statements of a method with a body return (null for a bare
+   * {@code return;}), not those of its lambdas and local classes.
    */
-  public static List<ExpressionTree> of(ExecutableElement method, Trees trees) {
-    MethodTree tree = cannotBeOverridden(method) ? trees.getTree(method) : null;
-    if (tree == null || tree.getBody() == null) {
-      return null;
-    }
+  public static List<ExpressionTree> of(MethodTree tree) {
     List<ExpressionTree> returned = new ArrayList<>();
     new TreeScanner<Void, Void>() {
       @Override
@@ -67,8 +66,7 @@ public final class Returns {
 
   private static boolean cannotBeOverridden(ExecutableElement method) {
     if (method.getModifiers().contains(Modifier.FINAL)
-        || method.getModifiers().contains(Modifier.PRIVATE)
-        || method.getModifiers().contains(Modifier.STATIC)) {
+        || method.getModifiers().contains(Modifier.PRIVATE)) {
       return true;
     }
     TypeElement owner = JavaNames.enclosingType(method);

@@ -8,6 +8,7 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.EnhancedForLoopTree;
+import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -57,6 +58,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
@@ -515,6 +517,12 @@ public final class FactsCollector implements TaskListener {
         }
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
         String returnType = types.erasure(method.getReturnType()).toString();
+        if (resultUnused(getCurrentPath())) {
+          fileFacts.unusedResults.add(span(node));
+        }
+        if (!isJdk(method)) {
+          recordedValue(method);
+        }
         if (changesASnapshot(node, method)) {
           fileFacts.snapshotChanges.add(span(node));
         }
@@ -522,6 +530,10 @@ public final class FactsCollector implements TaskListener {
         boolean onShared = !isStatic && sharedLibraryReceiver(node);
         SnapshotUse snapshot =
             onShared ? snapshotUse(node, method, oneShotResult) : SnapshotUse.NONE;
+        if (snapshot != SnapshotUse.NONE && mutableElements(node)) {
+          // groups.values().stream().flatMap(List::stream): the stages read the lists live.
+          unrecorded(node, "iterated with the application's mutable objects in it");
+        }
         List<Integer> sharedArguments =
             !onShared && isJdk(method) ? sharedArguments(node.getArguments()) : List.of();
         // A static JDK method reads (or changes) its shared argument where the closure cannot see
@@ -569,6 +581,90 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /**
+     * A call of a method of the program that may return a shared object ({@link #returnsShared}):
+     * APP records the object it returns, VAL runs the method and takes APP's object, so that the
+     * calls on it, recorded as on any shared object, replay what APP's object gave.
+     */
+    private void recordedValue(ExecutableElement method) {
+      TypeMirror type = trees.getTypeMirror(getCurrentPath());
+      if (type != null
+          && type.getKind() == TypeKind.DECLARED
+          && mutableJdk(type)
+          && returnsShared(method, 0)) {
+        fileFacts.recordedValues.put(
+            span(getCurrentPath().getLeaf()), siteType(types.erasure(type).toString()));
+        recordedBy(facts.sharedCallsByMethod, names.methodId(method));
+      }
+    }
+
+    @Override
+    public Void visitConditionalExpression(ConditionalExpressionTree node, Void unused) {
+      TypeMirror type = trees.getTypeMirror(getCurrentPath());
+      if (type != null && type.getKind() == TypeKind.DECLARED && mutableJdk(type)) {
+        boolean first = sharedObject(new TreePath(getCurrentPath(), node.getTrueExpression()), 0);
+        boolean second = sharedObject(new TreePath(getCurrentPath(), node.getFalseExpression()), 0);
+        if (first != second) {
+          // l != null ? l : new ArrayList<>(): VAL takes APP's object whichever branch it was.
+          fileFacts.recordedValues.put(span(node), siteType(types.erasure(type).toString()));
+        }
+      }
+      return super.visitConditionalExpression(node, unused);
+    }
+
+    /**
+     * The receiver of a call that iterates it holds mutable JDK objects ({@code Collection<List<
+     * String>>}, a {@code Map} of lists): a type argument of its type is one.
+     */
+    private boolean mutableElements(MethodInvocationTree node) {
+      TypeMirror receiver =
+          trees.getTypeMirror(
+              receiverPath(getCurrentPath(), (MemberSelectTree) node.getMethodSelect()));
+      return receiver instanceof DeclaredType declared
+          && declared.getTypeArguments().stream()
+              .anyMatch(a -> a.getKind() == TypeKind.DECLARED && mutableJdk(a));
+    }
+
+    /**
+     * The expression at {@code path} is a statement of its own ({@code audit.add(x);}) or the body
+     * of an expression lambda whose function returns nothing; an arm of a switch expression, or a
+     * lambda whose function returns a value, uses it.
+     */
+    private boolean resultUnused(TreePath path) {
+      Tree parent = path.getParentPath().getLeaf();
+      if (parent instanceof ExpressionStatementTree) {
+        return true;
+      }
+      if (!(parent instanceof LambdaExpressionTree lambda)
+          || !(trees.getTypeMirror(path.getParentPath()) instanceof DeclaredType function)) {
+        return false;
+      }
+      for (Element member : elements.getAllMembers((TypeElement) function.asElement())) {
+        if (member instanceof ExecutableElement m
+            && m.getModifiers().contains(Modifier.ABSTRACT)
+            && !m.getEnclosingElement().toString().equals("java.lang.Object")
+            && !isObjectMethod(m)) {
+          return ((ExecutableType) types.asMemberOf(function, m)).getReturnType().getKind()
+              == TypeKind.VOID;
+        }
+      }
+      return false;
+    }
+
+    /** An interface's abstract redeclaration of a public method of Object ({@code equals}). */
+    private boolean isObjectMethod(ExecutableElement m) {
+      TypeElement object = elements.getTypeElement("java.lang.Object");
+      for (Element o : object.getEnclosedElements()) {
+        if (o instanceof ExecutableElement om
+            && om.getSimpleName().equals(m.getSimpleName())
+            && om.getParameters().size() == m.getParameters().size()
+            && elements.overrides(m, om, (TypeElement) m.getEnclosingElement())) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /**
@@ -747,12 +843,13 @@ public final class FactsCollector implements TaskListener {
     /**
      * The expression is a mutable JDK object (a collection, map, atomic, builder, ...) that the
      * program's control path holds: a static field, a field of a class that is not user data, a
-     * local that always holds such an object, a choice between two of them ({@code urgent ? hot :
-     * cold}), what a call on one returns when it is mutable too ({@code history.computeIfAbsent(id,
-     * k -> new ArrayList<>())} of a map of lists) or a method of a plain object a field holds
-     * ({@code cfg.names()}), or what a static JDK method or a JDK constructor made from one ({@code
-     * new ArrayList<>(tags)}): those calls are recorded, so a validator holds the application's
-     * object.
+     * local that always holds such an object, an element of a snapshot or what an entry of one
+     * holds ({@code e.getValue()} in a loop over {@code groups.entrySet()}), a choice between two
+     * of them ({@code urgent ? hot : cold}), what a call on one returns when it is mutable too
+     * ({@code history.computeIfAbsent(id, k -> new ArrayList<>())} of a map of lists) or a method
+     * of a plain object a field holds ({@code cfg.names()}), or what a static JDK method or a JDK
+     * constructor made from one ({@code new ArrayList<>(tags)}): those calls are recorded, so a
+     * validator holds the application's object.
      */
     private boolean sharedObject(TreePath expressionPath, int depth) {
       TreePath path = unparenthesized(expressionPath);
@@ -773,9 +870,10 @@ public final class FactsCollector implements TaskListener {
         return false;
       }
       if (expression instanceof ConditionalExpressionTree choice) {
-        // urgent ? hot : cold: either branch is the application's object.
+        // urgent ? hot : cold, or l != null ? l : new ArrayList<>(): the value may be the
+        // application's object (a recorded value when one branch is not).
         return sharedObject(new TreePath(path, choice.getTrueExpression()), depth + 1)
-            && sharedObject(new TreePath(path, choice.getFalseExpression()), depth + 1);
+            || sharedObject(new TreePath(path, choice.getFalseExpression()), depth + 1);
       }
       if (expression instanceof NewClassTree created) {
         return recordedConstruction(path, created, element, depth + 1);
@@ -792,25 +890,63 @@ public final class FactsCollector implements TaskListener {
       }
       return call.getMethodSelect() instanceof MemberSelectTree select
           && (sharedObject(receiverPath(path, select), depth + 1)
-              || plainObjectInAField(receiverPath(path, select)));
+              || plainObjectInAField(receiverPath(path, select))
+              || snapshotElements.contains(trees.getElement(receiverPath(path, select))));
     }
 
     /**
-     * A method of the program that no subclass overrides and that returns a shared object on every
-     * path ({@code group(g)} whose body is {@code return groups.get(g);}, a static {@code
-     * Registry.all()} returning a static field): what it returns is the application's object, as if
-     * the closure read it itself. Not a closure, whose result is its own; a method without source
-     * here is not one.
+     * A method of the program (not a closure, whose result is its own) with a body here, one of
+     * whose {@code return}s gives a shared object ({@code group(g)} whose body is {@code return
+     * groups.get(g);}, {@code Registry.all()} returning a static field, a getter a subclass may
+     * override), or an abstract one of the program (an interface's {@code lots()}): what it returns
+     * may be the application's object. Its calls are recorded values ({@link
+     * SourceFacts.FileFacts#recordedValue}): VAL runs the method, then takes APP's object.
      */
     private boolean returnsShared(ExecutableElement method, int depth) {
       if (isJdk(method) || method.getAnnotation(Closure.class) != null) {
         return false;
       }
-      List<ExpressionTree> returned = Returns.of(method, trees);
-      TreePath body = returned == null || returned.isEmpty() ? null : trees.getPath(method);
-      return body != null
-          && returned.stream()
-              .allMatch(e -> e != null && sharedObject(TreePath.getPath(body, e), depth));
+      if (method.getModifiers().contains(Modifier.ABSTRACT)) {
+        // An interface or abstract method of the program: which implementation runs is not known
+        // here, and one may return the application's object (h.lots() returning a field).
+        return true;
+      }
+      TreePath declaration = trees.getPath(method);
+      if (declaration == null
+          || !(declaration.getLeaf() instanceof MethodTree tree)
+          || tree.getBody() == null) {
+        return false;
+      }
+      TreePath body = new TreePath(declaration, tree.getBody());
+      new TreePathScanner<Void, Void>() {
+        // Its locals holding a shared object (List<String> l = groups.get(id); ... return l;),
+        // which the scan of its class may not have reached yet.
+        @Override
+        public Void visitVariable(VariableTree node, Void unused) {
+          Element local = trees.getElement(getCurrentPath());
+          if (local != null
+              && local.getKind() == ElementKind.LOCAL_VARIABLE
+              && node.getInitializer() != null
+              && sharedObject(new TreePath(getCurrentPath(), node.getInitializer()), depth)
+              && !assignedAgain(local, getCurrentPath())) {
+            sharedLocals.add(local);
+          }
+          return super.visitVariable(node, unused);
+        }
+
+        @Override
+        public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+          return null;
+        }
+
+        @Override
+        public Void visitClass(ClassTree node, Void unused) {
+          return null;
+        }
+      }.scan(body, null);
+      List<ExpressionTree> returned = Returns.of(tree);
+      return returned.stream()
+          .anyMatch(e -> e != null && sharedObject(TreePath.getPath(declaration, e), depth));
     }
 
     /**
@@ -846,15 +982,26 @@ public final class FactsCollector implements TaskListener {
           && !sharedArguments(path, created.getArguments(), depth).isEmpty();
     }
 
+    /**
+     * A JDK type whose objects a shared object's state can reach through: a mutable one, or an
+     * {@code Optional}, which may hold a shared object ({@code Optional.ofNullable(tags)}): the
+     * calls on it are recorded as on the object it holds.
+     */
     private boolean mutableJdk(TypeMirror type) {
       TypeMirror erased = types.erasure(type);
       return JdkApis.mutableType(erased.toString(), api -> jdk.isA(erased, api)) != null
-          || JdkApis.isCollectionInterface(api -> jdk.isA(erased, api));
+          || JdkApis.isCollectionInterface(api -> jdk.isA(erased, api))
+          || jdk.isA(erased, "java.util.Optional");
     }
 
     /** Whether the body around the current node assigns {@code local} anywhere. */
     private boolean assignedAgain(Element local) {
-      TreePath body = getCurrentPath();
+      return assignedAgain(local, getCurrentPath());
+    }
+
+    /** Whether the body around {@code within} assigns {@code local} anywhere. */
+    private boolean assignedAgain(Element local, TreePath within) {
+      TreePath body = within;
       while (body != null
           && !(body.getLeaf() instanceof MethodTree)
           && !(body.getLeaf() instanceof LambdaExpressionTree)
@@ -1058,6 +1205,17 @@ public final class FactsCollector implements TaskListener {
     @Override
     public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
       sharedArrayWrite(node.getVariable());
+      TreePath variable = new TreePath(getCurrentPath(), node.getVariable());
+      Element local = trees.getElement(variable);
+      if (node.getKind() == Tree.Kind.PLUS_ASSIGNMENT
+          && local != null
+          && local.getKind() == ElementKind.LOCAL_VARIABLE
+          && local.asType().toString().equals("java.lang.String")
+          && sharedObject(new TreePath(getCurrentPath(), node.getExpression()), 0)) {
+        // line += tags on a local: the implicit toString() of a shared object is recorded.
+        fileFacts.sharedToStrings.add(span(node.getExpression()));
+        recordedBy(facts.sharedCallsByMethod, "java.lang.String#valueOf(java.lang.Object)");
+      }
       TypeMirror operand =
           trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
       if (operand != null) {
@@ -1160,7 +1318,12 @@ public final class FactsCollector implements TaskListener {
       if (sharedObject(expression, 0)) {
         // The loop iterates a snapshot that APP records and VAL replays (SnapshotUse).
         fileFacts.snapshots.add(span(node.getExpression()));
-        snapshotElements.add(trees.getElement(new TreePath(getCurrentPath(), node.getVariable())));
+        Element variable = trees.getElement(new TreePath(getCurrentPath(), node.getVariable()));
+        snapshotElements.add(variable);
+        if (mutableJdk(variable.asType()) && !assignedAgain(variable)) {
+          // for (List<String> l : groups.values()): an element is the application's list.
+          sharedLocals.add(variable);
+        }
         recordedBy(
             facts.snapshotsByMethod,
             "for-each over " + types.erasure(trees.getTypeMirror(expression)));

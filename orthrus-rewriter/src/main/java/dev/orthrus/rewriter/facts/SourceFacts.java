@@ -53,6 +53,8 @@ public final class SourceFacts {
 
     final Map<Span, String> unrecordedShared = new HashMap<>();
     final Set<Span> sharedToStrings = new HashSet<>();
+    final Set<Span> unusedResults = new HashSet<>();
+    final Map<Span, String> recordedValues = new HashMap<>();
 
     public FieldFact field(Span span) {
       return fields.get(span);
@@ -124,11 +126,31 @@ public final class SourceFacts {
 
     /**
      * How the shared object at {@code span} reaches code that reads it where the log does not
-     * record what it reads ({@code "passed to total"}), else null: a validator stops there and
+     * record what it reads ({@code "passed to total(...)"}), else null: a validator stops there and
      * counts the execution as not validated, instead of reading the live object.
      */
     public String unrecordedShared(Span span) {
       return unrecordedShared.get(span);
+    }
+
+    /**
+     * The type, as the site names it, of the expression at {@code span} when it is a recorded
+     * value, else null: a call of a method of the program that may return a shared object, or a
+     * choice between a shared object and another ({@code l != null ? l : new ArrayList<>()}). APP
+     * records the object, VAL evaluates the expression as APP did and takes APP's object.
+     */
+    public String recordedValue(Span span) {
+      return recordedValues.get(span);
+    }
+
+    /**
+     * Whether the call at {@code span} is a statement whose value nobody uses: an expression
+     * statement, or the body of an expression lambda whose function returns nothing ({@code x ->
+     * audit.add(x)} as a {@code Consumer}); not an arm of a switch expression nor a lambda that
+     * returns the value ({@code x -> blocked.contains(x)} as a {@code Predicate}).
+     */
+    public boolean resultUnused(Span span) {
+      return unusedResults.contains(span);
     }
 
     /**
@@ -179,7 +201,8 @@ public final class SourceFacts {
   final Map<String, Set<String>> snapshotsByMethod = new HashMap<>();
 
   /**
-   * Per method, the shared objects it hands to code the log does not follow ({@code unrecorded}).
+   * Per method, the shared objects it hands to code the log does not follow ({@link
+   * #unrecordedShared(String)}).
    */
   final Map<String, Set<String>> unrecordedByMethod = new HashMap<>();
 

@@ -239,6 +239,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return new MethodCallExpr(
           new NameExpr(context), "storeSlot", new NodeList<>(array, index, value));
     }
+    if (variant != Variant.PLAIN
+        && n.getOperator() == AssignExpr.Operator.PLUS
+        && facts.sharedToString(positions.span(n.getValue()))) {
+      // line += tags on a local: the string conversion of the shared object is recorded.
+      AssignExpr a = (AssignExpr) super.visit(n, arg);
+      a.setValue(sharedToString(a.getValue()));
+      return a;
+    }
     return super.visit(n, arg);
   }
 
@@ -494,6 +502,41 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(MethodCallExpr n, Void arg) {
+    String recorded = recordedValueType(n);
+    Visitable call = visitCall(n, arg);
+    return recorded == null ? call : recordedValue((Expression) call, recorded);
+  }
+
+  /**
+   * {@code l != null ? l : new ArrayList<>()} of a shared list: a recorded value ({@link
+   * SourceFacts.FileFacts#recordedValue}).
+   */
+  @Override
+  public Visitable visit(ConditionalExpr n, Void arg) {
+    String recorded = recordedValueType(n);
+    Visitable choice = super.visit(n, arg);
+    return recorded == null ? choice : recordedValue((Expression) choice, recorded);
+  }
+
+  /** The type of a recorded value at {@code n}, in APP and VAL; else null. */
+  private String recordedValueType(Expression n) {
+    return variant == Variant.PLAIN ? null : facts.recordedValue(positions.span(n));
+  }
+
+  /**
+   * A value that may be the application's shared object (a helper's result, a choice): APP records
+   * it, VAL evaluates the expression as APP did (the helper's variant runs and consumes its part of
+   * the log) and takes APP's object.
+   */
+  private Expression recordedValue(Expression value, String type) {
+    NodeList<Expression> replayArguments = new NodeList<>();
+    if (variant == Variant.VAL) {
+      replayArguments.add(value.clone());
+    }
+    return recorded(value, replayArguments, type);
+  }
+
+  private Visitable visitCall(MethodCallExpr n, Void arg) {
     if (variant == Variant.APP && facts.snapshotChange(positions.span(n))) {
       problem(
           n,
@@ -511,6 +554,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             ? plainLambdas(n.getArguments())
             : Map.of();
     List<String> unrecorded = unrecordedUses(n.getArguments());
+    String unrecordedElements = unrecordedUses(List.of(n)).get(0);
     MethodCallExpr m = (MethodCallExpr) super.visit(n, arg);
     runInside.forEach(m::setArgument);
     unrecorded(m.getArguments(), unrecorded);
@@ -537,10 +581,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     if (variant != Variant.PLAIN && call.recordedShared()) {
       // Before the seeded and generator cases: a shuffle of a shared list is made by APP alone.
-      return sharedCall(m, call, n.getParentNode().orElse(null) instanceof ExpressionStmt);
+      return sharedCall(m, call, facts.resultUnused(positions.span(n)));
     }
     if (variant != Variant.PLAIN && call.snapshot() != SnapshotUse.NONE) {
-      return snapshotCall(m, call.snapshot());
+      return snapshotCall(m, call.snapshot(), unrecordedElements);
     }
     if (variant != Variant.PLAIN) {
       for (int i : call.snapshotArguments()) {
@@ -664,8 +708,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * takes from the log after evaluating the receiver as APP did, so that both iterate the same
    * elements and the code the iteration runs is validated.
    */
-  private Expression snapshotCall(MethodCallExpr m, SnapshotUse use) {
-    Expression copy = snapshot(m.getScope().orElseThrow().clone());
+  private Expression snapshotCall(MethodCallExpr m, SnapshotUse use, String unrecorded) {
+    // A snapshot of mutable objects (a map's lists) whose stages read them: VAL stops there.
+    Expression copy = unrecorded(snapshot(m.getScope().orElseThrow().clone()), unrecorded);
     return switch (use) {
       case ENUMERATE -> enumeration(copy);
       case ENUMERATE_KEYS -> enumeration(new MethodCallExpr(copy, "keySet"));

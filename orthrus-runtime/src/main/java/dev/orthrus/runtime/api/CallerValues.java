@@ -42,6 +42,24 @@ final class CallerValues {
     return !type.isArray() && IMMUTABLE.get(type);
   }
 
+  /**
+   * {@link #immutable}, or a collection or map of the JDK's own immutable classes ({@code List.of},
+   * {@code Map.of}) whose elements are immutable: nobody can change what it holds.
+   */
+  static boolean unchangeable(Object v) {
+    if (immutable(v)) {
+      return true;
+    }
+    if (!v.getClass().getName().startsWith("java.util.ImmutableCollections$")) {
+      return false;
+    }
+    if (v instanceof Map<?, ?> map) {
+      return map.entrySet().stream()
+          .allMatch(e -> immutable(e.getKey()) && immutable(e.getValue()));
+    }
+    return v instanceof Collection<?> c && c.stream().allMatch(CallerValues::immutable);
+  }
+
   /** A copy of {@code array}, with the arrays nested in it copied as well (down to a depth). */
   static Object copy(Object array) {
     return copy(array, 0);

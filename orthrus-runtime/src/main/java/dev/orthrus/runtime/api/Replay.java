@@ -358,14 +358,15 @@ public final class Replay {
   /**
    * Stops the re-execution where the closure hands a shared object (a mutable JDK object of the
    * program's control path) to code that reads it where the log records nothing: a method of the
-   * program ({@code total(tags)}), a string conversion, a method reference ({@code audit::add}).
-   * The application's object may have changed since APP ran, so reading it could report a healthy
-   * core; the execution counts as not validated instead, naming the place. Null is returned as it
-   * is: nothing live to read.
+   * program ({@code total(tags)}), a method of an object the closure owns ({@code
+   * sb.append(tags)}), a method reference ({@code audit::add}). The application's object may have
+   * changed since APP ran, so reading it could report a healthy core; the execution counts as not
+   * validated instead, naming the place (decision 0055). Null is returned as it is: nothing live to
+   * read.
    */
   public <T> T unrecorded(T value, String use) {
-    if (value == null) {
-      return null;
+    if (CallerValues.unchangeable(value)) {
+      return value;
     }
     UninstrumentedAccess stop = UninstrumentedAccess.unrecordedShared(use, value);
     refused(stop);

@@ -7,8 +7,9 @@ package dev.orthrus.runtime.api;
  * whose plain variant reads or writes the application's live user data. The read would give the
  * validator other values than the application read; the write would change the application's data.
  * Thrown instead of either, so that the execution is not validated rather than reported as
- * corrupted or repeated. An {@link Error}, so that a closure's {@code catch (Exception e)} does not
- * swallow it.
+ * corrupted or repeated. Also thrown where a closure hands a shared object of the control path to
+ * code the log does not follow ({@link Replay#unrecorded}). An {@link Error}, so that a closure's
+ * {@code catch (Exception e)} does not swallow it.
  */
 public final class UninstrumentedAccess extends Error {
 
@@ -40,11 +41,14 @@ public final class UninstrumentedAccess extends Error {
   /** Why the execution is not validated, for the validator's count of reasons. */
   public String reason() {
     String where = where();
-    String what = getMessage() + (where != null ? " in " + where : "");
     return shared
-        ? "VAL stopped where the application's live object would be read: " + what
+        ? "VAL stopped"
+            + (where != null ? " in " + where : "")
+            + " where it would read the application's live object: "
+            + getMessage()
         : "VAL reached code the rewriter did not instrument ("
-            + what
+            + getMessage()
+            + (where != null ? " in " + where : "")
             + "), a call the rewriter cannot see from the closure: the application's live data is"
             + " neither read nor written by a validator";
   }
