@@ -637,14 +637,14 @@ public final class FactsCollector implements TaskListener {
       if (parent instanceof ExpressionStatementTree) {
         return true;
       }
-      if (!(parent instanceof LambdaExpressionTree lambda)
+      if (!(parent instanceof LambdaExpressionTree)
           || !(trees.getTypeMirror(path.getParentPath()) instanceof DeclaredType function)) {
         return false;
       }
+      // The function's one abstract method (Comparator also redeclares equals).
       for (Element member : elements.getAllMembers((TypeElement) function.asElement())) {
         if (member instanceof ExecutableElement m
             && m.getModifiers().contains(Modifier.ABSTRACT)
-            && !m.getEnclosingElement().toString().equals("java.lang.Object")
             && !isObjectMethod(m)) {
           return ((ExecutableType) types.asMemberOf(function, m)).getReturnType().getKind()
               == TypeKind.VOID;
