@@ -927,8 +927,7 @@ public final class FactsCollector implements TaskListener {
           if (local != null
               && local.getKind() == ElementKind.LOCAL_VARIABLE
               && node.getInitializer() != null
-              && sharedObject(new TreePath(getCurrentPath(), node.getInitializer()), depth)
-              && !assignedAgain(local, getCurrentPath())) {
+              && holdsShared(local, new TreePath(getCurrentPath(), node.getInitializer()), depth)) {
             sharedLocals.add(local);
           }
           return super.visitVariable(node, unused);
@@ -997,6 +996,14 @@ public final class FactsCollector implements TaskListener {
     /** Whether the body around the current node assigns {@code local} anywhere. */
     private boolean assignedAgain(Element local) {
       return assignedAgain(local, getCurrentPath());
+    }
+
+    /**
+     * A local whose initializer gives a shared object and that its method never assigns again: it
+     * always holds one ({@link #sharedLocals}).
+     */
+    private boolean holdsShared(Element local, TreePath initializer, int depth) {
+      return sharedObject(initializer, depth) && !assignedAgain(local, initializer.getParentPath());
     }
 
     /** Whether the body around {@code within} assigns {@code local} anywhere. */
@@ -1111,6 +1118,12 @@ public final class FactsCollector implements TaskListener {
       return super.visitMemberReference(node, unused);
     }
 
+    /** The implicit {@code toString()} of a shared object, recorded as {@code String.valueOf}. */
+    private void sharedToString(ExpressionTree operand) {
+      fileFacts.sharedToStrings.add(span(operand));
+      recordedBy(facts.sharedCallsByMethod, "java.lang.String#valueOf(java.lang.Object)");
+    }
+
     /** {@code "tags=" + tags}: the implicit {@code toString()} of a shared object is recorded. */
     @Override
     public Void visitBinary(BinaryTree node, Void unused) {
@@ -1120,8 +1133,7 @@ public final class FactsCollector implements TaskListener {
           && type.toString().equals("java.lang.String")) {
         for (ExpressionTree operand : List.of(node.getLeftOperand(), node.getRightOperand())) {
           if (sharedObject(new TreePath(getCurrentPath(), operand), 0)) {
-            fileFacts.sharedToStrings.add(span(operand));
-            recordedBy(facts.sharedCallsByMethod, "java.lang.String#valueOf(java.lang.Object)");
+            sharedToString(operand);
           }
         }
       }
@@ -1213,8 +1225,7 @@ public final class FactsCollector implements TaskListener {
           && local.asType().toString().equals("java.lang.String")
           && sharedObject(new TreePath(getCurrentPath(), node.getExpression()), 0)) {
         // line += tags on a local: the implicit toString() of a shared object is recorded.
-        fileFacts.sharedToStrings.add(span(node.getExpression()));
-        recordedBy(facts.sharedCallsByMethod, "java.lang.String#valueOf(java.lang.Object)");
+        sharedToString(node.getExpression());
       }
       TypeMirror operand =
           trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
@@ -1291,8 +1302,7 @@ public final class FactsCollector implements TaskListener {
           facts.reassignedLocals.add(element);
         }
         if (node.getInitializer() != null
-            && sharedObject(new TreePath(getCurrentPath(), node.getInitializer()), 0)
-            && !assignedAgain(element)) {
+            && holdsShared(element, new TreePath(getCurrentPath(), node.getInitializer()), 0)) {
           sharedLocals.add(element); // List<String> l = audit; ... = new ArrayList<>(audit);
         } else if (node.getInitializer() != null
             && sharedArray(new TreePath(getCurrentPath(), node.getInitializer()))

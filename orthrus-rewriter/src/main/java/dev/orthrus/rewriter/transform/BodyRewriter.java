@@ -529,9 +529,17 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * the log) and takes APP's object.
    */
   private Expression recordedValue(Expression value, String type) {
+    return recordedAfter(value, value, type);
+  }
+
+  /**
+   * {@code value}, which APP records; VAL evaluates {@code replayed} (part of {@code value}, or all
+   * of it) as APP did and takes APP's value instead of computing {@code value}.
+   */
+  private Expression recordedAfter(Expression value, Expression replayed, String type) {
     NodeList<Expression> replayArguments = new NodeList<>();
     if (variant == Variant.VAL) {
-      replayArguments.add(value.clone());
+      replayArguments.add(replayed.clone());
     }
     return recorded(value, replayArguments, type);
   }
@@ -968,13 +976,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   private Expression sharedToString(Expression operand) {
-    NodeList<Expression> replayArguments = new NodeList<>();
-    if (variant == Variant.VAL) {
-      replayArguments.add(operand.clone());
-    }
-    return recorded(
+    return recordedAfter(
         new MethodCallExpr(new NameExpr("java.lang.String"), "valueOf", new NodeList<>(operand)),
-        replayArguments,
+        operand,
         "java.lang.String");
   }
 
