@@ -26,6 +26,7 @@ public final class Shop {
   public static final class Account {
     final String id;
     long balance;
+    String note = "";
 
     public Account(String id) {
       this.id = id;
@@ -138,6 +139,43 @@ public final class Shop {
     return even ? hot : cold;
   }
 
+  /** Picks names for a closure; this one makes a new list. */
+  static class Picker {
+    List<String> picks(Shop shop) {
+      return new ArrayList<>(List.of("p"));
+    }
+  }
+
+  /** An override that gives the service's own list instead. */
+  static final class TagPicker extends Picker {
+    @Override
+    List<String> picks(Shop shop) {
+      return shop.tags;
+    }
+  }
+
+  private final Picker fresh = new Picker();
+  private final Picker tagged = new TagPicker();
+
+  private Picker picker(Account a) {
+    return a.balance % 2 == 0 ? tagged : fresh;
+  }
+
+  /**
+   * (16) A list from a method whose own body makes a new one while an override gives the service's
+   * list, iterated.
+   */
+  @Closure
+  public long picked(Account a) {
+    Picker p = picker(a);
+    long n = 0;
+    for (String t : p.picks(this)) {
+      n = n * 3 + t.length();
+    }
+    a.balance = a.balance + n + 1;
+    return n;
+  }
+
   /**
    * (15) Recorded calls whose results a lambda and a switch arm give back, an {@code Optional} of a
    * shared list, a helper that returns a shared list or a new one, and the lists a shared map
@@ -171,13 +209,14 @@ public final class Shop {
     return l;
   }
 
-  /** (13) A shared list converted to a string, also by {@code +=}. */
+  /** (13) A shared list converted to a string, also by {@code +=} on a local and on a field. */
   @Closure
   public String described(Account a) {
     a.balance = a.balance + 1;
     String line = "cold=";
     line += cold;
-    return "tags=" + tags + " " + line;
+    a.note += tags;
+    return "tags=" + tags + " " + line + " " + a.note.length();
   }
 
   /**

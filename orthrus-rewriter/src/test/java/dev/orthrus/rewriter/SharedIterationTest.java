@@ -45,7 +45,8 @@ class SharedIterationTest {
           "counted",
           "grouped",
           "described",
-          "valued");
+          "valued",
+          "picked");
 
   /** Closures that hand a shared list to code the log does not follow (never validated). */
   private static final List<String> UNRECORDED = List.of("totalled", "appended", "journaled");
@@ -70,7 +71,10 @@ class SharedIterationTest {
         "for (String m : replay.snapshot(members))",
         "\"tags=\" + log.nondetRef(java.lang.String.valueOf(tags))",
         "log.nondetRef(groupOrNewApp(log, a.id))",
-        "line += log.nondetRef(java.lang.String.valueOf(cold))");
+        "line += log.nondetRef(java.lang.String.valueOf(cold))",
+        "a.plus$note(log, log.nondetRef(java.lang.String.valueOf(tags)))",
+        "a.plus$note(java.lang.String.valueOf(tags))",
+        "for (String t : log.snapshot(log.nondetRef(p.picks(this))))");
     assertContainsAll(
         Files.readString(result.report()),
         "recorded: snapshot for-each over java.util.List",

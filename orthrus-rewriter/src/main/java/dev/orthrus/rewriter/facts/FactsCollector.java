@@ -43,6 +43,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -77,6 +78,12 @@ public final class FactsCollector implements TaskListener {
   private final Elements elements;
   private final JdkCalls jdk;
 
+  /** Every compilation unit of the task, entered before any class is analyzed. */
+  private final List<CompilationUnitTree> units = new ArrayList<>();
+
+  /** {@link #overriddenInSources}, per method. */
+  private final Map<ExecutableElement, Boolean> overridden = new HashMap<>();
+
   public FactsCollector(JavacTask task) {
     this.trees = Trees.instance(task);
     this.names = new JavaNames(task.getElements(), task.getTypes());
@@ -91,6 +98,10 @@ public final class FactsCollector implements TaskListener {
 
   @Override
   public void finished(TaskEvent event) {
+    if (event.getKind() == TaskEvent.Kind.ENTER && event.getCompilationUnit() != null) {
+      units.add(event.getCompilationUnit());
+      return;
+    }
     if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getTypeElement() == null) {
       return;
     }
@@ -99,6 +110,57 @@ public final class FactsCollector implements TaskListener {
     if (path != null) {
       new Scanner(unit).scan(path, null);
     }
+  }
+
+  /**
+   * Whether a class of the sources overrides {@code method}. Classes are entered before any is
+   * analyzed, so this sees subclasses whose bodies javac has not attributed yet; it does not see
+   * anonymous and local classes, which are entered as their enclosing method is analyzed.
+   */
+  private boolean overriddenInSources(ExecutableElement method) {
+    return overridden.computeIfAbsent(
+        method,
+        m -> {
+          TypeElement owner = JavaNames.enclosingType(m);
+          TypeMirror base = types.erasure(owner.asType());
+          Deque<TypeElement> pending = new ArrayDeque<>();
+          for (CompilationUnitTree unit : units) {
+            for (Tree declaration : unit.getTypeDecls()) {
+              if (trees.getElement(TreePath.getPath(unit, declaration)) instanceof TypeElement t) {
+                pending.add(t);
+              }
+            }
+          }
+          while (!pending.isEmpty()) {
+            TypeElement type = pending.poll();
+            boolean subtype =
+                !type.equals(owner) && types.isSubtype(types.erasure(type.asType()), base);
+            for (Element member : type.getEnclosedElements()) {
+              if (member instanceof TypeElement nested) {
+                pending.add(nested);
+              } else if (subtype
+                  && member instanceof ExecutableElement other
+                  && other.getSimpleName().equals(m.getSimpleName())
+                  && elements.overrides(other, m, type)) {
+                return true;
+              }
+            }
+          }
+          return false;
+        });
+  }
+
+  /** A method a subclass may override. */
+  private static boolean overridable(ExecutableElement method) {
+    Set<Modifier> mods = method.getModifiers();
+    TypeElement owner = JavaNames.enclosingType(method);
+    return method.getKind() == ElementKind.METHOD
+        && !mods.contains(Modifier.PRIVATE)
+        && !mods.contains(Modifier.STATIC)
+        && !mods.contains(Modifier.FINAL)
+        && !owner.getModifiers().contains(Modifier.FINAL)
+        && owner.getKind() != ElementKind.ENUM
+        && owner.getKind() != ElementKind.RECORD;
   }
 
   /**
@@ -222,19 +284,14 @@ public final class FactsCollector implements TaskListener {
         return super.visitMethod(node, unused);
       }
       String id = names.methodId(method);
-      Set<Modifier> mods = method.getModifiers();
       TypeElement owner = JavaNames.enclosingType(method);
-      boolean overridable =
-          method.getKind() == ElementKind.METHOD
-              && !mods.contains(Modifier.PRIVATE)
-              && !mods.contains(Modifier.STATIC)
-              && !mods.contains(Modifier.FINAL)
-              && !owner.getModifiers().contains(Modifier.FINAL)
-              && owner.getKind() != ElementKind.ENUM
-              && owner.getKind() != ElementKind.RECORD;
       MethodFact declared =
           new MethodFact(
-              id, file, span(node), method.getAnnotation(Closure.class) != null, overridable);
+              id,
+              file,
+              span(node),
+              method.getAnnotation(Closure.class) != null,
+              overridable(method));
       recordOverrides(method, owner, id);
       facts.methods.put(id, declared);
       facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);
@@ -911,6 +968,11 @@ public final class FactsCollector implements TaskListener {
         // here, and one may return the application's object (h.lots() returning a field).
         return true;
       }
+      if (overridable(method) && overriddenInSources(method)) {
+        // Likewise when a subclass overrides it (its body makes a new list, the override returns
+        // the service's own).
+        return true;
+      }
       TreePath declaration = trees.getPath(method);
       if (declaration == null
           || !(declaration.getLeaf() instanceof MethodTree tree)
@@ -1218,13 +1280,17 @@ public final class FactsCollector implements TaskListener {
     public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
       sharedArrayWrite(node.getVariable());
       TreePath variable = new TreePath(getCurrentPath(), node.getVariable());
-      Element local = trees.getElement(variable);
-      if (node.getKind() == Tree.Kind.PLUS_ASSIGNMENT
-          && local != null
-          && local.getKind() == ElementKind.LOCAL_VARIABLE
-          && local.asType().toString().equals("java.lang.String")
-          && sharedObject(new TreePath(getCurrentPath(), node.getExpression()), 0)) {
-        // line += tags on a local: the implicit toString() of a shared object is recorded.
+      Element target = trees.getElement(variable);
+      boolean recorded =
+          node.getKind() == Tree.Kind.PLUS_ASSIGNMENT
+              && target != null
+              && (target.getKind() == ElementKind.LOCAL_VARIABLE
+                  || target.getKind() == ElementKind.FIELD)
+              && target.asType().toString().equals("java.lang.String")
+              && sharedObject(new TreePath(getCurrentPath(), node.getExpression()), 0);
+      if (recorded) {
+        // line += tags, or a.note += tags: the implicit toString() of a shared object is recorded
+        // (a field's helper then takes the recorded String).
         sharedToString(node.getExpression());
       }
       TypeMirror operand =
@@ -1232,9 +1298,11 @@ public final class FactsCollector implements TaskListener {
       if (operand != null) {
         // `text += null` on a String: the helper's parameter needs a type a source can name.
         String type =
-            operand.getKind() == TypeKind.NULL
-                ? "java.lang.Object"
-                : types.erasure(operand).toString();
+            recorded
+                ? "java.lang.String"
+                : operand.getKind() == TypeKind.NULL
+                    ? "java.lang.Object"
+                    : types.erasure(operand).toString();
         fileFacts.operandTypes.put(span(node), type);
       }
       return super.visitCompoundAssignment(node, unused);

@@ -203,7 +203,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     FieldFact field = field(target);
     if (field != null && (field.versioned() || field.held())) {
       Expression receiver = receiverOf(target);
+      boolean converted =
+          n.getOperator() == AssignExpr.Operator.PLUS
+              && facts.sharedToString(positions.span(n.getValue()));
       Expression value = versionedArrayValue(field, rewrite(n.getValue()));
+      if (converted) {
+        // a.note += tags: the helper takes the string conversion, which APP records and VAL
+        // takes from the log.
+        value =
+            variant == Variant.PLAIN
+                ? new MethodCallExpr(
+                    new NameExpr("java.lang.String"), "valueOf", new NodeList<>(value))
+                : sharedToString(value);
+      }
       if (n.getOperator() == AssignExpr.Operator.ASSIGN) {
         return store(receiver, field, List.of(target), "set", null, null, List.of(value));
       }
