@@ -3,8 +3,9 @@ package meter;
 import dev.orthrus.annotations.Closure;
 
 /**
- * Closures that read settings the control path changes: a field of the owner, a static field, a
- * getter of another object, and a field of an object the closure makes itself.
+ * Closures that read settings the control path changes: a field of the owner, a static field, an
+ * element of a static array, a getter of another object, and a field of an object the closure makes
+ * itself.
  */
 public final class Meter {
 
@@ -28,7 +29,16 @@ public final class Meter {
   @Closure
   public long add(long v) {
     Step step = new Step();
-    step.amount = v * weight * settings.scale() + Settings.offset + base;
+    step.amount =
+        v * weight * settings.scale() * Settings.FIXED[0]
+            + Settings.offset
+            + base
+            + Settings.BONUS[(int) (v % 3)];
+    for (long bonus : Settings.BONUS) {
+      step.amount = step.amount + bonus;
+    }
+    long[] bonuses = Settings.BONUS;
+    step.amount = step.amount + bonuses[2];
     counter.total = counter.total + step.amount;
     return counter.total;
   }

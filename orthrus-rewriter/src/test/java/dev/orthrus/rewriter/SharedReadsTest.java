@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A closure that reads a setting the control path changes (a field of its owner, a static field, a
- * getter of another object) must not be re-executed with the new value: the validator would compute
- * something else and report a core that did nothing wrong. Such reads are recorded by APP and
- * replayed by VAL, like non-deterministic calls. The test holds validation back until every setting
- * has changed, the worst case of a race with the control path.
+ * A closure that reads a setting the control path changes (a field of its owner, a static field, an
+ * element of a static array, a getter of another object) must not be re-executed with the new
+ * value: the validator would compute something else and report a core that did nothing wrong. Such
+ * reads are recorded by APP and replayed by VAL, like non-deterministic calls. The test holds
+ * validation back until every setting has changed, the worst case of a race with the control path.
  */
 class SharedReadsTest {
 
@@ -51,19 +51,33 @@ class SharedReadsTest {
       settingsType.getMethod("offset", long.class).invoke(null, 7L);
       assertEquals(210L + 5 * 2 * 3 + 7 + 100, add.invoke(meter, 5L));
       settingsType.getMethod("scale", int.class).invoke(settings, 5);
+      settingsType.getMethod("bonus", int.class, long.class).invoke(null, 2, 1_000L);
 
       rt.validators().add();
       Builds.assertAllValidated(rt, 3);
       String generated = Files.readString(out.resolve("generated/meter/Meter.java"));
       assertTrue(generated.contains("nondetBits(weight)"), generated);
       assertTrue(!generated.contains("nondetBits(base)"), "a field only constructors write");
+      assertTrue(generated.contains("log.nondetBits(Settings.BONUS[(int) (v % 3)])"), generated);
+      assertTrue(
+          generated.contains("for (long bonus : log.snapshotArray(Settings.BONUS))"), generated);
+      assertTrue(
+          generated.contains("for (long bonus : replay.snapshotArray(Settings.BONUS))"), generated);
+      assertTrue(generated.contains("log.nondetBits(bonuses[2])"), generated);
+      assertFalse(
+          generated.contains("nondetBits(Settings.FIXED"), "an array only initializers write");
       String report = Files.readString(result.report());
       for (String field :
-          List.of("meter.Meter#weight", "meter.Settings#scale", "meter.Settings#offset")) {
+          List.of(
+              "meter.Meter#weight",
+              "meter.Settings#scale",
+              "meter.Settings#offset",
+              "meter.Settings#BONUS")) {
         assertTrue(
             report.contains("\"recorded: field " + field + "\""), () -> field + " in " + report);
       }
       assertFalse(report.contains("meter.Meter#base"), report);
+      assertFalse(report.contains("FIXED"), "an array only initializers write: " + report);
       assertFalse(report.contains("amount"), "a field of an object the closure made: " + report);
     } finally {
       rt.close();

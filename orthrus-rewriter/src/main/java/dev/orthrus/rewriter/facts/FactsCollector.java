@@ -188,6 +188,12 @@ public final class FactsCollector implements TaskListener {
     private final Set<Element> sharedArrayLocals = new HashSet<>();
 
     /**
+     * Locals that always hold the array a field that is not versioned holds ({@link
+     * #unversionedArrayField}), with the field.
+     */
+    private final Map<Element, VariableElement> fieldArrayLocals = new HashMap<>();
+
+    /**
      * Locals holding an iterator of a snapshot ({@code Iterator<String> it = tags.iterator()}), and
      * loop variables of a for-each over one: elements and iterators of a copy.
      */
@@ -325,6 +331,7 @@ public final class FactsCollector implements TaskListener {
         if (!element.getModifiers().contains(Modifier.FINAL)) {
           unversionedField(node, (VariableElement) element, isStatic);
         }
+        arrayUse(node, (VariableElement) element);
         return;
       }
       VariableElement field = (VariableElement) element;
@@ -360,7 +367,7 @@ public final class FactsCollector implements TaskListener {
      */
     private void unversionedField(Tree node, VariableElement field, boolean isStatic) {
       TypeElement owner = (TypeElement) field.getEnclosingElement();
-      String key = names.binaryName(owner) + "#" + field.getSimpleName();
+      String key = fieldKey(field);
       if (isAssignmentTarget(node)) {
         if (!constructing(owner)) {
           facts.fieldsWrittenAfterConstruction.add(key);
@@ -380,14 +387,66 @@ public final class FactsCollector implements TaskListener {
               siteType(types.erasure(field.asType()).toString()),
               receiver != null && receiver.getKind() == ElementKind.LOCAL_VARIABLE
                   ? receiver
-                  : null);
+                  : null,
+              false);
       fileFacts.sharedReads.put(span(node), read);
+      sharedReadBy(read);
+    }
+
+    private void sharedReadBy(SharedRead read) {
       if (!enclosingMethods.isEmpty()) {
         facts
             .sharedReadsByMethod
             .computeIfAbsent(enclosingMethods.peek(), k -> new ArrayList<>())
             .add(read);
       }
+    }
+
+    /**
+     * A use of a field that is not versioned and holds an array, other than a read of an element or
+     * of its length, or an assignment of the field itself: outside its class's constructors and
+     * initializers, the array may change from there ({@link SourceFacts#isShared}).
+     */
+    private void arrayUse(Tree node, VariableElement field) {
+      if (field.asType().getKind() != TypeKind.ARRAY || isAssignmentTarget(node)) {
+        return;
+      }
+      Tree parent = getCurrentPath().getParentPath().getLeaf();
+      boolean elementOrLength =
+          (parent instanceof ArrayAccessTree a && a.getExpression() == node)
+              || (parent instanceof EnhancedForLoopTree loop && loop.getExpression() == node)
+              || (parent instanceof MemberSelectTree m
+                  && m.getExpression() == node
+                  && m.getIdentifier().contentEquals("length"));
+      if (!elementOrLength && !constructing((TypeElement) field.getEnclosingElement())) {
+        facts.arraysChangedAfterConstruction.add(fieldKey(field));
+      }
+    }
+
+    /**
+     * The field that is not versioned and holds the array {@code array} is, or null: a static
+     * field, or an instance field of a class that is not user data; or a local that always holds
+     * such a field's array.
+     */
+    private VariableElement unversionedArrayField(TreePath array) {
+      Element element = trees.getElement(unparenthesized(array));
+      if (element != null && fieldArrayLocals.containsKey(element)) {
+        return fieldArrayLocals.get(element);
+      }
+      if (element instanceof VariableElement field
+          && field.getKind() == ElementKind.FIELD
+          && field.asType().getKind() == TypeKind.ARRAY
+          && (field.getModifiers().contains(Modifier.STATIC)
+              || !isUserData(field.getEnclosingElement()))) {
+        return field;
+      }
+      return null;
+    }
+
+    private String fieldKey(VariableElement field) {
+      return names.binaryName((TypeElement) field.getEnclosingElement())
+          + "#"
+          + field.getSimpleName();
     }
 
     /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
@@ -1204,12 +1263,26 @@ public final class FactsCollector implements TaskListener {
 
     @Override
     public Void visitArrayAccess(ArrayAccessTree node, Void unused) {
-      if (!isAssignmentTarget(node)
-          && sharedArray(new TreePath(getCurrentPath(), node.getExpression()))) {
+      TreePath array = new TreePath(getCurrentPath(), node.getExpression());
+      VariableElement field = unversionedArrayField(array);
+      if (isAssignmentTarget(node)) {
+        if (field != null && !constructing((TypeElement) field.getEnclosingElement())) {
+          facts.arraysChangedAfterConstruction.add(fieldKey(field));
+        }
+        return super.visitArrayAccess(node, unused);
+      }
+      String type = siteType(types.erasure(trees.getTypeMirror(getCurrentPath())).toString());
+      if (sharedArray(array)) {
         // c[0] of long[] c = counters.get(k): the control path may change the element before the
         // validator reads it, so APP records what it read.
-        fileFacts.sharedArrayReads.put(
-            span(node), siteType(types.erasure(trees.getTypeMirror(getCurrentPath())).toString()));
+        fileFacts.sharedArrayReads.put(span(node), type);
+      } else if (field != null) {
+        // Rates.RATE[tier]: likewise when some code changes the array (SourceFacts#isShared).
+        SharedRead read =
+            new SharedRead(
+                fieldKey(field), field.getModifiers().contains(Modifier.STATIC), type, null, true);
+        fileFacts.fieldArrayReads.put(span(node), read);
+        sharedReadBy(read);
       }
       return super.visitArrayAccess(node, unused);
     }
@@ -1376,6 +1449,12 @@ public final class FactsCollector implements TaskListener {
             && sharedArray(new TreePath(getCurrentPath(), node.getInitializer()))
             && !assignedAgain(element)) {
           sharedArrayLocals.add(element); // long[] c = counters.get(k);
+        } else if (node.getInitializer() != null && !assignedAgain(element)) {
+          VariableElement field =
+              unversionedArrayField(new TreePath(getCurrentPath(), node.getInitializer()));
+          if (field != null) {
+            fieldArrayLocals.put(element, field); // long[] b = Settings.BONUS;
+          }
         }
         if (node.getInitializer() instanceof MethodInvocationTree call
             && call.getMethodSelect() instanceof MemberSelectTree select
@@ -1405,6 +1484,20 @@ public final class FactsCollector implements TaskListener {
         recordedBy(
             facts.snapshotsByMethod,
             "for-each over " + types.erasure(trees.getTypeMirror(expression)));
+      }
+      VariableElement array = unversionedArrayField(expression);
+      if (array != null) {
+        // for (long b : Rates.BONUS): the loop iterates a copy APP records, when some code changes
+        // the array (SourceFacts#isShared).
+        SharedRead read =
+            new SharedRead(
+                fieldKey(array),
+                array.getModifiers().contains(Modifier.STATIC),
+                types.erasure(array.asType()).toString(),
+                null,
+                true);
+        fileFacts.fieldArrayLoops.put(span(node.getExpression()), read);
+        sharedReadBy(read);
       }
       Element element = trees.getElement(expression);
       if (element != null

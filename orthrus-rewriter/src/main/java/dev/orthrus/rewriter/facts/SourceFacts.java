@@ -48,6 +48,14 @@ public final class SourceFacts {
     /** Reads of elements of arrays recorded calls returned, with the element's type at the site. */
     final Map<Span, String> sharedArrayReads = new HashMap<>();
 
+    /**
+     * Reads of elements of arrays that fields hold which are not versioned ({@link SharedRead}).
+     */
+    final Map<Span, SharedRead> fieldArrayReads = new HashMap<>();
+
+    /** For-each loops over such arrays, by the span of the array. */
+    final Map<Span, SharedRead> fieldArrayLoops = new HashMap<>();
+
     /** {@code it.remove()} on an iterator of a snapshot, {@code e.setValue(v)} on its entries. */
     final Set<Span> snapshotChanges = new HashSet<>();
 
@@ -110,10 +118,26 @@ public final class SourceFacts {
 
     /**
      * The type of the element read at {@code span} when it is an element of an array a recorded
-     * call returned (APP records the value it read), else null.
+     * call returned, or of an array a field that is not versioned holds and some code changes (APP
+     * records the value it read), else null.
      */
     public String sharedArrayRead(Span span) {
-      return sharedArrayReads.get(span);
+      String type = sharedArrayReads.get(span);
+      if (type != null) {
+        return type;
+      }
+      SharedRead read = fieldArrayReads.get(span);
+      return read != null && owner.isShared(read) ? read.type() : null;
+    }
+
+    /**
+     * Whether the for-each loop over the array at {@code span} iterates a copy that APP records
+     * ({@code ClosureLog.snapshotArray}): a field that is not versioned holds the array, and some
+     * code changes it ({@link SourceFacts#isShared}).
+     */
+    public boolean arraySnapshot(Span span) {
+      SharedRead read = fieldArrayLoops.get(span);
+      return read != null && owner.isShared(read);
     }
 
     /**
@@ -190,6 +214,14 @@ public final class SourceFacts {
 
   final Set<String> sourceTypes = new HashSet<>();
   final Set<String> fieldsWrittenAfterConstruction = new HashSet<>();
+
+  /**
+   * Fields that are not versioned whose arrays may change after their class was constructed: an
+   * element is written there, or the array is used otherwise than by reading an element or its
+   * length (passed to a method, assigned to a local), which may write it.
+   */
+  final Set<String> arraysChangedAfterConstruction = new HashSet<>();
+
   final Set<Element> freshLocals = new HashSet<>();
   final Set<Element> reassignedLocals = new HashSet<>();
   final Map<String, List<SharedRead>> sharedReadsByMethod = new HashMap<>();
@@ -255,9 +287,13 @@ public final class SourceFacts {
    * Whether another thread may change what {@code read} reads: its field is written somewhere other
    * than its own class's constructors and initializers, or its class is not in the sources (its
    * writers are unknown); and it is not read through a local that only ever holds objects the
-   * method made itself ({@code Step step = new Step(); ... step.amount}).
+   * method made itself ({@code Step step = new Step(); ... step.amount}). An element of a field's
+   * array: some code of the sources may change the array ({@link #arraysChangedAfterConstruction}).
    */
   boolean isShared(SharedRead read) {
+    if (read.element()) {
+      return arraysChangedAfterConstruction.contains(read.field());
+    }
     String owner = read.field().substring(0, read.field().indexOf('#'));
     boolean changed =
         fieldsWrittenAfterConstruction.contains(read.field()) || !sourceTypes.contains(owner);

@@ -756,9 +756,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   @Override
   public Visitable visit(ForEachStmt n, Void arg) {
     boolean snapshot = variant != Variant.PLAIN && facts.snapshot(positions.span(n.getIterable()));
+    boolean arraySnapshot =
+        variant != Variant.PLAIN && facts.arraySnapshot(positions.span(n.getIterable()));
     ForEachStmt s = (ForEachStmt) super.visit(n, arg);
     if (snapshot) {
       s.setIterable(snapshot(s.getIterable().clone()));
+    } else if (arraySnapshot) {
+      // for (long b : Rates.BONUS): a copy of the array, which the control path may change.
+      s.setIterable(
+          new MethodCallExpr(
+              new NameExpr(context), "snapshotArray", new NodeList<>(s.getIterable().clone())));
     }
     return s;
   }

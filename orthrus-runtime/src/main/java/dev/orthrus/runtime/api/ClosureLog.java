@@ -2,6 +2,7 @@ package dev.orthrus.runtime.api;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Array;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -479,6 +480,21 @@ public final class ClosureLog {
     }
     retain(SNAPSHOT_BYTES + MAP_ENTRY_BYTES * entries.length);
     return nondetRef(Collections.unmodifiableMap(copy));
+  }
+
+  /**
+   * {@link #snapshot(Collection)} of an array that a field which is not versioned holds ({@code for
+   * (long b : Rates.BONUS)}), which the control path may change element by element: the loop
+   * iterates a copy, and so does the validator ({@link Replay#snapshotArray}).
+   */
+  public <A> A snapshotArray(A array) {
+    int length = Array.getLength(Objects.requireNonNull(array));
+    Object copy = Array.newInstance(array.getClass().getComponentType(), length);
+    System.arraycopy(array, 0, copy, 0, length);
+    retain(SNAPSHOT_BYTES + 8L * length);
+    @SuppressWarnings("unchecked")
+    A recorded = (A) copy;
+    return nondetRef(recorded);
   }
 
   /** Rough bytes of a snapshot's wrappers, and of each element slot or copied map entry. */

@@ -204,6 +204,11 @@ public final class Replay {
     return loggedSnapshot(Map.class);
   }
 
+  /** {@link ClosureLog#snapshotArray}: APP's copy, after VAL evaluated the array as APP did. */
+  public <A> A snapshotArray(A array) {
+    return loggedSnapshot(Objects.requireNonNull(array).getClass());
+  }
+
   @SuppressWarnings("unchecked")
   private <S> S loggedSnapshot(Class<?> kind) {
     Object logged = nondetRef();
