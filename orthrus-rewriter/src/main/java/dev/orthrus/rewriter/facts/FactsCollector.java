@@ -258,6 +258,14 @@ public final class FactsCollector implements TaskListener {
         String binary = names.binaryName(type);
         facts.canonicalNames.put(binary, type.getQualifiedName().toString());
         facts.sourceTypes.add(binary);
+        Set<String> fields = new HashSet<>();
+        for (Element member : elements.getAllMembers(type)) {
+          if (member.getKind() == ElementKind.FIELD
+              || member.getKind() == ElementKind.ENUM_CONSTANT) {
+            fields.add(member.getSimpleName().toString());
+          }
+        }
+        facts.visibleFields.put(binary, fields);
         if (isUserData(type)) {
           facts.userDataClasses.add(binary);
           for (Element member : type.getEnclosedElements()) {

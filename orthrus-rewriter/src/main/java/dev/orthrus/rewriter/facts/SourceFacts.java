@@ -213,6 +213,10 @@ public final class SourceFacts {
   final Set<String> seedingMethods = new LinkedHashSet<>();
 
   final Set<String> sourceTypes = new HashSet<>();
+
+  /** The fields a class of the sources declares or inherits, by simple name. */
+  final Map<String, Set<String>> visibleFields = new HashMap<>();
+
   final Set<String> fieldsWrittenAfterConstruction = new HashSet<>();
 
   /**
@@ -302,6 +306,14 @@ public final class SourceFacts {
             && freshLocals.contains(read.receiverLocal())
             && !reassignedLocals.contains(read.receiverLocal());
     return changed && !fresh;
+  }
+
+  /**
+   * The names of the fields the class {@code binaryName} of the sources declares or inherits: names
+   * the constants generated into it must not take.
+   */
+  public Set<String> visibleFields(String binaryName) {
+    return visibleFields.getOrDefault(binaryName, Set.of());
   }
 
   /** Whether the sources declare the class {@code binaryName}. */

@@ -587,7 +587,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           && m.getScope().filter(s -> s instanceof SuperExpr).isPresent()) {
         // super.m(...) means the superclass's own body: its plain variant, not its dispatcher,
         // which would run an override's logged variant (or route back to the override).
-        m.setName(m.getNameAsString() + "Plain");
+        m.setName(plan.variantName(m.getNameAsString(), Variant.PLAIN));
       } else if (variant == Variant.PLAIN) {
         m.getArguments().add(sites.site(n, target, caller));
       } else {
@@ -809,7 +809,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   private void toVariant(MethodCallExpr m) {
-    m.setName(m.getNameAsString() + variant.suffix);
+    m.setName(plan.variantName(m.getNameAsString(), variant));
     m.getArguments().add(0, new NameExpr(context));
   }
 
@@ -1132,7 +1132,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             case STATIC -> n.getScope().clone();
             default -> new NameExpr("ref$0");
           };
-      body = new MethodCallExpr(receiver, n.getIdentifier() + variant.suffix, arguments);
+      body = new MethodCallExpr(receiver, plan.variantName(n.getIdentifier(), variant), arguments);
     }
     LambdaExpr lambda = new LambdaExpr(parameters, body);
     lambda.setEnclosingParameters(true);

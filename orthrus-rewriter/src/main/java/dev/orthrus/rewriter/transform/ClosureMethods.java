@@ -24,6 +24,10 @@ final class ClosureMethods {
 
   private final ClosureModel closure;
   private final String binding;
+
+  /** What the names of the closure's generated methods start with ({@code Plan#stem}). */
+  private final String stem;
+
   private final String ownerType;
   private final MethodDeclaration method;
   private final List<String> erasedParameters;
@@ -36,12 +40,14 @@ final class ClosureMethods {
   ClosureMethods(
       ClosureModel closure,
       String binding,
+      String stem,
       String ownerType,
       MethodDeclaration method,
       List<String> erasedParameters,
       List<Boolean> userDataParameters) {
     this.closure = closure;
     this.binding = binding;
+    this.stem = stem;
     this.ownerType = ownerType;
     this.method = method;
     this.erasedParameters = erasedParameters;
@@ -108,7 +114,7 @@ final class ClosureMethods {
     String call =
         (method.isStatic() ? ownerType : "((" + ownerType + ") log.receiver())")
             + "."
-            + method.getNameAsString()
+            + stem
             + "Val("
             + String.join(", ", args)
             + ")";
@@ -199,9 +205,9 @@ final class ClosureMethods {
     b.append("ClosureLog ").append(log).append(" = ").append(rt).append(".begin(");
     b.append(site).append(");\n");
     b.append("if (").append(log).append(" == null) {\n");
-    b.append(ret).append(name).append("Plain(").append(args).append(");\n").append(after);
+    b.append(ret).append(stem).append("Plain(").append(args).append(");\n").append(after);
     b.append("}\n");
-    b.append(ret).append(name).append("Logged(").append(rt).append(", ").append(log);
+    b.append(ret).append(stem).append("Logged(").append(rt).append(", ").append(log);
     b.append(tail).append(");\n");
     if (checks) {
       b.append("} catch (ChecksumMismatchException ").append(thrown).append(") {\n");
@@ -214,7 +220,7 @@ final class ClosureMethods {
     MethodDeclaration logged = method.clone();
     logged.removeJavaDocComment();
     logged.getAnnotations().clear();
-    logged.setName(name + "Logged");
+    logged.setName(stem + "Logged");
     logged.getModifiers().removeIf(m -> m.getKeyword() != Modifier.Keyword.STATIC);
     logged.addModifier(Modifier.Keyword.PRIVATE);
     logged.getParameters().add(0, new Parameter(StaticJavaParser.parseType("ClosureLog"), log));
@@ -231,7 +237,7 @@ final class ClosureMethods {
         l.append(log).append(".argRef(").append(p.getNameAsString()).append(");\n");
       }
     }
-    String app = name + "App(" + log + tail + ")";
+    String app = stem + "App(" + log + tail + ")";
     if (!isVoid) {
       l.append(resultType).append(' ').append(result).append(";\n");
     }

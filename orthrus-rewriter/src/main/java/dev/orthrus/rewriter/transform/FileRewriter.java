@@ -300,6 +300,7 @@ final class FileRewriter {
     return new ClosureMethods(
         plan.closures.get(id),
         plan.bindingFields.get(id),
+        plan.stem(m.getNameAsString()),
         plan.facts.expressionName(binaryName(type), pkg),
         m,
         erased,
@@ -348,7 +349,7 @@ final class FileRewriter {
     }
     ClosureMethods generated = closureMethods(type, m, id, erased);
     MethodDeclaration plain = m.clone();
-    plain.setName(m.getNameAsString() + "Plain");
+    plain.setName(plan.variantName(m.getNameAsString(), Variant.PLAIN));
     plain.removeJavaDocComment();
     plain.getAnnotations().clear();
     plain.getModifiers().removeIf(mod -> mod.getKeyword() != Modifier.Keyword.STATIC);
@@ -433,9 +434,9 @@ final class FileRewriter {
    * Gives the copy {@code v} of {@code m} the variant's name and context parameter, without the
    * original's Javadoc and annotations.
    */
-  private static MethodDeclaration asVariant(
+  private MethodDeclaration asVariant(
       MethodDeclaration v, MethodDeclaration m, Variant kind, String context, String comment) {
-    v.setName(m.getNameAsString() + kind.suffix);
+    v.setName(plan.variantName(m.getNameAsString(), kind));
     v.removeJavaDocComment();
     v.getAnnotations().clear();
     v.getParameters().add(0, new Parameter(StaticJavaParser.parseType(kind.contextType), context));

@@ -54,6 +54,13 @@ final class Plan {
   final Set<String> lockCalls = new LinkedHashSet<>();
 
   /**
+   * Names of methods whose variants' names a method of the sources already takes ({@code render}
+   * beside a {@code renderPlain}): their variants put a {@code $} before the suffix ({@code
+   * render$Plain}), in every class, so that overrides and callers agree ({@link #stem}).
+   */
+  private final Set<String> clashingStems = new HashSet<>();
+
+  /**
    * Whether {@code calls} lists {@code call}, by the member javac resolved or by the name the
    * processor reports it under.
    */
@@ -104,6 +111,28 @@ final class Plan {
         .forEach(direct::add);
     this.touching = facts.touchingMethods(direct);
     nameBindings();
+    for (String id : facts.methods().keySet()) {
+      String name = id.substring(id.indexOf('#') + 1, id.indexOf('('));
+      for (String suffix : VARIANT_SUFFIXES) {
+        if (name.length() > suffix.length() && name.endsWith(suffix)) {
+          clashingStems.add(name.substring(0, name.length() - suffix.length()));
+        }
+      }
+    }
+  }
+
+  /** The suffixes of generated methods' names: the variants' and the logged dispatcher's. */
+  private static final List<String> VARIANT_SUFFIXES =
+      List.of(Variant.PLAIN.suffix, Variant.APP.suffix, Variant.VAL.suffix, "Logged");
+
+  /** What the names of {@code method}'s generated methods start with ({@link #clashingStems}). */
+  String stem(String method) {
+    return clashingStems.contains(method) ? method + "$" : method;
+  }
+
+  /** The name of {@code method}'s variant {@code variant}: {@code getApp}. */
+  String variantName(String method, Variant variant) {
+    return stem(method) + variant.suffix;
   }
 
   /**
@@ -126,13 +155,23 @@ final class Plan {
     return List.copyOf(recorded);
   }
 
+  /**
+   * Names each closure's binding constant after the closure ({@code GET}), numbered when its class
+   * has another closure of that name or a field the constant or its site would hide ({@code GET_2}
+   * beside a constant {@code GET} of the program).
+   */
   private void nameBindings() {
     Map<String, Integer> taken = new HashMap<>();
     for (String id : closures.keySet()) {
       String owner = id.substring(0, id.indexOf('#'));
       String name = constantName(id.substring(id.indexOf('#') + 1, id.indexOf('(')));
-      int n = taken.merge(owner + "." + name, 1, Integer::sum);
-      bindingFields.put(id, n == 1 ? name : name + "_" + n);
+      Set<String> fields = facts.visibleFields(owner);
+      String binding;
+      do {
+        int n = taken.merge(owner + "." + name, 1, Integer::sum);
+        binding = n == 1 ? name : name + "_" + n;
+      } while (fields.contains(binding) || fields.contains(binding + "_ANY"));
+      bindingFields.put(id, binding);
     }
   }
 

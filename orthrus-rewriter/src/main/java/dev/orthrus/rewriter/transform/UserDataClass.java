@@ -9,6 +9,7 @@ import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
@@ -23,6 +24,7 @@ import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.type.ArrayType;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
 import com.github.javaparser.ast.visitor.Visitable;
@@ -31,6 +33,7 @@ import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +41,10 @@ import java.util.Set;
 
 /**
  * Turns a {@code @UserData} class into a versioned handle (the paper's OrthrusPtr): its mutable
- * fields move into an immutable version class {@code V} with a checksum, its final fields stay on
- * the handle, reference arrays become {@code VersionedArray}s, constructors build the first
- * version, and the store helpers the rewritten code calls are added.
+ * fields move into an immutable version class {@code V} (or {@code V$} when the class uses a type
+ * named {@code V}) with a checksum, its final fields stay on the handle, reference arrays become
+ * {@code VersionedArray}s, constructors build the first version, and the store helpers the
+ * rewritten code calls are added.
  */
 final class UserDataClass {
 
@@ -55,6 +59,9 @@ final class UserDataClass {
   private final List<VersionField> fields = new ArrayList<>();
   private final List<String> held = new ArrayList<>();
 
+  /** The version class's name: {@code V}, unless the class names a type {@code V} itself. */
+  private final String version;
+
   UserDataClass(
       Plan plan, Path file, Positions positions, ClassOrInterfaceDeclaration type, String binary) {
     this.plan = plan;
@@ -62,6 +69,22 @@ final class UserDataClass {
     this.positions = positions;
     this.type = type;
     this.binaryName = binary;
+    this.version = versionClassName(type);
+  }
+
+  /**
+   * {@code V}, with {@code $} added while a type the class declares or names has that name (a
+   * nested {@code record V}, a field of a class {@code V}): the version class must not shadow it.
+   */
+  private static String versionClassName(ClassOrInterfaceDeclaration type) {
+    Set<String> names = new HashSet<>();
+    type.findAll(TypeDeclaration.class).forEach(t -> names.add(t.getNameAsString()));
+    type.findAll(ClassOrInterfaceType.class).forEach(t -> names.add(t.getNameAsString()));
+    String name = "V";
+    while (names.contains(name)) {
+      name = name + "$";
+    }
+    return name;
   }
 
   /** Rewrites the class in place; problems go to the plan. */
@@ -122,7 +145,7 @@ final class UserDataClass {
           "not supported yet: make the class non-generic");
       return;
     }
-    type.addExtendedType("VersionedObject<" + type.getNameAsString() + ".V>");
+    type.addExtendedType("VersionedObject<" + type.getNameAsString() + "." + version + ">");
     List<ConstructorDeclaration> constructors = type.getConstructors();
     if (constructors.isEmpty()) {
       ConstructorDeclaration c = type.addConstructor();
@@ -225,7 +248,8 @@ final class UserDataClass {
     for (VersionField f : fields) {
       args.append(", ").append(f.name()).append('$');
     }
-    out.addStatement(StaticJavaParser.parseStatement("soVersion(new V(" + args + "));"));
+    out.addStatement(
+        StaticJavaParser.parseStatement("soVersion(new " + version + "(" + args + "));"));
     c.setBody(out);
     body.findAll(ReturnStmt.class)
         .forEach(r -> problem(c, "a return inside a user-data class's constructor", "remove it"));
@@ -383,13 +407,14 @@ final class UserDataClass {
     s.append("/** The mutable fields of {@link ")
         .append(owner)
         .append("}: each store publishes a new, immutable version. */\n");
-    s.append(visibility()).append("static final class V extends Version {\n");
+    s.append(visibility()).append("static final class ").append(version);
+    s.append(" extends Version {\n");
     s.append("private static final long serialVersionUID = 1L;\n");
     for (VersionField f : fields) {
       s.append(access(f.access())).append("final ").append(f.type()).append(' ');
       s.append(f.name()).append(";\n");
     }
-    s.append("V(").append(owner).append(" owner");
+    s.append(version).append("(").append(owner).append(" owner");
     for (VersionField f : fields) {
       s.append(", ").append(f.type()).append(' ').append(f.name());
     }
@@ -618,18 +643,20 @@ final class UserDataClass {
       boolean written = set ? h.fields().contains(v.name()) : v.name().equals(f);
       args.append(", ").append(written ? v.name() : current + "." + v.name());
     }
-    String next = "new V(" + args + ")";
+    String next = "new " + version + "(" + args + ")";
     if (replacesAll) {
       s.append(store(h.variant(), context, next)).append(";\n");
     } else if (h.variant() == Variant.VAL) {
       // VAL rebuilds from the version APP read; an execution whose store had to retry is not
       // validated (ClosureLog.raced).
-      s.append("V ").append(current).append(" = ").append(load(h.variant(), context)).append(";\n");
+      s.append(version).append(' ').append(current).append(" = ");
+      s.append(load(h.variant(), context)).append(";\n");
       s.append(declare).append(compute);
       s.append(store(h.variant(), context, next)).append(";\n");
     } else {
       // A store keeps the fields it does not write only if no other thread stored in between.
-      s.append("V ").append(current).append(" = ").append(load(h.variant(), context)).append(";\n");
+      s.append(version).append(' ').append(current).append(" = ");
+      s.append(load(h.variant(), context)).append(";\n");
       s.append(declare).append("while (true) {\n").append(compute);
       s.append("if (").append(tryStore(h.variant(), context, current, next)).append(") {\n");
       s.append("break;\n}\n");

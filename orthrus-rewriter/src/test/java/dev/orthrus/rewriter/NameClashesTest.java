@@ -1,0 +1,48 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A program whose own names are those the rewriter generates ({@code
+ * src/test/resources/name-clashes}): a constant {@code GET} beside the closure {@code get}, a nested
+ * record {@code V} in a user-data class, a helper {@code renderPlain} beside the closure {@code
+ * render}. The generated members take other names, and the program builds and computes what the
+ * vanilla build computes (it did not compile).
+ */
+class NameClashesTest {
+
+  private static final Path SOURCES = Path.of("src/test/resources/name-clashes");
+
+  @Test
+  void generatedMembersAvoidTheProgramsOwnNames(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(SOURCES, out, NameClashesTest::run, 40);
+    String generated = Builds.generated(out, "clash/Handler.java");
+    for (String part :
+        new String[] {
+          "static final ClosureBinding GET_2 =",
+          "static final class V$ extends Version",
+          "render$Plain(width)",
+          "String renderPlain(int width)"
+        }) {
+      assertTrue(generated.contains(part), () -> part + " in\n" + generated);
+    }
+  }
+
+  private static String run(ClassLoader loader) throws ReflectiveOperationException {
+    Class<?> handler = loader.loadClass("clash.Handler");
+    Object h = handler.getConstructor().newInstance();
+    Method get = handler.getMethod("get", String.class);
+    Method render = handler.getMethod("render", int.class);
+    StringBuilder seen = new StringBuilder();
+    for (int i = 0; i < 20; i++) {
+      seen.append(get.invoke(h, "/p" + "x".repeat(i % 7))).append('\n');
+      seen.append(render.invoke(h, 10 + i % 3)).append('\n');
+    }
+    return seen.toString();
+  }
+}
