@@ -5,8 +5,9 @@ import dev.orthrus.annotations.UserData;
 
 /**
  * Names the generated members would take, already taken by the program: a constant named as the
- * closure's binding ({@code GET}), a nested type named as the version class ({@code V}), and a
- * helper named as a variant ({@code renderPlain}).
+ * closure's binding ({@code GET}), a closure named as another's site ({@code renderAny}, {@code
+ * RENDER_ANY}), a nested type named as the version class ({@code V}), and a helper named as a
+ * variant ({@code renderPlain}).
  */
 @UserData
 public final class Handler {
@@ -33,6 +34,13 @@ public final class Handler {
   public String render(int width) {
     gets++;
     return renderPlain(width) + "|" + gets;
+  }
+
+  /** A closure whose binding would be the site of {@link #render} for any caller. */
+  @Closure
+  public int renderAny() {
+    gets++;
+    return gets;
   }
 
   /** An ordinary helper whose name is the closure's plain variant's. */

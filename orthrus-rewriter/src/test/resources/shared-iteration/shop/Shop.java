@@ -2,6 +2,7 @@ package shop;
 
 import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -11,10 +12,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.CRC32;
 
 /**
  * A service whose closures iterate, copy, join and sort collections its own fields hold, which the
@@ -65,6 +68,10 @@ public final class Shop {
 
   /** The control path: changes every collection the closures read. */
   public void change(int round) {
+    in.clear();
+    in.putInt(round * 7).putLong(round * 11L);
+    names.add("n" + round);
+    crc.update(round);
     tags.add("t" + round + "x".repeat(round % 4));
     if (tags.size() > 4) {
       tags.remove(0);
@@ -137,6 +144,20 @@ public final class Shop {
 
   private List<String> group(boolean even) {
     return even ? hot : cold;
+  }
+
+  /** A receive buffer the control path refills, a joiner and a checksum it feeds. */
+  private final ByteBuffer in = ByteBuffer.allocate(64);
+
+  private final StringJoiner names = new StringJoiner(",");
+  private final CRC32 crc = new CRC32();
+
+  /** (17) Reads of a buffer, a joiner and a checksum the control path changes. */
+  @Closure
+  public long buffered(Account a) {
+    long n = in.getInt(0) + 3 * in.getLong(4) + names.length() + (crc.getValue() & 0xff);
+    a.balance = a.balance + n;
+    return n;
   }
 
   /** Picks names for a closure; this one makes a new list. */

@@ -46,7 +46,8 @@ class SharedIterationTest {
           "grouped",
           "described",
           "valued",
-          "picked");
+          "picked",
+          "buffered");
 
   /** Closures that hand a shared list to code the log does not follow (never validated). */
   private static final List<String> UNRECORDED = List.of("totalled", "appended", "journaled");

@@ -648,6 +648,16 @@ public final class JdkApis {
           "java.util.concurrent.BlockingQueue",
           "java.lang.StringBuilder",
           "java.lang.StringBuffer",
+          "java.util.StringJoiner",
+          "java.nio.Buffer",
+          "java.util.zip.Checksum",
+          "java.security.MessageDigest",
+          "java.io.ByteArrayOutputStream",
+          "java.io.CharArrayWriter",
+          "java.io.StringWriter",
+          "java.util.IntSummaryStatistics",
+          "java.util.LongSummaryStatistics",
+          "java.util.DoubleSummaryStatistics",
           "java.util.concurrent.atomic.");
 
   /**

@@ -44,7 +44,10 @@ final class CallSites {
       String base =
           plan.bindingFields.get(closure) + "_FROM_" + Plan.constantName(callerName(caller));
       name = base;
-      for (int i = 2; !taken.add(holder.getNameAsString() + "." + name); i++) {
+      String holderName = FileRewriter.binaryName(holder, pkg);
+      for (int i = 2;
+          !taken.add(holder.getNameAsString() + "." + name) || !plan.freeConstant(holderName, name);
+          i++) {
         name = base + "_" + i;
       }
       names.put(key, name);

@@ -686,14 +686,18 @@ final class FileRewriter {
   }
 
   private String binaryName(TypeDeclaration<?> type) {
+    return binaryName(type, pkg);
+  }
+
+  /** The binary name of the named class {@code type} of a file of package {@code pkg}. */
+  static String binaryName(TypeDeclaration<?> type, String pkg) {
     StringBuilder name = new StringBuilder(type.getNameAsString());
     Node n = type.getParentNode().orElse(null);
     while (n instanceof TypeDeclaration<?> outer) {
       name.insert(0, outer.getNameAsString() + "$");
       n = outer.getParentNode().orElse(null);
     }
-    String pkg = unit.getPackageDeclaration().map(p -> p.getNameAsString() + ".").orElse("");
-    return pkg + name;
+    return pkg.isEmpty() ? name.toString() : pkg + "." + name;
   }
 
   private static boolean isLocalOrAnonymous(TypeDeclaration<?> type) {

@@ -60,6 +60,9 @@ final class Plan {
    */
   private final Set<String> clashingStems = new HashSet<>();
 
+  /** The binding constants generated into each class, and their sites for any caller. */
+  private final Map<String, Set<String>> bindingConstants = new HashMap<>();
+
   /**
    * Whether {@code calls} lists {@code call}, by the member javac resolved or by the name the
    * processor reports it under.
@@ -157,22 +160,34 @@ final class Plan {
 
   /**
    * Names each closure's binding constant after the closure ({@code GET}), numbered when its class
-   * has another closure of that name or a field the constant or its site would hide ({@code GET_2}
-   * beside a constant {@code GET} of the program).
+   * has another closure of that name, or a field or another closure's constant that the constant or
+   * its site would take ({@code GET_2} beside a constant {@code GET} of the program; {@code
+   * FIND_ANY_2} for {@code findAny} beside the site {@code FIND_ANY} of {@code find}).
    */
   private void nameBindings() {
     Map<String, Integer> taken = new HashMap<>();
     for (String id : closures.keySet()) {
       String owner = id.substring(0, id.indexOf('#'));
       String name = constantName(id.substring(id.indexOf('#') + 1, id.indexOf('(')));
-      Set<String> fields = facts.visibleFields(owner);
       String binding;
       do {
         int n = taken.merge(owner + "." + name, 1, Integer::sum);
         binding = n == 1 ? name : name + "_" + n;
-      } while (fields.contains(binding) || fields.contains(binding + "_ANY"));
+      } while (!freeConstant(owner, binding) || !freeConstant(owner, binding + "_ANY"));
       bindingFields.put(id, binding);
+      Set<String> generated = bindingConstants.computeIfAbsent(owner, o -> new HashSet<>());
+      generated.add(binding);
+      generated.add(binding + "_ANY");
     }
+  }
+
+  /**
+   * Whether a constant generated into the class {@code binaryName} may take {@code name}: no field
+   * of the class has it, nor a binding or site generated there for its closures.
+   */
+  boolean freeConstant(String binaryName, String name) {
+    return !facts.visibleFields(binaryName).contains(name)
+        && !bindingConstants.getOrDefault(binaryName, Set.of()).contains(name);
   }
 
   /** {@code a.B<C>[]} to {@code a.B}. */
