@@ -12,11 +12,17 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.StringJoiner;
+import java.util.StringTokenizer;
 import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+import java.util.stream.IntStream;
 import java.util.zip.CRC32;
 
 /**
@@ -156,6 +162,22 @@ public final class Shop {
   @Closure
   public long buffered(Account a) {
     long n = in.getInt(0) + 3 * in.getLong(4) + names.length() + (crc.getValue() & 0xff);
+    a.balance = a.balance + n;
+    return n;
+  }
+
+  /** Objects a call changes: an iterator, an injected id source, a generator, a tokenizer. */
+  private final Iterator<Integer> jobs = IntStream.range(0, 100_000).boxed().iterator();
+
+  private final AtomicLong sequence = new AtomicLong();
+  private final LongSupplier ids = sequence::incrementAndGet;
+  private final RandomGenerator generator = new SplittableRandom(42);
+  private final StringTokenizer tokens = new StringTokenizer("a bb ccc dddd ".repeat(100));
+
+  /** (18) Calls that change the JDK objects the service holds: made once, by the application. */
+  @Closure
+  public long stateful(Account a) {
+    long n = jobs.next() + ids.getAsLong() + generator.nextInt(100) + tokens.nextToken().length();
     a.balance = a.balance + n;
     return n;
   }
@@ -366,6 +388,10 @@ public final class Shop {
   public String report() {
     return "audit="
         + audit
+        + " sequence="
+        + sequence.get()
+        + " job="
+        + jobs.next()
         + " comparisons="
         + order.comparisons.get()
         + " names="

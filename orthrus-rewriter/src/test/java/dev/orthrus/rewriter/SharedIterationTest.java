@@ -47,7 +47,8 @@ class SharedIterationTest {
           "described",
           "valued",
           "picked",
-          "buffered");
+          "buffered",
+          "stateful");
 
   /** Closures that hand a shared list to code the log does not follow (never validated). */
   private static final List<String> UNRECORDED = List.of("totalled", "appended", "journaled");

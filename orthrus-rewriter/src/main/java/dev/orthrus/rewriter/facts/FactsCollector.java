@@ -651,7 +651,8 @@ public final class FactsCollector implements TaskListener {
           fileFacts.snapshotChanges.add(span(node));
         }
         boolean oneShotResult = oneShot(trees.getTypeMirror(getCurrentPath()));
-        boolean onShared = !isStatic && sharedLibraryReceiver(node);
+        boolean onShared =
+            !isStatic && (sharedLibraryReceiver(node) || statefulJdkField(node, method));
         SnapshotUse snapshot =
             onShared ? snapshotUse(node, method, oneShotResult) : SnapshotUse.NONE;
         if (snapshot != SnapshotUse.NONE && mutableElements(node)) {
@@ -872,6 +873,47 @@ public final class FactsCollector implements TaskListener {
     private boolean sharedLibraryReceiver(MethodInvocationTree node) {
       return node.getMethodSelect() instanceof MemberSelectTree select
           && sharedObject(receiverPath(getCurrentPath(), select), 0);
+    }
+
+    /**
+     * A call of a JDK method on a field that is not versioned (a static field, or one of a class
+     * that is not user data) holding an object of a JDK type that is not a value ({@link
+     * #jdkValue}): an iterator, a matcher, a buffer, a random generator, a supplier the program
+     * injected ({@code jobs.next()}, {@code ids.getAsLong()}). The call may change the object, or
+     * depend on the calls made on it since, so it is recorded as a call on a shared collection is:
+     * APP makes it, VAL takes its result.
+     */
+    private boolean statefulJdkField(MethodInvocationTree node, ExecutableElement method) {
+      if (!isJdk(method) || !(node.getMethodSelect() instanceof MemberSelectTree select)) {
+        return false;
+      }
+      Element element = trees.getElement(unparenthesized(receiverPath(getCurrentPath(), select)));
+      return element instanceof VariableElement field
+          && field.getKind() == ElementKind.FIELD
+          && (field.getModifiers().contains(Modifier.STATIC)
+              || !isUserData(field.getEnclosingElement()))
+          && types.erasure(field.asType()) instanceof DeclaredType declared
+          && declared.asElement() instanceof TypeElement type
+          && isJdkType(type)
+          && !jdkValue(type);
+    }
+
+    private boolean isJdkType(TypeElement type) {
+      String name = names.binaryName(type);
+      return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.");
+    }
+
+    /**
+     * A JDK type whose objects are values that no call changes: strings, boxed primitives, big
+     * numbers, enums and records, {@code java.time}, and a few more (a {@code Pattern}, a {@code
+     * UUID}, a {@code Path}).
+     */
+    private boolean jdkValue(TypeElement type) {
+      String name = names.binaryName(type);
+      return type.getKind() == ElementKind.ENUM
+          || type.getKind() == ElementKind.RECORD
+          || name.startsWith("java.time.")
+          || JDK_VALUES.contains(name);
     }
 
     private TreePath receiverPath(TreePath call, MemberSelectTree select) {
@@ -1521,6 +1563,35 @@ public final class FactsCollector implements TaskListener {
       return super.visitEnhancedForLoop(node, unused);
     }
   }
+
+  /** JDK classes whose objects are values ({@code Scanner#jdkValue}). */
+  private static final Set<String> JDK_VALUES =
+      Set.of(
+          "java.lang.String",
+          "java.lang.Boolean",
+          "java.lang.Character",
+          "java.lang.Byte",
+          "java.lang.Short",
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Float",
+          "java.lang.Double",
+          "java.lang.Enum",
+          "java.lang.Class",
+          "java.math.BigInteger",
+          "java.math.BigDecimal",
+          "java.math.MathContext",
+          "java.util.UUID",
+          "java.util.Locale",
+          "java.util.Currency",
+          "java.util.OptionalInt",
+          "java.util.OptionalLong",
+          "java.util.OptionalDouble",
+          "java.util.regex.Pattern",
+          "java.nio.charset.Charset",
+          "java.nio.file.Path",
+          "java.net.URI",
+          "java.net.InetAddress");
 
   private static boolean isReferenceArray(TypeMirror type) {
     return type.getKind() == TypeKind.ARRAY
