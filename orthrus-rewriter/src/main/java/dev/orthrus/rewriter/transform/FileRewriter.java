@@ -223,6 +223,9 @@ final class FileRewriter {
                           (Expression) init.accept(body(Variant.PLAIN, null, caller), null)));
         }
       } else if (member instanceof InitializerDeclaration init) {
+        if (userData && !init.isStatic()) {
+          continue; // constructor code: the user-data class moves it into its constructors
+        }
         String caller = binary + (init.isStatic() ? "#<clinit>" : "#<init>");
         init.getBody().accept(body(Variant.PLAIN, null, caller), null);
       }

@@ -9,6 +9,7 @@ import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
@@ -23,6 +24,7 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
@@ -94,8 +96,14 @@ final class UserDataClass {
       return;
     }
     Map<String, String> heldTypes = plan.facts.heldFields(binaryName);
-    for (FieldDeclaration declaration : new ArrayList<>(type.getFields())) {
-      if (declaration.isStatic()) {
+    List<InitializerBlock> blocks = new ArrayList<>();
+    for (BodyDeclaration<?> member : new ArrayList<>(type.getMembers())) {
+      if (member instanceof InitializerDeclaration init && !init.isStatic()) {
+        // Runs where Java runs it: after the field initializers above it, before those below.
+        blocks.add(new InitializerBlock(init, fields.size()));
+        continue;
+      }
+      if (!(member instanceof FieldDeclaration declaration) || declaration.isStatic()) {
         continue;
       }
       if (!declaration.isFinal()
@@ -113,7 +121,12 @@ final class UserDataClass {
           v.getInitializer().ifPresent(init -> v.setInitializer(arrayInitializer(v, init)));
           v.setType(t);
         } else {
-          Expression init = v.getInitializer().map(i -> arrayInitializer(v, i)).orElse(null);
+          // int free = capacity: the initializer reads the constructor's locals (capacity$).
+          Expression init =
+              v.getInitializer()
+                  .map(i -> (Expression) i.accept(new ConstructorBody(), null))
+                  .map(i -> arrayInitializer(v, i))
+                  .orElse(null);
           fields.add(new VersionField(v.getNameAsString(), t, init, access(declaration)));
         }
       }
@@ -121,6 +134,8 @@ final class UserDataClass {
         declaration.remove();
       }
     }
+    // Instance initializer blocks are constructor code: rewritten as a constructor's body is.
+    blocks.forEach(b -> b.declaration().getBody().accept(new ConstructorBody(), null));
     if (fields.isEmpty() && held.isEmpty()) {
       // Only final fields: nothing versioned, but reference arrays still become VersionedArrays.
       // Its objects are values a log may hold, compared field by field: a reproducer carries them.
@@ -156,8 +171,10 @@ final class UserDataClass {
       c.setBody(new BlockStmt());
       constructors = List.of(c);
     }
+    // The blocks move into the constructors, which build the first version after them.
+    blocks.forEach(b -> b.declaration().remove());
     for (ConstructorDeclaration c : constructors) {
-      rewriteConstructor(c);
+      rewriteConstructor(c, blocks);
     }
     type.getMembers().add(versionClass());
     if (!held.isEmpty()) {
@@ -223,7 +240,10 @@ final class UserDataClass {
    * is stored at the end. Reading other user data or letting {@code this} escape before that is a
    * problem: the version does not exist yet.
    */
-  private void rewriteConstructor(ConstructorDeclaration c) {
+  /** An instance initializer block, and how many version fields are declared above it. */
+  private record InitializerBlock(InitializerDeclaration declaration, int fieldsBefore) {}
+
+  private void rewriteConstructor(ConstructorDeclaration c, List<InitializerBlock> blocks) {
     BlockStmt body = c.getBody();
     if (!body.getStatements().isEmpty()
         && body.getStatement(0) instanceof ExplicitConstructorInvocationStmt call
@@ -238,10 +258,15 @@ final class UserDataClass {
     }
     body.accept(new ConstructorBody(), null);
     BlockStmt out = new BlockStmt();
-    for (VersionField f : fields) {
-      out.addStatement(
-          StaticJavaParser.parseStatement(
-              f.type() + " " + f.name() + "$ = " + initialValue(f) + ";"));
+    int declared = 0;
+    for (InitializerBlock block : blocks) {
+      for (; declared < block.fieldsBefore(); declared++) {
+        out.addStatement(firstValue(fields.get(declared)));
+      }
+      block.declaration().getBody().getStatements().forEach(s -> out.addStatement(s.clone()));
+    }
+    for (; declared < fields.size(); declared++) {
+      out.addStatement(firstValue(fields.get(declared)));
     }
     body.getStatements().forEach(s -> out.addStatement(s.clone()));
     StringBuilder args = new StringBuilder("this");
@@ -253,6 +278,12 @@ final class UserDataClass {
     c.setBody(out);
     body.findAll(ReturnStmt.class)
         .forEach(r -> problem(c, "a return inside a user-data class's constructor", "remove it"));
+  }
+
+  /** {@code int free$ = capacity$;}: the local the first version takes the field's value from. */
+  private Statement firstValue(VersionField f) {
+    return StaticJavaParser.parseStatement(
+        f.type() + " " + f.name() + "$ = " + initialValue(f) + ";");
   }
 
   private String initialValue(VersionField f) {
@@ -302,13 +333,22 @@ final class UserDataClass {
     return plan.field(file, positions, e);
   }
 
+  /**
+   * A user-data array field ({@code VersionedArray} once rewritten): the class's own, or one of an
+   * object the constructor reaches ({@code rows[i].cells} of a row it just made).
+   */
+  private boolean isArrayField(Expression e) {
+    FieldFact f = fact(e);
+    return isOwnArrayField(e) || f != null && f.referenceArray();
+  }
+
   private final class ConstructorBody extends ModifierVisitor<Void> {
     @Override
     public Visitable visit(FieldAccessExpr n, Void arg) {
       if (isOwnVersionedField(n)) {
         return new NameExpr(n.getNameAsString() + "$");
       }
-      if (n.getNameAsString().equals("length") && isOwnArrayField(n.getScope())) {
+      if (n.getNameAsString().equals("length") && isArrayField(n.getScope())) {
         return new MethodCallExpr(array(n.getScope(), arg), "length");
       }
       FieldFact f = fact(n);
@@ -323,11 +363,14 @@ final class UserDataClass {
       return isOwnVersionedField(n) ? new NameExpr(n.getNameAsString() + "$") : n;
     }
 
-    /** {@code rows[i] = x} on the class's own user-data array: the slot's plain store. */
+    /**
+     * {@code rows[i] = x} on a user-data array (the class's own, or {@code rows[i].cells}): the
+     * slot's plain store.
+     */
     @Override
     public Visitable visit(AssignExpr n, Void arg) {
       if (n.getTarget() instanceof ArrayAccessExpr slot
-          && isOwnArrayField(slot.getName())
+          && isArrayField(slot.getName())
           && n.getOperator() == AssignExpr.Operator.ASSIGN
           && n.getParentNode().orElse(null) instanceof ExpressionStmt) {
         Expression index = (Expression) slot.getIndex().accept(this, arg);
@@ -338,10 +381,10 @@ final class UserDataClass {
       return super.visit(n, arg);
     }
 
-    /** {@code rows[i]} on the class's own user-data array: the slot's plain load. */
+    /** {@code rows[i]} on a user-data array: the slot's plain load. */
     @Override
     public Visitable visit(ArrayAccessExpr n, Void arg) {
-      if (isOwnArrayField(n.getName())) {
+      if (isArrayField(n.getName())) {
         Expression index = (Expression) n.getIndex().accept(this, arg);
         return new MethodCallExpr(array(n.getName(), arg), "lvValue", new NodeList<>(index));
       }
