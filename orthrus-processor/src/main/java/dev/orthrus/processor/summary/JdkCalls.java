@@ -6,12 +6,15 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.orthrus.model.jdk.JdkCall;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -26,12 +29,14 @@ import javax.lang.model.util.Types;
  */
 public final class JdkCalls {
 
+  private final Trees trees;
   private final Elements elements;
   private final Types types;
   private final JavaNames names;
   private final Map<String, TypeMirror> erasedTypes = new HashMap<>();
 
-  public JdkCalls(Elements elements, Types types, JavaNames names) {
+  public JdkCalls(Trees trees, Elements elements, Types types, JavaNames names) {
+    this.trees = trees;
     this.elements = elements;
     this.types = types;
     this.names = names;
@@ -172,13 +177,31 @@ public final class JdkCalls {
   }
 
   /**
-   * A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown).
+   * A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown);
+   * or a record whose generated {@code hashCode} combines such a component's, or an array's ({@code
+   * record Entry(Task task, int prio)} with {@code Task} a class without one).
    */
   boolean identityHashed(TypeMirror type) {
+    return identityHashed(type, new HashSet<>());
+  }
+
+  private boolean identityHashed(TypeMirror type, Set<TypeElement> visiting) {
     if (!(type instanceof DeclaredType declared)) {
       return false;
     }
     TypeElement element = (TypeElement) declared.asElement();
+    if (element.getKind() == ElementKind.RECORD) {
+      return !declaresHashCode(element)
+          && visiting.add(element)
+          && element.getRecordComponents().stream()
+              .map(RecordComponentElement::asType)
+              .anyMatch(
+                  t ->
+                      t.getKind() == TypeKind.ARRAY
+                          // An enum constant is the same object in APP and VAL.
+                          || identityHashed(t, visiting)
+                              && types.asElement(t).getKind() != ElementKind.ENUM);
+    }
     if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.ENUM
         || element.getQualifiedName().contentEquals("java.lang.Object")) {
       return false;
@@ -194,5 +217,19 @@ public final class JdkCalls {
       }
     }
     return true;
+  }
+
+  /**
+   * The record declares {@code hashCode()} in its source, rather than taking the generated one
+   * (which has no tree; a record of a library is taken to have the generated one).
+   */
+  private boolean declaresHashCode(TypeElement record) {
+    return record.getEnclosedElements().stream()
+        .anyMatch(
+            m ->
+                m.getKind() == ElementKind.METHOD
+                    && m.getSimpleName().contentEquals("hashCode")
+                    && ((ExecutableElement) m).getParameters().isEmpty()
+                    && trees.getTree(m) != null);
   }
 }

@@ -53,7 +53,7 @@ public final class MethodSummarizer {
     this.elements = elements;
     this.types = types;
     this.names = new JavaNames(elements, types);
-    this.jdk = new JdkCalls(elements, types, names);
+    this.jdk = new JdkCalls(trees, elements, types, names);
     this.suppressions = new Suppressions(trees);
   }
 

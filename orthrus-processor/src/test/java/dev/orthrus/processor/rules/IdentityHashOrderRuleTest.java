@@ -73,6 +73,65 @@ class IdentityHashOrderRuleTest {
   }
 
   @Test
+  void aRecordHashingAnIdentityHashedComponentOrdersByIdentityToo() {
+    JavaFileObject task =
+        source(
+            "t.Task",
+            """
+        package t;
+        @dev.orthrus.annotations.UserData
+        public final class Task {
+          final int id;
+          Task next;
+          Task(int id) { this.id = id; }
+        }
+        """);
+    JavaFileObject f =
+        source(
+            "t.Scheduler",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.HashSet;
+        import java.util.Set;
+        public class Scheduler {
+          record Entry(Task task, int prio) {}
+          record Level(Kind kind, String name) {}
+          record Keyed(Task task) {
+            @Override public int hashCode() { return task.id; }
+          }
+          enum Kind { LOW, HIGH }
+          @Closure
+          public int schedule(int n) {
+            Set<Entry> fresh = new HashSet<>();
+            Set<Level> levels = new HashSet<>();
+            Set<Keyed> keyed = new HashSet<>();
+            for (int i = 0; i < n; i++) {
+              fresh.add(new Entry(new Task(i), i % 3));
+              levels.add(new Level(Kind.values()[i % 2], "l" + i));
+              keyed.add(new Keyed(new Task(i)));
+            }
+            int h = 0;
+            for (Entry e : fresh) h = h * 31 + e.prio();
+            for (Level l : levels) h = h * 31 + l.name().length();
+            for (Keyed k : keyed) h = h * 31 + k.task().id;
+            return h;
+          }
+        }
+        """);
+    Compilation c = compile(task, f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("for (Entry e : fresh)");
+    // An enum and a string hash the same in both executions; Keyed declares its own hashCode.
+    assertThat(
+            c.errors().stream()
+                .filter(d -> d.getMessage(null).contains(KEY))
+                .map(d -> d.getLineNumber())
+                .toList())
+        .hasSize(1);
+  }
+
+  @Test
   void iterationInAKeyHashOrderOrOverEnumsIsFine() {
     JavaFileObject f =
         source(

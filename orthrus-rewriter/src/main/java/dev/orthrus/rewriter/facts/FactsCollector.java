@@ -89,7 +89,7 @@ public final class FactsCollector implements TaskListener {
     this.names = new JavaNames(task.getElements(), task.getTypes());
     this.types = task.getTypes();
     this.elements = task.getElements();
-    this.jdk = new JdkCalls(task.getElements(), task.getTypes(), names);
+    this.jdk = new JdkCalls(trees, task.getElements(), task.getTypes(), names);
   }
 
   public SourceFacts facts() {
