@@ -49,6 +49,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -83,6 +84,13 @@ public final class FactsCollector implements TaskListener {
 
   /** {@link #overriddenInSources}, per method. */
   private final Map<ExecutableElement, Boolean> overridden = new HashMap<>();
+
+  /** {@link #sourceTypes}, once every unit is entered. */
+  private List<TypeElement> sourceTypes;
+
+  /** The JDK methods a class commonly overrides and a closure calls through any type. */
+  private static final Set<String> OBJECT_METHODS =
+      Set.of("equals", "hashCode", "toString", "compareTo");
 
   public FactsCollector(JavacTask task) {
     this.trees = Trees.instance(task);
@@ -123,23 +131,12 @@ public final class FactsCollector implements TaskListener {
         m -> {
           TypeElement owner = JavaNames.enclosingType(m);
           TypeMirror base = types.erasure(owner.asType());
-          Deque<TypeElement> pending = new ArrayDeque<>();
-          for (CompilationUnitTree unit : units) {
-            for (Tree declaration : unit.getTypeDecls()) {
-              if (trees.getElement(TreePath.getPath(unit, declaration)) instanceof TypeElement t) {
-                pending.add(t);
-              }
+          for (TypeElement type : sourceTypes()) {
+            if (type.equals(owner) || !types.isSubtype(types.erasure(type.asType()), base)) {
+              continue;
             }
-          }
-          while (!pending.isEmpty()) {
-            TypeElement type = pending.poll();
-            boolean subtype =
-                !type.equals(owner) && types.isSubtype(types.erasure(type.asType()), base);
             for (Element member : type.getEnclosedElements()) {
-              if (member instanceof TypeElement nested) {
-                pending.add(nested);
-              } else if (subtype
-                  && member instanceof ExecutableElement other
+              if (member instanceof ExecutableElement other
                   && other.getSimpleName().equals(m.getSimpleName())
                   && elements.overrides(other, m, type)) {
                 return true;
@@ -148,6 +145,34 @@ public final class FactsCollector implements TaskListener {
           }
           return false;
         });
+  }
+
+  /**
+   * The named classes, interfaces, enums and records of the sources, nested ones included (not
+   * anonymous or local classes, which are entered as their method is analyzed).
+   */
+  private List<TypeElement> sourceTypes() {
+    if (sourceTypes == null) {
+      sourceTypes = new ArrayList<>();
+      Deque<TypeElement> pending = new ArrayDeque<>();
+      for (CompilationUnitTree unit : units) {
+        for (Tree declaration : unit.getTypeDecls()) {
+          if (trees.getElement(TreePath.getPath(unit, declaration)) instanceof TypeElement t) {
+            pending.add(t);
+          }
+        }
+      }
+      while (!pending.isEmpty()) {
+        TypeElement type = pending.poll();
+        sourceTypes.add(type);
+        for (Element member : type.getEnclosedElements()) {
+          if (member instanceof TypeElement nested) {
+            pending.add(nested);
+          }
+        }
+      }
+    }
+    return sourceTypes;
   }
 
   /** A method a subclass may override. */
@@ -698,14 +723,73 @@ public final class FactsCollector implements TaskListener {
                 snapshotArguments,
                 siteType(returnType),
                 isJdk(method) && node.getArguments().stream().anyMatch(this::sharedGenerator)));
+        Map<String, String> overrides = objectMethodOverrides(node, method);
+        if (!overrides.isEmpty()) {
+          fileFacts.objectMethodOverrides.put(span(node), overrides);
+        }
         if (!enclosingMethods.isEmpty()) {
           Set<String> calls =
               facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>());
           calls.add(target);
           calls.add(reported);
+          // shape.equals(other): the overrides a class of the sources may run are called too.
+          calls.addAll(overrides.values());
         }
       }
       return super.visitMethodInvocation(node, unused);
+    }
+
+    /**
+     * For {@code recv.equals(x)}, {@code hashCode()}, {@code toString()} or {@code compareTo(x)}
+     * resolved to the JDK's declaration (the receiver's type is an interface, {@code Object} or a
+     * class that does not override it): the classes of the sources of the receiver's type that
+     * override it, with their override's id. The JVM runs one of those, which the rewriter
+     * instruments; through the JDK's declaration a closure's variants would reach its plain body.
+     */
+    private Map<String, String> objectMethodOverrides(
+        MethodInvocationTree node, ExecutableElement method) {
+      if (!isJdk(method)
+          || method.getModifiers().contains(Modifier.STATIC)
+          || !OBJECT_METHODS.contains(method.getSimpleName().toString())
+          || !(node.getMethodSelect() instanceof MemberSelectTree select)) {
+        return Map.of();
+      }
+      TypeMirror receiver =
+          trees.getTypeMirror(
+              new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()));
+      if (receiver == null || receiver.getKind() != TypeKind.DECLARED) {
+        return Map.of();
+      }
+      TypeMirror base = types.erasure(receiver);
+      Map<String, String> overrides = new TreeMap<>();
+      String here = elements.getPackageOf(enclosingClass()).getQualifiedName().toString();
+      for (TypeElement type : sourceTypes()) {
+        if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.ENUM
+            || !types.isSubtype(types.erasure(type.asType()), base)
+            || !nameableFrom(type, here)) {
+          continue;
+        }
+        for (Element member : type.getEnclosedElements()) {
+          if (member instanceof ExecutableElement m
+              && m.getSimpleName().equals(method.getSimpleName())
+              && elements.overrides(m, method, type)) {
+            overrides.put(names.binaryName(type), names.methodId(m));
+          }
+        }
+      }
+      return overrides;
+    }
+
+    /** Whether code of package {@code pkg} can name {@code type} (and every class around it). */
+    private boolean nameableFrom(TypeElement type, String pkg) {
+      boolean samePackage = elements.getPackageOf(type).getQualifiedName().contentEquals(pkg);
+      for (Element t = type; t instanceof TypeElement; t = t.getEnclosingElement()) {
+        Set<Modifier> mods = t.getModifiers();
+        if (mods.contains(Modifier.PRIVATE) || !samePackage && !mods.contains(Modifier.PUBLIC)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /**

@@ -64,6 +64,22 @@ public final class SourceFacts {
     final Set<Span> unusedResults = new HashSet<>();
     final Map<Span, String> recordedValues = new HashMap<>();
 
+    /**
+     * Calls of {@code equals}, {@code hashCode}, {@code toString} or {@code compareTo} that javac
+     * resolved to the JDK's declaration, on a receiver whose class may be one of the sources that
+     * overrides it: binary name of each such class to the id of its override.
+     */
+    final Map<Span, Map<String, String>> objectMethodOverrides = new HashMap<>();
+
+    /**
+     * For a call of {@code equals}, {@code hashCode}, {@code toString} or {@code compareTo} through
+     * an interface or {@code Object} ({@code shape.equals(other)}): the classes of the sources that
+     * override it, by binary name, with their override's id; empty for any other call.
+     */
+    public Map<String, String> objectMethodOverrides(Span span) {
+      return objectMethodOverrides.getOrDefault(span, Map.of());
+    }
+
     public FieldFact field(Span span) {
       return fields.get(span);
     }

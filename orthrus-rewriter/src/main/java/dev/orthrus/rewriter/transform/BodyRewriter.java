@@ -61,6 +61,10 @@ import java.util.Map;
 final class BodyRewriter extends ModifierVisitor<Void> {
 
   private final Plan plan;
+
+  /** Pattern variables of {@link #overrideDispatch} made so far: each takes a new name. */
+  private int overrideDispatches;
+
   private final Path file;
   private final SourceFacts.FileFacts facts;
   private final Positions positions;
@@ -575,6 +579,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             : Map.of();
     List<String> unrecorded = unrecordedUses(n.getArguments());
     String unrecordedElements = unrecordedUses(List.of(n)).get(0);
+    Map<String, String> overrides =
+        n.getScope().filter(BodyRewriter::withoutEffects).isPresent()
+            ? facts.objectMethodOverrides(positions.span(n))
+            : Map.of();
     MethodCallExpr m = (MethodCallExpr) super.visit(n, arg);
     runInside.forEach(m::setArgument);
     unrecorded(m.getArguments(), unrecorded);
@@ -594,6 +602,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         toVariant(m);
       }
       return m;
+    }
+    if (variant != Variant.PLAIN && !overrides.isEmpty()) {
+      Expression dispatched = overrideDispatch(m, overrides);
+      if (dispatched != null) {
+        return dispatched;
+      }
     }
     if (variant != Variant.PLAIN && plan.touching.contains(target)) {
       toVariant(m);
@@ -800,6 +814,45 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     unlocked.addStatement(new ExpressionStmt(requireNonNull(s.getExpression())));
     unlocked.addStatement(s.getBody());
     return unlocked;
+  }
+
+  /**
+   * {@code shape.equals(other)} (javac resolved the JDK's {@code equals}) in APP and VAL: the
+   * receiver's class is tested against each class of the sources whose override has variants, and
+   * that variant runs ({@code shape instanceof Rect o$0 ? o$0.equalsApp(log, other) :
+   * shape.equals(other)}); any other class runs the call as written. The caller passes {@code
+   * overrides} only for a receiver whose evaluation has no effect in the source, as each test
+   * evaluates it again (in APP and VAL alike). Null when no override has variants.
+   */
+  private Expression overrideDispatch(MethodCallExpr m, Map<String, String> overrides) {
+    String scope = m.getScope().orElseThrow().toString();
+    StringBuilder arguments = new StringBuilder(context);
+    m.getArguments().forEach(a -> arguments.append(", ").append(a));
+    String variantCall =
+        "." + plan.variantName(m.getNameAsString(), variant) + "(" + arguments + ")";
+    StringBuilder dispatch = new StringBuilder("(");
+    overrides.forEach(
+        (type, id) -> {
+          if (plan.touching.contains(id)) {
+            String bound = "o$" + overrideDispatches++;
+            dispatch.append('(').append(scope).append(") instanceof ");
+            dispatch.append(plan.facts.expressionName(type, pkg)).append(' ').append(bound);
+            dispatch.append(" ? ").append(bound).append(variantCall).append(" : ");
+          }
+        });
+    if (dispatch.length() == 1) {
+      return null;
+    }
+    return StaticJavaParser.parseExpression(dispatch.append(m).append(')').toString());
+  }
+
+  /** Evaluating {@code e} calls, assigns and makes nothing. */
+  private static boolean withoutEffects(Expression e) {
+    return e.findAll(MethodCallExpr.class).isEmpty()
+        && e.findAll(AssignExpr.class).isEmpty()
+        && e.findAll(ObjectCreationExpr.class).isEmpty()
+        && e.findAll(ArrayCreationExpr.class).isEmpty()
+        && e.findAll(UnaryExpr.class).stream().noneMatch(u -> isStep(u.getOperator()));
   }
 
   /** {@code java.util.Objects.requireNonNull(value)}. */
