@@ -75,6 +75,7 @@ class JdkTableAgreementTest {
             java.util.Date date;
             java.util.Calendar calendar;
             java.util.BitSet bits;
+            java.nio.ByteBuffer bytes;
           }
 
           java.util.Random random = new java.util.Random(1);

@@ -470,6 +470,18 @@ public final class JdkApis {
           of(MUTATION, "java.util.BitSet")
               .instances("set", "clear", "flip", "and", "or", "xor", "andNot")
               .example("held.bits.set(1);"),
+          // A buffer's relative reads move its position; its writes and flips change it.
+          of(MUTATION, "java.nio.Buffer")
+              .instances("get", "getChar", "getShort", "getInt", "getLong", "getFloat", "getDouble")
+              .arity(0)
+              .example("held.bytes.getInt();"),
+          of(MUTATION, "java.nio.Buffer")
+              .instances("put*", "flip", "clear", "rewind", "compact", "mark", "reset")
+              .example("held.bytes.flip();"),
+          of(MUTATION, "java.nio.Buffer")
+              .instances("position", "limit")
+              .arity(1)
+              .example("held.bytes.position(0);"),
           of(MUTABLE_VIEW, "java.util.Collections")
               .statics("unmodifiable*", "synchronized*", "checked*")
               .example(

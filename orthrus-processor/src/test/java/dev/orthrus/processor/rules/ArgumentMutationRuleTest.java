@@ -1,5 +1,6 @@
 package dev.orthrus.processor.rules;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.orthrus.processor.Snippets.assertNoFinding;
 import static dev.orthrus.processor.Snippets.compile;
@@ -46,6 +47,40 @@ class ArgumentMutationRuleTest {
         .hadWarningContaining("calls `java.util.List#add` on its argument `out`")
         .inFile(f)
         .onLineContaining("out.add(");
+  }
+
+  @Test
+  void aClosureMovingABuffersPositionIsWarnedAndAbsoluteReadsAreNot() {
+    JavaFileObject f =
+        source(
+            "t.Decoder",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.nio.ByteBuffer;
+        public class Decoder {
+          @Closure
+          public long decode(ByteBuffer buf) {
+            return buf.getInt() + buf.getLong();
+          }
+          @Closure
+          public long peek(ByteBuffer buf) {
+            return buf.getInt(0) + buf.getLong(4) + buf.remaining();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining("calls `java.nio.ByteBuffer#getInt` on its argument `buf`")
+        .inFile(f)
+        .onLineContaining("return buf.getInt() + buf.getLong();");
+    assertThat(
+            c.warnings().stream()
+                .filter(d -> d.getMessage(null).contains(KEY))
+                .filter(d -> d.getMessage(null).contains("peek"))
+                .toList())
+        .isEmpty();
   }
 
   @Test
