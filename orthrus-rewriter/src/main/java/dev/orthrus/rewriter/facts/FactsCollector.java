@@ -476,6 +476,18 @@ public final class FactsCollector implements TaskListener {
       return null;
     }
 
+    /**
+     * A read of the elements of the array {@code field} holds, as {@code type}, noted for the
+     * enclosing method.
+     */
+    private SharedRead elementRead(VariableElement field, String type) {
+      SharedRead read =
+          new SharedRead(
+              fieldKey(field), field.getModifiers().contains(Modifier.STATIC), type, null, true);
+      sharedReadBy(read);
+      return read;
+    }
+
     private String fieldKey(VariableElement field) {
       return names.binaryName((TypeElement) field.getEnclosingElement())
           + "#"
@@ -754,10 +766,12 @@ public final class FactsCollector implements TaskListener {
           || !(node.getMethodSelect() instanceof MemberSelectTree select)) {
         return Map.of();
       }
-      TypeMirror receiver =
-          trees.getTypeMirror(
-              new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()));
-      if (receiver == null || receiver.getKind() != TypeKind.DECLARED) {
+      TypeMirror receiver = trees.getTypeMirror(receiverPath(getCurrentPath(), select));
+      if (!(receiver instanceof DeclaredType declared)
+          || receiver.getKind() != TypeKind.DECLARED
+          || declared.asElement().getModifiers().contains(Modifier.FINAL)) {
+        // A final class (name.equals(key)) has no subclass that could override the method; one
+        // of the sources that overrides it is resolved to its own method, not the JDK's.
         return Map.of();
       }
       TypeMirror base = types.erasure(receiver);
@@ -1412,11 +1426,7 @@ public final class FactsCollector implements TaskListener {
         fileFacts.sharedArrayReads.put(span(node), type);
       } else if (field != null) {
         // Rates.RATE[tier]: likewise when some code changes the array (SourceFacts#isShared).
-        SharedRead read =
-            new SharedRead(
-                fieldKey(field), field.getModifiers().contains(Modifier.STATIC), type, null, true);
-        fileFacts.fieldArrayReads.put(span(node), read);
-        sharedReadBy(read);
+        fileFacts.fieldArrayReads.put(span(node), elementRead(field, type));
       }
       return super.visitArrayAccess(node, unused);
     }
@@ -1623,15 +1633,9 @@ public final class FactsCollector implements TaskListener {
       if (array != null) {
         // for (long b : Rates.BONUS): the loop iterates a copy APP records, when some code changes
         // the array (SourceFacts#isShared).
-        SharedRead read =
-            new SharedRead(
-                fieldKey(array),
-                array.getModifiers().contains(Modifier.STATIC),
-                types.erasure(array.asType()).toString(),
-                null,
-                true);
-        fileFacts.fieldArrayLoops.put(span(node.getExpression()), read);
-        sharedReadBy(read);
+        fileFacts.fieldArrayLoops.put(
+            span(node.getExpression()),
+            elementRead(array, types.erasure(array.asType()).toString()));
       }
       Element element = trees.getElement(expression);
       if (element != null

@@ -110,7 +110,12 @@ public final class SourceFacts {
      * change, or null (see {@link SourceFacts#isShared}).
      */
     public SharedRead sharedRead(Span span) {
-      SharedRead read = sharedReads.get(span);
+      return shared(sharedReads, span);
+    }
+
+    /** The read {@code reads} holds at {@code span} if another thread may change it, else null. */
+    private SharedRead shared(Map<Span, SharedRead> reads, Span span) {
+      SharedRead read = reads.get(span);
       return read != null && owner.isShared(read) ? read : null;
     }
 
@@ -142,8 +147,8 @@ public final class SourceFacts {
       if (type != null) {
         return type;
       }
-      SharedRead read = fieldArrayReads.get(span);
-      return read != null && owner.isShared(read) ? read.type() : null;
+      SharedRead read = shared(fieldArrayReads, span);
+      return read == null ? null : read.type();
     }
 
     /**
@@ -152,8 +157,7 @@ public final class SourceFacts {
      * code changes it ({@link SourceFacts#isShared}).
      */
     public boolean arraySnapshot(Span span) {
-      SharedRead read = fieldArrayLoops.get(span);
-      return read != null && owner.isShared(read);
+      return shared(fieldArrayLoops, span) != null;
     }
 
     /**

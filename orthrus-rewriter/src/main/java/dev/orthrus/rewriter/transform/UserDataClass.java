@@ -310,12 +310,6 @@ final class UserDataClass {
     return f != null && f.versioned();
   }
 
-  /** A user-data array field of this class ({@code VersionedArray} once rewritten). */
-  private boolean isOwnArrayField(Expression e) {
-    FieldFact f = ownField(e);
-    return f != null && f.referenceArray();
-  }
-
   /** The field of this class that {@code e} names by its simple name or {@code this.f}, or null. */
   private FieldFact ownField(Expression e) {
     FieldFact f = fact(e);
@@ -339,7 +333,7 @@ final class UserDataClass {
    */
   private boolean isArrayField(Expression e) {
     FieldFact f = fact(e);
-    return isOwnArrayField(e) || f != null && f.referenceArray();
+    return f != null && f.referenceArray();
   }
 
   private final class ConstructorBody extends ModifierVisitor<Void> {
