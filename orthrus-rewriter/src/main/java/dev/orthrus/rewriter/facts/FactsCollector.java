@@ -1573,8 +1573,30 @@ public final class FactsCollector implements TaskListener {
         fileFacts.allocations.put(
             span(node),
             new NewFact(names.erased(component), userData, true, null, null, false, null));
+        TypeMirror target = assignedType(getCurrentPath());
+        if (target instanceof ArrayType declared
+            && component instanceof DeclaredType element
+            && !types.isSameType(
+                types.erasure(declared.getComponentType()), types.erasure(component))) {
+          fileFacts.narrowedArrays.put(
+              span(node), ((TypeElement) element.asElement()).getQualifiedName().toString());
+        }
       }
       return super.visitNewArray(node, unused);
+    }
+
+    /** The type of the variable the expression at {@code path} initializes or is assigned to. */
+    private TypeMirror assignedType(TreePath path) {
+      Tree parent = path.getParentPath().getLeaf();
+      if (parent instanceof VariableTree variable && variable.getInitializer() == path.getLeaf()) {
+        Element element = trees.getElement(path.getParentPath());
+        return element == null ? null : element.asType();
+      }
+      if (parent instanceof AssignmentTree assignment
+          && assignment.getExpression() == path.getLeaf()) {
+        return trees.getTypeMirror(new TreePath(path.getParentPath(), assignment.getVariable()));
+      }
+      return null;
     }
 
     @Override

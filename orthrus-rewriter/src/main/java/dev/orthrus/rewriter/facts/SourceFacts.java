@@ -37,6 +37,13 @@ public final class SourceFacts {
     final Map<Span, String> operandTypes = new HashMap<>();
     final Map<Span, SharedRead> sharedReads = new HashMap<>();
 
+    /**
+     * Array creations whose element type is narrower than the variable's they are assigned to
+     * ({@code Object[] vals = new String[4]}), with the creation's element type as a class literal
+     * names it: a store of another type must throw {@code ArrayStoreException}.
+     */
+    final Map<Span, String> narrowedArrays = new HashMap<>();
+
     /** The iterables of for-each loops over shared JDK objects, which iterate a snapshot. */
     final Set<Span> snapshots = new HashSet<>();
 
@@ -103,6 +110,14 @@ public final class SourceFacts {
 
     public NewFact allocation(Span span) {
       return allocations.get(span);
+    }
+
+    /**
+     * The element type, as a class literal names it, of the array created at {@code span} when it
+     * is narrower than the type of the variable it is assigned to; else null.
+     */
+    public String narrowedArray(Span span) {
+      return narrowedArrays.get(span);
     }
 
     /**

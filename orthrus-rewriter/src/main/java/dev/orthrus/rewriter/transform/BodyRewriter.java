@@ -9,6 +9,7 @@ import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ClassExpr;
 import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -492,7 +493,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (!field.referenceArray() || !(value instanceof ArrayCreationExpr creation)) {
       return value;
     }
-    ObjectCreationExpr versioned = versionedArray(creation);
+    ObjectCreationExpr versioned =
+        versionedArray(creation, facts.narrowedArray(positions.span(creation)));
     if (versioned != null) {
       return versioned;
     }
@@ -503,15 +505,24 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return value;
   }
 
-  /** {@code new VersionedArray<>(n)} for {@code new T[n]}, or null for any other array creation. */
-  static ObjectCreationExpr versionedArray(ArrayCreationExpr creation) {
+  /**
+   * {@code new VersionedArray<>(n)} for {@code new T[n]}, or null for any other array creation.
+   * {@code narrowed} is {@code T} as a class literal names it when {@code T} is narrower than the
+   * field's element type ({@code Object[] vals = new String[4]}): the array then refuses stores of
+   * another type with {@code ArrayStoreException}, as the JVM does.
+   */
+  static ObjectCreationExpr versionedArray(ArrayCreationExpr creation, String narrowed) {
     if (creation.getLevels().size() != 1 || creation.getLevels().get(0).getDimension().isEmpty()) {
       return null;
     }
     ClassOrInterfaceType type = new ClassOrInterfaceType(null, "VersionedArray");
     type.setTypeArguments(new NodeList<>());
-    return new ObjectCreationExpr(
-        null, type, new NodeList<>(creation.getLevels().get(0).getDimension().get()));
+    NodeList<Expression> arguments =
+        new NodeList<>(creation.getLevels().get(0).getDimension().get());
+    if (narrowed != null) {
+      arguments.add(new ClassExpr(StaticJavaParser.parseClassOrInterfaceType(narrowed)));
+    }
+    return new ObjectCreationExpr(null, type, arguments);
   }
 
   // ---- calls and allocations ----

@@ -213,7 +213,9 @@ final class UserDataClass {
     if (v.getType() instanceof ArrayType array
         && !array.getComponentType().isPrimitiveType()
         && init instanceof ArrayCreationExpr creation) {
-      Expression versioned = BodyRewriter.versionedArray(creation);
+      Expression versioned =
+          BodyRewriter.versionedArray(
+              creation, plan.facts.file(file).narrowedArray(positions.span(creation)));
       return versioned != null ? versioned : init;
     }
     return init;
@@ -399,7 +401,10 @@ final class UserDataClass {
       Node parent = n.getParentNode().orElse(null);
       FieldFact target = parent instanceof AssignExpr a ? fact(a.getTarget()) : null;
       Expression versioned =
-          target != null && target.referenceArray() ? BodyRewriter.versionedArray(n) : null;
+          target != null && target.referenceArray()
+              ? BodyRewriter.versionedArray(
+                  n, plan.facts.file(file).narrowedArray(positions.span(n)))
+              : null;
       return versioned != null ? versioned : super.visit(n, arg);
     }
 

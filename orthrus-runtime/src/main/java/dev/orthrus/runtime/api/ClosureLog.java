@@ -371,6 +371,7 @@ public final class ClosureLog {
    */
   public <T> T storeSlot(ValueSlots<T> slots, int slot, T value) {
     Objects.requireNonNull(slots, NULL_REFERENCE).checkSlot(slot);
+    slots.checkStore(value);
     storeSlot(slots, new SlotVersion<>(slots, slot, value));
     return value;
   }

@@ -133,6 +133,7 @@ public final class Replay {
    */
   public <T> T storeSlot(ValueSlots<T> slots, int slot, T value) {
     Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE).checkSlot(slot);
+    slots.checkStore(value);
     storeSlot(slots, new SlotVersion<>(slots, slot, value));
     return value;
   }

@@ -51,11 +51,17 @@ public final class ValidatorThread extends Thread {
    * is not an object its replay made.
    */
   static void refuse(String access, Object target) {
-    if (Thread.currentThread() instanceof ValidatorThread v
-        && (v.replay == null || !v.replay.madeHere(target))) {
+    // Inlined into every plain accessor: the thread test only, the rest out of line.
+    if (Thread.currentThread() instanceof ValidatorThread v) {
+      v.refuseUnlessMadeHere(access, target);
+    }
+  }
+
+  private void refuseUnlessMadeHere(String access, Object target) {
+    if (replay == null || !replay.madeHere(target)) {
       UninstrumentedAccess refused = new UninstrumentedAccess(access, target);
-      if (v.replay != null) {
-        v.replay.refused(refused); // kept even if the program catches it
+      if (replay != null) {
+        replay.refused(refused); // kept even if the program catches it
       }
       throw refused;
     }

@@ -24,8 +24,8 @@ public interface ValueSlots<T> {
   void soValue(int i, T value);
 
   /**
-   * Throws {@link ArrayIndexOutOfBoundsException} unless {@code 0 <= i < length()}: the one bounds
-   * check of every slot access, the application's and a validator's replay of it alike.
+   * Throws {@link ArrayIndexOutOfBoundsException} unless {@code 0 <= i < length()}: the bounds
+   * check of a logged slot access and of a validator's replay of it alike.
    */
   default void checkSlot(int i) {
     if (i < 0 || i >= length()) {
@@ -33,4 +33,11 @@ public interface ValueSlots<T> {
           "Index " + i + " out of bounds for length " + length());
     }
   }
+
+  /**
+   * Throws {@link ArrayStoreException} when a slot may not hold {@code value}, as the JVM does for
+   * an array made with a narrower element type than its variable's ({@code Object[] a = new
+   * String[4]; a[0] = 1;}); the check of every store, plain, logged and replayed.
+   */
+  default void checkStore(Object value) {}
 }

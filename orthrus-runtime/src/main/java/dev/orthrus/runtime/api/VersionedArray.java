@@ -33,16 +33,32 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
   private final int length;
 
   /**
+   * The element type when it is narrower than the variable's, whose stores are checked ({@link
+   * #checkStore}); null when the generic type alone decides what the slots hold.
+   */
+  private final Class<?> narrowed;
+
+  /**
    * Made on a validator's thread: the validator's own (an allocation VAL repeats), which its
    * constructor may fill there. Any other array a validator must not write.
    */
   private final transient boolean validatorsOwn = ValidatorThread.made(this);
 
   public VersionedArray(int length) {
+    this(length, null);
+  }
+
+  /**
+   * An array made with an element type narrower than its variable's ({@code Object[] vals = new
+   * String[n]}): a store of a value that is not a {@code narrowed} throws {@link
+   * ArrayStoreException}, as the JVM's array store does.
+   */
+  public VersionedArray(int length, Class<?> narrowed) {
     if (length < 0) {
-      throw new IllegalArgumentException("negative length: " + length);
+      throw new NegativeArraySizeException(String.valueOf(length));
     }
     this.length = length;
+    this.narrowed = narrowed;
     this.values = new Object[length];
   }
 
@@ -61,7 +77,7 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
     if (!validatorsOwn) {
       ValidatorThread.refuse("a plain read", this);
     }
-    checkSlot(i);
+    // The access checks the index against values.length, which is length.
     return (T) VALUES.getAcquire(values, i);
   }
 
@@ -83,11 +99,20 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
    * thread ({@link ValidatorThread}) unless the validator made the array.
    */
   @Override
+  public void checkStore(Object value) {
+    if (narrowed != null && value != null && !narrowed.isInstance(value)) {
+      throw new ArrayStoreException(value.getClass().getName());
+    }
+  }
+
+  @Override
   public void soValue(int i, T value) {
     if (!validatorsOwn) {
       ValidatorThread.refuse("a plain store", this);
     }
-    checkSlot(i);
+    if (narrowed != null) {
+      checkStore(value);
+    }
     VALUES.setRelease(values, i, value);
   }
 }

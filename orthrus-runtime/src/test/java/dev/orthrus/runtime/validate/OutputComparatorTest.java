@@ -20,6 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +43,28 @@ class OutputComparatorTest {
     assertTrue(same(new Packet("t", new byte[] {1, 2}), new Packet("t", new byte[] {1, 2})));
     assertFalse(same(new Packet("t", new byte[] {1, 2}), new Packet("t", new byte[] {1, 3})));
     assertFalse(same(new Packet("t", new byte[] {1, 2}), new Packet("u", new byte[] {1, 2})));
+  }
+
+  @Test
+  void theJdksObjectsWithIdentityEqualsAreComparedByWhatTheyHold() {
+    // Reflection cannot read their fields; their equals is identity, and VAL's are new objects.
+    assertTrue(same(new StringBuilder("ab"), new StringBuilder("ab")));
+    assertFalse(same(new StringBuilder("ab"), new StringBuilder("ac")));
+    assertTrue(same(new StringBuffer("x"), new StringBuffer("x")));
+    assertTrue(same(new AtomicLong(7), new AtomicLong(7)));
+    assertFalse(same(new AtomicLong(7), new AtomicLong(8)));
+    assertTrue(same(new AtomicBoolean(true), new AtomicBoolean(true)));
+    assertFalse(same(new AtomicReference<>("a"), new AtomicReference<>("b")));
+    assertTrue(same(new AtomicReference<>("a"), new AtomicReference<>("a")));
+    assertTrue(
+        same(
+            new java.util.concurrent.atomic.AtomicIntegerArray(new int[] {1, 2}),
+            new java.util.concurrent.atomic.AtomicIntegerArray(new int[] {1, 2})));
+    assertFalse(
+        same(
+            new java.util.concurrent.atomic.AtomicIntegerArray(new int[] {1, 2}),
+            new java.util.concurrent.atomic.AtomicIntegerArray(new int[] {1, 3})));
+    assertFalse(same(new StringBuilder("ab"), new StringBuffer("ab")), "another class");
   }
 
   /** A class whose equals is Object's. */
