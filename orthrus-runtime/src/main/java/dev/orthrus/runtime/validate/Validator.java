@@ -260,6 +260,10 @@ public final class Validator implements Agent {
     } catch (UninstrumentedAccess e) {
       throw new NotValidatedException(e.reason());
     }
+    if (mismatch != null && log.callerValuesChanged()) {
+      // The caller changed the result or an argument while the outputs were compared.
+      throw new NotValidatedException(CHANGED_BY_CALLER);
+    }
     if (mismatch != null && dataChangedInPlace(log)) {
       throw new NotValidatedException(CHANGED_OUTSIDE);
     }

@@ -67,6 +67,32 @@ class OutputComparatorTest {
     assertFalse(same(new StringBuilder("ab"), new StringBuffer("ab")), "another class");
   }
 
+  /** A result class whose equals compares a double with ==, so NaN is never equal to itself. */
+  static final class Mean {
+    final double mean;
+
+    Mean(double mean) {
+      this.mean = mean;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Mean m && m.mean == mean;
+    }
+
+    @Override
+    public int hashCode() {
+      return Double.hashCode(mean);
+    }
+  }
+
+  @Test
+  void anEqualsThatCallsTheSameBitsDifferentIsOverruledByTheFields() {
+    assertTrue(same(new Mean(Double.NaN), new Mean(Double.NaN)));
+    assertFalse(same(new Mean(1.0), new Mean(2.0)));
+    assertFalse(same(new Mean(Double.NaN), new Mean(0.0)));
+  }
+
   /** A class whose equals is Object's. */
   static final class Tag {
     final String name;
