@@ -221,6 +221,20 @@ final class UserDataClass {
     return init;
   }
 
+  /** The primitive type of a boxed type as a source names it, else the type itself. */
+  private static String unboxed(String type) {
+    return switch (type.startsWith("java.lang.") ? type.substring("java.lang.".length()) : type) {
+      case "Character" -> "char";
+      case "Short" -> "short";
+      case "Byte" -> "byte";
+      case "Integer" -> "int";
+      case "Long" -> "long";
+      case "Float" -> "float";
+      case "Double" -> "double";
+      default -> type;
+    };
+  }
+
   private static Modifier.Keyword access(FieldDeclaration f) {
     return keyword(f.getAccessSpecifier());
   }
@@ -646,6 +660,9 @@ final class UserDataClass {
     boolean replacesAll = set && h.fields().containsAll(byName.keySet());
     String f = first.name();
     String t = first.type().asString();
+    // A boxed Character, Short or Byte takes its new value through its primitive: (Character) of
+    // an int does not compile, (char) of it boxes on assignment.
+    String cast = unboxed(t);
     // What the store computes from the newest version: declared before the retry loop, assigned in
     // it (a compound assignment or ++/-- recomputes from the version it retries with).
     StringBuilder declare = new StringBuilder();
@@ -656,7 +673,7 @@ final class UserDataClass {
         case "preIncrement", "preDecrement" -> {
           String op = h.operation().equals("preIncrement") ? "+" : "-";
           declare.append(t).append(' ').append(f).append(";\n");
-          compute.append(f).append(" = (").append(t).append(") (");
+          compute.append(f).append(" = (").append(cast).append(") (");
           compute.append(current).append('.').append(f).append(' ').append(op).append(" 1);\n");
           value = f;
         }
@@ -665,13 +682,13 @@ final class UserDataClass {
           declare.append(t).append(' ').append(old).append(";\n");
           declare.append(t).append(' ').append(f).append(";\n");
           compute.append(old).append(" = ").append(current).append('.').append(f).append(";\n");
-          compute.append(f).append(" = (").append(t).append(") (").append(old);
+          compute.append(f).append(" = (").append(cast).append(") (").append(old);
           compute.append(' ').append(op).append(" 1);\n");
           value = old;
         }
         default -> {
           declare.append(t).append(' ').append(f).append(";\n");
-          compute.append(f).append(" = (").append(t).append(") (");
+          compute.append(f).append(" = (").append(cast).append(") (");
           compute.append(current).append('.').append(f).append(' ').append(h.operator());
           compute.append(' ').append(operand).append(");\n");
           value = f;
