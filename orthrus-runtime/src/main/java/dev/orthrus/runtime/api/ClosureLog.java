@@ -124,6 +124,12 @@ public final class ClosureLog {
   private long resultBits;
   private Object resultRef;
 
+  /**
+   * The thrown exception's message when APP threw it ({@link #threw}); the program may change the
+   * exception once it has caught it.
+   */
+  private String thrownMessage;
+
   /** The array the closure returned, when {@link #resultRef} is a copy of it; else null. */
   private Object returnedArray;
 
@@ -545,6 +551,11 @@ public final class ClosureLog {
   public void threw(Throwable thrown) {
     resultKind = ResultKind.THROWN;
     resultRef = thrown;
+    try {
+      thrownMessage = thrown.getMessage();
+    } catch (RuntimeException | StackOverflowError e) {
+      thrownMessage = null; // compared as it reads at validation
+    }
   }
 
   /** What the log keeps of a mutable argument (at refArgCount) or result the caller owns. */
@@ -732,6 +743,17 @@ public final class ClosureLog {
   }
 
   /**
+   * The message of the exception APP threw, as it read when APP threw it: a caller may change an
+   * exception it caught (a context appended to a custom exception's message) before validation.
+   * Null when it had none, or for a log restored from a reproducer, whose exception is as thrown.
+   */
+  public String thrownMessage() {
+    return resultKind == ResultKind.THROWN && thrownMessage != null
+        ? thrownMessage
+        : resultRef instanceof Throwable t ? t.getMessage() : null;
+  }
+
+  /**
    * The array the closure returned, of which {@link #resultRef()} is the copy taken at the return,
    * or null. A validator that returns this very array computed the same output even when the caller
    * has changed its contents since (an array of user data the caller writes to).
@@ -877,6 +899,7 @@ public final class ClosureLog {
       releaseGrown();
     }
     resultRef = null;
+    thrownMessage = null;
     returnedArray = null;
   }
 

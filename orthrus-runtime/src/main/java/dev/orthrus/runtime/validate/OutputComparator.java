@@ -93,7 +93,8 @@ public final class OutputComparator {
       }
       Throwable a = (Throwable) log.resultRef();
       Throwable v = (Throwable) replay.resultRef();
-      if (a.getClass() != v.getClass() || !sameMessage(a, v)) {
+      if (a.getClass() != v.getClass()
+          || !sameMessage(a.getClass(), log.thrownMessage(), v.getClass(), v.getMessage())) {
         return new Mismatch(
             MismatchKind.EXCEPTION, "different exceptions", v.toString(), a.toString());
       }
@@ -129,12 +130,17 @@ public final class OutputComparator {
    * message on one side only is not a difference.
    */
   static boolean sameMessage(Throwable a, Throwable v) {
-    String x = comparableMessage(a);
-    String y = comparableMessage(v);
+    return sameMessage(a.getClass(), a.getMessage(), v.getClass(), v.getMessage());
+  }
+
+  /** {@link #sameMessage(Throwable, Throwable)} of exceptions' classes and messages. */
+  static boolean sameMessage(Class<?> aClass, String aMessage, Class<?> vClass, String vMessage) {
+    String x = comparableMessage(aClass, aMessage);
+    String y = comparableMessage(vClass, vMessage);
     if (Objects.equals(x, y)) {
       return true;
     }
-    return (x == null || y == null) && FAST_THROWN.contains(a.getClass());
+    return (x == null || y == null) && FAST_THROWN.contains(aClass);
   }
 
   /** The exceptions HotSpot's compiled code may throw without a message. */
@@ -153,9 +159,9 @@ public final class OutputComparator {
    * against {@code getVal}). Where the exception was thrown is still compared: the loads, stores
    * and allocations made before it are.
    */
-  static String comparableMessage(Throwable t) {
-    String m = t.getMessage();
-    if (m == null || (t instanceof NullPointerException && m.startsWith("Cannot "))) {
+  private static String comparableMessage(Class<?> type, String m) {
+    if (m == null
+        || (NullPointerException.class.isAssignableFrom(type) && m.startsWith("Cannot "))) {
       return null;
     }
     return withoutIdentityHashes(m);
