@@ -69,7 +69,7 @@ class SharedIterationTest {
         "replay.snapshot(tags)",
         "log.snapshot(stock).keySet()",
         "owned.addAll(log.snapshot(tags))",
-        "log.nondetRef(String.join(\",\", tags))",
+        "log.recordedRef(String.join(\",\", log.beforeRecorded(tags)))",
         "for (String m : replay.snapshot(members))",
         "\"tags=\" + log.nondetRef(java.lang.String.valueOf(tags))",
         "log.nondetRef(groupOrNewApp(log, a.id))",

@@ -719,10 +719,18 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       }
       addValues(m.getArguments(), replayArguments);
     }
+    boolean marked = variant == Variant.APP && beforeRecorded(m, receiver);
     if (!call.returnType().equals("void") && !resultUnused) {
-      return recorded(m, replayArguments, call.siteType());
+      return recorded(m, replayArguments, call.siteType(), marked);
     }
-    if (variant == Variant.APP || replayArguments.isEmpty()) {
+    if (variant == Variant.APP) {
+      // A call without a result to record: VAL does not make it either. (A void call that runs
+      // the closure's code back is not marked: nothing can follow it in one expression.)
+      return marked && !call.returnType().equals("void")
+          ? new MethodCallExpr(new NameExpr(context), "afterRecorded", new NodeList<>(m))
+          : m;
+    }
+    if (replayArguments.isEmpty()) {
       return m;
     }
     // No result to record: VAL evaluates what APP evaluated, and throws as the call would on a null
@@ -731,6 +739,38 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       replayArguments.set(0, requireNonNull(replayArguments.get(0)));
     }
     return new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments);
+  }
+
+  /**
+   * Marks APP's recorded call {@code call} just before it is made ({@code log.beforeRecorded(...)}
+   * around its last argument that is not a lambda or method reference, or around its receiver):
+   * whatever the closure's code it runs back logs (a comparator made from a lambda that reads user
+   * data), the log drops when it records the result, since VAL takes the result without making the
+   * call. False when there is nothing to wrap.
+   */
+  private boolean beforeRecorded(Expression call, boolean receiver) {
+    NodeList<Expression> arguments =
+        call instanceof MethodCallExpr m
+            ? m.getArguments()
+            : call instanceof ObjectCreationExpr o ? o.getArguments() : new NodeList<>();
+    for (int i = arguments.size() - 1; i >= 0; i--) {
+      Expression argument = arguments.get(i);
+      if (!argument.isLambdaExpr()
+          && !argument.isMethodReferenceExpr()
+          && !argument.isNullLiteralExpr()) {
+        arguments.set(i, markedOperand(argument));
+        return true;
+      }
+    }
+    if (receiver && call instanceof MethodCallExpr m && m.getScope().isPresent()) {
+      m.setScope(markedOperand(m.getScope().get()));
+      return true;
+    }
+    return false;
+  }
+
+  private Expression markedOperand(Expression operand) {
+    return new MethodCallExpr(new NameExpr(context), "beforeRecorded", new NodeList<>(operand));
   }
 
   /**
@@ -883,13 +923,25 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * evaluating {@code value}.
    */
   private Expression recorded(Expression value, NodeList<Expression> replayArguments, String type) {
+    return recorded(value, replayArguments, type, false);
+  }
+
+  /**
+   * {@link #recorded(Expression, NodeList, String)}; with {@code marked}, APP's {@code value} is a
+   * call marked by {@link #beforeRecorded}, whose result {@code recordedBits} or {@code
+   * recordedRef} records after dropping what the call logged by running the closure's code back.
+   */
+  private Expression recorded(
+      Expression value, NodeList<Expression> replayArguments, String type, boolean marked) {
     Expression call = value;
     NameExpr ctx = new NameExpr(context);
     NodeList<Expression> arguments = variant == Variant.VAL ? replayArguments : new NodeList<>();
+    String bitsName = marked && variant == Variant.APP ? "recordedBits" : "nondetBits";
+    String refName = marked && variant == Variant.APP ? "recordedRef" : "nondetRef";
     return switch (type) {
       case "long" ->
           variant == Variant.APP
-              ? new MethodCallExpr(ctx, "nondetBits", new NodeList<>(call))
+              ? new MethodCallExpr(ctx, bitsName, new NodeList<>(call))
               : new MethodCallExpr(ctx, "nondetBits", arguments);
       case "int", "short", "byte", "char" ->
           new CastExpr(
@@ -897,7 +949,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                   com.github.javaparser.ast.type.PrimitiveType.Primitive.valueOf(
                       type.toUpperCase(Locale.ROOT))),
               variant == Variant.APP
-                  ? new MethodCallExpr(ctx, "nondetBits", new NodeList<>(call))
+                  ? new MethodCallExpr(ctx, bitsName, new NodeList<>(call))
                   : new MethodCallExpr(ctx, "nondetBits", arguments));
       // In parentheses: the value may be an operand of ! or ==.
       case "boolean" ->
@@ -906,7 +958,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                   variant == Variant.APP
                       ? new MethodCallExpr(
                           ctx,
-                          "nondetBits",
+                          bitsName,
                           new NodeList<>(
                               new ConditionalExpr(
                                   call, new IntegerLiteralExpr("1"), new IntegerLiteralExpr("0"))))
@@ -921,7 +973,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                   variant == Variant.APP
                       ? new MethodCallExpr(
                           ctx,
-                          "nondetBits",
+                          bitsName,
                           new NodeList<>(
                               new MethodCallExpr(
                                   new NameExpr("Double"),
@@ -939,7 +991,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                       variant == Variant.APP
                           ? new MethodCallExpr(
                               ctx,
-                              "nondetBits",
+                              bitsName,
                               new NodeList<>(
                                   new MethodCallExpr(
                                       new NameExpr("Float"),
@@ -949,7 +1001,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       // In parentheses: the value may be a method call's scope (UUID.randomUUID().toString()).
       default ->
           variant == Variant.APP
-              ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(call))
+              ? new MethodCallExpr(ctx, refName, new NodeList<>(call))
               : new EnclosedExpr(
                   new CastExpr(
                       new ClassOrInterfaceType(null, type),
@@ -1004,7 +1056,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       if (variant == Variant.VAL) {
         addValues(o.getArguments(), replayArguments);
       }
-      return recorded(o, replayArguments, allocation.siteType());
+      boolean marked = variant == Variant.APP && beforeRecorded(o, false);
+      return recorded(o, replayArguments, allocation.siteType(), marked);
     }
     if (allocation != null && variant != Variant.PLAIN && !allocation.array()) {
       if (allocation.seeded() != null) {

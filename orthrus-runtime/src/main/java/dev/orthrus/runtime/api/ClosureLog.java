@@ -117,6 +117,15 @@ public final class ClosureLog {
   private Object[] nondetRefs = new Object[NONDET];
   private int nondetRefCount;
 
+  /**
+   * Where the log stood when each pending recorded call was about to be made ({@link
+   * #beforeRecorded}): its loads, stores, allocations and recorded values, five ints a call, the
+   * innermost last.
+   */
+  private int[] marks = new int[5 * 4];
+
+  private int markCount;
+
   /** Bytes of recorded-entry arrays beyond their initial sizes; see {@link #grown()}. */
   private long grownBytes;
 
@@ -418,6 +427,161 @@ public final class ClosureLog {
       }
     }
     return object;
+  }
+
+  // ---- recorded calls that call back into the closure's code ----
+
+  /**
+   * Marks where the log stands just before a recorded call on a shared JDK object is made, and
+   * returns {@code value} (its last argument, or its receiver when it has none): generated code
+   * wraps that operand. The call may run the closure's own code back (a {@code PriorityQueue}'s
+   * comparator made from a lambda that reads user data): what that code logs, VAL never replays,
+   * since VAL takes the call's result from the log. {@link #recordedBits} and {@link #recordedRef}
+   * drop it.
+   */
+  public <T> T beforeRecorded(T value) {
+    mark();
+    return value;
+  }
+
+  /** {@link #beforeRecorded(Object)} of a primitive last argument. */
+  public long beforeRecorded(long value) {
+    mark();
+    return value;
+  }
+
+  public int beforeRecorded(int value) {
+    mark();
+    return value;
+  }
+
+  public double beforeRecorded(double value) {
+    mark();
+    return value;
+  }
+
+  public float beforeRecorded(float value) {
+    mark();
+    return value;
+  }
+
+  public boolean beforeRecorded(boolean value) {
+    mark();
+    return value;
+  }
+
+  public char beforeRecorded(char value) {
+    mark();
+    return value;
+  }
+
+  public short beforeRecorded(short value) {
+    mark();
+    return value;
+  }
+
+  public byte beforeRecorded(byte value) {
+    mark();
+    return value;
+  }
+
+  private void mark() {
+    if (markCount + 5 > marks.length) {
+      marks = Arrays.copyOf(marks, marks.length * 2);
+    }
+    marks[markCount++] = loadCount;
+    marks[markCount++] = createdCount;
+    marks[markCount++] = allocatedCount;
+    marks[markCount++] = nondetBitsCount;
+    marks[markCount++] = nondetRefCount;
+  }
+
+  /**
+   * Drops what the log recorded since the innermost {@link #beforeRecorded}: the loads, stores,
+   * allocations and recorded values of the closure's code that the recorded call ran back.
+   */
+  private void dropCallbacks() {
+    if (markCount == 0) {
+      return;
+    }
+    int refs = marks[--markCount];
+    int bits = marks[--markCount];
+    int allocations = marks[--markCount];
+    int stores = marks[--markCount];
+    int reads = marks[--markCount];
+    if (overflowed) {
+      return; // counting restarted; the log is dropped at publish
+    }
+    Arrays.fill(loads, reads, loadCount, null);
+    loadCount = reads;
+    Arrays.fill(created, stores, createdCount, null);
+    createdCount = stores;
+    Arrays.fill(allocated, allocations, allocatedCount, null);
+    allocatedCount = allocations;
+    nondetBitsCount = bits;
+    Arrays.fill(nondetRefs, refs, nondetRefCount, null);
+    nondetRefCount = refs;
+  }
+
+  /**
+   * The result, which the closure does not use, of a call marked by {@link #beforeRecorded}, which
+   * VAL does not make: drops what the call logged by running the closure's code back.
+   */
+  public <T> T afterRecorded(T value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public long afterRecorded(long value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public int afterRecorded(int value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public double afterRecorded(double value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public float afterRecorded(float value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public boolean afterRecorded(boolean value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public char afterRecorded(char value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public short afterRecorded(short value) {
+    dropCallbacks();
+    return value;
+  }
+
+  public byte afterRecorded(byte value) {
+    dropCallbacks();
+    return value;
+  }
+
+  /** {@link #nondetBits} of a call marked by {@link #beforeRecorded}, after dropping callbacks. */
+  public long recordedBits(long bits) {
+    dropCallbacks();
+    return nondetBits(bits);
+  }
+
+  /** {@link #nondetRef} of a call marked by {@link #beforeRecorded}, after dropping callbacks. */
+  public <T> T recordedRef(T value) {
+    dropCallbacks();
+    return nondetRef(value);
   }
 
   /** Records the result of a non-deterministic call (clock, random, identity hash). */
@@ -930,7 +1094,7 @@ public final class ClosureLog {
     binding = null;
     finding = null;
     refArgCount = bitsArgCount = loadCount = createdCount = allocatedCount = 0;
-    nondetBitsCount = nondetRefCount = 0;
+    nondetBitsCount = nondetRefCount = markCount = 0;
     resultKind = ResultKind.NONE;
     resultBits = 0;
     retainedBytes = 0;
