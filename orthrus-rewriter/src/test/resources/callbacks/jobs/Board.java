@@ -81,6 +81,41 @@ public final class Board {
     return names.toString();
   }
 
+  /** Sorts a list a helper holds by a comparator that reads user data: a void recorded call. */
+  @Closure
+  public String sorted() {
+    Sorter<Job> sorter = new Sorter<>(Comparator.comparingInt((Job j) -> j.priority));
+    for (int i = 0; i < jobs.length; i++) {
+      sorter.add(jobs[i]);
+    }
+    sorter.sort();
+    Job first = sorter.first();
+    first.priority = first.priority + 1;
+    return first.name;
+  }
+
+  /** Holds a list and the order to sort it by. */
+  static final class Sorter<T> {
+    private final List<T> items = new ArrayList<>();
+    private final Comparator<T> order;
+
+    Sorter(Comparator<T> order) {
+      this.order = order;
+    }
+
+    void add(T x) {
+      items.add(x);
+    }
+
+    void sort() {
+      items.sort(order);
+    }
+
+    T first() {
+      return items.get(0);
+    }
+  }
+
   @Closure
   public String runBest() {
     Best<Job> best = new Best<>(Comparator.comparingInt((Job j) -> j.priority));

@@ -49,10 +49,13 @@ import dev.orthrus.rewriter.facts.SourceFacts;
 import dev.orthrus.rewriter.facts.Span;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -65,6 +68,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   /** Pattern variables of {@link #overrideDispatch} made so far: each takes a new name. */
   private int overrideDispatches;
+
+  /** APP's void recorded calls marked by {@link #beforeRecorded}, by identity. */
+  private final Set<MethodCallExpr> markedVoidCalls =
+      Collections.newSetFromMap(new IdentityHashMap<>());
 
   private final Path file;
   private final SourceFacts.FileFacts facts;
@@ -322,6 +329,24 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * can observe the object between them, in the vanilla program either, and every value reads what
    * it read there.
    */
+  /**
+   * A void recorded call marked by {@link #beforeRecorded} ({@code list.sort(order)}, whose
+   * comparator may run the closure's code): APP's statement is followed by {@code
+   * log.afterRecorded()}, which drops what that code logged.
+   */
+  @Override
+  public Visitable visit(ExpressionStmt n, Void arg) {
+    Visitable visited = super.visit(n, arg);
+    if (visited instanceof ExpressionStmt s
+        && s.getExpression() instanceof MethodCallExpr m
+        && markedVoidCalls.contains(m)) {
+      return new BlockStmt(
+          new NodeList<>(
+              s, new ExpressionStmt(new MethodCallExpr(new NameExpr(context), "afterRecorded"))));
+    }
+    return visited;
+  }
+
   @Override
   public Visitable visit(BlockStmt n, Void arg) {
     NodeList<Statement> out = new NodeList<>();
@@ -724,9 +749,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return recorded(m, replayArguments, call.siteType(), marked);
     }
     if (variant == Variant.APP) {
-      // A call without a result to record: VAL does not make it either. (A void call that runs
-      // the closure's code back is not marked: nothing can follow it in one expression.)
-      return marked && !call.returnType().equals("void")
+      // A call without a result to record: VAL does not make it either. A void one is followed by
+      // log.afterRecorded() in its statement (visit(ExpressionStmt)).
+      if (marked && call.returnType().equals("void")) {
+        markedVoidCalls.add(m);
+        return m;
+      }
+      return marked
           ? new MethodCallExpr(new NameExpr(context), "afterRecorded", new NodeList<>(m))
           : m;
     }

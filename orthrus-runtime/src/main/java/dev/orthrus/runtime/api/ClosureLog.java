@@ -532,6 +532,11 @@ public final class ClosureLog {
     return value;
   }
 
+  /** {@link #afterRecorded(Object)} after a void call marked by {@link #beforeRecorded}. */
+  public void afterRecorded() {
+    dropCallbacks();
+  }
+
   public long afterRecorded(long value) {
     dropCallbacks();
     return value;
