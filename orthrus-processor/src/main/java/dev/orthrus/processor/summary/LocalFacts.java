@@ -3,12 +3,18 @@ package dev.orthrus.processor.summary;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,6 +24,8 @@ import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -81,7 +89,8 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     }
     if (local != null && node.getInitializer() != null) {
       ExpressionTree init = MethodScope.unwrap(node.getInitializer());
-      onlyNew.merge(local, isNew(init), Boolean::logicalAnd);
+      onlyNew.merge(
+          local, isNewOrFluent(new TreePath(getCurrentPath(), init)), Boolean::logicalAnd);
       if (init.getKind() == Tree.Kind.NEW_CLASS) {
         TypeMirror allocated = trees.getTypeMirror(new TreePath(getCurrentPath(), init));
         if (allocated != null) {
@@ -112,7 +121,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     ExpressionTree lhs = MethodScope.unwrap(node.getVariable());
     Element local = trees.getElement(new TreePath(getCurrentPath(), lhs));
     if (isLocal(local)) {
-      onlyNew.merge(local, isNew(MethodScope.unwrap(node.getExpression())), Boolean::logicalAnd);
+      ExpressionTree value = MethodScope.unwrap(node.getExpression());
+      onlyNew.merge(
+          local, isNewOrFluent(new TreePath(getCurrentPath(), value)), Boolean::logicalAnd);
       reassigned.add(local);
     } else if (local != null
         && local.getKind() == ElementKind.FIELD
@@ -257,6 +268,59 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     return element != null
         && (element.getKind() == ElementKind.LOCAL_VARIABLE
             || element.getKind() == ElementKind.PARAMETER);
+  }
+
+  /**
+   * A {@code new} expression, or a chain of calls on one that each return their receiver ({@code
+   * new ReportBuilder().title("x")}, a builder's setters that end in {@code return this;}): the
+   * chain's value is the new object.
+   */
+  private boolean isNewOrFluent(TreePath path) {
+    ExpressionTree tree = MethodScope.unwrap((ExpressionTree) path.getLeaf());
+    if (isNew(tree)) {
+      return true;
+    }
+    if (tree instanceof MethodInvocationTree call
+        && call.getMethodSelect() instanceof MemberSelectTree select
+        && trees.getElement(path) instanceof ExecutableElement method
+        && !method.getModifiers().contains(Modifier.STATIC)
+        && returnsThis(method)) {
+      TreePath selectPath = new TreePath(path, select);
+      return isNewOrFluent(new TreePath(selectPath, MethodScope.unwrap(select.getExpression())));
+    }
+    return false;
+  }
+
+  /** A method of the sources whose every {@code return} is {@code return this;}. */
+  private boolean returnsThis(ExecutableElement method) {
+    MethodTree tree = trees.getTree(method);
+    if (tree == null || tree.getBody() == null) {
+      return false;
+    }
+    boolean[] onlyThis = {true};
+    int[] returns = {0};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitReturn(ReturnTree node, Void unused) {
+        returns[0]++;
+        if (!(node.getExpression() instanceof IdentifierTree id
+            && id.getName().contentEquals("this"))) {
+          onlyThis[0] = false;
+        }
+        return null;
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        return null; // its returns are the lambda's
+      }
+
+      @Override
+      public Void visitClass(ClassTree node, Void unused) {
+        return null;
+      }
+    }.scan(tree.getBody(), null);
+    return onlyThis[0] && returns[0] > 0;
   }
 
   static boolean isNew(ExpressionTree tree) {

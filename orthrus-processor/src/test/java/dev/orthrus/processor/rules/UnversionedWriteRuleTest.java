@@ -104,6 +104,12 @@ class UnversionedWriteRuleTest {
             b.price(acc.sum);
             return new Walker().walk(qs) + b.build().price();
           }
+          @Closure
+          public Quote kept(String s, long p) {
+            QuoteBuilder b = new QuoteBuilder().symbol(s); // the chain's value is the new builder
+            b.price(p);
+            return b.build();
+          }
         }
         """);
     Compilation c = compile(f);
