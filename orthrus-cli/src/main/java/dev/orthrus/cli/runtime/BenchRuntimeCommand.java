@@ -7,9 +7,12 @@ import dev.orthrus.benchmarks.RuntimeBenchmark;
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.model.json.JsonWriter;
 import java.io.PrintWriter;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -169,15 +172,27 @@ public final class BenchRuntimeCommand implements Callable<Integer> {
             "a cache line takes %.0f ns from the app's CPU to the validator's on this machine%n",
             r.cacheLineTransferNs());
       }
+      out.println("garbage collector: " + collector());
     }
     out.flush();
     return r.detections() > 0 ? OrthrusCommand.EXIT_FINDINGS : OrthrusCommand.EXIT_OK;
+  }
+
+  /**
+   * The JVM's garbage collectors, by name: versioned memory's stores publish new objects into old
+   * handles, which the collector's write barrier prices (decision 0057).
+   */
+  static String collector() {
+    return ManagementFactory.getGarbageCollectorMXBeans().stream()
+        .map(GarbageCollectorMXBean::getName)
+        .collect(Collectors.joining(", "));
   }
 
   static String toJson(RuntimeBenchmark.Result r) {
     StringBuilder text = new StringBuilder();
     JsonWriter w = JsonOutput.object(text, SCHEMA_VERSION);
     w.field("code", r.code().label());
+    w.field("collector", collector());
     w.name("ratios").beginObject();
     number(w, "protectedVsDisabled", r.protectedVsDisabled());
     number(w, "protectedVsVanilla", r.protectedVsVanilla());

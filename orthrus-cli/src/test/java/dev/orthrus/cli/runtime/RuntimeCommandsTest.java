@@ -1,6 +1,7 @@
 package dev.orthrus.cli.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -126,6 +127,9 @@ class RuntimeCommandsTest {
     // Not pinned, so the line between the two CPUs is not measured.
     assertTrue(json.containsKey("cacheLineTransferNs"), r.out());
     assertNull(json.get("cacheLineTransferNs"), r.out());
+    // The collector that priced the versioned stores (decision 0057): this JVM's.
+    assertEquals(BenchRuntimeCommand.collector(), json.get("collector"), r.out());
+    assertFalse(((String) json.get("collector")).isEmpty(), r.out());
   }
 
   @Test
