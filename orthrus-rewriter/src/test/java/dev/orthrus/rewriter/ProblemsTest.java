@@ -179,7 +179,8 @@ class ProblemsTest {
    * A user-data constructor that draws from the program's sequence, reads a clock, or reads a
    * setting the control path changes: a closure that makes the object runs the constructor on the
    * validator again, where nothing records them (trial 12: the validator drew a second id from the
-   * sequence, which changed the program's output).
+   * sequence, which changed the program's output). A user-data class only the control path makes
+   * may.
    */
   @Test
   void aUserDataConstructorWithCallsAClosureWouldRecordIsNamed(@TempDir Path dir)
@@ -205,6 +206,12 @@ class ProblemsTest {
                 }
               }
               static void setLimit(long l) { limit = l; }
+              @UserData static final class Session {
+                final long at; long hits;
+                Session() { at = System.nanoTime() + SEQ.incrementAndGet() + limit; }
+              }
+              static Session open() { return new Session(); } // the control path's: no problem
+              @Closure static long hit(Session s) { s.hits = s.hits + 1; return s.at; }
               @Closure static long place(Node n, long qty) {
                 Order o = new Order(qty);
                 n.value = n.value + o.id;

@@ -1554,6 +1554,12 @@ public final class FactsCollector implements TaskListener {
         }
         if (userData) {
           touches();
+          if (!enclosingMethods.isEmpty()) {
+            facts
+                .userDataMade
+                .computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>())
+                .add(binary);
+          }
         } else if (!enclosingMethods.isEmpty() && binary.startsWith("java.")) {
           // A JDK constructor the processor may list as non-deterministic (new Date()): the
           // method needs variants that record it (Plan).

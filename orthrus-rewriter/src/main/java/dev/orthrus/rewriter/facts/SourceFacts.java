@@ -235,6 +235,9 @@ public final class SourceFacts {
   final Map<Path, List<MethodFact>> methodsByFile = new HashMap<>();
   final Map<String, Set<String>> callees = new HashMap<>();
 
+  /** The user-data classes each method makes ({@code new C(...)}), by binary name. */
+  final Map<String, Set<String>> userDataMade = new HashMap<>();
+
   /**
    * Methods (ids, wherever declared) to the methods of the sources that override them: a call of
    * one may run any of them. Linked into {@link #callees} for those declared in the sources ({@link
@@ -484,6 +487,15 @@ public final class SourceFacts {
             callees.computeIfAbsent(method, k -> new HashSet<>()).addAll(overriding);
           }
         });
+  }
+
+  /** The user-data classes that some method of {@code methods} makes. */
+  public Set<String> userDataMadeBy(Collection<String> methods) {
+    Set<String> made = new HashSet<>();
+    for (String m : methods) {
+      made.addAll(userDataMade.getOrDefault(m, Set.of()));
+    }
+    return made;
   }
 
   /** The methods of {@code through} that {@code roots} reach through calls to such methods. */

@@ -47,6 +47,13 @@ final class Plan {
   final Map<String, ClosureModel> closures = new LinkedHashMap<>();
   final Map<String, String> bindingFields = new HashMap<>();
   final Set<String> touching;
+
+  /**
+   * The user-data classes that a closure, or a method with variants, makes: a validator runs their
+   * constructors again.
+   */
+  final Set<String> madeOnDataPath;
+
   final Set<String> recordedCalls = new LinkedHashSet<>();
   final Set<String> strictMathCalls = new LinkedHashSet<>();
 
@@ -113,6 +120,7 @@ final class Plan {
         .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
         .forEach(direct::add);
     this.touching = facts.touchingMethods(direct);
+    this.madeOnDataPath = facts.userDataMadeBy(touching);
     nameBindings();
     for (String id : facts.methods().keySet()) {
       String name = id.substring(id.indexOf('#') + 1, id.indexOf('('));

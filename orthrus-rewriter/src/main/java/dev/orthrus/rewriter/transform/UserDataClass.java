@@ -385,7 +385,7 @@ final class UserDataClass {
      */
     private void sharedRead(Expression n) {
       SharedRead shared = plan.facts.file(file).sharedRead(positions.span(n));
-      if (shared != null) {
+      if (shared != null && plan.madeOnDataPath.contains(binaryName)) {
         problem(
             n,
             "a constructor of a user-data class that reads "
@@ -451,6 +451,7 @@ final class UserDataClass {
       if (call != null && plan.touching.contains(call.target())) {
         problem(n, "a constructor of a user-data class that calls " + call.name(), READ_ADVICE);
       } else if (call != null
+          && plan.madeOnDataPath.contains(binaryName)
           && (call.recordedShared() || Plan.lists(plan.recordedCalls, call))
           && !call.returnType().equals("void")) {
         // A closure that makes the object runs the constructor on the validator too, where
