@@ -97,7 +97,7 @@ class VersionedMemoryTest {
     a.soValue(1, "x");
     assertEquals("x", a.lvValue(1));
     assertNull(a.lvValue(0));
-    assertThrows(IllegalArgumentException.class, () -> new VersionedArray<>(-1));
+    assertThrows(NegativeArraySizeException.class, () -> new VersionedArray<>(-1)); // as new T[-1]
   }
 
   @Test
