@@ -176,63 +176,6 @@ class ProblemsTest {
   }
 
   /**
-   * A user-data constructor that draws from the program's sequence, reads a clock, or reads a
-   * setting the control path changes: a closure that makes the object runs the constructor on the
-   * validator again, where nothing records them (trial 12: the validator drew a second id from the
-   * sequence, which changed the program's output). A user-data class only the control path makes
-   * may.
-   */
-  @Test
-  void aUserDataConstructorWithCallsAClosureWouldRecordIsNamed(@TempDir Path dir)
-      throws IOException {
-    List<Problem> problems =
-        problems(
-            dir,
-            """
-            package p;
-            import dev.orthrus.annotations.Closure;
-            import dev.orthrus.annotations.UserData;
-            import java.util.concurrent.atomic.AtomicLong;
-            final class Tree {
-              static final AtomicLong SEQ = new AtomicLong();
-              static volatile long limit = 100;
-              @UserData static final class Order {
-                final long id; final long cap; final long at; long qty;
-                Order(long qty) {
-                  this.id = SEQ.incrementAndGet();
-                  this.cap = limit;
-                  this.at = System.nanoTime();
-                  this.qty = qty;
-                }
-              }
-              static void setLimit(long l) { limit = l; }
-              @UserData static final class Session {
-                final long at; long hits;
-                Session() { at = System.nanoTime() + SEQ.incrementAndGet() + limit; }
-              }
-              static Session open() { return new Session(); } // the control path's: no problem
-              @Closure static long hit(Session s) { s.hits = s.hits + 1; return s.at; }
-              @Closure static long place(Node n, long qty) {
-                Order o = new Order(qty);
-                n.value = n.value + o.id;
-                return o.cap + o.at;
-              }
-            }
-            """);
-    assertEquals(3, problems.size(), problems::toString);
-    assertTrue(
-        problems.stream()
-            .anyMatch(p -> p.line() == 11 && p.construct().contains("incrementAndGet")),
-        problems::toString);
-    assertTrue(
-        problems.stream().anyMatch(p -> p.line() == 12 && p.construct().contains("reads limit")),
-        problems::toString);
-    assertTrue(
-        problems.stream().anyMatch(p -> p.line() == 13 && p.construct().contains("nanoTime")),
-        problems::toString);
-  }
-
-  /**
    * A closure that is an interface's default method (trial 6: the generated code did not compile).
    */
   @Test

@@ -3,6 +3,7 @@ package dev.orthrus.rewriter.facts;
 import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
@@ -1606,7 +1607,46 @@ public final class FactsCollector implements TaskListener {
     }
 
     @Override
+    public Void visitBlock(BlockTree node, Void unused) {
+      if (!node.isStatic()
+          && getCurrentPath().getParentPath().getLeaf() instanceof ClassTree
+          && trees.getElement(getCurrentPath().getParentPath()) instanceof TypeElement owner
+          && isUserData(owner)) {
+        return inInitializers(owner, () -> super.visitBlock(node, unused));
+      }
+      return super.visitBlock(node, unused);
+    }
+
+    /**
+     * Scans an instance field's initializer or an instance initializer block of a user-data class
+     * as part of the class's initializers ({@link SourceFacts#initializersId}), which every
+     * constructor runs.
+     */
+    private Void inInitializers(TypeElement owner, java.util.function.Supplier<Void> scan) {
+      enclosingMethods.push(SourceFacts.initializersId(names.binaryName(owner)));
+      try {
+        return scan.get();
+      } finally {
+        enclosingMethods.pop();
+      }
+    }
+
+    @Override
     public Void visitVariable(VariableTree node, Void unused) {
+      Element element = trees.getElement(getCurrentPath());
+      if (element != null
+          && element.getKind() == ElementKind.FIELD
+          && !element.getModifiers().contains(Modifier.STATIC)
+          && node.getInitializer() != null
+          && element.getEnclosingElement() instanceof TypeElement owner
+          && isUserData(owner)
+          && enclosingMethods.isEmpty()) {
+        return inInitializers(owner, () -> visitVariableInScope(node, unused));
+      }
+      return visitVariableInScope(node, unused);
+    }
+
+    private Void visitVariableInScope(VariableTree node, Void unused) {
       Element element = trees.getElement(getCurrentPath());
       if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
         if (node.getInitializer() instanceof NewClassTree) {

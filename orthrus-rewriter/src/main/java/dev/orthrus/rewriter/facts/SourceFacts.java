@@ -489,6 +489,15 @@ public final class SourceFacts {
         });
   }
 
+  /**
+   * The id under which the facts of a user-data class's instance field initializers and instance
+   * initializer blocks are kept, which every constructor of the class runs: {@code
+   * p.Order#<initializers>()}.
+   */
+  public static String initializersId(String binary) {
+    return binary + "#<initializers>()";
+  }
+
   /** The user-data classes that some method of {@code methods} makes. */
   public Set<String> userDataMadeBy(Collection<String> methods) {
     Set<String> made = new HashSet<>();

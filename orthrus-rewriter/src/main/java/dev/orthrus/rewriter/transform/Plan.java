@@ -54,6 +54,14 @@ final class Plan {
    */
   final Set<String> madeOnDataPath;
 
+  /**
+   * The classes of {@link #madeOnDataPath} whose constructor makes a call or a read that a
+   * closure's log records (an id from the program's sequence, a clock, a setting the control path
+   * changes): in a closure, APP records the object it made and VAL takes it from the log instead of
+   * running the constructor again.
+   */
+  final Set<String> recordedConstructions;
+
   final Set<String> recordedCalls = new LinkedHashSet<>();
   final Set<String> strictMathCalls = new LinkedHashSet<>();
 
@@ -121,6 +129,7 @@ final class Plan {
         .forEach(direct::add);
     this.touching = facts.touchingMethods(direct);
     this.madeOnDataPath = facts.userDataMadeBy(touching);
+    this.recordedConstructions = recordedConstructions();
     nameBindings();
     for (String id : facts.methods().keySet()) {
       String name = id.substring(id.indexOf('#') + 1, id.indexOf('('));
@@ -130,6 +139,30 @@ final class Plan {
         }
       }
     }
+  }
+
+  private Set<String> recordedConstructions() {
+    Set<String> classes = new HashSet<>();
+    for (String owner : madeOnDataPath) {
+      if (records(SourceFacts.initializersId(owner))) {
+        classes.add(owner);
+      }
+    }
+    for (String id : facts.methods().keySet()) {
+      int hash = id.indexOf('#');
+      String owner = id.substring(0, hash);
+      if (id.startsWith("<init>(", hash + 1) && madeOnDataPath.contains(owner) && records(id)) {
+        classes.add(owner);
+      }
+    }
+    return classes;
+  }
+
+  /** {@code method}'s own code makes a call or a read that a closure's log records. */
+  private boolean records(String method) {
+    return facts.callees(method).stream().anyMatch(recordedCalls::contains)
+        || !facts.sharedCalls(method).isEmpty()
+        || !facts.sharedFieldsRead(method).isEmpty();
   }
 
   /** The suffixes of generated methods' names: the variants' and the logged dispatcher's. */

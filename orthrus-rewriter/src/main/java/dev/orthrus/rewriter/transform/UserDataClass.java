@@ -33,7 +33,6 @@ import com.github.javaparser.ast.visitor.Visitable;
 import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
-import dev.orthrus.rewriter.facts.SharedRead;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -366,34 +365,12 @@ final class UserDataClass {
       if (f != null && f.versioned()) {
         problem(n, "a constructor of a user-data class that reads other user data", READ_ADVICE);
       }
-      sharedRead(n);
       return super.visit(n, arg);
     }
 
     @Override
     public Visitable visit(NameExpr n, Void arg) {
-      if (isOwnVersionedField(n)) {
-        return new NameExpr(n.getNameAsString() + "$");
-      }
-      sharedRead(n);
-      return n;
-    }
-
-    /**
-     * A read of a field the control path changes ({@code limit = Config.defaultLimit}): a closure
-     * records it, a constructor the validator runs again would read the newer value.
-     */
-    private void sharedRead(Expression n) {
-      SharedRead shared = plan.facts.file(file).sharedRead(positions.span(n));
-      if (shared != null && plan.madeOnDataPath.contains(binaryName)) {
-        problem(
-            n,
-            "a constructor of a user-data class that reads "
-                + n
-                + ", which the control path"
-                + " changes: a closure's log records the read, a constructor's does not",
-            "read it in the caller and pass the value in");
-      }
+      return isOwnVersionedField(n) ? new NameExpr(n.getNameAsString() + "$") : n;
     }
 
     /**
@@ -450,19 +427,6 @@ final class UserDataClass {
       CallFact call = plan.facts.file(file).call(positions.span(n));
       if (call != null && plan.touching.contains(call.target())) {
         problem(n, "a constructor of a user-data class that calls " + call.name(), READ_ADVICE);
-      } else if (call != null
-          && plan.madeOnDataPath.contains(binaryName)
-          && (call.recordedShared() || Plan.lists(plan.recordedCalls, call))
-          && !call.returnType().equals("void")) {
-        // A closure that makes the object runs the constructor on the validator too, where
-        // nothing records the call: a second id drawn from the program's sequence, another clock.
-        problem(
-            n,
-            "a constructor of a user-data class that calls "
-                + call.name()
-                + ", whose result a "
-                + "closure's log records but a constructor's does not",
-            RECORDED_ADVICE);
       } else if (n.getScope().isEmpty() || n.getScope().get() instanceof ThisExpr) {
         if (call != null && !call.isStatic()) {
           problem(
@@ -486,10 +450,6 @@ final class UserDataClass {
       return n;
     }
   }
-
-  private static final String RECORDED_ADVICE =
-      "make the call in the caller and pass its result in: a closure records it for the"
-          + " validator, a constructor runs again there";
 
   private static final String READ_ADVICE =
       "compute the value in the caller and pass it in: the constructor runs before the object"
