@@ -1641,13 +1641,12 @@ public final class FactsCollector implements TaskListener {
           && element.getEnclosingElement() instanceof TypeElement owner
           && isUserData(owner)
           && enclosingMethods.isEmpty()) {
-        return inInitializers(owner, () -> visitVariableInScope(node, unused));
+        return inInitializers(owner, () -> visitVariableInScope(node, element, unused));
       }
-      return visitVariableInScope(node, unused);
+      return visitVariableInScope(node, element, unused);
     }
 
-    private Void visitVariableInScope(VariableTree node, Void unused) {
-      Element element = trees.getElement(getCurrentPath());
+    private Void visitVariableInScope(VariableTree node, Element element, Void unused) {
       if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
         if (node.getInitializer() instanceof NewClassTree) {
           facts.freshLocals.add(element);

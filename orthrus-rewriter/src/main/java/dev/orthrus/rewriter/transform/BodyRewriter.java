@@ -323,13 +323,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * Consecutive assignments to one object's versioned fields become one version, when the values
-   * after the first can neither throw nor read user data other than the same object's fields the
-   * run has not assigned yet ({@code t.bytes = t.bytes + n; t.items = t.items + 1;}): then no code
-   * can observe the object between them, in the vanilla program either, and every value reads what
-   * it read there.
-   */
-  /**
    * A void recorded call marked by {@link #beforeRecorded} ({@code list.sort(order)}, whose
    * comparator may run the closure's code): APP's statement is followed by {@code
    * log.afterRecorded()}, which drops what that code logged.
@@ -347,6 +340,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return visited;
   }
 
+  /**
+   * Consecutive assignments to one object's versioned fields become one version, when the values
+   * after the first can neither throw nor read user data other than the same object's fields the
+   * run has not assigned yet ({@code t.bytes = t.bytes + n; t.items = t.items + 1;}): then no code
+   * can observe the object between them, in the vanilla program either, and every value reads what
+   * it read there.
+   */
   @Override
   public Visitable visit(BlockStmt n, Void arg) {
     NodeList<Statement> out = new NodeList<>();
@@ -1038,6 +1038,20 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     };
   }
 
+  /**
+   * {@code new Order(qty)} of a user-data class whose constructor draws an id from the program's
+   * sequence (Plan#recordedConstructions): APP records the object it made, VAL takes it from the
+   * log after evaluating the arguments as APP did, so the constructor runs once. What it computed
+   * is not compared.
+   */
+  private Expression recordedConstruction(ObjectCreationExpr made, String type) {
+    NodeList<Expression> replayArguments = new NodeList<>();
+    if (variant == Variant.VAL) {
+      addValues(made.getArguments(), replayArguments);
+    }
+    return recorded(made, replayArguments, type);
+  }
+
   /** A seed APP draws and records, and VAL replays. */
   private Expression recordedSeed() {
     return recorded(
@@ -1114,14 +1128,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         && variant != Variant.PLAIN
         && o.getAnonymousClassBody().isEmpty()) {
       if (plan.recordedConstructions.contains(allocation.type())) {
-        // new Order(qty), whose constructor draws an id from the program's sequence: APP records
-        // the object it made, VAL takes it from the log after evaluating the arguments as APP did,
-        // so the constructor runs once. What it computed is not compared.
-        NodeList<Expression> replayArguments = new NodeList<>();
-        if (variant == Variant.VAL) {
-          addValues(o.getArguments(), replayArguments);
-        }
-        return recorded(o, replayArguments, allocation.siteType());
+        return recordedConstruction(o, allocation.siteType());
       }
       return new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(o));
     }
@@ -1279,10 +1286,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       String owner = ref.target().substring(0, ref.target().indexOf('#'));
       body =
           plan.recordedConstructions.contains(owner)
-              ? recorded(
-                  made,
-                  variant == Variant.VAL ? new NodeList<>(arguments) : new NodeList<>(),
-                  type.toString())
+              ? recordedConstruction(made, type.toString())
               : new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(made));
     } else {
       arguments.add(0, new NameExpr(context));

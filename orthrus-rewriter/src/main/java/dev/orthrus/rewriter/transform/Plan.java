@@ -49,16 +49,10 @@ final class Plan {
   final Set<String> touching;
 
   /**
-   * The user-data classes that a closure, or a method with variants, makes: a validator runs their
-   * constructors again.
-   */
-  final Set<String> madeOnDataPath;
-
-  /**
-   * The classes of {@link #madeOnDataPath} whose constructor makes a call or a read that a
-   * closure's log records (an id from the program's sequence, a clock, a setting the control path
-   * changes): in a closure, APP records the object it made and VAL takes it from the log instead of
-   * running the constructor again.
+   * The user-data classes that a closure, or a method with variants, makes and whose constructor or
+   * initializers make a call or a read that a closure's log records (an id from the program's
+   * sequence, a clock, a setting the control path changes): in a closure, APP records the object it
+   * made and VAL takes it from the log instead of running the constructor again.
    */
   final Set<String> recordedConstructions;
 
@@ -128,8 +122,7 @@ final class Plan {
         .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
         .forEach(direct::add);
     this.touching = facts.touchingMethods(direct);
-    this.madeOnDataPath = facts.userDataMadeBy(touching);
-    this.recordedConstructions = recordedConstructions();
+    this.recordedConstructions = recordedConstructions(facts.userDataMadeBy(touching));
     nameBindings();
     for (String id : facts.methods().keySet()) {
       String name = id.substring(id.indexOf('#') + 1, id.indexOf('('));
@@ -141,7 +134,7 @@ final class Plan {
     }
   }
 
-  private Set<String> recordedConstructions() {
+  private Set<String> recordedConstructions(Set<String> madeOnDataPath) {
     Set<String> classes = new HashSet<>();
     for (String owner : madeOnDataPath) {
       if (records(SourceFacts.initializersId(owner))) {

@@ -525,7 +525,8 @@ public final class ClosureLog {
 
   /**
    * The result, which the closure does not use, of a call marked by {@link #beforeRecorded}, which
-   * VAL does not make: drops what the call logged by running the closure's code back.
+   * VAL does not make: drops what the call logged by running the closure's code back. A primitive
+   * result is boxed and dropped; the generated code discards it.
    */
   public <T> T afterRecorded(T value) {
     dropCallbacks();
@@ -535,46 +536,6 @@ public final class ClosureLog {
   /** {@link #afterRecorded(Object)} after a void call marked by {@link #beforeRecorded}. */
   public void afterRecorded() {
     dropCallbacks();
-  }
-
-  public long afterRecorded(long value) {
-    dropCallbacks();
-    return value;
-  }
-
-  public int afterRecorded(int value) {
-    dropCallbacks();
-    return value;
-  }
-
-  public double afterRecorded(double value) {
-    dropCallbacks();
-    return value;
-  }
-
-  public float afterRecorded(float value) {
-    dropCallbacks();
-    return value;
-  }
-
-  public boolean afterRecorded(boolean value) {
-    dropCallbacks();
-    return value;
-  }
-
-  public char afterRecorded(char value) {
-    dropCallbacks();
-    return value;
-  }
-
-  public short afterRecorded(short value) {
-    dropCallbacks();
-    return value;
-  }
-
-  public byte afterRecorded(byte value) {
-    dropCallbacks();
-    return value;
   }
 
   /** {@link #nondetBits} of a call marked by {@link #beforeRecorded}, after dropping callbacks. */

@@ -99,20 +99,18 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
    * thread ({@link ValidatorThread}) unless the validator made the array.
    */
   @Override
-  public void checkStore(Object value) {
-    if (narrowed != null && value != null && !narrowed.isInstance(value)) {
-      throw new ArrayStoreException(value.getClass().getName());
-    }
-  }
-
-  @Override
   public void soValue(int i, T value) {
     if (!validatorsOwn) {
       ValidatorThread.refuse("a plain store", this);
     }
-    if (narrowed != null) {
-      checkStore(value);
-    }
+    checkStore(value);
     VALUES.setRelease(values, i, value);
+  }
+
+  @Override
+  public void checkStore(Object value) {
+    if (narrowed != null && value != null && !narrowed.isInstance(value)) {
+      throw new ArrayStoreException(value.getClass().getName());
+    }
   }
 }

@@ -127,13 +127,9 @@ public final class OutputComparator {
    * can: compiled code may throw the JVM's own exceptions preallocated and without a message (the
    * fast-throw optimization, {@code -XX:+OmitStackTraceInFastThrow}, on by default), so one side's
    * {@code ArithmeticException} may say "/ by zero" and the other's nothing. For those classes, a
-   * message on one side only is not a difference.
+   * message on one side only is not a difference. APP's message is the one it had when APP threw
+   * the exception ({@link ClosureLog#thrownMessage}).
    */
-  static boolean sameMessage(Throwable a, Throwable v) {
-    return sameMessage(a.getClass(), a.getMessage(), v.getClass(), v.getMessage());
-  }
-
-  /** {@link #sameMessage(Throwable, Throwable)} of exceptions' classes and messages. */
   static boolean sameMessage(Class<?> aClass, String aMessage, Class<?> vClass, String vMessage) {
     String x = comparableMessage(aClass, aMessage);
     String y = comparableMessage(vClass, vMessage);
