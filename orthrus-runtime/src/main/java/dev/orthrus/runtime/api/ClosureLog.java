@@ -139,6 +139,9 @@ public final class ClosureLog {
    */
   private String thrownMessage;
 
+  /** Whether {@link #thrownMessage} was read when APP threw (it may be null then). */
+  private boolean thrownMessageRead;
+
   /** The array the closure returned, when {@link #resultRef} is a copy of it; else null. */
   private Object returnedArray;
 
@@ -683,6 +686,7 @@ public final class ClosureLog {
     resultRef = thrown;
     try {
       thrownMessage = thrown.getMessage();
+      thrownMessageRead = true;
     } catch (RuntimeException | StackOverflowError e) {
       thrownMessage = null; // compared as it reads at validation
     }
@@ -875,12 +879,14 @@ public final class ClosureLog {
   /**
    * The message of the exception APP threw, as it read when APP threw it: a caller may change an
    * exception it caught (a context appended to a custom exception's message) before validation.
-   * Null when it had none, or for a log restored from a reproducer, whose exception is as thrown.
+   * Null when it had none. A log restored from a reproducer, whose exception is as thrown, and one
+   * whose exception's {@code getMessage} threw, read it now.
    */
   public String thrownMessage() {
-    return resultKind == ResultKind.THROWN && thrownMessage != null
-        ? thrownMessage
-        : resultRef instanceof Throwable t ? t.getMessage() : null;
+    if (resultKind == ResultKind.THROWN && thrownMessageRead) {
+      return thrownMessage;
+    }
+    return resultRef instanceof Throwable t ? t.getMessage() : null;
   }
 
   /**
@@ -1061,6 +1067,7 @@ public final class ClosureLog {
     finding = null;
     refArgCount = bitsArgCount = loadCount = createdCount = allocatedCount = 0;
     nondetBitsCount = nondetRefCount = markCount = 0;
+    thrownMessageRead = false;
     resultKind = ResultKind.NONE;
     resultBits = 0;
     retainedBytes = 0;
