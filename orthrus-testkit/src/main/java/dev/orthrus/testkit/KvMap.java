@@ -10,6 +10,7 @@ import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.ControlPath;
 import dev.orthrus.runtime.api.FieldSink;
+import dev.orthrus.runtime.api.InPlaceObject;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.SlotVersion;
 import dev.orthrus.runtime.api.ValueSlots;
@@ -36,6 +37,11 @@ import java.util.Arrays;
  * exists, counter and size when it is new). The accesses in between touch other objects only, so
  * this is a reordering the Java memory model already allows for the vanilla code's plain fields
  * (decision 0020).
+ *
+ * <p>Items and the table hold their mutable fields in place ({@link InPlaceObject}, decision 0058):
+ * the plain variant reads them as fields and stores them between {@code beginStore} and {@code
+ * endStore}; the APP variant's loads take a snapshot version, its stores write the version they
+ * log.
  *
  * <p>The buckets are a {@link VersionedArray}: the plain variant reads and writes its slots like
  * array elements ({@code lvValue}, {@code soValue}); the APP and VAL variants go through {@code
@@ -121,7 +127,7 @@ public final class KvMap implements Serializable {
    * #NEXT}) and the versions carry value, flags and CAS only: a {@code set} replaces all three
    * without reading the version it replaces, and a walk along a bucket reads no version.
    */
-  public static final class Item extends VersionedObject<Item.V> implements ValueSlots<Item> {
+  public static final class Item extends InPlaceObject<Item.V> implements ValueSlots<Item> {
     private static final long serialVersionUID = 1L;
 
     /** The held field {@code next}. */
@@ -143,10 +149,43 @@ public final class KvMap implements Serializable {
     // Transient: a reproducer file carries logged slot versions, never the live chain.
     private transient Item next;
 
+    // The mutable fields, in place (InPlaceObject); transient as the link is.
+    private transient byte[] value;
+    private transient int flags;
+    private transient long cas;
+
     Item(String key, byte[] value, int flags, long cas, Item next) {
       this.key = key;
       this.next = next;
       soVersion(new V(this, value, flags, cas));
+    }
+
+    /** The value (plain variant). */
+    byte[] plainValue() {
+      refusePlainRead();
+      return value;
+    }
+
+    /** Stores every mutable field (plain variant). */
+    void storePlain(byte[] value, int flags, long cas) {
+      refusePlainStore();
+      int token = beginStore();
+      this.value = value;
+      this.flags = flags;
+      this.cas = cas;
+      endStore(token, V.checksumOf(value, flags, cas));
+    }
+
+    @Override
+    protected V snapshot(int checksum) {
+      return new V(this, value, flags, cas, checksum);
+    }
+
+    @Override
+    protected void write(V next) {
+      this.value = next.value;
+      this.flags = next.flags;
+      this.cas = next.cas;
     }
 
     @Override
@@ -176,11 +215,19 @@ public final class KvMap implements Serializable {
       public final long cas;
 
       public V(Item owner, byte[] value, int flags, long cas) {
+        this(owner, value, flags, cas, checksumOf(value, flags, cas));
+      }
+
+      V(Item owner, byte[] value, int flags, long cas, int checksum) {
         super(owner);
         this.value = value;
         this.flags = flags;
         this.cas = cas;
-        seal(Checksum.bits(Checksum.bits(Checksum.ref(Checksum.SEED, value), flags), cas));
+        seal(checksum);
+      }
+
+      static int checksumOf(byte[] value, int flags, long cas) {
+        return Checksum.bits(Checksum.bits(Checksum.ref(Checksum.SEED, value), flags), cas);
       }
 
       @Override
@@ -193,13 +240,47 @@ public final class KvMap implements Serializable {
   }
 
   /** The table: its bucket array is final (per-slot versions), size and CAS counter versioned. */
-  public static final class Table extends VersionedObject<Table.V> {
+  public static final class Table extends InPlaceObject<Table.V> {
     private static final long serialVersionUID = 1L;
     final VersionedArray<Item> buckets;
+
+    // The mutable fields, in place (InPlaceObject).
+    private transient int size;
+    private transient long nextCas;
 
     Table(int capacity) {
       this.buckets = new VersionedArray<>(capacity);
       soVersion(new V(this, 0, 0));
+    }
+
+    int plainSize() {
+      refusePlainRead();
+      return size;
+    }
+
+    long plainNextCas() {
+      refusePlainRead();
+      return nextCas;
+    }
+
+    /** Stores every mutable field (plain variant). */
+    void storePlain(int size, long nextCas) {
+      refusePlainStore();
+      int token = beginStore();
+      this.size = size;
+      this.nextCas = nextCas;
+      endStore(token, V.checksumOf(size, nextCas));
+    }
+
+    @Override
+    protected V snapshot(int checksum) {
+      return new V(this, size, nextCas, checksum);
+    }
+
+    @Override
+    protected void write(V next) {
+      this.size = next.size;
+      this.nextCas = next.nextCas;
     }
 
     /** The mutable fields of the table (public for benchmarks that time a store of it). */
@@ -209,10 +290,18 @@ public final class KvMap implements Serializable {
       public final long nextCas;
 
       public V(Table owner, int size, long nextCas) {
+        this(owner, size, nextCas, checksumOf(size, nextCas));
+      }
+
+      V(Table owner, int size, long nextCas, int checksum) {
         super(owner);
         this.size = size;
         this.nextCas = nextCas;
-        seal(Checksum.bits(Checksum.bits(Checksum.SEED, size), nextCas));
+        seal(checksum);
+      }
+
+      static int checksumOf(int size, long nextCas) {
+        return Checksum.bits(Checksum.bits(Checksum.SEED, size), nextCas);
       }
 
       @Override
@@ -400,24 +489,24 @@ public final class KvMap implements Serializable {
     if (it == null) {
       return null;
     }
-    byte[] value = it.lvVersion().value;
+    byte[] value = it.plainValue();
     return Arrays.copyOf(value, value.length);
   }
 
   boolean setPlain(String key, byte[] value, int flags) {
-    Table.V tv = table.lvVersion();
-    long cas = tv.nextCas + 1;
+    int size = table.plainSize();
+    long cas = table.plainNextCas() + 1;
     Item it = findPlain(key);
     if (it != null) {
-      table.soVersion(new Table.V(table, tv.size, cas));
-      it.soVersion(new Item.V(it, value.clone(), flags, cas));
+      table.storePlain(size, cas);
+      it.storePlain(value.clone(), flags, cas);
       return false;
     }
     int slot = slot(key);
     VersionedArray<Item> buckets = table.buckets;
     Item head = buckets.lvValue(slot);
     buckets.soValue(slot, new Item(key, value.clone(), flags, cas, head));
-    table.soVersion(new Table.V(table, tv.size + 1, cas));
+    table.storePlain(size + 1, cas);
     return true;
   }
 
@@ -433,8 +522,7 @@ public final class KvMap implements Serializable {
         } else {
           previous.soValue(Item.NEXT, next);
         }
-        Table.V tv = table.lvVersion();
-        table.soVersion(new Table.V(table, tv.size - 1, tv.nextCas));
+        table.storePlain(table.plainSize() - 1, table.plainNextCas());
         return true;
       }
       previous = it;
@@ -502,7 +590,7 @@ public final class KvMap implements Serializable {
       Item next = log.loadSlot(it, Item.NEXT).value();
       if (it.key.equals(key)) {
         // The log keeps the unlinked item, and so its value, alive: accounting only, not a load.
-        log.retain(it.lvVersion().value.length);
+        log.retain(it.plainValue().length);
         if (previous == null) {
           log.storeSlot(buckets, new SlotVersion<>(buckets, slot, next));
         } else {
@@ -596,7 +684,7 @@ public final class KvMap implements Serializable {
 
   /** The number of items (control path, unvalidated). */
   public int size() {
-    return table.lvVersion().size;
+    return table.plainSize();
   }
 
   /** The item handle for {@code key}, for control-path checksum checks; null if absent. */

@@ -292,11 +292,30 @@ public final class ClosureLog {
    */
   public static final String NULL_REFERENCE = "the user-data reference is null";
 
-  /** Loads the newest version of {@code object} and records it. */
+  /**
+   * Loads the newest version of {@code object} and records it. Of an {@link InPlaceObject} that
+   * still holds the fields this execution stored last, that store's version (so that VAL reads its
+   * own store, as for objects whose versions live out of place), otherwise a snapshot.
+   */
   public <V extends Version> V load(VersionedObject<V> object) {
     V version = Objects.requireNonNull(object, NULL_REFERENCE).currentVersion();
+    if (createdCount != 0 && object instanceof InPlaceObject<?>) {
+      version = storedVersion(object, version);
+    }
     recordLoad(version);
     return version;
+  }
+
+  /** This execution's newest version of {@code object} if {@code now} has its stamp; else now. */
+  @SuppressWarnings("unchecked")
+  private <V extends Version> V storedVersion(VersionedObject<V> object, V now) {
+    for (int j = createdCount - 1; j >= 0; j--) {
+      Version c = created[j];
+      if (c != null && c.owner() == object && c.slot() == -1) {
+        return c.stamp == now.stamp ? (V) c : now;
+      }
+    }
+    return now;
   }
 
   /**

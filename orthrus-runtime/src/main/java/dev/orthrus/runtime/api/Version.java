@@ -23,6 +23,14 @@ public abstract class Version implements java.io.Serializable {
    */
   private int checksum;
 
+  /**
+   * For a version of an {@link InPlaceObject}: the object's sequence word when its fields were
+   * those of this version (read by a snapshot, or written by a store). A store that keeps the
+   * fields it does not write succeeds only if the object still holds them; a closure's load finds
+   * its own store by it.
+   */
+  transient int stamp;
+
   protected Version(Object owner) {
     if (owner == null) {
       throw new IllegalArgumentException("a version needs the object it belongs to");

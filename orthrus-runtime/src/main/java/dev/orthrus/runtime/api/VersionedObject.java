@@ -9,6 +9,10 @@ import java.lang.invoke.VarHandle;
  * stay on the handle itself and need no versioning, and a handle may hold references to other user
  * data itself, as values ({@link ValueSlots}).
  *
+ * <p>Layouts: this class keeps the newest version out of place and publishes a new one on every
+ * store; {@link InPlaceObject} keeps the fields in place and makes a version only for a closure's
+ * log (decision 0058). The rest of the runtime sees both through the methods below.
+ *
  * <p>Memory ordering: versions are published with a release store and read with an acquire load, so
  * a reader that sees a version also sees all of its fields and its checksum.
  *
@@ -54,8 +58,23 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
 
   /** {@link #lvVersion()} for the runtime's own use, on any thread. */
   @SuppressWarnings("unchecked")
-  final V currentVersion() {
+  V currentVersion() {
     return (V) VERSION.getAcquire(this);
+  }
+
+  /** True once the constructor published the first version. */
+  boolean published() {
+    return VERSION.getAcquire(this) != null;
+  }
+
+  /** Makes {@code next} the newest version, the checks of {@link #soVersion} done. */
+  void publish(V next) {
+    VERSION.setRelease(this, next);
+  }
+
+  /** Makes {@code next} the newest version if {@code expected} still is. */
+  boolean publishIf(V expected, V next) {
+    return VERSION.compareAndSet(this, expected, next);
   }
 
   /**
@@ -68,13 +87,13 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
       throw new IllegalArgumentException("version belongs to another object");
     }
     if (ValidatorThread.isCurrent()) {
-      if (VERSION.getAcquire(this) == null) {
+      if (!published()) {
         ValidatorThread.made(this);
       } else {
         ValidatorThread.refuse("a plain store", this);
       }
     }
-    VERSION.setRelease(this, next);
+    publish(next);
   }
 
   /**
@@ -106,6 +125,6 @@ public abstract class VersionedObject<V extends Version> implements java.io.Seri
     if (next.owner() != this) {
       throw new IllegalArgumentException("version belongs to another object");
     }
-    return VERSION.compareAndSet(this, expected, next);
+    return publishIf(expected, next);
   }
 }

@@ -1,0 +1,130 @@
+package dev.orthrus.runtime.api;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A user-data handle that holds its mutable fields in place, as the vanilla object does, instead of
+ * in a newest {@link Version} it points to (decision 0058).
+ *
+ * <p>The plain variant reads the fields themselves and writes them between {@link #beginStore} and
+ * {@link #endStore}, which serialize stores on a sequence word and keep a checksum of the fields
+ * beside them. A version is made only when a closure's log needs one: a logged load takes a
+ * snapshot of the fields ({@link #currentVersion}, consistent by the sequence word, as a seqlock
+ * read), and a logged store writes the fields of the version it logs. So a store publishes no new
+ * object, and an execution nobody logs allocates nothing the vanilla code does not.
+ *
+ * <p>Subclasses declare the mutable fields, {@link #snapshot} and {@link #write}; the rest of the
+ * runtime sees a {@link VersionedObject}: {@link #lvVersion}, {@link #soVersion} and {@link
+ * #casVersion} keep their meaning (the first makes a snapshot). Concurrent stores behave as the
+ * out-of-place layout's do: a store of every field replaces them, one that keeps some fields
+ * succeeds only if no other store came between its load and itself.
+ */
+public abstract class InPlaceObject<V extends Version> extends VersionedObject<V> {
+
+  private static final long serialVersionUID = 1L;
+
+  private static final VarHandle SEQUENCE;
+
+  static {
+    try {
+      SEQUENCE = MethodHandles.lookup().findVarHandle(InPlaceObject.class, "sequence", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** Even while no store is under way, odd during one; 0 until the constructor's first store. */
+  @SuppressWarnings("unused") // accessed through SEQUENCE
+  private transient int sequence;
+
+  /** The checksum of the fields in place, written with them. */
+  private transient int checksum;
+
+  protected InPlaceObject() {}
+
+  /**
+   * A version holding the fields as they are in place and {@code checksum} as its checksum, without
+   * computing it (the version's own {@link Version#seal(int)}). Called between two reads of the
+   * sequence word; the version is dropped when a store came in between.
+   */
+  protected abstract V snapshot(int checksum);
+
+  /** Writes the fields of {@code next} in place (plain stores; the sequence word orders them). */
+  protected abstract void write(V next);
+
+  /**
+   * Starts a plain store: waits for a store under way on another thread to end, then marks one
+   * under way. Returns the token {@link #endStore} takes. Generated plain stores write the fields
+   * between the two, as the vanilla code writes them.
+   */
+  protected final int beginStore() {
+    while (true) {
+      int s = (int) SEQUENCE.getOpaque(this);
+      if ((s & 1) == 0 && SEQUENCE.compareAndSet(this, s, s + 1)) {
+        return s;
+      }
+      Thread.onSpinWait();
+    }
+  }
+
+  /** Ends a plain store begun by {@link #beginStore}; {@code checksum} covers the fields now. */
+  protected final int endStore(int token, int checksum) {
+    this.checksum = checksum;
+    SEQUENCE.setRelease(this, token + 2);
+    return token + 2;
+  }
+
+  /**
+   * The checksum in place, for a plain store that changes some fields and computes the new checksum
+   * from the others; read it between {@link #beginStore} and {@link #endStore}.
+   */
+  protected final int storedChecksum() {
+    return checksum;
+  }
+
+  @Override
+  final V currentVersion() {
+    while (true) {
+      int s = (int) SEQUENCE.getAcquire(this);
+      if ((s & 1) == 0) {
+        V version = snapshot(checksum);
+        VarHandle.acquireFence();
+        if ((int) SEQUENCE.getOpaque(this) == s) {
+          version.stamp = s;
+          return version;
+        }
+      }
+      Thread.onSpinWait();
+    }
+  }
+
+  @Override
+  final boolean published() {
+    return (int) SEQUENCE.getAcquire(this) != 0;
+  }
+
+  @Override
+  final void publish(V next) {
+    int token = beginStore();
+    write(next);
+    next.stamp = endStore(token, next.checksum());
+  }
+
+  @Override
+  final boolean publishIf(V expected, V next) {
+    int token = beginStore();
+    if (token != expected.stamp) {
+      SEQUENCE.setRelease(this, token); // nothing written: the fields are still those of token
+      return false;
+    }
+    write(next);
+    next.stamp = endStore(token, next.checksum());
+    return true;
+  }
+
+  /** The sequence word now: even, and equal to a version's stamp while the fields are its own. */
+  final int sequence() {
+    return (int) SEQUENCE.getAcquire(this);
+  }
+}
