@@ -160,14 +160,14 @@ public final class KvMap implements Serializable {
       soVersion(new V(this, value, flags, cas));
     }
 
-    /** The value (plain variant). */
-    byte[] plainValue() {
+    /** The value (plain variant; public for benchmarks). */
+    public byte[] plainValue() {
       refusePlainRead();
       return value;
     }
 
-    /** Stores every mutable field (plain variant). */
-    void storePlain(byte[] value, int flags, long cas) {
+    /** Stores every mutable field (plain variant; public for benchmarks). */
+    public void storePlain(byte[] value, int flags, long cas) {
       refusePlainStore();
       int token = beginStore();
       this.value = value;
@@ -177,12 +177,12 @@ public final class KvMap implements Serializable {
     }
 
     @Override
-    protected V snapshot(int checksum) {
+    protected V snapshotFields(int checksum) {
       return new V(this, value, flags, cas, checksum);
     }
 
     @Override
-    protected void write(V next) {
+    protected void writeFields(V next) {
       this.value = next.value;
       this.flags = next.flags;
       this.cas = next.cas;
@@ -253,18 +253,18 @@ public final class KvMap implements Serializable {
       soVersion(new V(this, 0, 0));
     }
 
-    int plainSize() {
+    public int plainSize() {
       refusePlainRead();
       return size;
     }
 
-    long plainNextCas() {
+    public long plainNextCas() {
       refusePlainRead();
       return nextCas;
     }
 
-    /** Stores every mutable field (plain variant). */
-    void storePlain(int size, long nextCas) {
+    /** Stores every mutable field (plain variant; public for benchmarks). */
+    public void storePlain(int size, long nextCas) {
       refusePlainStore();
       int token = beginStore();
       this.size = size;
@@ -273,12 +273,12 @@ public final class KvMap implements Serializable {
     }
 
     @Override
-    protected V snapshot(int checksum) {
+    protected V snapshotFields(int checksum) {
       return new V(this, size, nextCas, checksum);
     }
 
     @Override
-    protected void write(V next) {
+    protected void writeFields(V next) {
       this.size = next.size;
       this.nextCas = next.nextCas;
     }

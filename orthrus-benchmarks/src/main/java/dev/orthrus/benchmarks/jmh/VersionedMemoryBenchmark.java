@@ -6,7 +6,6 @@ import dev.orthrus.runtime.api.Checksum;
 import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedArray;
-import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.testkit.KvMap;
 import dev.orthrus.testkit.VanillaKvMap;
 import java.lang.invoke.MethodHandles;
@@ -36,9 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * misses the whole operations pay. Run with {@code java -jar
  * orthrus-benchmarks/target/benchmarks.jar VersionedMemory -f 2 -wi 3 -i 5}.
  *
- * <p>The {@code ...Opaque}, {@code ...Plain} and {@code checksumFold64B} benchmarks measure
- * alternatives on the same objects (access modes through a VarHandle on the runtime's own field, a
- * checksum written here); decision 0020 weighs them.
+ * <p>The map's items and table hold their fields in place (decision 0058): {@code loadInPlace} and
+ * {@code storeInPlace} are what the plain variant does, {@code loadSnapshot} and {@code
+ * storeVersion} what a logged load and a logged store add. {@code checksumFold64B} measures an
+ * alternative checksum written here; decision 0020 weighs it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -51,19 +51,8 @@ public class VersionedMemoryBenchmark {
   private static final int KEYS = 10_000;
   private static final int ORDER = 1 << 16;
 
-  private static final VarHandle VERSION;
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-  static {
-    try {
-      VERSION =
-          MethodHandles.privateLookupIn(VersionedObject.class, MethodHandles.lookup())
-              .findVarHandle(VersionedObject.class, "version", Version.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
 
   /** An item version's layout with a constant checksum, for {@link #newVersionNoChecksum}. */
   static final class UncheckedItemVersion extends Version {
@@ -213,26 +202,23 @@ public class VersionedMemoryBenchmark {
     return map.set(keys[k], values[i & 63], 0) ? 1 : 0;
   }
 
-  // ---- a load of one field: a plain field, or through the handle to its newest version ----
+  // ---- a load of one field: a plain field, the field in place, or a snapshot version ----
 
   @Benchmark
   public int loadField() {
-    return plainItems[next()].flags;
+    return plainItems[next()].value.length;
   }
 
+  /** The plain variant's read of a field in place (decision 0058). */
   @Benchmark
-  public int loadVersionAcquire() {
-    return items[next()].lvVersion().flags;
+  public int loadInPlace() {
+    return items[next()].plainValue().length;
   }
 
+  /** What a logged load takes: a snapshot of the fields, consistent by the sequence word. */
   @Benchmark
-  public int loadVersionOpaque() {
-    return ((KvMap.Item.V) VERSION.getOpaque(items[next()])).flags;
-  }
-
-  @Benchmark
-  public int loadVersionPlain() {
-    return ((KvMap.Item.V) VERSION.get(items[next()])).flags;
+  public int loadSnapshot() {
+    return items[next()].lvVersion().value.length;
   }
 
   // ---- a bucket read: an array element, or a slot of a versioned array ----
@@ -274,7 +260,16 @@ public class VersionedMemoryBenchmark {
     return new UncheckedItemVersion(items[k], value64, k, k);
   }
 
-  /** A new version (allocation, checksum of its fields), release-stored. */
+  /** The plain variant's store in place: the fields and their checksum under the sequence word. */
+  @Benchmark
+  public KvMap.Item storeInPlace() {
+    int k = next();
+    KvMap.Item it = items[k];
+    it.storePlain(value64, k, k);
+    return it;
+  }
+
+  /** A logged store: a new version (allocation, checksum), its fields written in place. */
   @Benchmark
   public KvMap.Item.V storeVersion() {
     int k = next();
@@ -292,11 +287,10 @@ public class VersionedMemoryBenchmark {
   }
 
   @Benchmark
-  public KvMap.Table.V counterVersion() {
-    KvMap.Table.V v = table.lvVersion();
-    KvMap.Table.V nv = new KvMap.Table.V(table, v.size, v.nextCas + 1);
-    table.soVersion(nv);
-    return nv;
+  public long counterInPlace() {
+    long next = table.plainNextCas() + 1;
+    table.storePlain(table.plainSize(), next);
+    return next;
   }
 
   // ---- checksums of a 64-byte value and of a whole item version ----

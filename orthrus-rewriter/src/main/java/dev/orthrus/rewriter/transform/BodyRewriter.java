@@ -120,7 +120,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     SharedRead shared = variant == Variant.PLAIN ? null : facts.sharedRead(positions.span(n));
     Expression scope = rewrite(n.getScope());
     if (field != null && field.versioned()) {
-      return new FieldAccessExpr(load(scope), n.getNameAsString());
+      return versionedRead(scope, n.getNameAsString());
     }
     if (field != null && field.held()) {
       return heldRead(scope, field);
@@ -168,7 +168,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   public Visitable visit(NameExpr n, Void arg) {
     FieldFact field = field(n);
     if (field != null && field.versioned()) {
-      return new FieldAccessExpr(load(self(field)), n.getNameAsString());
+      return versionedRead(self(field), n.getNameAsString());
     }
     if (field != null && field.held()) {
       return heldRead(self(field), field);
@@ -1379,11 +1379,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return out.toString();
   }
 
-  private Expression load(Expression object) {
-    return switch (variant) {
-      case PLAIN -> new MethodCallExpr(object, "lvVersion");
-      case APP, VAL -> new MethodCallExpr(new NameExpr(context), "load", new NodeList<>(object));
-    };
+  /**
+   * A read of a mutable field: in the plain variant the field in place, through its accessor
+   * ({@code lv$value()}); in the others the field of the version the load logs or replays.
+   */
+  private Expression versionedRead(Expression object, String field) {
+    if (variant == Variant.PLAIN) {
+      return new MethodCallExpr(object, UserDataClass.plainRead(field));
+    }
+    Expression version = new MethodCallExpr(new NameExpr(context), "load", new NodeList<>(object));
+    return new FieldAccessExpr(version, field);
   }
 
   private FieldFact field(Expression e) {

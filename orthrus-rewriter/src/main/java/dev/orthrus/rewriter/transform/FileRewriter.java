@@ -55,13 +55,13 @@ final class FileRewriter {
           "dev.orthrus.runtime.api.ClosureRuntime",
           "dev.orthrus.runtime.api.ControlPath",
           "dev.orthrus.runtime.api.FieldSink",
+          "dev.orthrus.runtime.api.InPlaceObject",
           "dev.orthrus.runtime.api.Orthrus",
           "dev.orthrus.runtime.api.Overrides",
           "dev.orthrus.runtime.api.Replay",
           "dev.orthrus.runtime.api.ValueSlots",
           "dev.orthrus.runtime.api.Version",
           "dev.orthrus.runtime.api.VersionedArray",
-          "dev.orthrus.runtime.api.VersionedObject",
           "java.lang.invoke.MethodHandles",
           "java.lang.invoke.VarHandle");
 

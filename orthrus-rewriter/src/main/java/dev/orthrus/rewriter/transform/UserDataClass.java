@@ -42,15 +42,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns a {@code @UserData} class into a versioned handle (the paper's OrthrusPtr): its mutable
- * fields move into an immutable version class {@code V} (or {@code V$} when the class uses a type
- * named {@code V}) with a checksum, its final fields stay on the handle, reference arrays become
- * {@code VersionedArray}s, constructors build the first version, and the store helpers the
- * rewritten code calls are added.
+ * Turns a {@code @UserData} class into a versioned handle (the paper's OrthrusPtr) that holds its
+ * fields in place ({@code InPlaceObject}, decision 0058): its mutable fields stay on the handle,
+ * written under the handle's sequence word with a checksum beside them, and an immutable version
+ * class {@code V} (or {@code V$} when the class uses a type named {@code V}) of them is what logs
+ * record; its final fields stay as they are, reference arrays become {@code VersionedArray}s,
+ * constructors store the first version, and the accessors and store helpers the rewritten code
+ * calls are added.
  */
 final class UserDataClass {
 
-  /** A mutable field, now a field of the version. */
+  /** A mutable field: in place on the handle, and a field of the version. */
   record VersionField(String name, Type type, Expression initializer, Modifier.Keyword access) {}
 
   private final Plan plan;
@@ -60,6 +62,9 @@ final class UserDataClass {
   private final String binaryName;
   private final List<VersionField> fields = new ArrayList<>();
   private final List<String> held = new ArrayList<>();
+
+  /** The declarations of the mutable fields, kept on the handle (in place). */
+  private final List<FieldDeclaration> inPlace = new ArrayList<>();
 
   /** The version class's name: {@code V}, unless the class names a type {@code V} itself. */
   private final String version;
@@ -119,7 +124,6 @@ final class UserDataClass {
         if (declaration.isFinal()) {
           // The initializer first: it is rewritten only while the declared type is still an array.
           v.getInitializer().ifPresent(init -> v.setInitializer(arrayInitializer(v, init)));
-          v.setType(t);
         } else {
           // int free = capacity: the initializer reads the constructor's locals (capacity$).
           Expression init =
@@ -128,10 +132,14 @@ final class UserDataClass {
                   .map(i -> arrayInitializer(v, i))
                   .orElse(null);
           fields.add(new VersionField(v.getNameAsString(), t, init, access(declaration)));
+          // The constructor's first store writes it; a reproducer carries logged versions.
+          v.removeInitializer();
         }
+        v.setType(t);
       }
       if (!declaration.isFinal()) {
-        declaration.remove();
+        declaration.addModifier(Modifier.Keyword.TRANSIENT);
+        inPlace.add(declaration);
       }
     }
     // Instance initializer blocks are constructor code: rewritten as a constructor's body is.
@@ -147,7 +155,7 @@ final class UserDataClass {
       problem(
           type,
           "a user-data class with mutable fields that extends " + type.getExtendedTypes(0),
-          "a versioned handle extends VersionedObject: make "
+          "a versioned handle extends InPlaceObject: make "
               + type.getExtendedTypes(0).getNameAsString()
               + " an interface (a sealed interface of user-data classes works, closures may take"
               + " it) if it holds no data, else hold its data in a field");
@@ -160,7 +168,7 @@ final class UserDataClass {
           "not supported yet: make the class non-generic");
       return;
     }
-    type.addExtendedType("VersionedObject<" + type.getNameAsString() + "." + version + ">");
+    type.addExtendedType("InPlaceObject<" + type.getNameAsString() + "." + version + ">");
     List<ConstructorDeclaration> constructors = type.getConstructors();
     if (constructors.isEmpty()) {
       ConstructorDeclaration c = type.addConstructor();
@@ -177,6 +185,7 @@ final class UserDataClass {
       rewriteConstructor(c, blocks);
     }
     type.getMembers().add(versionClass());
+    addInPlaceAccess();
     if (!held.isEmpty()) {
       addSlots(heldTypes);
     }
@@ -190,7 +199,7 @@ final class UserDataClass {
     }
     List<String> handleFields = new ArrayList<>();
     type.getFields().stream()
-        .filter(f -> !f.isStatic())
+        .filter(f -> !f.isStatic() && inPlace.stream().noneMatch(d -> d == f))
         .forEach(f -> f.getVariables().forEach(v -> handleFields.add(v.getNameAsString())));
     plan.versionedClasses.add(
         new InstrumentReport.VersionedClass(
@@ -462,7 +471,7 @@ final class UserDataClass {
     StringBuilder s = new StringBuilder();
     s.append("/** The mutable fields of {@link ")
         .append(owner)
-        .append("}: each store publishes a new, immutable version. */\n");
+        .append("} as one store wrote them or one logged load read them: immutable. */\n");
     s.append(visibility()).append("static final class ").append(version);
     s.append(" extends Version {\n");
     s.append("private static final long serialVersionUID = 1L;\n");
@@ -470,11 +479,20 @@ final class UserDataClass {
       s.append(access(f.access())).append("final ").append(f.type()).append(' ');
       s.append(f.name()).append(";\n");
     }
-    s.append(version).append("(").append(owner).append(" owner");
-    for (VersionField f : fields) {
-      s.append(", ").append(f.type()).append(' ').append(f.name());
-    }
-    s.append(") {\nsuper(owner);\n");
+    String parameters =
+        String.join(", ", fields.stream().map(f -> f.type() + " " + f.name()).toList());
+    String names = String.join(", ", fields.stream().map(VersionField::name).toList());
+    String more = fields.isEmpty() ? "" : ", ";
+    List<String> taken = fields.stream().map(VersionField::name).toList();
+    String checksumParameter = unused("checksum", taken);
+    String ownerParameter = unused("owner", taken); // a field may be named owner
+    // Built by a store, with its checksum computed; by a snapshot, with the checksum in place.
+    s.append(version).append("(").append(owner).append(' ').append(ownerParameter);
+    s.append(more).append(parameters).append(") {\nthis(").append(ownerParameter).append(more);
+    s.append(names).append(", checksumOf(").append(names).append("));\n}\n");
+    s.append(version).append("(").append(owner).append(' ').append(ownerParameter);
+    s.append(more).append(parameters).append(", int ").append(checksumParameter);
+    s.append(") {\nsuper(").append(ownerParameter).append(");\n");
     String checksum = "Checksum.SEED";
     for (VersionField f : fields) {
       s.append("this.").append(f.name()).append(" = ").append(f.name()).append(";\n");
@@ -484,7 +502,9 @@ final class UserDataClass {
               ? "Checksum.ref(" + checksum + ", " + f.name() + ")"
               : "Checksum.bits(" + checksum + ", " + bits + ")";
     }
-    s.append("seal(").append(checksum).append(");\n}\n");
+    s.append("seal(").append(checksumParameter).append(");\n}\n");
+    s.append("static int checksumOf(").append(parameters).append(") {\nreturn ");
+    s.append(checksum).append(";\n}\n");
     s.append("@Override public void fields(FieldSink sink) {\n");
     for (VersionField f : fields) {
       String bits = bits(f.type(), f.name());
@@ -492,6 +512,51 @@ final class UserDataClass {
     }
     s.append("}\n}\n");
     return StaticJavaParser.parseBodyDeclaration(s.toString());
+  }
+
+  /**
+   * What {@code InPlaceObject} asks of the handle (a snapshot of the fields, the fields of a
+   * version written in place) and the plain variant's read of each field ({@code lv$value()}).
+   */
+  private void addInPlaceAccess() {
+    List<String> names = fields.stream().map(VersionField::name).toList();
+    String checksum = unused("checksum", names);
+    String next = unused("next", names);
+    StringBuilder snapshot =
+        new StringBuilder("@Override protected ")
+            .append(version)
+            .append(" snapshotFields(int ")
+            .append(checksum)
+            .append(") {\nreturn new ")
+            .append(version)
+            .append("(this");
+    StringBuilder write =
+        new StringBuilder("@Override protected void writeFields(")
+            .append(version)
+            .append(' ')
+            .append(next)
+            .append(") {\n");
+    for (VersionField f : fields) {
+      snapshot.append(", this.").append(f.name());
+      write.append("this.").append(f.name()).append(" = ").append(next).append('.');
+      write.append(f.name()).append(";\n");
+    }
+    snapshot.append(", ").append(checksum).append(");\n}");
+    write.append("}");
+    type.getMembers().add(StaticJavaParser.parseBodyDeclaration(snapshot.toString()));
+    type.getMembers().add(StaticJavaParser.parseBodyDeclaration(write.toString()));
+    for (VersionField f : fields) {
+      type.getMembers()
+          .add(
+              StaticJavaParser.parseBodyDeclaration(
+                  access(f.access())
+                      + f.type()
+                      + " "
+                      + plainRead(f.name())
+                      + "() {\nrefusePlainRead();\nreturn this."
+                      + f.name()
+                      + ";\n}"));
+    }
   }
 
   /** The long bits of a primitive field, or null for a reference. */
@@ -524,7 +589,7 @@ final class UserDataClass {
     return Plan.constantName(field) + "_FIELD";
   }
 
-  /** The plain read of a held field, one method per field: {@code lv$next()}. */
+  /** The plain read of a held or in-place field, one method per field: {@code lv$next()}. */
   static String plainRead(String field) {
     return "lv$" + field;
   }
@@ -630,7 +695,8 @@ final class UserDataClass {
     fields.forEach(f -> byName.put(f.name(), f));
     List<String> taken = new ArrayList<>(byName.keySet());
     String context = unused(h.variant().contextName, taken);
-    String current = unused("current", taken);
+    // The plain variant computes from the fields in place, the others from a version.
+    String current = h.variant() == Variant.PLAIN ? "this" : unused("current", taken);
     String operand = unused("operand", taken);
     String old = unused("old", taken);
     if (h.fields().size() == 1 && held.contains(h.fields().get(0))) {
@@ -703,23 +769,36 @@ final class UserDataClass {
       args.append(", ").append(written ? v.name() : current + "." + v.name());
     }
     String next = "new " + version + "(" + args + ")";
-    if (replacesAll) {
-      s.append(store(h.variant(), context, next)).append(";\n");
+    if (h.variant() == Variant.PLAIN) {
+      // In place: the fields are written between beginStore and endStore, as vanilla code writes
+      // them; a compound assignment that throws (x /= 0) writes nothing and still ends the store.
+      String token = unused("token", taken);
+      s.append("refusePlainStore();\n").append(declare);
+      s.append("int ").append(token).append(" = beginStore();\ntry {\n").append(compute);
+      for (String w : set ? h.fields() : List.of(f)) {
+        s.append("this.").append(w).append(" = ").append(w).append(";\n");
+      }
+      s.append("} finally {\nendStore(").append(token).append(", ").append(version);
+      s.append(".checksumOf(");
+      s.append(String.join(", ", fields.stream().map(v -> "this." + v.name()).toList()));
+      s.append("));\n}\n");
+    } else if (replacesAll) {
+      s.append(store(context, next)).append(";\n");
     } else if (h.variant() == Variant.VAL) {
       // VAL rebuilds from the version APP read; an execution whose store had to retry is not
       // validated (ClosureLog.raced).
       s.append(version).append(' ').append(current).append(" = ");
-      s.append(load(h.variant(), context)).append(";\n");
+      s.append(load(context)).append(";\n");
       s.append(declare).append(compute);
-      s.append(store(h.variant(), context, next)).append(";\n");
+      s.append(store(context, next)).append(";\n");
     } else {
       // A store keeps the fields it does not write only if no other thread stored in between.
       s.append(version).append(' ').append(current).append(" = ");
-      s.append(load(h.variant(), context)).append(";\n");
+      s.append(load(context)).append(";\n");
       s.append(declare).append("while (true) {\n").append(compute);
-      s.append("if (").append(tryStore(h.variant(), context, current, next)).append(") {\n");
+      s.append("if (").append(tryStore(context, current, next)).append(") {\n");
       s.append("break;\n}\n");
-      s.append(current).append(" = ").append(reload(h.variant(), context)).append(";\n}\n");
+      s.append(current).append(" = ").append(reload(context)).append(";\n}\n");
     }
     if (value != null) {
       s.append("return ").append(value).append(";\n");
@@ -783,24 +862,22 @@ final class UserDataClass {
     };
   }
 
-  private static String load(Variant v, String context) {
-    return v == Variant.PLAIN ? "lvVersion()" : context + ".load(this)";
+  private static String load(String context) {
+    return context + ".load(this)";
   }
 
-  private static String store(Variant v, String context, String next) {
-    return v == Variant.PLAIN ? "soVersion(" + next + ")" : context + ".store(this, " + next + ")";
+  private static String store(String context, String next) {
+    return context + ".store(this, " + next + ")";
   }
 
   /** A store that publishes {@code next} only if {@code current} is still the newest version. */
-  private static String tryStore(Variant v, String context, String current, String next) {
-    return v == Variant.PLAIN
-        ? "casVersion(" + current + ", " + next + ")"
-        : context + ".store(this, " + current + ", " + next + ")";
+  private static String tryStore(String context, String current, String next) {
+    return context + ".store(this, " + current + ", " + next + ")";
   }
 
   /** The newest version, after a {@link #tryStore} that found another. */
-  private static String reload(Variant v, String context) {
-    return v == Variant.PLAIN ? "lvVersion()" : context + ".newest(this)";
+  private static String reload(String context) {
+    return context + ".newest(this)";
   }
 
   private static String unused(String name, List<String> taken) {

@@ -14,10 +14,10 @@ import java.lang.invoke.VarHandle;
  * read), and a logged store writes the fields of the version it logs. So a store publishes no new
  * object, and an execution nobody logs allocates nothing the vanilla code does not.
  *
- * <p>Subclasses declare the mutable fields, {@link #snapshot} and {@link #write}; the rest of the
- * runtime sees a {@link VersionedObject}: {@link #lvVersion}, {@link #soVersion} and {@link
- * #casVersion} keep their meaning (the first makes a snapshot). Concurrent stores behave as the
- * out-of-place layout's do: a store of every field replaces them, one that keeps some fields
+ * <p>Subclasses declare the mutable fields, {@link #snapshotFields} and {@link #writeFields}; the
+ * rest of the runtime sees a {@link VersionedObject}: {@link #lvVersion}, {@link #soVersion} and
+ * {@link #casVersion} keep their meaning (the first makes a snapshot). Concurrent stores behave as
+ * the out-of-place layout's do: a store of every field replaces them, one that keeps some fields
  * succeeds only if no other store came between its load and itself.
  */
 public abstract class InPlaceObject<V extends Version> extends VersionedObject<V> {
@@ -48,10 +48,10 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
    * computing it (the version's own {@link Version#seal(int)}). Called between two reads of the
    * sequence word; the version is dropped when a store came in between.
    */
-  protected abstract V snapshot(int checksum);
+  protected abstract V snapshotFields(int checksum);
 
   /** Writes the fields of {@code next} in place (plain stores; the sequence word orders them). */
-  protected abstract void write(V next);
+  protected abstract void writeFields(V next);
 
   /**
    * Starts a plain store: waits for a store under way on another thread to end, then marks one
@@ -75,20 +75,12 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
     return token + 2;
   }
 
-  /**
-   * The checksum in place, for a plain store that changes some fields and computes the new checksum
-   * from the others; read it between {@link #beginStore} and {@link #endStore}.
-   */
-  protected final int storedChecksum() {
-    return checksum;
-  }
-
   @Override
   final V currentVersion() {
     while (true) {
       int s = (int) SEQUENCE.getAcquire(this);
       if ((s & 1) == 0) {
-        V version = snapshot(checksum);
+        V version = snapshotFields(checksum);
         VarHandle.acquireFence();
         if ((int) SEQUENCE.getOpaque(this) == s) {
           version.stamp = s;
@@ -107,7 +99,7 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   @Override
   final void publish(V next) {
     int token = beginStore();
-    write(next);
+    writeFields(next);
     next.stamp = endStore(token, next.checksum());
   }
 
@@ -118,7 +110,7 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
       SEQUENCE.setRelease(this, token); // nothing written: the fields are still those of token
       return false;
     }
-    write(next);
+    writeFields(next);
     next.stamp = endStore(token, next.checksum());
     return true;
   }

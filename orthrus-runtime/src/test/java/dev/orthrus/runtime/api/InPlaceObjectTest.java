@@ -49,12 +49,12 @@ class InPlaceObjectTest {
     }
 
     @Override
-    protected V snapshot(int checksum) {
+    protected V snapshotFields(int checksum) {
       return new V(this, a, b, checksum);
     }
 
     @Override
-    protected void write(V next) {
+    protected void writeFields(V next) {
       a = next.a;
       b = next.b;
     }

@@ -161,10 +161,8 @@ public final class Main {
 
   /** The build on the class path: {@code orthrus} (protected) or {@code vanilla}. */
   public static String build() {
-    return CacheItem.class
-            .getSuperclass()
-            .getName()
-            .equals("dev.orthrus.runtime.api.VersionedObject")
+    // The protected build's user-data classes extend the runtime's versioned handle.
+    return CacheItem.class.getSuperclass().getName().startsWith("dev.orthrus.runtime.api.")
         ? "orthrus"
         : "vanilla";
   }
