@@ -6,7 +6,7 @@ import dev.orthrus.annotations.UserData;
 public final class Account {
   int balance;
   long deposits;
-  String owner;
+  transient String owner; // already transient: stays so, once
 
   public Account(int balance, String owner) {
     this.balance = balance;

@@ -12,7 +12,8 @@ import java.lang.invoke.VarHandle;
  * beside them. A version is made only when a closure's log needs one: a logged load takes a
  * snapshot of the fields ({@link #currentVersion}, consistent by the sequence word, as a seqlock
  * read), and a logged store writes the fields of the version it logs. So a store publishes no new
- * object, and an execution nobody logs allocates nothing the vanilla code does not.
+ * object, and a store in an execution nobody logs allocates nothing (the constructor's first store,
+ * {@link #soVersion}, builds one version).
  *
  * <p>Subclasses declare the mutable fields, {@link #snapshotFields} and {@link #writeFields}; the
  * rest of the runtime sees a {@link VersionedObject}: {@link #lvVersion}, {@link #soVersion} and
@@ -113,10 +114,5 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
     writeFields(next);
     next.stamp = endStore(token, next.checksum());
     return true;
-  }
-
-  /** The sequence word now: even, and equal to a version's stamp while the fields are its own. */
-  final int sequence() {
-    return (int) SEQUENCE.getAcquire(this);
   }
 }

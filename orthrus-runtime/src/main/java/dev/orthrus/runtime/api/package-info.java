@@ -11,10 +11,12 @@
  *       dev.orthrus.runtime.api.ValClosure}.
  *   <li>APP and VAL variants: {@link dev.orthrus.runtime.api.ClosureLog}, {@link
  *       dev.orthrus.runtime.api.Replay}.
- *   <li>Versioned memory: {@link dev.orthrus.runtime.api.VersionedObject}, {@link
- *       dev.orthrus.runtime.api.Version}, {@link dev.orthrus.runtime.api.ValueSlots} (a {@link
- *       dev.orthrus.runtime.api.VersionedArray}'s slots, a handle's held fields), {@link
- *       dev.orthrus.runtime.api.SlotVersion}, {@link dev.orthrus.runtime.api.FieldSink}.
+ *   <li>Versioned memory: {@link dev.orthrus.runtime.api.InPlaceObject} (fields in place, what
+ *       generated code extends) and its superclass {@link dev.orthrus.runtime.api.VersionedObject}
+ *       (versions out of place), {@link dev.orthrus.runtime.api.Version}, {@link
+ *       dev.orthrus.runtime.api.ValueSlots} (a {@link dev.orthrus.runtime.api.VersionedArray}'s
+ *       slots, a handle's held fields), {@link dev.orthrus.runtime.api.SlotVersion}, {@link
+ *       dev.orthrus.runtime.api.FieldSink}.
  *   <li>Checksums and control-path checks: {@link dev.orthrus.runtime.api.Checksum}, {@link
  *       dev.orthrus.runtime.api.ControlPath}, {@link
  *       dev.orthrus.runtime.api.ChecksumMismatchException}.
