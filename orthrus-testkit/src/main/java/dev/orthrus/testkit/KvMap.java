@@ -157,7 +157,10 @@ public final class KvMap implements Serializable {
     Item(String key, byte[] value, int flags, long cas, Item next) {
       this.key = key;
       this.next = next;
-      soVersion(new V(this, value, flags, cas));
+      this.value = value;
+      this.flags = flags;
+      this.cas = cas;
+      firstStore(V.checksumOf(value, flags, cas));
     }
 
     /** The value (plain variant; public for benchmarks). */
@@ -250,7 +253,7 @@ public final class KvMap implements Serializable {
 
     Table(int capacity) {
       this.buckets = new VersionedArray<>(capacity);
-      soVersion(new V(this, 0, 0));
+      firstStore(V.checksumOf(0, 0));
     }
 
     public int plainSize() {

@@ -47,7 +47,7 @@ import java.util.Set;
  * written under the handle's sequence word with a checksum beside them, and an immutable version
  * class {@code V} (or {@code V$} when the class uses a type named {@code V}) of them is what logs
  * record; its final fields stay as they are, reference arrays become {@code VersionedArray}s,
- * constructors store the first version, and the accessors and store helpers the rewritten code
+ * constructors end with the first store, and the accessors and store helpers the rewritten code
  * calls are added.
  */
 final class UserDataClass {
@@ -179,7 +179,7 @@ final class UserDataClass {
       c.setBody(new BlockStmt());
       constructors = List.of(c);
     }
-    // The blocks move into the constructors, which build the first version after them.
+    // The blocks move into the constructors, which make the first store after them.
     blocks.forEach(b -> b.declaration().remove());
     for (ConstructorDeclaration c : constructors) {
       rewriteConstructor(c, blocks);
@@ -260,14 +260,14 @@ final class UserDataClass {
 
   // ---- constructors ----
 
-  /**
-   * Assignments to mutable fields go to locals named after them ({@code value$}); the first version
-   * is stored at the end. Reading other user data or letting {@code this} escape before that is a
-   * problem: the version does not exist yet.
-   */
   /** An instance initializer block, and how many version fields are declared above it. */
   private record InitializerBlock(InitializerDeclaration declaration, int fieldsBefore) {}
 
+  /**
+   * Assignments to mutable fields go to locals named after them ({@code value$}); the fields are
+   * written from them and the first store made at the end. Reading other user data or letting
+   * {@code this} escape before that is a problem: the object is not user data yet.
+   */
   private void rewriteConstructor(ConstructorDeclaration c, List<InitializerBlock> blocks) {
     BlockStmt body = c.getBody();
     if (!body.getStatements().isEmpty()
@@ -294,12 +294,16 @@ final class UserDataClass {
       out.addStatement(firstValue(fields.get(declared)));
     }
     body.getStatements().forEach(s -> out.addStatement(s.clone()));
-    StringBuilder args = new StringBuilder("this");
+    // The fields in place, then the first store (InPlaceObject.firstStore): no version is made.
+    List<String> locals = new ArrayList<>();
     for (VersionField f : fields) {
-      args.append(", ").append(f.name()).append('$');
+      out.addStatement(
+          StaticJavaParser.parseStatement("this." + f.name() + " = " + f.name() + "$;"));
+      locals.add(f.name() + "$");
     }
     out.addStatement(
-        StaticJavaParser.parseStatement("soVersion(new " + version + "(" + args + "));"));
+        StaticJavaParser.parseStatement(
+            "firstStore(" + version + ".checksumOf(" + String.join(", ", locals) + "));"));
     c.setBody(out);
     body.findAll(ReturnStmt.class)
         .forEach(r -> problem(c, "a return inside a user-data class's constructor", "remove it"));

@@ -12,8 +12,8 @@ import java.lang.invoke.VarHandle;
  * beside them. A version is made only when a closure's log needs one: a logged load takes a
  * snapshot of the fields ({@link #currentVersion}, consistent by the sequence word, as a seqlock
  * read), and a logged store writes the fields of the version it logs. So a store publishes no new
- * object, and a store in an execution nobody logs allocates nothing (the constructor's first store,
- * {@link #soVersion}, builds one version).
+ * object, and an execution nobody logs allocates nothing the vanilla code does not (a generated
+ * constructor ends with {@link #firstStore}).
  *
  * <p>Subclasses declare the mutable fields, {@link #snapshotFields} and {@link #writeFields}; the
  * rest of the runtime sees a {@link VersionedObject}: {@link #lvVersion}, {@link #soVersion} and
@@ -74,6 +74,21 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
     this.checksum = checksum;
     SEQUENCE.setRelease(this, token + 2);
     return token + 2;
+  }
+
+  /**
+   * The constructor's first store, after it assigned every mutable field: what {@link #soVersion}
+   * of a version of those fields does, without making the version. On a validator's thread it
+   * reports the object as made there ({@link ValidatorThread}).
+   */
+  protected final void firstStore(int checksum) {
+    if ((int) SEQUENCE.getAcquire(this) != 0) {
+      throw new IllegalStateException("the first store of an object stored already");
+    }
+    if (ValidatorThread.isCurrent()) {
+      ValidatorThread.made(this);
+    }
+    endStore(0, checksum);
   }
 
   @Override

@@ -27,6 +27,17 @@ class InPlaceObjectTest {
       soVersion(new V(this, a, b));
     }
 
+    /** As a generated constructor ends: the fields written, then the first store. */
+    Pair(long a, long b, boolean generated) {
+      this.a = a;
+      this.b = b;
+      firstStore(V.checksumOf(a, b));
+    }
+
+    void storeAgainAsFirst() {
+      firstStore(V.checksumOf(a, b));
+    }
+
     /** A plain store of {@code a} alone, as the plain variant writes one field. */
     void storeA(long value) {
       refusePlainStore();
@@ -103,6 +114,20 @@ class InPlaceObjectTest {
     assertEquals(7, second.a);
     assertTrue(second.checksumValid());
     assertNotSame(first, second);
+  }
+
+  @Test
+  void aGeneratedConstructorsFirstStoreIsTheFirstVersionAndComesOnce() {
+    Pair p = new Pair(4, 5, true);
+    Pair.V first = p.lvVersion();
+    assertEquals(4, first.a);
+    assertEquals(5, first.b);
+    assertTrue(first.checksumValid());
+    ControlPath.verify(p);
+    assertThrows(IllegalStateException.class, p::storeAgainAsFirst);
+    ClosureLog log = freshLog();
+    Pair.V read = log.load(p);
+    assertTrue(log.store(p, read, new Pair.V(p, read.a, 6)), "a store over the first succeeds");
   }
 
   /** A field changed behind the runtime's back (a faulty core) fails the control-path check. */
