@@ -18,99 +18,20 @@ import org.junit.jupiter.api.Test;
 /** The in-place layout of versioned memory (decision 0058). */
 class InPlaceObjectTest {
 
-  /** Two mutable fields in place, written as a generated plain store writes them. */
-  static final class Pair extends InPlaceObject<Pair.V> {
-    private long a;
-    private long b;
-
-    Pair(long a, long b) {
-      soVersion(new V(this, a, b));
-    }
-
-    /** As a generated constructor ends: the fields written, then the first store. */
-    Pair(long a, long b, boolean generated) {
-      this.a = a;
-      this.b = b;
-      firstStore(V.checksumOf(a, b));
-    }
-
-    void storeAgainAsFirst() {
-      firstStore(V.checksumOf(a, b));
-    }
-
-    /** A plain store of {@code a} alone, as the plain variant writes one field. */
-    void storeA(long value) {
-      refusePlainStore();
-      int token = beginStore();
-      a = value;
-      endStore(token, V.checksumOf(a, b));
-    }
-
-    /** A plain store of {@code b} alone. */
-    void storeB(long value) {
-      refusePlainStore();
-      int token = beginStore();
-      b = value;
-      endStore(token, V.checksumOf(a, b));
-    }
-
-    long plainA() {
-      refusePlainRead();
-      return a;
-    }
-
-    @Override
-    protected V snapshotFields(int checksum) {
-      return new V(this, a, b, checksum);
-    }
-
-    @Override
-    protected void writeFields(V next) {
-      a = next.a;
-      b = next.b;
-    }
-
-    static final class V extends Version {
-      final long a;
-      final long b;
-
-      V(Pair owner, long a, long b) {
-        this(owner, a, b, checksumOf(a, b));
-      }
-
-      V(Pair owner, long a, long b, int checksum) {
-        super(owner);
-        this.a = a;
-        this.b = b;
-        seal(checksum);
-      }
-
-      static int checksumOf(long a, long b) {
-        return Checksum.bits(Checksum.bits(Checksum.SEED, a), b);
-      }
-
-      @Override
-      public void fields(FieldSink sink) {
-        sink.bits(a);
-        sink.bits(b);
-      }
-    }
-  }
-
   private static ClosureLog freshLog() {
     return new ClosureLog(new AppThread(Thread.currentThread(), -1, 2), -1);
   }
 
   @Test
   void aSnapshotCarriesTheFieldsAndTheChecksumInPlace() {
-    Pair p = new Pair(1, 2);
-    Pair.V first = p.lvVersion();
+    TwoFields p = new TwoFields(1, 2);
+    TwoFields.V first = p.lvVersion();
     assertEquals(1, first.a);
     assertEquals(2, first.b);
     assertTrue(first.checksumValid());
     p.storeA(7);
     assertEquals(1, first.a, "a snapshot is a copy: a later store leaves it as it was");
-    Pair.V second = p.lvVersion();
+    TwoFields.V second = p.lvVersion();
     assertEquals(7, second.a);
     assertTrue(second.checksumValid());
     assertNotSame(first, second);
@@ -118,35 +39,36 @@ class InPlaceObjectTest {
 
   @Test
   void aGeneratedConstructorsFirstStoreIsTheFirstVersionAndComesOnce() {
-    Pair p = new Pair(4, 5, true);
-    Pair.V first = p.lvVersion();
+    TwoFields p = new TwoFields(4, 5, true);
+    TwoFields.V first = p.lvVersion();
     assertEquals(4, first.a);
     assertEquals(5, first.b);
     assertTrue(first.checksumValid());
     ControlPath.verify(p);
     assertThrows(IllegalStateException.class, p::storeAgainAsFirst);
     ClosureLog log = freshLog();
-    Pair.V read = log.load(p);
-    assertTrue(log.store(p, read, new Pair.V(p, read.a, 6)), "a store over the first succeeds");
+    TwoFields.V read = log.load(p);
+    assertTrue(
+        log.store(p, read, new TwoFields.V(p, read.a, 6)), "a store over the first succeeds");
   }
 
   /** A field changed behind the runtime's back (a faulty core) fails the control-path check. */
   @Test
   void aFieldCorruptedInPlaceFailsTheControlPathCheck() {
-    Pair p = new Pair(1, 2);
+    TwoFields p = new TwoFields(1, 2);
     p.a = 3; // no beginStore: the checksum in place still covers a = 1
     ChecksumMismatchException e =
         assertThrows(ChecksumMismatchException.class, () -> ControlPath.verify(p));
-    assertTrue(e.getMessage().contains(Pair.V.class.getName()), e.getMessage());
+    assertTrue(e.getMessage().contains(TwoFields.V.class.getName()), e.getMessage());
   }
 
   @Test
   void aStoreThatKeepsFieldsSucceedsOnlyOverTheSnapshotItWasBuiltFrom() {
-    Pair p = new Pair(1, 2);
-    Pair.V read = p.lvVersion();
-    assertTrue(p.casVersion(read, new Pair.V(p, read.a, 5)));
-    assertFalse(p.casVersion(read, new Pair.V(p, 9, read.b)), "another store came in between");
-    Pair.V now = p.lvVersion();
+    TwoFields p = new TwoFields(1, 2);
+    TwoFields.V read = p.lvVersion();
+    assertTrue(p.casVersion(read, new TwoFields.V(p, read.a, 5)));
+    assertFalse(p.casVersion(read, new TwoFields.V(p, 9, read.b)), "another store came in between");
+    TwoFields.V now = p.lvVersion();
     assertEquals(1, now.a);
     assertEquals(5, now.b);
     assertTrue(now.checksumValid(), "a refused store leaves fields and checksum as they were");
@@ -154,14 +76,14 @@ class InPlaceObjectTest {
 
   @Test
   void aLoggedStoreOverAnotherThreadsStoreIsRefusedAndMarksTheExecution() {
-    Pair p = new Pair(1, 2);
+    TwoFields p = new TwoFields(1, 2);
     ClosureLog log = freshLog();
-    Pair.V read = log.load(p);
+    TwoFields.V read = log.load(p);
     p.storeB(8); // another thread's store
-    assertFalse(log.store(p, read, new Pair.V(p, 4, read.b)));
+    assertFalse(log.store(p, read, new TwoFields.V(p, 4, read.b)));
     assertTrue(log.raced());
-    Pair.V newest = log.newest(p);
-    assertTrue(log.store(p, newest, new Pair.V(p, 4, newest.b)));
+    TwoFields.V newest = log.newest(p);
+    assertTrue(log.store(p, newest, new TwoFields.V(p, 4, newest.b)));
     assertEquals(4, p.plainA());
     assertEquals(8, p.lvVersion().b, "the other thread's store is kept");
   }
@@ -173,20 +95,20 @@ class InPlaceObjectTest {
    */
   @Test
   void aLoadAfterThisExecutionsStoreIsThatStoresVersionUnlessAnotherThreadStored() {
-    Pair p = new Pair(1, 2);
+    TwoFields p = new TwoFields(1, 2);
     ClosureLog log = freshLog();
-    Pair.V mine = new Pair.V(p, 3, 4);
+    TwoFields.V mine = new TwoFields.V(p, 3, 4);
     log.store(p, mine);
     assertSame(mine, log.load(p));
 
     Replay r = new Replay();
     r.reset(log);
-    Pair.V valStore = new Pair.V(p, 3, 4);
+    TwoFields.V valStore = new TwoFields.V(p, 3, 4);
     r.store(p, valStore);
     assertSame(valStore, r.load(p));
 
     p.storeA(10); // another thread
-    Pair.V read = log.load(p);
+    TwoFields.V read = log.load(p);
     assertNotSame(mine, read);
     assertEquals(10, read.a);
   }
@@ -195,7 +117,7 @@ class InPlaceObjectTest {
   @Test
   void anObjectAllocatedInTheClosureIsReadBackAsItsFirstVersion() {
     ClosureLog log = freshLog();
-    Pair p = log.allocate(new Pair(5, 6));
+    TwoFields p = log.allocate(new TwoFields(5, 6));
     assertEquals(1, log.createdCount());
     assertSame(log.created(0), log.load(p));
   }
@@ -203,7 +125,7 @@ class InPlaceObjectTest {
   @Test
   void aValidatorsPlainStoreIsRefusedButItsConstructorsFirstStoreIsNot()
       throws InterruptedException {
-    Pair shared = new Pair(1, 2);
+    TwoFields shared = new TwoFields(1, 2);
     AtomicReference<Throwable> refused = new AtomicReference<>();
     AtomicLong madeA = new AtomicLong();
     Thread v =
@@ -214,7 +136,7 @@ class InPlaceObjectTest {
               } catch (Throwable t) {
                 refused.set(t);
               }
-              Pair mine = new Pair(7, 8);
+              TwoFields mine = new TwoFields(7, 8);
               madeA.set(mine.currentVersion().a);
             },
             "validator-test",
@@ -234,7 +156,7 @@ class InPlaceObjectTest {
    */
   @Test
   void concurrentStoresToDifferentFieldsLoseNothingAndNeverFailTheCheck() throws Exception {
-    Pair p = new Pair(0, 0);
+    TwoFields p = new TwoFields(0, 0);
     int stores = 200_000;
     AtomicBoolean done = new AtomicBoolean();
     List<Throwable> failures = new ArrayList<>();
@@ -253,8 +175,8 @@ class InPlaceObjectTest {
               await(start);
               for (int i = 1; i <= stores; i++) {
                 ClosureLog log = freshLog();
-                Pair.V read = log.load(p);
-                while (!log.store(p, read, new Pair.V(p, read.a, i))) {
+                TwoFields.V read = log.load(p);
+                while (!log.store(p, read, new TwoFields.V(p, read.a, i))) {
                   read = log.newest(p);
                 }
               }
@@ -285,7 +207,7 @@ class InPlaceObjectTest {
     done.set(true);
     checker.join();
     assertEquals(List.of(), failures);
-    Pair.V last = p.lvVersion();
+    TwoFields.V last = p.lvVersion();
     assertEquals(stores, last.a);
     assertEquals(stores, last.b);
     assertTrue(last.checksumValid());
