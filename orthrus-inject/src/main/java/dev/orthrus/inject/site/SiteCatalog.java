@@ -22,6 +22,7 @@ import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -41,6 +42,15 @@ public final class SiteCatalog {
 
   static final String REPORT = "META-INF/orthrus/instrumentation.json";
   private static final String VERSION = "dev/orthrus/runtime/api/Version";
+  private static final String IN_PLACE = "dev/orthrus/runtime/api/InPlaceObject";
+
+  /**
+   * The methods of a handle that the runtime calls to copy its fields into a version for a log and
+   * back (decision 0058): not the program's loads, and, as the out-of-place layout's read of its
+   * newest version, a load both APP and VAL take from the log.
+   */
+  private static final Set<String> RUNTIME_COPIES = Set.of("snapshotFields", "writeFields");
+
   private static final String REPLAY = "Ldev/orthrus/runtime/api/Replay;";
   private static final Pattern CLOSURE_ID = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"");
   private static final Pattern VARIANTS = Pattern.compile("\"variants\"\\s*:\\s*\\[([^\\]]*)\\]");
@@ -111,16 +121,23 @@ public final class SiteCatalog {
   }
 
   private static List<Site> list(Map<String, ClassNode> nodes, Set<String> dataPath) {
-    Set<String> versionClasses = new HashSet<>();
+    Set<String> userData = new HashSet<>();
     for (ClassNode node : nodes.values()) {
-      if (VERSION.equals(node.superName)) {
-        versionClasses.add(node.name);
+      boolean version = VERSION.equals(node.superName);
+      if (version || IN_PLACE.equals(node.superName)) {
+        for (FieldNode f : node.fields) {
+          // A handle's final fields are not user data that changes (nor were they in versions).
+          if ((f.access & Opcodes.ACC_STATIC) == 0
+              && (version || (f.access & Opcodes.ACC_FINAL) == 0)) {
+            userData.add(node.name + "." + f.name);
+          }
+        }
       }
     }
     List<Site> sites = new ArrayList<>();
     for (ClassNode node : nodes.values()) {
       for (MethodNode m : node.methods) {
-        if (m.desc.contains(REPLAY)) {
+        if (m.desc.contains(REPLAY) || RUNTIME_COPIES.contains(m.name)) {
           continue;
         }
         boolean data = dataPath.contains(key(node.name, m.name, m.desc));
@@ -131,7 +148,7 @@ public final class SiteCatalog {
             line = n.line;
             continue;
           }
-          Shape shape = SiteShapes.of(insns[i], versionClasses);
+          Shape shape = SiteShapes.of(insns[i], userData);
           if (shape != null) {
             sites.add(
                 new Site(

@@ -27,10 +27,11 @@ final class SiteShapes {
   /**
    * The shape of {@code insn} when it is a site, else null.
    *
-   * @param versionClasses internal names of the program's version classes (a user-data field read
-   *     is a read of one of their fields)
+   * @param userData the program's user-data fields, as {@code owner.name} with the owner's internal
+   *     name: the fields of its version classes, and the mutable fields its handles hold in place
+   *     (a user-data field read is a read of one of them)
    */
-  static Shape of(AbstractInsnNode insn, Set<String> versionClasses) {
+  static Shape of(AbstractInsnNode insn, Set<String> userData) {
     int op = insn.getOpcode();
     if (op >= Opcodes.IADD && op <= Opcodes.DREM) {
       Type t = ARITHMETIC[(op - Opcodes.IADD) % 4];
@@ -63,7 +64,8 @@ final class SiteShapes {
           op <= Opcodes.IFLE ? List.of(Type.INT_TYPE) : List.of(Type.INT_TYPE, Type.INT_TYPE);
       return new Shape(Unit.INT, Kind.BRANCH, operands, Type.BOOLEAN_TYPE, 1, false);
     }
-    if (op == Opcodes.GETFIELD && versionClasses.contains(((FieldInsnNode) insn).owner)) {
+    if (op == Opcodes.GETFIELD
+        && userData.contains(((FieldInsnNode) insn).owner + "." + ((FieldInsnNode) insn).name)) {
       Type t = Type.getType(((FieldInsnNode) insn).desc);
       return isPrimitive(t)
           ? new Shape(Unit.CACHE, Kind.VALUE, List.of(OBJECT), t, width(t), false)
