@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * variant (validation off) and logged: a compound assignment that throws ends its store (the next
  * store does not wait forever) and leaves the fields as they were, and two threads that write
  * different fields of one object lose neither's stores, as in the vanilla program, with no
- * detection.
+ * detection; a {@code +=} whose operand's toString stores to the same object does not wait for
+ * ever.
  */
 class InPlaceStoresTest {
 
@@ -81,6 +82,10 @@ class InPlaceStoresTest {
     }
     renamer.join();
     rename.invoke(b, "grace");
+    Method note = bank.getMethod("note", int.class);
+    for (int i = 1; i <= 3; i++) {
+      seen.append(note.invoke(b, i)).append(' ');
+    }
     seen.append(bank.getMethod("describe").invoke(b));
     return seen.toString();
   }

@@ -9,6 +9,7 @@ import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.ControlPath;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.SdcDetectedException;
+import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
@@ -96,9 +97,18 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     return sampling.sample(site.closure(), site.callerId()) ? beginLogged(site) : null;
   }
 
-  /** The execution will be logged (or is strict): take this thread's next log. */
+  /**
+   * The execution will be logged (or is strict): take this thread's next log. Never on a
+   * validator's thread: a closure called from code VAL runs that the rewriter did not instrument (a
+   * {@code toString} a closure's {@code +=} calls) runs its plain variant there, whose accesses to
+   * live user data a validator refuses (the execution is then not validated); a logged one would
+   * store to live data through its log.
+   */
   @Override
   protected ClosureLog beginLogged(CallSite site) {
+    if (Thread.currentThread() instanceof ValidatorThread) {
+      return null;
+    }
     ClosureBinding closure = site.closure();
     AppThread t = registry.current();
     if (closure.strict() || strictAll) {

@@ -767,6 +767,21 @@ final class UserDataClass {
     } else if (h.fields().size() == 1) {
       value = f;
     }
+    if (!set
+        && "+".equals(h.operator())
+        && (t.equals("String") || t.equals("java.lang.String"))
+        && !PRIMITIVES.contains(h.operandType())) {
+      // s += item calls item.toString(), the program's code, once, before the field is read: not
+      // in the retry of a store that keeps other fields (a toString that stores to this object
+      // would make every retry fail), nor while a plain store holds the sequence word (it would
+      // wait for ever). The text is the concatenation's, String.valueOf of an Object.
+      String text = unused("text", taken);
+      s.append("String ").append(text).append(" = String.valueOf((Object) ").append(operand);
+      s.append(");\n");
+      String computed = compute.toString().replace(" + " + operand + ");", " + " + text + ");");
+      compute.setLength(0);
+      compute.append(computed);
+    }
     StringBuilder args = new StringBuilder("this");
     for (VersionField v : fields) {
       boolean written = set ? h.fields().contains(v.name()) : v.name().equals(f);
@@ -865,6 +880,9 @@ final class UserDataClass {
       default -> 1;
     };
   }
+
+  private static final Set<String> PRIMITIVES =
+      Set.of("boolean", "byte", "short", "char", "int", "long", "float", "double");
 
   private static String load(String context) {
     return context + ".load(this)";
