@@ -65,35 +65,41 @@ class CacheSitesTest {
     cw.visitField(Opcodes.ACC_TRANSIENT, "balance", "J", null, null).visitEnd();
     cw.visitField(Opcodes.ACC_FINAL, "name", "Ljava/lang/String;", null, null).visitEnd();
     // The plain variant's read of the field in place: a site.
-    MethodVisitor read = cw.visitMethod(0, "lv$balance", "()J", null, null);
-    read.visitVarInsn(Opcodes.ALOAD, 0);
-    read.visitFieldInsn(Opcodes.GETFIELD, HANDLE, "balance", "J");
-    read.visitInsn(Opcodes.LRETURN);
-    read.visitMaxs(0, 0);
-    read.visitEnd();
+    getter(cw, "lv$balance", "()J", 0, HANDLE, "balance", "J", Opcodes.LRETURN);
     // The runtime's copy of the fields into a snapshot: not a site.
-    MethodVisitor copy = cw.visitMethod(0, "snapshotFields", "(I)J", null, null);
-    copy.visitVarInsn(Opcodes.ALOAD, 0);
-    copy.visitFieldInsn(Opcodes.GETFIELD, HANDLE, "balance", "J");
-    copy.visitInsn(Opcodes.LRETURN);
-    copy.visitMaxs(0, 0);
-    copy.visitEnd();
+    getter(cw, "snapshotFields", "(I)J", 0, HANDLE, "balance", "J", Opcodes.LRETURN);
     // A final field of the handle: not a site.
-    MethodVisitor name = cw.visitMethod(0, "name", "()Ljava/lang/String;", null, null);
-    name.visitVarInsn(Opcodes.ALOAD, 0);
-    name.visitFieldInsn(Opcodes.GETFIELD, HANDLE, "name", "Ljava/lang/String;");
-    name.visitInsn(Opcodes.ARETURN);
-    name.visitMaxs(0, 0);
-    name.visitEnd();
+    getter(
+        cw,
+        "name",
+        "()Ljava/lang/String;",
+        0,
+        HANDLE,
+        "name",
+        "Ljava/lang/String;",
+        Opcodes.ARETURN);
     // The APP variant's read of a logged version's field: a site.
-    MethodVisitor app = cw.visitMethod(0, "app", "(L" + VERSION + ";)J", null, null);
-    app.visitVarInsn(Opcodes.ALOAD, 1);
-    app.visitFieldInsn(Opcodes.GETFIELD, VERSION, "balance", "J");
-    app.visitInsn(Opcodes.LRETURN);
-    app.visitMaxs(0, 0);
-    app.visitEnd();
+    getter(cw, "app", "(L" + VERSION + ";)J", 1, VERSION, "balance", "J", Opcodes.LRETURN);
     cw.visitEnd();
     return cw.toByteArray();
+  }
+
+  /** A method that returns the field {@code owner.field} of its local {@code local}. */
+  private static void getter(
+      ClassWriter cw,
+      String name,
+      String descriptor,
+      int local,
+      String owner,
+      String field,
+      String fieldDescriptor,
+      int returnOpcode) {
+    MethodVisitor mv = cw.visitMethod(0, name, descriptor, null, null);
+    mv.visitVarInsn(Opcodes.ALOAD, local);
+    mv.visitFieldInsn(Opcodes.GETFIELD, owner, field, fieldDescriptor);
+    mv.visitInsn(returnOpcode);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
   }
 
   /** {@code Account.V extends Version} with {@code final long balance}. */

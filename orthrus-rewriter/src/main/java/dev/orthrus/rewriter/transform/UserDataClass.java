@@ -770,7 +770,7 @@ final class UserDataClass {
     if (!set
         && "+".equals(h.operator())
         && (t.equals("String") || t.equals("java.lang.String"))
-        && !PRIMITIVES.contains(h.operandType())) {
+        && !ClosureMethods.isPrimitive(h.operandType())) {
       // s += item calls item.toString(), the program's code, once, before the field is read: not
       // in the retry of a store that keeps other fields (a toString that stores to this object
       // would make every retry fail), nor while a plain store holds the sequence word (it would
@@ -880,9 +880,6 @@ final class UserDataClass {
       default -> 1;
     };
   }
-
-  private static final Set<String> PRIMITIVES =
-      Set.of("boolean", "byte", "short", "char", "int", "long", "float", "double");
 
   private static String load(String context) {
     return context + ".load(this)";

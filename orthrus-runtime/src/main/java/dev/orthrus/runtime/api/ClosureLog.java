@@ -309,13 +309,8 @@ public final class ClosureLog {
   /** This execution's newest version of {@code object} if {@code now} has its stamp; else now. */
   @SuppressWarnings("unchecked")
   private <V extends Version> V storedVersion(VersionedObject<V> object, V now) {
-    for (int j = createdCount - 1; j >= 0; j--) {
-      Version c = created[j];
-      if (c != null && c.owner() == object && c.slot() == -1) {
-        return c.stamp == now.stamp ? (V) c : now;
-      }
-    }
-    return now;
+    Version stored = newestCreated(object, -1);
+    return stored != null && stored.stamp == now.stamp ? (V) stored : now;
   }
 
   /**
@@ -416,11 +411,16 @@ public final class ClosureLog {
   /** This execution's newest store to the slot, if the slot still holds its value; else null. */
   @SuppressWarnings("unchecked")
   private <T> SlotVersion<T> storedSlot(ValueSlots<T> slots, int slot, T value) {
+    SlotVersion<T> stored = (SlotVersion<T>) newestCreated(slots, slot);
+    return stored != null && stored.value() == value ? stored : null;
+  }
+
+  /** This execution's newest version of {@code owner}'s {@code slot} (-1: an object), or null. */
+  private Version newestCreated(Object owner, int slot) {
     for (int j = createdCount - 1; j >= 0; j--) {
       Version c = created[j];
-      if (c != null && c.owner() == slots && c.slot() == slot) {
-        SlotVersion<T> stored = (SlotVersion<T>) c;
-        return stored.value() == value ? stored : null;
+      if (c != null && c.owner() == owner && c.slot() == slot) {
+        return c;
       }
     }
     return null;
