@@ -634,10 +634,18 @@ public final class RuntimeBenchmark {
         OrthrusRuntime idle = new OrthrusRuntime(never)) {
       @SuppressWarnings("unchecked")
       VersionedObject<KvMap.Item.V> item = (VersionedObject<KvMap.Item.V>) benchMap.itemHandle(key);
+      // Loads of distinct objects, more than a log looks back for a recent load of the same one:
+      // each makes its snapshot.
+      KvMap distinct = new KvMap(idle, 16);
+      KvMap.Item[] items = new KvMap.Item[16];
+      for (int i = 0; i < items.length; i++) {
+        distinct.set("k" + i, new byte[8], 0);
+        items[i] = (KvMap.Item) distinct.itemHandle("k" + i);
+      }
       int n = 1_000_000;
       for (int round = 0; round < 3; round++) {
         out.put("load", timeLoads((KvMap.Item) item, n));
-        out.put("loggedLoad", timeLoggedLoads(rt, item, n));
+        out.put("loggedLoad", timeLoggedLoads(rt, items, n));
         out.put("store", timeStores((KvMap.Item) item, n));
         out.put("beginNotSampled", timeUnsampledBegins(idle, n));
         out.put("beginPublish", timeBeginPublish(rt, n / 10));
@@ -664,8 +672,7 @@ public final class RuntimeBenchmark {
     return ns;
   }
 
-  private static double timeLoggedLoads(
-      OrthrusRuntime rt, VersionedObject<KvMap.Item.V> item, int n) {
+  private static double timeLoggedLoads(OrthrusRuntime rt, KvMap.Item[] items, int n) {
     long s = 0;
     int perLog = 100;
     int done = 0;
@@ -676,7 +683,7 @@ public final class RuntimeBenchmark {
         continue;
       }
       for (int i = 0; i < perLog; i++) {
-        s += log.load(item).flags;
+        s += log.load(items[i & 15]).flags;
       }
       rt.appThread().abandon(log);
       done += perLog;

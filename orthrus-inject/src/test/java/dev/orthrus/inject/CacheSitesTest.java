@@ -20,7 +20,8 @@ import org.objectweb.asm.Opcodes;
  * Which loads of user data are {@code cache} sites, on a handle that holds its fields in place
  * (decision 0058), written here as bytecode of the shape the rewriter generates: a read of a
  * mutable field in place ({@code lv$balance}) and of a version's field are; the runtime's copies
- * ({@code snapshotFields}) and a final field of the handle are not.
+ * and checks ({@code snapshotFields}, {@code checksumFields}) and a final field of the handle are
+ * not.
  */
 class CacheSitesTest {
 
@@ -66,8 +67,9 @@ class CacheSitesTest {
     cw.visitField(Opcodes.ACC_FINAL, "name", "Ljava/lang/String;", null, null).visitEnd();
     // The plain variant's read of the field in place: a site.
     getter(cw, "lv$balance", "()J", 0, HANDLE, "balance", "J", Opcodes.LRETURN);
-    // The runtime's copy of the fields into a snapshot: not a site.
+    // The runtime's copy of the fields into a snapshot, and its check in place: not sites.
     getter(cw, "snapshotFields", "(I)J", 0, HANDLE, "balance", "J", Opcodes.LRETURN);
+    getter(cw, "checksumFields", "()J", 0, HANDLE, "balance", "J", Opcodes.LRETURN);
     // A final field of the handle: not a site.
     getter(
         cw,

@@ -3,13 +3,22 @@ package dev.orthrus.rewriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
+import dev.orthrus.runtime.RuntimeConfig;
+import dev.orthrus.runtime.api.ChecksumMismatchException;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
+import dev.orthrus.runtime.sample.FixedSampling;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,6 +86,61 @@ class FaultInGeneratedCodeTest {
           ReproducerFile.Outcome.MATCHES_VALIDATOR,
           ReproducerFile.replay(snapshot, loader, -1).outcome(),
           "re-executed from the file, the closure computes what the validator computed");
+    } finally {
+      rt.close();
+    }
+  }
+
+  /**
+   * A field of an item changed behind the runtime's back while the control path held the item (a
+   * faulty core's store): the plain variant of the closure it is handed to checks the fields in
+   * place ({@code ControlPath.verify}, decision 0059), refuses to compute on them and reports the
+   * corruption; the healthy item before passed the same check.
+   */
+  @Test
+  void anItemCorruptedOnTheControlPathFailsThePlainVariantsCheck(@TempDir Path out)
+      throws Exception {
+    InstrumentResult result = Builds.instrument(SOURCES, out);
+    assertTrue(
+        Builds.generated(out, "golden/kvmap/KvMap.java").contains("ControlPath.verify(item);"),
+        "the plain variant checks its user-data parameter in place");
+    Path classes = out.resolve("classes");
+    Javac.compile(result.generatedSources(), Builds.classPath(), 17, classes);
+
+    List<Detection> found = new CopyOnWriteArrayList<>();
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(0.0))
+                .policy(DetectionPolicy.CALLBACK)
+                .callback(found::add)
+                .err(null)
+                .build());
+    Orthrus.install(rt);
+    try (URLClassLoader loader = Builds.loader(classes)) {
+      Class<?> type = loader.loadClass("golden.kvmap.KvMap");
+      Object kv = type.getConstructor(int.class).newInstance(16);
+      type.getMethod("set", String.class, byte[].class, int.class)
+          .invoke(kv, "key", "v".getBytes(StandardCharsets.UTF_8), 6);
+      Object item = type.getMethod("find", String.class).invoke(kv, "key");
+      Method valueOf = type.getMethod("valueOf", loader.loadClass("golden.kvmap.Item"));
+      for (int i = 0; i < 3; i++) { // the site's first call is logged; the later ones are plain
+        assertEquals("v", new String((byte[]) valueOf.invoke(null, item), StandardCharsets.UTF_8));
+      }
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(List.of(), found, "no detection on a healthy item");
+
+      Field flags = item.getClass().getDeclaredField("flags");
+      flags.setAccessible(true);
+      flags.setInt(item, 7); // no beginStore: the checksum in place still covers flags = 6
+      InvocationTargetException thrown =
+          assertThrows(InvocationTargetException.class, () -> valueOf.invoke(null, item));
+      assertTrue(
+          thrown.getCause() instanceof ChecksumMismatchException,
+          String.valueOf(thrown.getCause()));
+      assertEquals(1, found.size(), found::toString);
+      assertEquals(MismatchKind.CHECKSUM, found.get(0).kind());
+      assertEquals("valueOf", found.get(0).closureName());
     } finally {
       rt.close();
     }

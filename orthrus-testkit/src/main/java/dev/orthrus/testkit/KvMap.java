@@ -89,7 +89,8 @@ public final class KvMap implements Serializable {
    * A closure-to-closure handoff, as memcached's get path hands an item from the lookup to the code
    * that builds the response: {@code find} returns the item handle to the control path, which
    * passes it to {@code valueOf}; the first load of the item there is a control-path checksum check
-   * ({@code ControlPath.load}) in all three variants.
+   * in all three variants ({@code ControlPath.verify} in place in the plain one, {@code
+   * ControlPath.load} of the logged or replayed version in APP and VAL).
    */
   public static final ClosureBinding FIND =
       new ClosureBinding(
@@ -192,6 +193,11 @@ public final class KvMap implements Serializable {
     }
 
     @Override
+    protected int checksumFields() {
+      return V.checksumOf(value, flags, cas);
+    }
+
+    @Override
     public int length() {
       return 1;
     }
@@ -284,6 +290,11 @@ public final class KvMap implements Serializable {
     protected void writeFields(V next) {
       this.size = next.size;
       this.nextCas = next.nextCas;
+    }
+
+    @Override
+    protected int checksumFields() {
+      return V.checksumOf(size, nextCas);
     }
 
     /** The mutable fields of the table (public for benchmarks that time a store of it). */
@@ -535,7 +546,8 @@ public final class KvMap implements Serializable {
   }
 
   static byte[] valueOfPlain(Item item) {
-    byte[] value = ControlPath.load(item).value;
+    ControlPath.verify(item);
+    byte[] value = item.plainValue();
     return Arrays.copyOf(value, value.length);
   }
 

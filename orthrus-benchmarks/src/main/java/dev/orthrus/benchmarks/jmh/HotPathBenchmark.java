@@ -5,6 +5,7 @@ import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ControlPath;
 import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.sample.FixedSampling;
 import dev.orthrus.testkit.KvMap;
@@ -44,9 +45,13 @@ public class HotPathBenchmark {
   /** Loads made by one logged execution in {@link #loggedLoad}. */
   private static final int LOADS_PER_LOG = 100;
 
+  /** Items {@link #loggedLoad} cycles through: more than a log looks back for a recent load. */
+  private static final int ITEMS = 16;
+
   private OrthrusRuntime idle;
   private OrthrusRuntime logging;
   private KvMap.Item item;
+  private final KvMap.Item[] items = new KvMap.Item[ITEMS];
   private int flags;
 
   @Setup(Level.Trial)
@@ -67,8 +72,11 @@ public class HotPathBenchmark {
     KvMap map = new KvMap(logging, 16);
     // Unlogged: with no validator, a published log would stay pending in the ring for ever.
     logging.enabled(false);
-    map.set("key", new byte[64], 0);
-    item = map.find("key");
+    for (int i = 0; i < ITEMS; i++) {
+      map.set("key" + i, new byte[64], 0);
+      items[i] = map.find("key" + i);
+    }
+    item = items[0];
     logging.enabled(true);
   }
 
@@ -97,10 +105,26 @@ public class HotPathBenchmark {
     return item.lvVersion().flags;
   }
 
-  /** A logged load: the load plus its record in the log. */
+  /** A logged load of an object the execution did not load just before: a snapshot, recorded. */
   @Benchmark
   @OperationsPerInvocation(LOADS_PER_LOG)
   public int loggedLoad() {
+    ClosureLog log = logging.begin(EMPTY_SITE);
+    int s = 0;
+    for (int i = 0; i < LOADS_PER_LOG; i++) {
+      s += log.load(items[i & (ITEMS - 1)]).flags;
+    }
+    logging.appThread().abandon(log);
+    return s;
+  }
+
+  /**
+   * Logged loads of one object, as a closure reading several of its fields makes them: the first a
+   * snapshot, the others the same version recorded again (decision 0059).
+   */
+  @Benchmark
+  @OperationsPerInvocation(LOADS_PER_LOG)
+  public int loggedRepeatedLoad() {
     ClosureLog log = logging.begin(EMPTY_SITE);
     int s = 0;
     for (int i = 0; i < LOADS_PER_LOG; i++) {
@@ -108,6 +132,21 @@ public class HotPathBenchmark {
     }
     logging.appThread().abandon(log);
     return s;
+  }
+
+  /** The plain variant's control-path check: the fields in place against their checksum. */
+  @Benchmark
+  public KvMap.Item verifyInPlace() {
+    ControlPath.verify(item);
+    return item;
+  }
+
+  /** The same check of a snapshot, as a logged load's check makes it. */
+  @Benchmark
+  public KvMap.Item.V verifySnapshot() {
+    KvMap.Item.V v = item.lvVersion();
+    ControlPath.check(v);
+    return v;
   }
 
   /** A store: a new version (its checksum over a 64-byte value included), release-stored. */

@@ -46,10 +46,12 @@ public final class SiteCatalog {
 
   /**
    * The methods of a handle that the runtime calls to copy its fields into a version for a log and
-   * back (decision 0058): not the program's loads, and, as the out-of-place layout's read of its
-   * newest version, a load both APP and VAL take from the log.
+   * back (decision 0058), and to check them in place against their checksum (decision 0059): not
+   * the program's loads. A copy is, as the out-of-place layout's read of its newest version, a load
+   * both APP and VAL take from the log; the check reads what a snapshot's check read before.
    */
-  private static final Set<String> RUNTIME_COPIES = Set.of("snapshotFields", "writeFields");
+  private static final Set<String> RUNTIME_COPIES =
+      Set.of("snapshotFields", "writeFields", "checksumFields");
 
   private static final String REPLAY = "Ldev/orthrus/runtime/api/Replay;";
   private static final Pattern CLOSURE_ID = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"");

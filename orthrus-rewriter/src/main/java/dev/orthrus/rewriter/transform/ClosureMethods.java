@@ -263,8 +263,9 @@ final class ClosureMethods {
   }
 
   /**
-   * The control-path check of user data a closure gets from its caller (decision 0012): the version
-   * is checked against its checksum before the closure computes on it.
+   * The control-path check of user data a closure gets from its caller (decision 0012): the object
+   * is checked against its checksum before the closure computes on it (the plain variant checks the
+   * fields in place; APP and VAL load, and log or replay, the version they check).
    */
   void checkParameters(MethodDeclaration variant, Variant kind, String context) {
     BlockStmt body = variant.getBody().orElseThrow();
@@ -276,7 +277,7 @@ final class ClosureMethods {
       String p = params.get(i).getNameAsString();
       String load =
           kind == Variant.PLAIN
-              ? "ControlPath.load(" + p + ")"
+              ? "ControlPath.verify(" + p + ")"
               : "ControlPath.load(" + context + ", " + p + ")";
       body.addStatement(
           0, StaticJavaParser.parseStatement("if (" + p + " != null) { " + load + "; }"));

@@ -520,7 +520,8 @@ final class UserDataClass {
 
   /**
    * What {@code InPlaceObject} asks of the handle (a snapshot of the fields, the fields of a
-   * version written in place) and the plain variant's read of each field ({@code lv$value()}).
+   * version written in place, the checksum of the fields in place) and the plain variant's read of
+   * each field ({@code lv$value()}).
    */
   private void addInPlaceAccess() {
     List<String> names = fields.stream().map(VersionField::name).toList();
@@ -547,8 +548,17 @@ final class UserDataClass {
     }
     snapshot.append(", ").append(checksum).append(");\n}");
     write.append("}");
+    String inPlace = String.join(", ", names.stream().map(n -> "this." + n).toList());
     type.getMembers().add(StaticJavaParser.parseBodyDeclaration(snapshot.toString()));
     type.getMembers().add(StaticJavaParser.parseBodyDeclaration(write.toString()));
+    type.getMembers()
+        .add(
+            StaticJavaParser.parseBodyDeclaration(
+                "@Override protected int checksumFields() {\nreturn "
+                    + version
+                    + ".checksumOf("
+                    + inPlace
+                    + ");\n}"));
     for (VersionField f : fields) {
       type.getMembers()
           .add(

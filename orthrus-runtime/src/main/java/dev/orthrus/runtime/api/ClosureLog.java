@@ -38,6 +38,12 @@ public final class ClosureLog {
    */
   static final int SHRINK_ABOVE = 256;
 
+  /**
+   * How many of the execution's latest loads a load of an object or slot looks through for one of
+   * the same, whose version it may record again (decision 0059).
+   */
+  private static final int RECENT_LOADS = 8;
+
   private static final int LOADS = 16;
   private static final int CREATED = 8;
   private static final int ALLOCATED = 4;
@@ -293,17 +299,45 @@ public final class ClosureLog {
   public static final String NULL_REFERENCE = "the user-data reference is null";
 
   /**
-   * Loads the newest version of {@code object} and records it. Of an {@link InPlaceObject} that
-   * still holds the fields this execution stored last, that store's version (so that VAL reads its
-   * own store, as for objects whose versions live out of place), otherwise a snapshot.
+   * Loads the newest version of {@code object} and records it. Of an {@link InPlaceObject}: the
+   * version one of this execution's last few loads of it recorded when no store came since (a
+   * closure that reads several fields of one object loads it once per field), else that of the
+   * store this execution made last when the object still holds its fields (so that VAL reads its
+   * own store, as for objects whose versions live out of place), else a snapshot.
    */
   public <V extends Version> V load(VersionedObject<V> object) {
-    V version = Objects.requireNonNull(object, NULL_REFERENCE).currentVersion();
-    if (createdCount != 0 && object instanceof InPlaceObject<?>) {
-      version = storedVersion(object, version);
+    Objects.requireNonNull(object, NULL_REFERENCE);
+    V version;
+    if (object instanceof InPlaceObject<?>) {
+      version = loadInPlace((InPlaceObject<V>) object);
+    } else {
+      version = object.currentVersion();
     }
     recordLoad(version);
     return version;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <V extends Version> V loadInPlace(InPlaceObject<V> object) {
+    Version recent = recentLoad(object, -1);
+    if (recent != null && object.unchangedSince(recent)) {
+      return (V) recent;
+    }
+    V now = object.currentVersion();
+    return createdCount != 0 ? storedVersion(object, now) : now;
+  }
+
+  /**
+   * The newest of the last {@link #RECENT_LOADS} loads of {@code owner}'s {@code slot}, or null.
+   */
+  private Version recentLoad(Object owner, int slot) {
+    for (int j = loadCount - 1, end = Math.max(0, loadCount - RECENT_LOADS); j >= end; j--) {
+      Version v = loads[j];
+      if (v != null && v.owner() == owner && v.slot() == slot) {
+        return v;
+      }
+    }
+    return null;
   }
 
   /** This execution's newest version of {@code object} if {@code now} has its stamp; else now. */
@@ -331,10 +365,21 @@ public final class ClosureLog {
     return recordSlotLoad(handle, slot, value).value();
   }
 
+  /**
+   * Records the load of {@code value} from a slot: as the version of this execution's newest store
+   * to the slot if the slot still holds its value, else as that of a recent load of the slot that
+   * read the same value (no new version for a closure that reads one field twice), else as a new
+   * one.
+   */
+  @SuppressWarnings("unchecked")
   private <T> SlotVersion<T> recordSlotLoad(ValueSlots<T> slots, int slot, T value) {
-    SlotVersion<T> version = storedSlot(slots, slot, value);
+    SlotVersion<T> version = createdCount != 0 ? storedSlot(slots, slot, value) : null;
     if (version == null) {
-      version = new SlotVersion<>(slots, slot, value);
+      Version recent = recentLoad(slots, slot);
+      version =
+          recent != null && ((SlotVersion<T>) recent).value() == value
+              ? (SlotVersion<T>) recent
+              : new SlotVersion<>(slots, slot, value);
     }
     recordLoad(version);
     return version;

@@ -3,11 +3,11 @@ package dev.orthrus.runtime.api;
 /**
  * Checksum checks for data that crossed the control path, the unvalidated code between closures. A
  * closure's first load of a user-data object it received from its caller (an argument, or a
- * reference the control path held between closures) goes through {@link #load(VersionedObject)} in
- * the plain variant, {@link #load(ClosureLog, VersionedObject)} in the APP variant and {@link
- * #load(Replay, VersionedObject)} in the VAL variant; later loads of the same object in that
- * execution are ordinary loads. Before data leaves the process (e.g. a value written to a socket)
- * the control path calls {@link ClosureRuntime#verify}.
+ * reference the control path held between closures) goes through {@link #verify} in the plain
+ * variant, {@link #load(ClosureLog, VersionedObject)} in the APP variant and {@link #load(Replay,
+ * VersionedObject)} in the VAL variant; later loads of the same object in that execution are
+ * ordinary loads. Before data leaves the process (e.g. a value written to a socket) the control
+ * path calls {@link ClosureRuntime#verify}.
  *
  * <p>A failed check throws {@link ChecksumMismatchException}: the closure must not compute on
  * corrupted data. Generated dispatchers catch it and hand it to {@link ClosureRuntime#corrupted},
@@ -17,7 +17,10 @@ public final class ControlPath {
 
   private ControlPath() {}
 
-  /** Loads the newest version of {@code object} and checks its checksum (plain variant). */
+  /**
+   * Loads the newest version of {@code object} and checks its checksum (a plain variant that goes
+   * on with the version; one that only checks calls {@link #verify}).
+   */
   public static <V extends Version> V load(VersionedObject<V> object) {
     V version = object.lvVersion();
     check(version);
@@ -42,9 +45,17 @@ public final class ControlPath {
     return version;
   }
 
-  /** Checks the newest version of {@code object}; throws if it was corrupted. */
+  /**
+   * Checks the newest version of {@code object}; throws if it was corrupted. The plain variant's
+   * check of a user-data argument: of an {@link InPlaceObject}, the fields in place, without making
+   * a version.
+   */
   public static void verify(VersionedObject<?> object) {
-    check(object.lvVersion());
+    if (object instanceof InPlaceObject<?>) {
+      ((InPlaceObject<?>) object).verifyInPlace();
+    } else {
+      check(object.lvVersion());
+    }
   }
 
   /** Checks one version; throws if its fields no longer match its checksum. */

@@ -55,6 +55,15 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   protected abstract void writeFields(V next);
 
   /**
+   * The checksum of the fields as they are in place, as {@link Checksum#of} computes it for a
+   * version of them. Called between two reads of the sequence word. Generated code computes it from
+   * the fields themselves; this default makes a version to walk.
+   */
+  protected int checksumFields() {
+    return Checksum.of(snapshotFields(0));
+  }
+
+  /**
    * Starts a plain store: waits for a store under way on another thread to end, then marks one
    * under way. Returns the token {@link #endStore} takes. Generated plain stores write the fields
    * between the two, as the vanilla code writes them.
@@ -101,6 +110,40 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
         if ((int) SEQUENCE.getOpaque(this) == s) {
           version.stamp = s;
           return version;
+        }
+      }
+      Thread.onSpinWait();
+    }
+  }
+
+  /**
+   * True while the fields are still those of {@code version}, a version this object's {@link
+   * #currentVersion} or {@link #publish} stamped: no store began since. A closure's log then
+   * records that version again instead of a new snapshot of the same fields.
+   */
+  final boolean unchangedSince(Version version) {
+    return (int) SEQUENCE.getAcquire(this) == version.stamp;
+  }
+
+  /**
+   * {@link ControlPath#verify} of this object: checks the fields in place against their checksum
+   * without making a version (the plain variant's control-path check, made on every execution).
+   * Refused on a validator's thread as {@link #lvVersion} is.
+   */
+  final void verifyInPlace() {
+    ValidatorThread.refuse("a plain read", this);
+    while (true) {
+      int s = (int) SEQUENCE.getAcquire(this);
+      if ((s & 1) == 0) {
+        int stored = checksum;
+        int actual = checksumFields();
+        V corrupted = actual == stored ? null : snapshotFields(stored);
+        VarHandle.acquireFence();
+        if ((int) SEQUENCE.getOpaque(this) == s) {
+          if (corrupted != null) {
+            throw new ChecksumMismatchException(corrupted, actual);
+          }
+          return;
         }
       }
       Thread.onSpinWait();

@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Drives one object whose fields are in place for {@link InPlaceObjectModelCheckTest}: stores of
  * one field in place, stores of the other that keep the first (built from a snapshot, retried while
- * another store came in between), and control-path checks. It counts the stores, so that {@link
- * #finish} can tell a lost one.
+ * another store came in between), and control-path checks, of a snapshot and in place. It counts
+ * the stores, so that {@link #finish} can tell a lost one.
  */
 final class InPlaceDriver implements InPlaceObjectModelCheckTest.Fields {
 
@@ -35,6 +35,7 @@ final class InPlaceDriver implements InPlaceObjectModelCheckTest.Fields {
     if (!now.checksumValid()) {
       throw new IllegalStateException("a snapshot failed its check: a=" + now.a + " b=" + now.b);
     }
+    ControlPath.verify(pair); // the check in place, as the plain variant makes it
   }
 
   @Override

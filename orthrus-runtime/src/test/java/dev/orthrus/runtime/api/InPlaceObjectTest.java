@@ -113,6 +113,80 @@ class InPlaceObjectTest {
     assertEquals(10, read.a);
   }
 
+  /**
+   * A closure that reads several fields of one object loads it once per field: while no store comes
+   * between, the log records the version of the last load again instead of a new snapshot of the
+   * same fields, and VAL reads the loads back in order.
+   */
+  @Test
+  void loadsOfAnUnchangedObjectRecordItsLastVersionAgain() {
+    TwoFields p = new TwoFields(1, 2);
+    TwoFields q = new TwoFields(3, 4);
+    ClosureLog log = freshLog();
+    TwoFields.V first = log.load(p);
+    TwoFields.V other = log.load(q);
+    assertSame(first, log.load(p), "no store came between: the same fields, the same version");
+    p.storeA(5); // another thread
+    TwoFields.V after = log.load(p);
+    assertNotSame(first, after);
+    assertEquals(5, after.a);
+    TwoFields.V mine = new TwoFields.V(p, 6, after.b);
+    assertTrue(log.store(p, after, mine));
+    assertSame(mine, log.load(p), "after this execution's store, that store's version");
+    assertSame(mine, log.load(p));
+    assertEquals(6, log.loadCount());
+
+    Replay r = new Replay();
+    r.reset(log);
+    assertSame(first, r.load(p));
+    assertSame(other, r.load(q));
+    assertSame(first, r.load(p));
+    assertSame(after, r.load(p));
+  }
+
+  /** A load far behind the last few is not looked for: a new snapshot, equal to it. */
+  @Test
+  void anOlderLoadOfTheObjectIsNotLookedFor() {
+    TwoFields p = new TwoFields(1, 2);
+    ClosureLog log = freshLog();
+    TwoFields.V first = log.load(p);
+    for (int i = 0; i < 8; i++) {
+      log.load(new TwoFields(i, i));
+    }
+    TwoFields.V again = log.load(p);
+    assertNotSame(first, again);
+    assertEquals(first.a, again.a);
+    assertEquals(first.checksum(), again.checksum());
+  }
+
+  /** A slot read twice records one version while it holds the same value, a new one after. */
+  @Test
+  void loadsOfASlotHoldingTheSameValueRecordOneVersion() {
+    VersionedArray<String> slots = new VersionedArray<>(2);
+    slots.soValue(0, "x");
+    ClosureLog log = freshLog();
+    SlotVersion<String> first = log.loadSlot(slots, 0);
+    assertSame(first, log.loadSlot(slots, 0));
+    assertNotSame(first, log.loadSlot(slots, 1), "another slot");
+    slots.soValue(0, "y"); // another thread
+    SlotVersion<String> after = log.loadSlot(slots, 0);
+    assertEquals("y", after.value());
+    assertNotSame(first, after);
+  }
+
+  /** The check in place covers what a snapshot's check covers, with no version made. */
+  @Test
+  void theCheckInPlaceAgreesWithTheChecksumOfASnapshot() {
+    TwoFields p = new TwoFields(1, 2, true);
+    p.storeB(9);
+    assertEquals(Checksum.of(p.lvVersion()), p.checksumFields());
+    ControlPath.verify(p);
+    p.b = 10; // behind the runtime's back
+    ChecksumMismatchException e =
+        assertThrows(ChecksumMismatchException.class, () -> ControlPath.verify(p));
+    assertTrue(e.getMessage().contains("sealed"), e.getMessage());
+  }
+
   /** An object the closure made: its first version counts as created, and a load finds it. */
   @Test
   void anObjectAllocatedInTheClosureIsReadBackAsItsFirstVersion() {

@@ -65,6 +65,11 @@ final class TwoFields extends InPlaceObject<TwoFields.V> {
     b = next.b;
   }
 
+  @Override
+  protected int checksumFields() {
+    return V.checksumOf(a, b);
+  }
+
   static final class V extends Version {
     final long a;
     final long b;
