@@ -523,10 +523,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (versioned != null) {
       return versioned;
     }
-    problem(
-        value,
-        "a user-data array made with an initializer or several dimensions",
-        "allocate it as new T[n] and fill its slots");
+    problem(value, UserDataClass.ARRAY_INITIALIZER, UserDataClass.ARRAY_ADVICE);
     return value;
   }
 

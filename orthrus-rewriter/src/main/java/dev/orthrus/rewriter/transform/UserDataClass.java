@@ -14,6 +14,7 @@ import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
+import com.github.javaparser.ast.expr.ArrayInitializerExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -219,16 +220,28 @@ final class UserDataClass {
   }
 
   private Expression arrayInitializer(VariableDeclarator v, Expression init) {
-    if (v.getType() instanceof ArrayType array
-        && !array.getComponentType().isPrimitiveType()
-        && init instanceof ArrayCreationExpr creation) {
-      Expression versioned =
-          BodyRewriter.versionedArray(
-              creation, plan.facts.file(file).narrowedArray(positions.span(creation)));
-      return versioned != null ? versioned : init;
+    if (!(v.getType() instanceof ArrayType array) || array.getComponentType().isPrimitiveType()) {
+      return init;
+    }
+    Expression versioned =
+        init instanceof ArrayCreationExpr creation
+            ? BodyRewriter.versionedArray(
+                creation, plan.facts.file(file).narrowedArray(positions.span(creation)))
+            : null;
+    if (versioned != null) {
+      return versioned;
+    }
+    if (init instanceof ArrayCreationExpr || init instanceof ArrayInitializerExpr) {
+      problem(init, ARRAY_INITIALIZER, ARRAY_ADVICE);
     }
     return init;
   }
+
+  /** What {@link #arrayInitializer} and a constructor's array store refuse, as a closure does. */
+  static final String ARRAY_INITIALIZER =
+      "a user-data array made with an initializer or several dimensions";
+
+  static final String ARRAY_ADVICE = "allocate it as new T[n] and fill its slots";
 
   /** The primitive type of a boxed type as a source names it, else the type itself. */
   private static String unboxed(String type) {
@@ -427,12 +440,16 @@ final class UserDataClass {
     public Visitable visit(ArrayCreationExpr n, Void arg) {
       Node parent = n.getParentNode().orElse(null);
       FieldFact target = parent instanceof AssignExpr a ? fact(a.getTarget()) : null;
+      if (target == null || !target.referenceArray()) {
+        return super.visit(n, arg);
+      }
       Expression versioned =
-          target != null && target.referenceArray()
-              ? BodyRewriter.versionedArray(
-                  n, plan.facts.file(file).narrowedArray(positions.span(n)))
-              : null;
-      return versioned != null ? versioned : super.visit(n, arg);
+          BodyRewriter.versionedArray(n, plan.facts.file(file).narrowedArray(positions.span(n)));
+      if (versioned == null) {
+        problem(n, ARRAY_INITIALIZER, ARRAY_ADVICE);
+        return super.visit(n, arg);
+      }
+      return versioned;
     }
 
     @Override

@@ -432,6 +432,16 @@ public final class ClosureLog {
     return raced;
   }
 
+  /**
+   * True when a recorded call marked by {@link #beforeRecorded} did not return: it threw, and the
+   * closure caught the exception or ended with it. VAL does not make recorded calls, so it cannot
+   * throw there, and what the call ran back of the closure's code is still in the log: the
+   * execution cannot be validated.
+   */
+  public boolean recordedCallThrew() {
+    return markCount != 0;
+  }
+
   /** Publishes a new value of one slot (of a versioned array, or a handle's held field). */
   public <T> void storeSlot(ValueSlots<T> slots, SlotVersion<T> next) {
     if (Objects.requireNonNull(slots, NULL_REFERENCE) != next.owner()) {

@@ -229,6 +229,9 @@ public final class Validator implements Agent {
     if (log.raced()) {
       throw new NotValidatedException(RACED);
     }
+    if (log.recordedCallThrew()) {
+      throw new NotValidatedException(RECORDED_CALL_THREW);
+    }
     replay.reset(log);
     Mismatch diverged = null;
     try {
@@ -276,6 +279,10 @@ public final class Validator implements Agent {
   private static final String RACED =
       "another thread stored to an object it wrote, between its read of the object and its store:"
           + " the fields its store kept are that thread's, not those it read";
+
+  private static final String RECORDED_CALL_THREW =
+      "a recorded call threw (a call on a shared JDK object, made by APP alone): VAL, which takes"
+          + " a recorded call's result from the log, cannot throw there";
 
   private static final String CHANGED_OUTSIDE =
       "user data it read or wrote no longer matches its checksum: the program changed it in place"

@@ -1,7 +1,9 @@
 package dev.orthrus.runtime.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -90,5 +92,21 @@ class RecordedCallbacksTest {
     log.afterRecorded(); // after a void call
     assertEquals(0, log.loadCount());
     assertEquals(0, log.nondetBitsCount());
+    assertFalse(log.recordedCallThrew(), "every marked call returned");
+  }
+
+  /**
+   * A recorded call that throws never reaches the call that drops its mark: the mark stays, even
+   * under later calls that return, and says the execution cannot be validated.
+   */
+  @Test
+  void aRecordedCallThatThrowsLeavesItsMark() {
+    ClosureLog log = emptyLog();
+    Cell a = new Cell(1);
+    log.beforeRecorded(a);
+    log.load(a); // the callback, then the call throws: no recordedRef
+    log.beforeRecorded(a); // a later call that returns
+    assertEquals("later", log.recordedRef("later"));
+    assertTrue(log.recordedCallThrew());
   }
 }
