@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /** Builds a source folder twice, vanilla and protected, for tests that compare the two. */
@@ -116,13 +117,23 @@ final class Builds {
    */
   static void assertSameAsVanilla(Path sources, Path out, Program program, long validated)
       throws Exception {
+    assertSameAsVanilla(sources, out, program, rt -> assertAllValidated(rt, validated));
+  }
+
+  /**
+   * {@link #assertSameAsVanilla(Path, Path, Program, long)} with {@code validation} checking the
+   * runtime's counts instead, after both runs.
+   */
+  static void assertSameAsVanilla(
+      Path sources, Path out, Program program, Consumer<OrthrusRuntime> validation)
+      throws Exception {
     instrument(sources, out);
     Path vanilla = vanilla(sources, out);
     OrthrusRuntime rt = validatingEverything();
     try (URLClassLoader p = loader(out.resolve("classes"));
         URLClassLoader v = loader(vanilla)) {
       assertEquals(program.run(v), program.run(p));
-      assertAllValidated(rt, validated);
+      validation.accept(rt);
     } finally {
       rt.close();
     }

@@ -3,8 +3,6 @@ package dev.orthrus.rewriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.runtime.OrthrusRuntime;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,20 +23,17 @@ class ThrowingCallbacksTest {
   @Test
   void anExecutionWhoseRecordedCallThrewIsNotValidatedAndNeverADetection(@TempDir Path out)
       throws Exception {
-    Builds.instrument(SOURCES, out);
-    Path vanilla = Builds.vanilla(SOURCES, out);
-    OrthrusRuntime rt = Builds.validatingEverything();
-    try (URLClassLoader p = Builds.loader(out.resolve("classes"));
-        URLClassLoader v = Builds.loader(vanilla)) {
-      assertEquals(run(v), run(p));
-      assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
-      assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
-      assertEquals(CALLS, rt.publishedCount());
-      assertEquals(CALLS / 2, rt.validatedCount(), "the lenient executions");
-      assertEquals(CALLS / 2, rt.notValidatedCount(), "the strict ones, whose queue threw");
-    } finally {
-      rt.close();
-    }
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        ThrowingCallbacksTest::run,
+        rt -> {
+          assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
+          assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+          assertEquals(CALLS, rt.publishedCount());
+          assertEquals(CALLS / 2, rt.validatedCount(), "the lenient executions");
+          assertEquals(CALLS / 2, rt.notValidatedCount(), "the strict ones, whose queue threw");
+        });
   }
 
   private static String run(ClassLoader loader) throws ReflectiveOperationException {
