@@ -16,7 +16,7 @@ import java.io.Serializable;
 /**
  * A floating-point reduction: {@code add(batch)} folds a batch of samples into a running sum and
  * sum of squares and returns the new mean. Tagged floating point, so sampling prefers it; results
- * are compared by raw bits.
+ * are compared by their bits (every NaN one value, as generated code does: decision 0060).
  */
 public final class FpAccumulator implements Serializable {
 
@@ -38,7 +38,7 @@ public final class FpAccumulator implements Serializable {
               Comparison.RAW_BITS),
           (log, r) ->
               r.returnBits(
-                  Double.doubleToRawLongBits(
+                  Double.doubleToLongBits(
                       ((FpAccumulator) log.receiver()).addVal(r, (double[]) log.refArg(0)))));
   private static final CallSite ADD_SITE = ADD.site(0);
 
@@ -65,15 +65,15 @@ public final class FpAccumulator implements Serializable {
         seal(
             Checksum.bits(
                 Checksum.bits(
-                    Checksum.bits(Checksum.SEED, Double.doubleToRawLongBits(sum)),
-                    Double.doubleToRawLongBits(sumOfSquares)),
+                    Checksum.bits(Checksum.SEED, Double.doubleToLongBits(sum)),
+                    Double.doubleToLongBits(sumOfSquares)),
                 count));
       }
 
       @Override
       public void fields(FieldSink sink) {
-        sink.bits(Double.doubleToRawLongBits(sum));
-        sink.bits(Double.doubleToRawLongBits(sumOfSquares));
+        sink.bits(Double.doubleToLongBits(sum));
+        sink.bits(Double.doubleToLongBits(sumOfSquares));
         sink.bits(count);
       }
     }
@@ -106,7 +106,7 @@ public final class FpAccumulator implements Serializable {
       rt.publish(log);
       throw e;
     }
-    log.returnBits(Double.doubleToRawLongBits(r));
+    log.returnBits(Double.doubleToLongBits(r));
     rt.publish(log);
     return r;
   }

@@ -123,7 +123,7 @@ final class ClosureMethods {
         result.equals("void")
             ? "{ " + call + "; replay.returnVoid(); }"
             : isPrimitive(result)
-                ? "replay.returnBits(" + toBits(result, call) + ")"
+                ? "replay.returnBits(" + toComparedBits(result, call) + ")"
                 : "replay.returnRef(" + call + ")";
     List<BodyDeclaration<?>> out = new ArrayList<>();
     out.add(
@@ -249,7 +249,10 @@ final class ClosureMethods {
     if (isVoid) {
       l.append(log).append(".returnVoid();\n");
     } else if (isPrimitive(resultType)) {
-      l.append(log).append(".returnBits(").append(toBits(resultType, result)).append(");\n");
+      l.append(log)
+          .append(".returnBits(")
+          .append(toComparedBits(resultType, result))
+          .append(");\n");
     } else {
       l.append(log).append(".returnRef(").append(result).append(");\n");
     }
@@ -291,12 +294,25 @@ final class ClosureMethods {
     };
   }
 
+  /** The bits of a primitive value as the log keeps an argument: exact, so VAL gets the same. */
   static String toBits(String type, String value) {
     return switch (type) {
       case "boolean" -> value + " ? 1 : 0";
       case "float" -> "Float.floatToRawIntBits(" + value + ")";
       case "double" -> "Double.doubleToRawLongBits(" + value + ")";
       default -> value;
+    };
+  }
+
+  /**
+   * The bits of a primitive result as APP and VAL compare them: every NaN as the one canonical NaN,
+   * since which NaN an operation on NaNs gives depends on the code the JIT made (decision 0060).
+   */
+  static String toComparedBits(String type, String value) {
+    return switch (type) {
+      case "float" -> "Float.floatToIntBits(" + value + ")";
+      case "double" -> "Double.doubleToLongBits(" + value + ")";
+      default -> toBits(type, value);
     };
   }
 

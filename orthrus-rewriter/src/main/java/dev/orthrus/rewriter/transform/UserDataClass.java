@@ -590,13 +590,16 @@ final class UserDataClass {
     }
   }
 
-  /** The long bits of a primitive field, or null for a reference. */
+  /**
+   * The long bits of a primitive field as its version's checksum and comparison take them (every
+   * NaN as the canonical NaN, decision 0060), or null for a reference.
+   */
   static String bits(Type type, String name) {
     return switch (type.asString()) {
       case "boolean" -> "(" + name + " ? 1 : 0)";
       case "byte", "short", "char", "int", "long" -> name;
-      case "float" -> "Float.floatToRawIntBits(" + name + ")";
-      case "double" -> "Double.doubleToRawLongBits(" + name + ")";
+      case "float" -> "Float.floatToIntBits(" + name + ")";
+      case "double" -> "Double.doubleToLongBits(" + name + ")";
       default -> null;
     };
   }

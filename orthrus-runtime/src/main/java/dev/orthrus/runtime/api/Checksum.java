@@ -13,11 +13,11 @@ import java.util.zip.CRC32C;
  * with the same guarantee for one flipped bit anywhere in the value: {@code byte[]} by CRC32C (the
  * CPU's CRC instruction), the other primitive arrays and strings by a multiply-xor fold of their
  * elements recomputed on every call (a string's cached hash code would hide a flip in its
- * characters), boxed primitives by their raw bits. Every value hash is a function of the value
- * alone, never of an identity hash code, so a version read back from a reproducer file in another
- * JVM has the same checksum: an enum constant contributes its name. A reference to another
- * user-data object contributes only whether it is null: its target carries its own checksum. Any
- * other object contributes a constant (its contents are not covered).
+ * characters), boxed primitives by their bits (every NaN as the canonical one). Every value hash is
+ * a function of the value alone, never of an identity hash code, so a version read back from a
+ * reproducer file in another JVM has the same checksum: an enum constant contributes its name. A
+ * reference to another user-data object contributes only whether it is null: its target carries its
+ * own checksum. Any other object contributes a constant (its contents are not covered).
  *
  * <p>Generated constructors compute the same value inline with {@link #bits(int, long)} and {@link
  * #ref(int, Object)} starting from {@link #SEED}, avoiding the visitor.
@@ -108,7 +108,7 @@ public final class Checksum {
       double[] a = (double[]) value;
       int h = 0;
       for (double d : a) {
-        long x = Double.doubleToRawLongBits(d);
+        long x = Double.doubleToLongBits(d);
         h = step(h, (int) (x ^ (x >>> 32)));
       }
       return tagged(5, a.length, h);
@@ -117,7 +117,7 @@ public final class Checksum {
       float[] a = (float[]) value;
       int h = 0;
       for (float x : a) {
-        h = step(h, Float.floatToRawIntBits(x));
+        h = step(h, Float.floatToIntBits(x));
       }
       return tagged(7, a.length, h);
     }
@@ -149,7 +149,8 @@ public final class Checksum {
   }
 
   /**
-   * Boxed primitives by their raw bits, big numbers by their (value-defined) hash, enums by name.
+   * Boxed primitives by their bits (NaN canonical), big numbers by their (value-defined) hash,
+   * enums by name.
    */
   private static long scalarHash(Object value) {
     if (value instanceof Long
@@ -159,10 +160,10 @@ public final class Checksum {
       return ((Number) value).longValue() ^ (11L << 56);
     }
     if (value instanceof Double) {
-      return Double.doubleToRawLongBits((Double) value) ^ (12L << 56);
+      return Double.doubleToLongBits((Double) value) ^ (12L << 56);
     }
     if (value instanceof Float) {
-      return tagged(13, 0, Float.floatToRawIntBits((Float) value));
+      return tagged(13, 0, Float.floatToIntBits((Float) value));
     }
     if (value instanceof Character) {
       return tagged(14, 0, (Character) value);

@@ -7,7 +7,11 @@ package dev.orthrus.runtime.api;
  */
 public interface FieldSink {
 
-  /** A primitive field, as its raw bits ({@code Double.doubleToRawLongBits} for doubles). */
+  /**
+   * A primitive field, as its bits; a {@code double} as {@code Double.doubleToLongBits} gives them
+   * (every NaN as the canonical one: which NaN an operation on NaNs gives depends on the code the
+   * JIT made, decision 0060), a {@code float} as {@code Float.floatToIntBits}.
+   */
   void bits(long bits);
 
   /**

@@ -5,7 +5,7 @@ public enum ResultKind {
   /** Not finished (or a void closure that has not returned yet). */
   NONE,
   VOID,
-  /** A primitive, as raw bits. */
+  /** A primitive, as its bits (a NaN as the canonical one). */
   BITS,
   /** A reference (possibly null). */
   REF,

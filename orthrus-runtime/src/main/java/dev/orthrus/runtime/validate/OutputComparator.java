@@ -213,7 +213,10 @@ public final class OutputComparator {
     return null;
   }
 
-  /** Value equality for outputs; floats by raw bits, VAL's new objects mapped to APP's. */
+  /**
+   * Value equality for outputs; floats by their bits with every NaN one value (decision 0060),
+   * VAL's new objects mapped to APP's.
+   */
   static boolean sameValue(Object a, Object v, Replay replay, Comparison comparison, int depth) {
     if (a == v) {
       return true;
@@ -232,10 +235,10 @@ public final class OutputComparator {
           && sameCaptures(a, v, replay, comparison, depth);
     }
     if (a instanceof Double) {
-      return Double.doubleToRawLongBits((Double) a) == Double.doubleToRawLongBits((Double) v);
+      return Double.doubleToLongBits((Double) a) == Double.doubleToLongBits((Double) v);
     }
     if (a instanceof Float) {
-      return Float.floatToRawIntBits((Float) a) == Float.floatToRawIntBits((Float) v);
+      return Float.floatToIntBits((Float) a) == Float.floatToIntBits((Float) v);
     }
     if (a.getClass().isArray()) {
       return sameArray(a, v, replay, comparison, depth);
@@ -361,30 +364,10 @@ public final class OutputComparator {
       return Arrays.equals((boolean[]) a, (boolean[]) v);
     }
     if (a instanceof double[]) {
-      double[] x = (double[]) a;
-      double[] y = (double[]) v;
-      if (x.length != y.length) {
-        return false;
-      }
-      for (int i = 0; i < x.length; i++) {
-        if (Double.doubleToRawLongBits(x[i]) != Double.doubleToRawLongBits(y[i])) {
-          return false;
-        }
-      }
-      return true;
+      return Arrays.equals((double[]) a, (double[]) v); // by doubleToLongBits: NaNs are one value
     }
     if (a instanceof float[]) {
-      float[] x = (float[]) a;
-      float[] y = (float[]) v;
-      if (x.length != y.length) {
-        return false;
-      }
-      for (int i = 0; i < x.length; i++) {
-        if (Float.floatToRawIntBits(x[i]) != Float.floatToRawIntBits(y[i])) {
-          return false;
-        }
-      }
-      return true;
+      return Arrays.equals((float[]) a, (float[]) v);
     }
     Object[] x = (Object[]) a;
     Object[] y = (Object[]) v;
@@ -446,8 +429,7 @@ public final class OutputComparator {
     if (a instanceof Number x) {
       Number y = (Number) v;
       return x.longValue() == y.longValue()
-          && Double.doubleToRawLongBits(x.doubleValue())
-              == Double.doubleToRawLongBits(y.doubleValue());
+          && Double.doubleToLongBits(x.doubleValue()) == Double.doubleToLongBits(y.doubleValue());
     }
     if (a instanceof AtomicBoolean x) {
       return x.get() == ((AtomicBoolean) v).get();

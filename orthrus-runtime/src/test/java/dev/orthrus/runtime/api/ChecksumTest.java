@@ -122,8 +122,14 @@ class ChecksumTest {
     return 64;
   }
 
+  private static boolean isNan(Object array, int i) {
+    return array instanceof double[] d
+        ? Double.isNaN(d[i])
+        : array instanceof float[] f && Float.isNaN(f[i]);
+  }
+
   @Test
-  void everySingleBitFlipInsideAPrimitiveArrayChangesTheChecksum() {
+  void everySingleBitFlipInsideAPrimitiveArrayThatChangesAValueChangesTheChecksum() {
     List<Object> arrays =
         List.of(
             new byte[] {1, -2, 3},
@@ -140,8 +146,14 @@ class ChecksumTest {
       String kind = array.getClass().getSimpleName();
       for (int i = 0; i < Array.getLength(array); i++) {
         for (int bit = 0; bit < bitsOf(array); bit++) {
+          boolean wasNan = isNan(array, i);
           flip(array, i, bit);
-          assertNotEquals(sealed, Checksum.of(v), kind + " element " + i + " bit " + bit);
+          if (wasNan && isNan(array, i)) {
+            // One NaN for another is no change of value (decision 0060).
+            assertEquals(sealed, Checksum.of(v), kind + " element " + i + " bit " + bit);
+          } else {
+            assertNotEquals(sealed, Checksum.of(v), kind + " element " + i + " bit " + bit);
+          }
           flip(array, i, bit);
         }
       }
@@ -282,5 +294,18 @@ class ChecksumTest {
         assertThrows(ChecksumMismatchException.class, () -> ControlPath.verify(m));
     assertThrows(ChecksumMismatchException.class, () -> ControlPath.load(m));
     org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("checksum mismatch"));
+  }
+
+  /** Every NaN is one value to a checksum, as to the comparison (decision 0060). */
+  @Test
+  void nansWithDifferentBitsHashAlikeAndSignedZerosDoNot() {
+    double a = Double.longBitsToDouble(0x7ff8000000000000L);
+    double b = Double.longBitsToDouble(0xfff8000000000123L);
+    assertEquals(Checksum.valueHash(a), Checksum.valueHash(b));
+    assertEquals(Checksum.valueHash(new double[] {a}), Checksum.valueHash(new double[] {b}));
+    assertEquals(
+        Checksum.valueHash(new float[] {Float.NaN}),
+        Checksum.valueHash(new float[] {Float.intBitsToFloat(0xffc00001)}));
+    assertNotEquals(Checksum.valueHash(0.0), Checksum.valueHash(-0.0));
   }
 }
