@@ -683,7 +683,7 @@ public final class RuntimeBenchmark {
         continue;
       }
       for (int i = 0; i < perLog; i++) {
-        s += log.load(items[i & 15]).flags;
+        s += log.load(items[i & (items.length - 1)]).flags;
       }
       rt.appThread().abandon(log);
       done += perLog;

@@ -82,10 +82,15 @@ final class Builds {
    * writes reproducers into {@code reproducers}, installed for generated code.
    */
   static OrthrusRuntime detecting(List<Detection> found, Path reproducers) {
+    return detecting(found, reproducers, 1.0);
+  }
+
+  /** {@link #detecting(List, Path)} logging {@code rate} of the executions of a site. */
+  static OrthrusRuntime detecting(List<Detection> found, Path reproducers, double rate) {
     OrthrusRuntime rt =
         OrthrusRuntime.start(
             RuntimeConfig.builder()
-                .sampling(() -> new FixedSampling(1.0))
+                .sampling(() -> new FixedSampling(rate))
                 .policy(DetectionPolicy.CALLBACK)
                 .callback(found::add)
                 .reproducerDir(reproducers)

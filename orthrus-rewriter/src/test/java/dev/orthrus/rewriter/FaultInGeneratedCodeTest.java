@@ -8,14 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.ChecksumMismatchException;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.MismatchKind;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -108,15 +104,7 @@ class FaultInGeneratedCodeTest {
     Javac.compile(result.generatedSources(), Builds.classPath(), 17, classes);
 
     List<Detection> found = new CopyOnWriteArrayList<>();
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder()
-                .sampling(() -> new FixedSampling(0.0))
-                .policy(DetectionPolicy.CALLBACK)
-                .callback(found::add)
-                .err(null)
-                .build());
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.detecting(found, out.resolve("reproducers"), 0.0);
     try (URLClassLoader loader = Builds.loader(classes)) {
       Class<?> type = loader.loadClass("golden.kvmap.KvMap");
       Object kv = type.getConstructor(int.class).newInstance(16);

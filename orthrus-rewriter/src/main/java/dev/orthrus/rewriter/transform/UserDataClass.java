@@ -53,6 +53,14 @@ import java.util.Set;
  */
 final class UserDataClass {
 
+  /**
+   * What a user-data array field may not be made with, as a closure's may not (problem, advice).
+   */
+  static final String ARRAY_INITIALIZER =
+      "a user-data array made with an initializer or several dimensions";
+
+  static final String ARRAY_ADVICE = "allocate it as new T[n] and fill its slots";
+
   /** A mutable field: in place on the handle, and a field of the version. */
   record VersionField(String name, Type type, Expression initializer, Modifier.Keyword access) {}
 
@@ -223,25 +231,29 @@ final class UserDataClass {
     if (!(v.getType() instanceof ArrayType array) || array.getComponentType().isPrimitiveType()) {
       return init;
     }
-    Expression versioned =
-        init instanceof ArrayCreationExpr creation
-            ? BodyRewriter.versionedArray(
-                creation, plan.facts.file(file).narrowedArray(positions.span(creation)))
-            : null;
-    if (versioned != null) {
-      return versioned;
+    if (init instanceof ArrayCreationExpr creation) {
+      return versionedOrRefused(creation);
     }
-    if (init instanceof ArrayCreationExpr || init instanceof ArrayInitializerExpr) {
+    if (init instanceof ArrayInitializerExpr) {
       problem(init, ARRAY_INITIALIZER, ARRAY_ADVICE);
     }
     return init;
   }
 
-  /** What {@link #arrayInitializer} and a constructor's array store refuse, as a closure does. */
-  static final String ARRAY_INITIALIZER =
-      "a user-data array made with an initializer or several dimensions";
-
-  static final String ARRAY_ADVICE = "allocate it as new T[n] and fill its slots";
+  /**
+   * {@code new VersionedArray<>(n)} for {@code new T[n]} made for a user-data array field; an array
+   * with an initializer or several dimensions is a problem, as in a closure, and stays as it is.
+   */
+  private Expression versionedOrRefused(ArrayCreationExpr creation) {
+    Expression versioned =
+        BodyRewriter.versionedArray(
+            creation, plan.facts.file(file).narrowedArray(positions.span(creation)));
+    if (versioned == null) {
+      problem(creation, ARRAY_INITIALIZER, ARRAY_ADVICE);
+      return creation;
+    }
+    return versioned;
+  }
 
   /** The primitive type of a boxed type as a source names it, else the type itself. */
   private static String unboxed(String type) {
@@ -443,13 +455,8 @@ final class UserDataClass {
       if (target == null || !target.referenceArray()) {
         return super.visit(n, arg);
       }
-      Expression versioned =
-          BodyRewriter.versionedArray(n, plan.facts.file(file).narrowedArray(positions.span(n)));
-      if (versioned == null) {
-        problem(n, ARRAY_INITIALIZER, ARRAY_ADVICE);
-        return super.visit(n, arg);
-      }
-      return versioned;
+      Expression versioned = versionedOrRefused(n);
+      return versioned == n ? super.visit(n, arg) : versioned;
     }
 
     @Override

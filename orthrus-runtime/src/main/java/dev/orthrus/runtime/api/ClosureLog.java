@@ -323,21 +323,14 @@ public final class ClosureLog {
     if (recent != null && object.unchangedSince(recent)) {
       return (V) recent;
     }
-    V now = object.currentVersion();
-    return createdCount != 0 ? storedVersion(object, now) : now;
+    return storedVersion(object, object.currentVersion());
   }
 
   /**
    * The newest of the last {@link #RECENT_LOADS} loads of {@code owner}'s {@code slot}, or null.
    */
   private Version recentLoad(Object owner, int slot) {
-    for (int j = loadCount - 1, end = Math.max(0, loadCount - RECENT_LOADS); j >= end; j--) {
-      Version v = loads[j];
-      if (v != null && v.owner() == owner && v.slot() == slot) {
-        return v;
-      }
-    }
-    return null;
+    return newestOf(loads, loadCount, RECENT_LOADS, owner, slot);
   }
 
   /** This execution's newest version of {@code object} if {@code now} has its stamp; else now. */
@@ -373,7 +366,7 @@ public final class ClosureLog {
    */
   @SuppressWarnings("unchecked")
   private <T> SlotVersion<T> recordSlotLoad(ValueSlots<T> slots, int slot, T value) {
-    SlotVersion<T> version = createdCount != 0 ? storedSlot(slots, slot, value) : null;
+    SlotVersion<T> version = storedSlot(slots, slot, value);
     if (version == null) {
       Version recent = recentLoad(slots, slot);
       version =
@@ -472,10 +465,15 @@ public final class ClosureLog {
 
   /** This execution's newest version of {@code owner}'s {@code slot} (-1: an object), or null. */
   private Version newestCreated(Object owner, int slot) {
-    for (int j = createdCount - 1; j >= 0; j--) {
-      Version c = created[j];
-      if (c != null && c.owner() == owner && c.slot() == slot) {
-        return c;
+    return newestOf(created, createdCount, createdCount, owner, slot);
+  }
+
+  /** The newest of the last {@code depth} of {@code count} entries of {@code owner}'s slot. */
+  private static Version newestOf(Version[] entries, int count, int depth, Object owner, int slot) {
+    for (int j = count - 1, end = Math.max(0, count - depth); j >= end; j--) {
+      Version v = entries[j];
+      if (v != null && v.owner() == owner && v.slot() == slot) {
+        return v;
       }
     }
     return null;
