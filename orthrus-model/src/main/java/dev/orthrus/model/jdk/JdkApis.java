@@ -15,6 +15,7 @@ import static dev.orthrus.model.jdk.JdkCategory.MATH_INTRINSIC;
 import static dev.orthrus.model.jdk.JdkCategory.MONITOR;
 import static dev.orthrus.model.jdk.JdkCategory.MUTABLE_VIEW;
 import static dev.orthrus.model.jdk.JdkCategory.MUTATION;
+import static dev.orthrus.model.jdk.JdkCategory.NAN_BITS;
 import static dev.orthrus.model.jdk.JdkCategory.PARALLEL_STREAM;
 import static dev.orthrus.model.jdk.JdkCategory.RANDOM;
 import static dev.orthrus.model.jdk.JdkCategory.THREAD;
@@ -432,6 +433,17 @@ public final class JdkApis {
                   "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log",
                   "log10", "log1p", "pow", "sinh", "cosh", "tanh", "cbrt", "hypot")
               .example("Math.sin(1.0);"),
+          // The bits of a NaN depend on the code the JIT made (decision 0061). A buffer's
+          // putDouble and putFloat write raw bits; DataOutput's writeDouble writes canonical ones.
+          of(NAN_BITS, "java.lang.Double")
+              .statics("doubleToRawLongBits")
+              .example("Double.doubleToRawLongBits(0.5);"),
+          of(NAN_BITS, "java.lang.Float")
+              .statics("floatToRawIntBits")
+              .example("Float.floatToRawIntBits(0.5f);"),
+          of(NAN_BITS, "java.nio.ByteBuffer")
+              .instances("putDouble", "putFloat")
+              .example("java.nio.ByteBuffer.allocate(8).putDouble(0.5);"),
 
           // Mutations of JDK objects: findings when user data holds the object.
           of(MUTATION, "java.util.Collection")

@@ -28,6 +28,12 @@ public enum JdkCategory {
   HASH_ORDER("hash-order", Rule.IDENTITY_HASH_ORDER, Handling.ERROR, null),
   ENVIRONMENT("environment", Rule.NONDETERMINISTIC, Handling.RECORDED, null),
   MATH_INTRINSIC("math-intrinsic", Rule.MATH_INTRINSIC, Handling.RECORDED, null),
+  /**
+   * Reads a float's or a double's bits as they are ({@code Double.doubleToRawLongBits}, a buffer's
+   * {@code putDouble}): which NaN an operation on NaNs gives depends on the code the JIT made, so
+   * the bits of a NaN are recorded; those of any other value are validated.
+   */
+  NAN_BITS("nan-bits", Rule.NONDETERMINISTIC, Handling.RECORDED, null),
   /** Changes a mutable JDK object (a rule only when user data holds the object). */
   MUTATION("mutation", Rule.MUTABLE_COLLECTION, null, null),
   /**

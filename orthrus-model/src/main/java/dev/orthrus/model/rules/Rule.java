@@ -47,7 +47,7 @@ public enum Rule {
       Severity.NOTE,
       true,
       Stage.BOTH,
-      "clocks, randomness, identity hash codes, the environment, the executing thread, stack traces and exception messages are recorded and replayed (unseeded generators and shuffles: their seed)"),
+      "clocks, randomness, identity hash codes, the environment, the executing thread, stack traces, exception messages and the raw bits of a NaN are recorded and replayed (unseeded generators and shuffles: their seed)"),
   IDENTITY_HASH_ORDER(
       "orthrus.closure.identity-hash-order",
       Severity.ERROR,

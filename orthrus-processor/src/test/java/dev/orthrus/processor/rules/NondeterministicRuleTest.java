@@ -174,6 +174,51 @@ class NondeterministicRuleTest {
   }
 
   @Test
+  void theRawBitsOfAFloatingPointValueAreNanBits() throws IOException {
+    JavaFileObject f =
+        source(
+            "t.Encoder",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.nio.ByteBuffer;
+        public class Encoder {
+          @Closure
+          public long encode(double d, float f) {
+            byte[] bytes = ByteBuffer.allocate(12).putDouble(d).putFloat(f).array();
+            return Double.doubleToRawLongBits(d) + Float.floatToRawIntBits(f) + bytes[0]
+                + Double.doubleToLongBits(d) + Float.floatToIntBits(f);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadNoteContaining(
+            "`java.lang.Double#doubleToRawLongBits(double)` (nan-bits); the bits of a NaN are"
+                + " recorded by the application and replayed to the validator, those of any other"
+                + " value are validated")
+        .inFile(f)
+        .onLineContaining("Double.doubleToRawLongBits(d)");
+    String json =
+        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
+    ClosureModel encode = ClosureReportJson.read(json).closures().get(0);
+    // doubleToLongBits and floatToIntBits give every NaN the same bits: they are not listed.
+    assertThat(
+            encode.nondeterministic().stream()
+                .map(n -> n.target() + " " + n.category() + " " + n.handling())
+                .toList())
+        .containsExactly(
+            "java.nio.ByteBuffer#putDouble(double) nan-bits recorded",
+            "java.nio.ByteBuffer#putFloat(float) nan-bits recorded",
+            "java.lang.Double#doubleToRawLongBits(double) nan-bits recorded",
+            "java.lang.Float#floatToRawIntBits(float) nan-bits recorded");
+  }
+
+  @Test
   void deterministicHashesAndOrderedIterationAreFine() {
     JavaFileObject f =
         source(

@@ -672,6 +672,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               + " (new java.util.Random(rnd.nextLong()); the log records the draw)");
       return m;
     }
+    if (variant != Variant.PLAIN && Plan.lists(plan.nanBitsCalls, call)) {
+      return rawBits(m);
+    }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
     } else if (variant != Variant.PLAIN && Plan.lists(plan.recordedCalls, call)) {
@@ -696,6 +699,30 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return recorded(m, replayArguments, call.siteType());
     }
     return m;
+  }
+
+  /**
+   * A call that reads a float's or a double's raw bits ({@code Double.doubleToRawLongBits(x)}, a
+   * buffer's {@code putDouble(x)}): the value goes through the log's {@code rawDoubleBits} or
+   * {@code rawFloatBits}, which give APP's bits of a NaN to VAL (decision 0061); a buffer puts
+   * those bits with {@code putLong} or {@code putInt}, as its {@code putDouble} and {@code
+   * putFloat} do.
+   */
+  private Expression rawBits(MethodCallExpr m) {
+    String name = m.getNameAsString();
+    boolean isDouble = name.equals("doubleToRawLongBits") || name.equals("putDouble");
+    Expression value = m.getArgument(m.getArguments().size() - 1);
+    Expression bits =
+        new MethodCallExpr(
+            new NameExpr(context),
+            isDouble ? "rawDoubleBits" : "rawFloatBits",
+            new NodeList<>(value.clone()));
+    if (name.startsWith("put")) {
+      m.setName(isDouble ? "putLong" : "putInt");
+      m.setArgument(m.getArguments().size() - 1, bits);
+      return m;
+    }
+    return bits;
   }
 
   /**

@@ -39,6 +39,12 @@ final class Plan {
   private static final String MATH_INTRINSIC = "math-intrinsic";
 
   /**
+   * The category of calls that read a float's or a double's raw bits: APP records the bits of a
+   * NaN, VAL takes them where its own value is a NaN too (decision 0061).
+   */
+  private static final String NAN_BITS = "nan-bits";
+
+  /**
    * The JDK table's categories of locks and monitors ({@code JdkCategory.LOCK}, {@code MONITOR}).
    */
   private static final Set<String> LOCKING = Set.of("lock", "monitor");
@@ -58,6 +64,9 @@ final class Plan {
 
   final Set<String> recordedCalls = new LinkedHashSet<>();
   final Set<String> strictMathCalls = new LinkedHashSet<>();
+
+  /** Recorded calls that read raw bits ({@link #NAN_BITS}): only a NaN's bits are recorded. */
+  final Set<String> nanBitsCalls = new LinkedHashSet<>();
 
   /** Recorded calls on locks and monitors: APP makes them, VAL never does. */
   final Set<String> lockCalls = new LinkedHashSet<>();
@@ -110,6 +119,9 @@ final class Plan {
             strictMathCalls.add(call.target());
           } else if (call.handling() == NondeterministicCall.Handling.RECORDED) {
             recordedCalls.add(call.target());
+            if (call.category().equals(NAN_BITS)) {
+              nanBitsCalls.add(call.target());
+            }
             if (LOCKING.contains(call.category())) {
               lockCalls.add(call.target());
             }

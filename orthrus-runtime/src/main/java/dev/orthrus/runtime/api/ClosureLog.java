@@ -635,6 +635,22 @@ public final class ClosureLog {
     return bits;
   }
 
+  /**
+   * {@code Double.doubleToRawLongBits(value)} in a closure: the bits of a NaN are recorded, because
+   * which NaN an operation on NaNs gives depends on the code the JIT made (decision 0061); those of
+   * any other value are computed again by VAL ({@link Replay#rawDoubleBits}).
+   */
+  public long rawDoubleBits(double value) {
+    long bits = Double.doubleToRawLongBits(value);
+    return Double.isNaN(value) ? nondetBits(bits) : bits;
+  }
+
+  /** {@code Float.floatToRawIntBits(value)} in a closure, as {@link #rawDoubleBits}. */
+  public int rawFloatBits(float value) {
+    int bits = Float.floatToRawIntBits(value);
+    return Float.isNaN(value) ? (int) nondetBits(bits) : bits;
+  }
+
   public <T> T nondetRef(T value) {
     if (nondetRefCount == nondetRefs.length) {
       nondetRefs = Arrays.copyOf(nondetRefs, nondetRefCount * 2);

@@ -233,6 +233,19 @@ public final class Replay {
     return log.nondetBitsAt(nondetBitsCursor++);
   }
 
+  /**
+   * {@code Double.doubleToRawLongBits(value)} in a closure: APP's bits where VAL's value is a NaN
+   * too ({@link ClosureLog#rawDoubleBits}), else VAL's own.
+   */
+  public long rawDoubleBits(double value) {
+    return Double.isNaN(value) ? nondetBits() : Double.doubleToRawLongBits(value);
+  }
+
+  /** {@code Float.floatToRawIntBits(value)} in a closure, as {@link #rawDoubleBits}. */
+  public int rawFloatBits(float value) {
+    return Float.isNaN(value) ? (int) nondetBits() : Float.floatToRawIntBits(value);
+  }
+
   @SuppressWarnings("unchecked")
   public <T> T nondetRef() {
     if (nondetRefCursor >= log.nondetRefCount()) {
