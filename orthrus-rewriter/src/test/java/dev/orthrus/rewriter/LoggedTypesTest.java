@@ -8,6 +8,8 @@ import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.report.ReproducerFile;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.io.Serializable;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -69,6 +71,23 @@ class LoggedTypesTest {
           ReproducerFile.replay(snapshot, loader, -1).outcome());
     } finally {
       rt.close();
+    }
+  }
+
+  /**
+   * A sealed interface a closure takes (its records with it) and the elements of a list it takes
+   * become serializable too: an outside trial's detections of such a closure had no reproducer.
+   */
+  @Test
+  void interfacesAndTypeArgumentsOfLoggedTypesAreSerializable(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
+      for (String name : List.of("fixture.Move", "fixture.Move$In", "fixture.Step")) {
+        assertTrue(Serializable.class.isAssignableFrom(loader.loadClass(name)), name);
+      }
+      Object in = loader.loadClass("fixture.Move$In").getConstructor(long.class).newInstance(3L);
+      ObjectOutputStream sink = new ObjectOutputStream(OutputStream.nullOutputStream());
+      sink.writeObject(List.of(in)); // throws NotSerializableException when it is not
     }
   }
 }

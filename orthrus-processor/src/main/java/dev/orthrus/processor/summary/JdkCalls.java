@@ -7,6 +7,7 @@ import com.sun.source.util.Trees;
 import dev.orthrus.model.jdk.JdkCall;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -19,6 +20,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.UnionType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -126,6 +128,9 @@ public final class JdkCalls {
     if (select instanceof MemberSelectTree member) {
       TypeMirror t =
           trees.getTypeMirror(new TreePath(new TreePath(callPath, select), member.getExpression()));
+      if (t instanceof UnionType union) {
+        return commonSuperclass(union);
+      }
       if (t != null && t.getKind() != TypeKind.PACKAGE && t.getKind() != TypeKind.NONE) {
         return t;
       }
@@ -137,6 +142,27 @@ public final class JdkCalls {
       return enclosing.asType();
     }
     return declaring.asType();
+  }
+
+  /**
+   * The type a multi-catch parameter ({@code catch (ArithmeticException | IllegalStateException
+   * e)}) has for the members called on it: the nearest superclass of its first alternative that
+   * every alternative extends ({@code RuntimeException}), as javac and the bytecode see it.
+   */
+  private TypeMirror commonSuperclass(UnionType union) {
+    List<? extends TypeMirror> alternatives = union.getAlternatives();
+    TypeMirror candidate = alternatives.get(0);
+    while (true) {
+      TypeMirror erased = types.erasure(candidate);
+      if (alternatives.stream().allMatch(a -> types.isSubtype(types.erasure(a), erased))) {
+        return candidate;
+      }
+      List<? extends TypeMirror> supertypes = types.directSupertypes(candidate);
+      if (supertypes.isEmpty()) {
+        return candidate; // Object, which no exception reaches first
+      }
+      candidate = supertypes.get(0); // a class's superclass comes first
+    }
   }
 
   /**

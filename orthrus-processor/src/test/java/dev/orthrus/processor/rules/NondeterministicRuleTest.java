@@ -118,6 +118,48 @@ class NondeterministicRuleTest {
             "java.lang.ArithmeticException#toString() environment recorded");
   }
 
+  /**
+   * A multi-catch parameter's type is a union: the message is read from the alternatives' common
+   * superclass, as javac compiles it (an outside trial's false detection: compiled code throws
+   * {@code / by zero} without a message).
+   */
+  @Test
+  void theMessageOfAMultiCatchParameterIsRecorded() throws IOException {
+    JavaFileObject f =
+        source(
+            "t.Divider",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Divider {
+          @Closure
+          public String divide(int a, int b) {
+            try {
+              return "" + a / b;
+            } catch (ArithmeticException | IllegalStateException e) {
+              return e.getMessage();
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadNoteContaining("`java.lang.RuntimeException#getMessage()` (environment)")
+        .inFile(f)
+        .onLineContaining("e.getMessage()");
+    String json =
+        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
+    assertThat(
+            ClosureReportJson.read(json).closures().get(0).nondeterministic().stream()
+                .map(n -> n.target() + " " + n.handling())
+                .toList())
+        .containsExactly("java.lang.RuntimeException#getMessage() recorded");
+  }
+
   @Test
   void unseededGeneratorsAndTheJdkShuffleAreSeeded() throws IOException {
     JavaFileObject f =

@@ -252,12 +252,20 @@ final class FileRewriter {
   }
 
   /**
-   * Makes a class or record {@code Serializable} unless it is already declared so; interfaces and
-   * enums (always serializable) are left alone. Returns whether the declaration changed.
+   * Makes a class or record {@code Serializable} unless it is already declared so, and an interface
+   * extend it, so that its implementations (a sealed interface's records) are; enums are always
+   * serializable. Returns whether the declaration changed.
    */
   static boolean serializable(TypeDeclaration<?> type) {
     NodeWithImplements<?> declaration;
-    if (type instanceof ClassOrInterfaceDeclaration c && !c.isInterface()) {
+    if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
+      if (c.getExtendedTypes().stream()
+          .anyMatch(t -> t.getNameAsString().endsWith("Serializable"))) {
+        return false;
+      }
+      c.addExtendedType("java.io.Serializable");
+      return true;
+    } else if (type instanceof ClassOrInterfaceDeclaration c) {
       declaration = c;
     } else if (type instanceof RecordDeclaration r) {
       declaration = r;

@@ -112,8 +112,8 @@ final class Plan {
     if (report != null) {
       for (ClosureModel closure : report.closures()) {
         closures.put(closure.id(), closure);
-        loggedTypes.add(erasedClass(closure.result().type()));
-        closure.parameters().forEach(p -> loggedTypes.add(erasedClass(p.type())));
+        loggedTypes.addAll(classesIn(closure.result().type()));
+        closure.parameters().forEach(p -> loggedTypes.addAll(classesIn(p.type())));
         for (NondeterministicCall call : closure.nondeterministic()) {
           if (call.category().equals(MATH_INTRINSIC)) {
             strictMathCalls.add(call.target());
@@ -237,10 +237,18 @@ final class Plan {
   }
 
   /** {@code a.B<C>[]} to {@code a.B}. */
-  private static String erasedClass(String type) {
-    int generic = type.indexOf('<');
-    String raw = generic < 0 ? type : type.substring(0, generic);
-    return raw.replace("[]", "");
+  /**
+   * The classes a type names ({@code java.util.List<p.Shape>}: the list's and its elements', which
+   * a reproducer file serializes too), as canonical names without array brackets.
+   */
+  private static List<String> classesIn(String type) {
+    List<String> classes = new ArrayList<>();
+    for (String name : type.split("[^\\w.$]+")) {
+      if (!name.isEmpty() && !name.equals("extends") && !name.equals("super")) {
+        classes.add(name);
+      }
+    }
+    return classes;
   }
 
   boolean isClosure(String id) {
