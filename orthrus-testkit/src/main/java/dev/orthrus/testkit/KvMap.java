@@ -18,7 +18,6 @@ import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedArray;
 import dev.orthrus.runtime.api.VersionedObject;
 import java.io.Serializable;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
@@ -134,20 +133,11 @@ public final class KvMap implements Serializable {
     /** The held field {@code next}. */
     public static final int NEXT = 0;
 
-    private static final VarHandle NEXT_FIELD;
-
-    static {
-      try {
-        NEXT_FIELD = MethodHandles.lookup().findVarHandle(Item.class, "next", Item.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
-
     final String key;
 
-    @SuppressWarnings("unused") // accessed through NEXT_FIELD
-    // Transient: a reproducer file carries logged slot versions, never the live chain.
+    // Read with an acquire and written with a release, through fences as generated code does
+    // (decision 0062). Transient: a reproducer file carries logged slot versions, never the live
+    // chain.
     private transient Item next;
 
     // The mutable fields, in place (InPlaceObject); transient as the link is.
@@ -206,14 +196,17 @@ public final class KvMap implements Serializable {
     public Item lvValue(int i) {
       refusePlainRead();
       checkSlot(i);
-      return (Item) NEXT_FIELD.getAcquire(this);
+      Item value = next;
+      VarHandle.acquireFence();
+      return value;
     }
 
     @Override
     public void soValue(int i, Item value) {
       refusePlainStore();
       checkSlot(i);
-      NEXT_FIELD.setRelease(this, value);
+      VarHandle.releaseFence();
+      next = value;
     }
 
     /** The mutable fields of an item (public for benchmarks and tests that time or corrupt it). */

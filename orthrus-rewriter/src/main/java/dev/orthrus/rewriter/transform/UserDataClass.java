@@ -626,8 +626,19 @@ final class UserDataClass {
     return "SLOT_" + Plan.constantName(field);
   }
 
-  private static String handleName(String field) {
-    return Plan.constantName(field) + "_FIELD";
+  /**
+   * The acquire read of a held field, one method per field: {@code acquire$next()}. A plain read
+   * and an acquire fence, as {@code getAcquire} reads, but without a {@code VarHandle}: its guards,
+   * inlined by C1 and run by the interpreter, made each frame of a recursion through logged code
+   * several times larger (docs/rewriter.md, "Stack depth").
+   */
+  private static String acquireRead(String field) {
+    return "acquire$" + field;
+  }
+
+  /** A release store into a held field: a release fence, then the plain store. */
+  private static String releaseStore(String field, String value) {
+    return "VarHandle.releaseFence();\nthis." + field + " = " + value + ";\n";
   }
 
   /** The plain read of a held or in-place field, one method per field: {@code lv$next()}. */
@@ -642,13 +653,11 @@ final class UserDataClass {
 
   /**
    * The handle implements {@code ValueSlots} over its held fields, read with an acquire and written
-   * with a release (decision 0020, amendment): slot {@code i} is the {@code i}-th held field in
-   * declaration order.
+   * with a release (decision 0020, amendment), through fences (decision 0062): slot {@code i} is
+   * the {@code i}-th held field in declaration order.
    */
   private void addSlots(Map<String, String> types) {
-    String owner = type.getNameAsString();
     type.addImplementedType("ValueSlots<Object>");
-    StringBuilder constants = new StringBuilder();
     List<BodyDeclaration<?>> members = new ArrayList<>();
     for (int i = 0; i < held.size(); i++) {
       String f = held.get(i);
@@ -662,25 +671,7 @@ final class UserDataClass {
                   + " = "
                   + i
                   + ";"));
-      members.add(
-          StaticJavaParser.parseBodyDeclaration(
-              "private static final VarHandle " + handleName(f) + ";"));
-      constants
-          .append(handleName(f))
-          .append(" = lookup.findVarHandle(")
-          .append(owner)
-          .append(".class, \"")
-          .append(f)
-          .append("\", ")
-          .append(types.get(f))
-          .append(".class);\n");
     }
-    members.add(
-        StaticJavaParser.parseBodyDeclaration(
-            "static {\ntry {\nMethodHandles.Lookup lookup = MethodHandles.lookup();\n"
-                + constants
-                + "} catch (ReflectiveOperationException e) {\n"
-                + "throw new ExceptionInInitializerError(e);\n}\n}"));
     members.add(
         StaticJavaParser.parseBodyDeclaration(
             "@Override public int length() { return " + held.size() + "; }"));
@@ -691,10 +682,10 @@ final class UserDataClass {
             "@Override public void soValue(int i, Object value) {\nrefusePlainStore();\n");
     for (int i = 0; i < held.size(); i++) {
       String f = held.get(i);
-      read.append("if (i == ").append(i).append(") { return (").append(types.get(f)).append(") ");
-      read.append(handleName(f)).append(".getAcquire(this); }\n");
-      write.append("if (i == ").append(i).append(") { ").append(handleName(f));
-      write.append(".setRelease(this, (").append(types.get(f)).append(") value); return; }\n");
+      read.append("if (i == ").append(i).append(") { return ").append(acquireRead(f));
+      read.append("(); }\n");
+      write.append("if (i == ").append(i).append(") {\n");
+      write.append(releaseStore(f, "(" + types.get(f) + ") value")).append("return;\n}\n");
     }
     read.append("checkSlot(i);\nthrow new AssertionError(i);\n}");
     write.append("checkSlot(i);\n}");
@@ -705,14 +696,23 @@ final class UserDataClass {
       String t = plan.facts.heldFieldType(binaryName, f);
       members.add(
           StaticJavaParser.parseBodyDeclaration(
+              "private "
+                  + t
+                  + " "
+                  + acquireRead(f)
+                  + "() {\n"
+                  + t
+                  + " value = this."
+                  + f
+                  + ";\nVarHandle.acquireFence();\nreturn value;\n}"));
+      members.add(
+          StaticJavaParser.parseBodyDeclaration(
               t
                   + " "
                   + plainRead(f)
-                  + "() {\nrefusePlainRead();\nreturn ("
-                  + t
-                  + ") "
-                  + handleName(f)
-                  + ".getAcquire(this);\n}"));
+                  + "() {\nrefusePlainRead();\nreturn "
+                  + acquireRead(f)
+                  + "();\n}"));
       members.add(
           StaticJavaParser.parseBodyDeclaration(
               t
@@ -723,8 +723,8 @@ final class UserDataClass {
                   + ") log.loadHeld(this, "
                   + slotName(f)
                   + ", "
-                  + handleName(f)
-                  + ".getAcquire(this));\n}"));
+                  + acquireRead(f)
+                  + "());\n}"));
     }
     members.forEach(m -> type.getMembers().add(m));
   }
@@ -876,18 +876,9 @@ final class UserDataClass {
     // The field's own store, never through the tests of soValue (as for reads: addSlots).
     s.append(
         switch (h.variant()) {
-          case PLAIN -> "refusePlainStore();\n" + handleName(f) + ".setRelease(this, " + f + ");\n";
+          case PLAIN -> "refusePlainStore();\n" + releaseStore(f, f);
           case APP ->
-              handleName(f)
-                  + ".setRelease(this, "
-                  + f
-                  + ");\n"
-                  + context
-                  + ".storedHeld(this, "
-                  + slotName(f)
-                  + ", "
-                  + f
-                  + ");\n";
+              releaseStore(f, f) + context + ".storedHeld(this, " + slotName(f) + ", " + f + ");\n";
           case VAL -> context + ".storeSlot(this, " + slotName(f) + ", " + f + ");\n";
         });
     s.append("return ").append(f).append(";\n}\n");
