@@ -7,9 +7,9 @@ import static dev.orthrus.processor.Snippets.compile;
 import static dev.orthrus.processor.Snippets.source;
 
 import com.google.testing.compile.Compilation;
-import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.json.ClosureReportJson;
 import java.io.IOException;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
@@ -100,16 +100,7 @@ class NondeterministicRuleTest {
         .hadNoteContaining("`java.lang.ArithmeticException#getStackTrace()` (environment)")
         .inFile(f)
         .onLineContaining("e.getStackTrace()");
-    String json =
-        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
-            .orElseThrow()
-            .getCharContent(true)
-            .toString();
-    ClosureModel where = ClosureReportJson.read(json).closures().get(0);
-    assertThat(
-            where.nondeterministic().stream()
-                .map(n -> n.target() + " " + n.category() + " " + n.handling())
-                .toList())
+    assertThat(nondeterministic(c))
         .containsExactly(
             "java.lang.Thread#getName() environment recorded",
             "java.lang.ArithmeticException#getMessage() environment recorded",
@@ -148,16 +139,8 @@ class NondeterministicRuleTest {
         .hadNoteContaining("`java.lang.RuntimeException#getMessage()` (environment)")
         .inFile(f)
         .onLineContaining("e.getMessage()");
-    String json =
-        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
-            .orElseThrow()
-            .getCharContent(true)
-            .toString();
-    assertThat(
-            ClosureReportJson.read(json).closures().get(0).nondeterministic().stream()
-                .map(n -> n.target() + " " + n.handling())
-                .toList())
-        .containsExactly("java.lang.RuntimeException#getMessage() recorded");
+    assertThat(nondeterministic(c))
+        .containsExactly("java.lang.RuntimeException#getMessage() environment recorded");
   }
 
   @Test
@@ -198,17 +181,8 @@ class NondeterministicRuleTest {
     assertThat(c).hadNoteContaining(seeded).inFile(f).onLineContaining("new Random()");
     assertThat(c).hadNoteContaining(seeded).inFile(f).onLineContaining("new SplittableRandom()");
 
-    String json =
-        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
-            .orElseThrow()
-            .getCharContent(true)
-            .toString();
-    ClosureModel deal = ClosureReportJson.read(json).closures().get(0);
     // A shuffle with a generator of the closure's own and that generator's draws are not listed.
-    assertThat(
-            deal.nondeterministic().stream()
-                .map(n -> n.target() + " " + n.category() + " " + n.handling())
-                .toList())
+    assertThat(nondeterministic(c))
         .containsExactly(
             "java.util.Collections#shuffle(java.util.List) random seeded",
             "java.util.Random#<init>() random seeded",
@@ -242,17 +216,8 @@ class NondeterministicRuleTest {
                 + " value are validated")
         .inFile(f)
         .onLineContaining("Double.doubleToRawLongBits(d)");
-    String json =
-        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
-            .orElseThrow()
-            .getCharContent(true)
-            .toString();
-    ClosureModel encode = ClosureReportJson.read(json).closures().get(0);
     // doubleToLongBits and floatToIntBits give every NaN the same bits: they are not listed.
-    assertThat(
-            encode.nondeterministic().stream()
-                .map(n -> n.target() + " " + n.category() + " " + n.handling())
-                .toList())
+    assertThat(nondeterministic(c))
         .containsExactly(
             "java.nio.ByteBuffer#putDouble(double) nan-bits recorded",
             "java.nio.ByteBuffer#putFloat(float) nan-bits recorded",
@@ -292,5 +257,17 @@ class NondeterministicRuleTest {
     Compilation c = compile(f);
     assertThat(c).succeeded();
     assertNoFinding(c, "orthrus.closure.nondeterministic");
+  }
+
+  /** The first closure's {@code nondeterministic} entries in closures.json. */
+  private static List<String> nondeterministic(Compilation c) throws IOException {
+    String json =
+        c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/orthrus/closures.json")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
+    return ClosureReportJson.read(json).closures().get(0).nondeterministic().stream()
+        .map(n -> n.target() + " " + n.category() + " " + n.handling())
+        .toList();
   }
 }

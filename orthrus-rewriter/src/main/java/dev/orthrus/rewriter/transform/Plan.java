@@ -236,7 +236,6 @@ final class Plan {
         && !bindingConstants.getOrDefault(binaryName, Set.of()).contains(name);
   }
 
-  /** {@code a.B<C>[]} to {@code a.B}. */
   /**
    * The classes a type names ({@code java.util.List<p.Shape>}: the list's and its elements', which
    * a reproducer file serializes too), as canonical names without array brackets.
