@@ -36,6 +36,7 @@ import dev.orthrus.annotations.UserData;
 import dev.orthrus.model.NondeterministicCall.Handling;
 import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
+import dev.orthrus.model.jdk.JdkCategory;
 import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.JdkCalls;
 import dev.orthrus.processor.summary.Returns;
@@ -1147,7 +1148,7 @@ public final class FactsCollector implements TaskListener {
           || !(element instanceof ExecutableElement method)) {
         return false;
       }
-      if (returnsShared(method, depth + 1)) {
+      if (returnsShared(method, depth + 1) || recordedJdkResult(path, call, method)) {
         return true;
       }
       if (method.getModifiers().contains(Modifier.STATIC)) {
@@ -1157,6 +1158,26 @@ public final class FactsCollector implements TaskListener {
           && (sharedObject(receiverPath(path, select), depth + 1)
               || plainObjectInAField(receiverPath(path, select))
               || snapshotElements.contains(trees.getElement(receiverPath(path, select))));
+    }
+
+    /**
+     * A call of a JDK method whose result the table records ({@code buffer.get()} of a {@code
+     * ThreadLocal<StringBuilder>}): VAL takes APP's object from the log, which the application
+     * keeps using, so calls on it and reads of its elements are the application's to make.
+     */
+    private boolean recordedJdkResult(
+        TreePath path, MethodInvocationTree call, ExecutableElement method) {
+      if (!isJdk(method)) {
+        return false;
+      }
+      TypeMirror receiver =
+          jdk.receiverType(trees, path, call.getMethodSelect(), method, enclosingClass());
+      JdkApi api = JdkApis.finding(jdk.call(method, receiver, () -> false));
+      // A buffer's putDouble returns the buffer the closure made; only the bits it puts may be
+      // recorded (decision 0061).
+      return api != null
+          && api.handling() == Handling.RECORDED
+          && api.category() != JdkCategory.NAN_BITS;
     }
 
     /**
@@ -1487,6 +1508,11 @@ public final class FactsCollector implements TaskListener {
       Element element = trees.getElement(path);
       if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
         return sharedArrayLocals.contains(element);
+      }
+      if (expression instanceof MethodInvocationTree call
+          && element instanceof ExecutableElement method
+          && recordedJdkResult(path, call, method)) {
+        return true; // TRACE.get() of a ThreadLocal<long[]>
       }
       return expression instanceof MethodInvocationTree call
           && call.getMethodSelect() instanceof MemberSelectTree select

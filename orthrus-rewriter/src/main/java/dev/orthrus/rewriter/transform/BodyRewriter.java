@@ -30,6 +30,7 @@ import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
@@ -1084,6 +1085,27 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             "nextLong"),
         new NodeList<>(),
         "long");
+  }
+
+  /**
+   * A catch clause of APP or VAL tells the log first what it caught ({@code log.caught(e)}): an
+   * error of the machine the closure caught (a recursion that catches {@code StackOverflowError})
+   * makes the execution one that is not validated, and VAL's own divergence or error of the machine
+   * goes on up past the program's {@code catch (Throwable t)} ({@code replay.caught(e)}).
+   */
+  @Override
+  public Visitable visit(CatchClause n, Void arg) {
+    CatchClause c = (CatchClause) super.visit(n, arg);
+    if (variant != Variant.PLAIN) {
+      c.getBody()
+          .addStatement(
+              0,
+              new MethodCallExpr(
+                  new NameExpr(context),
+                  "caught",
+                  new NodeList<>(new NameExpr(c.getParameter().getNameAsString()))));
+    }
+    return c;
   }
 
   @Override

@@ -90,6 +90,7 @@ public final class ClosureLog {
   private boolean strict;
   private boolean overflowed;
   private boolean raced;
+  private boolean caughtMachineError;
   private Object receiver;
 
   private Object[] refArgs = new Object[4];
@@ -433,6 +434,23 @@ public final class ClosureLog {
    */
   public boolean recordedCallThrew() {
     return markCount != 0;
+  }
+
+  /**
+   * The closure caught {@code e}: every catch clause of an APP variant calls this first. An error
+   * of the machine ({@link MachineErrors}: a recursion that catches {@code StackOverflowError} and
+   * goes on another way) makes the execution one that cannot be validated, as when the closure ends
+   * with one: VAL, on a validator's stack, would not meet it where APP did.
+   */
+  public void caught(Throwable e) {
+    if (!caughtMachineError && MachineErrors.in(e)) {
+      caughtMachineError = true;
+    }
+  }
+
+  /** True when the closure caught an error of the machine ({@link #caught}). */
+  public boolean caughtMachineError() {
+    return caughtMachineError;
   }
 
   /** Publishes a new value of one slot (of a versioned array, or a handle's held field). */
@@ -1164,6 +1182,7 @@ public final class ClosureLog {
     fingerprint = 0;
     overflowed = false;
     raced = false;
+    caughtMachineError = false;
     strict = false;
     verdict = PENDING;
     state(FREE);

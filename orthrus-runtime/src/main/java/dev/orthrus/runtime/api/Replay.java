@@ -234,6 +234,22 @@ public final class Replay {
   }
 
   /**
+   * The closure caught {@code e}: every catch clause of a VAL variant calls this first. VAL's own
+   * {@link Divergence} and an error of the machine ({@link MachineErrors}) go on up whatever the
+   * program catches ({@code catch (Throwable t)}), so that the validator sees them.
+   */
+  public void caught(Throwable e) {
+    if (e instanceof Divergence || MachineErrors.in(e)) {
+      if (e instanceof Error error) {
+        throw error;
+      }
+      if (e instanceof RuntimeException unchecked) {
+        throw unchecked;
+      }
+    }
+  }
+
+  /**
    * {@code Double.doubleToRawLongBits(value)} in a closure: APP's bits where VAL's value is a NaN
    * too ({@link ClosureLog#rawDoubleBits}), else VAL's own.
    */

@@ -2,6 +2,7 @@ package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Divergence;
+import dev.orthrus.runtime.api.MachineErrors;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.UninstrumentedAccess;
@@ -214,14 +215,17 @@ public final class Validator implements Agent {
    *
    * @return the first difference, or null when VAL confirmed APP's execution
    * @throws NotValidatedException when the execution cannot be validated here: an error of the
-   *     machine on either side ({@link #environmental}), VAL reaching code the rewriter did not
+   *     machine on either side ({@link MachineErrors}), VAL reaching code the rewriter did not
    *     instrument ({@link UninstrumentedAccess}), an argument or the result the caller changed
    *     before or while VAL re-executed, or, when the outputs differ, user data the execution read
    *     that the program changed in place since
    */
   public static Mismatch check(ClosureLog log, Replay replay, OutputComparator comparator) {
-    if (log.resultKind() == ResultKind.THROWN && environmental((Throwable) log.resultRef())) {
+    if (log.resultKind() == ResultKind.THROWN && MachineErrors.in((Throwable) log.resultRef())) {
       throw new NotValidatedException("APP threw " + log.resultRef());
+    }
+    if (log.caughtMachineError()) {
+      throw new NotValidatedException(CAUGHT_MACHINE_ERROR);
     }
     if (log.callerValuesChanged()) {
       throw new NotValidatedException(CHANGED_BY_CALLER);
@@ -239,7 +243,7 @@ public final class Validator implements Agent {
     } catch (Divergence d) {
       diverged = new Mismatch(d.kind(), d.getMessage(), "(VAL stopped)", "(APP went on)");
     } catch (Throwable t) {
-      if (environmental(t)) {
+      if (MachineErrors.in(t)) {
         throw new NotValidatedException("VAL threw " + t);
       }
       Throwable hidden = causeOf(t, UninstrumentedAccess.class::isInstance);
@@ -272,6 +276,10 @@ public final class Validator implements Agent {
     }
     return mismatch;
   }
+
+  private static final String CAUGHT_MACHINE_ERROR =
+      "APP caught an error of the machine (a StackOverflowError, an OutOfMemoryError, a failed"
+          + " class initialization), which VAL, on another stack, would not meet where APP did";
 
   private static final String CHANGED_BY_CALLER =
       "the caller changed an argument or the result before the validator re-executed";
@@ -309,18 +317,6 @@ public final class Validator implements Agent {
       }
     }
     return false;
-  }
-
-  /**
-   * Errors of the machine, not of the data, anywhere in {@code t}'s causes: the stack or the heap
-   * ran out ({@link VirtualMachineError}), or class loading or initialization failed ({@link
-   * LinkageError}: the first use of a class whose initializer failed sees {@code
-   * ExceptionInInitializerError}, every later one {@code NoClassDefFoundError}). Either side may
-   * meet them where the other did not (a validator's stack differs from the application thread's,
-   * VAL's frames may still be interpreted), so they say nothing about the core that ran APP.
-   */
-  static boolean environmental(Throwable t) {
-    return causeOf(t, e -> e instanceof VirtualMachineError || e instanceof LinkageError) != null;
   }
 
   /** {@code t} or the first of its causes (at most 32 deep) that is of {@code kind}; else null. */

@@ -1,7 +1,9 @@
 package dev.orthrus.runtime.validate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +13,7 @@ import dev.orthrus.runtime.api.CallSite;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.Divergence;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
@@ -229,6 +232,48 @@ class EnvironmentalErrorsTest {
           () -> Validator.check(log, new Replay(), new OutputComparator()),
           error.get()::toString);
     }
+  }
+
+  /**
+   * A closure that catches a machine error itself (a recursion that catches {@code
+   * StackOverflowError} and answers otherwise, from an outside trial): APP's catch clause tells the
+   * log, and the execution is not validated, where VAL on its larger stack computed the other
+   * answer and every such execution was a detection.
+   */
+  @Test
+  void aMachineErrorTheClosureCaughtIsNotValidated() {
+    for (Supplier<Throwable> error : environmental()) {
+      ClosureLog log = logOf(RETURNS_ONE, ResultKind.BITS, 2, null);
+      log.caught(new IllegalArgumentException("the program's own"));
+      log.caught(error.get());
+      assertTrue(log.caughtMachineError(), error.get()::toString);
+      assertThrows(
+          NotValidatedException.class,
+          () -> Validator.check(log, new Replay(), new OutputComparator()),
+          error.get()::toString);
+    }
+    ClosureLog own = logOf(RETURNS_ONE, ResultKind.BITS, 2, null);
+    own.caught(new AssertionError("the program's own"));
+    assertFalse(own.caughtMachineError());
+    assertEquals(
+        MismatchKind.RESULT, Validator.check(own, new Replay(), new OutputComparator()).kind());
+  }
+
+  /**
+   * VAL's catch clauses pass on its own divergence and machine errors, whatever the program
+   * catches, and nothing else.
+   */
+  @Test
+  void aValidatorsCatchClausePassesOnDivergenceAndMachineErrors() {
+    Replay replay = new Replay();
+    Divergence divergence = new Divergence(MismatchKind.LOAD_DIVERGED, "VAL went elsewhere");
+    assertSame(divergence, assertThrows(Divergence.class, () -> replay.caught(divergence)));
+    for (Supplier<Throwable> error : environmental()) {
+      Throwable e = error.get();
+      assertSame(e, assertThrows(Throwable.class, () -> replay.caught(e)));
+    }
+    replay.caught(new IllegalStateException("the program's own"));
+    replay.caught(new AssertionError("the program's own"));
   }
 
   @Test
