@@ -1096,7 +1096,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   @Override
   public Visitable visit(CatchClause n, Void arg) {
     CatchClause c = (CatchClause) super.visit(n, arg);
-    if (variant != Variant.PLAIN) {
+    // An unnamed parameter (catch (Exception _), Java 22) cannot be passed on.
+    if (variant != Variant.PLAIN && !c.getParameter().getNameAsString().equals("_")) {
       c.getBody()
           .addStatement(
               0,
