@@ -384,8 +384,12 @@ public final class FactsCollector implements TaskListener {
           problem(
               node,
               misuse,
-              "read and write it slot by slot (a[i], a.length) and assign it new T[n]: it becomes a"
-                  + " VersionedArray, which is not a Java array; copy it slot by slot in a loop");
+              String.format(
+                  "read and write it slot by slot (a[i], a.length) and assign it new T[n]: it"
+                      + " becomes a VersionedArray, which is not a Java array; copy it slot by slot"
+                      + " in a loop; to grow it, keep the old one in another user-data field of its"
+                      + " type first (old = %s; %s = new T[n]; then copy old[i] into it)",
+                  name, name));
         }
       }
       String enclosing = node instanceof IdentifierTree ? enclosingInstance(field) : null;
