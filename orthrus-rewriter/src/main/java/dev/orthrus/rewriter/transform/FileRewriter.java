@@ -62,7 +62,6 @@ final class FileRewriter {
           "dev.orthrus.runtime.api.ValueSlots",
           "dev.orthrus.runtime.api.Version",
           "dev.orthrus.runtime.api.VersionedArray",
-          "java.lang.invoke.MethodHandles",
           "java.lang.invoke.VarHandle");
 
   private final Plan plan;

@@ -7,6 +7,7 @@ import com.github.javaparser.ast.expr.NameExpr;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.NondeterministicCall;
+import dev.orthrus.model.jdk.JdkCategory;
 import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.CallFact;
@@ -36,18 +37,17 @@ final class Plan {
    * The category of {@code Math} calls whose results may differ between JIT tiers and cores: the
    * rewriter routes them to {@code StrictMath}, which is deterministic, instead of recording them.
    */
-  private static final String MATH_INTRINSIC = "math-intrinsic";
+  private static final String MATH_INTRINSIC = JdkCategory.MATH_INTRINSIC.jsonName();
 
   /**
    * The category of calls that read a float's or a double's raw bits: APP records the bits of a
    * NaN, VAL takes them where its own value is a NaN too (decision 0061).
    */
-  private static final String NAN_BITS = "nan-bits";
+  private static final String NAN_BITS = JdkCategory.NAN_BITS.jsonName();
 
-  /**
-   * The JDK table's categories of locks and monitors ({@code JdkCategory.LOCK}, {@code MONITOR}).
-   */
-  private static final Set<String> LOCKING = Set.of("lock", "monitor");
+  /** The JDK table's categories of locks and monitors. */
+  private static final Set<String> LOCKING =
+      Set.of(JdkCategory.LOCK.jsonName(), JdkCategory.MONITOR.jsonName());
 
   final SourceFacts facts;
   final Map<String, ClosureModel> closures = new LinkedHashMap<>();
