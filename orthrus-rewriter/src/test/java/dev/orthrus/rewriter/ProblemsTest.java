@@ -60,29 +60,31 @@ class ProblemsTest {
   }
 
   /**
-   * A user-data array field given its elements by an initializer, in its declaration or in a
-   * constructor, is refused by rule as one in a closure is, not left for the compiler to fail on
-   * (it was: "the generated source does not compile ... this is a rewriter bug").
+   * A user-data array field made with several dimensions, in its declaration or in a constructor,
+   * is refused by rule as one in a closure is, not left for the compiler to fail on. One made with
+   * an initializer is not ({@link ArrayInitializersTest}).
    */
   @Test
-  void aUserDataArrayFieldWithAnInitializerIsRefusedByRule(@TempDir Path dir) throws IOException {
+  void aUserDataArrayFieldWithSeveralDimensionsIsRefusedByRule(@TempDir Path dir)
+      throws IOException {
     String initialized =
         """
         package p;
         @dev.orthrus.annotations.UserData
         final class Tree {
           final Node[] roots = {new Node(), new Node()};
-          Node[] leaves;
+          final Object[] rows = new Node[2][2];
+          Object[] leaves;
           Tree() {
-            leaves = new Node[] {new Node()};
+            leaves = new Node[][] {{new Node()}};
           }
         }
         """;
     List<Problem> problems = problems(dir, initialized);
     assertEquals(2, problems.size(), problems::toString);
-    assertEquals(List.of(4, 7), problems.stream().map(Problem::line).toList());
+    assertEquals(List.of(5, 8), problems.stream().map(Problem::line).toList());
     for (Problem p : problems) {
-      assertTrue(p.construct().contains("initializer"), p::toString);
+      assertTrue(p.construct().contains("several dimensions"), p::toString);
       assertTrue(p.advice().contains("new T[n]"), p::toString);
     }
   }

@@ -56,6 +56,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -513,7 +514,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * {@code new T[n]} stored into a user-data array field becomes {@code new VersionedArray<>(n)}.
+   * {@code new T[n]} stored into a user-data array field becomes {@code new VersionedArray<>(n)};
+   * {@code new T[] {a, b}} becomes a {@code VersionedArray} of those elements, whose slots a logged
+   * variant records as created ({@code log.allocate}), as it records the stores that fill a {@code
+   * new T[n]}.
    */
   private Expression versionedArrayValue(FieldFact field, Expression value) {
     if (!field.referenceArray() || !(value instanceof ArrayCreationExpr creation)) {
@@ -521,30 +525,43 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     ObjectCreationExpr versioned =
         versionedArray(creation, facts.narrowedArray(positions.span(creation)));
-    if (versioned != null) {
-      return versioned;
+    if (versioned == null) {
+      problem(value, UserDataClass.ARRAY_DIMENSIONS, UserDataClass.ARRAY_ADVICE);
+      return value;
     }
-    problem(value, UserDataClass.ARRAY_INITIALIZER, UserDataClass.ARRAY_ADVICE);
-    return value;
+    if (creation.getInitializer().isPresent() && variant != Variant.PLAIN) {
+      return new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(versioned));
+    }
+    return versioned;
   }
 
   /**
-   * {@code new VersionedArray<>(n)} for {@code new T[n]}, or null for any other array creation.
+   * {@code new VersionedArray<>(n)} for {@code new T[n]}, {@code new VersionedArray<>(new T[] {a,
+   * b}, null)} for an array made with an initializer; null for an array of several dimensions.
    * {@code narrowed} is {@code T} as a class literal names it when {@code T} is narrower than the
    * field's element type ({@code Object[] vals = new String[4]}): the array then refuses stores of
    * another type with {@code ArrayStoreException}, as the JVM does.
    */
   static ObjectCreationExpr versionedArray(ArrayCreationExpr creation, String narrowed) {
-    if (creation.getLevels().size() != 1 || creation.getLevels().get(0).getDimension().isEmpty()) {
+    if (creation.getLevels().size() != 1) {
       return null;
+    }
+    NodeList<Expression> arguments = new NodeList<>();
+    Optional<Expression> length = creation.getLevels().get(0).getDimension();
+    if (length.isPresent()) {
+      arguments.add(length.get());
+    } else if (creation.getInitializer().isPresent()) {
+      arguments.add(creation);
+    } else {
+      return null;
+    }
+    if (narrowed != null) {
+      arguments.add(new ClassExpr(StaticJavaParser.parseClassOrInterfaceType(narrowed)));
+    } else if (length.isEmpty()) {
+      arguments.add(new NullLiteralExpr());
     }
     ClassOrInterfaceType type = new ClassOrInterfaceType(null, "VersionedArray");
     type.setTypeArguments(new NodeList<>());
-    NodeList<Expression> arguments =
-        new NodeList<>(creation.getLevels().get(0).getDimension().get());
-    if (narrowed != null) {
-      arguments.add(new ClassExpr(StaticJavaParser.parseClassOrInterfaceType(narrowed)));
-    }
     return new ObjectCreationExpr(null, type, arguments);
   }
 

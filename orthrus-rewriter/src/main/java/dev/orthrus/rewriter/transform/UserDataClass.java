@@ -2,6 +2,7 @@ package dev.orthrus.rewriter.transform;
 
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.AccessSpecifier;
+import com.github.javaparser.ast.ArrayCreationLevel;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -56,10 +57,10 @@ final class UserDataClass {
   /**
    * What a user-data array field may not be made with, as a closure's may not (problem, advice).
    */
-  static final String ARRAY_INITIALIZER =
-      "a user-data array made with an initializer or several dimensions";
+  static final String ARRAY_DIMENSIONS = "a user-data array made with several dimensions";
 
-  static final String ARRAY_ADVICE = "allocate it as new T[n] and fill its slots";
+  static final String ARRAY_ADVICE =
+      "allocate it as new T[n] and fill its slots; hold a user-data class per row";
 
   /** A mutable field: in place on the handle, and a field of the version. */
   record VersionField(String name, Type type, Expression initializer, Modifier.Keyword access) {}
@@ -234,22 +235,27 @@ final class UserDataClass {
     if (init instanceof ArrayCreationExpr creation) {
       return versionedOrRefused(creation);
     }
-    if (init instanceof ArrayInitializerExpr) {
-      problem(init, ARRAY_INITIALIZER, ARRAY_ADVICE);
+    if (init instanceof ArrayInitializerExpr elements
+        && !(array.getComponentType() instanceof ArrayType)) {
+      // T[] f = {a, b} is new T[] {a, b}, of the field's own element type.
+      return BodyRewriter.versionedArray(
+          new ArrayCreationExpr(
+              array.getComponentType().clone(), new NodeList<>(new ArrayCreationLevel()), elements),
+          null);
     }
     return init;
   }
 
   /**
-   * {@code new VersionedArray<>(n)} for {@code new T[n]} made for a user-data array field; an array
-   * with an initializer or several dimensions is a problem, as in a closure, and stays as it is.
+   * The {@code VersionedArray} for {@code new T[n]} or {@code new T[] {a, b}} made for a user-data
+   * array field; an array of several dimensions is a problem, as in a closure, and stays as it is.
    */
   private Expression versionedOrRefused(ArrayCreationExpr creation) {
     Expression versioned =
         BodyRewriter.versionedArray(
             creation, plan.facts.file(file).narrowedArray(positions.span(creation)));
     if (versioned == null) {
-      problem(creation, ARRAY_INITIALIZER, ARRAY_ADVICE);
+      problem(creation, ARRAY_DIMENSIONS, ARRAY_ADVICE);
       return creation;
     }
     return versioned;
@@ -455,6 +461,8 @@ final class UserDataClass {
       if (target == null || !target.referenceArray()) {
         return super.visit(n, arg);
       }
+      // The elements of new T[] {a, b} first: they may read the class's own fields.
+      n.getInitializer().ifPresent(elements -> elements.accept(this, arg));
       Expression versioned = versionedOrRefused(n);
       return versioned == n ? super.visit(n, arg) : versioned;
     }

@@ -501,9 +501,18 @@ public final class ClosureLog {
    * Records a user-data object this closure allocated (OrthrusNew); its first version, and the
    * value of each field it holds ({@link ValueSlots}), count as created. Returns the object so
    * generated code can wrap the {@code new} expression. An object of a user-data class with final
-   * fields only has nothing versioned: it is returned as it is.
+   * fields only has nothing versioned: it is returned as it is. A {@link VersionedArray} made with
+   * an initializer ({@code new T[] {a, b}}) has the first value of each slot created, as the stores
+   * of {@code new T[n]} and its slots would.
    */
   public <O> O allocate(O object) {
+    if (object instanceof VersionedArray<?>) {
+      VersionedArray<?> array = (VersionedArray<?>) object;
+      for (int i = 0; i < array.length(); i++) {
+        recordCreated(SlotVersion.of(array, i));
+      }
+      return object;
+    }
     if (!(object instanceof VersionedObject<?>)) {
       return object;
     }

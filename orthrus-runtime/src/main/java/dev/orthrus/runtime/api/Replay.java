@@ -147,10 +147,17 @@ public final class Replay {
   }
 
   /**
-   * An allocation in the validator's private heap; its first version and held fields count as
-   * created, as in {@link ClosureLog#allocate}.
+   * An allocation in the validator's private heap; its first version and held fields (or an
+   * initialized array's slots) count as created, as in {@link ClosureLog#allocate}.
    */
   public <O> O allocate(O object) {
+    if (object instanceof VersionedArray<?>) {
+      VersionedArray<?> array = (VersionedArray<?>) object;
+      for (int i = 0; i < array.length(); i++) {
+        addCreated(SlotVersion.of(array, i));
+      }
+      return object;
+    }
     if (!(object instanceof VersionedObject<?>)) {
       return object;
     }

@@ -62,6 +62,19 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
     this.values = new Object[length];
   }
 
+  /**
+   * An array made with an initializer ({@code new T[] {a, b}}, or {@code T[] f = {a, b}} in a
+   * declaration): its slots hold the elements. {@code narrowed} is as for {@link
+   * #VersionedArray(int, Class)}, or null.
+   */
+  public VersionedArray(T[] elements, Class<?> narrowed) {
+    this(elements.length, narrowed);
+    for (int i = 0; i < elements.length; i++) {
+      checkStore(elements[i]);
+      values[i] = elements[i];
+    }
+  }
+
   @Override
   public int length() {
     return length;
