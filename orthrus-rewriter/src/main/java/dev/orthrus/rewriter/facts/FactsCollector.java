@@ -1221,8 +1221,7 @@ public final class FactsCollector implements TaskListener {
           Element local = trees.getElement(getCurrentPath());
           if (local != null
               && local.getKind() == ElementKind.LOCAL_VARIABLE
-              && node.getInitializer() != null
-              && holdsShared(local, new TreePath(getCurrentPath(), node.getInitializer()), depth)) {
+              && holdsShared(local, getCurrentPath(), depth)) {
             sharedLocals.add(local);
           }
           return super.visitVariable(node, unused);
@@ -1294,15 +1293,39 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * A local whose initializer gives a shared object and that its method never assigns again: it
-     * always holds one ({@link #sharedLocals}).
+     * A local that may hold a shared object ({@link #sharedLocals}): its initializer, or any value
+     * its method assigns it, gives one. {@code List<String> l = byKey.get(k); if (l == null) { l =
+     * new ArrayList<>(); byKey.put(k, l); }} holds the application's list on one path, so every
+     * call on it is recorded: a validator that ran {@code l.add(x)} itself would change the
+     * application's list. On the path where it holds the closure's own object, the calls are
+     * recorded too, and not validated.
      */
-    private boolean holdsShared(Element local, TreePath initializer, int depth) {
-      return sharedObject(initializer, depth) && !assignedAgain(local, initializer.getParentPath());
+    private boolean holdsShared(Element local, TreePath declaration, int depth) {
+      ExpressionTree initializer = ((VariableTree) declaration.getLeaf()).getInitializer();
+      if (initializer != null && sharedObject(new TreePath(declaration, initializer), depth)) {
+        return true;
+      }
+      TreePath body = enclosingBody(declaration);
+      if (body == null || depth >= 8 || !mutableJdk(local.asType())) {
+        return false;
+      }
+      boolean[] shared = {false};
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitAssignment(AssignmentTree node, Void unused) {
+          if (!shared[0]
+              && local.equals(trees.getElement(new TreePath(getCurrentPath(), node.getVariable())))
+              && sharedObject(new TreePath(getCurrentPath(), node.getExpression()), depth + 1)) {
+            shared[0] = true;
+          }
+          return super.visitAssignment(node, unused);
+        }
+      }.scan(body, null);
+      return shared[0];
     }
 
-    /** Whether the body around {@code within} assigns {@code local} anywhere. */
-    private boolean assignedAgain(Element local, TreePath within) {
+    /** The method, lambda or class around {@code within}, or null. */
+    private static TreePath enclosingBody(TreePath within) {
       TreePath body = within;
       while (body != null
           && !(body.getLeaf() instanceof MethodTree)
@@ -1310,6 +1333,12 @@ public final class FactsCollector implements TaskListener {
           && !(body.getLeaf() instanceof ClassTree)) {
         body = body.getParentPath();
       }
+      return body;
+    }
+
+    /** Whether the body around {@code within} assigns {@code local} anywhere. */
+    private boolean assignedAgain(Element local, TreePath within) {
+      TreePath body = enclosingBody(within);
       if (body == null) {
         return true;
       }
@@ -1683,9 +1712,9 @@ public final class FactsCollector implements TaskListener {
         } else if (node.getInitializer() != null) {
           facts.reassignedLocals.add(element);
         }
-        if (node.getInitializer() != null
-            && holdsShared(element, new TreePath(getCurrentPath(), node.getInitializer()), 0)) {
-          sharedLocals.add(element); // List<String> l = audit; ... = new ArrayList<>(audit);
+        if (holdsShared(element, getCurrentPath(), 0)) {
+          // List<String> l = audit; ... = new ArrayList<>(audit); l = groups.get(k) on one path.
+          sharedLocals.add(element);
         } else if (node.getInitializer() != null
             && sharedArray(new TreePath(getCurrentPath(), node.getInitializer()))
             && !assignedAgain(element)) {

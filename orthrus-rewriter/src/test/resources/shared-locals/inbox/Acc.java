@@ -1,0 +1,8 @@
+package inbox;
+
+import dev.orthrus.annotations.UserData;
+
+@UserData
+public class Acc {
+  long v;
+}

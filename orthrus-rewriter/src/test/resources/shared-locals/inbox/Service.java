@@ -1,0 +1,62 @@
+package inbox;
+
+import dev.orthrus.annotations.Closure;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Locals that hold the service's own list on one path and a list the closure makes on another: a
+ * validator that ran their calls itself would add to the service's lists.
+ */
+public class Service {
+  final List<String> audit = new ArrayList<>();
+  final Map<String, List<String>> byKey = new HashMap<>();
+  final Acc acc = new Acc();
+
+  /** Assigned on both branches of an if, declared without a value. */
+  @Closure
+  public int branches(boolean verbose, long x) {
+    acc.v = acc.v + x;
+    List<String> sink;
+    if (verbose) {
+      sink = audit;
+    } else {
+      sink = new ArrayList<>();
+    }
+    sink.add("b=" + acc.v);
+    return sink.size();
+  }
+
+  /** A new list first, the service's list on one path. */
+  @Closure
+  public int reassigned(boolean verbose, long x) {
+    acc.v = acc.v + x;
+    List<String> sink = new ArrayList<>();
+    if (verbose) {
+      sink = audit;
+    }
+    sink.add("r=" + acc.v);
+    return sink.size();
+  }
+
+  /** Get or create: the service's list when there is one, else a new one it keeps. */
+  @Closure
+  public int getOrCreate(long x) {
+    acc.v = acc.v + x;
+    String k = "k" + (x % 7);
+    List<String> l = byKey.get(k);
+    if (l == null) {
+      l = new ArrayList<>();
+      byKey.put(k, l);
+    }
+    l.add("g=" + acc.v);
+    return l.size();
+  }
+
+  public String state() {
+    int listed = byKey.values().stream().mapToInt(List::size).sum();
+    return "audit=" + audit.size() + " byKey=" + listed + " v=" + acc.v + " k3=" + byKey.get("k3").get(0);
+  }
+}
