@@ -55,6 +55,20 @@ public class Service {
     return l.size();
   }
 
+  /**
+   * A list the closure makes and hands to a helper that keeps it: the helper's calls on its field
+   * count as the application's, so the execution is not validated (it was a detection).
+   */
+  @Closure
+  public String collect(long x) {
+    acc.v = acc.v + x;
+    List<String> found = new ArrayList<>();
+    Collector c = new Collector(found);
+    c.accept("x", x);
+    c.accept("v", acc.v);
+    return found.size() + " " + String.join(",", found);
+  }
+
   public String state() {
     int listed = byKey.values().stream().mapToInt(List::size).sum();
     return "audit=" + audit.size() + " byKey=" + listed + " v=" + acc.v + " k3=" + byKey.get("k3").get(0);

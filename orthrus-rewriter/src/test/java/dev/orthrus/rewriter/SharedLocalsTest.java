@@ -1,5 +1,6 @@
 package dev.orthrus.rewriter;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -11,7 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code src/test/resources/shared-locals}): an if/else assignment, a reassignment, and the
  * get-or-create idiom ({@code l = byKey.get(k); if (l == null) {...}}). Their calls are recorded,
  * so the validator never adds to the service's lists: the program's lists are vanilla's (they
- * doubled when validators ran {@code add} on them), and every execution validates.
+ * doubled when validators ran {@code add} on them), and every execution validates. A list the
+ * closure makes and hands to a helper's constructor is shared too: not validated, where every
+ * validation was a detection.
  */
 class SharedLocalsTest {
 
@@ -20,6 +23,29 @@ class SharedLocalsTest {
   @Test
   void aValidatorLeavesTheServicesListsAlone(@TempDir Path out) throws Exception {
     Builds.assertSameAsVanilla(SOURCES, out, SharedLocalsTest::run, 3_000);
+  }
+
+  @Test
+  void aListAHelperKeepsIsNotValidatedRatherThanDetected(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        loader -> {
+          Class<?> type = loader.loadClass("inbox.Service");
+          Object s = type.getConstructor().newInstance();
+          var collect = type.getMethod("collect", long.class);
+          StringBuilder seen = new StringBuilder();
+          for (int i = 0; i < 200; i++) {
+            seen.append(collect.invoke(s, i)).append('\n');
+          }
+          return seen.toString();
+        },
+        rt -> {
+          assertTrue(rt.awaitDrained(60_000));
+          assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+          assertTrue(rt.publishedCount() >= 200, "logged: " + rt.publishedCount());
+          assertEquals(0, rt.validatedCount(), "new Collector(found) stops VAL");
+        });
   }
 
   private static String run(ClassLoader loader) throws ReflectiveOperationException {

@@ -1324,6 +1324,38 @@ public final class FactsCollector implements TaskListener {
       return shared[0];
     }
 
+    /**
+     * A local holding a JDK object the closure made that its method hands to a constructor of the
+     * program's own (plain) classes: {@code new Collector(found)}, {@code new Writer(sb)}. The
+     * helper may keep it in a field, and the helper's methods then call it as a plain object's
+     * field, which counts as the application's (recorded, and not made by a validator), so the
+     * closure's reads of it would differ. It counts as shared: the execution is not validated from
+     * there (an unrecorded use, decision 0055), where it was a detection.
+     */
+    private boolean keptByHelper(Element local, TreePath declaration) {
+      ExpressionTree initializer = ((VariableTree) declaration.getLeaf()).getInitializer();
+      TreePath body = enclosingBody(declaration);
+      if (!(initializer instanceof NewClassTree) || body == null || !mutableJdk(local.asType())) {
+        return false;
+      }
+      boolean[] kept = {false};
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitNewClass(NewClassTree node, Void unused) {
+          if (!kept[0]
+              && trees.getElement(getCurrentPath()) instanceof ExecutableElement constructor
+              && !isJdk(constructor)
+              && !isUserData(constructor.getEnclosingElement())) {
+            for (ExpressionTree argument : node.getArguments()) {
+              kept[0] |= local.equals(trees.getElement(new TreePath(getCurrentPath(), argument)));
+            }
+          }
+          return super.visitNewClass(node, unused);
+        }
+      }.scan(body, null);
+      return kept[0];
+    }
+
     /** The method, lambda or class around {@code within}, or null. */
     private static TreePath enclosingBody(TreePath within) {
       TreePath body = within;
@@ -1712,8 +1744,9 @@ public final class FactsCollector implements TaskListener {
         } else if (node.getInitializer() != null) {
           facts.reassignedLocals.add(element);
         }
-        if (holdsShared(element, getCurrentPath(), 0)) {
-          // List<String> l = audit; ... = new ArrayList<>(audit); l = groups.get(k) on one path.
+        if (holdsShared(element, getCurrentPath(), 0) || keptByHelper(element, getCurrentPath())) {
+          // List<String> l = audit; ... = new ArrayList<>(audit); l = groups.get(k) on one path;
+          // new Collector(found), which keeps the closure's list.
           sharedLocals.add(element);
         } else if (node.getInitializer() != null
             && sharedArray(new TreePath(getCurrentPath(), node.getInitializer()))
