@@ -2,19 +2,25 @@ package dev.orthrus.processor.summary;
 
 import static dev.orthrus.processor.summary.MethodScope.unwrap;
 
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
 import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.jdk.JdkCategory;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -33,6 +39,35 @@ final class JdkUseScanner extends BodyScanner {
 
   private static final Set<String> HASH_VIEWS = Set.of("keySet", "values", "entrySet");
 
+  /** Calls on a collection that visit its elements in its order. */
+  private static final Set<String> ITERATING =
+      Set.of("forEach", "iterator", "spliterator", "stream", "parallelStream", "toArray");
+
+  /** Collections whose copy constructor keeps the order the copied collection iterates in. */
+  private static final Set<String> ORDERED_COPIES =
+      Set.of(
+          "java.util.ArrayList",
+          "java.util.LinkedList",
+          "java.util.ArrayDeque",
+          "java.util.Vector",
+          "java.util.LinkedHashSet",
+          "java.util.LinkedHashMap");
+
+  /**
+   * Collectors whose result is hashed by its keys ({@code HashSet}, {@code HashMap}, or an
+   * immutable set or map): taken with one or two arguments only, since a third or fourth may give
+   * the map to fill.
+   */
+  private static final Set<String> HASHING_COLLECTORS =
+      Set.of(
+          "toSet",
+          "toUnmodifiableSet",
+          "groupingBy",
+          "groupingByConcurrent",
+          "toMap",
+          "toUnmodifiableMap",
+          "toConcurrentMap");
+
   JdkUseScanner(MethodScope scope) {
     super(scope);
   }
@@ -43,10 +78,16 @@ final class JdkUseScanner extends BodyScanner {
       TypeMirror receiver = scope.receiverType(getCurrentPath(), node.getMethodSelect(), callee);
       classifyCall(node, callee, receiver);
       String name = callee.getSimpleName().toString();
-      if (Set.of("forEach", "iterator", "spliterator", "stream", "toArray").contains(name)
-          && node.getMethodSelect() instanceof MemberSelectTree select) {
+      if (ITERATING.contains(name) && node.getMethodSelect() instanceof MemberSelectTree select) {
         checkHashOrder(
             new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()), node);
+      }
+      String owner = JavaNames.enclosingType(callee).getQualifiedName().toString();
+      if (owner.equals("java.util.List") && name.equals("copyOf")
+          || owner.equals("java.lang.String") && name.equals("join")) {
+        // List.copyOf(set), String.join(",", set): a copy or a text in the set's order.
+        ExpressionTree copied = node.getArguments().get(node.getArguments().size() - 1);
+        checkHashOrder(new TreePath(getCurrentPath(), copied), node);
       }
     }
     return super.visitMethodInvocation(node, unused);
@@ -56,6 +97,11 @@ final class JdkUseScanner extends BodyScanner {
   public Void visitNewClass(NewClassTree node, Void unused) {
     if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement constructor) {
       classifyCall(node, constructor, null);
+      String made = JavaNames.enclosingType(constructor).getQualifiedName().toString();
+      if (ORDERED_COPIES.contains(made) && node.getArguments().size() == 1) {
+        // new ArrayList<>(set): a list in the set's order.
+        checkHashOrder(new TreePath(getCurrentPath(), node.getArguments().get(0)), node);
+      }
     }
     return super.visitNewClass(node, unused);
   }
@@ -172,6 +218,12 @@ final class JdkUseScanner extends BodyScanner {
     if (key == null && viewed != null) {
       key = hashOrderedKey(allocatedType(viewed));
     }
+    if (key == null) {
+      key = hashedOrigin(collectionPath, 0);
+    }
+    if (key == null && viewed != null) {
+      key = hashedOrigin(viewed, 0);
+    }
     // Enum constants are the same objects in APP and VAL, so their identity-hash order is too.
     if (key != null
         && (key.getKind() == TypeKind.NONE
@@ -179,6 +231,135 @@ final class JdkUseScanner extends BodyScanner {
                 && scope.types.asElement(key).getKind() != ElementKind.ENUM)) {
       use(JdkCategory.HASH_ORDER, "iteration over " + scope.names.erased(type), at);
     }
+  }
+
+  /**
+   * The key type of a set or map the expression gives when where it was made says it is hashed by
+   * its keys, though its own type is an interface: a local initialized (and never assigned again)
+   * with such a value, a method of the program that returns one ({@code Set<Span> spans(d)}
+   * returning a {@code new HashSet<>()}), {@code Set.of}, {@code Set.copyOf}, {@code Map.of},
+   * {@code Map.copyOf}, {@code Map.ofEntries}, and a stream collected {@code toSet()}, {@code
+   * groupingBy(f)}, {@code toMap(k, v)}. Null when none of these.
+   */
+  private TypeMirror hashedOrigin(TreePath path, int depth) {
+    if (path == null || depth > 6) {
+      return null;
+    }
+    ExpressionTree expression = unwrap((ExpressionTree) path.getLeaf());
+    TreePath at = new TreePath(path.getParentPath(), expression);
+    TypeMirror type = scope.trees.getTypeMirror(at);
+    TypeMirror key = hashOrderedKey(type);
+    if (key != null) {
+      return key;
+    }
+    Element element = scope.trees.getElement(at);
+    if (element != null
+        && element.getKind() == ElementKind.LOCAL_VARIABLE
+        && !scope.locals.reassigned.contains(element)) {
+      TreePath initializer = initializer(scope.locals, element);
+      return initializer == null ? null : hashedOrigin(initializer, depth + 1);
+    }
+    if (!(expression instanceof MethodInvocationTree call)
+        || !(element instanceof ExecutableElement method)) {
+      return null;
+    }
+    String owner = JavaNames.enclosingType(method).getQualifiedName().toString();
+    String name = method.getSimpleName().toString();
+    if ((owner.equals("java.util.Set") || owner.equals("java.util.Map"))
+        && Set.of("of", "copyOf", "ofEntries").contains(name)) {
+      return firstTypeArgument(type);
+    }
+    if (name.equals("collect")
+        && call.getArguments().size() == 1
+        && unwrap(call.getArguments().get(0)) instanceof MethodInvocationTree collector
+        && scope.trees.getElement(new TreePath(at, collector)) instanceof ExecutableElement c
+        && JavaNames.enclosingType(c)
+            .getQualifiedName()
+            .contentEquals("java.util.stream.Collectors")
+        && HASHING_COLLECTORS.contains(c.getSimpleName().toString())
+        && collector.getArguments().size() <= 2) {
+      return firstTypeArgument(type);
+    }
+    if (owner.startsWith("java.") || owner.startsWith("javax.")) {
+      return null;
+    }
+    // A method of the program: what its returns give.
+    TreePath declaration = scope.trees.getPath(method);
+    if (declaration == null
+        || !(declaration.getLeaf() instanceof MethodTree body)
+        || body.getBody() == null) {
+      return null;
+    }
+    List<TreePath> returned = new ArrayList<>();
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitReturn(ReturnTree node, Void unused) {
+        if (node.getExpression() != null) {
+          returned.add(new TreePath(getCurrentPath(), node.getExpression()));
+        }
+        return null;
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        return null;
+      }
+
+      @Override
+      public Void visitClass(ClassTree node, Void unused) {
+        return null;
+      }
+    }.scan(new TreePath(declaration, body.getBody()), null);
+    for (TreePath r : returned) {
+      TypeMirror found = hashedOriginIn(method, r, depth + 1);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@link #hashedOrigin} of a return of another method, whose locals this scope's first pass did
+   * not see: its own {@code new HashSet<>()}, or a local of it initialized with one.
+   */
+  private TypeMirror hashedOriginIn(ExecutableElement method, TreePath returned, int depth) {
+    ExpressionTree expression = unwrap((ExpressionTree) returned.getLeaf());
+    TreePath at = new TreePath(returned.getParentPath(), expression);
+    Element element = scope.trees.getElement(at);
+    if (element == null || element.getKind() != ElementKind.LOCAL_VARIABLE) {
+      return hashedOrigin(at, depth);
+    }
+    TypeMirror key = hashOrderedKey(scope.trees.getTypeMirror(at));
+    if (key != null) {
+      return key;
+    }
+    LocalFacts theirs = new LocalFacts(scope.trees).of(scope.trees.getPath(method));
+    TreePath initializer =
+        theirs.reassigned.contains(element) ? null : initializer(theirs, element);
+    return initializer == null ? null : hashOrderedKey(scope.trees.getTypeMirror(initializer));
+  }
+
+  /** The path of the initializer of {@code local} that {@code locals} declares; else null. */
+  private static TreePath initializer(LocalFacts locals, Element local) {
+    TreePath declaration = locals.declarations.get(local);
+    if (declaration != null
+        && declaration.getLeaf() instanceof VariableTree variable
+        && variable.getInitializer() != null) {
+      return new TreePath(declaration, variable.getInitializer());
+    }
+    return null;
+  }
+
+  /** {@code E} of a {@code Set<E>}, {@code K} of a {@code Map<K, V>}; else null. */
+  private TypeMirror firstTypeArgument(TypeMirror type) {
+    for (String collection : List.of("java.util.Set", "java.util.Map")) {
+      DeclaredType sup = asSuper(type, collection);
+      if (sup != null && !sup.getTypeArguments().isEmpty()) {
+        return sup.getTypeArguments().get(0);
+      }
+    }
+    return null;
   }
 
   /** For {@code map.keySet()}, {@code values()}, {@code entrySet()}: the path of {@code map}. */

@@ -8,6 +8,7 @@ import static dev.orthrus.processor.Snippets.compile;
 import static dev.orthrus.processor.Snippets.source;
 
 import com.google.testing.compile.Compilation;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -167,5 +168,90 @@ class IdentityHashOrderRuleTest {
     assertThat(c).succeeded();
     assertNoErrors(c);
     assertNoFinding(c, "orthrus.closure.identity-hash-order");
+  }
+
+  /**
+   * A set or map declared through an interface, made where the closure does not show it: a helper's
+   * {@code new HashSet<>()}, {@code Set.copyOf}, a stream collected {@code toSet()} or {@code
+   * groupingBy}; and copies in its order ({@code List.copyOf}, {@code new ArrayList<>(s)}). Each
+   * validated execution of these was a detection.
+   */
+  @Test
+  void hashedSetsMadeElsewhereAreRecognisedByWhereTheyWereMade() {
+    JavaFileObject f =
+        source(
+            "t.Spans",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.ArrayList;
+        import java.util.HashSet;
+        import java.util.LinkedHashSet;
+        import java.util.List;
+        import java.util.Map;
+        import java.util.Set;
+        import java.util.stream.Collectors;
+        public class Spans {
+          static final class Span { final int at; Span(int at) { this.at = at; } }
+          static Set<Span> spans(int n) {
+            Set<Span> set = new HashSet<>();
+            for (int i = 0; i < n; i++) set.add(new Span(i));
+            return set;
+          }
+          static Set<Span> ordered(int n) {
+            Set<Span> set = new LinkedHashSet<>();
+            for (int i = 0; i < n; i++) set.add(new Span(i));
+            return set;
+          }
+          static List<Span> list(int n) {
+            List<Span> l = new ArrayList<>();
+            for (int i = 0; i < n; i++) l.add(new Span(i));
+            return l;
+          }
+          @Closure
+          public static int helper(int n) {
+            int h = 0;
+            for (Span s : spans(n)) h = h * 31 + s.at;
+            return h;
+          }
+          @Closure
+          public static int copied(int n) {
+            return List.copyOf(spans(n)).get(0).at + new ArrayList<>(Set.copyOf(list(n))).get(0).at;
+          }
+          @Closure
+          public static String collected(int n) {
+            return list(n).stream().collect(Collectors.toSet()).stream()
+                .map(s -> "" + s.at).collect(Collectors.joining(","));
+          }
+          @Closure
+          public static int grouped(int n) {
+            Map<Span, List<Span>> m = list(n).stream().collect(Collectors.groupingBy(s -> s));
+            int h = 0;
+            for (List<Span> v : m.values()) h = h * 31 + v.get(0).at;
+            return h;
+          }
+          @Closure
+          public static int fine(int n) {
+            int h = 0;
+            for (Span s : ordered(n)) h = h * 31 + s.at;
+            Set<String> names = list(n).stream().map(s -> "s" + s.at).collect(Collectors.toSet());
+            for (String name : names) h = h * 31 + name.length();
+            return h + spans(n).size();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    for (String line :
+        List.of(
+            "for (Span s : spans(n))",
+            "return List.copyOf(spans(n))",
+            "return list(n).stream().collect(Collectors.toSet()).stream()",
+            "for (List<Span> v : m.values())")) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    long errors = c.errors().stream().filter(d -> d.getMessage(null).contains(KEY)).count();
+    // copied(): List.copyOf and new ArrayList<>(Set.copyOf(...)) on one line.
+    assertThat(errors).isEqualTo(5);
   }
 }
