@@ -326,15 +326,16 @@ final class UserDataClass {
     }
     body.getStatements().forEach(s -> out.addStatement(s.clone()));
     // The fields in place, then the first store (InPlaceObject.firstStore): no version is made.
-    List<String> locals = new ArrayList<>();
     for (VersionField f : fields) {
       out.addStatement(
           StaticJavaParser.parseStatement("this." + f.name() + " = " + f.name() + "$;"));
-      locals.add(f.name() + "$");
+      if (hashed(f)) {
+        out.addStatement(
+            StaticJavaParser.parseStatement(
+                "this." + hash(f.name()) + " = Checksum.valueHash(" + f.name() + "$);"));
+      }
     }
-    out.addStatement(
-        StaticJavaParser.parseStatement(
-            "firstStore(" + version + ".checksumOf(" + String.join(", ", locals) + "));"));
+    out.addStatement(StaticJavaParser.parseStatement("firstStore(" + inPlaceChecksum() + ");"));
     c.setBody(out);
     body.findAll(ReturnStmt.class)
         .forEach(r -> problem(c, "a return inside a user-data class's constructor", "remove it"));
@@ -541,6 +542,22 @@ final class UserDataClass {
     s.append("seal(").append(checksumParameter).append(");\n}\n");
     s.append("static int checksumOf(").append(parameters).append(") {\nreturn ");
     s.append(checksum).append(";\n}\n");
+    if (fields.stream().anyMatch(UserDataClass::hashed)) {
+      // The same fold with an array's value hash computed when the array was stored: a store of
+      // another field does not walk the array again.
+      List<String> hashedParameters = new ArrayList<>();
+      String fold = "Checksum.SEED";
+      for (VersionField f : fields) {
+        String bits = hashed(f) ? hash(f.name()) : bits(f.type(), f.name());
+        hashedParameters.add(hashed(f) ? "long " + hash(f.name()) : f.type() + " " + f.name());
+        fold =
+            bits == null
+                ? "Checksum.ref(" + fold + ", " + f.name() + ")"
+                : "Checksum.bits(" + fold + ", " + bits + ")";
+      }
+      s.append("static int checksumOfHashed(").append(String.join(", ", hashedParameters));
+      s.append(") {\nreturn ").append(fold).append(";\n}\n");
+    }
     s.append("@Override public void fields(FieldSink sink) {\n");
     for (VersionField f : fields) {
       String bits = bits(f.type(), f.name());
@@ -575,6 +592,22 @@ final class UserDataClass {
             .append(") {\n");
     for (VersionField f : fields) {
       snapshot.append(", this.").append(f.name());
+      if (hashed(f)) {
+        // Under the sequence word, as every write of the field: the hash matches the array.
+        String h = "this." + hash(f.name());
+        write.append(h).append(" = ").append(next).append('.').append(f.name());
+        write.append(" == this.").append(f.name()).append(" ? ").append(h);
+        write.append(" : Checksum.valueHash(").append(next).append('.').append(f.name());
+        write.append(");\n");
+        type.getMembers()
+            .add(
+                StaticJavaParser.parseBodyDeclaration(
+                    "/** The value hash of {@link #"
+                        + f.name()
+                        + "}, computed when it was stored. */\nprivate transient long "
+                        + hash(f.name())
+                        + ";"));
+      }
       write.append("this.").append(f.name()).append(" = ").append(next).append('.');
       write.append(f.name()).append(";\n");
     }
@@ -609,6 +642,35 @@ final class UserDataClass {
    * The long bits of a primitive field as its version's checksum and comparison take them (every
    * NaN as the canonical NaN, decision 0060), or null for a reference.
    */
+  /**
+   * A field whose value hash walks its contents (a primitive array): the handle keeps the hash it
+   * computed when the field was stored ({@code data$hash}), so that the checksum of a store of
+   * another field costs what the other fields cost, not the array's length.
+   */
+  private static boolean hashed(VersionField f) {
+    return f.type() instanceof ArrayType array && array.getComponentType().isPrimitiveType();
+  }
+
+  private static String hash(String field) {
+    return field + "$hash";
+  }
+
+  /** The checksum of the fields in place, with the kept hashes of arrays ({@link #hashed}). */
+  private String inPlaceChecksum() {
+    if (fields.stream().noneMatch(UserDataClass::hashed)) {
+      return version
+          + ".checksumOf("
+          + String.join(", ", fields.stream().map(v -> "this." + v.name()).toList())
+          + ")";
+    }
+    return version
+        + ".checksumOfHashed("
+        + String.join(
+            ", ",
+            fields.stream().map(v -> "this." + (hashed(v) ? hash(v.name()) : v.name())).toList())
+        + ")";
+  }
+
   static String bits(Type type, String name) {
     return switch (type.asString()) {
       case "boolean" -> "(" + name + " ? 1 : 0)";
@@ -841,11 +903,13 @@ final class UserDataClass {
       s.append("int ").append(token).append(" = beginStore();\ntry {\n").append(compute);
       for (String w : set ? h.fields() : List.of(f)) {
         s.append("this.").append(w).append(" = ").append(w).append(";\n");
+        if (fields.stream().anyMatch(v -> v.name().equals(w) && hashed(v))) {
+          s.append("this.").append(hash(w)).append(" = Checksum.valueHash(").append(w);
+          s.append(");\n");
+        }
       }
-      s.append("} finally {\nendStore(").append(token).append(", ").append(version);
-      s.append(".checksumOf(");
-      s.append(String.join(", ", fields.stream().map(v -> "this." + v.name()).toList()));
-      s.append("));\n}\n");
+      s.append("} finally {\nendStore(").append(token).append(", ").append(inPlaceChecksum());
+      s.append(");\n}\n");
     } else if (replacesAll) {
       s.append(store(context, next)).append(";\n");
     } else if (h.variant() == Variant.VAL) {

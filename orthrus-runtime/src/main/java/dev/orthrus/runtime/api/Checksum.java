@@ -46,7 +46,7 @@ public final class Checksum {
    * changes the folded value, and every element fold below is a bijection of the running value for
    * fixed other elements.
    */
-  static long valueHash(Object value) {
+  public static long valueHash(Object value) {
     // The kinds a store path meets most (a value array, a link to user data) come first, in a
     // method small enough for the JIT to inline into a version's constructor, where the field's
     // static type folds the type tests; the rest is one call away.
