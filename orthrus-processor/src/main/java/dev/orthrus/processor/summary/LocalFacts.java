@@ -2,6 +2,7 @@ package dev.orthrus.processor.summary;
 
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -12,6 +13,7 @@ import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
+import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.TreeScanner;
@@ -58,6 +60,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   /** Where each local is declared. */
   final Map<Element, TreePath> declarations = new HashMap<>();
 
+  /** Every value each local is given: its initializer and the right side of each assignment. */
+  private final Map<Element, List<TreePath>> values = new HashMap<>();
+
   /** Array fields this body assigns ({@code buffer = new byte[n]}): each assignment's path. */
   final Map<Element, List<TreePath>> fieldAssignments = new HashMap<>();
 
@@ -89,6 +94,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     }
     if (local != null && node.getInitializer() != null) {
       ExpressionTree init = MethodScope.unwrap(node.getInitializer());
+      values
+          .computeIfAbsent(local, k -> new ArrayList<>())
+          .add(new TreePath(getCurrentPath(), node.getInitializer()));
       onlyNew.merge(
           local, isNewOrFluent(new TreePath(getCurrentPath(), init)), Boolean::logicalAnd);
       if (init.getKind() == Tree.Kind.NEW_CLASS) {
@@ -121,6 +129,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     ExpressionTree lhs = MethodScope.unwrap(node.getVariable());
     Element local = trees.getElement(new TreePath(getCurrentPath(), lhs));
     if (isLocal(local)) {
+      values
+          .computeIfAbsent(local, k -> new ArrayList<>())
+          .add(new TreePath(getCurrentPath(), node.getExpression()));
       ExpressionTree value = MethodScope.unwrap(node.getExpression());
       onlyNew.merge(
           local, isNewOrFluent(new TreePath(getCurrentPath(), value)), Boolean::logicalAnd);
@@ -242,6 +253,26 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
           });
     }
     return fresh;
+  }
+
+  /**
+   * The value {@code local} was last given before {@code use} in the source's order (its
+   * initializer, or the right side of an assignment), or null when none comes before it.
+   * Straight-line code reads it so; a loop that gives the value after the use is not seen.
+   */
+  TreePath lastValueBefore(
+      Element local, TreePath use, SourcePositions positions, CompilationUnitTree unit) {
+    long at = positions.getStartPosition(unit, use.getLeaf());
+    TreePath last = null;
+    long lastAt = -1;
+    for (TreePath value : values.getOrDefault(local, List.of())) {
+      long start = positions.getStartPosition(unit, value.getLeaf());
+      if (start < at && start > lastAt) {
+        last = value;
+        lastAt = start;
+      }
+    }
+    return last;
   }
 
   /**

@@ -2,11 +2,15 @@ package dev.orthrus.processor.summary;
 
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
@@ -255,17 +259,72 @@ final class MethodScope {
     return result;
   }
 
-  /** The array field this expression loads, directly or through a local alias, or null. */
+  /**
+   * The array field this expression loads, or null: directly, through a local that always holds it,
+   * through a choice one of whose branches does ({@code mine ? xs : new int[3]}), through a getter
+   * of the program that returns it ({@code values()} returning {@code xs}), or through a local
+   * whose last assignment before the expression gives it ({@code a = xs; Arrays.sort(a)}).
+   */
   ArrayField arrayField(TreePath exprPath) {
-    Element element = trees.getElement(exprPath);
+    return arrayField(exprPath, 0);
+  }
+
+  private ArrayField arrayField(TreePath exprPath, int depth) {
+    ExpressionTree expression = unwrap((ExpressionTree) exprPath.getLeaf());
+    TreePath at = new TreePath(exprPath.getParentPath(), expression);
+    if (expression instanceof ConditionalExpressionTree choice && depth < 4) {
+      ArrayField chosen = arrayField(new TreePath(at, choice.getTrueExpression()), depth + 1);
+      return chosen != null
+          ? chosen
+          : arrayField(new TreePath(at, choice.getFalseExpression()), depth + 1);
+    }
+    Element element = trees.getElement(at);
     if (element == null) {
       return null;
     }
     if (element.getKind() == ElementKind.FIELD && element.asType().getKind() == TypeKind.ARRAY) {
-      return new ArrayField((VariableElement) element, exprPath);
+      return new ArrayField((VariableElement) element, at);
     }
     TreePath alias = locals.aliases().get(element);
-    return alias == null ? null : new ArrayField((VariableElement) trees.getElement(alias), alias);
+    if (alias != null) {
+      return new ArrayField((VariableElement) trees.getElement(alias), alias);
+    }
+    if (depth >= 4) {
+      return null;
+    }
+    if (element.getKind() == ElementKind.LOCAL_VARIABLE
+        && element.asType().getKind() == TypeKind.ARRAY) {
+      TreePath last = locals.lastValueBefore(element, at, trees.getSourcePositions(), unit);
+      return last == null ? null : arrayField(last, depth + 1);
+    }
+    if (expression instanceof MethodInvocationTree
+        && element instanceof ExecutableElement m
+        && m.getReturnType().getKind() == TypeKind.ARRAY) {
+      return getterOf(m);
+    }
+    return null;
+  }
+
+  /** The array field a method of the program returns as it is ({@code return xs;}), or null. */
+  private ArrayField getterOf(ExecutableElement method) {
+    TreePath declaration = trees.getPath(method);
+    if (declaration == null
+        || !(declaration.getLeaf() instanceof MethodTree tree)
+        || tree.getBody() == null) {
+      return null;
+    }
+    for (StatementTree statement : tree.getBody().getStatements()) {
+      if (statement instanceof ReturnTree r && r.getExpression() != null) {
+        TreePath returned = TreePath.getPath(declaration, unwrap(r.getExpression()));
+        Element element = returned == null ? null : trees.getElement(returned);
+        if (element != null
+            && element.getKind() == ElementKind.FIELD
+            && element.asType().getKind() == TypeKind.ARRAY) {
+          return new ArrayField((VariableElement) element, returned);
+        }
+      }
+    }
+    return null;
   }
 
   /**

@@ -648,4 +648,68 @@ class ArrayElementWriteRuleTest {
     assertThat(c).hadErrorContaining("and its array").inFile(f).onLineContaining("bump(buffer)");
     assertThat(c).hadErrorCount(2);
   }
+
+  /**
+   * Writes through a choice ({@code mine ? xs : new int[3]}), a getter that returns the field, and
+   * a local whose last assignment gave it the field: each changed user data in place, and the next
+   * control-path check of the object reported a corruption (outside trial). A local given a copy
+   * after the field, and a getter of a copy, are fine.
+   */
+  @Test
+  void flagsWritesThroughChoicesGettersAndReassignedLocals() {
+    JavaFileObject f =
+        source(
+            "t.Box",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Arrays;
+        @UserData
+        public class Box {
+          int[] xs = new int[3];
+          int[] values() {
+            return xs;
+          }
+          int[] copy() {
+            return xs.clone();
+          }
+          @Closure
+          public int viaChoice(boolean mine) {
+            int[] a = mine ? xs : new int[3];
+            a[0] = a[0] + 1;
+            return a[0];
+          }
+          @Closure
+          public int viaGetter() {
+            Arrays.fill(values(), 4);
+            return xs[0];
+          }
+          @Closure
+          public int viaReassigned() {
+            int[] a = new int[3];
+            a = xs;
+            Arrays.sort(a);
+            return a[0];
+          }
+          @Closure
+          public int fine() {
+            int[] a = xs;
+            a = a.clone();
+            a[1] = 5;
+            int[] b = copy();
+            b[0] = 1;
+            Arrays.sort(copy());
+            return a[1] + b[0];
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("a[0] = a[0] + 1");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Arrays.fill(values(), 4)");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("Arrays.sort(a)");
+    long errors = c.errors().stream().filter(d -> d.getMessage(null).contains(KEY)).count();
+    org.junit.jupiter.api.Assertions.assertEquals(3, errors, c.errors()::toString);
+  }
 }
