@@ -34,6 +34,9 @@ class ArrayHashesTest {
     assertTrue(
         generated.contains("endStore(token, V.checksumOfHashed(this.data$hash, this.ticks,"),
         "a plain store folds the kept hashes");
+    assertTrue(
+        generated.contains("public long arrayBytes()"),
+        "a version says what its arrays keep alive while a log holds it");
   }
 
   @Test

@@ -2,25 +2,20 @@ package dev.orthrus.processor.summary;
 
 import static dev.orthrus.processor.summary.MethodScope.unwrap;
 
-import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
-import com.sun.source.util.TreePathScanner;
 import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.jdk.JdkCategory;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -290,28 +285,9 @@ final class JdkUseScanner extends BodyScanner {
         || body.getBody() == null) {
       return null;
     }
-    List<TreePath> returned = new ArrayList<>();
-    new TreePathScanner<Void, Void>() {
-      @Override
-      public Void visitReturn(ReturnTree node, Void unused) {
-        if (node.getExpression() != null) {
-          returned.add(new TreePath(getCurrentPath(), node.getExpression()));
-        }
-        return null;
-      }
-
-      @Override
-      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-        return null;
-      }
-
-      @Override
-      public Void visitClass(ClassTree node, Void unused) {
-        return null;
-      }
-    }.scan(new TreePath(declaration, body.getBody()), null);
-    for (TreePath r : returned) {
-      TypeMirror found = hashedOriginIn(method, r, depth + 1);
+    for (ExpressionTree r : Returns.of(body)) {
+      TypeMirror found =
+          r == null ? null : hashedOriginIn(method, TreePath.getPath(declaration, r), depth + 1);
       if (found != null) {
         return found;
       }

@@ -9,8 +9,6 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ParenthesizedTree;
-import com.sun.source.tree.ReturnTree;
-import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
@@ -313,15 +311,13 @@ final class MethodScope {
         || tree.getBody() == null) {
       return null;
     }
-    for (StatementTree statement : tree.getBody().getStatements()) {
-      if (statement instanceof ReturnTree r && r.getExpression() != null) {
-        TreePath returned = TreePath.getPath(declaration, unwrap(r.getExpression()));
-        Element element = returned == null ? null : trees.getElement(returned);
-        if (element != null
-            && element.getKind() == ElementKind.FIELD
-            && element.asType().getKind() == TypeKind.ARRAY) {
-          return new ArrayField((VariableElement) element, returned);
-        }
+    for (ExpressionTree r : Returns.of(tree)) {
+      TreePath returned = r == null ? null : TreePath.getPath(declaration, unwrap(r));
+      Element element = returned == null ? null : trees.getElement(returned);
+      if (element != null
+          && element.getKind() == ElementKind.FIELD
+          && element.asType().getKind() == TypeKind.ARRAY) {
+        return new ArrayField((VariableElement) element, returned);
       }
     }
     return null;

@@ -557,6 +557,24 @@ final class UserDataClass {
       }
       s.append("static int checksumOfHashed(").append(String.join(", ", hashedParameters));
       s.append(") {\nreturn ").append(fold).append(";\n}\n");
+      // What a pending log that holds this version keeps alive (ClosureLog.estimatedBytes).
+      List<String> sizes = new ArrayList<>();
+      for (VersionField f : fields) {
+        if (hashed(f)) {
+          String component = ((ArrayType) f.type()).getComponentType().asString();
+          int size =
+              switch (component) {
+                case "boolean", "byte" -> 1;
+                case "char", "short" -> 2;
+                case "int", "float" -> 4;
+                default -> 8;
+              };
+          sizes.add(
+              "(" + f.name() + " == null ? 0 : 16L + " + size + "L * " + f.name() + ".length)");
+        }
+      }
+      s.append("@Override public long arrayBytes() {\nreturn ").append(String.join(" + ", sizes));
+      s.append(";\n}\n");
     }
     s.append("@Override public void fields(FieldSink sink) {\n");
     for (VersionField f : fields) {

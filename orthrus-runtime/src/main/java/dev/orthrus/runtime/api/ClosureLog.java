@@ -1080,14 +1080,27 @@ public final class ClosureLog {
   /**
    * Rough bytes this log keeps alive while pending: its own arrays (what they grew beyond their
    * initial sizes included) plus the versions it references (a version header and a few fields
-   * each) plus what {@link #retain} declared.
+   * each, and the primitive arrays they hold: {@link Version#arrayBytes}) plus what {@link #retain}
+   * declared.
    */
   public long estimatedBytes() {
+    long arrays = arrayBytes(loads, loadCount) + arrayBytes(created, createdCount);
     return 128L
         + 48L * (loadCount + createdCount + allocatedCount)
         + 8L * (refArgCount + bitsArgCount)
+        + arrays
         + grownBytes
         + retainedBytes;
+  }
+
+  private static long arrayBytes(Version[] versions, int count) {
+    long bytes = 0;
+    for (int i = 0; i < count; i++) {
+      if (versions[i] != null) {
+        bytes += versions[i].arrayBytes();
+      }
+    }
+    return bytes;
   }
 
   /**

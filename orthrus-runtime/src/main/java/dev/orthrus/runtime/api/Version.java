@@ -68,6 +68,16 @@ public abstract class Version implements java.io.Serializable {
     return Checksum.of(this) == checksum;
   }
 
+  /**
+   * Bytes of the primitive arrays this version's fields hold, which a pending log that references
+   * the version keeps alive after the object moved on to other arrays (a copy-on-write buffer
+   * replaced at every store). Generated versions with such fields override it; the closure log
+   * counts it against the memory budget.
+   */
+  public long arrayBytes() {
+    return 0;
+  }
+
   /** The slot within {@link #owner()} for array slots, -1 for objects. */
   public int slot() {
     return -1;
