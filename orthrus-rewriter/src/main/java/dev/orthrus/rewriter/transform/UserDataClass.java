@@ -657,10 +657,6 @@ final class UserDataClass {
   }
 
   /**
-   * The long bits of a primitive field as its version's checksum and comparison take them (every
-   * NaN as the canonical NaN, decision 0060), or null for a reference.
-   */
-  /**
    * A field whose value hash walks its contents (a primitive array): the handle keeps the hash it
    * computed when the field was stored ({@code data$hash}), so that the checksum of a store of
    * another field costs what the other fields cost, not the array's length.
@@ -689,6 +685,10 @@ final class UserDataClass {
         + ")";
   }
 
+  /**
+   * The long bits of a primitive field as its version's checksum and comparison take them (every
+   * NaN as the canonical NaN, decision 0060), or null for a reference.
+   */
   static String bits(Type type, String name) {
     return switch (type.asString()) {
       case "boolean" -> "(" + name + " ? 1 : 0)";
