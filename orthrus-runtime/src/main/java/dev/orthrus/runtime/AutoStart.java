@@ -114,10 +114,16 @@ public final class AutoStart implements RuntimeStarter {
         + (leftQueued > 0
             ? "; " + leftQueued + " published executions left unvalidated at exit"
             : "")
-        + (rt.skippedCount() > rt.tooLargeCount()
+        + (rt.skippedCount() - rt.tooLargeCount() > rt.skippedForMemory()
             ? "; "
-                + (rt.skippedCount() - rt.tooLargeCount())
+                + (rt.skippedCount() - rt.tooLargeCount() - rt.skippedForMemory())
                 + " sampled executions not logged (validators behind)"
+            : "")
+        + (rt.skippedForMemory() > 0
+            ? "; "
+                + rt.skippedForMemory()
+                + " sampled executions not logged (pending logs over the memory budget,"
+                + " orthrus.memoryBudget)"
             : "")
         + (rt.tooLargeCount() > 0
             ? "; "

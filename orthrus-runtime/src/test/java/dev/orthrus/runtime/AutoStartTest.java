@@ -337,6 +337,38 @@ class AutoStartTest {
     }
   }
 
+  /**
+   * Executions skipped because the thread's pending logs are over its share of the memory budget
+   * are counted apart: the summary names the budget, not the validators.
+   */
+  @Test
+  void executionsOverTheMemoryBudgetAreCountedApart() {
+    ClosureBinding touch =
+        ClosureBinding.of(AutoStartTest.class.getName() + "#touch()", "touch", (log, r) -> {});
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .sampling(() -> new FixedSampling(1.0))
+            .validators(0)
+            .memoryBudgetBytes(1)
+            .err(null)
+            .build();
+    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
+      Cell cell = new Cell();
+      for (int e = 0; e < 3; e++) {
+        ClosureLog log = rt.begin(touch, 0);
+        if (log != null) {
+          log.load(cell);
+          log.returnVoid();
+          rt.publish(log);
+        }
+      }
+      assertEquals(2, rt.skippedForMemory());
+      String summary = AutoStart.summaryLine(rt, 0, 0);
+      assertTrue(summary.contains("2 sampled executions not logged (pending logs over"), summary);
+      assertFalse(summary.contains("validators behind"), summary);
+    }
+  }
+
   /** A user-data object with one version, for loads. */
   private static final class Cell extends VersionedObject<Cell.V> {
     Cell() {
