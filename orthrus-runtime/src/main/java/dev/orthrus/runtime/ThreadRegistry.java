@@ -42,6 +42,14 @@ final class ThreadRegistry {
 
   private volatile int live;
   private long registrations;
+
+  /**
+   * Odd while a retirement moves threads' counters to the totals, even otherwise (a sequence lock,
+   * written under the lock): readers of the totals retry across one, so that a thread being retired
+   * is counted once, neither missed nor twice.
+   */
+  private volatile long retirements;
+
   // Totals of retired threads, written under the lock.
   private volatile long retiredPublished;
   private volatile long retiredSkipped;
@@ -111,6 +119,7 @@ final class ThreadRegistry {
       // so an empty queue means every log it published was claimed by a validator.
       boolean retire = !t.thread().isAlive() && t.queue().size() == 0;
       if (retire && kept == null) {
+        retirements++; // odd: totals and array change
         kept = new ArrayList<>(old.length);
         for (int k = 0; k < i; k++) {
           kept.add(old[k]);
@@ -125,6 +134,7 @@ final class ThreadRegistry {
     if (kept != null) {
       AppThread[] next = kept.toArray(new AppThread[0]);
       threads = next;
+      retirements++; // even again
       updateLiveLocked(next);
     } else {
       updateLiveLocked(old);
@@ -176,27 +186,40 @@ final class ThreadRegistry {
   }
 
   /**
-   * Logs published by all threads, retired ones included. Reads the array before the retired total,
-   * which retirement writes before the array: a thread being retired is counted twice at worst,
-   * never missed, so {@code awaitDrained} cannot return early.
+   * Logs published by all threads, retired ones included: each thread counted once, also while one
+   * is being retired ({@link #retirements}).
    */
   long publishedCount() {
-    AppThread[] now = threads;
-    long n = retiredPublished;
-    for (AppThread t : now) {
-      n += t.publishedCountView();
+    while (true) {
+      long seq = retirements;
+      if ((seq & 1) == 0) {
+        long n = retiredPublished;
+        for (AppThread t : threads) {
+          n += t.publishedCountView();
+        }
+        if (retirements == seq) {
+          return n;
+        }
+      }
+      Thread.onSpinWait();
     }
-    return n;
   }
 
   /** Executions skipped by all threads, retired ones included (read as publishedCount). */
   long skippedCount() {
-    AppThread[] now = threads;
-    long n = retiredSkipped;
-    for (AppThread t : now) {
-      n += t.skippedCountView();
+    while (true) {
+      long seq = retirements;
+      if ((seq & 1) == 0) {
+        long n = retiredSkipped;
+        for (AppThread t : threads) {
+          n += t.skippedCountView();
+        }
+        if (retirements == seq) {
+          return n;
+        }
+      }
+      Thread.onSpinWait();
     }
-    return n;
   }
 
   long pendingBytes() {
