@@ -103,6 +103,8 @@ public final class AutoStart implements RuntimeStarter {
     if (budget != null) {
       budget.refresh();
     }
+    long forMemory = rt.skippedForMemory();
+    long behind = rt.skippedCount() - rt.tooLargeCount() - forMemory;
     return "orthrus: "
         + rt.validatedCount()
         + (rt.validatedCount() == 1 ? " execution validated, " : " executions validated, ")
@@ -114,14 +116,10 @@ public final class AutoStart implements RuntimeStarter {
         + (leftQueued > 0
             ? "; " + leftQueued + " published executions left unvalidated at exit"
             : "")
-        + (rt.skippedCount() - rt.tooLargeCount() > rt.skippedForMemory()
+        + (behind > 0 ? "; " + behind + " sampled executions not logged (validators behind)" : "")
+        + (forMemory > 0
             ? "; "
-                + (rt.skippedCount() - rt.tooLargeCount() - rt.skippedForMemory())
-                + " sampled executions not logged (validators behind)"
-            : "")
-        + (rt.skippedForMemory() > 0
-            ? "; "
-                + rt.skippedForMemory()
+                + forMemory
                 + " sampled executions not logged (pending logs over the memory budget,"
                 + " orthrus.memoryBudget)"
             : "")

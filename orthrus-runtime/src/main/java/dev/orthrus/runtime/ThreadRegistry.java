@@ -5,6 +5,8 @@ import dev.orthrus.runtime.cpu.CpuId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * Which application threads the runtime holds state for ({@link AppThread}: logs and a queue),
@@ -190,29 +192,22 @@ final class ThreadRegistry {
    * is being retired ({@link #retirements}).
    */
   long publishedCount() {
-    while (true) {
-      long seq = retirements;
-      if ((seq & 1) == 0) {
-        long n = retiredPublished;
-        for (AppThread t : threads) {
-          n += t.publishedCountView();
-        }
-        if (retirements == seq) {
-          return n;
-        }
-      }
-      Thread.onSpinWait();
-    }
+    return total(() -> retiredPublished, AppThread::publishedCountView);
   }
 
   /** Executions skipped by all threads, retired ones included (read as publishedCount). */
   long skippedCount() {
+    return total(() -> retiredSkipped, AppThread::skippedCountView);
+  }
+
+  /** A retired total plus every live thread's count, read between two retirements. */
+  private long total(LongSupplier retiredTotal, ToLongFunction<AppThread> count) {
     while (true) {
       long seq = retirements;
       if ((seq & 1) == 0) {
-        long n = retiredSkipped;
+        long n = retiredTotal.getAsLong();
         for (AppThread t : threads) {
-          n += t.skippedCountView();
+          n += count.applyAsLong(t);
         }
         if (retirements == seq) {
           return n;

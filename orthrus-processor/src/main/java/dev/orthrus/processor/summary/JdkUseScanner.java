@@ -248,10 +248,8 @@ final class JdkUseScanner extends BodyScanner {
       return key;
     }
     Element element = scope.trees.getElement(at);
-    if (element != null
-        && element.getKind() == ElementKind.LOCAL_VARIABLE
-        && !scope.locals.reassigned.contains(element)) {
-      TreePath initializer = initializer(scope.locals, element);
+    if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
+      TreePath initializer = scope.locals.initializer(element); // null when reassigned
       return initializer == null ? null : hashedOrigin(initializer, depth + 1);
     }
     if (!(expression instanceof MethodInvocationTree call)
@@ -311,20 +309,8 @@ final class JdkUseScanner extends BodyScanner {
       return key;
     }
     LocalFacts theirs = new LocalFacts(scope.trees).of(scope.trees.getPath(method));
-    TreePath initializer =
-        theirs.reassigned.contains(element) ? null : initializer(theirs, element);
+    TreePath initializer = theirs.initializer(element);
     return initializer == null ? null : hashOrderedKey(scope.trees.getTypeMirror(initializer));
-  }
-
-  /** The path of the initializer of {@code local} that {@code locals} declares; else null. */
-  private static TreePath initializer(LocalFacts locals, Element local) {
-    TreePath declaration = locals.declarations.get(local);
-    if (declaration != null
-        && declaration.getLeaf() instanceof VariableTree variable
-        && variable.getInitializer() != null) {
-      return new TreePath(declaration, variable.getInitializer());
-    }
-    return null;
   }
 
   /** {@code E} of a {@code Set<E>}, {@code K} of a {@code Map<K, V>}; else null. */

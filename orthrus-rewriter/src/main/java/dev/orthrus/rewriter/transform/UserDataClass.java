@@ -42,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Turns a {@code @UserData} class into a versioned handle (the paper's OrthrusPtr) that holds its
@@ -530,33 +531,24 @@ final class UserDataClass {
     s.append(version).append("(").append(owner).append(' ').append(ownerParameter);
     s.append(more).append(parameters).append(", int ").append(checksumParameter);
     s.append(") {\nsuper(").append(ownerParameter).append(");\n");
-    String checksum = "Checksum.SEED";
     for (VersionField f : fields) {
       s.append("this.").append(f.name()).append(" = ").append(f.name()).append(";\n");
-      String bits = bits(f.type(), f.name());
-      checksum =
-          bits == null
-              ? "Checksum.ref(" + checksum + ", " + f.name() + ")"
-              : "Checksum.bits(" + checksum + ", " + bits + ")";
     }
     s.append("seal(").append(checksumParameter).append(");\n}\n");
     s.append("static int checksumOf(").append(parameters).append(") {\nreturn ");
-    s.append(checksum).append(";\n}\n");
+    s.append(fold(f -> bits(f.type(), f.name()))).append(";\n}\n");
     if (fields.stream().anyMatch(UserDataClass::hashed)) {
       // The same fold with an array's value hash computed when the array was stored: a store of
       // another field does not walk the array again.
-      List<String> hashedParameters = new ArrayList<>();
-      String fold = "Checksum.SEED";
-      for (VersionField f : fields) {
-        String bits = hashed(f) ? hash(f.name()) : bits(f.type(), f.name());
-        hashedParameters.add(hashed(f) ? "long " + hash(f.name()) : f.type() + " " + f.name());
-        fold =
-            bits == null
-                ? "Checksum.ref(" + fold + ", " + f.name() + ")"
-                : "Checksum.bits(" + fold + ", " + bits + ")";
-      }
-      s.append("static int checksumOfHashed(").append(String.join(", ", hashedParameters));
-      s.append(") {\nreturn ").append(fold).append(";\n}\n");
+      String hashedParameters =
+          String.join(
+              ", ",
+              fields.stream()
+                  .map(f -> hashed(f) ? "long " + hash(f.name()) : f.type() + " " + f.name())
+                  .toList());
+      s.append("static int checksumOfHashed(").append(hashedParameters).append(") {\nreturn ");
+      s.append(fold(f -> hashed(f) ? hash(f.name()) : bits(f.type(), f.name())));
+      s.append(";\n}\n");
       // What a pending log that holds this version keeps alive (ClosureLog.estimatedBytes).
       List<String> sizes = new ArrayList<>();
       for (VersionField f : fields) {
@@ -654,6 +646,23 @@ final class UserDataClass {
                       + f.name()
                       + ";\n}"));
     }
+  }
+
+  /**
+   * The checksum of the fields in declaration order, from {@code Checksum.SEED}: {@code
+   * Checksum.bits} of what {@code bitsOf} gives a field, or {@code Checksum.ref} of the field where
+   * it gives null (a reference).
+   */
+  private String fold(Function<VersionField, String> bitsOf) {
+    String h = "Checksum.SEED";
+    for (VersionField f : fields) {
+      String bits = bitsOf.apply(f);
+      h =
+          bits == null
+              ? "Checksum.ref(" + h + ", " + f.name() + ")"
+              : "Checksum.bits(" + h + ", " + bits + ")";
+    }
+    return h;
   }
 
   /**

@@ -506,22 +506,16 @@ public final class ClosureLog {
    * of {@code new T[n]} and its slots would.
    */
   public <O> O allocate(O object) {
-    if (object instanceof VersionedArray<?>) {
-      VersionedArray<?> array = (VersionedArray<?>) object;
-      for (int i = 0; i < array.length(); i++) {
-        recordCreated(SlotVersion.of(array, i));
+    if (object instanceof VersionedObject<?>) {
+      if (allocatedCount == allocated.length) {
+        allocated = Arrays.copyOf(allocated, allocatedCount * 2);
+        grown();
       }
+      allocated[allocatedCount++] = object;
+      recordCreated(((VersionedObject<?>) object).currentVersion());
+    } else if (!(object instanceof VersionedArray<?>)) {
       return object;
     }
-    if (!(object instanceof VersionedObject<?>)) {
-      return object;
-    }
-    if (allocatedCount == allocated.length) {
-      allocated = Arrays.copyOf(allocated, allocatedCount * 2);
-      grown();
-    }
-    allocated[allocatedCount++] = object;
-    recordCreated(((VersionedObject<?>) object).currentVersion());
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
       for (int i = 0; i < held.length(); i++) {

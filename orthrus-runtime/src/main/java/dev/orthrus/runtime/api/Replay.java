@@ -151,21 +151,15 @@ public final class Replay {
    * initialized array's slots) count as created, as in {@link ClosureLog#allocate}.
    */
   public <O> O allocate(O object) {
-    if (object instanceof VersionedArray<?>) {
-      VersionedArray<?> array = (VersionedArray<?>) object;
-      for (int i = 0; i < array.length(); i++) {
-        addCreated(SlotVersion.of(array, i));
+    if (object instanceof VersionedObject<?>) {
+      if (allocatedCount == allocated.length) {
+        allocated = Arrays.copyOf(allocated, allocatedCount * 2);
       }
+      allocated[allocatedCount++] = object;
+      addCreated(((VersionedObject<?>) object).currentVersion());
+    } else if (!(object instanceof VersionedArray<?>)) {
       return object;
     }
-    if (!(object instanceof VersionedObject<?>)) {
-      return object;
-    }
-    if (allocatedCount == allocated.length) {
-      allocated = Arrays.copyOf(allocated, allocatedCount * 2);
-    }
-    allocated[allocatedCount++] = object;
-    addCreated(((VersionedObject<?>) object).currentVersion());
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
       for (int i = 0; i < held.length(); i++) {
