@@ -20,8 +20,8 @@ import org.objectweb.asm.Opcodes;
  * Which loads of user data are {@code cache} sites, on a handle that holds its fields in place
  * (decision 0058), written here as bytecode of the shape the rewriter generates: a read of a
  * mutable field in place ({@code lv$balance}) and of a version's field are; the runtime's copies
- * and checks ({@code snapshotFields}, {@code checksumFields}) and a final field of the handle are
- * not.
+ * and checks ({@code snapshotFields}, {@code checksumFields}), a version's own methods (its
+ * checksum) and a final field of the handle are not.
  */
 class CacheSitesTest {
 
@@ -31,7 +31,8 @@ class CacheSitesTest {
   @TempDir Path dir;
 
   @Test
-  void loadsOfFieldsInPlaceAndOfVersionsAreCacheSitesTheRuntimesCopiesAreNot() throws Exception {
+  void loadsOfFieldsInPlaceAndOfVersionsAreCacheSitesTheRuntimesCopiesAndChecksumsAreNot()
+      throws Exception {
     write(HANDLE, handle());
     write(VERSION, version());
     Path report = dir.resolve("META-INF/orthrus/instrumentation.json");
@@ -42,6 +43,7 @@ class CacheSitesTest {
     List<Site> sites = SiteCatalog.scan(dir).sitesOf(HANDLE);
     assertEquals(List.of("lv$balance", "app"), sites.stream().map(Site::method).toList());
     assertTrue(sites.stream().allMatch(s -> s.shape().unit() == Unit.CACHE), sites.toString());
+    assertEquals(List.of(), SiteCatalog.scan(dir).sitesOf(VERSION));
   }
 
   private void write(String name, byte[] bytes) throws Exception {
@@ -115,6 +117,16 @@ class CacheSitesTest {
         "dev/orthrus/runtime/api/Version",
         null);
     cw.visitField(Opcodes.ACC_FINAL, "balance", "J", null, null).visitEnd();
+    // The version's checksum, which the runtime computes: int arithmetic, and not sites.
+    MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "checksumOf", "(J)I", null, null);
+    mv.visitVarInsn(Opcodes.LLOAD, 0);
+    mv.visitInsn(Opcodes.L2I);
+    mv.visitInsn(Opcodes.ICONST_1);
+    mv.visitInsn(Opcodes.IXOR);
+    mv.visitInsn(Opcodes.IRETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    getter(cw, "fields", "()J", 0, VERSION, "balance", "J", Opcodes.LRETURN);
     cw.visitEnd();
     return cw.toByteArray();
   }

@@ -27,7 +27,7 @@ class DemoIT {
 
   @Test
   void theFaultyCoreIsCaughtAndOneReproducerReplayed() throws Exception {
-    // Seed 5 faults the bucket hash, which get (whose reproducers replay) and store both run.
+    // Seed 5 faults the byte count as store unlinks the item it replaces; its reproducers replay.
     CliJar demo =
         CliJar.run(work, 5, "demo", "--seconds", "3", "--warmup", "2", "--seed", "5", "--json");
     String json = demo.out().replaceAll("\\s+", "");

@@ -36,7 +36,10 @@ import org.objectweb.asm.tree.MethodNode;
  * <p>A site is on the data path when its method is a closure's plain or APP variant, a method one
  * of them calls, or one of those calls, as read from the rewriter's report ({@code
  * META-INF/orthrus/instrumentation.json}) and the bytecode's calls; everything else is the control
- * path. VAL variants (a {@code Replay} parameter) run on validators only and hold no sites.
+ * path. VAL variants (a {@code Replay} parameter) run on validators only and hold no sites; nor do
+ * the runtime's own methods in a build's classes: a version class's (its checksum, its fields for a
+ * log) and a handle's copies and check ({@link #RUNTIME_COPIES}), whose executions follow the
+ * sampling rather than the program's requests (decision 0065).
  */
 public final class SiteCatalog {
 
@@ -138,6 +141,9 @@ public final class SiteCatalog {
     }
     List<Site> sites = new ArrayList<>();
     for (ClassNode node : nodes.values()) {
+      if (VERSION.equals(node.superName)) {
+        continue;
+      }
       for (MethodNode m : node.methods) {
         if (m.desc.contains(REPLAY) || RUNTIME_COPIES.contains(m.name)) {
           continue;
