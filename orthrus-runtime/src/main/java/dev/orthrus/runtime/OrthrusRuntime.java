@@ -8,6 +8,7 @@ import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.ControlPath;
 import dev.orthrus.runtime.api.Detection;
+import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.SdcDetectedException;
 import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.api.VersionedObject;
@@ -147,6 +148,12 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   @Override
   public void publish(ClosureLog log) {
+    if (log.resultKind() == ResultKind.THROWN
+        && log.resultRef() instanceof ChecksumMismatchException
+        && firstReport((ChecksumMismatchException) log.resultRef())) {
+      // A check in a closure its APP variant ran inline, which no dispatcher of its own handles.
+      reportChecksum(log.binding(), log.callerId(), (ChecksumMismatchException) log.resultRef());
+    }
     AppThread t = log.home();
     if (log.overflowed()) {
       ClosureBinding closure = log.binding();
@@ -311,17 +318,19 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   }
 
   @Override
-  public ChecksumMismatchException corrupted(CallSite site, ChecksumMismatchException e) {
-    ClosureBinding c = site.closure();
+  protected void reportCorrupted(CallSite site, ChecksumMismatchException e) {
+    reportChecksum(site.closure(), site.callerId(), e);
+  }
+
+  private void reportChecksum(ClosureBinding c, int callerId, ChecksumMismatchException e) {
     detections.recordChecksum(
         c.descriptor().id(),
         c.name(),
         c.key(),
-        site.callerId(),
+        callerId,
         Thread.currentThread(),
         CpuId.current(),
         e);
-    return e;
   }
 
   @Override
@@ -329,6 +338,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     try {
       ControlPath.verify(object);
     } catch (ChecksumMismatchException e) {
+      firstReport(e); // thrown just now: reported here, not again by a dispatcher it leaves
       detections.recordChecksum(
           DetectionCenter.CONTROL_PATH,
           DetectionCenter.CONTROL_PATH,

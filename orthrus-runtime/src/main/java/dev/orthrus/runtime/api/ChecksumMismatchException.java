@@ -12,6 +12,9 @@ public final class ChecksumMismatchException extends RuntimeException {
   private final int expected;
   private final int actual;
 
+  /** Set once the runtime reported this failure ({@link ClosureRuntime#corrupted}). */
+  private transient boolean reported;
+
   public ChecksumMismatchException(Version version, int actual) {
     super(
         "checksum mismatch in a "
@@ -40,6 +43,13 @@ public final class ChecksumMismatchException extends RuntimeException {
   /** The checksum of its fields when they were checked. */
   public int actual() {
     return actual;
+  }
+
+  /** True when no one reported this failure yet; it counts as reported from now on. */
+  boolean claimReport() {
+    boolean first = !reported;
+    reported = true;
+    return first;
   }
 
   public static String hex(int checksum) {

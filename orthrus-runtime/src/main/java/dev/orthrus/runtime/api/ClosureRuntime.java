@@ -77,17 +77,33 @@ public abstract class ClosureRuntime {
 
   /**
    * Hands a finished log to the validators. For a strict closure, waits until a validator confirmed
-   * it and throws {@link SdcDetectedException} if it did not.
+   * it and throws {@link SdcDetectedException} if it did not. A log that ended with a {@link
+   * ChecksumMismatchException} reports it first, as {@link #corrupted} does.
    */
   public abstract void publish(ClosureLog log);
 
   /**
-   * Reports a control-path checksum failure a closure's first load found (generated dispatchers
+   * Reports a control-path checksum failure that a closure's execution met (generated dispatchers
    * call it from their handler for {@link ChecksumMismatchException}, in every variant), applies
    * the detection policy, and returns {@code e} for the dispatcher to rethrow: the caller must not
-   * go on with corrupted data.
+   * go on with corrupted data. A failure is reported once: a closure's APP variant runs the
+   * closures it calls inline, and a failure met there ends the outer execution, whose dispatcher
+   * may have no handler, so {@link #publish} of a log that ended with one reports it too.
    */
-  public abstract ChecksumMismatchException corrupted(CallSite site, ChecksumMismatchException e);
+  public final ChecksumMismatchException corrupted(CallSite site, ChecksumMismatchException e) {
+    if (firstReport(e)) {
+      reportCorrupted(site, e);
+    }
+    return e;
+  }
+
+  /** Reports {@code e}, met by an execution of {@code site}'s closure, for {@link #corrupted}. */
+  protected abstract void reportCorrupted(CallSite site, ChecksumMismatchException e);
+
+  /** True the first time it is asked about {@code e}: a failure is reported once. */
+  protected static boolean firstReport(ChecksumMismatchException e) {
+    return e.claimReport();
+  }
 
   /**
    * The control path's check before data leaves the process (e.g. before a value is written to a

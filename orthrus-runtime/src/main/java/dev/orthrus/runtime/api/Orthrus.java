@@ -136,9 +136,7 @@ public final class Orthrus {
     }
 
     @Override
-    public ChecksumMismatchException corrupted(CallSite site, ChecksumMismatchException e) {
-      return e;
-    }
+    protected void reportCorrupted(CallSite site, ChecksumMismatchException e) {}
 
     @Override
     public void verify(VersionedObject<?> object) {
