@@ -148,7 +148,7 @@ public final class Validator implements Agent {
       if (i % validators != home) {
         continue;
       }
-      int done = drain(queues[i], BATCH);
+      int done = drain(queues[i], BATCH, false);
       if (done > 0) {
         cursor = i + 1;
         return done;
@@ -157,9 +157,8 @@ public final class Validator implements Agent {
     // Nothing at home: steal a smaller batch from anyone.
     for (int k = 0; k < n; k++) {
       int i = (cursor + k) % n;
-      int done = drain(queues[i], BATCH / 4);
+      int done = drain(queues[i], BATCH / 4, true);
       if (done > 0) {
-        stolenCount += done;
         cursor = i + 1;
         return done;
       }
@@ -168,10 +167,17 @@ public final class Validator implements Agent {
     return 0;
   }
 
-  private int drain(SpmcRingQueue<ClosureLog> queue, int max) {
+  /**
+   * Validates up to {@code max} logs of {@code queue}. A stolen log is counted before it is
+   * validated, so that {@link #stolenCount} never lags the validations it is part of.
+   */
+  private int drain(SpmcRingQueue<ClosureLog> queue, int max, boolean stolen) {
     int done = 0;
     ClosureLog log;
     while (done < max && (log = queue.poll()) != null) {
+      if (stolen) {
+        stolenCount++;
+      }
       validate(log);
       done++;
     }
