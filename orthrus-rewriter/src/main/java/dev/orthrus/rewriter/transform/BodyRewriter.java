@@ -3,6 +3,7 @@ package dev.orthrus.rewriter.transform;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
@@ -611,6 +612,28 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return recorded(value, replayArguments, type);
   }
 
+  /**
+   * Whether {@code n} is a static closure's call of itself ({@code target}, no receiver but its
+   * class) made in its own body, not in a lambda or a class declared there, which may run later.
+   */
+  private boolean staticSelfCall(MethodCallExpr n, String target) {
+    if (!target.equals(caller) || !n.getScope().map(s -> s instanceof NameExpr).orElse(true)) {
+      return false;
+    }
+    Node p = n.getParentNode().orElse(null);
+    while (p != null && !(p instanceof MethodDeclaration)) {
+      if (p instanceof LambdaExpr) {
+        return false;
+      }
+      p = p.getParentNode().orElse(null);
+    }
+    // The closure itself: a method of the same name in a class declared in its body would be the
+    // one a simple-name call meant.
+    return p instanceof MethodDeclaration
+        && ((MethodDeclaration) p).isStatic()
+        && ((MethodDeclaration) p).getNameAsString().equals(n.getNameAsString());
+  }
+
   private Visitable visitCall(MethodCallExpr n, Void arg) {
     if (variant == Variant.APP && facts.snapshotChange(positions.span(n))) {
       problem(
@@ -646,6 +669,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           && m.getScope().filter(s -> s instanceof SuperExpr).isPresent()) {
         // super.m(...) means the superclass's own body: its plain variant, not its dispatcher,
         // which would run an override's logged variant (or route back to the override).
+        m.setName(plan.variantName(m.getNameAsString(), Variant.PLAIN));
+      } else if (variant == Variant.PLAIN && staticSelfCall(n, target)) {
+        // A static closure that calls itself: the next level runs in this unlogged execution, as
+        // the APP variant runs it in a logged one, one frame a level as in vanilla code; through
+        // the dispatcher it took two and a check of the arguments, and a recursion that fits
+        // vanilla's stack overflowed (rewriter.md, "Stack depth").
         m.setName(plan.variantName(m.getNameAsString(), Variant.PLAIN));
       } else if (variant == Variant.PLAIN) {
         m.getArguments().add(sites.site(n, target, caller));
