@@ -14,30 +14,34 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A static closure that calls itself ({@code src/test/resources/self-recursion}): its plain variant
- * runs the next level itself, one frame a level as the vanilla method, instead of through the
- * dispatcher (two frames and a check of the arguments a level, which overflowed a stack that
- * vanilla's recursion fit). A call of itself from a lambda still goes through the dispatcher, since
- * the lambda may run after the execution. Results are vanilla's whether the executions are logged
- * or not.
+ * Closures that call themselves ({@code src/test/resources/self-recursion}): the plain variant of a
+ * static closure, or of an instance closure no override can replace, runs the next level itself,
+ * one frame a level as the vanilla method, instead of through the dispatcher (two frames and a
+ * check of the arguments a level, which overflowed a stack that vanilla's recursion fit). A call
+ * from a lambda, which may run after the execution, and a call an override may take keep the
+ * dispatcher. Results are vanilla's whether the executions are logged or not.
  */
 class SelfRecursionTest {
 
   private static final Path SOURCES = Path.of("src/test/resources/self-recursion");
 
   @Test
-  void theNextLevelRunsInThePlainVariantAndALambdasCallInTheDispatcher(@TempDir Path out)
+  void theNextLevelRunsInThePlainVariantUnlessALambdaOrAnOverrideMayTakeIt(@TempDir Path out)
       throws Exception {
     Builds.instrument(SOURCES, out);
     String levels = Builds.generated(out, "deep/Levels.java");
     assertTrue(levels.contains("1 + depthPlain(a, n - 1)"), levels);
     assertFalse(levels.contains("DEPTH_FROM_DEPTH"), levels);
     assertTrue(levels.contains("later(a, k, LATER_FROM_LATER)"), levels);
+    String walker = Builds.generated(out, "deep/Walker.java");
+    assertTrue(walker.contains("1 + walkPlain(n - 1)"), walker);
+    String open = Builds.generated(out, "deep/OpenWalker.java");
+    assertTrue(open.contains("1 + walk(n - 1, WALK_FROM_WALK)"), open);
   }
 
   @Test
   void unloggedAndLoggedRecursionsComputeWhatVanillaDoes(@TempDir Path out) throws Exception {
-    Builds.assertSameAsVanilla(SOURCES, out.resolve("logged"), SelfRecursionTest::run, 60);
+    Builds.assertSameAsVanilla(SOURCES, out.resolve("logged"), SelfRecursionTest::run, 100);
 
     Path plainOut = out.resolve("plain");
     Builds.instrument(SOURCES, plainOut);
@@ -61,10 +65,17 @@ class SelfRecursionTest {
     var depth = levels.getMethod("depth", accType, int.class);
     var later = levels.getMethod("later", accType, int.class);
     var bump = levels.getMethod("bump", accType, int.class);
+    Class<?> walkerType = loader.loadClass("deep.Walker");
+    Object walker = walkerType.getConstructor(accType).newInstance(a);
+    var walk = walkerType.getMethod("walk", int.class);
+    Class<?> openType = loader.loadClass("deep.OpenWalker");
+    Object open = openType.getConstructor(accType).newInstance(a);
+    var openWalk = openType.getMethod("walk", int.class);
     long sum = 0;
     for (int i = 0; i < 20; i++) {
       bump.invoke(null, a, i);
       sum += (int) depth.invoke(null, a, 1_500) + (int) later.invoke(null, a, 20);
+      sum += (int) walk.invoke(walker, 1_000) + (int) openWalk.invoke(open, 100);
     }
     return Long.toString(sum);
   }

@@ -3,8 +3,10 @@ package dev.orthrus.rewriter.transform;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
@@ -613,11 +615,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * Whether {@code n} is a static closure's call of itself ({@code target}, no receiver but its
-   * class) made in its own body, not in a lambda or a class declared there, which may run later.
+   * Whether {@code n} is a closure's call of itself ({@code target}) made in its own body, not in a
+   * lambda or a class declared there, which may run later: of a static closure, with no receiver
+   * but its class; of an instance closure no override can replace (private, final, or of a final
+   * class or a record), on {@code this}.
    */
-  private boolean staticSelfCall(MethodCallExpr n, String target) {
-    if (!target.equals(caller) || !n.getScope().map(s -> s instanceof NameExpr).orElse(true)) {
+  private boolean selfCall(MethodCallExpr n, String target) {
+    if (!target.equals(caller)) {
       return false;
     }
     Node p = n.getParentNode().orElse(null);
@@ -629,9 +633,26 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     // The closure itself: a method of the same name in a class declared in its body would be the
     // one a simple-name call meant.
-    return p instanceof MethodDeclaration
-        && ((MethodDeclaration) p).isStatic()
-        && ((MethodDeclaration) p).getNameAsString().equals(n.getNameAsString());
+    if (!(p instanceof MethodDeclaration)
+        || !((MethodDeclaration) p).getNameAsString().equals(n.getNameAsString())) {
+      return false;
+    }
+    MethodDeclaration method = (MethodDeclaration) p;
+    if (method.isStatic()) {
+      return n.getScope().map(s -> s instanceof NameExpr).orElse(true);
+    }
+    boolean notOverridden =
+        method.isPrivate()
+            || method.isFinal()
+            || method
+                .getParentNode()
+                .filter(
+                    t ->
+                        t instanceof RecordDeclaration
+                            || (t instanceof ClassOrInterfaceDeclaration
+                                && ((ClassOrInterfaceDeclaration) t).isFinal()))
+                .isPresent();
+    return notOverridden && n.getScope().map(s -> s instanceof ThisExpr).orElse(true);
   }
 
   private Visitable visitCall(MethodCallExpr n, Void arg) {
@@ -670,8 +691,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         // super.m(...) means the superclass's own body: its plain variant, not its dispatcher,
         // which would run an override's logged variant (or route back to the override).
         m.setName(plan.variantName(m.getNameAsString(), Variant.PLAIN));
-      } else if (variant == Variant.PLAIN && staticSelfCall(n, target)) {
-        // A static closure that calls itself: the next level runs in this unlogged execution, as
+      } else if (variant == Variant.PLAIN && selfCall(n, target)) {
+        // A closure that calls itself: the next level runs in this unlogged execution, as
         // the APP variant runs it in a logged one, one frame a level as in vanilla code; through
         // the dispatcher it took two and a check of the arguments, and a recursion that fits
         // vanilla's stack overflowed (rewriter.md, "Stack depth").
