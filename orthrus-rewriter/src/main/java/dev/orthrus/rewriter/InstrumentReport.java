@@ -1,7 +1,11 @@
 package dev.orthrus.rewriter;
 
+import dev.orthrus.model.json.JsonException;
+import dev.orthrus.model.json.JsonReader;
 import dev.orthrus.model.json.JsonWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What protection an instrumented build got, per closure and per versioned class: written as {@code
@@ -28,6 +32,9 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
    *     0012)
    * @param variants the methods that run as APP and VAL variants for it (itself included)
    * @param callSites the sites of its callers in the sources, as {@code Class.FIELD <- caller}
+   * @param binding the name of its {@code ClosureBinding} constant in its class ({@code GET})
+   * @param stem what the names of its generated methods start with: its name, or its name and a
+   *     {@code $} when another method of the sources takes a variant's name ({@code get$App})
    */
   public record Closure(
       String id,
@@ -36,7 +43,9 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
       String compared,
       List<String> checkedParameters,
       List<String> variants,
-      List<String> callSites) {}
+      List<String> callSites,
+      String binding,
+      String stem) {}
 
   /**
    * One versioned class.
@@ -63,6 +72,7 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
       strings(w.name("checkedParameters"), c.checkedParameters());
       strings(w.name("variants"), c.variants());
       strings(w.name("callSites"), c.callSites());
+      w.name("binding").value(c.binding()).name("stem").value(c.stem());
       w.endObject();
     }
     w.endArray().name("versionedClasses").beginArray();
@@ -75,6 +85,51 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
     }
     w.endArray().endObject();
     return out.append('\n').toString();
+  }
+
+  /**
+   * The closures of a report another build wrote (a protected dependency's), with what a caller's
+   * variants need to call theirs: id, name, binding and stem.
+   *
+   * @throws IllegalArgumentException when {@code json} is not such a report, naming what is wrong
+   */
+  public static List<Closure> closuresOf(String json) {
+    Object parsed;
+    try {
+      parsed = JsonReader.parse(json);
+    } catch (JsonException e) {
+      throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
+    }
+    if (!(parsed instanceof Map<?, ?> root) || !(root.get("closures") instanceof List<?> list)) {
+      throw new IllegalArgumentException("no \"closures\" list");
+    }
+    List<Closure> closures = new ArrayList<>();
+    for (Object entry : list) {
+      if (!(entry instanceof Map<?, ?> c)) {
+        throw new IllegalArgumentException("a closure entry is not an object");
+      }
+      String id = text(c, "id");
+      closures.add(
+          new Closure(
+              id,
+              text(c, "name"),
+              List.of(),
+              "",
+              List.of(),
+              List.of(),
+              List.of(),
+              text(c, "binding"),
+              text(c, "stem")));
+    }
+    return closures;
+  }
+
+  private static String text(Map<?, ?> entry, String key) {
+    if (!(entry.get(key) instanceof String value) || value.isEmpty()) {
+      throw new IllegalArgumentException(
+          "closure " + entry.get("id") + " has no \"" + key + "\" (written by another version?)");
+    }
+    return value;
   }
 
   private static void strings(JsonWriter w, List<String> values) {

@@ -67,12 +67,15 @@ public final class Instrumenter {
                   "no Java sources in " + request.sourceRoots(),
                   "give the folders that hold the packages (e.g. src/main/java)")));
     }
+    List<InstrumentReport.Closure> dependencies =
+        ProtectedDependencies.closures(request.classPath(), request.classOutput());
     Path scratch = temporaryFolder();
     try {
       Javac.Analysis analysis =
           Javac.analyze(
               new ArrayList<>(sources.keySet()), request.classPath(), request.release(), scratch);
-      Rewriter.Result rewritten = Rewriter.rewrite(sources, analysis.facts(), analysis.report());
+      Rewriter.Result rewritten =
+          Rewriter.rewrite(sources, analysis.facts(), analysis.report(), dependencies);
       if (!rewritten.problems().isEmpty()) {
         throw new InstrumentException(rewritten.problems());
       }

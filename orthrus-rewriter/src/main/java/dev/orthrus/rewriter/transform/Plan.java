@@ -106,7 +106,13 @@ final class Plan {
   final Map<String, List<String>> callSites = new HashMap<>();
   final List<InstrumentReport.VersionedClass> versionedClasses = new ArrayList<>();
 
-  Plan(SourceFacts facts, ClosureReport report) {
+  /**
+   * The closures of protected dependencies (their builds' {@link InstrumentReport}) by id: a
+   * closure's variants call theirs as they call one of the sources (decision 0067).
+   */
+  private final Map<String, InstrumentReport.Closure> dependencyClosures = new HashMap<>();
+
+  Plan(SourceFacts facts, ClosureReport report, List<InstrumentReport.Closure> dependencies) {
     this.facts = facts;
     Set<String> direct = new LinkedHashSet<>();
     if (report != null) {
@@ -127,6 +133,18 @@ final class Plan {
             }
           }
         }
+      }
+    }
+    for (InstrumentReport.Closure c : dependencies) {
+      if (!closures.containsKey(c.id()) && !facts.methods().containsKey(c.id())) {
+        dependencyClosures.put(c.id(), c);
+        bindingFields.put(c.id(), c.binding());
+        if (c.stem().endsWith("$")) {
+          // The dependency's names are fixed: this build's variants of that name follow them.
+          clashingStems.add(c.stem().substring(0, c.stem().length() - 1));
+        }
+        // A method that calls one needs variants, as one calling a closure of the sources does.
+        direct.add(c.id());
       }
     }
     // The methods that make a recorded call need variants that record or replay it.
@@ -251,7 +269,7 @@ final class Plan {
   }
 
   boolean isClosure(String id) {
-    return closures.containsKey(id);
+    return closures.containsKey(id) || dependencyClosures.containsKey(id);
   }
 
   /** {@code casUnique} to {@code CAS_UNIQUE}. */
@@ -281,7 +299,9 @@ final class Plan {
               model.comparison() + (model.strict() ? ", strict" : ""),
               checkedParameters.getOrDefault(id, List.of()),
               variantsOf(id),
-              callSites.getOrDefault(id, List.of())));
+              callSites.getOrDefault(id, List.of()),
+              bindingFields.get(id),
+              stem(model.method())));
     }
     return new InstrumentReport(entries, versionedClasses);
   }

@@ -49,7 +49,20 @@ public final class Rewriter {
   private Rewriter() {}
 
   public static Result rewrite(Map<Path, String> sources, SourceFacts facts, ClosureReport report) {
-    Plan plan = new Plan(facts, report);
+    return rewrite(sources, facts, report, List.of());
+  }
+
+  /**
+   * Rewrites {@code sources}; a call of one of the {@code dependencies}' closures (closures of
+   * protected builds on the class path) runs in the caller's log as a call of a closure of the
+   * sources does.
+   */
+  public static Result rewrite(
+      Map<Path, String> sources,
+      SourceFacts facts,
+      ClosureReport report,
+      List<InstrumentReport.Closure> dependencies) {
+    Plan plan = new Plan(facts, report, dependencies);
     plan.problems.addAll(facts.problems());
     JavaParser parser =
         new JavaParser(

@@ -1,0 +1,138 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.runtime.OrthrusRuntime;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two modules of one build ({@code src/test/resources/two-modules}): {@code lib} holds the user
+ * data and closures, {@code app} its own closures that call them. Each is instrumented with the
+ * other's classes on its class path, as the Maven plugin does in a multi-module build; a closure of
+ * {@code app} runs the {@code lib} closures it calls in its own log (decision 0067), so its
+ * executions are validated, where the dispatcher's plain variant ran on the validator before and
+ * the validator refused to read the live account.
+ */
+class ProtectedDependencyTest {
+
+  private static final Path LIB = Path.of("src/test/resources/two-modules/lib");
+  private static final Path APP = Path.of("src/test/resources/two-modules/app");
+
+  @Test
+  void aClosureCallsTheVariantsOfADependencysClosures(@TempDir Path out) throws Exception {
+    Path lib = instrumentBoth(out);
+    String service = Builds.generated(out.resolve("app"), "shop/app/Service.java");
+    assertTrue(service.contains("Ledger.depositApp(log, a, amount)"), service);
+    assertTrue(service.contains("Ledger.depositVal(replay, a, amount)"), service);
+    assertTrue(service.contains("Ledger.deposit(a, amount, DEPOSIT_FROM_PAY_IN)"), service);
+    assertTrue(service.contains("Ledger.DEPOSIT.site("), service);
+    // The dependency's own naming: its render's variants carry a $ (a renderPlain is declared).
+    assertTrue(service.contains("Ledger.render$App(log, a)"), service);
+    assertTrue(Files.isDirectory(lib.resolve("shop/lib")));
+  }
+
+  @Test
+  void everyExecutionIsValidatedAndComputesWhatVanillaDoes(@TempDir Path out) throws Exception {
+    Path lib = instrumentBoth(out);
+    Path vanilla = out.resolve("vanilla");
+    compileVanilla(vanilla);
+    OrthrusRuntime rt = Builds.validatingEverything();
+    try (URLClassLoader p = loader(lib, out.resolve("app/classes"));
+        URLClassLoader v = loader(vanilla)) {
+      assertEquals(run(v), run(p));
+      Builds.assertAllValidated(rt, 123); // 3 accounts, 41 calls each: the nested ones run inline
+      assertEquals(0, rt.notValidatedCount(), "no call ran a plain variant on the validator");
+    } finally {
+      rt.close();
+    }
+  }
+
+  @Test
+  void anUnreadableReportOfADependencyIsAProblemNamingIt(@TempDir Path out) throws Exception {
+    Path broken = out.resolve("broken");
+    Files.createDirectories(broken.resolve("META-INF/orthrus"));
+    Files.writeString(broken.resolve(InstrumentReport.RESOURCE_PATH), "{\"closures\": [{\"id\": 3");
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(broken);
+    InstrumentException e =
+        assertThrows(
+            InstrumentException.class,
+            () ->
+                Instrumenter.instrument(
+                    new InstrumentRequest(
+                        List.of(LIB),
+                        classPath,
+                        out.resolve("generated"),
+                        out.resolve("classes"),
+                        17)));
+    assertTrue(e.getMessage().contains(broken.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("is not valid: not JSON"), e.getMessage());
+    assertTrue(Files.notExists(out.resolve("classes")), "nothing written");
+  }
+
+  /** Instruments lib, then app against it; lib's classes. */
+  private static Path instrumentBoth(Path out) throws InstrumentException {
+    Path lib = out.resolve("lib/classes");
+    Instrumenter.instrument(
+        new InstrumentRequest(
+            List.of(LIB), Builds.classPath(), out.resolve("lib/generated"), lib, 17));
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(lib);
+    Instrumenter.instrument(
+        new InstrumentRequest(
+            List.of(APP), classPath, out.resolve("app/generated"), out.resolve("app/classes"), 17));
+    return lib;
+  }
+
+  private static void compileVanilla(Path classes) throws InstrumentException {
+    List<Path> files = new ArrayList<>();
+    for (Path root : List.of(LIB, APP)) {
+      try (Stream<Path> walk = Files.walk(root)) {
+        walk.filter(f -> f.toString().endsWith(".java")).forEach(files::add);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    Javac.compile(files, Builds.classPath(), 17, classes);
+  }
+
+  private static URLClassLoader loader(Path... folders) throws MalformedURLException {
+    URL[] urls = new URL[folders.length];
+    for (int i = 0; i < folders.length; i++) {
+      urls[i] = folders[i].toUri().toURL();
+    }
+    return new URLClassLoader(urls, ProtectedDependencyTest.class.getClassLoader());
+  }
+
+  private static String run(ClassLoader loader) throws ReflectiveOperationException {
+    Class<?> accountType = loader.loadClass("shop.lib.Account");
+    Class<?> service = loader.loadClass("shop.app.Service");
+    var payIn = service.getMethod("payIn", accountType, long.class);
+    var payTwice = service.getMethod("payTwice", accountType, long.class);
+    var refused = service.getMethod("refused", accountType);
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < 3; i++) {
+      Object a = accountType.getConstructor(String.class).newInstance("A" + i);
+      for (int k = 1; k <= 20; k++) {
+        out.append(payIn.invoke(null, a, (long) k)).append('\n');
+        out.append(payTwice.invoke(null, a, (long) k)).append('\n');
+      }
+      out.append(refused.invoke(null, a)).append('\n');
+    }
+    return out.toString();
+  }
+}
