@@ -19,9 +19,10 @@ import java.util.SplittableRandom;
  * not depend on how fast the machine ran the profile, so the list is the same from run to run.
  *
  * <p>Left out: conditional branches, which send a closure down another path (an exception, a walk
- * of a list that does not end) more often than to another output, and the handles' slot accessors
+ * of a list that does not end) more often than to another output; the handles' slot accessors
  * ({@code lvValue}, {@code soValue}), Orthrus's own code, where the load being recorded is the one
- * corrupted (the campaign's "in the load itself").
+ * corrupted (the campaign's "in the load itself"); the plain variant's field accessors, which no
+ * logged execution runs ({@link SiteGroups#computesValue}).
  */
 final class SiteChoice {
 

@@ -27,7 +27,7 @@ import java.util.function.ToDoubleFunction;
  * service.
  *
  * <p>Which instruction: one of the data path's instructions of the chosen units that compute a
- * value (the demo's candidates: no conditional branch, no slot accessor) and ran at least {@value
+ * value (the demo's candidates: no conditional branch, no accessor) and ran at least {@value
  * #MIN_EXECUTIONS} times in the profile, drawn uniformly from the run's seed (a defect sits in one
  * unit's circuit whatever code runs through it, so an instruction is not weighted by how often it
  * runs); {@code every} makes about {@value #CORRUPTIONS_PER_RUN} corruptions from the onset to the

@@ -10,6 +10,10 @@ import java.util.Map;
  * when the execution is not logged) and an APP variant (logged), so one instruction is a site in
  * each; a defective unit gets it wrong in both, whichever variant sampling chose (decision 0035).
  * Armed together ({@code site=N+M}), the sites count their executions together.
+ *
+ * <p>A read of a user-data field is a load of the object's own field in plain code ({@code getfield
+ * Stats.returns}) and of its version's in logged code ({@code getfield Stats$V.returns}): the same
+ * read of the source, one instruction here (decision 0066).
  */
 public final class SiteGroups {
 
@@ -50,15 +54,23 @@ public final class SiteGroups {
   }
 
   /**
-   * Whether the site computes a value: not a conditional branch (which sends a closure down another
-   * path more often than to another output), not in a handle's slot accessor ({@code lvValue},
-   * {@code soValue}: Orthrus's own code, where the load being recorded is the one corrupted).
+   * Whether the site computes a value where a persistent defect can be caught: not a conditional
+   * branch (which sends a closure down another path more often than to another output), not in a
+   * handle's slot accessor ({@code lvValue}, {@code soValue}: Orthrus's own code, where the load
+   * being recorded is the one corrupted), not in a handle's field accessor for plain code ({@code
+   * lv$f}, {@code acquire$f}: only executions that are not logged run it, and the logged variants
+   * read the field at sites of their own, so a defect armed there corrupts only executions that are
+   * never validated; decision 0066).
    */
   public static boolean computesValue(ProfiledSite s) {
     String method = method(s);
     String name = method.substring(method.lastIndexOf('.') + 1);
     String opcode = s.label().substring(s.label().indexOf(' ') + 1).split(" ")[0];
-    return !opcode.startsWith("if") && !name.equals("lvValue") && !name.equals("soValue");
+    return !opcode.startsWith("if")
+        && !name.equals("lvValue")
+        && !name.equals("soValue")
+        && !name.startsWith("lv$")
+        && !name.startsWith("acquire$");
   }
 
   /**
@@ -73,7 +85,10 @@ public final class SiteGroups {
     return s.label().substring(0, s.label().indexOf(':'));
   }
 
-  /** Class, method without its variant suffix, and instruction: {@code Cache.slot iand}. */
+  /**
+   * Class, method without its variant suffix, and instruction with a version's field named as the
+   * object's: {@code Cache.slot iand}, {@code Stats.postIncrement$returns getfield Stats.returns}.
+   */
   private static String kind(ProfiledSite s) {
     String method = method(s);
     for (String suffix : List.of("App", "Plain")) {
@@ -81,7 +96,7 @@ public final class SiteGroups {
         method = method.substring(0, method.length() - suffix.length());
       }
     }
-    String instruction = s.label().substring(s.label().indexOf(' ') + 1);
+    String instruction = s.label().substring(s.label().indexOf(' ') + 1).replace("$V.", ".");
     return method + " " + instruction;
   }
 }
