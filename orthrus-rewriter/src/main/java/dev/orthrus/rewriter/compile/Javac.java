@@ -7,6 +7,7 @@ import dev.orthrus.processor.OrthrusProcessor;
 import dev.orthrus.rewriter.InstrumentException;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.FactsCollector;
+import dev.orthrus.rewriter.facts.LibraryCode;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,9 +59,15 @@ public final class Javac {
                   null,
                   files.getJavaFileObjectsFromPaths(sources));
       task.setProcessors(List.of(new OrthrusProcessor()));
-      FactsCollector collector = new FactsCollector(task);
+      LibraryCode library = new LibraryCode(classPath);
+      FactsCollector collector = new FactsCollector(task, library);
       task.addTaskListener(collector);
-      boolean ok = task.call();
+      boolean ok;
+      try {
+        ok = task.call();
+      } finally {
+        library.close();
+      }
       List<Problem> errors = errors(diagnostics);
       if (!ok || !errors.isEmpty()) {
         throw new InstrumentException(

@@ -94,7 +94,15 @@ public final class FactsCollector implements TaskListener {
   private static final Set<String> OBJECT_METHODS =
       Set.of("equals", "hashCode", "toString", "compareTo");
 
+  private final LibraryCode library;
+
   public FactsCollector(JavacTask task) {
+    this(task, LibraryCode.none());
+  }
+
+  /** With {@code library} to read the bytecode of the library code the sources call. */
+  public FactsCollector(JavacTask task, LibraryCode library) {
+    this.library = library;
     this.trees = Trees.instance(task);
     this.names = new JavaNames(task.getElements(), task.getTypes());
     this.types = task.getTypes();
@@ -689,6 +697,7 @@ public final class FactsCollector implements TaskListener {
         }
         if (!isJdk(method)) {
           recordedValue(method);
+          libraryEffect(method, target);
         }
         if (changesASnapshot(node, method)) {
           fileFacts.snapshotChanges.add(span(node));
@@ -817,6 +826,56 @@ public final class FactsCollector implements TaskListener {
      * APP records the object it returns, VAL runs the method and takes APP's object, so that the
      * calls on it, recorded as on any shared object, replay what APP's object gave.
      */
+    /**
+     * A call of library code (a class on the class path, not the sources' nor the JDK's, and not a
+     * closure, whose variants another build made) that a validator must not make again: its effect
+     * is noted, and the call is recorded (decision 0068).
+     */
+    private void libraryEffect(ExecutableElement method, String target) {
+      if (method.getKind() != ElementKind.METHOD
+          || trees.getPath(method) != null
+          || method.getAnnotation(Closure.class) != null
+          || facts.libraryEffects.containsKey(target)) {
+        return;
+      }
+      String owner = names.binaryName(JavaNames.enclosingType(method)).replace('.', '/');
+      String effect = library.effect(owner, method.getSimpleName().toString(), descriptor(method));
+      if (effect != null) {
+        facts.libraryEffects.put(target, effect);
+      }
+    }
+
+    /** The JVM descriptor of {@code method} as declared (erased). */
+    private String descriptor(ExecutableElement method) {
+      StringBuilder d = new StringBuilder("(");
+      for (VariableElement p : method.getParameters()) {
+        d.append(descriptor(types.erasure(p.asType())));
+      }
+      return d.append(')').append(descriptor(types.erasure(method.getReturnType()))).toString();
+    }
+
+    private String descriptor(TypeMirror type) {
+      return switch (type.getKind()) {
+        case BOOLEAN -> "Z";
+        case BYTE -> "B";
+        case CHAR -> "C";
+        case SHORT -> "S";
+        case INT -> "I";
+        case LONG -> "J";
+        case FLOAT -> "F";
+        case DOUBLE -> "D";
+        case VOID -> "V";
+        case ARRAY -> "[" + descriptor(types.erasure(((ArrayType) type).getComponentType()));
+        case DECLARED ->
+            "L"
+                + names
+                    .binaryName((TypeElement) ((DeclaredType) type).asElement())
+                    .replace('.', '/')
+                + ";";
+        default -> "Ljava/lang/Object;";
+      };
+    }
+
     private void recordedValue(ExecutableElement method) {
       TypeMirror type = trees.getTypeMirror(getCurrentPath());
       if (type != null

@@ -271,6 +271,12 @@ public final class SourceFacts {
   /** Calls recorded because of a shared JDK object ({@link CallFact#recordedShared}), by method. */
   final Map<String, Set<String>> sharedCallsByMethod = new HashMap<>();
 
+  /**
+   * Calls of library code a validator must not make again, by target, with what the library code
+   * does ({@link LibraryCode}).
+   */
+  final Map<String, String> libraryEffects = new LinkedHashMap<>();
+
   /** What iterates a snapshot of a shared JDK object ({@link SnapshotUse}), by method. */
   final Map<String, Set<String>> snapshotsByMethod = new HashMap<>();
 
@@ -376,6 +382,14 @@ public final class SourceFacts {
    * The calls {@code method} makes on, or with, mutable JDK objects of the control path: its
    * variants record them ({@link CallFact#recordedShared}, {@link NewFact#recordedShared}).
    */
+  /**
+   * The methods of library code (not in the sources, not the JDK's) that the sources call and that
+   * do what a validator must not do again, with the reason ({@link LibraryCode}).
+   */
+  public Map<String, String> libraryEffects() {
+    return libraryEffects;
+  }
+
   public Set<String> sharedCalls(String method) {
     return sharedCallsByMethod.getOrDefault(method, Set.of());
   }

@@ -750,6 +750,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         if (Plan.lists(plan.lockCalls, call)) {
           return variant == Variant.VAL ? withoutTheLock(m) : m;
         }
+        if (Plan.lists(plan.libraryCalls.keySet(), call)) {
+          return variant == Variant.VAL ? argumentsOnly(m, call) : m;
+        }
         problem(m, "a non-deterministic call without a result", "move it out of the closure");
         return m;
       }
@@ -962,6 +965,25 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * call is not made. A validator never acts on the application's locks; APP's variant makes the
    * call.
    */
+  /**
+   * A call without a result that VAL does not make (library code with an effect, decision 0068):
+   * VAL evaluates what APP evaluated for it, the receiver of an instance call and the arguments,
+   * which may load user data or be calls the log records.
+   */
+  private static Expression argumentsOnly(MethodCallExpr m, CallFact call) {
+    NodeList<Expression> evaluated = new NodeList<>();
+    m.getScope()
+        .filter(scope -> !call.isStatic())
+        .filter(scope -> !(scope instanceof ThisExpr) && !(scope instanceof SuperExpr))
+        .ifPresent(scope -> evaluated.add(scope.clone()));
+    m.getArguments().forEach(a -> evaluated.add(a.clone()));
+    // Each one an element, a null or an array too.
+    evaluated.replaceAll(
+        e -> new CastExpr(StaticJavaParser.parseType("Object"), new EnclosedExpr(e)));
+    return new MethodCallExpr(
+        new FieldAccessExpr(new NameExpr("java.util"), "Arrays"), "asList", evaluated);
+  }
+
   private static Expression withoutTheLock(MethodCallExpr m) {
     return requireNonNull(
         m.getScope()

@@ -68,6 +68,12 @@ final class Plan {
   /** Recorded calls that read raw bits ({@link #NAN_BITS}): only a NaN's bits are recorded. */
   final Set<String> nanBitsCalls = new LinkedHashSet<>();
 
+  /**
+   * Recorded calls of library code, with what that code does (decision 0068): APP makes them, VAL
+   * takes the result from the log, or, for a call without one, evaluates its arguments only.
+   */
+  final Map<String, String> libraryCalls = new LinkedHashMap<>();
+
   /** Recorded calls on locks and monitors: APP makes them, VAL never does. */
   final Set<String> lockCalls = new LinkedHashSet<>();
 
@@ -147,6 +153,9 @@ final class Plan {
         direct.add(c.id());
       }
     }
+    // Library code a validator must not run again: APP makes the call, VAL takes its result.
+    libraryCalls.putAll(facts.libraryEffects());
+    recordedCalls.addAll(libraryCalls.keySet());
     // The methods that make a recorded call need variants that record or replay it.
     facts.methods().keySet().stream()
         .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
@@ -217,7 +226,14 @@ final class Plan {
       facts.unrecordedShared(method).forEach(u -> recorded.add("not validated: " + u));
       facts.callees(method).stream()
           .filter(recordedCalls::contains)
-          .forEach(c -> recorded.add("recorded: call " + c));
+          .forEach(
+              c ->
+                  recorded.add(
+                      "recorded: call "
+                          + c
+                          + (libraryCalls.containsKey(c)
+                              ? " (library code that " + libraryCalls.get(c) + ")"
+                              : "")));
     }
     return List.copyOf(recorded);
   }

@@ -1,0 +1,421 @@
+package dev.orthrus.rewriter.facts;
+
+import dev.orthrus.model.jdk.JdkApi;
+import dev.orthrus.model.jdk.JdkApis;
+import dev.orthrus.model.jdk.JdkCall;
+import dev.orthrus.model.jdk.JdkCall.Kind;
+import dev.orthrus.model.jdk.JdkCategory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * What the bytecode of library code (classes on the class path, not in the sources and not the
+ * JDK's) does that a validator must not do again: a closure's APP variant calls it, and VAL would
+ * call it once more (decision 0068). It finds, in the method and what it calls on the class path,
+ *
+ * <ul>
+ *   <li>a JDK call the table lists as non-deterministic, a lock, I/O or a thread (a clock, {@code
+ *       Math.random()}, {@code synchronized}, a {@code println}): the second call returns another
+ *       value, or does its effect twice;
+ *   <li>a store into a static field, or a read of a static field that holds a mutable JDK object or
+ *       is not final (a registry, a cache, a counter shared by every caller): the second call
+ *       changes or reads state another execution or thread may have changed since.
+ * </ul>
+ *
+ * <p>Reads of static final primitives, strings and arrays (constant tables) are not effects. The
+ * walk follows calls by their declared owner (and its superclasses), not overrides; a class not
+ * found on the class path is taken as it is written. Results are kept per method.
+ */
+public final class LibraryCode {
+
+  /** Methods walked for one question at most; a larger walk counts as an effect. */
+  static final int MAX_METHODS = 4_000;
+
+  private final List<Path> classPath;
+  private final Map<String, ClassSummary> classes = new HashMap<>();
+  private final Map<String, Optional<String>> effects = new HashMap<>();
+  private final Map<Path, ZipFile> jars = new HashMap<>();
+
+  public LibraryCode(List<Path> classPath) {
+    this.classPath = List.copyOf(classPath);
+  }
+
+  /** Library code that none of this does: nothing found on the class path, nothing walked. */
+  public static LibraryCode none() {
+    return new LibraryCode(List.of());
+  }
+
+  /**
+   * What calling {@code owner.name descriptor} (internal name, JVM descriptor) does that must not
+   * be done twice, as a reason ({@code reaches java.lang.Math#random()}), or null when nothing.
+   */
+  public String effect(String owner, String name, String descriptor) {
+    String key = owner + "." + name + descriptor;
+    Optional<String> known = effects.get(key);
+    if (known != null) {
+      return known.orElse(null);
+    }
+    Walk walk = new Walk();
+    String found = walk.method(new Call(owner, name, descriptor, false));
+    effects.put(key, Optional.ofNullable(found));
+    return found;
+  }
+
+  /** Closes the jars read. */
+  public void close() {
+    for (ZipFile jar : jars.values()) {
+      try {
+        jar.close();
+      } catch (IOException e) {
+        // read-only, nothing lost
+      }
+    }
+    jars.clear();
+  }
+
+  /** One question's walk, depth first with a work list of its own (no recursion to overflow). */
+  private final class Walk {
+    private final Set<String> seen = new HashSet<>();
+
+    String method(Call first) {
+      Deque<Call> work = new ArrayDeque<>();
+      work.push(first);
+      while (!work.isEmpty()) {
+        Call call = work.pop();
+        if (isJdk(call.owner)) {
+          String effect = jdkEffect(call);
+          if (effect != null) {
+            return effect;
+          }
+          continue;
+        }
+        if (!seen.add(call.owner + "." + call.name + call.descriptor)) {
+          continue;
+        }
+        if (seen.size() > MAX_METHODS) {
+          return "calls more than " + MAX_METHODS + " methods of library code";
+        }
+        MethodSummary m = find(call.owner, call.name, call.descriptor);
+        if (m == null) {
+          continue;
+        }
+        if (m.effect != null) {
+          return m.effect;
+        }
+        m.calls.forEach(work::push);
+      }
+      return null;
+    }
+
+    /** The method as declared in {@code owner} or the closest superclass that declares it. */
+    private MethodSummary find(String owner, String name, String descriptor) {
+      for (String c = owner; c != null && !isJdk(c); ) {
+        ClassSummary s = summary(c);
+        if (s == null) {
+          return null;
+        }
+        MethodSummary m = s.methods.get(name + descriptor);
+        if (m != null) {
+          return m;
+        }
+        c = s.superName;
+      }
+      return null;
+    }
+  }
+
+  private static boolean isJdk(String internalName) {
+    return internalName.startsWith("java/")
+        || internalName.startsWith("javax/")
+        || internalName.startsWith("jdk/")
+        || internalName.startsWith("sun/")
+        || internalName.startsWith("com/sun/")
+        || internalName.startsWith("[");
+  }
+
+  /** The categories of the JDK table that make a call of library code an effect. */
+  private static final Set<JdkCategory> EFFECTS =
+      Set.of(
+          JdkCategory.THREAD,
+          JdkCategory.EXECUTOR,
+          JdkCategory.PARALLEL_STREAM,
+          JdkCategory.ASYNC_FUTURE,
+          JdkCategory.IO,
+          JdkCategory.LOCK,
+          JdkCategory.MONITOR,
+          JdkCategory.CLOCK,
+          JdkCategory.RANDOM,
+          JdkCategory.IDENTITY_HASH,
+          JdkCategory.HASH_ORDER,
+          JdkCategory.ENVIRONMENT,
+          JdkCategory.MATH_INTRINSIC,
+          JdkCategory.NAN_BITS);
+
+  private static String jdkEffect(Call c) {
+    if (c.owner.startsWith("[")) {
+      return null;
+    }
+    String name = c.name;
+    Kind kind = name.equals("<init>") ? Kind.CONSTRUCTOR : c.isStatic ? Kind.STATIC : Kind.INSTANCE;
+    BytecodeCall call = new BytecodeCall(c.owner.replace('/', '.'), name, c.descriptor, kind);
+    for (JdkApi api : JdkApis.matching(call)) {
+      if (EFFECTS.contains(api.category())) {
+        return "reaches " + call.owner() + "#" + name + "() (" + api.category().jsonName() + ")";
+      }
+    }
+    return null;
+  }
+
+  /** A JDK call as the bytecode names it: its declared owner is its receiver's static type. */
+  private record BytecodeCall(String owner, String name, String descriptor, Kind kind)
+      implements JdkCall {
+
+    @Override
+    public int arity() {
+      return Type.getArgumentTypes(descriptor).length;
+    }
+
+    @Override
+    public boolean isA(String type) {
+      if (owner.equals(type)) {
+        return true;
+      }
+      try {
+        ClassLoader jdk = ClassLoader.getPlatformClassLoader();
+        return Class.forName(type, false, jdk).isAssignableFrom(Class.forName(owner, false, jdk));
+      } catch (ClassNotFoundException | LinkageError e) {
+        return false;
+      }
+    }
+
+    @Override
+    public String receiver() {
+      return owner;
+    }
+
+    @Override
+    public boolean has(Fact fact) {
+      if (fact != Fact.FLOATING_SIGNATURE) {
+        return false;
+      }
+      Type method = Type.getMethodType(descriptor);
+      List<Type> types = new ArrayList<>(List.of(method.getArgumentTypes()));
+      types.add(method.getReturnType());
+      return types.stream().anyMatch(t -> t.getSort() == Type.FLOAT || t.getSort() == Type.DOUBLE);
+    }
+  }
+
+  private record Call(String owner, String name, String descriptor, boolean isStatic) {}
+
+  /** One method's own effect (the first found in its body) and the calls it makes. */
+  private static final class MethodSummary {
+    String effect;
+    final List<Call> calls = new ArrayList<>();
+  }
+
+  private static final class ClassSummary {
+    String superName;
+    final Map<String, MethodSummary> methods = new HashMap<>();
+
+    /** Fields by name and descriptor: whether they are static final. */
+    final Map<String, Boolean> staticFinal = new HashMap<>();
+  }
+
+  private ClassSummary summary(String internalName) {
+    if (classes.containsKey(internalName)) {
+      return classes.get(internalName);
+    }
+    byte[] bytes = classBytes(internalName + ".class");
+    classes.put(internalName, null);
+    return bytes == null ? null : summarize(internalName, bytes);
+  }
+
+  private byte[] classBytes(String resource) {
+    try {
+      for (Path entry : classPath) {
+        if (Files.isDirectory(entry)) {
+          Path file = entry.resolve(resource);
+          if (Files.isRegularFile(file)) {
+            return Files.readAllBytes(file);
+          }
+        } else if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
+          ZipFile jar = jars.get(entry);
+          if (jar == null) {
+            jar = new ZipFile(entry.toFile());
+            jars.put(entry, jar);
+          }
+          ZipEntry e = jar.getEntry(resource);
+          if (e != null) {
+            return jar.getInputStream(e).readAllBytes();
+          }
+        }
+      }
+      return null;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + resource + " from the class path", e);
+    }
+  }
+
+  /**
+   * Reads a class file; the summary is registered before its methods are read, so that a read of
+   * the class's own static field finds the field (fields come before methods in a class file).
+   */
+  private ClassSummary summarize(String internalName, byte[] bytes) {
+    ClassSummary summary = new ClassSummary();
+    ClassReader reader;
+    try {
+      reader = new ClassReader(bytes);
+    } catch (RuntimeException e) {
+      return null; // not a class file ASM reads: taken as written, like a class not found
+    }
+    classes.put(internalName, summary);
+    String self = reader.getClassName();
+    reader.accept(
+        new ClassVisitor(Opcodes.ASM9) {
+          @Override
+          public void visit(
+              int version,
+              int access,
+              String name,
+              String signature,
+              String superName,
+              String[] interfaces) {
+            summary.superName = superName;
+          }
+
+          @Override
+          public org.objectweb.asm.FieldVisitor visitField(
+              int access, String name, String descriptor, String signature, Object value) {
+            boolean constant =
+                (access & Opcodes.ACC_STATIC) != 0 && (access & Opcodes.ACC_FINAL) != 0;
+            summary.staticFinal.put(name + ":" + descriptor, constant);
+            return null;
+          }
+
+          @Override
+          public MethodVisitor visitMethod(
+              int access, String name, String descriptor, String signature, String[] exceptions) {
+            MethodSummary m = new MethodSummary();
+            summary.methods.put(name + descriptor, m);
+            if ((access & Opcodes.ACC_SYNCHRONIZED) != 0) {
+              m.effect = "takes a lock (a synchronized method of " + javaName(self) + ")";
+            }
+            boolean initializer = name.equals("<clinit>");
+            return new MethodVisitor(Opcodes.ASM9) {
+              @Override
+              public void visitMethodInsn(
+                  int opcode, String owner, String name, String descriptor, boolean itf) {
+                m.calls.add(new Call(owner, name, descriptor, opcode == Opcodes.INVOKESTATIC));
+              }
+
+              @Override
+              public void visitInvokeDynamicInsn(
+                  String name, String descriptor, Handle bootstrap, Object... arguments) {
+                // A lambda's body is a method of this class: what it does is done by the caller
+                // that runs it.
+                for (Object a : arguments) {
+                  if (a instanceof Handle h) {
+                    m.calls.add(
+                        new Call(
+                            h.getOwner(),
+                            h.getName(),
+                            h.getDesc(),
+                            h.getTag() == Opcodes.H_INVOKESTATIC));
+                  }
+                }
+              }
+
+              @Override
+              public void visitInsn(int opcode) {
+                if (opcode == Opcodes.MONITORENTER && m.effect == null) {
+                  m.effect = "takes a lock (synchronized in " + javaName(self) + ")";
+                }
+              }
+
+              @Override
+              public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+                if (m.effect != null || initializer) {
+                  return;
+                }
+                String field = javaName(owner) + "." + name;
+                if (opcode == Opcodes.PUTSTATIC) {
+                  m.effect = "changes the static field " + field;
+                } else if (opcode == Opcodes.GETSTATIC && !constant(owner, name, descriptor)) {
+                  m.effect = "reads the static field " + field + ", which may change";
+                }
+              }
+            };
+          }
+        },
+        ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+    return summary;
+  }
+
+  /**
+   * A static field whose value a second call reads the same: final, and a primitive, a string, a
+   * boxed value, an enum or an array (a table). A field of another class is judged by its type.
+   */
+  private boolean constant(String owner, String name, String descriptor) {
+    Type type = Type.getType(descriptor);
+    int sort = type.getSort();
+    if (sort != Type.OBJECT && sort != Type.ARRAY) {
+      return finalField(owner, name, descriptor);
+    }
+    if (sort == Type.ARRAY) {
+      return finalField(owner, name, descriptor);
+    }
+    String cls = type.getInternalName();
+    boolean value =
+        cls.equals("java/lang/String")
+            || cls.startsWith("java/lang/Integer")
+            || cls.startsWith("java/lang/Long")
+            || cls.startsWith("java/lang/Boolean")
+            || cls.startsWith("java/lang/Double")
+            || cls.startsWith("java/lang/Float")
+            || cls.startsWith("java/lang/Short")
+            || cls.startsWith("java/lang/Byte")
+            || cls.startsWith("java/lang/Character")
+            || cls.equals("java/math/BigDecimal")
+            || cls.equals("java/math/BigInteger")
+            || cls.equals("java/util/regex/Pattern")
+            || cls.startsWith("java/time/")
+            || cls.equals(owner); // an enum's constants, a singleton of the class itself
+    return value && finalField(owner, name, descriptor);
+  }
+
+  private boolean finalField(String owner, String name, String descriptor) {
+    if (isJdk(owner)) {
+      // A JDK class's static fields (System.out): what is done with them is a call the table
+      // judges.
+      return true;
+    }
+    ClassSummary s = summary(owner);
+    // A field not found (its class is not on the class path): taken as written, like its code.
+    return s == null || !s.staticFinal.containsKey(name + ":" + descriptor)
+        ? s == null
+        : s.staticFinal.get(name + ":" + descriptor);
+  }
+
+  private static String javaName(String internalName) {
+    return internalName.replace('/', '.');
+  }
+}

@@ -1,0 +1,8 @@
+package calls;
+
+import dev.orthrus.annotations.UserData;
+
+@UserData
+public final class Acc {
+  long total;
+}

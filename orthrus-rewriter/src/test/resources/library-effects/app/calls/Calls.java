@@ -1,0 +1,40 @@
+package calls;
+
+import dev.orthrus.annotations.Closure;
+import libx.Audit;
+import libx.Pure;
+import libx.Util;
+
+/** Closures that call library code outside the sources. */
+public final class Calls {
+
+  private Calls() {}
+
+  @Closure
+  public static long remote(Acc a, int x) {
+    a.total += x;
+    return a.total * 1_000 + Util.jitter();
+  }
+
+  @Closure
+  public static long stamped(Acc a) {
+    return a.total ^ Util.clock();
+  }
+
+  @Closure
+  public static int audited(Acc a, int x) {
+    a.total += x;
+    return Audit.log("op " + a.total) + x;
+  }
+
+  @Closure
+  public static void noted(Acc a, int x) {
+    a.total += x;
+    Audit.note("noted " + (a.total - x));
+  }
+
+  @Closure
+  public static long fee(Acc a, int x) {
+    return Pure.fee(a.total, x);
+  }
+}
