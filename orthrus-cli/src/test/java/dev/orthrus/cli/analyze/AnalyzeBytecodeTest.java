@@ -402,6 +402,31 @@ class AnalyzeBytecodeTest {
   }
 
   @Test
+  void anAggregatorProjectNamesItsModules() throws IOException {
+    Path parent = Files.createDirectories(dir.resolve("parent"));
+    Files.createDirectories(parent.resolve("lib/target/classes"));
+    Files.writeString(
+        parent.resolve("pom.xml"),
+        """
+        <project xmlns="http://maven.apache.org/POM/4.0.0">
+          <modelVersion>4.0.0</modelVersion>
+          <groupId>shop</groupId><artifactId>parent</artifactId><version>1.0</version>
+          <packaging>pom</packaging>
+          <modules>
+            <module>lib</module>
+            <module> app </module>
+          </modules>
+        </project>
+        """);
+    CliRun run = CliRun.of("analyze", parent.toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
+    assertTrue(
+        run.err().contains(parent + " is an aggregator project of the modules lib, app"),
+        run::toString);
+    assertTrue(run.err().contains("orthrus analyze " + parent.resolve("lib")), run::toString);
+  }
+
+  @Test
   void projectWithNeitherSourcesNorClassesIsNotCompiled() throws IOException {
     Path project = Files.createDirectories(dir.resolve("app"));
     Files.writeString(
