@@ -65,7 +65,8 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
                 d ->
                     InstrumentMojo.RUNTIME_GROUP.equals(d.getGroupId())
                         && InstrumentMojo.RUNTIME_ARTIFACT.equals(d.getArtifactId()));
-    if (declared || plugin.getVersion() == null) {
+    // An aggregator or parent (packaging pom) has no classes to protect; its modules get their own.
+    if (declared || plugin.getVersion() == null || "pom".equals(project.getPackaging())) {
       return;
     }
     Dependency runtime = new Dependency();
