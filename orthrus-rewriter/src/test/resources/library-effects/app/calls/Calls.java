@@ -3,6 +3,7 @@ package calls;
 import dev.orthrus.annotations.Closure;
 import libx.Audit;
 import libx.Pure;
+import libx.Ticks;
 import libx.Util;
 
 /** Closures that call library code outside the sources. */
@@ -19,6 +20,11 @@ public final class Calls {
   @Closure
   public static long stamped(Acc a) {
     return a.total ^ Util.clock();
+  }
+
+  @Closure
+  public static long ticked(Acc a) {
+    return a.total ^ Ticks.system().read();
   }
 
   @Closure

@@ -839,7 +839,12 @@ public final class FactsCollector implements TaskListener {
         return;
       }
       String owner = names.binaryName(JavaNames.enclosingType(method)).replace('.', '/');
-      String effect = library.effect(owner, method.getSimpleName().toString(), descriptor(method));
+      boolean dispatched =
+          !method.getModifiers().contains(Modifier.STATIC)
+              && !method.getModifiers().contains(Modifier.PRIVATE)
+              && !method.getModifiers().contains(Modifier.FINAL);
+      String effect =
+          library.effect(owner, method.getSimpleName().toString(), descriptor(method), dispatched);
       if (effect != null) {
         facts.libraryEffects.put(target, effect);
       }

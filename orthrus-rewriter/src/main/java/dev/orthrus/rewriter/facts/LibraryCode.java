@@ -42,8 +42,11 @@ import org.objectweb.asm.Type;
  * </ul>
  *
  * <p>Reads of static final primitives, strings and arrays (constant tables) are not effects. The
- * walk follows calls by their declared owner (and its superclasses), not overrides; a class not
- * found on the class path is taken as it is written. Results are kept per method.
+ * walk follows a call to the method its owner declares or inherits, and an instance call also to
+ * the overrides in every class of the class path below the owner (the first such call reads the
+ * class path's class headers once); calls through a JDK type (a {@code Runnable} a library runs)
+ * are judged by the JDK table alone. A class not found on the class path is taken as it is written.
+ * Results are kept per method.
  */
 public final class LibraryCode {
 
@@ -68,14 +71,14 @@ public final class LibraryCode {
    * What calling {@code owner.name descriptor} (internal name, JVM descriptor) does that must not
    * be done twice, as a reason ({@code reaches java.lang.Math#random()}), or null when nothing.
    */
-  public String effect(String owner, String name, String descriptor) {
-    String key = owner + "." + name + descriptor;
+  public String effect(String owner, String name, String descriptor, boolean dispatched) {
+    String key = owner + "." + name + descriptor + (dispatched ? "+" : "");
     Optional<String> known = effects.get(key);
     if (known != null) {
       return known.orElse(null);
     }
     Walk walk = new Walk();
-    String found = walk.method(new Call(owner, name, descriptor, false));
+    String found = walk.method(new Call(owner, name, descriptor, false, dispatched));
     effects.put(key, Optional.ofNullable(found));
     return found;
   }
@@ -107,6 +110,12 @@ public final class LibraryCode {
             return effect;
           }
           continue;
+        }
+        if (call.dispatched) {
+          // The overrides a call on this type may take, in the classes of the class path.
+          for (String sub : subtypes(call.owner)) {
+            work.push(new Call(sub, call.name, call.descriptor, false, false));
+          }
         }
         if (!seen.add(call.owner + "." + call.name + call.descriptor)) {
           continue;
@@ -224,7 +233,12 @@ public final class LibraryCode {
     }
   }
 
-  private record Call(String owner, String name, String descriptor, boolean isStatic) {}
+  /**
+   * A call as the bytecode makes it; {@code dispatched}: an instance call that an override in a
+   * subclass (or an implementation of an interface) may take.
+   */
+  private record Call(
+      String owner, String name, String descriptor, boolean isStatic, boolean dispatched) {}
 
   /** One method's own effect (the first found in its body) and the calls it makes. */
   private static final class MethodSummary {
@@ -238,6 +252,78 @@ public final class LibraryCode {
 
     /** Fields by name and descriptor: whether they are static final. */
     final Map<String, Boolean> staticFinal = new HashMap<>();
+  }
+
+  /** Direct subclasses and implementations by type, over every class of the class path. */
+  private Map<String, List<String>> subtypeIndex;
+
+  /** Every class of the class path below {@code type} (library code only). */
+  private Set<String> subtypes(String type) {
+    if (subtypeIndex == null) {
+      subtypeIndex = indexSubtypes();
+    }
+    Set<String> all = new java.util.LinkedHashSet<>();
+    Deque<String> work = new ArrayDeque<>(subtypeIndex.getOrDefault(type, List.of()));
+    while (!work.isEmpty()) {
+      String t = work.pop();
+      if (all.add(t)) {
+        work.addAll(subtypeIndex.getOrDefault(t, List.of()));
+      }
+    }
+    return all;
+  }
+
+  private Map<String, List<String>> indexSubtypes() {
+    Map<String, List<String>> index = new HashMap<>();
+    java.util.function.Consumer<byte[]> add =
+        bytes -> {
+          try {
+            ClassReader r = new ClassReader(bytes);
+            List<String> parents = new ArrayList<>(List.of(r.getInterfaces()));
+            if (r.getSuperName() != null) {
+              parents.add(r.getSuperName());
+            }
+            for (String parent : parents) {
+              if (!isJdk(parent)) {
+                index.computeIfAbsent(parent, k -> new ArrayList<>()).add(r.getClassName());
+              }
+            }
+          } catch (RuntimeException e) {
+            // not a class file ASM reads: no subtype of anything
+          }
+        };
+    try {
+      for (Path entry : classPath) {
+        if (Files.isDirectory(entry)) {
+          try (var files = Files.walk(entry)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+              if (f.toString().endsWith(".class")) {
+                add.accept(Files.readAllBytes(f));
+              }
+            }
+          }
+        } else if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
+          ZipFile jar = jar(entry);
+          for (ZipEntry e : java.util.Collections.list(jar.entries())) {
+            if (e.getName().endsWith(".class") && !e.getName().startsWith("META-INF/")) {
+              add.accept(jar.getInputStream(e).readAllBytes());
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the class path's classes", e);
+    }
+    return index;
+  }
+
+  private ZipFile jar(Path entry) throws IOException {
+    ZipFile jar = jars.get(entry);
+    if (jar == null) {
+      jar = new ZipFile(entry.toFile());
+      jars.put(entry, jar);
+    }
+    return jar;
   }
 
   private ClassSummary summary(String internalName) {
@@ -258,14 +344,9 @@ public final class LibraryCode {
             return Files.readAllBytes(file);
           }
         } else if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
-          ZipFile jar = jars.get(entry);
-          if (jar == null) {
-            jar = new ZipFile(entry.toFile());
-            jars.put(entry, jar);
-          }
-          ZipEntry e = jar.getEntry(resource);
+          ZipEntry e = jar(entry).getEntry(resource);
           if (e != null) {
-            return jar.getInputStream(e).readAllBytes();
+            return jar(entry).getInputStream(e).readAllBytes();
           }
         }
       }
@@ -324,7 +405,13 @@ public final class LibraryCode {
               @Override
               public void visitMethodInsn(
                   int opcode, String owner, String name, String descriptor, boolean itf) {
-                m.calls.add(new Call(owner, name, descriptor, opcode == Opcodes.INVOKESTATIC));
+                m.calls.add(
+                    new Call(
+                        owner,
+                        name,
+                        descriptor,
+                        opcode == Opcodes.INVOKESTATIC,
+                        opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE));
               }
 
               @Override
@@ -339,7 +426,9 @@ public final class LibraryCode {
                             h.getOwner(),
                             h.getName(),
                             h.getDesc(),
-                            h.getTag() == Opcodes.H_INVOKESTATIC));
+                            h.getTag() == Opcodes.H_INVOKESTATIC,
+                            h.getTag() == Opcodes.H_INVOKEVIRTUAL
+                                || h.getTag() == Opcodes.H_INVOKEINTERFACE));
                   }
                 }
               }
