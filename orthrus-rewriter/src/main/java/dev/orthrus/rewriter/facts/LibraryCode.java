@@ -459,35 +459,34 @@ public final class LibraryCode {
     return summary;
   }
 
+  /** Classes whose objects no call changes: values a static final field may hold as a constant. */
+  private static final Set<String> VALUE_TYPES =
+      Set.of(
+          "java/lang/String",
+          "java/lang/Integer",
+          "java/lang/Long",
+          "java/lang/Boolean",
+          "java/lang/Double",
+          "java/lang/Float",
+          "java/lang/Short",
+          "java/lang/Byte",
+          "java/lang/Character",
+          "java/math/BigDecimal",
+          "java/math/BigInteger",
+          "java/util/regex/Pattern");
+
   /**
    * A static field whose value a second call reads the same: final, and a primitive, a string, a
    * boxed value, an enum or an array (a table). A field of another class is judged by its type.
    */
   private boolean constant(String owner, String name, String descriptor) {
     Type type = Type.getType(descriptor);
-    int sort = type.getSort();
-    if (sort != Type.OBJECT && sort != Type.ARRAY) {
-      return finalField(owner, name, descriptor);
-    }
-    if (sort == Type.ARRAY) {
-      return finalField(owner, name, descriptor);
-    }
-    String cls = type.getInternalName();
     boolean value =
-        cls.equals("java/lang/String")
-            || cls.startsWith("java/lang/Integer")
-            || cls.startsWith("java/lang/Long")
-            || cls.startsWith("java/lang/Boolean")
-            || cls.startsWith("java/lang/Double")
-            || cls.startsWith("java/lang/Float")
-            || cls.startsWith("java/lang/Short")
-            || cls.startsWith("java/lang/Byte")
-            || cls.startsWith("java/lang/Character")
-            || cls.equals("java/math/BigDecimal")
-            || cls.equals("java/math/BigInteger")
-            || cls.equals("java/util/regex/Pattern")
-            || cls.startsWith("java/time/")
-            || cls.equals(owner); // an enum's constants, a singleton of the class itself
+        type.getSort() != Type.OBJECT // a primitive, or an array (a table)
+            || VALUE_TYPES.contains(type.getInternalName())
+            || type.getInternalName().startsWith("java/time/")
+            // an enum's constants, a singleton of the class itself
+            || type.getInternalName().equals(owner);
     return value && finalField(owner, name, descriptor);
   }
 
