@@ -40,14 +40,20 @@ class LibraryEffectsTest {
     String calls = Builds.generated(out, "calls/Calls.java");
     // Each VAL variant: from its comment to the next closure.
     String[] parts = calls.split("// VAL variant");
-    assertEquals(7, parts.length, calls);
+    assertEquals(8, parts.length, calls);
     StringBuilder val = new StringBuilder();
     for (int i = 1; i < parts.length; i++) {
       int end = parts[i].indexOf("@Closure");
       val.append(end < 0 ? parts[i] : parts[i].substring(0, end));
     }
     for (String call :
-        List.of("Util.jitter()", "Util.clock()", "Audit.log(", "Audit.note(", ".read()")) {
+        List.of(
+            "Util.jitter()",
+            "Util.clock()",
+            "Audit.log(",
+            "Audit.note(",
+            ".read()",
+            "new Span()")) {
       assertFalse(val.toString().contains(call), call + " in " + val);
     }
     assertTrue(val.toString().contains("java.util.Arrays.asList((Object) (\"noted \" + "), calls);
@@ -74,7 +80,7 @@ class LibraryEffectsTest {
       assertEquals(run(v), run(p));
       assertTrue(rt.awaitDrained(30_000));
       assertEquals(List.of(), found, "no detection on a fault-free run");
-      assertEquals(1_200, rt.validatedCount(), "every execution validated");
+      assertEquals(1_400, rt.validatedCount(), "every execution validated");
       assertEquals(0, rt.notValidatedCount());
     } finally {
       rt.close();
@@ -112,6 +118,7 @@ class LibraryEffectsTest {
     var remote = calls.getMethod("remote", acc, int.class);
     var stamped = calls.getMethod("stamped", acc);
     var ticked = calls.getMethod("ticked", acc);
+    var spanned = calls.getMethod("spanned", acc);
     var audited = calls.getMethod("audited", acc, int.class);
     var noted = calls.getMethod("noted", acc, int.class);
     var fee = calls.getMethod("fee", acc, int.class);
@@ -120,6 +127,7 @@ class LibraryEffectsTest {
       long r = (long) remote.invoke(null, a, i);
       stamped.invoke(null, a);
       ticked.invoke(null, a);
+      spanned.invoke(null, a);
       out.append(r / 1_000).append(' ');
       out.append(audited.invoke(null, a, i)).append(' ');
       noted.invoke(null, a, i);

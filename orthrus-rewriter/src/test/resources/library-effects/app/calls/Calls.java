@@ -3,6 +3,7 @@ package calls;
 import dev.orthrus.annotations.Closure;
 import libx.Audit;
 import libx.Pure;
+import libx.Span;
 import libx.Ticks;
 import libx.Util;
 
@@ -25,6 +26,11 @@ public final class Calls {
   @Closure
   public static long ticked(Acc a) {
     return a.total ^ Ticks.system().read();
+  }
+
+  @Closure
+  public static long spanned(Acc a) {
+    return a.total ^ new Span().start();
   }
 
   @Closure

@@ -832,7 +832,8 @@ public final class FactsCollector implements TaskListener {
      * is noted, and the call is recorded (decision 0068).
      */
     private void libraryEffect(ExecutableElement method, String target) {
-      if (method.getKind() != ElementKind.METHOD
+      boolean constructor = method.getKind() == ElementKind.CONSTRUCTOR;
+      if ((method.getKind() != ElementKind.METHOD && !constructor)
           || trees.getPath(method) != null
           || method.getAnnotation(Closure.class) != null
           || facts.libraryEffects.containsKey(target)) {
@@ -840,11 +841,16 @@ public final class FactsCollector implements TaskListener {
       }
       String owner = names.binaryName(JavaNames.enclosingType(method)).replace('.', '/');
       boolean dispatched =
-          !method.getModifiers().contains(Modifier.STATIC)
+          !constructor
+              && !method.getModifiers().contains(Modifier.STATIC)
               && !method.getModifiers().contains(Modifier.PRIVATE)
               && !method.getModifiers().contains(Modifier.FINAL);
       String effect =
-          library.effect(owner, method.getSimpleName().toString(), descriptor(method), dispatched);
+          library.effect(
+              owner,
+              constructor ? "<init>" : method.getSimpleName().toString(),
+              descriptor(method),
+              dispatched);
       if (effect != null) {
         facts.libraryEffects.put(target, effect);
       }
@@ -1720,6 +1726,12 @@ public final class FactsCollector implements TaskListener {
           // A JDK constructor the processor may list as non-deterministic (new Date()): the
           // method needs variants that record it (Plan).
           facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(id);
+        } else if (!isJdk(constructor) && node.getClassBody() == null) {
+          // A library class whose constructor does what VAL must not do again (decision 0068).
+          libraryEffect(constructor, id);
+          if (facts.libraryEffects.containsKey(id) && !enclosingMethods.isEmpty()) {
+            facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(id);
+          }
         }
       }
       return super.visitNewClass(node, unused);
