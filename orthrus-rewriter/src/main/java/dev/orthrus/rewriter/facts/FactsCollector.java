@@ -822,11 +822,6 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * A call of a method of the program that may return a shared object ({@link #returnsShared}):
-     * APP records the object it returns, VAL runs the method and takes APP's object, so that the
-     * calls on it, recorded as on any shared object, replay what APP's object gave.
-     */
-    /**
      * A call of library code (a class on the class path, not the sources' nor the JDK's, and not a
      * closure, whose variants another build made) that a validator must not make again: its effect
      * is noted, and the call is recorded (decision 0068).
@@ -887,6 +882,11 @@ public final class FactsCollector implements TaskListener {
       };
     }
 
+    /**
+     * A call of a method of the program that may return a shared object ({@link #returnsShared}):
+     * APP records the object it returns, VAL runs the method and takes APP's object, so that the
+     * calls on it, recorded as on any shared object, replay what APP's object gave.
+     */
     private void recordedValue(ExecutableElement method) {
       TypeMirror type = trees.getTypeMirror(getCurrentPath());
       if (type != null

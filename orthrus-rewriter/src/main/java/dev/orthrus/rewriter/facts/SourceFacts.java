@@ -379,10 +379,6 @@ public final class SourceFacts {
   }
 
   /**
-   * The calls {@code method} makes on, or with, mutable JDK objects of the control path: its
-   * variants record them ({@link CallFact#recordedShared}, {@link NewFact#recordedShared}).
-   */
-  /**
    * The methods of library code (not in the sources, not the JDK's) that the sources call and that
    * do what a validator must not do again, with the reason ({@link LibraryCode}).
    */
@@ -390,6 +386,10 @@ public final class SourceFacts {
     return libraryEffects;
   }
 
+  /**
+   * The calls {@code method} makes on, or with, mutable JDK objects of the control path: its
+   * variants record them ({@link CallFact#recordedShared}, {@link NewFact#recordedShared}).
+   */
   public Set<String> sharedCalls(String method) {
     return sharedCallsByMethod.getOrDefault(method, Set.of());
   }

@@ -960,12 +960,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * VAL's form of a call that locks, unlocks, signals or waits ({@code lock.unlock()}): the
-   * receiver is evaluated (its loads are replayed, and a null one throws as the call would), the
-   * call is not made. A validator never acts on the application's locks; APP's variant makes the
-   * call.
-   */
-  /**
    * A call without a result that VAL does not make (library code with an effect, decision 0068):
    * VAL evaluates what APP evaluated for it, the receiver of an instance call and the arguments,
    * which may load user data or be calls the log records.
@@ -984,6 +978,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         new FieldAccessExpr(new NameExpr("java.util"), "Arrays"), "asList", evaluated);
   }
 
+  /**
+   * VAL's form of a call that locks, unlocks, signals or waits ({@code lock.unlock()}): the
+   * receiver is evaluated (its loads are replayed, and a null one throws as the call would), the
+   * call is not made. A validator never acts on the application's locks; APP's variant makes the
+   * call.
+   */
   private static Expression withoutTheLock(MethodCallExpr m) {
     return requireNonNull(
         m.getScope()
