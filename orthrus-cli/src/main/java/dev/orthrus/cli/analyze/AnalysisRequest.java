@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -101,7 +99,7 @@ public record AnalysisRequest(
       List<Path> sources =
           Files.isDirectory(sourceRoot) ? javaSources(sourceRoot, notes) : List.of();
       if (sources.isEmpty()) {
-        List<String> modules = modules(input.resolve("pom.xml"));
+        List<String> modules = project.modules();
         if (!modules.isEmpty()) {
           throw new BadInputException(
               input
@@ -222,22 +220,5 @@ public record AnalysisRequest(
       throw new BadInputException(
           "cannot list the sources under " + root + ": " + e.getMessage(), e);
     }
-  }
-
-  private static final Pattern MODULE = Pattern.compile("<module>\\s*([^<]+?)\\s*</module>");
-
-  /** The modules an aggregator pom lists ({@code <module>} entries), none when it lists none. */
-  private static List<String> modules(Path pom) {
-    List<String> modules = new ArrayList<>();
-    Matcher m;
-    try {
-      m = MODULE.matcher(Files.readString(pom));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    while (m.find()) {
-      modules.add(m.group(1));
-    }
-    return modules;
   }
 }

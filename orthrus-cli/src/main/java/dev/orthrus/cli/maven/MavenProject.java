@@ -29,13 +29,15 @@ import java.util.regex.Pattern;
  * @param javaRelease the Java release the project compiles for, as its pom (or a parent) gives it
  *     in {@code maven.compiler.release}, else {@code maven.compiler.target} or {@code
  *     maven.compiler.source} ({@code 1.8} is 8); null when none is given or readable
+ * @param modules the modules its pom lists ({@code <modules>}), none for a project with code
  */
 public record MavenProject(
     Path directory,
     Path sourceRoot,
     List<Path> classpath,
     List<String> problems,
-    JavaRelease javaRelease) {
+    JavaRelease javaRelease,
+    List<String> modules) {
 
   /**
    * The properties that say which Java release a project compiles for, in the order Maven prefers
@@ -50,6 +52,7 @@ public record MavenProject(
   public MavenProject {
     classpath = List.copyOf(classpath);
     problems = List.copyOf(problems);
+    modules = List.copyOf(modules);
   }
 
   /** The local repository: {@code -Dmaven.repo.local} when set, else {@code ~/.m2/repository}. */
@@ -98,7 +101,8 @@ public record MavenProject(
         directory.resolve("src").resolve("main").resolve("java"),
         classpath,
         problems,
-        javaRelease(properties, problems));
+        javaRelease(properties, problems),
+        chain.get(0).modules());
   }
 
   private static JavaRelease javaRelease(Map<String, String> properties, List<String> problems) {

@@ -31,6 +31,7 @@ import org.xml.sax.SAXException;
  * @param properties {@code <properties>}
  * @param dependencies {@code <dependencies>}
  * @param managedDependencies {@code <dependencyManagement><dependencies>}
+ * @param modules {@code <modules>}: the module folders of an aggregator, as written
  */
 public record Pom(
     Path file,
@@ -41,7 +42,8 @@ public record Pom(
     String version,
     Map<String, String> properties,
     List<Dependency> dependencies,
-    List<Dependency> managedDependencies) {
+    List<Dependency> managedDependencies,
+    List<String> modules) {
 
   /** {@code groupId:artifactId:version} as written. */
   public record Coordinates(String groupId, String artifactId, String version) {
@@ -102,6 +104,13 @@ public record Pom(
       }
     }
     Element management = child(project, "dependencyManagement");
+    List<String> modules = new ArrayList<>();
+    Element moduleList = child(project, "modules");
+    if (moduleList != null) {
+      for (Element m : children(moduleList)) {
+        modules.add(m.getTextContent().trim());
+      }
+    }
     return new Pom(
         file,
         parent,
@@ -111,7 +120,8 @@ public record Pom(
         text(project, "version"),
         properties,
         dependencies(child(project, "dependencies")),
-        management == null ? List.of() : dependencies(child(management, "dependencies")));
+        management == null ? List.of() : dependencies(child(management, "dependencies")),
+        List.copyOf(modules));
   }
 
   private static DocumentBuilder newBuilder() {
