@@ -756,17 +756,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         problem(m, "a non-deterministic call without a result", "move it out of the closure");
         return m;
       }
-      // VAL evaluates what APP evaluated for the call (they may load user data or be recorded
-      // calls themselves, as in ThreadLocalRandom.current().nextInt(n)): the receiver of an
-      // instance call, then the arguments.
-      NodeList<Expression> replayArguments = new NodeList<>();
-      if (variant == Variant.VAL) {
-        m.getScope()
-            .filter(scope -> !call.isStatic() && !(scope instanceof ThisExpr))
-            .filter(scope -> !(scope instanceof SuperExpr))
-            .ifPresent(replayArguments::add);
-        replayArguments.addAll(m.getArguments());
-      }
+      NodeList<Expression> replayArguments =
+          variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>();
       return recorded(m, replayArguments, call.siteType());
     }
     return m;
@@ -960,17 +951,26 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * A call without a result that VAL does not make (library code with an effect, decision 0068):
-   * VAL evaluates what APP evaluated for it, the receiver of an instance call and the arguments,
-   * which may load user data or be calls the log records.
+   * What APP evaluated for a recorded call, which VAL evaluates too (they may load user data or be
+   * recorded calls themselves, as in {@code ThreadLocalRandom.current().nextInt(n)}): the receiver
+   * of an instance call, then the arguments.
    */
-  private static Expression argumentsOnly(MethodCallExpr m, CallFact call) {
+  private static NodeList<Expression> evaluatedFor(MethodCallExpr m, CallFact call) {
     NodeList<Expression> evaluated = new NodeList<>();
     m.getScope()
         .filter(scope -> !call.isStatic())
         .filter(scope -> !(scope instanceof ThisExpr) && !(scope instanceof SuperExpr))
-        .ifPresent(scope -> evaluated.add(scope.clone()));
-    m.getArguments().forEach(a -> evaluated.add(a.clone()));
+        .ifPresent(evaluated::add);
+    evaluated.addAll(m.getArguments());
+    return evaluated;
+  }
+
+  /**
+   * A call without a result that VAL does not make (library code with an effect, decision 0068):
+   * VAL evaluates only what APP evaluated for it ({@link #evaluatedFor}).
+   */
+  private static Expression argumentsOnly(MethodCallExpr m, CallFact call) {
+    NodeList<Expression> evaluated = evaluatedFor(m, call);
     // Each one an element, a null or an array too.
     evaluated.replaceAll(
         e -> new CastExpr(StaticJavaParser.parseType("Object"), new EnclosedExpr(e)));
