@@ -99,6 +99,9 @@ public final class LibraryCode {
   private final class Walk {
     private final Set<String> seen = new HashSet<>();
 
+    /** The methods whose overrides this walk has queued. */
+    private final Set<String> expanded = new HashSet<>();
+
     String method(Call first) {
       Deque<Call> work = new ArrayDeque<>();
       work.push(first);
@@ -111,13 +114,14 @@ public final class LibraryCode {
           }
           continue;
         }
-        if (call.dispatched) {
+        String method = call.owner + "." + call.name + call.descriptor;
+        if (call.dispatched && expanded.add(method)) {
           // The overrides a call on this type may take, in the classes of the class path.
           for (String sub : subtypes(call.owner)) {
             work.push(new Call(sub, call.name, call.descriptor, false, false));
           }
         }
-        if (!seen.add(call.owner + "." + call.name + call.descriptor)) {
+        if (!seen.add(method)) {
           continue;
         }
         if (seen.size() > MAX_METHODS) {
@@ -250,15 +254,22 @@ public final class LibraryCode {
     String superName;
     final Map<String, MethodSummary> methods = new HashMap<>();
 
-    /** Fields by name and descriptor: whether they are static final. */
-    final Map<String, Boolean> staticFinal = new HashMap<>();
+    /** The static final fields, by name and descriptor. */
+    final Set<String> staticFinal = new HashSet<>();
   }
 
   /** Direct subclasses and implementations by type, over every class of the class path. */
   private Map<String, List<String>> subtypeIndex;
 
+  /** {@link #subtypes} by type, once asked. */
+  private final Map<String, Set<String>> subtypes = new HashMap<>();
+
   /** Every class of the class path below {@code type} (library code only). */
   private Set<String> subtypes(String type) {
+    return subtypes.computeIfAbsent(type, this::below);
+  }
+
+  private Set<String> below(String type) {
     if (subtypeIndex == null) {
       subtypeIndex = indexSubtypes();
     }
@@ -386,9 +397,9 @@ public final class LibraryCode {
           @Override
           public org.objectweb.asm.FieldVisitor visitField(
               int access, String name, String descriptor, String signature, Object value) {
-            boolean constant =
-                (access & Opcodes.ACC_STATIC) != 0 && (access & Opcodes.ACC_FINAL) != 0;
-            summary.staticFinal.put(name + ":" + descriptor, constant);
+            if ((access & Opcodes.ACC_STATIC) != 0 && (access & Opcodes.ACC_FINAL) != 0) {
+              summary.staticFinal.add(name + ":" + descriptor);
+            }
             return null;
           }
 
@@ -497,10 +508,9 @@ public final class LibraryCode {
       return true;
     }
     ClassSummary s = summary(owner);
-    // A field not found (its class is not on the class path): taken as written, like its code.
-    return s == null || !s.staticFinal.containsKey(name + ":" + descriptor)
-        ? s == null
-        : s.staticFinal.get(name + ":" + descriptor);
+    // A class not on the class path: taken as written, like its code. A field the class does not
+    // declare (a superclass's) is not known to be final.
+    return s == null || s.staticFinal.contains(name + ":" + descriptor);
   }
 
   private static String javaName(String internalName) {

@@ -72,7 +72,7 @@ final class Plan {
    * Recorded calls of library code, with what that code does (decision 0068): APP makes them, VAL
    * takes the result from the log, or, for a call without one, evaluates its arguments only.
    */
-  final Map<String, String> libraryCalls = new LinkedHashMap<>();
+  final Map<String, String> libraryCalls;
 
   /** Recorded calls on locks and monitors: APP makes them, VAL never does. */
   final Set<String> lockCalls = new LinkedHashSet<>();
@@ -154,7 +154,7 @@ final class Plan {
       }
     }
     // Library code a validator must not run again: APP makes the call, VAL takes its result.
-    libraryCalls.putAll(facts.libraryEffects());
+    libraryCalls = facts.libraryEffects();
     recordedCalls.addAll(libraryCalls.keySet());
     // The methods that make a recorded call need variants that record or replay it.
     facts.methods().keySet().stream()
