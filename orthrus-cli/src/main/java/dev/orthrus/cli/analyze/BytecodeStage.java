@@ -6,7 +6,7 @@ import dev.orthrus.analysis.AnalysisProgress;
 import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.analysis.EscapeAnalyzer;
 import dev.orthrus.cli.BadInputException;
-import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.BundledClasses;
 import dev.orthrus.cli.compile.TemporaryFolders;
 import dev.orthrus.model.ClosureReport;
 import java.io.PrintWriter;
@@ -46,18 +46,19 @@ public final class BytecodeStage {
       String what, List<Path> classes, List<Path> classpath, ClosureReport processorReport) {
     List<Path> everything = new ArrayList<>(classes);
     everything.addAll(classpath);
-    if (BundledAnnotations.presentOn(everything)) {
-      return analyze(what, classes, classpath, processorReport);
-    }
-    // Classes compiled elsewhere refer to @Closure and @UserData; without them on the classpath
-    // the analysis would name its own annotations as missing dependencies.
-    Path annotations = BundledAnnotations.temporaryCopy();
+    // Classes compiled elsewhere refer to @Closure and @UserData, and a protected build's to the
+    // runtime; without them on the classpath the analysis would name Orthrus's own classes as
+    // missing dependencies.
+    Path bundled = TemporaryFolders.create("orthrus-bundled-");
     try {
-      List<Path> withAnnotations = new ArrayList<>(classpath);
-      withAnnotations.add(annotations);
-      return analyze(what, classes, withAnnotations, processorReport);
+      if (!BundledClasses.supplyMissing(everything, bundled)) {
+        return analyze(what, classes, classpath, processorReport);
+      }
+      List<Path> withBundled = new ArrayList<>(classpath);
+      withBundled.add(bundled);
+      return analyze(what, classes, withBundled, processorReport);
     } finally {
-      TemporaryFolders.delete(annotations, log);
+      TemporaryFolders.delete(bundled, log);
     }
   }
 

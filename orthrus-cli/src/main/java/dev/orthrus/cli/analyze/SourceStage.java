@@ -1,7 +1,7 @@
 package dev.orthrus.cli.analyze;
 
 import dev.orthrus.analysis.AnalysisReport;
-import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.BundledClasses;
 import dev.orthrus.cli.compile.RecordingProcessor;
 import dev.orthrus.cli.compile.SourceCompilation;
 import dev.orthrus.cli.compile.TemporaryFolders;
@@ -63,8 +63,9 @@ public final class SourceStage {
     try {
       Path classes = Files.createDirectories(work.resolve("classes"));
       List<Path> classpath = new ArrayList<>(request.classpath());
-      if (!BundledAnnotations.presentOn(classpath)) {
-        classpath.add(BundledAnnotations.copyTo(work.resolve("annotations")));
+      Path bundled = work.resolve("bundled");
+      if (BundledClasses.supplyMissing(classpath, bundled)) {
+        classpath.add(bundled);
       }
       log.printf(
           "orthrus analyze: compiling %d source file%s from %s for %s%n",

@@ -4,7 +4,7 @@ import dev.orthrus.annotations.Closure;
 import dev.orthrus.cli.BadInputException;
 import dev.orthrus.cli.OrthrusCommand;
 import dev.orthrus.cli.analyze.AnalysisRequest;
-import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.BundledClasses;
 import dev.orthrus.cli.compile.JavaRelease;
 import dev.orthrus.cli.maven.MavenProject;
 import dev.orthrus.rewriter.InstrumentException;
@@ -55,11 +55,6 @@ public final class InstrumentCommand implements Callable<Integer> {
 
   /** The rewritten sources, beside the class output. */
   static final String GENERATED_SOURCES = "generated-sources/orthrus";
-
-  /** What generated code imports (decision 0013): its presence means orthrus-runtime is there. */
-  private static final String RUNTIME_CLASS = "dev/orthrus/runtime/api/ClosureLog.class";
-
-  private static final String ANNOTATION_CLASS = "dev/orthrus/annotations/Closure.class";
 
   /** The pipeline, swapped in tests that are about the command rather than the rewriting. */
   public interface Pipeline {
@@ -226,8 +221,8 @@ public final class InstrumentCommand implements Callable<Integer> {
    */
   private static List<Path> withOrthrusClasses(List<Path> classpath, PrintWriter err) {
     List<Path> entries = new ArrayList<>(classpath);
-    if (!BundledAnnotations.provides(entries, RUNTIME_CLASS)) {
-      Path runtime = BundledAnnotations.codeSource(ClosureLog.class);
+    if (!BundledClasses.runtimePresentOn(entries)) {
+      Path runtime = BundledClasses.codeSource(ClosureLog.class);
       entries.add(runtime);
       err.println(
           "orthrus instrument: orthrus-runtime is not on the project's class path; compiling"
@@ -235,8 +230,8 @@ public final class InstrumentCommand implements Callable<Integer> {
               + runtime
               + "). Run the protected classes with orthrus-runtime on the class path.");
     }
-    if (!BundledAnnotations.provides(entries, ANNOTATION_CLASS)) {
-      entries.add(BundledAnnotations.codeSource(Closure.class));
+    if (!BundledClasses.annotationsPresentOn(entries)) {
+      entries.add(BundledClasses.codeSource(Closure.class));
     }
     return entries;
   }

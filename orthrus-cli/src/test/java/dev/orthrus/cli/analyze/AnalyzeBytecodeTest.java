@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.CliRun;
 import dev.orthrus.cli.OrthrusCommand;
-import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.BundledClasses;
 import dev.orthrus.model.Allocation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
@@ -134,11 +134,17 @@ class AnalyzeBytecodeTest {
    * would.
    */
   private Path compile(String name, String fileName, String source) throws IOException {
+    return compile(
+        name, fileName, source, BundledClasses.copyAnnotationsTo(dir.resolve(name + "-cp")));
+  }
+
+  /** Compiles {@code source} against {@code classpath} into {@code dir/name}. */
+  private Path compile(String name, String fileName, String source, Path classpath)
+      throws IOException {
     Path src = dir.resolve(name + "-src").resolve(fileName);
     Files.createDirectories(src.getParent());
     Files.writeString(src, source, StandardCharsets.UTF_8);
     Path classes = Files.createDirectories(dir.resolve(name));
-    Path annotations = BundledAnnotations.copyTo(dir.resolve(name + "-annotations"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter messages = new StringWriter();
     int rc =
@@ -151,7 +157,7 @@ class AnalyzeBytecodeTest {
             "-proc:none",
             "-g",
             "-cp",
-            annotations.toString(),
+            classpath.toString(),
             "-d",
             classes.toString(),
             src.toString());
@@ -380,6 +386,71 @@ class AnalyzeBytecodeTest {
   }
 
   // ---------------------------------------------------------------------------------- bad input
+
+  /**
+   * A protected library's classes implement runtime types; sources that use them compile and are
+   * analyzed without orthrus-runtime on the user's class path (a protected library's pom need not
+   * name it), while an unprotected jar gets no runtime classes it never asked for.
+   */
+  @Test
+  void sourcesUsingAProtectedLibraryResolveItsRuntimeTypes() throws IOException {
+    Path runtime = BundledClasses.copyRuntimeTo(dir.resolve("runtime"));
+    Path lib =
+        compile(
+            "lib",
+            "lib/Tally.java",
+            """
+            package lib;
+
+            public final class Tally implements dev.orthrus.runtime.api.FieldSink {
+              public long total;
+
+              @Override
+              public void bits(long bits) {
+                total += bits;
+              }
+
+              @Override
+              public void ref(Object value) {}
+            }
+            """,
+            runtime);
+    Path plainJar = jar(lib, "plain-lib.jar");
+    Files.createDirectories(lib.resolve("META-INF/orthrus"));
+    Files.writeString(
+        lib.resolve("META-INF/orthrus/instrumentation.json"),
+        "{\"closures\": [], \"versionedClasses\": []}");
+    Path protectedJar = jar(lib, "protected-lib.jar");
+    Path src = dir.resolve("app-src");
+    Files.createDirectories(src.resolve("app"));
+    Files.writeString(
+        src.resolve("app/Meter.java"),
+        """
+        package app;
+
+        import dev.orthrus.annotations.Closure;
+
+        public final class Meter {
+          @Closure
+          public static long sum(long a, long b) {
+            lib.Tally t = new lib.Tally();
+            t.bits(a);
+            t.bits(b);
+            return t.total;
+          }
+        }
+        """);
+
+    CliRun run = CliRun.of("analyze", src.toString(), "--classpath", protectedJar.toString());
+    assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
+    assertTrue(run.out().contains("app.Meter#sum(long,long)"), run::toString);
+    assertTrue(run.out().contains("no missing classes"), run::toString);
+
+    CliRun plain = CliRun.of("analyze", src.toString(), "--classpath", plainJar.toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, plain.exitCode(), plain::toString);
+    assertTrue(
+        plain.err().contains("cannot access dev.orthrus.runtime.api.FieldSink"), plain::toString);
+  }
 
   @Test
   void unreadableJarOnTheClasspathExitsBadInput() throws IOException {

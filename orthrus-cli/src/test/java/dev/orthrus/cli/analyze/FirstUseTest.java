@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.CliRun;
 import dev.orthrus.cli.OrthrusCommand;
-import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.BundledClasses;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.json.ClosureReportJson;
 import java.io.IOException;
@@ -408,7 +408,7 @@ class FirstUseTest {
   void theAnalysisOwnAnnotationsAreNeverMissingClasses() throws IOException {
     Path src = write("src/geo/Shapes.java", SHAPES_17);
     Path classes = Files.createDirectories(dir.resolve("classes"));
-    Path annotations = BundledAnnotations.copyTo(dir.resolve("annotations"));
+    Path annotations = BundledClasses.copyAnnotationsTo(dir.resolve("annotations"));
     StringWriter messages = new StringWriter();
     boolean compiled =
         ToolProvider.getSystemJavaCompiler()

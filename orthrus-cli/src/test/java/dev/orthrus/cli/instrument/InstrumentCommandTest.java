@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.cli.CliRun;
 import dev.orthrus.cli.OrthrusCommand;
-import dev.orthrus.cli.compile.BundledAnnotations;
+import dev.orthrus.cli.compile.BundledClasses;
 import dev.orthrus.rewriter.InstrumentException;
 import dev.orthrus.rewriter.InstrumentRequest;
 import dev.orthrus.rewriter.InstrumentResult;
@@ -115,11 +115,10 @@ class InstrumentCommandTest {
 
     assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
     assertTrue(
-        BundledAnnotations.provides(
-            received.classPath(), "dev/orthrus/runtime/api/ClosureLog.class"),
+        BundledClasses.provides(received.classPath(), "dev/orthrus/runtime/api/ClosureLog.class"),
         received.classPath()::toString);
     assertTrue(
-        BundledAnnotations.provides(received.classPath(), "dev/orthrus/annotations/Closure.class"),
+        BundledClasses.provides(received.classPath(), "dev/orthrus/annotations/Closure.class"),
         received.classPath()::toString);
     assertTrue(
         run.err().contains("orthrus-runtime is not on the project's class path"), run::toString);
