@@ -36,6 +36,9 @@ import java.util.List;
  * @param sharedGenerator a JDK method gets a random generator the calling method did not make
  *     ({@code Collections.shuffle(list, rnd)} with a field's generator): inside a closure a
  *     validator would draw from the application's generator
+ * @param varargsIndex the index of the variable-arity parameter of the called method ({@code m(int
+ *     a, long... b)}: 1), where a call's rewriting puts what it inserts before the variable
+ *     arguments; -1 for a method of fixed arity
  */
 public record CallFact(
     String target,
@@ -47,7 +50,8 @@ public record CallFact(
     SnapshotUse snapshot,
     List<Integer> snapshotArguments,
     String siteType,
-    boolean sharedGenerator) {
+    boolean sharedGenerator,
+    int varargsIndex) {
 
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));

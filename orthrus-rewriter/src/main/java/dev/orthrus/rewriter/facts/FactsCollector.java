@@ -749,7 +749,8 @@ public final class FactsCollector implements TaskListener {
                 snapshot,
                 snapshotArguments,
                 siteType(returnType),
-                isJdk(method) && node.getArguments().stream().anyMatch(this::sharedGenerator)));
+                isJdk(method) && node.getArguments().stream().anyMatch(this::sharedGenerator),
+                method.isVarArgs() ? method.getParameters().size() - 1 : -1));
         Map<String, String> overrides = objectMethodOverrides(node, method);
         if (!overrides.isEmpty()) {
           fileFacts.objectMethodOverrides.put(span(node), overrides);

@@ -698,7 +698,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         // vanilla's stack overflowed (rewriter.md, "Stack depth").
         m.setName(plan.variantName(m.getNameAsString(), Variant.PLAIN));
       } else if (variant == Variant.PLAIN) {
-        m.getArguments().add(sites.site(n, target, caller));
+        // A varargs closure's dispatcher takes the site before the variable arguments.
+        Expression site = sites.site(n, target, caller);
+        if (call.varargsIndex() >= 0) {
+          m.getArguments().add(call.varargsIndex(), site);
+        } else {
+          m.getArguments().add(site);
+        }
       } else {
         toVariant(m);
       }

@@ -2,6 +2,7 @@ package dev.orthrus.rewriter.transform;
 
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -77,7 +78,7 @@ final class ClosureMethods {
       out.add("receiver");
     }
     for (Parameter p : method.getParameters()) {
-      out.add(p.getNameAsString() + ": " + (isPrimitive(p.getType().asString()) ? "bits" : "ref"));
+      out.add(p.getNameAsString() + ": " + (isPrimitive(typeOf(p)) ? "bits" : "ref"));
     }
     String result = method.getType().asString();
     out.add(
@@ -150,12 +151,10 @@ final class ClosureMethods {
 
   /** The original signature: callers the rewriter did not see come in through the shared site. */
   void toDispatcher() {
-    String args =
-        method.getParameters().stream()
-            .map(Parameter::getNameAsString)
-            .collect(Collectors.joining(", "));
-    String call =
-        method.getNameAsString() + "(" + (args.isEmpty() ? "" : args + ", ") + binding + "_ANY)";
+    List<String> args = new ArrayList<>();
+    method.getParameters().forEach(p -> args.add(p.getNameAsString()));
+    args.add(siteIndex(method), binding + "_ANY");
+    String call = method.getNameAsString() + "(" + String.join(", ", args) + ")";
     method.setBody(
         StaticJavaParser.parseBlock(
             "{" + (method.getType().isVoidType() ? call + ";" : "return " + call + ";") + "}"));
@@ -172,7 +171,7 @@ final class ClosureMethods {
     d.removeJavaDocComment();
     d.getAnnotations().clear();
     String site = local("site");
-    d.addParameter("CallSite", site);
+    addSiteParameter(d, site);
     String rt = local("rt");
     String log = local("log");
     String result = local("result");
@@ -230,7 +229,7 @@ final class ClosureMethods {
       l.append(log).append(".receiver(this);\n");
     }
     for (Parameter p : method.getParameters()) {
-      String type = p.getType().asString();
+      String type = typeOf(p);
       if (isPrimitive(type)) {
         l.append(log).append(".argBits(").append(toBits(type, p.getNameAsString())).append(");\n");
       } else {
@@ -285,6 +284,29 @@ final class ClosureMethods {
       body.addStatement(
           0, StaticJavaParser.parseStatement("if (" + p + " != null) { " + load + "; }"));
     }
+  }
+
+  /**
+   * Adds a dispatcher's {@code CallSite} parameter: last, or before the variable-arity parameter of
+   * a varargs method, so that a call's variable arguments still come last.
+   */
+  static void addSiteParameter(MethodDeclaration dispatcher, String name) {
+    dispatcher
+        .getParameters()
+        .add(siteIndex(dispatcher), new Parameter(StaticJavaParser.parseType("CallSite"), name));
+  }
+
+  /** Where a dispatcher of {@code m} takes its site ({@link #addSiteParameter}). */
+  private static int siteIndex(MethodDeclaration m) {
+    NodeList<Parameter> params = m.getParameters();
+    return !params.isEmpty() && params.getLast().orElseThrow().isVarArgs()
+        ? params.size() - 1
+        : params.size();
+  }
+
+  /** A parameter's type as a local of it has it: {@code long[]} for {@code long... amounts}. */
+  static String typeOf(Parameter p) {
+    return p.getType().asString() + (p.isVarArgs() ? "[]" : "");
   }
 
   static boolean isPrimitive(String type) {

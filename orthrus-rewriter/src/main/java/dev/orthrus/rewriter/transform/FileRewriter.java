@@ -296,7 +296,7 @@ final class FileRewriter {
     MethodDeclaration dispatcher = callingPlain(type, m);
     dispatcher.removeJavaDocComment();
     dispatcher.getAnnotations().clear();
-    dispatcher.addParameter("CallSite", "site$");
+    ClosureMethods.addSiteParameter(dispatcher, "site$");
     dispatcher.setLineComment(" dispatcher: an implementation that is a closure overrides it");
     added.add(dispatcher);
     plan.logged.put(id, new ArrayList<>(generated.logged()));
@@ -346,10 +346,6 @@ final class FileRewriter {
       int[] bindingsAt) {
     List<String> erased = parameterTypes(id);
     List<Boolean> userDataParams = userData(erased);
-    if (m.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
-      problem(m, "a closure with a variable number of arguments", "take an array instead");
-      return;
-    }
     if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface() && !m.isStatic()) {
       problem(
           m,
