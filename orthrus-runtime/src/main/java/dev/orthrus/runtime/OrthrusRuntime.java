@@ -531,7 +531,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
    * are not all claimed by validators yet.
    */
   public int registeredThreads() {
-    return registry.threads().length;
+    return registry.registered();
   }
 
   /** Application threads whose state was dropped after they ended (decision 0014). */

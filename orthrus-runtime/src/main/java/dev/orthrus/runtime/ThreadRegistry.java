@@ -3,7 +3,9 @@ package dev.orthrus.runtime;
 import dev.orthrus.runtime.api.AppThread;
 import dev.orthrus.runtime.cpu.CpuId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
@@ -20,17 +22,34 @@ import java.util.function.ToLongFunction;
  * new thread then holds state for its live threads only (decision 0014). Counters of retired
  * threads are kept as totals, so monitoring never goes backwards.
  *
- * <p>Lookups are lock-free (two plain loads in the common case); registration and retirement copy
- * the arrays under a lock.
+ * <p>Lookups are lock-free (two plain loads in the common case); registration appends under a lock
+ * (constant time on average) and retirement compacts the array under it.
  */
 final class ThreadRegistry {
+
+  /**
+   * Registrations between two retirements made by registering threads: at least this many, and at
+   * least as many as threads were registered after the last one, so that a registration costs a
+   * constant time on average however many threads live (tens of thousands of virtual threads) and
+   * however many ended threads wait for validators.
+   */
+  private static final int RETIRE_EVERY = 64;
 
   private final int logsPerThread;
   private final IntSupplier cpuId;
   private final long memoryBudgetBytes;
   private final ThreadLocal<AppThread> current = new ThreadLocal<>();
-  private final Object lock = new Object();
-  private volatile AppThread[] threads = new AppThread[0];
+
+  /**
+   * Taken to register and retire; the controller's periodic retirement only tries it, so that a
+   * validator running the controller never waits behind registering threads.
+   */
+  private final ReentrantLock lock = new ReentrantLock();
+
+  private volatile Members members = new Members(new AppThread[0], 0);
+
+  /** A registration that finds this many threads registered retires ended ones first. */
+  private int retireAt = RETIRE_EVERY;
 
   /**
    * Application threads by thread id (one slot per id modulo the size, no probing): two plain loads
@@ -42,8 +61,16 @@ final class ThreadRegistry {
   /** The memory budget shared among live threads; read on every logged execution. */
   private volatile long perThreadBudget;
 
+  /**
+   * Live threads as of the last retirement, plus those registered since (an ended thread counts
+   * until a retirement finds it ended: the per-thread budget errs small).
+   */
   private volatile int live;
+
   private long registrations;
+
+  /** Walks of the registered threads made to retire ended ones, under the lock. */
+  private long retirementScans;
 
   /**
    * Odd while a retirement moves threads' counters to the totals, even otherwise (a sequence lock,
@@ -56,6 +83,33 @@ final class ThreadRegistry {
   private volatile long retiredPublished;
   private volatile long retiredSkipped;
   private volatile long retired;
+
+  /**
+   * The registered threads: the first {@code count} slots of {@code slots}. A registration appends
+   * into a free slot past {@code count} and publishes a new {@code Members} (or copies into a
+   * larger array when none is free); a retirement publishes a new, compacted array. The slots below
+   * {@code count} of an array never change, so a reader of one {@code Members} sees a fixed set.
+   */
+  private static final class Members {
+    final AppThread[] slots;
+    final int count;
+    private volatile AppThread[] exact;
+
+    Members(AppThread[] slots, int count) {
+      this.slots = slots;
+      this.count = count;
+    }
+
+    /** The threads as an array of their own length, made once per {@code Members}. */
+    AppThread[] exact() {
+      AppThread[] e = exact;
+      if (e == null) {
+        e = count == slots.length ? slots : Arrays.copyOf(slots, count);
+        exact = e;
+      }
+      return e;
+    }
+  }
 
   ThreadRegistry(int logsPerThread, long memoryBudgetBytes) {
     this(logsPerThread, memoryBudgetBytes, CpuId::current);
@@ -82,65 +136,86 @@ final class ThreadRegistry {
   }
 
   private AppThread register(Thread me) {
-    synchronized (lock) {
-      retireDeadLocked();
-      AppThread[] old = threads;
+    lock.lock();
+    try {
+      if (members.count >= retireAt) {
+        retireDeadLocked();
+      }
+      Members m = members;
       AppThread t = new AppThread(me, (int) registrations++, logsPerThread, cpuId);
-      AppThread[] next = java.util.Arrays.copyOf(old, old.length + 1);
-      next[old.length] = t;
-      threads = next;
-      updateLiveLocked(next);
+      AppThread[] slots = m.slots;
+      if (m.count == slots.length) {
+        slots = Arrays.copyOf(slots, Math.max(8, slots.length * 2));
+      }
+      slots[m.count] = t;
+      members = new Members(slots, m.count + 1);
+      setLive(live + 1);
       current.set(t);
-      AppThread[] table = byThreadId.clone();
+      AppThread[] table = byThreadId;
       int slot = (int) me.getId() & (table.length - 1);
       if (table[slot] == null || !table[slot].thread().isAlive()) {
+        table = table.clone();
         table[slot] = t;
         byThreadId = table;
       }
       return t;
+    } finally {
+      lock.unlock();
     }
   }
 
   /**
-   * Retires the state of threads that have ended and whose queues are empty; returns the live
-   * threads. The controller calls it every control period, registration on every new thread.
+   * Retires the state of threads that have ended and whose queues are empty, unless another thread
+   * is registering or retiring now (it retires them then, or the next call does); returns the live
+   * threads. The controller calls it every control period.
    */
   int retireDead() {
-    synchronized (lock) {
-      retireDeadLocked();
-      return live;
+    if (lock.tryLock()) {
+      try {
+        retireDeadLocked();
+      } finally {
+        lock.unlock();
+      }
     }
+    return live();
   }
 
   private void retireDeadLocked() {
-    AppThread[] old = threads;
+    retirementScans++;
+    Members m = members;
+    AppThread[] old = m.slots;
     List<AppThread> kept = null;
-    for (int i = 0; i < old.length; i++) {
+    int alive = 0;
+    for (int i = 0; i < m.count; i++) {
       AppThread t = old[i];
       // A thread seen ended has made all its offers (its end happens-before isAlive's answer),
       // so an empty queue means every log it published was claimed by a validator.
-      boolean retire = !t.thread().isAlive() && t.queue().size() == 0;
+      boolean ended = !t.thread().isAlive();
+      boolean retire = ended && t.queue().size() == 0;
       if (retire && kept == null) {
         retirements++; // odd: totals and array change
-        kept = new ArrayList<>(old.length);
+        kept = new ArrayList<>(m.count);
         for (int k = 0; k < i; k++) {
           kept.add(old[k]);
         }
       }
       if (retire) {
         retire(t);
-      } else if (kept != null) {
-        kept.add(t);
+      } else {
+        if (!ended) {
+          alive++;
+        }
+        if (kept != null) {
+          kept.add(t);
+        }
       }
     }
     if (kept != null) {
-      AppThread[] next = kept.toArray(new AppThread[0]);
-      threads = next;
+      members = new Members(kept.toArray(new AppThread[0]), kept.size());
       retirements++; // even again
-      updateLiveLocked(next);
-    } else {
-      updateLiveLocked(old);
     }
+    retireAt = Math.max(RETIRE_EVERY, 2 * members.count);
+    setLive(alive);
   }
 
   private void retire(AppThread t) {
@@ -156,30 +231,39 @@ final class ThreadRegistry {
     }
   }
 
-  private void updateLiveLocked(AppThread[] all) {
-    int n = 0;
-    for (AppThread t : all) {
-      if (t.thread().isAlive()) {
-        n++;
-      }
-    }
-    live = Math.max(1, n);
-    perThreadBudget = Math.max(1, memoryBudgetBytes / live);
+  private void setLive(int n) {
+    live = n;
+    perThreadBudget = Math.max(1, memoryBudgetBytes / Math.max(1, n));
   }
 
   /** The registered threads; validators poll their queues, the controller reads their views. */
   AppThread[] threads() {
-    return threads;
+    return members.exact();
+  }
+
+  /** How many threads {@link #threads} holds, without making its array. */
+  int registered() {
+    return members.count;
   }
 
   /** Live application threads as of the last registration or retirement, at least 1. */
   int live() {
-    return live;
+    return Math.max(1, live);
   }
 
   /** The memory budget of one live thread's pending logs. */
   long perThreadBudget() {
     return perThreadBudget;
+  }
+
+  /** Walks of the registered threads made to retire ended ones since the start. */
+  long retirementScans() {
+    lock.lock();
+    try {
+      return retirementScans;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Threads whose state was dropped since the start. */
@@ -206,8 +290,9 @@ final class ThreadRegistry {
       long seq = retirements;
       if ((seq & 1) == 0) {
         long n = retiredTotal.getAsLong();
-        for (AppThread t : threads) {
-          n += count.applyAsLong(t);
+        Members m = members;
+        for (int i = 0; i < m.count; i++) {
+          n += count.applyAsLong(m.slots[i]);
         }
         if (retirements == seq) {
           return n;
@@ -219,7 +304,7 @@ final class ThreadRegistry {
 
   long pendingBytes() {
     long n = 0;
-    for (AppThread t : threads) {
+    for (AppThread t : threads()) {
       n += t.pendingBytesView();
     }
     return n;
@@ -227,7 +312,7 @@ final class ThreadRegistry {
 
   long queuedLogs() {
     long n = 0;
-    for (AppThread t : threads) {
+    for (AppThread t : threads()) {
       n += t.queue().size();
     }
     return n;
