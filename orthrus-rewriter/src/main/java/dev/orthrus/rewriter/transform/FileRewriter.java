@@ -114,7 +114,9 @@ final class FileRewriter {
       String binary = binaryName(type);
       boolean userData = plan.facts.isUserData(binary);
       if (userData && type instanceof ClassOrInterfaceDeclaration c) {
-        userDataClasses.add(new UserDataClass(plan, file, positions, c, binary));
+        UserDataClass userDataClass = new UserDataClass(plan, file, positions, c, binary);
+        userDataClass.planInheritedWrites();
+        userDataClasses.add(userDataClass);
         changed = true;
       }
       if (!userData && plan.loggedTypes.contains(plan.facts.canonicalName(binary))) {

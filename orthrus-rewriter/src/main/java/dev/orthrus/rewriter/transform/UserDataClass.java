@@ -21,7 +21,9 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
@@ -88,6 +90,58 @@ final class UserDataClass {
     this.type = type;
     this.binaryName = binary;
     this.version = versionClassName(type);
+  }
+
+  /**
+   * Before any class is finished: the plain store helpers of its superclass that this class's
+   * constructors (and instance initializers) need, to assign a field they inherit ({@code b = v;}
+   * after {@code super(a)}): the superclass's constructor made the object's first store, so the
+   * assignment is a store of a published object, as in any other plain code.
+   */
+  void planInheritedWrites() {
+    if (type.getExtendedTypes().isEmpty()) {
+      return;
+    }
+    List<Node> bodies = new ArrayList<>();
+    type.getConstructors().forEach(c -> bodies.add(c.getBody()));
+    type.getMembers().stream()
+        .filter(m -> m instanceof InitializerDeclaration i && !i.isStatic())
+        .forEach(bodies::add);
+    for (Node body : bodies) {
+      for (AssignExpr a : body.findAll(AssignExpr.class)) {
+        FieldFact f = inheritedField(a.getTarget());
+        if (f != null && inheritedStatement(a)) {
+          plan.need(inheritedStore(f));
+        }
+      }
+    }
+  }
+
+  /** An assignment of an inherited field this class's constructor can make: a plain statement. */
+  private static boolean inheritedStatement(AssignExpr a) {
+    return a.getOperator() == AssignExpr.Operator.ASSIGN
+        && a.getParentNode().orElse(null) instanceof ExpressionStmt;
+  }
+
+  private static StoreHelper inheritedStore(FieldFact f) {
+    return new StoreHelper(f.owner(), List.of(f.name()), "set", null, null, Variant.PLAIN);
+  }
+
+  /**
+   * The versioned field of the object under construction that {@code e} names ({@code b}, {@code
+   * this.b}, {@code super.b}) when a superclass declares it, or null.
+   */
+  private FieldFact inheritedField(Expression e) {
+    if (type.getExtendedTypes().isEmpty()) {
+      return null;
+    }
+    FieldFact f = fact(e);
+    boolean ofThis =
+        e instanceof NameExpr
+            || e instanceof FieldAccessExpr a
+                && (a.getScope() instanceof SuperExpr
+                    || a.getScope() instanceof ThisExpr t && t.getTypeName().isEmpty());
+    return f != null && f.versioned() && !f.owner().equals(binaryName) && ofThis ? f : null;
   }
 
   /**
@@ -398,11 +452,21 @@ final class UserDataClass {
     return f != null && f.referenceArray();
   }
 
+  private static final Set<UnaryExpr.Operator> STEPS =
+      Set.of(
+          UnaryExpr.Operator.PREFIX_INCREMENT,
+          UnaryExpr.Operator.PREFIX_DECREMENT,
+          UnaryExpr.Operator.POSTFIX_INCREMENT,
+          UnaryExpr.Operator.POSTFIX_DECREMENT);
+
   private final class ConstructorBody extends ModifierVisitor<Void> {
     @Override
     public Visitable visit(FieldAccessExpr n, Void arg) {
       if (isOwnVersionedField(n)) {
         return new NameExpr(n.getNameAsString() + "$");
+      }
+      if (inheritedField(n) != null) {
+        return inheritedRead(n);
       }
       if (n.getNameAsString().equals("length") && isArrayField(n.getScope())) {
         return new MethodCallExpr(array(n.getScope(), arg), "length");
@@ -416,7 +480,30 @@ final class UserDataClass {
 
     @Override
     public Visitable visit(NameExpr n, Void arg) {
+      if (inheritedField(n) != null) {
+        return inheritedRead(n);
+      }
       return isOwnVersionedField(n) ? new NameExpr(n.getNameAsString() + "$") : n;
+    }
+
+    @Override
+    public Visitable visit(UnaryExpr n, Void arg) {
+      FieldFact inherited = inheritedField(n.getExpression());
+      if (inherited != null && STEPS.contains(n.getOperator())) {
+        problem(
+            n,
+            "a constructor of a user-data class that steps the field "
+                + inherited.name()
+                + " its superclass declares",
+            "assign it in a statement of its own (" + inherited.name() + " = ...;)");
+        return n;
+      }
+      return super.visit(n, arg);
+    }
+
+    /** An inherited field read after the superclass's first store: the plain accessor. */
+    private Expression inheritedRead(Expression field) {
+      return new MethodCallExpr(new ThisExpr(), "lv$" + fact(field).name());
     }
 
     /**
@@ -425,6 +512,21 @@ final class UserDataClass {
      */
     @Override
     public Visitable visit(AssignExpr n, Void arg) {
+      FieldFact inherited = inheritedField(n.getTarget());
+      if (inherited != null) {
+        if (!inheritedStatement(n)) {
+          problem(
+              n,
+              "a constructor of a user-data class that changes the field "
+                  + inherited.name()
+                  + " its superclass declares with a compound assignment or inside an expression",
+              "assign it in a statement of its own (" + inherited.name() + " = ...;)");
+          return n;
+        }
+        Expression value = (Expression) n.getValue().accept(this, arg);
+        return new MethodCallExpr(
+            new ThisExpr(), inheritedStore(inherited).methodName(), new NodeList<>(value));
+      }
       if (n.getTarget() instanceof ArrayAccessExpr slot
           && isArrayField(slot.getName())
           && n.getOperator() == AssignExpr.Operator.ASSIGN
