@@ -224,7 +224,8 @@ public final class Validator implements Agent {
    *     machine on either side ({@link MachineErrors}), VAL reaching code the rewriter did not
    *     instrument ({@link UninstrumentedAccess}), an argument or the result the caller changed
    *     before or while VAL re-executed, or, when the outputs differ, user data the execution read
-   *     that the program changed in place since
+   *     that the program changed in place since, or re-executions that do not differ from APP's
+   *     outputs the same way ({@link #CONFIRMATIONS})
    */
   public static Mismatch check(ClosureLog log, Replay replay, OutputComparator comparator) {
     if (log.resultKind() == ResultKind.THROWN && MachineErrors.in((Throwable) log.resultRef())) {
@@ -242,6 +243,33 @@ public final class Validator implements Agent {
     if (log.recordedCallThrew()) {
       throw new NotValidatedException(RECORDED_CALL_THREW);
     }
+    Mismatch mismatch = replayAndCompare(log, replay, comparator);
+    if (mismatch != null && log.callerValuesChanged()) {
+      // The caller changed the result or an argument while the outputs were compared.
+      throw new NotValidatedException(CHANGED_BY_CALLER);
+    }
+    if (mismatch != null && dataChangedInPlace(log)) {
+      throw new NotValidatedException(CHANGED_OUTSIDE);
+    }
+    // A faulty application core's output differs from what every re-execution computes; a
+    // re-execution that computes something else each time depends on what the log does not hold.
+    for (int i = 0; mismatch != null && i < CONFIRMATIONS; i++) {
+      if (!mismatch.equals(replayAndCompare(log, replay, comparator))) {
+        throw new NotValidatedException(NOT_REPRODUCED);
+      }
+    }
+    return mismatch;
+  }
+
+  /**
+   * How many more times VAL re-executes a log whose outputs differed from APP's before the
+   * difference is reported: each must differ in the same way.
+   */
+  static final int CONFIRMATIONS = 2;
+
+  /** Re-executes {@code log} once and compares; the checks of {@link #check} around it. */
+  private static Mismatch replayAndCompare(
+      ClosureLog log, Replay replay, OutputComparator comparator) {
     replay.reset(log);
     Mismatch diverged = null;
     try {
@@ -265,23 +293,19 @@ public final class Validator implements Agent {
     if (log.callerValuesChanged()) {
       throw new NotValidatedException(CHANGED_BY_CALLER);
     }
-    Mismatch mismatch;
     try {
-      mismatch = diverged != null ? diverged : comparator.compare(log, replay);
+      return diverged != null ? diverged : comparator.compare(log, replay);
     } catch (VirtualMachineError e) {
       throw new NotValidatedException("comparing the outputs threw " + e);
     } catch (UninstrumentedAccess e) {
       throw new NotValidatedException(e.reason());
     }
-    if (mismatch != null && log.callerValuesChanged()) {
-      // The caller changed the result or an argument while the outputs were compared.
-      throw new NotValidatedException(CHANGED_BY_CALLER);
-    }
-    if (mismatch != null && dataChangedInPlace(log)) {
-      throw new NotValidatedException(CHANGED_OUTSIDE);
-    }
-    return mismatch;
   }
+
+  private static final String NOT_REPRODUCED =
+      "its outputs differed from APP's, but not the same way when the validator re-executed it: it"
+          + " depends on something the log does not record (an identity hash of an object it made,"
+          + " printed by Object.toString or mixed into a hash by the JDK), not on a faulty core";
 
   private static final String CAUGHT_MACHINE_ERROR =
       "APP caught an error of the machine (a StackOverflowError, an OutOfMemoryError, a failed"

@@ -1,0 +1,45 @@
+package ids;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Closures whose results depend on the identity hash of an object they made, through the JDK:
+ * APP's and VAL's objects hash differently, so no re-execution can confirm APP's result.
+ */
+@UserData
+public final class Probe {
+  long n;
+
+  @Closure
+  public int objectsHash(int k) {
+    n++;
+    return Objects.hash(new Tag(k), "x");
+  }
+
+  @Closure
+  public int listHash(int k) {
+    n++;
+    return List.of(new Tag(k)).hashCode();
+  }
+
+  @Closure
+  public String concatenated(int k) {
+    n++;
+    return "tag " + new Tag(k);
+  }
+
+  @Closure
+  public String printed(int k) {
+    n++;
+    return new Tag(k).toString();
+  }
+
+  @Closure
+  public long plain(int k) {
+    n += k;
+    return n;
+  }
+}
