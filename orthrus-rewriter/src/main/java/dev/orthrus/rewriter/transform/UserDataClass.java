@@ -654,7 +654,7 @@ final class UserDataClass {
       // What a pending log that holds this version keeps alive (ClosureLog.estimatedBytes).
       List<String> sizes = new ArrayList<>();
       for (VersionField f : fields) {
-        if (hashed(f)) {
+        if (hashed(f) && !isString(f)) {
           String component = ((ArrayType) f.type()).getComponentType().asString();
           int size =
               switch (component) {
@@ -667,8 +667,10 @@ final class UserDataClass {
               "(" + f.name() + " == null ? 0 : 16L + " + size + "L * " + f.name() + ".length)");
         }
       }
-      s.append("@Override public long arrayBytes() {\nreturn ").append(String.join(" + ", sizes));
-      s.append(";\n}\n");
+      if (!sizes.isEmpty()) {
+        s.append("@Override public long arrayBytes() {\nreturn ");
+        s.append(String.join(" + ", sizes)).append(";\n}\n");
+      }
     }
     s.append("@Override public void fields(FieldSink sink) {\n");
     for (VersionField f : fields) {
@@ -768,12 +770,18 @@ final class UserDataClass {
   }
 
   /**
-   * A field whose value hash walks its contents (a primitive array): the handle keeps the hash it
-   * computed when the field was stored ({@code data$hash}), so that the checksum of a store of
-   * another field costs what the other fields cost, not the array's length.
+   * A field whose value hash walks its contents (a primitive array, a string): the handle keeps the
+   * hash it computed when the field was stored ({@code data$hash}), so that the checksum of a store
+   * of another field costs what the other fields cost, not the array's or the string's length.
    */
   private static boolean hashed(VersionField f) {
-    return f.type() instanceof ArrayType array && array.getComponentType().isPrimitiveType();
+    return f.type() instanceof ArrayType array && array.getComponentType().isPrimitiveType()
+        || isString(f);
+  }
+
+  private static boolean isString(VersionField f) {
+    String t = f.type().asString();
+    return t.equals("String") || t.equals("java.lang.String");
   }
 
   private static String hash(String field) {
