@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -24,6 +26,12 @@ public final class DetectionCenter {
 
   private static final int KEPT = 64;
 
+  /**
+   * Reproducer files written per closure: a few are enough to replay one, and a faulty core (or a
+   * bug) that makes every execution a detection would otherwise fill the disk with them.
+   */
+  public static final int REPRODUCERS_PER_CLOSURE = 64;
+
   /** Closure id of detections made by the control path's own {@code verify}. */
   public static final String CONTROL_PATH = "(control path)";
 
@@ -35,6 +43,7 @@ public final class DetectionCenter {
   private final LongAdder count = new LongAdder();
   private final AtomicLongArray perAppCpu;
   private final ArrayDeque<Detection> recent = new ArrayDeque<>();
+  private final ConcurrentHashMap<String, AtomicInteger> reproducers = new ConcurrentHashMap<>();
 
   /**
    * @param policy what to do after recording
@@ -66,11 +75,17 @@ public final class DetectionCenter {
     Path file = null;
     String writeProblem = null;
     if (reproducerDir != null) {
-      try {
-        Files.createDirectories(reproducerDir);
-        file = ReproducerFile.write(reproducerDir, log, mismatch, validatorCpu);
-      } catch (Exception e) {
-        writeProblem = e.toString();
+      AtomicInteger written =
+          reproducers.computeIfAbsent(log.binding().descriptor().id(), k -> new AtomicInteger());
+      if (written.getAndIncrement() >= REPRODUCERS_PER_CLOSURE) {
+        writeProblem = REPRODUCERS_PER_CLOSURE + " written for this closure already";
+      } else {
+        try {
+          Files.createDirectories(reproducerDir);
+          file = ReproducerFile.write(reproducerDir, log, mismatch, validatorCpu);
+        } catch (Exception e) {
+          writeProblem = e.toString();
+        }
       }
     }
     Detection d =

@@ -8,6 +8,7 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.MismatchKind;
+import dev.orthrus.runtime.report.DetectionCenter;
 import dev.orthrus.runtime.report.DetectionPolicy;
 import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.sample.FixedSampling;
@@ -15,9 +16,11 @@ import dev.orthrus.testkit.FaultHook;
 import dev.orthrus.testkit.FpAccumulator;
 import dev.orthrus.testkit.KvMap;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,6 +81,29 @@ class DetectionTest {
     assertEquals(
         ReproducerFile.Outcome.MATCHES_VALIDATOR, replay.outcome(), () -> "replay: " + replay);
     return d;
+  }
+
+  /** A core wrong on every execution writes a bounded number of reproducer files per closure. */
+  @Test
+  void reproducerFilesPerClosureAreBounded() throws Exception {
+    int n = DetectionCenter.REPRODUCERS_PER_CLOSURE + 8;
+    FaultHook.Fault fault = new FaultHook.Fault(KvMap.SITE_GET_VALUE_BYTE, 1, n);
+    FaultHook.arm(fault);
+    try {
+      for (int i = 0; i < n; i++) {
+        map.get("key-17");
+      }
+    } finally {
+      FaultHook.disarm();
+    }
+    assertEquals(n, fault.fired());
+    assertTrue(rt.awaitDrained(10_000));
+    assertEquals(n, found.size(), () -> "detections: " + found);
+    long written = found.stream().filter(d -> d.reproducer() != null).count();
+    assertEquals(DetectionCenter.REPRODUCERS_PER_CLOSURE, written);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(DetectionCenter.REPRODUCERS_PER_CLOSURE, files.count());
+    }
   }
 
   @Test
