@@ -48,12 +48,4 @@ public final class Where {
     seen = seen + m.hashCode() % 7;
     return m.hashCode() % 1000;
   }
-
-  /** Object's toString prints the identity hash of an object the closure made. */
-  @Closure
-  public String identityText(int n) {
-    Mark m = new Mark(n);
-    last = m.toString();
-    return last.substring(last.indexOf('@'));
-  }
 }

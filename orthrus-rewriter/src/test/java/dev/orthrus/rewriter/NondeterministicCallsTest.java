@@ -54,8 +54,7 @@ class NondeterministicCallsTest {
           "log.nondetRef(e.getStackTrace())",
           "log.nondetRef(e.getMessage())",
           "log.nondetRef(e.getLocalizedMessage())",
-          "log.nondetBits(m.hashCode())",
-          "log.nondetRef(m.toString())"
+          "log.nondetBits(m.hashCode())"
         }) {
       assertTrue(app.contains(recorded), recorded + " in\n" + app);
     }
@@ -67,15 +66,13 @@ class NondeterministicCallsTest {
       var caughtWhere = type.getMethod("caughtWhere");
       var message = type.getMethod("message", int.class);
       var identityHash = type.getMethod("identityHash", int.class);
-      var identityText = type.getMethod("identityText", int.class);
       for (int i = 0; i < 500; i++) {
         assertEquals(Thread.currentThread().getName(), threadName.invoke(where));
         assertEquals("caughtWhereApp", caughtWhere.invoke(where));
         message.invoke(where, i % 2);
         identityHash.invoke(where, i);
-        identityText.invoke(where, i);
       }
-      Builds.assertAllValidated(rt, 2_500);
+      Builds.assertAllValidated(rt, 2_000);
     } finally {
       rt.close();
     }

@@ -362,9 +362,8 @@ public final class JdkApis {
           of(IDENTITY_HASH, "java.lang.System")
               .statics("identityHashCode")
               .example("System.identityHashCode(this);"),
-          // Object.toString prints the hash code: an identity hash when the class keeps Object's.
           of(IDENTITY_HASH, "java.lang.Object")
-              .instances("hashCode", "toString")
+              .instances("hashCode")
               .arity(0)
               .when(Fact.IDENTITY_HASHED_RECEIVER)
               .example("new Plain().hashCode();"),

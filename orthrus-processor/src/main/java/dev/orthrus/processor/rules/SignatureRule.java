@@ -4,8 +4,11 @@ import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.Site;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /** A closure parameter or result whose values a validator cannot compare. */
@@ -14,6 +17,20 @@ public final class SignatureRule extends AbstractRule {
   static final String HINT =
       "make it a record of comparable components, override equals (and hashCode), "
           + "annotate the class @UserData, or pass plain values (primitives, String, enums, arrays of these)";
+
+  /**
+   * For an interface: {@code @UserData} goes on classes only, and a sealed interface tells the
+   * validator every class a value may have.
+   */
+  static final String INTERFACE_HINT =
+      "make it a sealed interface that permits only @UserData classes and comparable records or"
+          + " enums, or take one of those classes, or pass plain values (primitives, String, enums,"
+          + " arrays of these)";
+
+  /** For a type variable: its bound is what the validator compares. */
+  static final String VARIABLE_HINT =
+      "bound it by a @UserData class or a sealed interface of them (<T extends Account>), or take"
+          + " a concrete comparable type";
 
   public SignatureRule() {
     super(Rule.SIGNATURE);
@@ -52,6 +69,7 @@ public final class SignatureRule extends AbstractRule {
     if (context.values().classify(type).comparable()) {
       return;
     }
+
     findings.report(
         rule(),
         site,
@@ -62,7 +80,16 @@ public final class SignatureRule extends AbstractRule {
             + " of type `"
             + type
             + "` that a validator cannot compare; hint: "
-            + HINT,
+            + hint(type),
         scope.id());
+  }
+
+  private static String hint(TypeMirror type) {
+    if (type.getKind() == TypeKind.TYPEVAR) {
+      return VARIABLE_HINT;
+    }
+    return type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.INTERFACE
+        ? INTERFACE_HINT
+        : HINT;
   }
 }

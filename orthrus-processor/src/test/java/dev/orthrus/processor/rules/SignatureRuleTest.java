@@ -50,6 +50,42 @@ class SignatureRuleTest {
     assertThat(c).hadErrorContaining("hint:");
   }
 
+  /**
+   * {@code @UserData} cannot go on an interface: its hint names a sealed interface, and a type
+   * variable's names a bound, instead of the annotation.
+   */
+  @Test
+  void interfacesAndTypeVariablesGetHintsTheyCanFollow() {
+    JavaFileObject f =
+        source(
+            "t.Shapes",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Shapes {
+          interface Shape { long area(); }
+          @Closure
+          public long areaOf(Shape shape) {
+            return shape.area();
+          }
+          @Closure
+          public <T> T same(T value) {
+            return value;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.INTERFACE_HINT)
+        .inFile(f)
+        .onLineContaining("areaOf(Shape shape)");
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.VARIABLE_HINT)
+        .inFile(f)
+        .onLineContaining("T same(T value)");
+  }
+
   @Test
   void comparableTypesAreFine() {
     JavaFileObject f =
