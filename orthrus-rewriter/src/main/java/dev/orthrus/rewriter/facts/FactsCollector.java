@@ -319,6 +319,12 @@ public final class FactsCollector implements TaskListener {
                   .heldFieldTypes
                   .computeIfAbsent(binary, k -> new java.util.HashMap<>())
                   .put(member.getSimpleName().toString(), declared.toString());
+              if (mentionsTypeVariable(declared)) {
+                facts
+                    .genericHeldFields
+                    .computeIfAbsent(binary, k -> new java.util.HashSet<>())
+                    .add(member.getSimpleName().toString());
+              }
             }
           }
         }
@@ -1920,5 +1926,14 @@ public final class FactsCollector implements TaskListener {
   private static boolean isReferenceArray(TypeMirror type) {
     return type.getKind() == TypeKind.ARRAY
         && !((ArrayType) type).getComponentType().getKind().isPrimitive();
+  }
+
+  /** {@code Entry<K, V>}: a type that names a type variable, whose meaning depends on the site. */
+  private static boolean mentionsTypeVariable(TypeMirror t) {
+    if (t.getKind() == TypeKind.TYPEVAR) {
+      return true;
+    }
+    return t instanceof DeclaredType d
+        && d.getTypeArguments().stream().anyMatch(FactsCollector::mentionsTypeVariable);
   }
 }

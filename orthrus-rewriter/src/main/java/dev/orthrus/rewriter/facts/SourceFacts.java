@@ -229,6 +229,7 @@ public final class SourceFacts {
   final Set<String> userDataClasses = new LinkedHashSet<>();
   final Map<String, Map<String, String>> heldFields = new HashMap<>();
   final Map<String, Map<String, String>> heldFieldTypes = new HashMap<>();
+  final Map<String, Set<String>> genericHeldFields = new HashMap<>();
   final Map<String, String> canonicalNames = new HashMap<>();
   final Map<Path, FileFacts> files = new LinkedHashMap<>();
   final Map<String, MethodFact> methods = new LinkedHashMap<>();
@@ -307,6 +308,15 @@ public final class SourceFacts {
    */
   public String heldFieldType(String owner, String field) {
     return heldFieldTypes.getOrDefault(owner, Map.of()).get(field);
+  }
+
+  /**
+   * Whether a held field's declared type names a type variable of its class ({@code Entry<K, V>
+   * next}): code outside the class reads it through an accessor, whose type javac gives as the site
+   * sees it, rather than a cast to the declared type.
+   */
+  public boolean heldFieldGeneric(String owner, String field) {
+    return genericHeldFields.getOrDefault(owner, Set.of()).contains(field);
   }
 
   public Set<String> userDataClasses() {

@@ -155,6 +155,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               UserDataClass.loggedRead(field.name()),
               new NodeList<>(new NameExpr(context)));
       case VAL -> {
+        if (plan.facts.heldFieldGeneric(field.owner(), field.name())) {
+          yield new MethodCallExpr(
+              object,
+              UserDataClass.replayedRead(field.name()),
+              new NodeList<>(new NameExpr(context)));
+        }
         Expression slot =
             new FieldAccessExpr(
                 new NameExpr(plan.facts.expressionName(field.owner(), pkg)),

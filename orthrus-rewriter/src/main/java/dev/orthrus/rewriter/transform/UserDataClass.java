@@ -226,14 +226,12 @@ final class UserDataClass {
               + " it) if it holds no data, else hold its data in a field");
       return;
     }
-    if (!type.getTypeParameters().isEmpty()) {
-      problem(
-          type,
-          "a generic user-data class with mutable fields",
-          "not supported yet: make the class non-generic");
-      return;
+    type.addExtendedType("InPlaceObject<" + selfType() + "." + version + ">");
+    if (generic()) {
+      // Its version is an inner class, whose fields may have the class's type variables; a
+      // reproducer that carries one carries the handle with it.
+      FileRewriter.serializable(type);
     }
-    type.addExtendedType("InPlaceObject<" + type.getNameAsString() + "." + version + ">");
     List<ConstructorDeclaration> constructors = type.getConstructors();
     if (constructors.isEmpty()) {
       ConstructorDeclaration c = type.addConstructor();
@@ -606,13 +604,51 @@ final class UserDataClass {
 
   // ---- the version class ----
 
+  /**
+   * A generic class: its version is an inner class, so that its fields may have the class's type
+   * variables ({@code T value}), and its static checksum methods take such fields as {@code
+   * Object}, which is all a checksum of a reference needs.
+   */
+  private boolean generic() {
+    return !type.getTypeParameters().isEmpty();
+  }
+
+  /** The class as its own code names it: {@code Box<K, V>} for a generic class. */
+  private String selfType() {
+    if (!generic()) {
+      return type.getNameAsString();
+    }
+    return type.getNameAsString()
+        + "<"
+        + String.join(
+            ", ", type.getTypeParameters().stream().map(t -> t.getNameAsString()).toList())
+        + ">";
+  }
+
+  /** A field's type as a static checksum method of the version takes it. */
+  private String staticType(VersionField f) {
+    if (!generic() || bits(f.type(), f.name()) != null) {
+      return f.type().toString();
+    }
+    return mentionsTypeVariable(f.type()) ? "Object" : f.type().toString();
+  }
+
+  private boolean mentionsTypeVariable(Type t) {
+    Set<String> variables = new HashSet<>();
+    type.getTypeParameters().forEach(v -> variables.add(v.getNameAsString()));
+    return t.findAll(ClassOrInterfaceType.class).stream()
+            .anyMatch(c -> variables.contains(c.getNameAsString()))
+        || t instanceof ClassOrInterfaceType c && variables.contains(c.getNameAsString());
+  }
+
   private BodyDeclaration<?> versionClass() {
-    String owner = type.getNameAsString();
+    String owner = selfType();
     StringBuilder s = new StringBuilder();
     s.append("/** The mutable fields of {@link ")
         .append(owner)
         .append("} as one store wrote them or one logged load read them: immutable. */\n");
-    s.append(visibility()).append("static final class ").append(version);
+    s.append(visibility()).append(generic() ? "final class " : "static final class ");
+    s.append(version);
     s.append(" extends Version {\n");
     s.append("private static final long serialVersionUID = 1L;\n");
     for (VersionField f : fields) {
@@ -637,7 +673,9 @@ final class UserDataClass {
       s.append("this.").append(f.name()).append(" = ").append(f.name()).append(";\n");
     }
     s.append("seal(").append(checksumParameter).append(");\n}\n");
-    s.append("static int checksumOf(").append(parameters).append(") {\nreturn ");
+    String staticParameters =
+        String.join(", ", fields.stream().map(f -> staticType(f) + " " + f.name()).toList());
+    s.append("static int checksumOf(").append(staticParameters).append(") {\nreturn ");
     s.append(fold(f -> bits(f.type(), f.name()))).append(";\n}\n");
     if (fields.stream().anyMatch(UserDataClass::hashed)) {
       // The same fold with an array's value hash computed when the array was stored: a store of
@@ -646,7 +684,7 @@ final class UserDataClass {
           String.join(
               ", ",
               fields.stream()
-                  .map(f -> hashed(f) ? "long " + hash(f.name()) : f.type() + " " + f.name())
+                  .map(f -> hashed(f) ? "long " + hash(f.name()) : staticType(f) + " " + f.name())
                   .toList());
       s.append("static int checksumOfHashed(").append(hashedParameters).append(") {\nreturn ");
       s.append(fold(f -> hashed(f) ? hash(f.name()) : bits(f.type(), f.name())));
@@ -859,6 +897,14 @@ final class UserDataClass {
   }
 
   /**
+   * The replayed read of a held field whose type names the class's type variables: {@code
+   * val$next(replay)}.
+   */
+  static String replayedRead(String field) {
+    return "val$" + field;
+  }
+
+  /**
    * The handle implements {@code ValueSlots} over its held fields, read with an acquire and written
    * with a release (decision 0020, amendment), through fences (decision 0062): slot {@code i} is
    * the {@code i}-th held field in declaration order.
@@ -932,6 +978,19 @@ final class UserDataClass {
                   + ", "
                   + acquireRead(f)
                   + "());\n}"));
+      if (plan.facts.heldFieldGeneric(binaryName, f)) {
+        members.add(
+            StaticJavaParser.parseBodyDeclaration(
+                "@SuppressWarnings(\"unchecked\")\n"
+                    + t
+                    + " "
+                    + replayedRead(f)
+                    + "(Replay replay) {\nreturn ("
+                    + t
+                    + ") replay.loadSlot(this, "
+                    + slotName(f)
+                    + ").value();\n}"));
+      }
     }
     members.forEach(m -> type.getMembers().add(m));
   }
