@@ -48,4 +48,11 @@ public final class Where {
     seen = seen + m.hashCode() % 7;
     return m.hashCode() % 1000;
   }
+
+  /** An object typed Object may be one the closure made: its hash code is an identity hash. */
+  @Closure
+  public int objectHash(int n) {
+    Object o = new Object();
+    return (o.hashCode() & 1) + n;
+  }
 }

@@ -54,7 +54,8 @@ class NondeterministicCallsTest {
           "log.nondetRef(e.getStackTrace())",
           "log.nondetRef(e.getMessage())",
           "log.nondetRef(e.getLocalizedMessage())",
-          "log.nondetBits(m.hashCode())"
+          "log.nondetBits(m.hashCode())",
+          "log.nondetBits(o.hashCode())"
         }) {
       assertTrue(app.contains(recorded), recorded + " in\n" + app);
     }
@@ -66,13 +67,15 @@ class NondeterministicCallsTest {
       var caughtWhere = type.getMethod("caughtWhere");
       var message = type.getMethod("message", int.class);
       var identityHash = type.getMethod("identityHash", int.class);
+      var objectHash = type.getMethod("objectHash", int.class);
       for (int i = 0; i < 500; i++) {
         assertEquals(Thread.currentThread().getName(), threadName.invoke(where));
         assertEquals("caughtWhereApp", caughtWhere.invoke(where));
         message.invoke(where, i % 2);
         identityHash.invoke(where, i);
+        objectHash.invoke(where, i);
       }
-      Builds.assertAllValidated(rt, 2_000);
+      Builds.assertAllValidated(rt, 2_500);
     } finally {
       rt.close();
     }

@@ -183,18 +183,20 @@ public final class BytecodeCalls {
   }
 
   /**
-   * {@code hashCode()} that resolves to {@code Object}'s or {@code Enum}'s on a class other than
-   * Object. javac names {@code Object} as the qualifying type of an {@code Object} method that the
-   * receiver's class does not override, so the receiver's class comes from the local's type.
+   * {@code hashCode()} that resolves to {@code Object}'s or {@code Enum}'s, or is called on a
+   * receiver typed {@code Object}, which may be an identity-hashed object. javac names {@code
+   * Object} as the qualifying type of an {@code Object} method that the receiver's class does not
+   * override, so the receiver's class comes from the local's type.
    */
   private static boolean identityHashed(SootMethodRef ref, Value base) {
     SootClass receiver =
         base != null && base.getType() instanceof RefType r
             ? r.getSootClass()
             : ref.getDeclaringClass();
-    if (receiver.isPhantom()
-        || receiver.isInterface()
-        || receiver.getName().equals("java.lang.Object")) {
+    if (receiver.getName().equals("java.lang.Object")) {
+      return true; // an Object may be any object, one the closure made among them (new Object())
+    }
+    if (receiver.isPhantom() || receiver.isInterface()) {
       return false;
     }
     SootMethod resolved = null;

@@ -108,7 +108,8 @@ public final class JdkCalls {
               MethodScope.isFloat(callee.getReturnType())
                   || callee.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()));
           case ARRAY_RECEIVER -> type.getKind() == TypeKind.ARRAY;
-          case IDENTITY_HASHED_RECEIVER -> identityHashed(type);
+          // An Object may be any object, one the closure made among them (new Object()).
+          case IDENTITY_HASHED_RECEIVER -> identityHashed(type) || isObject(type);
           case IN_MEMORY_ARGUMENT -> inMemoryArgument.getAsBoolean();
         };
       }
@@ -207,6 +208,11 @@ public final class JdkCalls {
    * or a record whose generated {@code hashCode} combines such a component's, or an array's ({@code
    * record Entry(Task task, int prio)} with {@code Task} a class without one).
    */
+  private static boolean isObject(TypeMirror type) {
+    return type instanceof DeclaredType d
+        && ((TypeElement) d.asElement()).getQualifiedName().contentEquals("java.lang.Object");
+  }
+
   boolean identityHashed(TypeMirror type) {
     return identityHashed(type, new HashSet<>());
   }
