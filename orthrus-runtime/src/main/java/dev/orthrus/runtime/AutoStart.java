@@ -7,6 +7,7 @@ import dev.orthrus.runtime.api.RuntimeStarter;
 import dev.orthrus.runtime.validate.ValidationBudget;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -72,6 +73,10 @@ public final class AutoStart implements RuntimeStarter {
     long detections = rt.detections().count();
     if (summary || detections > 0) {
       err.println(summaryLine(rt, detections, queued));
+      String notValidated = notValidatedLine(rt);
+      if (notValidated != null) {
+        err.println(notValidated);
+      }
       err.flush();
     }
   }
@@ -95,6 +100,30 @@ public final class AutoStart implements RuntimeStarter {
       queued = now;
     }
     return false;
+  }
+
+  /** How many closures the summary names with their executions not validated. */
+  static final int NOT_VALIDATED_NAMED = 3;
+
+  /**
+   * Which closures the executions not validated were of, most first, each with the first reason
+   * met; null when every execution was validated.
+   */
+  static String notValidatedLine(OrthrusRuntime rt) {
+    List<OrthrusRuntime.NotValidated> all = rt.notValidatedByClosure();
+    if (all.isEmpty()) {
+      return null;
+    }
+    StringBuilder line = new StringBuilder("orthrus: not validated: ");
+    for (int i = 0; i < Math.min(NOT_VALIDATED_NAMED, all.size()); i++) {
+      OrthrusRuntime.NotValidated n = all.get(i);
+      line.append(i == 0 ? "" : "; ").append(n.closure()).append(' ').append(n.count().sum());
+      line.append(" (").append(n.firstReason()).append(')');
+    }
+    if (all.size() > NOT_VALIDATED_NAMED) {
+      line.append("; ").append(all.size() - NOT_VALIDATED_NAMED).append(" more closures");
+    }
+    return line.toString();
   }
 
   static String summaryLine(OrthrusRuntime rt, long detections, long leftQueued) {

@@ -23,6 +23,9 @@ import dev.orthrus.runtime.validate.Validator;
 import dev.orthrus.runtime.validate.ValidatorPool;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -49,6 +52,11 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   private final LongAdder validated = new LongAdder();
   private final LongAdder notValidated = new LongAdder();
+
+  /** Executions not validated by closure name, with the first reason met for each. */
+  private final ConcurrentHashMap<String, NotValidated> notValidatedByClosure =
+      new ConcurrentHashMap<>();
+
   private volatile boolean notValidatedReported;
   private final LongAdder tooLarge = new LongAdder();
   private volatile boolean tooLargeReported;
@@ -379,6 +387,10 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     @Override
     public void notValidated(ClosureLog log, String reason, Validator validator) {
       notValidated.increment();
+      notValidatedByClosure
+          .computeIfAbsent(log.binding().name(), name -> new NotValidated(name, reason))
+          .count()
+          .increment();
       if (config.err != null && !notValidatedReported) {
         notValidatedReported = true;
         config.err.println(
@@ -461,6 +473,23 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   public long validatedCount() {
     return validated.sum();
+  }
+
+  /**
+   * The executions a validator could not validate, one entry per closure: its name, how many, and
+   * the first reason met (a closure is usually not validated for one reason).
+   */
+  public record NotValidated(String closure, String firstReason, LongAdder count) {
+    NotValidated(String closure, String firstReason) {
+      this(closure, firstReason, new LongAdder());
+    }
+  }
+
+  /** {@link NotValidated} per closure, most executions first. */
+  public List<NotValidated> notValidatedByClosure() {
+    List<NotValidated> all = new ArrayList<>(notValidatedByClosure.values());
+    all.sort((a, b) -> Long.compare(b.count().sum(), a.count().sum()));
+    return all;
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -296,6 +297,37 @@ class AutoStartTest {
    * counted apart from executions skipped for want of a free log: the summary does not blame the
    * validators for it (trial 7).
    */
+  /** The summary names the closures whose executions were not validated, and why. */
+  @Test
+  void executionsNotValidatedAreNamedByClosureWithTheirReason() {
+    ClosureBinding deep =
+        ClosureBinding.of(
+            AutoStartTest.class.getName() + "#deep()",
+            "deep",
+            (log, r) -> {
+              throw new StackOverflowError();
+            });
+    RuntimeConfig config =
+        RuntimeConfig.builder()
+            .sampling(() -> new FixedSampling(1.0))
+            .validators(1)
+            .err(null)
+            .build();
+    try (OrthrusRuntime rt = OrthrusRuntime.start(config)) {
+      assertNull(AutoStart.notValidatedLine(rt), "nothing to name yet");
+      for (int e = 0; e < 3; e++) {
+        ClosureLog log = rt.begin(deep, 0);
+        log.returnVoid();
+        rt.publish(log);
+      }
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(3, rt.notValidatedCount());
+      String line = AutoStart.notValidatedLine(rt);
+      assertTrue(line.startsWith("orthrus: not validated: deep 3 (VAL threw"), line);
+      assertTrue(line.contains("StackOverflowError"), line);
+    }
+  }
+
   @Test
   void anExecutionTooLargeToLogIsNamedAndCountedApart() {
     ClosureBinding batch =

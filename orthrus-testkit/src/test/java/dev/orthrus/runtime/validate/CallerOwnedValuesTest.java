@@ -100,6 +100,11 @@ class CallerOwnedValuesTest {
     // last call's posting was left as it was.
     assertEquals(CALLS - 1, rt.notValidatedCount());
     assertEquals(1, rt.validatedCount());
+    // Named by closure, with the reason, for the summary at exit.
+    List<OrthrusRuntime.NotValidated> byClosure = rt.notValidatedByClosure();
+    assertEquals(1, byClosure.size(), byClosure::toString);
+    assertEquals(CALLS - 1, byClosure.get(0).count().sum());
+    assertTrue(byClosure.get(0).firstReason().contains("caller changed"), byClosure::toString);
   }
 
   @Test
