@@ -37,6 +37,25 @@ public final class Probe {
     return new Tag(k).toString();
   }
 
+  /** One bit of a hash: re-executions agree by chance half the time, so the call is recorded. */
+  @Closure
+  public int objectsHashBit(int k) {
+    n++;
+    return Objects.hash(new Tag(k), "x") & 1;
+  }
+
+  @Closure
+  public int listHashBit(int k) {
+    n++;
+    return List.of(new Tag(k)).hashCode() & 1;
+  }
+
+  @Closure
+  public int printedLength(int k) {
+    n++;
+    return String.valueOf(new Tag(k)).length();
+  }
+
   @Closure
   public long plain(int k) {
     n += k;

@@ -213,7 +213,7 @@ public final class JdkCalls {
         && ((TypeElement) d.asElement()).getQualifiedName().contentEquals("java.lang.Object");
   }
 
-  boolean identityHashed(TypeMirror type) {
+  public boolean identityHashed(TypeMirror type) {
     return identityHashed(type, new HashSet<>());
   }
 

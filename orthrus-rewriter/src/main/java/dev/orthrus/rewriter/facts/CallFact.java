@@ -51,7 +51,8 @@ public record CallFact(
     List<Integer> snapshotArguments,
     String siteType,
     boolean sharedGenerator,
-    int varargsIndex) {
+    int varargsIndex,
+    boolean identityHashed) {
 
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));

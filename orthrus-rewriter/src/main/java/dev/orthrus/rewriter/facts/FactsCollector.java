@@ -742,6 +742,10 @@ public final class FactsCollector implements TaskListener {
         if (snapshot != SnapshotUse.NONE || !snapshotArguments.isEmpty()) {
           recordedBy(facts.snapshotsByMethod, reported);
         }
+        boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
+        if (identityHashed) {
+          recordedBy(facts.sharedCallsByMethod, reported);
+        }
         fileFacts.calls.put(
             span(node),
             new CallFact(
@@ -756,7 +760,8 @@ public final class FactsCollector implements TaskListener {
                 snapshotArguments,
                 siteType(returnType),
                 isJdk(method) && node.getArguments().stream().anyMatch(this::sharedGenerator),
-                method.isVarArgs() ? method.getParameters().size() - 1 : -1));
+                method.isVarArgs() ? method.getParameters().size() - 1 : -1,
+                identityHashed));
         Map<String, String> overrides = objectMethodOverrides(node, method);
         if (!overrides.isEmpty()) {
           fileFacts.objectMethodOverrides.put(span(node), overrides);
@@ -1102,6 +1107,79 @@ public final class FactsCollector implements TaskListener {
     }
 
     /** A method or constructor that a JDK class declares. */
+    /**
+     * A JDK method that hashes or prints its operands ({@link CallFact#identityHashed}) called with
+     * one that may keep Object's {@code hashCode}: the static hashing and printing methods of
+     * {@code Objects}, {@code Arrays} and {@code String} on their arguments, and {@code hashCode()}
+     * or {@code toString()} of a JDK object (a collection, an {@code Optional}) on its type
+     * arguments.
+     */
+    private boolean identityHashing(
+        MethodInvocationTree node, ExecutableElement method, boolean isStatic) {
+      if (!isJdk(method) || method.getReturnType().getKind() == TypeKind.VOID) {
+        return false;
+      }
+      String owner = names.binaryName(JavaNames.enclosingType(method));
+      String name = method.getSimpleName().toString();
+      boolean hashesArguments =
+          switch (owner) {
+            case "java.util.Objects" -> Set.of("hash", "hashCode", "toString").contains(name);
+            case "java.util.Arrays" ->
+                Set.of("hashCode", "deepHashCode", "toString", "deepToString").contains(name);
+            case "java.lang.String" ->
+                name.equals("format")
+                    || name.equals("formatted")
+                    || name.equals("valueOf")
+                        && method.getParameters().size() == 1
+                        && method.getParameters().get(0).asType().getKind() == TypeKind.DECLARED;
+            default -> false;
+          };
+      if (hashesArguments) {
+        for (ExpressionTree argument : node.getArguments()) {
+          TypeMirror t = trees.getTypeMirror(new TreePath(getCurrentPath(), argument));
+          if (t != null && mayBeIdentityHashed(t, 0)) {
+            return true;
+          }
+        }
+        return false;
+      }
+      if (isStatic
+          || !method.getParameters().isEmpty()
+          || !(name.equals("hashCode") || name.equals("toString"))
+          || !(node.getMethodSelect() instanceof MemberSelectTree select)) {
+        return false;
+      }
+      TypeMirror receiver =
+          trees.getTypeMirror(new TreePath(getCurrentPath(), select.getExpression()));
+      return receiver instanceof DeclaredType declared
+          && isJdkType((TypeElement) declared.asElement())
+          && declared.getTypeArguments().stream().anyMatch(a -> mayBeIdentityHashed(a, 0));
+    }
+
+    /**
+     * An object of type {@code t}, or an element or type argument of it, may keep Object's {@code
+     * hashCode}: a class that does not override it, or {@code Object} itself.
+     */
+    private boolean mayBeIdentityHashed(TypeMirror t, int depth) {
+      if (depth > 4) {
+        return false;
+      }
+      if (t instanceof javax.lang.model.type.ArrayType array) {
+        return mayBeIdentityHashed(array.getComponentType(), depth + 1);
+      }
+      if (t instanceof javax.lang.model.type.WildcardType w) {
+        return w.getExtendsBound() != null && mayBeIdentityHashed(w.getExtendsBound(), depth + 1);
+      }
+      if (!(t instanceof DeclaredType declared)) {
+        return false;
+      }
+      TypeElement type = (TypeElement) declared.asElement();
+      if (type.getQualifiedName().contentEquals("java.lang.Object") || jdk.identityHashed(t)) {
+        return true;
+      }
+      return declared.getTypeArguments().stream().anyMatch(a -> mayBeIdentityHashed(a, depth + 1));
+    }
+
     private boolean isJdk(ExecutableElement method) {
       String owner = names.binaryName(JavaNames.enclosingType(method));
       return owner.startsWith("java.") || owner.startsWith("javax.");

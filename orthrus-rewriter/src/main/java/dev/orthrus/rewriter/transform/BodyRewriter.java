@@ -755,6 +755,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (variant != Variant.PLAIN && Plan.lists(plan.nanBitsCalls, call)) {
       return rawBits(m);
     }
+    if (variant != Variant.PLAIN && call.identityHashed()) {
+      return recorded(
+          m, variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(), call.siteType());
+    }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
     } else if (variant != Variant.PLAIN && Plan.lists(plan.recordedCalls, call)) {
