@@ -1110,9 +1110,9 @@ public final class FactsCollector implements TaskListener {
     /**
      * A JDK method that hashes or prints its operands ({@link CallFact#identityHashed}) called with
      * one that may keep Object's {@code hashCode}: the static hashing and printing methods of
-     * {@code Objects}, {@code Arrays} and {@code String} on their arguments, and {@code hashCode()}
-     * or {@code toString()} of a JDK object (a collection, an {@code Optional}) on its type
-     * arguments.
+     * {@code Objects}, {@code Arrays} and {@code String} on their arguments, {@code hashCode()} or
+     * {@code toString()} of a JDK object (a collection, an {@code Optional}) on its type arguments,
+     * and Object's own {@code toString()} on its receiver.
      */
     private boolean identityHashing(
         MethodInvocationTree node, ExecutableElement method, boolean isStatic) {
@@ -1151,6 +1151,10 @@ public final class FactsCollector implements TaskListener {
       }
       TypeMirror receiver =
           trees.getTypeMirror(new TreePath(getCurrentPath(), select.getExpression()));
+      if (owner.equals("java.lang.Object")) {
+        // Object's own toString (the class keeps it) prints the hash code.
+        return name.equals("toString") && receiver != null && mayBeIdentityHashed(receiver, 4);
+      }
       return receiver instanceof DeclaredType declared
           && isJdkType((TypeElement) declared.asElement())
           && declared.getTypeArguments().stream().anyMatch(a -> mayBeIdentityHashed(a, 0));
