@@ -102,6 +102,48 @@ final class CallerValues {
   }
 
   /** Bytes a copy made by {@link #copy} keeps alive, roughly (for the memory budget). */
+  /**
+   * A copy of a collection or map a closure returns, of one of the JDK's mutable classes (exactly:
+   * a subclass may hold more than its elements), or null for any other object. The log keeps the
+   * copy, so that a caller that changes the collection it got ({@code list.clear()}) leaves the
+   * execution validated against what it returned. Elements are not copied: they are checked by the
+   * fingerprint as a shared array's are.
+   */
+  static Object copyOfCollection(Object v) {
+    Class<?> type = v.getClass();
+    if (type == java.util.ArrayList.class) {
+      return new java.util.ArrayList<>((Collection<?>) v);
+    }
+    if (type == java.util.LinkedList.class) {
+      return new java.util.LinkedList<>((Collection<?>) v);
+    }
+    if (type == java.util.HashSet.class) {
+      return new HashSet<>((Collection<?>) v);
+    }
+    if (type == java.util.LinkedHashSet.class) {
+      return new java.util.LinkedHashSet<>((Collection<?>) v);
+    }
+    if (type == java.util.TreeSet.class) {
+      return new java.util.TreeSet<>((java.util.SortedSet<?>) v);
+    }
+    if (type == java.util.HashMap.class) {
+      return new java.util.HashMap<>((Map<?, ?>) v);
+    }
+    if (type == java.util.LinkedHashMap.class) {
+      return new java.util.LinkedHashMap<>((Map<?, ?>) v);
+    }
+    if (type == java.util.TreeMap.class) {
+      return new java.util.TreeMap<>((java.util.SortedMap<?, ?>) v);
+    }
+    return null;
+  }
+
+  /** About what {@link #copyOfCollection} keeps alive, for the memory budget. */
+  static long collectionBytes(Object copy) {
+    int n = copy instanceof Map<?, ?> m ? m.size() : ((Collection<?>) copy).size();
+    return 64L + (copy instanceof java.util.ArrayList<?> ? 8L : 48L) * n;
+  }
+
   static long bytes(Object array) {
     return bytes(array, 0);
   }
@@ -183,7 +225,7 @@ final class CallerValues {
       return System.identityHashCode(v);
     }
     if (immutable(v)) {
-      return v.hashCode(); // fixed, but an element of a container that may change
+      return valueBits(v); // fixed, but an element of a container that may change
     }
     if (v instanceof Object[]) {
       boolean elementsCopied = copied && depth + 1 < COPY_DEPTH;
@@ -221,6 +263,32 @@ final class CallerValues {
         h = h * 31 + fingerprint(e.getValue(), depth + 1, false);
       }
       return h;
+    }
+    return v.hashCode();
+  }
+
+  /**
+   * An immutable value's part of a fingerprint: distinct numbers and strings give distinct bits
+   * where their {@code hashCode} folds them together ({@code Long.hashCode} of 0 and -1 is 0, so a
+   * caller's {@code map.put(k, -1L)} over a 0 went unseen and the execution was compared against
+   * the caller's change).
+   */
+  private static long valueBits(Object v) {
+    if (v instanceof Long l) {
+      return l * 0x9E37_79B9_7F4A_7C15L;
+    }
+    if (v instanceof Double d) {
+      return Double.doubleToLongBits(d) * 0x9E37_79B9_7F4A_7C15L;
+    }
+    if (v instanceof Float f) {
+      return Float.floatToIntBits(f) * 0x9E37_79B9_7F4A_7C15L;
+    }
+    if (v instanceof String s) {
+      long h = 0xCBF2_9CE4_8422_2325L;
+      for (int i = 0; i < s.length(); i++) {
+        h = (h ^ s.charAt(i)) * 0x0000_0100_0000_01B3L;
+      }
+      return h ^ s.length();
     }
     return v.hashCode();
   }

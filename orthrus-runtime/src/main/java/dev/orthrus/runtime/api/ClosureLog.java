@@ -779,7 +779,10 @@ public final class ClosureLog {
     resultBits = bits;
   }
 
-  /** Records the returned reference as it is now; the caller may change it (see argRef). */
+  /**
+   * Records the returned reference as it is now; the caller may change it (see argRef): an array,
+   * and a collection or map of the JDK's mutable classes, as a copy.
+   */
   public void returnRef(Object value) {
     resultKind = ResultKind.REF;
     resultRef = CallerValues.immutable(value) ? value : callerOwned(value, false);
@@ -807,6 +810,13 @@ public final class ClosureLog {
     if (value.getClass().isArray()) {
       logged = argument ? copyOfArgument(value) : CallerValues.copy(value);
       retainedBytes += CallerValues.bytes(logged);
+    } else if (!argument) {
+      // A list or map the closure returns is the caller's to change once it has it.
+      Object copy = CallerValues.copyOfCollection(value);
+      if (copy != null) {
+        logged = copy;
+        retainedBytes += CallerValues.collectionBytes(copy);
+      }
     }
     if (CallerValues.shared(logged)) {
       fingerprinted = true;

@@ -121,6 +121,38 @@ class CallerValuesTest {
     }
   }
 
+  /**
+   * Values whose {@code hashCode} collide are told apart: {@code Long.hashCode} of 0 and -1 is 0,
+   * and {@code "Aa"} and {@code "BB"} hash alike, so a caller that changed one into the other went
+   * unseen and its change was compared as the closure's output.
+   */
+  @Test
+  void aFingerprintTellsApartValuesWhoseHashCodesCollide() {
+    Map<String, Long> counts = new HashMap<>(Map.of("pears", 0L));
+    long before = CallerValues.fingerprint(counts);
+    counts.put("pears", -1L);
+    assertNotEquals(before, CallerValues.fingerprint(counts));
+    List<String> names = new ArrayList<>(List.of("Aa"));
+    long named = CallerValues.fingerprint(names);
+    names.set(0, "BB");
+    assertNotEquals(named, CallerValues.fingerprint(names));
+  }
+
+  /** A returned list or map is kept as a copy, of its own class; any other object is not. */
+  @Test
+  void returnedCollectionsOfTheJdksMutableClassesAreCopied() {
+    List<Long> list = new ArrayList<>(List.of(1L, 2L));
+    Object copy = CallerValues.copyOfCollection(list);
+    assertEquals(list, copy);
+    assertNotSame(list, copy);
+    list.clear();
+    assertEquals(List.of(1L, 2L), copy);
+    Map<String, Long> map = new HashMap<>(Map.of("a", 1L));
+    assertEquals(map, CallerValues.copyOfCollection(map));
+    assertSame(null, CallerValues.copyOfCollection(List.of(1L)));
+    assertSame(null, CallerValues.copyOfCollection(new ArrayList<Long>() {}));
+  }
+
   @Test
   void aUserDataHandleCountsByIdentityNotByItsNewestContents() {
     Item item = new Item(1);
