@@ -56,6 +56,18 @@ public final class Probe {
     return String.valueOf(new Tag(k)).length();
   }
 
+  /** Its own text reads its field: the concatenation's toString runs the program's code. */
+  @Closure
+  public String described(int k) {
+    n++;
+    return "probe " + this + " at " + k;
+  }
+
+  @Override
+  public String toString() {
+    return "n=" + n;
+  }
+
   @Closure
   public long plain(int k) {
     n += k;

@@ -1633,6 +1633,17 @@ public final class FactsCollector implements TaskListener {
       return super.visitMemberReference(node, unused);
     }
 
+    /**
+     * An operand of a string concatenation whose text a validator would not make as APP did: an
+     * object that may print an identity hash (Object's {@code toString}), or user data, whose
+     * {@code toString} reads its fields as plain code (refused on a validator). Its text is
+     * recorded as a shared object's is.
+     */
+    private boolean printedApart(TypeMirror type) {
+      return type instanceof DeclaredType declared
+          && (mayBeIdentityHashed(type, 4) || isUserData(declared.asElement()));
+    }
+
     /** The implicit {@code toString()} of a shared object, recorded as {@code String.valueOf}. */
     private void sharedToString(ExpressionTree operand) {
       fileFacts.sharedToStrings.add(span(operand));
@@ -1647,7 +1658,8 @@ public final class FactsCollector implements TaskListener {
           && type != null
           && type.toString().equals("java.lang.String")) {
         for (ExpressionTree operand : List.of(node.getLeftOperand(), node.getRightOperand())) {
-          if (sharedObject(new TreePath(getCurrentPath(), operand), 0)) {
+          TreePath path = new TreePath(getCurrentPath(), operand);
+          if (sharedObject(path, 0) || printedApart(trees.getTypeMirror(path))) {
             sharedToString(operand);
           }
         }
