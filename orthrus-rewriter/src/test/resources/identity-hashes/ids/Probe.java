@@ -56,6 +56,15 @@ public final class Probe {
     return String.valueOf(new Tag(k)).length();
   }
 
+  /** A builder's text, reduced to one bit of the hash's printed length. */
+  @Closure
+  public int appendedBit(int k) {
+    n++;
+    StringBuilder sb = new StringBuilder("t");
+    sb.append(new Tag(k));
+    return sb.length() & 1;
+  }
+
   /** Its own text reads its field: the concatenation's toString runs the program's code. */
   @Closure
   public String described(int k) {

@@ -743,6 +743,7 @@ public final class FactsCollector implements TaskListener {
           recordedBy(facts.snapshotsByMethod, reported);
         }
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
+        appendedApart(node, method);
         if (identityHashed) {
           recordedBy(facts.sharedCallsByMethod, reported);
         }
@@ -1642,6 +1643,24 @@ public final class FactsCollector implements TaskListener {
     private boolean printedApart(TypeMirror type) {
       return type instanceof DeclaredType declared
           && (mayBeIdentityHashed(type, 4) || isUserData(declared.asElement()));
+    }
+
+    /**
+     * {@code sb.append(tag)} ({@code append(Object)} of a {@code StringBuilder} or {@code
+     * StringBuffer}) with an argument {@link #printedApart}: its text is recorded as a
+     * concatenation operand's is.
+     */
+    private void appendedApart(MethodInvocationTree node, ExecutableElement method) {
+      String owner = names.binaryName(JavaNames.enclosingType(method));
+      if ((owner.equals("java.lang.StringBuilder") || owner.equals("java.lang.StringBuffer"))
+          && method.getSimpleName().contentEquals("append")
+          && method.getParameters().size() == 1
+          && method.getParameters().get(0).asType().toString().equals("java.lang.Object")) {
+        ExpressionTree argument = node.getArguments().get(0);
+        if (printedApart(trees.getTypeMirror(new TreePath(getCurrentPath(), argument)))) {
+          sharedToString(argument);
+        }
+      }
     }
 
     /** The implicit {@code toString()} of a shared object, recorded as {@code String.valueOf}. */

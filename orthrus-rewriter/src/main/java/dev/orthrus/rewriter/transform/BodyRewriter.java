@@ -684,7 +684,15 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         n.getScope().filter(BodyRewriter::withoutEffects).isPresent()
             ? facts.objectMethodOverrides(positions.span(n))
             : Map.of();
+    // sb.append(tag): the argument's text, recorded as a concatenation operand's.
+    List<Integer> converted = new ArrayList<>();
+    for (int i = 0; variant != Variant.PLAIN && i < n.getArguments().size(); i++) {
+      if (facts.sharedToString(positions.span(n.getArgument(i)))) {
+        converted.add(i);
+      }
+    }
     MethodCallExpr m = (MethodCallExpr) super.visit(n, arg);
+    converted.forEach(i -> m.setArgument(i, sharedToString(m.getArgument(i))));
     runInside.forEach(m::setArgument);
     unrecorded(m.getArguments(), unrecorded);
     if (call == null) {
