@@ -69,7 +69,6 @@ public final class SignatureRule extends AbstractRule {
     if (context.values().classify(type).comparable()) {
       return;
     }
-
     findings.report(
         rule(),
         site,

@@ -108,8 +108,7 @@ public final class JdkCalls {
               MethodScope.isFloat(callee.getReturnType())
                   || callee.getParameters().stream().anyMatch(p -> MethodScope.isFloat(p.asType()));
           case ARRAY_RECEIVER -> type.getKind() == TypeKind.ARRAY;
-          // An Object may be any object, one the closure made among them (new Object()).
-          case IDENTITY_HASHED_RECEIVER -> identityHashed(type) || isObject(type);
+          case IDENTITY_HASHED_RECEIVER -> mayKeepObjectHashCode(type);
           case IN_MEMORY_ARGUMENT -> inMemoryArgument.getAsBoolean();
         };
       }
@@ -204,16 +203,22 @@ public final class JdkCalls {
   }
 
   /**
+   * An object of this static type may keep Object's {@code hashCode}: an {@link #identityHashed}
+   * class, or {@code Object} itself, which may be any object, one a closure made among them ({@code
+   * new Object()}).
+   */
+  public boolean mayKeepObjectHashCode(TypeMirror type) {
+    return identityHashed(type)
+        || type instanceof DeclaredType d
+            && ((TypeElement) d.asElement()).getQualifiedName().contentEquals("java.lang.Object");
+  }
+
+  /**
    * A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown);
    * or a record whose generated {@code hashCode} combines such a component's, or an array's ({@code
    * record Entry(Task task, int prio)} with {@code Task} a class without one).
    */
-  private static boolean isObject(TypeMirror type) {
-    return type instanceof DeclaredType d
-        && ((TypeElement) d.asElement()).getQualifiedName().contentEquals("java.lang.Object");
-  }
-
-  public boolean identityHashed(TypeMirror type) {
+  boolean identityHashed(TypeMirror type) {
     return identityHashed(type, new HashSet<>());
   }
 

@@ -39,6 +39,11 @@ import java.util.List;
  * @param varargsIndex the index of the variable-arity parameter of the called method ({@code m(int
  *     a, long... b)}: 1), where a call's rewriting puts what it inserts before the variable
  *     arguments; -1 for a method of fixed arity
+ * @param identityHashed a JDK method that hashes or prints its operands ({@code Objects.hash},
+ *     {@code String.valueOf(Object)}, a collection's {@code hashCode}, Object's own {@code
+ *     toString}) gets one that may keep Object's {@code hashCode}, by its static type, an element's
+ *     or a type argument's: its result may hold an identity hash, which differs for an object VAL
+ *     made, so APP records the result and VAL replays it
  */
 public record CallFact(
     String target,

@@ -65,6 +65,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -1107,7 +1108,6 @@ public final class FactsCollector implements TaskListener {
       return new TreePath(new TreePath(call, select), select.getExpression());
     }
 
-    /** A method or constructor that a JDK class declares. */
     /**
      * A JDK method that hashes or prints its operands ({@link CallFact#identityHashed}) called with
      * one that may keep Object's {@code hashCode}: the static hashing and printing methods of
@@ -1154,7 +1154,7 @@ public final class FactsCollector implements TaskListener {
           trees.getTypeMirror(new TreePath(getCurrentPath(), select.getExpression()));
       if (owner.equals("java.lang.Object")) {
         // Object's own toString (the class keeps it) prints the hash code.
-        return name.equals("toString") && receiver != null && mayBeIdentityHashed(receiver, 4);
+        return name.equals("toString") && receiver != null && jdk.mayKeepObjectHashCode(receiver);
       }
       return receiver instanceof DeclaredType declared
           && isJdkType((TypeElement) declared.asElement())
@@ -1169,22 +1169,19 @@ public final class FactsCollector implements TaskListener {
       if (depth > 4) {
         return false;
       }
-      if (t instanceof javax.lang.model.type.ArrayType array) {
+      if (t instanceof ArrayType array) {
         return mayBeIdentityHashed(array.getComponentType(), depth + 1);
       }
-      if (t instanceof javax.lang.model.type.WildcardType w) {
+      if (t instanceof WildcardType w) {
         return w.getExtendsBound() != null && mayBeIdentityHashed(w.getExtendsBound(), depth + 1);
       }
-      if (!(t instanceof DeclaredType declared)) {
-        return false;
-      }
-      TypeElement type = (TypeElement) declared.asElement();
-      if (type.getQualifiedName().contentEquals("java.lang.Object") || jdk.identityHashed(t)) {
-        return true;
-      }
-      return declared.getTypeArguments().stream().anyMatch(a -> mayBeIdentityHashed(a, depth + 1));
+      return t instanceof DeclaredType declared
+          && (jdk.mayKeepObjectHashCode(t)
+              || declared.getTypeArguments().stream()
+                  .anyMatch(a -> mayBeIdentityHashed(a, depth + 1)));
     }
 
+    /** A method or constructor that a JDK class declares. */
     private boolean isJdk(ExecutableElement method) {
       String owner = names.binaryName(JavaNames.enclosingType(method));
       return owner.startsWith("java.") || owner.startsWith("javax.");
@@ -1642,7 +1639,7 @@ public final class FactsCollector implements TaskListener {
      */
     private boolean printedApart(TypeMirror type) {
       return type instanceof DeclaredType declared
-          && (mayBeIdentityHashed(type, 4) || isUserData(declared.asElement()));
+          && (jdk.mayKeepObjectHashCode(type) || isUserData(declared.asElement()));
     }
 
     /**

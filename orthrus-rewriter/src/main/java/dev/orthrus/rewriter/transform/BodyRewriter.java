@@ -764,8 +764,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return rawBits(m);
     }
     if (variant != Variant.PLAIN && call.identityHashed()) {
-      return recorded(
-          m, variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(), call.siteType());
+      return recordedCall(m, call);
     }
     if (plan.strictMathCalls.contains(target)) {
       m.setScope(new NameExpr("StrictMath"));
@@ -780,11 +779,15 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         problem(m, "a non-deterministic call without a result", "move it out of the closure");
         return m;
       }
-      NodeList<Expression> replayArguments =
-          variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>();
-      return recorded(m, replayArguments, call.siteType());
+      return recordedCall(m, call);
     }
     return m;
+  }
+
+  /** A call with a result that APP makes and records, and VAL replays ({@link #evaluatedFor}). */
+  private Expression recordedCall(MethodCallExpr m, CallFact call) {
+    return recorded(
+        m, variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(), call.siteType());
   }
 
   /**

@@ -501,7 +501,7 @@ final class UserDataClass {
 
     /** An inherited field read after the superclass's first store: the plain accessor. */
     private Expression inheritedRead(Expression field) {
-      return new MethodCallExpr(new ThisExpr(), "lv$" + fact(field).name());
+      return new MethodCallExpr(new ThisExpr(), plainRead(fact(field).name()));
     }
 
     /**
@@ -627,18 +627,16 @@ final class UserDataClass {
 
   /** A field's type as a static checksum method of the version takes it. */
   private String staticType(VersionField f) {
-    if (!generic() || bits(f.type(), f.name()) != null) {
-      return f.type().toString();
-    }
     return mentionsTypeVariable(f.type()) ? "Object" : f.type().toString();
   }
 
+  /** {@code t} names one of the class's type variables ({@code T}, {@code Entry<K, V>}). */
   private boolean mentionsTypeVariable(Type t) {
     Set<String> variables = new HashSet<>();
     type.getTypeParameters().forEach(v -> variables.add(v.getNameAsString()));
+    // findAll visits t itself first.
     return t.findAll(ClassOrInterfaceType.class).stream()
-            .anyMatch(c -> variables.contains(c.getNameAsString()))
-        || t instanceof ClassOrInterfaceType c && variables.contains(c.getNameAsString());
+        .anyMatch(c -> variables.contains(c.getNameAsString()));
   }
 
   private BodyDeclaration<?> versionClass() {

@@ -8,12 +8,21 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -101,7 +110,6 @@ final class CallerValues {
     return c;
   }
 
-  /** Bytes a copy made by {@link #copy} keeps alive, roughly (for the memory budget). */
   /**
    * A copy of a collection or map a closure returns, of one of the JDK's mutable classes (exactly:
    * a subclass may hold more than its elements), or null for any other object. The log keeps the
@@ -111,29 +119,29 @@ final class CallerValues {
    */
   static Object copyOfCollection(Object v) {
     Class<?> type = v.getClass();
-    if (type == java.util.ArrayList.class) {
-      return new java.util.ArrayList<>((Collection<?>) v);
+    if (type == ArrayList.class) {
+      return new ArrayList<>((Collection<?>) v);
     }
-    if (type == java.util.LinkedList.class) {
-      return new java.util.LinkedList<>((Collection<?>) v);
+    if (type == LinkedList.class) {
+      return new LinkedList<>((Collection<?>) v);
     }
     if (type == java.util.HashSet.class) {
       return new HashSet<>((Collection<?>) v);
     }
-    if (type == java.util.LinkedHashSet.class) {
-      return new java.util.LinkedHashSet<>((Collection<?>) v);
+    if (type == LinkedHashSet.class) {
+      return new LinkedHashSet<>((Collection<?>) v);
     }
-    if (type == java.util.TreeSet.class) {
-      return new java.util.TreeSet<>((java.util.SortedSet<?>) v);
+    if (type == TreeSet.class) {
+      return new TreeSet<>((SortedSet<?>) v);
     }
-    if (type == java.util.HashMap.class) {
-      return new java.util.HashMap<>((Map<?, ?>) v);
+    if (type == HashMap.class) {
+      return new HashMap<>((Map<?, ?>) v);
     }
-    if (type == java.util.LinkedHashMap.class) {
-      return new java.util.LinkedHashMap<>((Map<?, ?>) v);
+    if (type == LinkedHashMap.class) {
+      return new LinkedHashMap<>((Map<?, ?>) v);
     }
-    if (type == java.util.TreeMap.class) {
-      return new java.util.TreeMap<>((java.util.SortedMap<?, ?>) v);
+    if (type == TreeMap.class) {
+      return new TreeMap<>((SortedMap<?, ?>) v);
     }
     return null;
   }
@@ -141,9 +149,10 @@ final class CallerValues {
   /** About what {@link #copyOfCollection} keeps alive, for the memory budget. */
   static long collectionBytes(Object copy) {
     int n = copy instanceof Map<?, ?> m ? m.size() : ((Collection<?>) copy).size();
-    return 64L + (copy instanceof java.util.ArrayList<?> ? 8L : 48L) * n;
+    return 64L + (copy instanceof ArrayList<?> ? 8L : 48L) * n;
   }
 
+  /** Bytes a copy made by {@link #copy} keeps alive, roughly (for the memory budget). */
   static long bytes(Object array) {
     return bytes(array, 0);
   }
