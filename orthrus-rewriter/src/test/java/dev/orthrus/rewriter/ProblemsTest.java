@@ -90,6 +90,51 @@ class ProblemsTest {
   }
 
   @Test
+  void subclassFieldsAVersionCannotExtendAreRefused(@TempDir Path dir) throws IOException {
+    // Decision 0072: a subclass's fields extend its superclass's version, not a held reference.
+    String held =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        class Tree extends Base {
+          Node first;
+        }
+        @dev.orthrus.annotations.UserData
+        class Base {
+          long size;
+        }
+        """;
+    assertOne(problems(dir.resolve("held"), held), 2, "mutable reference to user data of its own");
+    // A superclass whose version carries no field (final fields only) has no version to extend.
+    String finals =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        class Tree extends Base {
+          long size;
+        }
+        @dev.orthrus.annotations.UserData
+        class Base {
+          final long id = 1;
+        }
+        """;
+    assertOne(problems(dir.resolve("finals"), finals), 2, "which has none that a version carries");
+    String hiding =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        class Tree extends Base {
+          long size;
+        }
+        @dev.orthrus.annotations.UserData
+        class Base {
+          long size;
+        }
+        """;
+    assertOne(problems(dir.resolve("hiding"), hiding), 2, "hides a field of a superclass");
+  }
+
+  @Test
   void aClassPathWithoutTheRuntimeIsRefusedBeforeAnythingIsCompiled(@TempDir Path dir)
       throws IOException {
     sources(dir, null);

@@ -48,7 +48,11 @@ public class HotPathBenchmark {
   /** Items {@link #loggedLoad} cycles through: more than a log looks back for a recent load. */
   private static final int ITEMS = 16;
 
+  /** Items of the one-bucket map {@link #loggedChainWalk} walks, newest first. */
+  private static final int CHAIN = 8;
+
   private OrthrusRuntime idle;
+  private KvMap.Item chainHead;
   private OrthrusRuntime logging;
   private KvMap.Item item;
   private final KvMap.Item[] items = new KvMap.Item[ITEMS];
@@ -77,6 +81,11 @@ public class HotPathBenchmark {
       items[i] = map.find("key" + i);
     }
     item = items[0];
+    KvMap chain = new KvMap(logging, 1);
+    for (int i = 0; i < CHAIN; i++) {
+      chain.set("link" + i, new byte[8], 0);
+    }
+    chainHead = chain.find("link" + (CHAIN - 1));
     logging.enabled(true);
   }
 
@@ -116,6 +125,22 @@ public class HotPathBenchmark {
     }
     logging.appThread().abandon(log);
     return s;
+  }
+
+  /**
+   * A logged walk along a bucket's chain, as a lookup makes it: a load of each item's held link,
+   * each a new slot version recorded in the log; per link.
+   */
+  @Benchmark
+  @OperationsPerInvocation(CHAIN)
+  public KvMap.Item loggedChainWalk() {
+    ClosureLog log = logging.begin(EMPTY_SITE);
+    KvMap.Item last = chainHead;
+    for (KvMap.Item it = chainHead; it != null; it = log.loadSlot(it, KvMap.Item.NEXT).value()) {
+      last = it;
+    }
+    logging.appThread().abandon(log);
+    return last;
   }
 
   /**

@@ -47,6 +47,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -204,6 +205,17 @@ public final class FactsCollector implements TaskListener {
    * fields are final, so it is an immutable value, compared by {@code equals} (the processor's rule
    * {@code orthrus.userdata.superclass} allows the annotation on it).
    */
+  /**
+   * A mutable field's type as its version holds it, in source form with canonical names: a
+   * reference array becomes the {@code VersionedArray} the rewriter makes of it.
+   */
+  private static String versionType(TypeMirror t) {
+    if (t instanceof ArrayType array && !array.getComponentType().getKind().isPrimitive()) {
+      return "dev.orthrus.runtime.api.VersionedArray<" + array.getComponentType() + ">";
+    }
+    return t.toString();
+  }
+
   private static boolean isUserData(Element type) {
     return type != null
         && type.getKind() != ElementKind.RECORD
@@ -304,6 +316,21 @@ public final class FactsCollector implements TaskListener {
         facts.visibleFields.put(binary, fields);
         if (isUserData(type)) {
           facts.userDataClasses.add(binary);
+          if (type.getSuperclass() instanceof DeclaredType parent
+              && isUserData(parent.asElement())) {
+            facts.userDataSuperclasses.put(
+                binary, names.binaryName((TypeElement) parent.asElement()));
+          }
+          Map<String, String> versioned = new LinkedHashMap<>();
+          for (Element member : type.getEnclosedElements()) {
+            if (member.getKind() == ElementKind.FIELD
+                && !member.getModifiers().contains(Modifier.STATIC)
+                && !member.getModifiers().contains(Modifier.FINAL)
+                && !(member.asType() instanceof DeclaredType d && isUserData(d.asElement()))) {
+              versioned.put(member.getSimpleName().toString(), versionType(member.asType()));
+            }
+          }
+          facts.versionFields.put(binary, versioned);
           for (Element member : type.getEnclosedElements()) {
             if (member.getKind() == ElementKind.FIELD
                 && !member.getModifiers().contains(Modifier.STATIC)

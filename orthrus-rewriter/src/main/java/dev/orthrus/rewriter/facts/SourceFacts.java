@@ -231,6 +231,16 @@ public final class SourceFacts {
   final Map<String, Map<String, String>> heldFieldTypes = new HashMap<>();
   final Map<String, Set<String>> genericHeldFields = new HashMap<>();
   final Map<String, String> canonicalNames = new HashMap<>();
+
+  /** A user-data class's superclass, by binary name, when that is a user-data class too. */
+  final Map<String, String> userDataSuperclasses = new HashMap<>();
+
+  /**
+   * The mutable fields a user-data class declares that its version carries (not the held ones), in
+   * declaration order: name to type as source text with canonical names.
+   */
+  final Map<String, Map<String, String>> versionFields = new HashMap<>();
+
   final Map<Path, FileFacts> files = new LinkedHashMap<>();
   final Map<String, MethodFact> methods = new LinkedHashMap<>();
   final Map<Path, List<MethodFact>> methodsByFile = new HashMap<>();
@@ -321,6 +331,49 @@ public final class SourceFacts {
 
   public Set<String> userDataClasses() {
     return userDataClasses;
+  }
+
+  /** The user-data class {@code binaryName} extends, or null. */
+  public String userDataSuperclass(String binaryName) {
+    return userDataSuperclasses.get(binaryName);
+  }
+
+  /** The fields of its own a user-data class's version carries ({@link #versionFields}). */
+  public Map<String, String> versionFields(String binaryName) {
+    return versionFields.getOrDefault(binaryName, Map.of());
+  }
+
+  /**
+   * The fields the versions of {@code binaryName}'s user-data superclasses carry, the root's first:
+   * what a subclass's version carries before its own.
+   */
+  public Map<String, String> inheritedVersionFields(String binaryName) {
+    List<String> chain = new ArrayList<>();
+    for (String c = userDataSuperclass(binaryName); c != null; c = userDataSuperclass(c)) {
+      chain.add(0, c);
+    }
+    Map<String, String> inherited = new LinkedHashMap<>();
+    chain.forEach(c -> inherited.putAll(versionFields(c)));
+    return inherited;
+  }
+
+  /**
+   * A user-data class that declares fields its version carries and extends user-data classes whose
+   * versions carry fields: its version extends theirs (decision 0072).
+   */
+  public boolean isVersionExtension(String binaryName) {
+    return !versionFields(binaryName).isEmpty() && !inheritedVersionFields(binaryName).isEmpty();
+  }
+
+  /** A user-data class that a {@link #isVersionExtension version extension} extends. */
+  public boolean isVersionExtended(String binaryName) {
+    for (Map.Entry<String, String> e : userDataSuperclasses.entrySet()) {
+      if (e.getValue().equals(binaryName)
+          && (isVersionExtension(e.getKey()) || isVersionExtended(e.getKey()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The name a source uses for a class, e.g. {@code a.Outer.Inner} for {@code a.Outer$Inner}. */

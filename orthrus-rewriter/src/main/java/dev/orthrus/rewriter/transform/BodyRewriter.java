@@ -125,7 +125,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     SharedRead shared = variant == Variant.PLAIN ? null : facts.sharedRead(positions.span(n));
     Expression scope = rewrite(n.getScope());
     if (field != null && field.versioned()) {
-      return versionedRead(scope, n.getNameAsString());
+      return versionedRead(scope, field);
     }
     if (field != null && field.held()) {
       return heldRead(scope, field);
@@ -179,7 +179,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   public Visitable visit(NameExpr n, Void arg) {
     FieldFact field = field(n);
     if (field != null && field.versioned()) {
-      return versionedRead(self(field), n.getNameAsString());
+      return versionedRead(self(field), field);
     }
     if (field != null && field.held()) {
       return heldRead(self(field), field);
@@ -1546,12 +1546,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * A read of a mutable field: in the plain variant the field in place, through its accessor
    * ({@code lv$value()}); in the others the field of the version the load logs or replays.
    */
-  private Expression versionedRead(Expression object, String field) {
+  private Expression versionedRead(Expression object, FieldFact field) {
     if (variant == Variant.PLAIN) {
-      return new MethodCallExpr(object, UserDataClass.plainRead(field));
+      return new MethodCallExpr(object, UserDataClass.plainRead(field.name()));
     }
     Expression version = new MethodCallExpr(new NameExpr(context), "load", new NodeList<>(object));
-    return new FieldAccessExpr(version, field);
+    if (plan.facts.isVersionExtension(field.owner())) {
+      // The load gives the version type of the hierarchy's root; the field is the subclass's.
+      version =
+          new EnclosedExpr(
+              new CastExpr(
+                  StaticJavaParser.parseType(plan.versionClassOf(field.owner())), version));
+    }
+    return new FieldAccessExpr(version, field.name());
   }
 
   private FieldFact field(Expression e) {

@@ -102,23 +102,34 @@ final class FileRewriter {
     return closures;
   }
 
-  /** Rewrites method bodies, closures and call sites; remembers the user-data classes. */
-  void rewrite() {
-    List<Runnable> nested = nestedVariants();
-    List<TypeDeclaration<?>> types = new ArrayList<>();
-    unit.findAll(TypeDeclaration.class).forEach(t -> types.add((TypeDeclaration<?>) t));
-    for (TypeDeclaration<?> type : types) {
-      if (isLocalOrAnonymous(type)) {
-        continue;
-      }
+  /** Remembers the user-data classes of the file, before any file is rewritten. */
+  void declareUserData() {
+    for (TypeDeclaration<?> type : types()) {
       String binary = binaryName(type);
-      boolean userData = plan.facts.isUserData(binary);
-      if (userData && type instanceof ClassOrInterfaceDeclaration c) {
+      if (plan.facts.isUserData(binary) && type instanceof ClassOrInterfaceDeclaration c) {
         UserDataClass userDataClass = new UserDataClass(plan, file, positions, c, binary);
         userDataClass.planInheritedWrites();
         userDataClasses.add(userDataClass);
         changed = true;
       }
+    }
+  }
+
+  /** The file's classes, but local and anonymous ones, outermost first. */
+  private List<TypeDeclaration<?>> types() {
+    List<TypeDeclaration<?>> types = new ArrayList<>();
+    unit.findAll(TypeDeclaration.class).stream()
+        .filter(t -> !isLocalOrAnonymous(t))
+        .forEach(t -> types.add((TypeDeclaration<?>) t));
+    return types;
+  }
+
+  /** Rewrites method bodies, closures and call sites. */
+  void rewrite() {
+    List<Runnable> nested = nestedVariants();
+    for (TypeDeclaration<?> type : types()) {
+      String binary = binaryName(type);
+      boolean userData = plan.facts.isUserData(binary);
       if (!userData && plan.loggedTypes.contains(plan.facts.canonicalName(binary))) {
         changed |= serializable(type);
       }

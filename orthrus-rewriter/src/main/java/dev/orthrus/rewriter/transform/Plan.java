@@ -112,6 +112,9 @@ final class Plan {
   final Map<String, List<String>> callSites = new HashMap<>();
   final List<InstrumentReport.VersionedClass> versionedClasses = new ArrayList<>();
 
+  /** The simple name of each user-data class's version class ({@code V}, or {@code V$}...). */
+  final Map<String, String> versionClassNames = new HashMap<>();
+
   /**
    * The closures of protected dependencies (their builds' {@link InstrumentReport}) by id: a
    * closure's variants call theirs as they call one of the sources (decision 0067).
@@ -345,5 +348,14 @@ final class Plan {
 
   void need(StoreHelper helper) {
     storeHelpers.computeIfAbsent(helper.owner(), k -> new LinkedHashSet<>()).add(helper);
+  }
+
+  /**
+   * The canonical name of the version class of the user-data class {@code binaryName} ({@code
+   * acct.Savings.V}), or null for a class this rewrite does not generate.
+   */
+  String versionClassOf(String binaryName) {
+    String name = versionClassNames.get(binaryName);
+    return name == null ? null : facts.canonicalName(binaryName) + "." + name;
   }
 }

@@ -91,9 +91,12 @@ public final class Rewriter {
       }
       FileRewriter file =
           new FileRewriter(plan, source.getKey(), parsed.getResult().get(), source.getValue());
-      file.rewrite();
       files.add(file);
     }
+    // Every user-data class is known (its version class's name among it) before any body is
+    // rewritten: a read of a subclass's field casts the loaded version to the subclass's.
+    files.forEach(FileRewriter::declareUserData);
+    files.forEach(FileRewriter::rewrite);
     Map<Path, String> out = new LinkedHashMap<>(sources);
     List<Path> changed = new ArrayList<>();
     List<String> closures = new ArrayList<>();

@@ -82,6 +82,18 @@ final class UserDataClass {
   /** The version class's name: {@code V}, unless the class names a type {@code V} itself. */
   private final String version;
 
+  /**
+   * Decision 0072: the class has fields of its own and extends user-data classes whose versions
+   * carry fields, so its version extends theirs and carries {@link #inherited} before its own.
+   */
+  private final boolean extension;
+
+  /** A subclass's version extends this class's: its versions are made through virtual methods. */
+  private final boolean extended;
+
+  /** The fields the superclasses' versions carry, the root's first (for an {@link #extension}). */
+  private final List<VersionField> inherited = new ArrayList<>();
+
   UserDataClass(
       Plan plan, Path file, Positions positions, ClassOrInterfaceDeclaration type, String binary) {
     this.plan = plan;
@@ -90,6 +102,18 @@ final class UserDataClass {
     this.type = type;
     this.binaryName = binary;
     this.version = versionClassName(type);
+    this.extension = plan.facts.isVersionExtension(binary);
+    this.extended = plan.facts.isVersionExtended(binary);
+    plan.versionClassNames.put(binary, version);
+    if (extension) {
+      plan.facts
+          .inheritedVersionFields(binary)
+          .forEach(
+              (name, t) ->
+                  inherited.add(
+                      new VersionField(
+                          name, StaticJavaParser.parseType(t), null, Modifier.Keyword.PUBLIC)));
+    }
   }
 
   /**
@@ -217,16 +241,12 @@ final class UserDataClass {
       return;
     }
     if (!type.getExtendedTypes().isEmpty()) {
-      problem(
-          type,
-          "a user-data class with mutable fields that extends " + type.getExtendedTypes(0),
-          "a versioned handle extends InPlaceObject: make "
-              + type.getExtendedTypes(0).getNameAsString()
-              + " an interface (a sealed interface of user-data classes works, closures may take"
-              + " it) if it holds no data, else hold its data in a field");
-      return;
+      if (!extensionAllowed()) {
+        return;
+      }
+    } else {
+      type.addExtendedType("InPlaceObject<" + selfType() + "." + version + ">");
     }
-    type.addExtendedType("InPlaceObject<" + selfType() + "." + version + ">");
     if (generic()) {
       // Its version is an inner class, whose fields may have the class's type variables; a
       // reproducer that carries one carries the handle with it.
@@ -267,6 +287,84 @@ final class UserDataClass {
     plan.versionedClasses.add(
         new InstrumentReport.VersionedClass(
             binaryName, fields.stream().map(VersionField::name).toList(), handleFields, helpers));
+  }
+
+  /**
+   * Whether this class, which has mutable fields and a superclass, can extend its superclass's
+   * version (decision 0072); a problem says why not.
+   */
+  private boolean extensionAllowed() {
+    String parent = type.getExtendedTypes(0).getNameAsString();
+    String superclass = plan.facts.userDataSuperclass(binaryName);
+    if (!held.isEmpty()) {
+      problem(
+          type,
+          "a user-data subclass with a mutable reference to user data of its own (" + held + ")",
+          "declare the reference in the root class of the hierarchy");
+      return false;
+    }
+    if (!extension) {
+      problem(
+          type,
+          "a user-data class with mutable fields that extends "
+              + type.getExtendedTypes(0)
+              + ", which has none that a version carries",
+          "a versioned handle extends InPlaceObject: give "
+              + parent
+              + " a mutable field, make it an interface (a sealed interface of user-data classes"
+              + " works, closures may take it) if it holds no data, or hold its data in a field");
+      return false;
+    }
+    if (generic() || !type.getExtendedTypes(0).getTypeArguments().isEmpty()) {
+      problem(
+          type,
+          "a user-data subclass with mutable fields in a generic hierarchy",
+          "declare the fields in the root class");
+      return false;
+    }
+    if (plan.versionClassOf(superclass) == null) {
+      problem(
+          type,
+          "a user-data subclass with mutable fields of a class outside these sources",
+          "declare the subclass in the module of " + parent);
+      return false;
+    }
+    for (VersionField f : fields) {
+      if (inherited.stream().anyMatch(i -> i.name().equals(f.name()))) {
+        problem(
+            type,
+            "a mutable field " + f.name() + " that hides a field of a superclass",
+            "rename it");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The canonical name of the superclass's version class ({@code acct.Account.V}). */
+  private String superVersion() {
+    return plan.versionClassOf(plan.facts.userDataSuperclass(binaryName));
+  }
+
+  /** The canonical name of the version class of the hierarchy's root. */
+  private String rootVersion() {
+    String c = binaryName;
+    while (plan.facts.userDataSuperclass(c) != null) {
+      c = plan.facts.userDataSuperclass(c);
+    }
+    return plan.versionClassOf(c);
+  }
+
+  /** The simple name of a class given by binary name: {@code Savings} of {@code acct.Savings}. */
+  private static String simpleName(String binary) {
+    return binary.substring(Math.max(binary.lastIndexOf('.'), binary.lastIndexOf('$')) + 1);
+  }
+
+  /** Every field this class's version carries: the inherited ones, then its own. */
+  private List<VersionField> allFields() {
+    List<VersionField> all = new ArrayList<>(inherited);
+    all.addAll(fields);
+    return all;
   }
 
   private Type versionedType(VariableDeclarator v, Type t) {
@@ -367,6 +465,12 @@ final class UserDataClass {
     }
     body.accept(new ConstructorBody(), null);
     BlockStmt out = new BlockStmt();
+    if (!body.getStatements().isEmpty()
+        && body.getStatement(0) instanceof ExplicitConstructorInvocationStmt superCall) {
+      // super(...) stays first: the superclass's constructor makes the first store (decision 0072).
+      out.addStatement(superCall.clone());
+      body.getStatements().remove(0);
+    }
     int declared = 0;
     for (InitializerBlock block : blocks) {
       for (; declared < block.fieldsBefore(); declared++) {
@@ -388,7 +492,11 @@ final class UserDataClass {
                 "this." + hash(f.name()) + " = Checksum.valueHash(" + f.name() + "$);"));
       }
     }
-    out.addStatement(StaticJavaParser.parseStatement("firstStore(" + inPlaceChecksum() + ");"));
+    out.addStatement(
+        StaticJavaParser.parseStatement(
+            extension
+                ? "extendFirstStore(checksumInPlace$());"
+                : "firstStore(" + staticInPlaceChecksum() + ");"));
     c.setBody(out);
     body.findAll(ReturnStmt.class)
         .forEach(r -> problem(c, "a return inside a user-data class's constructor", "remove it"));
@@ -641,80 +749,113 @@ final class UserDataClass {
 
   private BodyDeclaration<?> versionClass() {
     String owner = selfType();
+    List<VersionField> all = allFields();
     StringBuilder s = new StringBuilder();
     s.append("/** The mutable fields of {@link ")
         .append(owner)
         .append("} as one store wrote them or one logged load read them: immutable. */\n");
-    s.append(visibility()).append(generic() ? "final class " : "static final class ");
-    s.append(version);
-    s.append(" extends Version {\n");
+    s.append(visibility()).append(generic() ? "" : "static ").append(extended ? "" : "final ");
+    s.append("class ").append(version);
+    s.append(" extends ").append(extension ? superVersion() : "Version").append(" {\n");
     s.append("private static final long serialVersionUID = 1L;\n");
     for (VersionField f : fields) {
-      s.append(access(f.access())).append("final ").append(f.type()).append(' ');
-      s.append(f.name()).append(";\n");
+      // A subclass's store helpers read the fields of the versions they rebuild.
+      s.append(extended || extension ? "public " : access(f.access())).append("final ");
+      s.append(f.type()).append(' ').append(f.name()).append(";\n");
     }
     String parameters =
-        String.join(", ", fields.stream().map(f -> f.type() + " " + f.name()).toList());
-    String names = String.join(", ", fields.stream().map(VersionField::name).toList());
-    String more = fields.isEmpty() ? "" : ", ";
-    List<String> taken = fields.stream().map(VersionField::name).toList();
+        String.join(", ", all.stream().map(f -> f.type() + " " + f.name()).toList());
+    String names = String.join(", ", all.stream().map(VersionField::name).toList());
+    String more = all.isEmpty() ? "" : ", ";
+    List<String> taken = all.stream().map(VersionField::name).toList();
     String checksumParameter = unused("checksum", taken);
     String ownerParameter = unused("owner", taken); // a field may be named owner
     // Built by a store, with its checksum computed; by a snapshot, with the checksum in place.
     s.append(version).append("(").append(owner).append(' ').append(ownerParameter);
     s.append(more).append(parameters).append(") {\nthis(").append(ownerParameter).append(more);
     s.append(names).append(", checksumOf(").append(names).append("));\n}\n");
-    s.append(version).append("(").append(owner).append(' ').append(ownerParameter);
+    s.append(extended ? "protected " : "").append(version).append("(").append(owner);
+    s.append(' ').append(ownerParameter);
     s.append(more).append(parameters).append(", int ").append(checksumParameter);
-    s.append(") {\nsuper(").append(ownerParameter).append(");\n");
+    s.append(") {\nsuper(").append(ownerParameter);
+    if (extension) {
+      for (VersionField f : inherited) {
+        s.append(", ").append(f.name());
+      }
+      s.append(", ").append(checksumParameter);
+    }
+    s.append(");\n");
     for (VersionField f : fields) {
       s.append("this.").append(f.name()).append(" = ").append(f.name()).append(";\n");
     }
     s.append("seal(").append(checksumParameter).append(");\n}\n");
     String staticParameters =
-        String.join(", ", fields.stream().map(f -> staticType(f) + " " + f.name()).toList());
+        String.join(", ", all.stream().map(f -> staticType(f) + " " + f.name()).toList());
     s.append("static int checksumOf(").append(staticParameters).append(") {\nreturn ");
-    s.append(fold(f -> bits(f.type(), f.name()))).append(";\n}\n");
-    if (fields.stream().anyMatch(UserDataClass::hashed)) {
-      // The same fold with an array's value hash computed when the array was stored: a store of
-      // another field does not walk the array again.
-      String hashedParameters =
-          String.join(
-              ", ",
-              fields.stream()
-                  .map(f -> hashed(f) ? "long " + hash(f.name()) : staticType(f) + " " + f.name())
-                  .toList());
-      s.append("static int checksumOfHashed(").append(hashedParameters).append(") {\nreturn ");
-      s.append(fold(f -> hashed(f) ? hash(f.name()) : bits(f.type(), f.name())));
-      s.append(";\n}\n");
-      // What a pending log that holds this version keeps alive (ClosureLog.estimatedBytes).
-      List<String> sizes = new ArrayList<>();
-      for (VersionField f : fields) {
-        if (hashed(f) && !isString(f)) {
-          String component = ((ArrayType) f.type()).getComponentType().asString();
-          int size =
-              switch (component) {
-                case "boolean", "byte" -> 1;
-                case "char", "short" -> 2;
-                case "int", "float" -> 4;
-                default -> 8;
-              };
-          sizes.add(
-              "(" + f.name() + " == null ? 0 : 16L + " + size + "L * " + f.name() + ".length)");
-        }
-      }
-      if (!sizes.isEmpty()) {
-        s.append("@Override public long arrayBytes() {\nreturn ");
-        s.append(String.join(" + ", sizes)).append(";\n}\n");
+    s.append(fold("Checksum.SEED", all, f -> bits(f.type(), f.name()))).append(";\n}\n");
+    if (extension) {
+      // A subclass's checksum goes on from its superclass's: of the fields in place, the
+      // superclass's part is what its own method computes.
+      String own =
+          String.join(", ", fields.stream().map(f -> staticType(f) + " " + f.name()).toList());
+      String h = unused("h", taken);
+      s.append("static int extend(int ").append(h).append(", ").append(own).append(") {\nreturn ");
+      s.append(fold(h, fields, f -> bits(f.type(), f.name()))).append(";\n}\n");
+      if (fields.stream().anyMatch(UserDataClass::hashed)) {
+        s.append("static int extendHashed(int ").append(h).append(", ");
+        s.append(hashedParameters(fields)).append(") {\nreturn ");
+        s.append(fold(h, fields, f -> hashed(f) ? hash(f.name()) : bits(f.type(), f.name())));
+        s.append(";\n}\n");
       }
     }
+    if (all.stream().anyMatch(UserDataClass::hashed)) {
+      // The same fold with an array's value hash computed when the array was stored: a store of
+      // another field does not walk the array again.
+      s.append("static int checksumOfHashed(").append(hashedParameters(all));
+      s.append(") {\nreturn ");
+      s.append(
+          fold("Checksum.SEED", all, f -> hashed(f) ? hash(f.name()) : bits(f.type(), f.name())));
+      s.append(";\n}\n");
+    }
+    // What a pending log that holds this version keeps alive (ClosureLog.estimatedBytes).
+    List<String> sizes = new ArrayList<>();
+    for (VersionField f : fields) {
+      if (hashed(f) && !isString(f)) {
+        String component = ((ArrayType) f.type()).getComponentType().asString();
+        int size =
+            switch (component) {
+              case "boolean", "byte" -> 1;
+              case "char", "short" -> 2;
+              case "int", "float" -> 4;
+              default -> 8;
+            };
+        sizes.add("(" + f.name() + " == null ? 0 : 16L + " + size + "L * " + f.name() + ".length)");
+      }
+    }
+    if (!sizes.isEmpty()) {
+      s.append("@Override public long arrayBytes() {\nreturn ");
+      s.append(extension ? "super.arrayBytes() + " : "");
+      s.append(String.join(" + ", sizes)).append(";\n}\n");
+    }
     s.append("@Override public void fields(FieldSink sink) {\n");
+    if (extension) {
+      s.append("super.fields(sink);\n");
+    }
     for (VersionField f : fields) {
       String bits = bits(f.type(), f.name());
       s.append(bits == null ? "sink.ref(" + f.name() + ");\n" : "sink.bits(" + bits + ");\n");
     }
     s.append("}\n}\n");
     return StaticJavaParser.parseBodyDeclaration(s.toString());
+  }
+
+  /** Parameters of a checksum with kept hashes: {@code long data$hash} for a hashed field. */
+  private String hashedParameters(List<VersionField> of) {
+    return String.join(
+        ", ",
+        of.stream()
+            .map(f -> hashed(f) ? "long " + hash(f.name()) : staticType(f) + " " + f.name())
+            .toList());
   }
 
   /**
@@ -764,16 +905,25 @@ final class UserDataClass {
     snapshot.append(", ").append(checksum).append(");\n}");
     write.append("}");
     String inPlace = String.join(", ", names.stream().map(n -> "this." + n).toList());
-    type.getMembers().add(StaticJavaParser.parseBodyDeclaration(snapshot.toString()));
-    type.getMembers().add(StaticJavaParser.parseBodyDeclaration(write.toString()));
-    type.getMembers()
-        .add(
-            StaticJavaParser.parseBodyDeclaration(
-                "@Override protected int checksumFields() {\nreturn "
-                    + version
-                    + ".checksumOf("
-                    + inPlace
-                    + ");\n}"));
+    if (extension) {
+      addExtensionAccess(checksum, next, inPlace);
+    } else {
+      if (!extended) {
+        type.getMembers().add(StaticJavaParser.parseBodyDeclaration(snapshot.toString()));
+      }
+      type.getMembers().add(StaticJavaParser.parseBodyDeclaration(write.toString()));
+      type.getMembers()
+          .add(
+              StaticJavaParser.parseBodyDeclaration(
+                  "@Override protected int checksumFields() {\nreturn "
+                      + version
+                      + ".checksumOf("
+                      + inPlace
+                      + ");\n}"));
+    }
+    if (extended && !extension) {
+      addRootHooks(checksum);
+    }
     for (VersionField f : fields) {
       type.getMembers()
           .add(
@@ -789,13 +939,221 @@ final class UserDataClass {
   }
 
   /**
+   * The hooks through which the root of a hierarchy whose subclasses' versions extend its own makes
+   * versions and checksums (decision 0072): a snapshot of the fields in place ({@code
+   * snapshot$Account}), a version rebuilt from one it loaded with its fields replaced ({@code
+   * with$Account}), the checksum of the fields in place; each subclass overrides them to add its
+   * own fields.
+   */
+  private void addRootHooks(String checksum) {
+    String self = simpleName(binaryName);
+    String from = unused("from", fields.stream().map(VersionField::name).toList());
+    String params = String.join(", ", fields.stream().map(f -> f.type() + " " + f.name()).toList());
+    String args = String.join(", ", fields.stream().map(VersionField::name).toList());
+    String inPlace = String.join(", ", fields.stream().map(f -> "this." + f.name()).toList());
+    String sep = fields.isEmpty() ? "" : ", ";
+    add(
+        "@Override protected "
+            + version
+            + " snapshotFields(int "
+            + checksum
+            + ") {\nreturn snapshot$"
+            + self
+            + "("
+            + checksum
+            + sep
+            + inPlace
+            + ");\n}");
+    add(
+        "protected "
+            + version
+            + " snapshot$"
+            + self
+            + "(int "
+            + checksum
+            + sep
+            + params
+            + ") {\nreturn new "
+            + version
+            + "(this"
+            + sep
+            + args
+            + ", "
+            + checksum
+            + ");\n}");
+    add(
+        "protected "
+            + version
+            + " with$"
+            + self
+            + "("
+            + version
+            + " "
+            + from
+            + sep
+            + params
+            + ") {\nreturn new "
+            + version
+            + "(this"
+            + sep
+            + args
+            + ");\n}");
+    add("protected int checksumInPlace$() {\nreturn " + staticInPlaceChecksum() + ";\n}");
+  }
+
+  /**
+   * What a class whose version extends its superclass's overrides (decision 0072): the superclass's
+   * snapshot and rebuild hooks make this class's version, with its own fields taken from the object
+   * (a snapshot) or from the version the store rebuilds from; its fields are written after the
+   * superclass's; its checksums go on from the superclass's.
+   */
+  private void addExtensionAccess(String checksum, String next, String inPlace) {
+    List<String> taken = allFields().stream().map(VersionField::name).toList();
+    String from = unused("from", taken);
+    String n = unused("n", taken);
+    String self = simpleName(binaryName);
+    String parent = simpleName(plan.facts.userDataSuperclass(binaryName));
+    String superV = superVersion();
+    String inheritedParams =
+        String.join(", ", inherited.stream().map(f -> f.type() + " " + f.name()).toList());
+    String inheritedArgs = String.join(", ", inherited.stream().map(VersionField::name).toList());
+    String allParams =
+        String.join(", ", allFields().stream().map(f -> f.type() + " " + f.name()).toList());
+    String allArgs = String.join(", ", allFields().stream().map(VersionField::name).toList());
+    String own = String.join(", ", fields.stream().map(f -> "this." + f.name()).toList());
+    String ownOf = String.join(", ", fields.stream().map(f -> n + "." + f.name()).toList());
+    add(
+        "@Override protected "
+            + superV
+            + " snapshot$"
+            + parent
+            + "(int "
+            + checksum
+            + ", "
+            + inheritedParams
+            + ") {\nreturn "
+            + (extended
+                ? "snapshot$" + self + "(" + checksum + ", " + inheritedArgs + ", " + own + ")"
+                : "new " + version + "(this, " + inheritedArgs + ", " + own + ", " + checksum + ")")
+            + ";\n}");
+    add(
+        "@Override protected "
+            + superV
+            + " with$"
+            + parent
+            + "("
+            + superV
+            + " "
+            + from
+            + ", "
+            + inheritedParams
+            + ") {\n"
+            + version
+            + " "
+            + n
+            + " = ("
+            + version
+            + ") "
+            + from
+            + ";\nreturn "
+            + (extended
+                ? "with$" + self + "(" + n + ", " + inheritedArgs + ", " + ownOf + ")"
+                : "new " + version + "(this, " + inheritedArgs + ", " + ownOf + ")")
+            + ";\n}");
+    if (extended) {
+      add(
+          "protected "
+              + version
+              + " snapshot$"
+              + self
+              + "(int "
+              + checksum
+              + ", "
+              + allParams
+              + ") {\nreturn new "
+              + version
+              + "(this, "
+              + allArgs
+              + ", "
+              + checksum
+              + ");\n}");
+      add(
+          "protected "
+              + version
+              + " with$"
+              + self
+              + "("
+              + version
+              + " "
+              + from
+              + ", "
+              + allParams
+              + ") {\nreturn new "
+              + version
+              + "(this, "
+              + allArgs
+              + ");\n}");
+    }
+    StringBuilder write =
+        new StringBuilder("@Override protected void writeFields(")
+            .append(rootVersion())
+            .append(' ')
+            .append(next)
+            .append(") {\nsuper.writeFields(")
+            .append(next)
+            .append(");\n")
+            .append(version)
+            .append(' ')
+            .append(n)
+            .append(" = (")
+            .append(version)
+            .append(") ")
+            .append(next)
+            .append(";\n");
+    for (VersionField f : fields) {
+      if (hashed(f)) {
+        String h = "this." + hash(f.name());
+        write.append(h).append(" = ").append(n).append('.').append(f.name());
+        write.append(" == this.").append(f.name()).append(" ? ").append(h);
+        write.append(" : Checksum.valueHash(").append(n).append('.').append(f.name());
+        write.append(");\n");
+      }
+      write.append("this.").append(f.name()).append(" = ").append(n).append('.');
+      write.append(f.name()).append(";\n");
+    }
+    add(write.append("}").toString());
+    add(
+        "@Override protected int checksumFields() {\nreturn "
+            + version
+            + ".extend(super.checksumFields(), "
+            + inPlace
+            + ");\n}");
+    boolean anyHashed = fields.stream().anyMatch(UserDataClass::hashed);
+    String ownHashed =
+        String.join(
+            ", ",
+            fields.stream().map(f -> "this." + (hashed(f) ? hash(f.name()) : f.name())).toList());
+    add(
+        "@Override protected int checksumInPlace$() {\nreturn "
+            + version
+            + (anyHashed ? ".extendHashed" : ".extend")
+            + "(super.checksumInPlace$(), "
+            + ownHashed
+            + ");\n}");
+  }
+
+  private void add(String member) {
+    type.getMembers().add(StaticJavaParser.parseBodyDeclaration(member));
+  }
+
+  /**
    * The checksum of the fields in declaration order, from {@code Checksum.SEED}: {@code
    * Checksum.bits} of what {@code bitsOf} gives a field, or {@code Checksum.ref} of the field where
    * it gives null (a reference).
    */
-  private String fold(Function<VersionField, String> bitsOf) {
-    String h = "Checksum.SEED";
-    for (VersionField f : fields) {
+  private String fold(String start, List<VersionField> of, Function<VersionField, String> bitsOf) {
+    String h = start;
+    for (VersionField f : of) {
       String bits = bitsOf.apply(f);
       h =
           bits == null
@@ -824,8 +1182,19 @@ final class UserDataClass {
     return field + "$hash";
   }
 
-  /** The checksum of the fields in place, with the kept hashes of arrays ({@link #hashed}). */
+  /**
+   * The checksum of the fields in place as a store computes it: of every field the object holds,
+   * through {@code checksumInPlace$()} where subclasses' versions extend this one or this one
+   * extends another's (decision 0072).
+   */
   private String inPlaceChecksum() {
+    return extension || extended ? "checksumInPlace$()" : staticInPlaceChecksum();
+  }
+
+  /**
+   * The checksum of this class's fields in place, with the kept hashes of arrays ({@link #hashed}).
+   */
+  private String staticInPlaceChecksum() {
     if (fields.stream().noneMatch(UserDataClass::hashed)) {
       return version
           + ".checksumOf("
@@ -1028,7 +1397,8 @@ final class UserDataClass {
       params.add(h.operandType() + " " + operand);
     }
     s.append(String.join(", ", params)).append(") {\n");
-    boolean replacesAll = set && h.fields().containsAll(byName.keySet());
+    // A subclass's version carries more fields than this class's: a store keeps them.
+    boolean replacesAll = set && h.fields().containsAll(byName.keySet()) && !extended && !extension;
     String f = first.name();
     String t = first.type().asString();
     // A boxed Character, Short or Byte takes its new value through its primitive: (Character) of
@@ -1083,12 +1453,22 @@ final class UserDataClass {
       compute.setLength(0);
       compute.append(computed);
     }
-    StringBuilder args = new StringBuilder("this");
+    List<String> values = new ArrayList<>();
+    inherited.forEach(v -> values.add(current + "." + v.name()));
     for (VersionField v : fields) {
       boolean written = set ? h.fields().contains(v.name()) : v.name().equals(f);
-      args.append(", ").append(written ? v.name() : current + "." + v.name());
+      values.add(written ? v.name() : current + "." + v.name());
     }
-    String next = "new " + version + "(" + args + ")";
+    String next =
+        extended
+            ? "with$"
+                + simpleName(binaryName)
+                + "("
+                + current
+                + ", "
+                + String.join(", ", values)
+                + ")"
+            : "new " + version + "(this, " + String.join(", ", values) + ")";
     if (h.variant() == Variant.PLAIN) {
       // In place: the fields are written between beginStore and endStore, as vanilla code writes
       // them; a compound assignment that throws (x /= 0) writes nothing and still ends the store.
@@ -1110,23 +1490,28 @@ final class UserDataClass {
       // VAL rebuilds from the version APP read; an execution whose store had to retry is not
       // validated (ClosureLog.raced).
       s.append(version).append(' ').append(current).append(" = ");
-      s.append(load(context)).append(";\n");
+      s.append(cast()).append(load(context)).append(";\n");
       s.append(declare).append(compute);
       s.append(store(context, next)).append(";\n");
     } else {
       // A store keeps the fields it does not write only if no other thread stored in between.
       s.append(version).append(' ').append(current).append(" = ");
-      s.append(load(context)).append(";\n");
+      s.append(cast()).append(load(context)).append(";\n");
       s.append(declare).append("while (true) {\n").append(compute);
       s.append("if (").append(tryStore(context, current, next)).append(") {\n");
       s.append("break;\n}\n");
-      s.append(current).append(" = ").append(reload(context)).append(";\n}\n");
+      s.append(current).append(" = ").append(cast()).append(reload(context)).append(";\n}\n");
     }
     if (value != null) {
       s.append("return ").append(value).append(";\n");
     }
     s.append("}\n");
     return StaticJavaParser.parseBodyDeclaration(s.toString());
+  }
+
+  /** The cast a loaded version takes in a subclass's helper: loads give the root's version. */
+  private String cast() {
+    return extension ? "(" + version + ") " : "";
   }
 
   /** {@code set$next}: a store to a held slot. */

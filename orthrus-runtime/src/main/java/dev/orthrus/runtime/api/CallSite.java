@@ -39,8 +39,13 @@ public final class CallSite {
    */
   private volatile int due;
 
-  /** Controller only: fractional arms owed to this site (see {@link #arm}). */
-  private double credit;
+  /**
+   * Controller only: fractional arms owed to this site (see {@link #arm}), which the controller
+   * updates every arming period, on a line of its own: on this object's line each update would cost
+   * the application's next read of {@link #due} a transfer from the controller's CPU (decision
+   * 0073).
+   */
+  private final Credit credit = new Credit();
 
   CallSite(ClosureBinding closure, int callerId) {
     this.closure = closure;
@@ -91,8 +96,9 @@ public final class CallSite {
       return 0;
     }
     int limit = Math.max(1, cap);
-    credit = Math.min(credit + arms, limit);
-    int whole = (int) credit;
+    double owed = Math.min(credit.owed + arms, limit);
+    credit.owed = owed;
+    int whole = (int) owed;
     if (whole <= 0) {
       return 0;
     }
@@ -104,7 +110,7 @@ public final class CallSite {
       }
       int seen = (int) DUE.compareAndExchange(this, d, next);
       if (seen == d) {
-        credit -= next - d;
+        credit.owed = owed - (next - d);
         return next - d;
       }
       d = seen;
@@ -114,5 +120,19 @@ public final class CallSite {
   @Override
   public String toString() {
     return closure.name() + " from caller " + callerId;
+  }
+
+  /** Padding before the credit's value: a superclass's fields are laid out before a subclass's. */
+  abstract static class CreditPadBefore {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+  }
+
+  abstract static class CreditValue extends CreditPadBefore {
+    double owed;
+  }
+
+  /** What the controller owes a site, with a cache line of padding on either side of the value. */
+  static final class Credit extends CreditValue {
+    long p10, p11, p12, p13, p14, p15, p16, p17;
   }
 }

@@ -86,6 +86,18 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   }
 
   /**
+   * The store that ends the constructor of a subclass whose version extends its superclass's
+   * (decision 0072): the superclass's constructor made the first store over its own fields, this
+   * one puts the subclass's in with {@code checksum}, which covers them all.
+   */
+  protected final void extendFirstStore(int checksum) {
+    if ((int) SEQUENCE.getAcquire(this) == 0) {
+      throw new IllegalStateException("a subclass's store before its superclass's first store");
+    }
+    endStore(beginStore(), checksum);
+  }
+
+  /**
    * The constructor's first store, after it assigned every mutable field: what {@link #soVersion}
    * of a version of those fields does, without making the version. On a validator's thread it
    * reports the object as made there ({@link ValidatorThread}).

@@ -1,0 +1,40 @@
+package bank;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+import java.util.Arrays;
+
+/** Adds fields of its own, an array among them, and sets inherited ones in its constructor. */
+@UserData
+public class Savings extends Account {
+  private int rateBasisPoints;
+  private long interestPaid;
+  private byte[] statement = new byte[4];
+
+  public Savings(String id, long balance, int rateBasisPoints) {
+    super(id, balance);
+    this.rateBasisPoints = rateBasisPoints;
+    balance = balance + 1;
+  }
+
+  @Closure
+  public long payInterest() {
+    long interest = balance * rateBasisPoints / 10_000;
+    balance += interest;
+    interestPaid += interest;
+    byte[] next = Arrays.copyOf(statement, statement.length + 1);
+    next[statement.length] = (byte) interest;
+    statement = next.length > 16 ? Arrays.copyOfRange(next, 8, next.length) : next;
+    return interest;
+  }
+
+  @Closure
+  public static long paidBy(Savings a, Savings b) {
+    return a.interestPaid + b.interestPaid + a.statement.length + b.statement.length;
+  }
+
+  /** A control-path write of a field of this class. */
+  public void setRate(int rateBasisPoints) {
+    this.rateBasisPoints = rateBasisPoints;
+  }
+}
