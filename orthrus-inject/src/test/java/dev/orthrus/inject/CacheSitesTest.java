@@ -46,6 +46,42 @@ class CacheSitesTest {
     assertEquals(List.of(), SiteCatalog.scan(dir).sitesOf(VERSION));
   }
 
+  /**
+   * Decision 0072: a user-data subclass with a field of its own extends the handle, and its version
+   * the handle's version. Its field in place is user data (a read of it is a site), its snapshot
+   * hook is the runtime's copy, and its version's methods are the runtime's.
+   */
+  @Test
+  void aSubclassesFieldsInPlaceAreCacheSitesAndItsVersionIsTheRuntimes() throws Exception {
+    String subclass = "fixture/Savings";
+    String subVersion = "fixture/Savings$V";
+    write(HANDLE, handle());
+    write(VERSION, version());
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, subclass, null, HANDLE, null);
+    cw.visitField(Opcodes.ACC_TRANSIENT, "paid", "J", null, null).visitEnd();
+    getter(cw, "lv$paid", "()J", 0, subclass, "paid", "J", Opcodes.LRETURN);
+    getter(cw, "snapshot$Account", "(I)J", 0, subclass, "paid", "J", Opcodes.LRETURN);
+    cw.visitEnd();
+    write(subclass, cw.toByteArray());
+    cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, subVersion, null, VERSION, null);
+    cw.visitField(Opcodes.ACC_FINAL, "paid", "J", null, null).visitEnd();
+    getter(cw, "fields", "()J", 0, subVersion, "paid", "J", Opcodes.LRETURN);
+    cw.visitEnd();
+    write(subVersion, cw.toByteArray());
+    Path report = dir.resolve("META-INF/orthrus/instrumentation.json");
+    Files.createDirectories(report.getParent());
+    Files.writeString(
+        report, "{\"closures\": [], \"versionedClasses\": []}", StandardCharsets.UTF_8);
+
+    SiteCatalog catalog = SiteCatalog.scan(dir);
+    List<Site> sites = catalog.sitesOf(subclass);
+    assertEquals(List.of("lv$paid"), sites.stream().map(Site::method).toList());
+    assertEquals(Unit.CACHE, sites.get(0).shape().unit());
+    assertEquals(List.of(), catalog.sitesOf(subVersion));
+  }
+
   private void write(String name, byte[] bytes) throws Exception {
     Path file = dir.resolve(name + ".class");
     Files.createDirectories(file.getParent());

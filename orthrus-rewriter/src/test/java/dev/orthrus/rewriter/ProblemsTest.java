@@ -91,21 +91,22 @@ class ProblemsTest {
 
   @Test
   void subclassFieldsAVersionCannotExtendAreRefused(@TempDir Path dir) throws IOException {
-    // Decision 0072: a subclass's fields extend its superclass's version, not a held reference.
-    String held =
+    // Decision 0072: a subclass's fields extend its superclass's version, which needs one.
+    String heldAbove =
         """
         package p;
         @dev.orthrus.annotations.UserData
         class Tree extends Base {
-          Node first;
+          long size;
         }
         @dev.orthrus.annotations.UserData
         class Base {
-          long size;
+          Node first;
         }
         """;
-    assertOne(problems(dir.resolve("held"), held), 2, "mutable reference to user data of its own");
-    // A superclass whose version carries no field (final fields only) has no version to extend.
+    assertOne(
+        problems(dir.resolve("held"), heldAbove), 2, "whose mutable fields are all references");
+    // A superclass with final fields only is no versioned handle to extend.
     String finals =
         """
         package p;
@@ -118,7 +119,7 @@ class ProblemsTest {
           final long id = 1;
         }
         """;
-    assertOne(problems(dir.resolve("finals"), finals), 2, "which has none that a version carries");
+    assertOne(problems(dir.resolve("finals"), finals), 2, "which has none");
     String hiding =
         """
         package p;

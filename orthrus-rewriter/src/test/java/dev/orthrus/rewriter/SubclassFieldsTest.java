@@ -5,13 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.ChecksumMismatchException;
+import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.report.ReproducerFile;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +53,74 @@ class SubclassFieldsTest {
         out,
         loader -> loader.loadClass("bank.Driver").getMethod("run", int.class).invoke(null, 400),
         400 * 2);
+  }
+
+  @Test
+  void nodeKindsHoldTheirReferencesInSlotsAfterTheirSuperclasses(@TempDir Path out)
+      throws Exception {
+    Builds.instrument(SOURCES, out);
+    String wide = Builds.generated(out, "tree/Wide.java");
+    assertTrue(wide.contains("static final int SLOT_MIDDLE = 2;"), wide);
+    assertTrue(wide.contains("return super.lvValue(i);"), wide);
+    String tagged = Builds.generated(out, "tree/Tagged.java");
+    assertTrue(tagged.contains("class V extends tree.Node.V"), tagged);
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        loader -> loader.loadClass("tree.Forest").getMethod("run", int.class).invoke(null, 300),
+        300 * 2);
+  }
+
+  /**
+   * A faulty core in a subclass's closure: the APP variant of {@code Savings.payInterest} is edited
+   * to add a flipped bit to the subclass's own field. Run on a third-level object, the validator's
+   * re-execution disagrees, and the reproducer, whose versions are the subclasses', replays to the
+   * validator's result.
+   */
+  @Test
+  void aWrongStoreToASubclassFieldIsDetectedAndItsReproducerReplays(@TempDir Path out)
+      throws Exception {
+    InstrumentResult result = Builds.instrument(SOURCES, out);
+    Path savings =
+        result.generatedSources().stream()
+            .filter(p -> p.endsWith(Path.of("bank", "Savings.java")))
+            .findFirst()
+            .orElseThrow();
+    String text = Files.readString(savings, StandardCharsets.UTF_8);
+    int app = text.indexOf("long payInterestApp(");
+    String healthy = "this.plus$interestPaid(log, interest);";
+    int at = text.indexOf(healthy, app);
+    assertTrue(app > 0 && at > app, text);
+    Files.writeString(
+        savings,
+        text.substring(0, at)
+            + "this.plus$interestPaid(log, interest ^ 4);"
+            + text.substring(at + healthy.length()),
+        StandardCharsets.UTF_8);
+    Path faulty = out.resolve("faulty");
+    Javac.compile(result.generatedSources(), Builds.classPath(), 17, faulty);
+
+    List<Detection> found = new CopyOnWriteArrayList<>();
+    OrthrusRuntime rt = Builds.detecting(found, out.resolve("reproducers"));
+    try (URLClassLoader loader = Builds.loader(faulty)) {
+      Object bonus =
+          loader
+              .loadClass("bank.Bonus")
+              .getConstructor(String.class, long.class)
+              .newInstance("b", 90_000L);
+      loader.loadClass("bank.Savings").getMethod("payInterest").invoke(bonus);
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(1, found.size(), found::toString);
+      Detection d = found.get(0);
+      assertEquals("payInterest", d.closureName());
+      ReproducerFile.Snapshot snapshot = ReproducerFile.read(d.reproducer(), loader);
+      assertEquals(
+          ReproducerFile.Outcome.MATCHES_VALIDATOR,
+          ReproducerFile.replay(snapshot, loader, -1).outcome(),
+          "re-executed from the file, the closure computes what the validator computed");
+    } finally {
+      rt.close();
+    }
   }
 
   @Test

@@ -56,6 +56,13 @@ public final class SiteCatalog {
   private static final Set<String> RUNTIME_COPIES =
       Set.of("snapshotFields", "writeFields", "checksumFields");
 
+  /**
+   * The prefix of the snapshot hooks of a hierarchy whose subclasses' versions extend the root's
+   * ({@code snapshot$Account}, decision 0072): the copies {@link #RUNTIME_COPIES} makes, level by
+   * level.
+   */
+  private static final String SNAPSHOT_HOOK = "snapshot$";
+
   private static final String REPLAY = "Ldev/orthrus/runtime/api/Replay;";
   private static final Pattern CLOSURE_ID = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"");
   private static final Pattern VARIANTS = Pattern.compile("\"variants\"\\s*:\\s*\\[([^\\]]*)\\]");
@@ -125,11 +132,25 @@ public final class SiteCatalog {
     return sites.get(id);
   }
 
+  /**
+   * Whether {@code node} extends {@code superclass} directly or through classes of the build (a
+   * user-data subclass's handle and version, decision 0072).
+   */
+  private static boolean extendsClass(
+      Map<String, ClassNode> nodes, ClassNode node, String superclass) {
+    for (ClassNode c = node; c != null; c = nodes.get(c.superName)) {
+      if (superclass.equals(c.superName)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static List<Site> list(Map<String, ClassNode> nodes, Set<String> dataPath) {
     Set<String> userData = new HashSet<>();
     for (ClassNode node : nodes.values()) {
-      boolean version = VERSION.equals(node.superName);
-      if (version || IN_PLACE.equals(node.superName)) {
+      boolean version = extendsClass(nodes, node, VERSION);
+      if (version || extendsClass(nodes, node, IN_PLACE)) {
         for (FieldNode f : node.fields) {
           // A handle's final fields are not user data that changes (nor were they in versions).
           if ((f.access & Opcodes.ACC_STATIC) == 0
@@ -141,11 +162,13 @@ public final class SiteCatalog {
     }
     List<Site> sites = new ArrayList<>();
     for (ClassNode node : nodes.values()) {
-      if (VERSION.equals(node.superName)) {
+      if (extendsClass(nodes, node, VERSION)) {
         continue;
       }
       for (MethodNode m : node.methods) {
-        if (m.desc.contains(REPLAY) || RUNTIME_COPIES.contains(m.name)) {
+        if (m.desc.contains(REPLAY)
+            || RUNTIME_COPIES.contains(m.name)
+            || m.name.startsWith(SNAPSHOT_HOOK)) {
           continue;
         }
         boolean data = dataPath.contains(key(node.name, m.name, m.desc));

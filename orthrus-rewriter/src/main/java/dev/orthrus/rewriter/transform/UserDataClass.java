@@ -267,10 +267,12 @@ final class UserDataClass {
     for (ConstructorDeclaration c : constructors) {
       rewriteConstructor(c, blocks);
     }
-    type.getMembers().add(versionClass());
-    addInPlaceAccess();
+    if (!heldOnly()) {
+      type.getMembers().add(versionClass());
+      addInPlaceAccess();
+    }
     if (!held.isEmpty()) {
-      addSlots(heldTypes);
+      addSlots(heldTypes, inheritedSlots());
     }
     List<String> helpers = new ArrayList<>();
     for (StoreHelper helper : plan.storeHelpers.getOrDefault(binaryName, Set.of())) {
@@ -296,23 +298,25 @@ final class UserDataClass {
   private boolean extensionAllowed() {
     String parent = type.getExtendedTypes(0).getNameAsString();
     String superclass = plan.facts.userDataSuperclass(binaryName);
-    if (!held.isEmpty()) {
-      problem(
-          type,
-          "a user-data subclass with a mutable reference to user data of its own (" + held + ")",
-          "declare the reference in the root class of the hierarchy");
-      return false;
-    }
-    if (!extension) {
+    if (versionParent() == null && inheritedSlots() == 0) {
       problem(
           type,
           "a user-data class with mutable fields that extends "
               + type.getExtendedTypes(0)
-              + ", which has none that a version carries",
+              + ", which has none",
           "a versioned handle extends InPlaceObject: give "
               + parent
               + " a mutable field, make it an interface (a sealed interface of user-data classes"
               + " works, closures may take it) if it holds no data, or hold its data in a field");
+      return false;
+    }
+    if (!fields.isEmpty() && !extension) {
+      problem(
+          type,
+          "a user-data subclass with mutable fields that extends "
+              + type.getExtendedTypes(0)
+              + ", whose mutable fields are all references to user data",
+          "declare a mutable field of another type in the root class, or move these there");
       return false;
     }
     if (generic() || !type.getExtendedTypes(0).getTypeArguments().isEmpty()) {
@@ -329,21 +333,57 @@ final class UserDataClass {
           "declare the subclass in the module of " + parent);
       return false;
     }
-    for (VersionField f : fields) {
-      if (inherited.stream().anyMatch(i -> i.name().equals(f.name()))) {
-        problem(
-            type,
-            "a mutable field " + f.name() + " that hides a field of a superclass",
-            "rename it");
+    Set<String> above = new HashSet<>();
+    inherited.forEach(f -> above.add(f.name()));
+    for (String c = superclass; c != null; c = plan.facts.userDataSuperclass(c)) {
+      above.addAll(plan.facts.versionFields(c).keySet());
+      above.addAll(plan.facts.heldFields(c).keySet());
+    }
+    List<String> own = new ArrayList<>(held);
+    fields.forEach(f -> own.add(f.name()));
+    for (String f : own) {
+      if (above.contains(f)) {
+        problem(type, "a mutable field " + f + " that hides a field of a superclass", "rename it");
         return false;
       }
     }
     return true;
   }
 
+  /**
+   * A subclass whose mutable fields are all references to user data (held in slots after its
+   * superclasses'): no version of its own, no first store of its own (decision 0072).
+   */
+  private boolean heldOnly() {
+    return fields.isEmpty() && plan.facts.userDataSuperclass(binaryName) != null;
+  }
+
+  /** The slots the superclasses' held fields take: this class's come after them. */
+  private int inheritedSlots() {
+    int n = 0;
+    for (String c = plan.facts.userDataSuperclass(binaryName);
+        c != null;
+        c = plan.facts.userDataSuperclass(c)) {
+      n += plan.facts.heldFields(c).size();
+    }
+    return n;
+  }
+
+  /** The nearest superclass whose version carries fields of its own (binary name), or null. */
+  private String versionParent() {
+    for (String c = plan.facts.userDataSuperclass(binaryName);
+        c != null;
+        c = plan.facts.userDataSuperclass(c)) {
+      if (!plan.facts.versionFields(c).isEmpty()) {
+        return c;
+      }
+    }
+    return null;
+  }
+
   /** The canonical name of the superclass's version class ({@code acct.Account.V}). */
   private String superVersion() {
-    return plan.versionClassOf(plan.facts.userDataSuperclass(binaryName));
+    return plan.versionClassOf(versionParent());
   }
 
   /** The canonical name of the version class of the hierarchy's root. */
@@ -492,11 +532,13 @@ final class UserDataClass {
                 "this." + hash(f.name()) + " = Checksum.valueHash(" + f.name() + "$);"));
       }
     }
-    out.addStatement(
-        StaticJavaParser.parseStatement(
-            extension
-                ? "extendFirstStore(checksumInPlace$());"
-                : "firstStore(" + staticInPlaceChecksum() + ");"));
+    if (!heldOnly()) {
+      out.addStatement(
+          StaticJavaParser.parseStatement(
+              extension
+                  ? "extendFirstStore(checksumInPlace$());"
+                  : "firstStore(" + staticInPlaceChecksum() + ");"));
+    }
     c.setBody(out);
     body.findAll(ReturnStmt.class)
         .forEach(r -> problem(c, "a return inside a user-data class's constructor", "remove it"));
@@ -1012,7 +1054,7 @@ final class UserDataClass {
     String from = unused("from", taken);
     String n = unused("n", taken);
     String self = simpleName(binaryName);
-    String parent = simpleName(plan.facts.userDataSuperclass(binaryName));
+    String parent = simpleName(versionParent());
     String superV = superVersion();
     String inheritedParams =
         String.join(", ", inherited.stream().map(f -> f.type() + " " + f.name()).toList());
@@ -1276,8 +1318,10 @@ final class UserDataClass {
    * with a release (decision 0020, amendment), through fences (decision 0062): slot {@code i} is
    * the {@code i}-th held field in declaration order.
    */
-  private void addSlots(Map<String, String> types) {
-    type.addImplementedType("ValueSlots<Object>");
+  private void addSlots(Map<String, String> types, int base) {
+    if (base == 0) {
+      type.addImplementedType("ValueSlots<Object>");
+    }
     List<BodyDeclaration<?>> members = new ArrayList<>();
     for (int i = 0; i < held.size(); i++) {
       String f = held.get(i);
@@ -1289,22 +1333,27 @@ final class UserDataClass {
                   + "static final int "
                   + slotName(f)
                   + " = "
-                  + i
+                  + (base + i)
                   + ";"));
     }
     members.add(
         StaticJavaParser.parseBodyDeclaration(
-            "@Override public int length() { return " + held.size() + "; }"));
-    StringBuilder read =
-        new StringBuilder("@Override public Object lvValue(int i) {\nrefusePlainRead();\n");
+            "@Override public int length() { return " + (base + held.size()) + "; }"));
+    StringBuilder read = new StringBuilder("@Override public Object lvValue(int i) {\n");
     StringBuilder write =
-        new StringBuilder(
-            "@Override public void soValue(int i, Object value) {\nrefusePlainStore();\n");
+        new StringBuilder("@Override public void soValue(int i, Object value) {\n");
+    if (base > 0) {
+      // The superclasses' slots come first; theirs test the slot and refuse a validator's thread.
+      read.append("if (i < ").append(base).append(") { return super.lvValue(i); }\n");
+      write.append("if (i < ").append(base).append(") {\nsuper.soValue(i, value);\nreturn;\n}\n");
+    }
+    read.append("refusePlainRead();\n");
+    write.append("refusePlainStore();\n");
     for (int i = 0; i < held.size(); i++) {
       String f = held.get(i);
-      read.append("if (i == ").append(i).append(") { return ").append(acquireRead(f));
+      read.append("if (i == ").append(base + i).append(") { return ").append(acquireRead(f));
       read.append("(); }\n");
-      write.append("if (i == ").append(i).append(") {\n");
+      write.append("if (i == ").append(base + i).append(") {\n");
       write.append(releaseStore(f, "(" + types.get(f) + ") value")).append("return;\n}\n");
     }
     read.append("checkSlot(i);\nthrow new AssertionError(i);\n}");
