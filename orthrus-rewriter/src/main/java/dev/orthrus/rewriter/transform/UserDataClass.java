@@ -334,7 +334,6 @@ final class UserDataClass {
       return false;
     }
     Set<String> above = new HashSet<>();
-    inherited.forEach(f -> above.add(f.name()));
     for (String c = superclass; c != null; c = plan.facts.userDataSuperclass(c)) {
       above.addAll(plan.facts.versionFields(c).keySet());
       above.addAll(plan.facts.heldFields(c).keySet());
@@ -850,9 +849,9 @@ final class UserDataClass {
         s.append(";\n}\n");
       }
     }
-    if (all.stream().anyMatch(UserDataClass::hashed)) {
+    if (!extension && fields.stream().anyMatch(UserDataClass::hashed)) {
       // The same fold with an array's value hash computed when the array was stored: a store of
-      // another field does not walk the array again.
+      // another field does not walk the array again (a subclass's: extendHashed).
       s.append("static int checksumOfHashed(").append(hashedParameters(all));
       s.append(") {\nreturn ");
       s.append(
@@ -925,13 +924,8 @@ final class UserDataClass {
             .append(") {\n");
     for (VersionField f : fields) {
       snapshot.append(", this.").append(f.name());
+      writeField(write, next, f);
       if (hashed(f)) {
-        // Under the sequence word, as every write of the field: the hash matches the array.
-        String h = "this." + hash(f.name());
-        write.append(h).append(" = ").append(next).append('.').append(f.name());
-        write.append(" == this.").append(f.name()).append(" ? ").append(h);
-        write.append(" : Checksum.valueHash(").append(next).append('.').append(f.name());
-        write.append(");\n");
         type.getMembers()
             .add(
                 StaticJavaParser.parseBodyDeclaration(
@@ -941,8 +935,6 @@ final class UserDataClass {
                         + hash(f.name())
                         + ";"));
       }
-      write.append("this.").append(f.name()).append(" = ").append(next).append('.');
-      write.append(f.name()).append(";\n");
     }
     snapshot.append(", ").append(checksum).append(");\n}");
     write.append("}");
@@ -988,59 +980,43 @@ final class UserDataClass {
    * own fields.
    */
   private void addRootHooks(String checksum) {
-    String self = simpleName(binaryName);
-    String from = unused("from", fields.stream().map(VersionField::name).toList());
-    String params = String.join(", ", fields.stream().map(f -> f.type() + " " + f.name()).toList());
-    String args = String.join(", ", fields.stream().map(VersionField::name).toList());
-    String inPlace = String.join(", ", fields.stream().map(f -> "this." + f.name()).toList());
-    String sep = fields.isEmpty() ? "" : ", ";
+    String inPlace = join(fields, f -> "this." + f.name());
     add(
-        "@Override protected "
-            + version
-            + " snapshotFields(int "
-            + checksum
-            + ") {\nreturn snapshot$"
-            + self
-            + "("
-            + checksum
-            + sep
-            + inPlace
-            + ");\n}");
-    add(
-        "protected "
-            + version
-            + " snapshot$"
-            + self
-            + "(int "
-            + checksum
-            + sep
-            + params
-            + ") {\nreturn new "
-            + version
-            + "(this"
-            + sep
-            + args
-            + ", "
-            + checksum
-            + ");\n}");
-    add(
-        "protected "
-            + version
-            + " with$"
-            + self
-            + "("
-            + version
-            + " "
-            + from
-            + sep
-            + params
-            + ") {\nreturn new "
-            + version
-            + "(this"
-            + sep
-            + args
-            + ");\n}");
+        String.format(
+            "@Override protected %s snapshotFields(int %s) {\nreturn snapshot$%s(%s%s%s);\n}",
+            version,
+            checksum,
+            simpleName(binaryName),
+            checksum,
+            fields.isEmpty() ? "" : ", ",
+            inPlace));
+    addOwnHooks(checksum, fields);
     add("protected int checksumInPlace$() {\nreturn " + staticInPlaceChecksum() + ";\n}");
+  }
+
+  /**
+   * The snapshot and rebuild hooks that make this class's version from {@code of}, its fields and
+   * those it inherits: {@code snapshot$Account(checksum, ...)} and {@code with$Account(from, ...)},
+   * which its subclasses override.
+   */
+  private void addOwnHooks(String checksum, List<VersionField> of) {
+    String self = simpleName(binaryName);
+    String from = unused("from", of.stream().map(VersionField::name).toList());
+    String params = join(of, f -> f.type() + " " + f.name());
+    String args = join(of, VersionField::name);
+    String sep = of.isEmpty() ? "" : ", ";
+    add(
+        String.format(
+            "protected %s snapshot$%s(int %s%s%s) {\nreturn new %s(this%s%s, %s);\n}",
+            version, self, checksum, sep, params, version, sep, args, checksum));
+    add(
+        String.format(
+            "protected %s with$%s(%s %s%s%s) {\nreturn new %s(this%s%s);\n}",
+            version, self, version, from, sep, params, version, sep, args));
+  }
+
+  private static String join(List<VersionField> of, Function<VersionField, String> each) {
+    return String.join(", ", of.stream().map(each).toList());
   }
 
   /**
@@ -1056,132 +1032,64 @@ final class UserDataClass {
     String self = simpleName(binaryName);
     String parent = simpleName(versionParent());
     String superV = superVersion();
-    String inheritedParams =
-        String.join(", ", inherited.stream().map(f -> f.type() + " " + f.name()).toList());
-    String inheritedArgs = String.join(", ", inherited.stream().map(VersionField::name).toList());
-    String allParams =
-        String.join(", ", allFields().stream().map(f -> f.type() + " " + f.name()).toList());
-    String allArgs = String.join(", ", allFields().stream().map(VersionField::name).toList());
-    String own = String.join(", ", fields.stream().map(f -> "this." + f.name()).toList());
-    String ownOf = String.join(", ", fields.stream().map(f -> n + "." + f.name()).toList());
+    String inheritedParams = join(inherited, f -> f.type() + " " + f.name());
+    String inheritedArgs = join(inherited, VersionField::name);
+    String own = join(fields, f -> "this." + f.name());
+    String ownOf = join(fields, f -> n + "." + f.name());
+    String snapshot =
+        extended
+            ? String.format("snapshot$%s(%s, %s, %s)", self, checksum, inheritedArgs, own)
+            : String.format("new %s(this, %s, %s, %s)", version, inheritedArgs, own, checksum);
     add(
-        "@Override protected "
-            + superV
-            + " snapshot$"
-            + parent
-            + "(int "
-            + checksum
-            + ", "
-            + inheritedParams
-            + ") {\nreturn "
-            + (extended
-                ? "snapshot$" + self + "(" + checksum + ", " + inheritedArgs + ", " + own + ")"
-                : "new " + version + "(this, " + inheritedArgs + ", " + own + ", " + checksum + ")")
-            + ";\n}");
+        String.format(
+            "@Override protected %s snapshot$%s(int %s, %s) {\nreturn %s;\n}",
+            superV, parent, checksum, inheritedParams, snapshot));
+    String rebuilt =
+        extended
+            ? String.format("with$%s(%s, %s, %s)", self, n, inheritedArgs, ownOf)
+            : String.format("new %s(this, %s, %s)", version, inheritedArgs, ownOf);
     add(
-        "@Override protected "
-            + superV
-            + " with$"
-            + parent
-            + "("
-            + superV
-            + " "
-            + from
-            + ", "
-            + inheritedParams
-            + ") {\n"
-            + version
-            + " "
-            + n
-            + " = ("
-            + version
-            + ") "
-            + from
-            + ";\nreturn "
-            + (extended
-                ? "with$" + self + "(" + n + ", " + inheritedArgs + ", " + ownOf + ")"
-                : "new " + version + "(this, " + inheritedArgs + ", " + ownOf + ")")
-            + ";\n}");
+        String.format(
+            "@Override protected %s with$%s(%s %s, %s) {\n%s %s = (%s) %s;\nreturn %s;\n}",
+            superV, parent, superV, from, inheritedParams, version, n, version, from, rebuilt));
     if (extended) {
-      add(
-          "protected "
-              + version
-              + " snapshot$"
-              + self
-              + "(int "
-              + checksum
-              + ", "
-              + allParams
-              + ") {\nreturn new "
-              + version
-              + "(this, "
-              + allArgs
-              + ", "
-              + checksum
-              + ");\n}");
-      add(
-          "protected "
-              + version
-              + " with$"
-              + self
-              + "("
-              + version
-              + " "
-              + from
-              + ", "
-              + allParams
-              + ") {\nreturn new "
-              + version
-              + "(this, "
-              + allArgs
-              + ");\n}");
+      addOwnHooks(checksum, allFields());
     }
     StringBuilder write =
-        new StringBuilder("@Override protected void writeFields(")
-            .append(rootVersion())
-            .append(' ')
-            .append(next)
-            .append(") {\nsuper.writeFields(")
-            .append(next)
-            .append(");\n")
-            .append(version)
-            .append(' ')
-            .append(n)
-            .append(" = (")
-            .append(version)
-            .append(") ")
-            .append(next)
-            .append(";\n");
-    for (VersionField f : fields) {
-      if (hashed(f)) {
-        String h = "this." + hash(f.name());
-        write.append(h).append(" = ").append(n).append('.').append(f.name());
-        write.append(" == this.").append(f.name()).append(" ? ").append(h);
-        write.append(" : Checksum.valueHash(").append(n).append('.').append(f.name());
-        write.append(");\n");
-      }
-      write.append("this.").append(f.name()).append(" = ").append(n).append('.');
-      write.append(f.name()).append(";\n");
-    }
+        new StringBuilder(
+            String.format(
+                "@Override protected void writeFields(%s %s) {\nsuper.writeFields(%s);\n"
+                    + "%s %s = (%s) %s;\n",
+                rootVersion(), next, next, version, n, version, next));
+    fields.forEach(f -> writeField(write, n, f));
     add(write.append("}").toString());
     add(
-        "@Override protected int checksumFields() {\nreturn "
-            + version
-            + ".extend(super.checksumFields(), "
-            + inPlace
-            + ");\n}");
+        String.format(
+            "@Override protected int checksumFields() {\nreturn %s.extend(super.checksumFields(), %s);\n}",
+            version, inPlace));
     boolean anyHashed = fields.stream().anyMatch(UserDataClass::hashed);
-    String ownHashed =
-        String.join(
-            ", ",
-            fields.stream().map(f -> "this." + (hashed(f) ? hash(f.name()) : f.name())).toList());
     add(
-        "@Override protected int checksumInPlace$() {\nreturn "
-            + version
-            + (anyHashed ? ".extendHashed" : ".extend")
-            + "(super.checksumInPlace$(), "
-            + ownHashed
-            + ");\n}");
+        String.format(
+            "@Override protected int checksumInPlace$() {\nreturn %s.%s(super.checksumInPlace$(), %s);\n}",
+            version,
+            anyHashed ? "extendHashed" : "extend",
+            join(fields, f -> "this." + (hashed(f) ? hash(f.name()) : f.name()))));
+  }
+
+  /**
+   * Writes field {@code f} of version {@code next} in place (generated code), and the kept hash of
+   * an array or string under the sequence word, as every write of the field: the hash matches it.
+   */
+  private static void writeField(StringBuilder write, String next, VersionField f) {
+    if (hashed(f)) {
+      String h = "this." + hash(f.name());
+      write.append(h).append(" = ").append(next).append('.').append(f.name());
+      write.append(" == this.").append(f.name()).append(" ? ").append(h);
+      write.append(" : Checksum.valueHash(").append(next).append('.').append(f.name());
+      write.append(");\n");
+    }
+    write.append("this.").append(f.name()).append(" = ").append(next).append('.');
+    write.append(f.name()).append(";\n");
   }
 
   private void add(String member) {
