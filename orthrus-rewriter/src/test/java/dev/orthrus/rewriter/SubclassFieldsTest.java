@@ -123,6 +123,21 @@ class SubclassFieldsTest {
     }
   }
 
+  /**
+   * Fields named as generated code names its own things (a field {@code V}, {@code checksum},
+   * {@code next}, {@code from}, {@code h}, {@code n}, {@code value}) at every level: an outside
+   * test found a hook's parameter clashing with an inherited field, and a field {@code V} obscuring
+   * the version class.
+   */
+  @Test
+  void fieldsNamedAsGeneratedCodeNamesItsOwnThingsAtEveryLevel(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        loader -> loader.loadClass("names.Run").getMethod("run", int.class).invoke(null, 200),
+        200 * 6);
+  }
+
   @Test
   void theChecksumCoversTheFieldsOfEveryLevel(@TempDir Path out) throws Exception {
     Builds.instrument(SOURCES, out);

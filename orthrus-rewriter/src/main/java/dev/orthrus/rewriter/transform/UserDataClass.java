@@ -101,7 +101,7 @@ final class UserDataClass {
     this.positions = positions;
     this.type = type;
     this.binaryName = binary;
-    this.version = versionClassName(type);
+    this.version = versionClassName(type, plan.facts.visibleFields(binary));
     this.extension = plan.facts.isVersionExtension(binary);
     this.extended = plan.facts.isVersionExtended(binary);
     plan.versionClassNames.put(binary, version);
@@ -170,10 +170,14 @@ final class UserDataClass {
 
   /**
    * {@code V}, with {@code $} added while a type the class declares or names has that name (a
-   * nested {@code record V}, a field of a class {@code V}): the version class must not shadow it.
+   * nested {@code record V}, a field of a class {@code V}): the version class must not shadow it;
+   * nor while a field the class declares or inherits has it ({@code long[] V}), or a constructor's
+   * local for a field ({@code V$}), which would obscure the version class in {@code
+   * V.checksumOf(...)}.
    */
-  private static String versionClassName(ClassOrInterfaceDeclaration type) {
-    Set<String> names = new HashSet<>();
+  private static String versionClassName(ClassOrInterfaceDeclaration type, Set<String> fields) {
+    Set<String> names = new HashSet<>(fields);
+    fields.forEach(f -> names.add(f + "$"));
     type.findAll(TypeDeclaration.class).forEach(t -> names.add(t.getNameAsString()));
     type.findAll(ClassOrInterfaceType.class).forEach(t -> names.add(t.getNameAsString()));
     String name = "V";
@@ -906,8 +910,10 @@ final class UserDataClass {
    */
   private void addInPlaceAccess() {
     List<String> names = fields.stream().map(VersionField::name).toList();
-    String checksum = unused("checksum", names);
-    String next = unused("next", names);
+    // Parameters of the hooks, which take the inherited fields too.
+    List<String> taken = allFields().stream().map(VersionField::name).toList();
+    String checksum = unused("checksum", taken);
+    String next = unused("next", taken);
     StringBuilder snapshot =
         new StringBuilder("@Override protected ")
             .append(version)
