@@ -321,40 +321,37 @@ public final class FactsCollector implements TaskListener {
             facts.userDataSuperclasses.put(
                 binary, names.binaryName((TypeElement) parent.asElement()));
           }
+          // Each mutable field is held in a slot (a reference to user data) or carried by the
+          // version.
           Map<String, String> versioned = new LinkedHashMap<>();
           for (Element member : type.getEnclosedElements()) {
-            if (member.getKind() == ElementKind.FIELD
-                && !member.getModifiers().contains(Modifier.STATIC)
-                && !member.getModifiers().contains(Modifier.FINAL)
-                && !(member.asType() instanceof DeclaredType d && isUserData(d.asElement()))) {
-              versioned.put(member.getSimpleName().toString(), versionType(member.asType()));
+            if (member.getKind() != ElementKind.FIELD
+                || member.getModifiers().contains(Modifier.STATIC)
+                || member.getModifiers().contains(Modifier.FINAL)) {
+              continue;
+            }
+            String name = member.getSimpleName().toString();
+            if (!(member.asType() instanceof DeclaredType declared
+                && isUserData(declared.asElement()))) {
+              versioned.put(name, versionType(member.asType()));
+              continue;
+            }
+            facts
+                .heldFields
+                .computeIfAbsent(binary, k -> new LinkedHashMap<>())
+                .put(name, ((TypeElement) declared.asElement()).getQualifiedName().toString());
+            facts
+                .heldFieldTypes
+                .computeIfAbsent(binary, k -> new java.util.HashMap<>())
+                .put(name, declared.toString());
+            if (mentionsTypeVariable(declared)) {
+              facts
+                  .genericHeldFields
+                  .computeIfAbsent(binary, k -> new java.util.HashSet<>())
+                  .add(name);
             }
           }
           facts.versionFields.put(binary, versioned);
-          for (Element member : type.getEnclosedElements()) {
-            if (member.getKind() == ElementKind.FIELD
-                && !member.getModifiers().contains(Modifier.STATIC)
-                && !member.getModifiers().contains(Modifier.FINAL)
-                && member.asType() instanceof DeclaredType declared
-                && isUserData(declared.asElement())) {
-              facts
-                  .heldFields
-                  .computeIfAbsent(binary, k -> new java.util.LinkedHashMap<>())
-                  .put(
-                      member.getSimpleName().toString(),
-                      ((TypeElement) declared.asElement()).getQualifiedName().toString());
-              facts
-                  .heldFieldTypes
-                  .computeIfAbsent(binary, k -> new java.util.HashMap<>())
-                  .put(member.getSimpleName().toString(), declared.toString());
-              if (mentionsTypeVariable(declared)) {
-                facts
-                    .genericHeldFields
-                    .computeIfAbsent(binary, k -> new java.util.HashSet<>())
-                    .add(member.getSimpleName().toString());
-              }
-            }
-          }
         }
       }
       return super.visitClass(node, unused);

@@ -343,17 +343,25 @@ public final class SourceFacts {
     return versionFields.getOrDefault(binaryName, Map.of());
   }
 
+  /** The user-data classes {@code binaryName} extends, the nearest first, the root last. */
+  public List<String> userDataSuperclasses(String binaryName) {
+    List<String> chain = new ArrayList<>();
+    for (String c = userDataSuperclass(binaryName); c != null; c = userDataSuperclass(c)) {
+      chain.add(c);
+    }
+    return chain;
+  }
+
   /**
    * The fields the versions of {@code binaryName}'s user-data superclasses carry, the root's first:
    * what a subclass's version carries before its own.
    */
   public Map<String, String> inheritedVersionFields(String binaryName) {
-    List<String> chain = new ArrayList<>();
-    for (String c = userDataSuperclass(binaryName); c != null; c = userDataSuperclass(c)) {
-      chain.add(0, c);
-    }
+    List<String> chain = userDataSuperclasses(binaryName);
     Map<String, String> inherited = new LinkedHashMap<>();
-    chain.forEach(c -> inherited.putAll(versionFields(c)));
+    for (int i = chain.size() - 1; i >= 0; i--) {
+      inherited.putAll(versionFields(chain.get(i)));
+    }
     return inherited;
   }
 

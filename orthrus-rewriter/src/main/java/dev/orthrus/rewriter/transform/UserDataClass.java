@@ -338,7 +338,7 @@ final class UserDataClass {
       return false;
     }
     Set<String> above = new HashSet<>();
-    for (String c = superclass; c != null; c = plan.facts.userDataSuperclass(c)) {
+    for (String c : plan.facts.userDataSuperclasses(binaryName)) {
       above.addAll(plan.facts.versionFields(c).keySet());
       above.addAll(plan.facts.heldFields(c).keySet());
     }
@@ -363,25 +363,17 @@ final class UserDataClass {
 
   /** The slots the superclasses' held fields take: this class's come after them. */
   private int inheritedSlots() {
-    int n = 0;
-    for (String c = plan.facts.userDataSuperclass(binaryName);
-        c != null;
-        c = plan.facts.userDataSuperclass(c)) {
-      n += plan.facts.heldFields(c).size();
-    }
-    return n;
+    return plan.facts.userDataSuperclasses(binaryName).stream()
+        .mapToInt(c -> plan.facts.heldFields(c).size())
+        .sum();
   }
 
   /** The nearest superclass whose version carries fields of its own (binary name), or null. */
   private String versionParent() {
-    for (String c = plan.facts.userDataSuperclass(binaryName);
-        c != null;
-        c = plan.facts.userDataSuperclass(c)) {
-      if (!plan.facts.versionFields(c).isEmpty()) {
-        return c;
-      }
-    }
-    return null;
+    return plan.facts.userDataSuperclasses(binaryName).stream()
+        .filter(c -> !plan.facts.versionFields(c).isEmpty())
+        .findFirst()
+        .orElse(null);
   }
 
   /** The canonical name of the superclass's version class ({@code acct.Account.V}). */
@@ -391,11 +383,8 @@ final class UserDataClass {
 
   /** The canonical name of the version class of the hierarchy's root. */
   private String rootVersion() {
-    String c = binaryName;
-    while (plan.facts.userDataSuperclass(c) != null) {
-      c = plan.facts.userDataSuperclass(c);
-    }
-    return plan.versionClassOf(c);
+    List<String> chain = plan.facts.userDataSuperclasses(binaryName);
+    return plan.versionClassOf(chain.isEmpty() ? binaryName : chain.get(chain.size() - 1));
   }
 
   /** The simple name of a class given by binary name: {@code Savings} of {@code acct.Savings}. */
