@@ -9,6 +9,7 @@ import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.report.DetectionPolicy;
+import dev.orthrus.runtime.report.ReproducerFile;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.io.File;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -145,4 +147,39 @@ final class Builds {
   }
 
   private Builds() {}
+
+  /**
+   * A faulty core in generated code: replaces {@code healthy}, the first after {@code method} in
+   * the generated {@code file} (a path ending, {@code bank/Savings.java}), with {@code faulty},
+   * compiles the generated sources into {@code out/faulty} and returns that folder.
+   */
+  static Path recompiledWith(
+      InstrumentResult result, Path out, String file, String method, String healthy, String faulty)
+      throws Exception {
+    Path source =
+        result.generatedSources().stream()
+            .filter(p -> p.endsWith(Path.of(file)))
+            .findFirst()
+            .orElseThrow();
+    String text = Files.readString(source, StandardCharsets.UTF_8);
+    int in = text.indexOf(method);
+    int at = text.indexOf(healthy, in);
+    assertTrue(in > 0 && at > in, () -> "no " + healthy + " in " + method + ":\n" + text);
+    Files.writeString(
+        source,
+        text.substring(0, at) + faulty + text.substring(at + healthy.length()),
+        StandardCharsets.UTF_8);
+    Path faultyClasses = out.resolve("faulty");
+    Javac.compile(result.generatedSources(), classPath(), 17, faultyClasses);
+    return faultyClasses;
+  }
+
+  /** The detection's reproducer, re-executed from its file, computes what the validator did. */
+  static void assertReplaysToValidator(Detection d, ClassLoader loader) throws Exception {
+    ReproducerFile.Snapshot snapshot = ReproducerFile.read(d.reproducer(), loader);
+    assertEquals(
+        ReproducerFile.Outcome.MATCHES_VALIDATOR,
+        ReproducerFile.replay(snapshot, loader, -1).outcome(),
+        "re-executed from the file, the closure computes what the validator computed");
+  }
 }

@@ -11,13 +11,11 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.ChecksumMismatchException;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.MismatchKind;
-import dev.orthrus.runtime.report.ReproducerFile;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,25 +35,15 @@ class FaultInGeneratedCodeTest {
   @Test
   void aWrongStoreInTheAppVariantIsDetectedAndItsReproducerReplays(@TempDir Path out)
       throws Exception {
-    InstrumentResult result = Builds.instrument(SOURCES, out);
-    Path store =
-        result.generatedSources().stream()
-            .filter(p -> p.endsWith(Path.of("kvmap", "KvMap.java")))
-            .findFirst()
-            .orElseThrow();
-    String text = Files.readString(store, StandardCharsets.UTF_8);
-    int app = text.indexOf("boolean setApp(");
-    String healthy = "item.set$value$flags$cas(log, value.clone(), flags, cas);";
-    int at = text.indexOf(healthy, app);
-    assertTrue(app > 0 && at > app, "the generated setApp stores value, flags and CAS at once");
-    Files.writeString(
-        store,
-        text.substring(0, at)
-            + "item.set$value$flags$cas(log, value.clone(), flags ^ 1, cas);"
-            + text.substring(at + healthy.length()),
-        StandardCharsets.UTF_8);
-    Path faulty = out.resolve("faulty");
-    Javac.compile(result.generatedSources(), Builds.classPath(), 17, faulty);
+    // The generated setApp stores value, flags and CAS at once; the faulty core flips a bit.
+    Path faulty =
+        Builds.recompiledWith(
+            Builds.instrument(SOURCES, out),
+            out,
+            "kvmap/KvMap.java",
+            "boolean setApp(",
+            "item.set$value$flags$cas(log, value.clone(), flags, cas);",
+            "item.set$value$flags$cas(log, value.clone(), flags ^ 1, cas);");
 
     List<Detection> found = new CopyOnWriteArrayList<>();
     Path reproducers = out.resolve("reproducers");
@@ -77,11 +65,7 @@ class FaultInGeneratedCodeTest {
       assertEquals(Thread.currentThread().getName(), d.appThread());
       assertFalse(d.kind() == MismatchKind.EXCEPTION, d::summary);
       assertNotNull(d.reproducer(), "a reproducer file is written");
-      ReproducerFile.Snapshot snapshot = ReproducerFile.read(d.reproducer(), loader);
-      assertEquals(
-          ReproducerFile.Outcome.MATCHES_VALIDATOR,
-          ReproducerFile.replay(snapshot, loader, -1).outcome(),
-          "re-executed from the file, the closure computes what the validator computed");
+      Builds.assertReplaysToValidator(d, loader);
     } finally {
       rt.close();
     }

@@ -5,18 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.api.ChecksumMismatchException;
 import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.report.ReproducerFile;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -80,25 +76,14 @@ class SubclassFieldsTest {
   @Test
   void aWrongStoreToASubclassFieldIsDetectedAndItsReproducerReplays(@TempDir Path out)
       throws Exception {
-    InstrumentResult result = Builds.instrument(SOURCES, out);
-    Path savings =
-        result.generatedSources().stream()
-            .filter(p -> p.endsWith(Path.of("bank", "Savings.java")))
-            .findFirst()
-            .orElseThrow();
-    String text = Files.readString(savings, StandardCharsets.UTF_8);
-    int app = text.indexOf("long payInterestApp(");
-    String healthy = "this.plus$interestPaid(log, interest);";
-    int at = text.indexOf(healthy, app);
-    assertTrue(app > 0 && at > app, text);
-    Files.writeString(
-        savings,
-        text.substring(0, at)
-            + "this.plus$interestPaid(log, interest ^ 4);"
-            + text.substring(at + healthy.length()),
-        StandardCharsets.UTF_8);
-    Path faulty = out.resolve("faulty");
-    Javac.compile(result.generatedSources(), Builds.classPath(), 17, faulty);
+    Path faulty =
+        Builds.recompiledWith(
+            Builds.instrument(SOURCES, out),
+            out,
+            "bank/Savings.java",
+            "long payInterestApp(",
+            "this.plus$interestPaid(log, interest);",
+            "this.plus$interestPaid(log, interest ^ 4);");
 
     List<Detection> found = new CopyOnWriteArrayList<>();
     OrthrusRuntime rt = Builds.detecting(found, out.resolve("reproducers"));
@@ -113,11 +98,7 @@ class SubclassFieldsTest {
       assertEquals(1, found.size(), found::toString);
       Detection d = found.get(0);
       assertEquals("payInterest", d.closureName());
-      ReproducerFile.Snapshot snapshot = ReproducerFile.read(d.reproducer(), loader);
-      assertEquals(
-          ReproducerFile.Outcome.MATCHES_VALIDATOR,
-          ReproducerFile.replay(snapshot, loader, -1).outcome(),
-          "re-executed from the file, the closure computes what the validator computed");
+      Builds.assertReplaysToValidator(d, loader);
     } finally {
       rt.close();
     }
