@@ -125,10 +125,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     SharedRead shared = variant == Variant.PLAIN ? null : facts.sharedRead(positions.span(n));
     Expression scope = rewrite(n.getScope());
     if (field != null && field.versioned()) {
-      return versionedRead(scope, field);
+      return versionedRead(ownObject(scope), field);
     }
     if (field != null && field.held()) {
-      return heldRead(scope, field);
+      return heldRead(ownObject(scope), field);
     }
     n.setScope(scope);
     if (shared != null) {
@@ -239,18 +239,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                     new NameExpr("java.lang.String"), "valueOf", new NodeList<>(value))
                 : sharedToString(value);
       }
-      if (n.getOperator() == AssignExpr.Operator.ASSIGN) {
-        return store(receiver, field, List.of(target), "set", null, null, List.of(value));
-      }
-      String operator = n.getOperator().toBinaryOperator().map(BinaryExpr.Operator::asString).get();
-      String operandType = facts.operandType(positions.span(n));
+      String operandType =
+          n.getOperator() == AssignExpr.Operator.ASSIGN
+              ? null
+              : facts.operandType(positions.span(n));
       return store(
           receiver,
-          field,
-          List.of(target),
-          camel(n.getOperator().name()),
-          operator,
-          operandType,
+          StoreHelper.assignment(
+              field.owner(), field.name(), n.getOperator(), operandType, variant),
           List.of(value));
     }
     if (target instanceof ArrayAccessExpr slot && isVersionedArray(slot.getName())) {
@@ -288,19 +284,15 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   @Override
   public Visitable visit(UnaryExpr n, Void arg) {
     UnaryExpr.Operator op = n.getOperator();
-    if (isStep(op)) {
+    if (StoreHelper.isStep(op)) {
       sharedArrayWrite(n);
       Expression target = n.getExpression();
       FieldFact field = field(target);
       if (field != null && field.versioned()) {
-        String name =
-            switch (op) {
-              case PREFIX_INCREMENT -> "preIncrement";
-              case PREFIX_DECREMENT -> "preDecrement";
-              case POSTFIX_INCREMENT -> "postIncrement";
-              default -> "postDecrement";
-            };
-        return store(receiverOf(target), field, List.of(target), name, null, null, List.of());
+        return store(
+            receiverOf(target),
+            StoreHelper.step(field.owner(), field.name(), op, variant),
+            List.of());
       }
       if (target instanceof ArrayAccessExpr slot && isVersionedArray(slot.getName())) {
         problem(n, "++ or -- on a slot of a user-data array", "assign the slot");
@@ -324,13 +316,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               + " in user data, or update them through the collection (counters.merge(k, 1L,"
               + " Long::sum)) or an atomic array it holds (AtomicLongArray)");
     }
-  }
-
-  private static boolean isStep(UnaryExpr.Operator op) {
-    return op == UnaryExpr.Operator.PREFIX_INCREMENT
-        || op == UnaryExpr.Operator.PREFIX_DECREMENT
-        || op == UnaryExpr.Operator.POSTFIX_INCREMENT
-        || op == UnaryExpr.Operator.POSTFIX_DECREMENT;
   }
 
   /**
@@ -366,18 +351,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     while (i < in.size()) {
       int end = runEnd(in, i);
       if (end - i >= 2) {
-        List<Expression> targets = new ArrayList<>();
+        List<String> fields = new ArrayList<>();
         List<Expression> values = new ArrayList<>();
         FieldFact first = null;
         for (int k = i; k < end; k++) {
           AssignExpr a = assignment(in.get(k));
           FieldFact f = field(a.getTarget());
           first = first == null ? f : first;
-          targets.add(a.getTarget());
+          fields.add(f.name());
           values.add(versionedArrayValue(f, rewrite(a.getValue())));
         }
-        Expression receiver = receiverOf(targets.get(0));
-        out.add(new ExpressionStmt(store(receiver, first, targets, "set", null, null, values)));
+        Expression receiver = receiverOf(assignment(in.get(i)).getTarget());
+        StoreHelper helper = new StoreHelper(first.owner(), fields, "set", null, null, variant);
+        out.add(new ExpressionStmt(store(receiver, helper, values)));
         i = end;
       } else {
         out.add((Statement) in.get(i).accept(this, arg));
@@ -442,6 +428,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
+   * The object whose field {@code super.f} names, as a value the log can take: {@code this} ({@code
+   * Outer.this} for {@code Outer.super.f}).
+   */
+  private static Expression ownObject(Expression scope) {
+    return scope instanceof SuperExpr s
+        ? s.getTypeName().map(ThisExpr::new).orElseGet(ThisExpr::new)
+        : scope;
+  }
+
+  /**
    * What holds a field named without a receiver: {@code this}, or {@code Outer.this} for an inner
    * class's read of its enclosing instance's field.
    */
@@ -473,7 +469,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return cannotThrowOrRead(en.getInner(), receiver, owner, assigned);
     }
     if (e instanceof UnaryExpr u) {
-      return !isStep(u.getOperator())
+      return !StoreHelper.isStep(u.getOperator())
           && cannotThrowOrRead(u.getExpression(), receiver, owner, assigned);
     }
     if (e instanceof BinaryExpr b) {
@@ -495,20 +491,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /** The call of a store helper on {@code receiver}, recording that the handle needs it. */
-  private Expression store(
-      Expression receiver,
-      FieldFact field,
-      List<Expression> targets,
-      String operation,
-      String operator,
-      String operandType,
-      List<Expression> values) {
-    List<String> fields = new ArrayList<>();
-    for (Expression t : targets) {
-      fields.add(field(t).name());
-    }
-    StoreHelper helper =
-        new StoreHelper(field.owner(), fields, operation, operator, operandType, variant);
+  private Expression store(Expression receiver, StoreHelper helper, List<Expression> values) {
     plan.need(helper);
     NodeList<Expression> args = new NodeList<>();
     if (variant != Variant.PLAIN) {
@@ -1073,7 +1056,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         && e.findAll(AssignExpr.class).isEmpty()
         && e.findAll(ObjectCreationExpr.class).isEmpty()
         && e.findAll(ArrayCreationExpr.class).isEmpty()
-        && e.findAll(UnaryExpr.class).stream().noneMatch(u -> isStep(u.getOperator()));
+        && e.findAll(UnaryExpr.class).stream().noneMatch(u -> StoreHelper.isStep(u.getOperator()));
   }
 
   /** {@code java.util.Objects.requireNonNull(value)}. */
@@ -1526,21 +1509,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   // ---- helpers ----
-
-  /** {@code SIGNED_RIGHT_SHIFT} to {@code signedRightShift}. */
-  private static String camel(String constant) {
-    StringBuilder out = new StringBuilder();
-    boolean upper = false;
-    for (char c : constant.toLowerCase(Locale.ROOT).toCharArray()) {
-      if (c == '_') {
-        upper = true;
-      } else {
-        out.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      }
-    }
-    return out.toString();
-  }
 
   /**
    * A read of a mutable field: in the plain variant the field in place, through its accessor

@@ -132,23 +132,43 @@ final class UserDataClass {
         .filter(m -> m instanceof InitializerDeclaration i && !i.isStatic())
         .forEach(bodies::add);
     for (Node body : bodies) {
-      for (AssignExpr a : body.findAll(AssignExpr.class)) {
-        FieldFact f = inheritedField(a.getTarget());
-        if (f != null && inheritedStatement(a)) {
-          plan.need(inheritedStore(f));
-        }
-      }
+      body.walk(
+          Expression.class,
+          e -> {
+            StoreHelper write = inheritedWrite(e);
+            if (write != null) {
+              plan.need(write);
+            }
+          });
     }
   }
 
-  /** An assignment of an inherited field this class's constructor can make: a plain statement. */
-  private static boolean inheritedStatement(AssignExpr a) {
-    return a.getOperator() == AssignExpr.Operator.ASSIGN
-        && a.getParentNode().orElse(null) instanceof ExpressionStmt;
-  }
-
-  private static StoreHelper inheritedStore(FieldFact f) {
-    return new StoreHelper(f.owner(), List.of(f.name()), "set", null, null, Variant.PLAIN);
+  /**
+   * The plain store helper with which this class's constructor writes a field it inherits ({@code b
+   * = v}, {@code b += v}, {@code b++}, also through {@code this.b} or {@code super.b}), or null for
+   * any other expression. The superclass's constructor made the object's first store: the write is
+   * a store of a published object, as in any other plain code, in any expression.
+   */
+  private StoreHelper inheritedWrite(Expression e) {
+    if (e instanceof AssignExpr a) {
+      FieldFact f = inheritedField(a.getTarget());
+      if (f == null) {
+        return null;
+      }
+      String operandType =
+          a.getOperator() == AssignExpr.Operator.ASSIGN
+              ? null
+              : plan.facts.file(file).operandType(positions.span(a));
+      return StoreHelper.assignment(
+          f.owner(), f.name(), a.getOperator(), operandType, Variant.PLAIN);
+    }
+    if (e instanceof UnaryExpr u && StoreHelper.isStep(u.getOperator())) {
+      FieldFact f = inheritedField(u.getExpression());
+      return f == null
+          ? null
+          : StoreHelper.step(f.owner(), f.name(), u.getOperator(), Variant.PLAIN);
+    }
+    return null;
   }
 
   /**
@@ -592,13 +612,6 @@ final class UserDataClass {
     return f != null && f.referenceArray();
   }
 
-  private static final Set<UnaryExpr.Operator> STEPS =
-      Set.of(
-          UnaryExpr.Operator.PREFIX_INCREMENT,
-          UnaryExpr.Operator.PREFIX_DECREMENT,
-          UnaryExpr.Operator.POSTFIX_INCREMENT,
-          UnaryExpr.Operator.POSTFIX_DECREMENT);
-
   private final class ConstructorBody extends ModifierVisitor<Void> {
     @Override
     public Visitable visit(FieldAccessExpr n, Void arg) {
@@ -628,15 +641,9 @@ final class UserDataClass {
 
     @Override
     public Visitable visit(UnaryExpr n, Void arg) {
-      FieldFact inherited = inheritedField(n.getExpression());
-      if (inherited != null && STEPS.contains(n.getOperator())) {
-        problem(
-            n,
-            "a constructor of a user-data class that steps the field "
-                + inherited.name()
-                + " its superclass declares",
-            "assign it in a statement of its own (" + inherited.name() + " = ...;)");
-        return n;
+      StoreHelper write = inheritedWrite(n);
+      if (write != null) {
+        return new MethodCallExpr(new ThisExpr(), write.methodName());
       }
       return super.visit(n, arg);
     }
@@ -652,20 +659,17 @@ final class UserDataClass {
      */
     @Override
     public Visitable visit(AssignExpr n, Void arg) {
-      FieldFact inherited = inheritedField(n.getTarget());
-      if (inherited != null) {
-        if (!inheritedStatement(n)) {
-          problem(
-              n,
-              "a constructor of a user-data class that changes the field "
-                  + inherited.name()
-                  + " its superclass declares with a compound assignment or inside an expression",
-              "assign it in a statement of its own (" + inherited.name() + " = ...;)");
-          return n;
-        }
+      StoreHelper write = inheritedWrite(n);
+      if (write != null) {
         Expression value = (Expression) n.getValue().accept(this, arg);
-        return new MethodCallExpr(
-            new ThisExpr(), inheritedStore(inherited).methodName(), new NodeList<>(value));
+        if (n.getOperator() == AssignExpr.Operator.PLUS
+            && plan.facts.file(file).sharedToString(positions.span(n.getValue()))) {
+          // note += tags: the helper takes the text, as the plain variant's write does.
+          value =
+              new MethodCallExpr(
+                  new NameExpr("java.lang.String"), "valueOf", new NodeList<>(value));
+        }
+        return new MethodCallExpr(new ThisExpr(), write.methodName(), new NodeList<>(value));
       }
       if (n.getTarget() instanceof ArrayAccessExpr slot
           && isArrayField(slot.getName())
