@@ -80,6 +80,12 @@ public enum Rule {
       false,
       Stage.PROCESSOR,
       "a closure in a private, local or anonymous class, which the generated catalog cannot name"),
+  UNANNOTATED_OVERRIDE(
+      "orthrus.closure.unannotated-override",
+      Severity.WARNING,
+      true,
+      Stage.PROCESSOR,
+      "a method overrides or implements a closure without `@Closure`; calls that reach it run unlogged and are never validated"),
   ARRAY_ELEMENT_WRITE(
       "orthrus.userdata.array-element-write",
       Severity.ERROR,

@@ -20,6 +20,7 @@ public final class RuleChecks {
         new MathIntrinsicRule(),
         new SignatureRule(),
         new OwnerRule(),
+        new UnannotatedOverrideRule(),
         new ArrayElementWriteRule(),
         new MutableCollectionRule(),
         new WriteOutsideClosureRule(),
