@@ -3,11 +3,12 @@ package names;
 import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
 
-/** Fields named as the generated code names its classes and parameters: V, checksum. */
+/** Fields named as the generated code names its classes and parameters: V, checksum, sink. */
 @UserData
 public class A {
   protected long[] V = {1};
   protected long checksum;
+  protected int sink;
 
   public A(long start) {
     checksum = start;
@@ -19,6 +20,7 @@ public class A {
     c[0] += x;
     V = c;
     checksum += x;
-    return V[0] + checksum;
+    sink ^= (int) x;
+    return V[0] + checksum + sink;
   }
 }

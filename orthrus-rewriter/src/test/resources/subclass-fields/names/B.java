@@ -3,12 +3,13 @@ package names;
 import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
 
-/** More such names one level down: next, from, owner. */
+/** More such names one level down: next, from, owner, sink$. */
 @UserData
 public class B extends A {
   protected long next;
   protected int from;
   protected String owner = "o";
+  protected double sink$ = 0.5;
 
   public B(long start) {
     super(start);
@@ -20,6 +21,7 @@ public class B extends A {
     from++;
     owner = owner.length() > 8 ? "o" : owner + from;
     checksum--;
-    return next + V.length;
+    sink$ = sink$ * 0.5 + sink;
+    return next + V.length + (long) sink$;
   }
 }

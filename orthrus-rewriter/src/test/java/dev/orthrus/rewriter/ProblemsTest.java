@@ -135,6 +135,47 @@ class ProblemsTest {
     assertOne(problems(dir.resolve("hiding"), hiding), 2, "hides a field of a superclass");
   }
 
+  /**
+   * A version's constructor takes every field the version carries, and a Java method takes at most
+   * 255 parameter slots: a class at the limit builds and computes what vanilla does, one field more
+   * is refused by rule, where javac's "too many parameters" was reported as a rewriter bug.
+   */
+  @Test
+  void aUserDataClassWithMoreFieldsThanAVersionCanCarryIsRefused(@TempDir Path dir)
+      throws Exception {
+    // 124 longs, a String (its kept hash takes two slots) and two ints: 252 slots.
+    sources(dir.resolve("fits"), wide(124));
+    Builds.assertSameAsVanilla(
+        dir.resolve("fits/src"),
+        dir.resolve("fits"),
+        loader -> {
+          var touch = loader.loadClass("p.Tree").getMethod("touch", long.class);
+          Object tree = loader.loadClass("p.Tree").getConstructor().newInstance();
+          long sum = 0;
+          for (int i = 0; i < 20; i++) {
+            sum += (long) touch.invoke(tree, i);
+          }
+          return sum;
+        },
+        20);
+    assertOne(problems(dir.resolve("over"), wide(125)), 2, "carries 128 mutable fields");
+  }
+
+  /** A user-data class with {@code longs} long fields, a String and two ints, and a closure. */
+  private static String wide(int longs) {
+    StringBuilder s = new StringBuilder("package p;\n@dev.orthrus.annotations.UserData\n");
+    s.append("public class Tree {\n");
+    for (int i = 0; i < longs; i++) {
+      s.append("  long f").append(i).append(";\n");
+    }
+    s.append("  String name = \"n\";\n  int a;\n  int b;\n");
+    s.append("  @dev.orthrus.annotations.Closure\n  public long touch(long x) {\n");
+    s.append("    f0 += x;\n    f").append(longs - 1).append(" = f0 * 2;\n");
+    s.append("    name = name.length() > 6 ? \"n\" : name + x;\n    a++;\n");
+    s.append("    return f0 + f").append(longs - 1).append(" + a + b + name.length();\n  }\n}\n");
+    return s.toString();
+  }
+
   @Test
   void aClassPathWithoutTheRuntimeIsRefusedBeforeAnythingIsCompiled(@TempDir Path dir)
       throws IOException {

@@ -84,6 +84,52 @@ class ProtectedDependencyTest {
     assertTrue(Files.notExists(out.resolve("classes")), "nothing written");
   }
 
+  /**
+   * A subclass with fields of its own of another module's user-data class is refused with its own
+   * message; the facts of the other module's class do not say which fields it has, which gave the
+   * message of a superclass without mutable fields.
+   */
+  @Test
+  void aSubclassWithFieldsOfAnotherModulesClassIsRefusedAsSuch(@TempDir Path out) throws Exception {
+    Path lib = instrumentBoth(out);
+    Path member = out.resolve("member/shop/app/Member.java");
+    Files.createDirectories(member.getParent());
+    Files.writeString(
+        member,
+        """
+        package shop.app;
+
+        @dev.orthrus.annotations.UserData
+        public class Member extends shop.lib.Party {
+          int level;
+
+          public Member() {
+            super(5);
+          }
+        }
+        """);
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(lib);
+    InstrumentException e =
+        assertThrows(
+            InstrumentException.class,
+            () ->
+                Instrumenter.instrument(
+                    new InstrumentRequest(
+                        List.of(out.resolve("member")),
+                        classPath,
+                        out.resolve("member-generated"),
+                        out.resolve("member-classes"),
+                        17)));
+    assertEquals(1, e.problems().size(), e::getMessage);
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "Member.java:3:1: a user-data subclass with mutable fields of a"
+                    + " class outside these sources"),
+        e::getMessage);
+  }
+
   /** Instruments lib, then app against it; lib's classes. */
   private static Path instrumentBoth(Path out) throws InstrumentException {
     Path lib = out.resolve("lib/classes");

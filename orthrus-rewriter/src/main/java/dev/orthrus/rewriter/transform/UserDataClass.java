@@ -271,6 +271,9 @@ final class UserDataClass {
     } else {
       type.addExtendedType("InPlaceObject<" + selfType() + "." + version + ">");
     }
+    if (tooManyFields()) {
+      return;
+    }
     if (generic()) {
       // Its version is an inner class, whose fields may have the class's type variables; a
       // reproducer that carries one carries the handle with it.
@@ -322,6 +325,14 @@ final class UserDataClass {
   private boolean extensionAllowed() {
     String parent = type.getExtendedTypes(0).getNameAsString();
     String superclass = plan.facts.userDataSuperclass(binaryName);
+    if (superclass != null && !plan.facts.isSourceType(superclass)) {
+      // Checked first: the facts of another module's classes do not say which fields they have.
+      problem(
+          type,
+          "a user-data subclass with mutable fields of a class outside these sources",
+          "declare the subclass in the module of " + parent);
+      return false;
+    }
     if (versionParent() == null && inheritedSlots() == 0) {
       problem(
           type,
@@ -350,13 +361,6 @@ final class UserDataClass {
           "declare the fields in the root class");
       return false;
     }
-    if (plan.versionClassOf(superclass) == null) {
-      problem(
-          type,
-          "a user-data subclass with mutable fields of a class outside these sources",
-          "declare the subclass in the module of " + parent);
-      return false;
-    }
     Set<String> above = new HashSet<>();
     for (String c : plan.facts.userDataSuperclasses(binaryName)) {
       above.addAll(plan.facts.versionFields(c).keySet());
@@ -371,6 +375,39 @@ final class UserDataClass {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the version's constructor could not take every field the version carries: a Java method
+   * takes at most 255 parameter slots ({@code long}, {@code double} and a kept array or string hash
+   * take two), and the constructor takes {@code this}, the owner and the checksum besides the
+   * fields. A problem says so.
+   */
+  private boolean tooManyFields() {
+    List<VersionField> all = allFields();
+    int slots = all.stream().mapToInt(UserDataClass::parameterSlots).sum();
+    if (slots <= MAX_FIELD_SLOTS) {
+      return false;
+    }
+    problem(
+        type,
+        "a user-data class whose version carries "
+            + all.size()
+            + " mutable fields ("
+            + slots
+            + " parameter slots; a version's constructor takes at most "
+            + MAX_FIELD_SLOTS
+            + ")",
+        "group related fields into objects the class holds (a @UserData class, or an immutable"
+            + " value such as a record)");
+    return true;
+  }
+
+  private static final int MAX_FIELD_SLOTS = 255 - 3;
+
+  private static int parameterSlots(VersionField f) {
+    String t = f.type().asString();
+    return t.equals("long") || t.equals("double") || hashed(f) ? 2 : 1;
   }
 
   /**
@@ -875,13 +912,14 @@ final class UserDataClass {
       s.append(extension ? "super.arrayBytes() + " : "");
       s.append(String.join(" + ", sizes)).append(";\n}\n");
     }
-    s.append("@Override public void fields(FieldSink sink) {\n");
+    String sink = unused("sink", taken);
+    s.append("@Override public void fields(FieldSink ").append(sink).append(") {\n");
     if (extension) {
-      s.append("super.fields(sink);\n");
+      s.append("super.fields(").append(sink).append(");\n");
     }
     for (VersionField f : fields) {
       String bits = bits(f.type(), f.name());
-      s.append(bits == null ? "sink.ref(" + f.name() + ");\n" : "sink.bits(" + bits + ");\n");
+      s.append(sink).append(bits == null ? ".ref(" + f.name() : ".bits(" + bits).append(");\n");
     }
     s.append("}\n}\n");
     return StaticJavaParser.parseBodyDeclaration(s.toString());
