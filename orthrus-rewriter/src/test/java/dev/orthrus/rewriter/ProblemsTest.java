@@ -125,14 +125,14 @@ class ProblemsTest {
         package p;
         @dev.orthrus.annotations.UserData
         class Tree extends Base {
-          long size;
+          private long size;
         }
         @dev.orthrus.annotations.UserData
         class Base {
-          long size;
+          private long size;
         }
         """;
-    assertOne(problems(dir.resolve("hiding"), hiding), 2, "hides a field of a superclass");
+    assertOne(problems(dir.resolve("hiding"), hiding), 4, "with the name of a superclass's field");
   }
 
   /**

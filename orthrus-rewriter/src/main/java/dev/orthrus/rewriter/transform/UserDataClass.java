@@ -370,7 +370,14 @@ final class UserDataClass {
     fields.forEach(f -> own.add(f.name()));
     for (String f : own) {
       if (above.contains(f)) {
-        problem(type, "a mutable field " + f + " that hides a field of a superclass", "rename it");
+        Node declaration = type.getFieldByName(f).map(d -> (Node) d).orElse(type);
+        problem(
+            declaration,
+            "a mutable field "
+                + f
+                + " with the name of a superclass's field (hiding it, or both"
+                + " private): the object's one version cannot carry both",
+            "rename one of them");
         return false;
       }
     }
