@@ -80,6 +80,7 @@ public final class Instrumenter {
         throw new InstrumentException(rewritten.problems());
       }
       List<Path> generated = new ArrayList<>();
+      Map<Path, Path> originals = new LinkedHashMap<>();
       Path out = request.generatedSources().toAbsolutePath().normalize();
       deleteJavaFiles(out);
       for (Map.Entry<Path, String> source : rewritten.sources().entrySet()) {
@@ -87,12 +88,13 @@ public final class Instrumenter {
         Files.createDirectories(target.getParent());
         Files.writeString(target, source.getValue(), StandardCharsets.UTF_8);
         generated.add(target);
+        originals.put(target, source.getKey());
       }
       // Compiled aside and copied only once all of it compiled: a failure must leave the class
       // output as the vanilla build wrote it (javac writes the classes it finished before an
       // error in another one).
       Path compiled = scratch.resolve("classes");
-      Javac.compile(generated, request.classPath(), request.release(), compiled);
+      Javac.compile(generated, originals, request.classPath(), request.release(), compiled);
       copyTree(compiled, request.classOutput());
       copyClosureReport(scratch, request.classOutput(), analysis.report() != null);
       Path report = request.classOutput().resolve(InstrumentReport.RESOURCE_PATH);

@@ -161,6 +161,34 @@ class ProblemsTest {
     assertOne(problems(dir.resolve("over"), wide(125)), 2, "carries 128 mutable fields");
   }
 
+  /**
+   * A field named as a type that generated code names in expressions ({@code Checksum.bits(...)})
+   * obscures the type there (JLS 6.4.2), and the generated source does not compile: the problem
+   * names the field, on its line, instead of a rewriter bug.
+   */
+  @Test
+  void aFieldThatObscuresATypeTheGeneratedCodeNamesIsNamed(@TempDir Path dir) throws IOException {
+    String obscuring =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        class Tree {
+          long size;
+          long Checksum;
+          @dev.orthrus.annotations.Closure
+          long grow(long n) {
+            size += n;
+            Checksum ^= n;
+            return size;
+          }
+        }
+        """;
+    List<Problem> problems = problems(dir, obscuring);
+    assertOne(problems, 5, "a field named Checksum");
+    assertTrue(
+        problems.get(0).construct().contains("obscures the type Checksum"), problems::toString);
+  }
+
   /** A user-data class with {@code longs} long fields, a String and two ints, and a closure. */
   private static String wide(int longs) {
     StringBuilder s = new StringBuilder("package p;\n@dev.orthrus.annotations.UserData\n");

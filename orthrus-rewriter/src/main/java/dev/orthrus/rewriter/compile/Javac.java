@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -87,6 +89,17 @@ public final class Javac {
   /** Compiles the generated sources into {@code output}; no annotation processing. */
   public static void compile(List<Path> sources, List<Path> classPath, int release, Path output)
       throws InstrumentException {
+    compile(sources, Map.of(), classPath, release, output);
+  }
+
+  /**
+   * Compiles the generated sources into {@code output}; {@code originals} maps each to the source
+   * it was made from, where a problem a field of the program causes is reported ({@link
+   * ObscuredNames}).
+   */
+  public static void compile(
+      List<Path> sources, Map<Path, Path> originals, List<Path> classPath, int release, Path output)
+      throws InstrumentException {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     JavaCompiler javac = compiler();
     try (StandardJavaFileManager files =
@@ -109,6 +122,13 @@ public final class Javac {
       if (!ok || !errors.isEmpty()) {
         List<Problem> generated = new ArrayList<>();
         for (Problem p : errors) {
+          Optional<Problem> explained = ObscuredNames.explain(p, originals);
+          if (explained.isPresent()) {
+            if (!generated.contains(explained.get())) {
+              generated.add(explained.get());
+            }
+            continue;
+          }
           generated.add(
               new Problem(
                   p.file(),
