@@ -66,8 +66,8 @@ public enum Rule {
       Severity.NOTE,
       true,
       Stage.BOTH,
-      "`Math.sin/exp/pow/...` may round differently once JIT-compiled; recorded and replayed "
-          + "(`StrictMath` keeps the call validated)"),
+      "`Math.sin/exp/pow/...` may give another last bit than `StrictMath` and on other JVMs; "
+          + "a protected build validates them as written"),
   SIGNATURE(
       "orthrus.closure.signature",
       Severity.ERROR,

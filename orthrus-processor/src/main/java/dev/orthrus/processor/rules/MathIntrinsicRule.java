@@ -3,7 +3,7 @@ package dev.orthrus.processor.rules;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.ApiUse;
 
-/** {@code Math} functions whose JIT intrinsics may round differently from the interpreter. */
+/** {@code Math} functions whose last bit may differ from {@code StrictMath}'s and between JVMs. */
 public final class MathIntrinsicRule extends ApiUseRule {
 
   public MathIntrinsicRule() {
@@ -15,8 +15,8 @@ public final class MathIntrinsicRule extends ApiUseRule {
     return who
         + " calls `"
         + use.target()
-        + "`; its result may differ between interpreted and JIT-compiled "
-        + "code, so the application's result is recorded and replayed to the validator (call StrictMath, "
-        + "which is exact everywhere, to have the computation validated instead)";
+        + "`, whose last bit may differ from StrictMath's and between JVMs; a protected build "
+        + "validates it as written, since HotSpot computes it with the same code interpreted and "
+        + "compiled (call StrictMath for the same result on every JVM)";
   }
 }

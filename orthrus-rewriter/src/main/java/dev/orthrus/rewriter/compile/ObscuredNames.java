@@ -35,7 +35,6 @@ public final class ObscuredNames {
           "Orthrus",
           "Overrides",
           "Replay",
-          "StrictMath",
           "String",
           "VarHandle",
           "java");

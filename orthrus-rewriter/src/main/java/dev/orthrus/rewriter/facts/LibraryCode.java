@@ -180,7 +180,6 @@ public final class LibraryCode {
           JdkCategory.IDENTITY_HASH,
           JdkCategory.HASH_ORDER,
           JdkCategory.ENVIRONMENT,
-          JdkCategory.MATH_INTRINSIC,
           JdkCategory.NAN_BITS);
 
   private static String jdkEffect(Call c) {

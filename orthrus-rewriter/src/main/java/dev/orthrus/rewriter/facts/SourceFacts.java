@@ -522,9 +522,8 @@ public final class SourceFacts {
   /**
    * The methods that need APP and VAL variants: the closures, and the methods of the sources they
    * reach that touch user data (read or write a versioned field or slot, allocate user data, call a
-   * closure or such a method, make a {@code Math} call that must become {@code StrictMath}, make a
-   * call the JDK table marks seeded, read a mutable field another thread may change ({@link
-   * SharedRead}), or one of {@code direct}).
+   * closure or such a method, make a call the JDK table marks seeded, read a mutable field another
+   * thread may change ({@link SharedRead}), or one of {@code direct}).
    *
    * @param direct ids of methods whose own body must be recorded or replayed beyond what the facts
    *     show (the non-deterministic calls the processor found)

@@ -749,9 +749,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (variant != Variant.PLAIN && call.identityHashed()) {
       return recordedCall(m, call);
     }
-    if (plan.strictMathCalls.contains(target)) {
-      m.setScope(new NameExpr("StrictMath"));
-    } else if (variant != Variant.PLAIN && Plan.lists(plan.recordedCalls, call)) {
+    if (variant != Variant.PLAIN && Plan.lists(plan.recordedCalls, call)) {
       if (call.returnType().equals("void")) {
         if (Plan.lists(plan.lockCalls, call)) {
           return variant == Variant.VAL ? withoutTheLock(m) : m;
