@@ -66,19 +66,7 @@ class ProtectedDependencyTest {
     Path broken = out.resolve("broken");
     Files.createDirectories(broken.resolve("META-INF/orthrus"));
     Files.writeString(broken.resolve(InstrumentReport.RESOURCE_PATH), "{\"closures\": [{\"id\": 3");
-    List<Path> classPath = new ArrayList<>(Builds.classPath());
-    classPath.add(broken);
-    InstrumentException e =
-        assertThrows(
-            InstrumentException.class,
-            () ->
-                Instrumenter.instrument(
-                    new InstrumentRequest(
-                        List.of(LIB),
-                        classPath,
-                        out.resolve("generated"),
-                        out.resolve("classes"),
-                        17)));
+    InstrumentException e = refused(LIB, broken, out);
     assertTrue(e.getMessage().contains(broken.toString()), e.getMessage());
     assertTrue(e.getMessage().contains("is not valid: not JSON"), e.getMessage());
     assertTrue(Files.notExists(out.resolve("classes")), "nothing written");
@@ -108,19 +96,7 @@ class ProtectedDependencyTest {
           }
         }
         """);
-    List<Path> classPath = new ArrayList<>(Builds.classPath());
-    classPath.add(lib);
-    InstrumentException e =
-        assertThrows(
-            InstrumentException.class,
-            () ->
-                Instrumenter.instrument(
-                    new InstrumentRequest(
-                        List.of(out.resolve("member")),
-                        classPath,
-                        out.resolve("member-generated"),
-                        out.resolve("member-classes"),
-                        17)));
+    InstrumentException e = refused(out.resolve("member"), lib, out.resolve("member-out"));
     assertEquals(1, e.problems().size(), e::getMessage);
     assertTrue(
         e.getMessage()
@@ -128,6 +104,25 @@ class ProtectedDependencyTest {
                 "Member.java:3:1: a user-data subclass with mutable fields of a"
                     + " class outside these sources"),
         e::getMessage);
+  }
+
+  /**
+   * Instrumenting {@code sources} with {@code dependency} on the class path fails; the output goes
+   * to {@code out}'s {@code generated} and {@code classes}.
+   */
+  private static InstrumentException refused(Path sources, Path dependency, Path out) {
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(dependency);
+    return assertThrows(
+        InstrumentException.class,
+        () ->
+            Instrumenter.instrument(
+                new InstrumentRequest(
+                    List.of(sources),
+                    classPath,
+                    out.resolve("generated"),
+                    out.resolve("classes"),
+                    17)));
   }
 
   /** Instruments lib, then app against it; lib's classes. */
