@@ -10,6 +10,7 @@ import dev.orthrus.annotations.UserData;
 @UserData
 public class Bonus extends Savings {
   private double bonusRate = 0.05;
+  private long ops;
 
   public Bonus(String id, long balance) {
     super(id, balance, 125);
@@ -24,6 +25,7 @@ public class Bonus extends Savings {
     long bonus = (long) (super.balance * bonusRate);
     super.balance += bonus;
     bonusRate = bonusRate * 0.99;
-    return bonus;
+    ops += bonus;
+    return bonus + ops % 7;
   }
 }

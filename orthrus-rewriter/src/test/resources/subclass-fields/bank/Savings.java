@@ -10,6 +10,8 @@ public class Savings extends Account {
   private int rateBasisPoints;
   private long interestPaid;
   private byte[] statement = new byte[4];
+  /** The same name as a private field of Account: a field of its own. */
+  private int ops = 100;
 
   public Savings(String id, long balance, int rateBasisPoints) {
     super(id, balance);
@@ -22,6 +24,7 @@ public class Savings extends Account {
     long interest = balance * rateBasisPoints / 10_000;
     balance += interest;
     interestPaid += interest;
+    this.ops++;
     byte[] next = Arrays.copyOf(statement, statement.length + 1);
     next[statement.length] = (byte) interest;
     statement = next.length > 16 ? Arrays.copyOfRange(next, 8, next.length) : next;
@@ -30,7 +33,8 @@ public class Savings extends Account {
 
   @Closure
   public static long paidBy(Savings a, Savings b) {
-    return a.interestPaid + b.interestPaid + a.statement.length + b.statement.length;
+    return a.interestPaid + b.interestPaid + a.statement.length + b.statement.length + a.ops
+        + b.ops;
   }
 
   /** A control-path write of a field of this class. */

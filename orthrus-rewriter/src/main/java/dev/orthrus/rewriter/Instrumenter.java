@@ -2,6 +2,7 @@ package dev.orthrus.rewriter;
 
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.rewriter.facts.Rename;
 import dev.orthrus.rewriter.transform.Rewriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -70,10 +73,41 @@ public final class Instrumenter {
     List<InstrumentReport.Closure> dependencies =
         ProtectedDependencies.closures(request.classPath(), request.classOutput());
     Path scratch = temporaryFolder();
+    // A copy of the sources the rewriter works on instead, mapped to the user's files.
+    Map<Path, Path> renamedFrom = new HashMap<>();
+    Path work = scratch;
     try {
       Javac.Analysis analysis =
           Javac.analyze(
               new ArrayList<>(sources.keySet()), request.classPath(), request.release(), scratch);
+      Map<Path, List<Rename>> renames = analysis.facts().renames();
+      if (!renames.isEmpty()) {
+        // Private fields with the name of a superclass's mutable field take other names first.
+        List<Path> rootList = new ArrayList<>(new LinkedHashSet<>(roots.values()));
+        Map<Path, String> renamedSources = new LinkedHashMap<>();
+        Map<Path, Path> renamedRoots = new LinkedHashMap<>();
+        for (Map.Entry<Path, String> source : sources.entrySet()) {
+          Path root = roots.get(source.getKey());
+          Path copyRoot = scratch.resolve("renamed/" + rootList.indexOf(root));
+          Path copy = copyRoot.resolve(root.relativize(source.getKey()));
+          String text =
+              renamed(source.getValue(), renames.getOrDefault(source.getKey(), List.of()));
+          Files.createDirectories(copy.getParent());
+          Files.writeString(copy, text, StandardCharsets.UTF_8);
+          renamedSources.put(copy, text);
+          renamedRoots.put(copy, copyRoot);
+          renamedFrom.put(copy, source.getKey());
+        }
+        sources = renamedSources;
+        roots = renamedRoots;
+        analysis =
+            Javac.analyze(
+                new ArrayList<>(sources.keySet()),
+                request.classPath(),
+                request.release(),
+                scratch.resolve("analysis"));
+        work = scratch.resolve("analysis");
+      }
       Rewriter.Result rewritten =
           Rewriter.rewrite(sources, analysis.facts(), analysis.report(), dependencies);
       if (!rewritten.problems().isEmpty()) {
@@ -88,25 +122,50 @@ public final class Instrumenter {
         Files.createDirectories(target.getParent());
         Files.writeString(target, source.getValue(), StandardCharsets.UTF_8);
         generated.add(target);
-        originals.put(target, source.getKey());
+        originals.put(target, renamedFrom.getOrDefault(source.getKey(), source.getKey()));
       }
       // Compiled aside and copied only once all of it compiled: a failure must leave the class
       // output as the vanilla build wrote it (javac writes the classes it finished before an
       // error in another one).
-      Path compiled = scratch.resolve("classes");
+      Path compiled = work.resolve("classes");
       Javac.compile(generated, originals, request.classPath(), request.release(), compiled);
       copyTree(compiled, request.classOutput());
-      copyClosureReport(scratch, request.classOutput(), analysis.report() != null);
+      copyClosureReport(work, request.classOutput(), analysis.report() != null);
       Path report = request.classOutput().resolve(InstrumentReport.RESOURCE_PATH);
       Files.createDirectories(report.getParent());
       Files.writeString(report, rewritten.report().toJson(), StandardCharsets.UTF_8);
       return new InstrumentResult(
           generated, rewritten.closures(), rewritten.versionedClasses(), report);
+    } catch (InstrumentException e) {
+      if (renamedFrom.isEmpty()) {
+        throw e;
+      }
+      List<Problem> problems = new ArrayList<>();
+      for (Problem p : e.problems()) {
+        Path file = p.file() == null ? null : renamedFrom.getOrDefault(p.file(), p.file());
+        problems.add(new Problem(file, p.line(), p.column(), p.construct(), p.advice()));
+      }
+      throw new InstrumentException(problems);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
       deleteTree(scratch);
     }
+  }
+
+  /** {@code text} with each of {@code renames}' names replaced. */
+  private static String renamed(String text, List<Rename> renames) {
+    List<Rename> last = new ArrayList<>(renames);
+    last.sort(Comparator.comparingInt((Rename r) -> r.name().start()).reversed());
+    StringBuilder out = new StringBuilder(text);
+    int previous = Integer.MAX_VALUE;
+    for (Rename r : last) {
+      if (r.name().start() < previous) {
+        out.replace(r.name().start(), r.name().end(), r.to());
+        previous = r.name().start();
+      }
+    }
+    return out.toString();
   }
 
   /** The processor's {@code closures.json}, so that the protected classes carry it too. */

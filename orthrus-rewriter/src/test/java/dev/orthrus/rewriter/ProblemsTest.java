@@ -125,14 +125,14 @@ class ProblemsTest {
         package p;
         @dev.orthrus.annotations.UserData
         class Tree extends Base {
-          private long size;
+          long size;
         }
         @dev.orthrus.annotations.UserData
         class Base {
           private long size;
         }
         """;
-    assertOne(problems(dir.resolve("hiding"), hiding), 4, "with the name of a superclass's field");
+    assertOne(problems(dir.resolve("hiding"), hiding), 4, "hides a superclass's field");
   }
 
   /**

@@ -39,6 +39,9 @@ class SubclassFieldsTest {
     assertTrue(savings.contains("extendFirstStore(checksumInPlace$())"), savings);
     String bonus = Builds.generated(out, "bank/Bonus.java");
     assertTrue(bonus.contains("final class V extends bank.Savings.V"), bonus);
+    // Account, Savings and Bonus each declare a private ops: the subclasses' are renamed.
+    assertTrue(savings.contains("private transient int ops$Savings;"), savings);
+    assertTrue(bonus.contains("this.plus$ops$Bonus(log, bonus);"), bonus);
   }
 
   @Test

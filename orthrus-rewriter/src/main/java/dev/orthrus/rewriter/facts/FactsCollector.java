@@ -77,6 +77,10 @@ import javax.lang.model.util.Types;
 public final class FactsCollector implements TaskListener {
 
   private final SourceFacts facts = new SourceFacts();
+
+  /** {@link #renamed}'s answers, {@link #NOT_RENAMED} for a field that keeps its name. */
+  private final Map<Element, String> renames = new HashMap<>();
+
   private final Trees trees;
   private final JavaNames names;
   private final Types types;
@@ -216,6 +220,57 @@ public final class FactsCollector implements TaskListener {
     return t.toString();
   }
 
+  /**
+   * The name a private mutable field of a user-data class takes in the protected build when a
+   * user-data superclass has a mutable field of the same name (legal Java, but the object's one
+   * version would carry both under one name and their generated accessors would override each
+   * other): {@code ops$Savings}; null for any other field. The sources are renamed before they are
+   * analyzed again ({@code Instrumenter}).
+   */
+  private String renamed(VariableElement field) {
+    String to =
+        renames.computeIfAbsent(
+            field,
+            f -> {
+              Set<Modifier> mods = f.getModifiers();
+              if (!(f.getEnclosingElement() instanceof TypeElement owner)
+                  || f.getKind() != ElementKind.FIELD
+                  || !mods.contains(Modifier.PRIVATE)
+                  || mods.contains(Modifier.STATIC)
+                  || mods.contains(Modifier.FINAL)
+                  || !isUserData(owner)) {
+                return NOT_RENAMED;
+              }
+              String name = f.getSimpleName().toString();
+              Set<String> taken = new HashSet<>();
+              boolean hides = false;
+              for (TypeMirror up = owner.getSuperclass();
+                  up instanceof DeclaredType d && isUserData(d.asElement());
+                  up = ((TypeElement) d.asElement()).getSuperclass()) {
+                for (Element member : d.asElement().getEnclosedElements()) {
+                  taken.add(member.getSimpleName().toString());
+                  hides |=
+                      member.getKind() == ElementKind.FIELD
+                          && member.getSimpleName().contentEquals(name)
+                          && !member.getModifiers().contains(Modifier.STATIC)
+                          && !member.getModifiers().contains(Modifier.FINAL);
+                }
+              }
+              if (!hides) {
+                return NOT_RENAMED;
+              }
+              owner.getEnclosedElements().forEach(m -> taken.add(m.getSimpleName().toString()));
+              String renamed = name + "$" + owner.getSimpleName();
+              while (taken.contains(renamed)) {
+                renamed = renamed + "$";
+              }
+              return renamed;
+            });
+    return to.equals(NOT_RENAMED) ? null : to;
+  }
+
+  private static final String NOT_RENAMED = "";
+
   private static boolean isUserData(Element type) {
     return type != null
         && type.getKind() != ElementKind.RECORD
@@ -259,6 +314,28 @@ public final class FactsCollector implements TaskListener {
     private Span span(Tree tree) {
       return new Span(
           (int) positions.getStartPosition(unit, tree), (int) positions.getEndPosition(unit, tree));
+    }
+
+    private void rename(Span name, String to) {
+      facts.renames.computeIfAbsent(file, f -> new ArrayList<>()).add(new Rename(name, to));
+    }
+
+    /** The declaration of a field to rename: its name is the first one after its type. */
+    private void declarationRename(VariableTree node, VariableElement field) {
+      Span whole = span(node);
+      int from = (int) positions.getEndPosition(unit, node.getType());
+      try {
+        CharSequence text = unit.getSourceFile().getCharContent(true);
+        java.util.regex.Matcher m =
+            java.util.regex.Pattern.compile("\\b" + field.getSimpleName() + "\\b")
+                .matcher(text)
+                .region(Math.max(from, whole.start()), whole.end());
+        if (m.find()) {
+          rename(new Span(m.start(), m.end()), renamed(field));
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
     }
 
     private void problem(Tree tree, String construct, String advice) {
@@ -399,6 +476,13 @@ public final class FactsCollector implements TaskListener {
       Element element = trees.getElement(getCurrentPath());
       if (element == null || element.getKind() != ElementKind.FIELD) {
         return;
+      }
+      String renamed = renamed((VariableElement) element);
+      if (renamed != null) {
+        // The name is the identifier, or the end of a selection (this.ops).
+        Span whole = span(node);
+        int length = element.getSimpleName().length();
+        rename(new Span(whole.end() - length, whole.end()), renamed);
       }
       boolean isStatic = element.getModifiers().contains(Modifier.STATIC);
       if (isStatic || !isUserData(element.getEnclosingElement())) {
@@ -1942,6 +2026,9 @@ public final class FactsCollector implements TaskListener {
     @Override
     public Void visitVariable(VariableTree node, Void unused) {
       Element element = trees.getElement(getCurrentPath());
+      if (element instanceof VariableElement field && renamed(field) != null) {
+        declarationRename(node, field);
+      }
       if (element != null
           && element.getKind() == ElementKind.FIELD
           && !element.getModifiers().contains(Modifier.STATIC)

@@ -299,6 +299,9 @@ public final class SourceFacts {
 
   final List<Problem> problems = new ArrayList<>();
 
+  /** Per file, the names to rename before the sources can be rewritten ({@link #renames()}). */
+  final Map<Path, List<Rename>> renames = new HashMap<>();
+
   public boolean isUserData(String binaryName) {
     return userDataClasses.contains(binaryName);
   }
@@ -515,6 +518,14 @@ public final class SourceFacts {
   }
 
   /** What in the sources javac showed cannot be rewritten. */
+  /**
+   * Per file, the names of private fields hiding a superclass's mutable field, and every use of
+   * them, with the name each takes in the protected build ({@code ops} to {@code ops$Savings}).
+   */
+  public Map<Path, List<Rename>> renames() {
+    return renames;
+  }
+
   public List<Problem> problems() {
     return problems;
   }

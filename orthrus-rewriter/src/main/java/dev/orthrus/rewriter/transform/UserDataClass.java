@@ -375,9 +375,10 @@ final class UserDataClass {
             declaration,
             "a mutable field "
                 + f
-                + " with the name of a superclass's field (hiding it, or both"
-                + " private): the object's one version cannot carry both",
-            "rename one of them");
+                + " that hides a superclass's field of the same name: the object's one version"
+                + " cannot carry both",
+            "rename one of them, or make this one private (the protected build renames a private"
+                + " field that has a superclass field's name)");
         return false;
       }
     }
