@@ -41,6 +41,8 @@ import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.JdkCalls;
 import dev.orthrus.processor.summary.Returns;
 import dev.orthrus.rewriter.Problem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -54,6 +56,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -326,15 +330,16 @@ public final class FactsCollector implements TaskListener {
       int from = (int) positions.getEndPosition(unit, node.getType());
       try {
         CharSequence text = unit.getSourceFile().getCharContent(true);
-        java.util.regex.Matcher m =
-            java.util.regex.Pattern.compile("\\b" + field.getSimpleName() + "\\b")
+        Matcher m =
+            Pattern.compile(
+                    "(?<![\\w$])" + Pattern.quote(field.getSimpleName().toString()) + "(?![\\w$])")
                 .matcher(text)
                 .region(Math.max(from, whole.start()), whole.end());
         if (m.find()) {
           rename(new Span(m.start(), m.end()), renamed(field));
         }
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     }
 

@@ -517,7 +517,6 @@ public final class SourceFacts {
     return callees.getOrDefault(method, Set.of());
   }
 
-  /** What in the sources javac showed cannot be rewritten. */
   /**
    * Per file, the names of private fields hiding a superclass's mutable field, and every use of
    * them, with the name each takes in the protected build ({@code ops} to {@code ops$Savings}).
@@ -526,6 +525,7 @@ public final class SourceFacts {
     return renames;
   }
 
+  /** What in the sources javac showed cannot be rewritten. */
   public List<Problem> problems() {
     return problems;
   }
