@@ -124,7 +124,7 @@ final class MethodScope {
       TreePath exprPath = new TreePath(accessPath, expr);
       receiverType = trees.getTypeMirror(exprPath);
       int origin = origin(exprPath);
-      if (isThis(expr)) {
+      if (isThis(expr) || isSuper(expr)) {
         receiver = summary.initializer() ? Receiver.FRESH : Receiver.THIS;
       } else if (origin == Call.FRESH_ARGUMENT) {
         receiver = Receiver.FRESH;
@@ -217,7 +217,7 @@ final class MethodScope {
     }
     ExpressionTree expr = unwrap(member.getExpression());
     TreePath exprPath = new TreePath(new TreePath(callPath, select), expr);
-    if (isThis(expr) || expr instanceof IdentifierTree id && id.getName().contentEquals("super")) {
+    if (isThis(expr) || isSuper(expr)) {
       return own;
     }
     if (expr instanceof MethodInvocationTree
@@ -235,6 +235,11 @@ final class MethodScope {
   private boolean isOwnMember(Element member) {
     TypeElement owner = JavaNames.enclosingType(member);
     return types.isSubtype(types.erasure(type.asType()), types.erasure(owner.asType()));
+  }
+
+  /** {@code super} in {@code super.f}: the object the code runs on. */
+  static boolean isSuper(ExpressionTree expr) {
+    return expr instanceof IdentifierTree id && id.getName().contentEquals("super");
   }
 
   /** {@code this}, possibly parenthesized. */

@@ -81,6 +81,44 @@ class WriteOutsideClosureRuleTest {
     assertNoFinding(c, "orthrus.userdata.write-outside-closure");
   }
 
+  /** {@code super.area += d} in a subclass's constructor writes the object under construction. */
+  @Test
+  void aSubclassConstructorWritingInheritedFieldsThroughSuperIsInitialization() {
+    JavaFileObject f =
+        source(
+            "t.Shapes",
+            """
+        package t;
+        import dev.orthrus.annotations.UserData;
+        public class Shapes {
+          @UserData
+          static class Shape {
+            double area;
+            Shape(double area) { this.area = area; }
+          }
+          @UserData
+          static class Circle extends Shape {
+            Circle(double r) {
+              super(r * r);
+              super.area += 0.5;
+              this.area *= 2;
+              area--;
+            }
+            void scale(double f) {
+              super.area *= f;
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining("[orthrus.userdata.write-outside-closure]")
+        .inFile(f)
+        .onLineContaining("super.area *= f");
+    assertThat(Snippets.findings(c, "orthrus.userdata.write-outside-closure")).hasSize(1);
+  }
+
   @Test
   void warnsOnSlotStoresFromControlPathButNotOnFreshArrays() {
     JavaFileObject f =
