@@ -109,7 +109,8 @@ public final class Instrumenter {
         work = scratch.resolve("analysis");
       }
       Rewriter.Result rewritten =
-          Rewriter.rewrite(sources, analysis.facts(), analysis.report(), dependencies);
+          Rewriter.rewrite(
+              sources, analysis.facts(), analysis.report(), dependencies, request.release());
       if (!rewritten.problems().isEmpty()) {
         throw new InstrumentException(rewritten.problems());
       }

@@ -1,6 +1,7 @@
 package dev.orthrus.rewriter.compile;
 
-import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -60,7 +61,14 @@ public final class ObscuredNames {
       if (name == null || !GENERATED.contains(name)) {
         return Optional.empty();
       }
-      CompilationUnit unit = StaticJavaParser.parse(original);
+      CompilationUnit unit =
+          new JavaParser(
+                  new ParserConfiguration()
+                      .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)
+                      .setTabSize(1))
+              .parse(original)
+              .getResult()
+              .orElseThrow();
       Node at =
           unit.findAll(FieldDeclaration.class).stream()
               .filter(

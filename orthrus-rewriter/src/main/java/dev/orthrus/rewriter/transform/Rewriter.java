@@ -48,27 +48,37 @@ public final class Rewriter {
 
   private Rewriter() {}
 
-  public static Result rewrite(Map<Path, String> sources, SourceFacts facts, ClosureReport report) {
-    return rewrite(sources, facts, report, List.of());
+  /**
+   * The parser's language level for sources of Java {@code release}: the release's own, or the
+   * newest the parser knows below it (switch patterns and record patterns need 21).
+   */
+  public static ParserConfiguration.LanguageLevel languageLevel(int release) {
+    for (int r = Math.max(17, release); r > 17; r--) {
+      try {
+        return ParserConfiguration.LanguageLevel.valueOf("JAVA_" + r);
+      } catch (IllegalArgumentException e) {
+        // Newer than this parser: try the release before.
+      }
+    }
+    return ParserConfiguration.LanguageLevel.JAVA_17;
   }
 
   /**
-   * Rewrites {@code sources}; a call of one of the {@code dependencies}' closures (closures of
-   * protected builds on the class path) runs in the caller's log as a call of a closure of the
-   * sources does.
+   * Rewrites {@code sources}, written for Java {@code release}; a call of one of the {@code
+   * dependencies}' closures (closures of protected builds on the class path) runs in the caller's
+   * log as a call of a closure of the sources does.
    */
   public static Result rewrite(
       Map<Path, String> sources,
       SourceFacts facts,
       ClosureReport report,
-      List<InstrumentReport.Closure> dependencies) {
+      List<InstrumentReport.Closure> dependencies,
+      int release) {
     Plan plan = new Plan(facts, report, dependencies);
     plan.problems.addAll(facts.problems());
     JavaParser parser =
         new JavaParser(
-            new ParserConfiguration()
-                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17)
-                .setTabSize(1));
+            new ParserConfiguration().setLanguageLevel(languageLevel(release)).setTabSize(1));
     List<FileRewriter> files = new ArrayList<>();
     for (Map.Entry<Path, String> source : sources.entrySet()) {
       ParseResult<CompilationUnit> parsed = parser.parse(source.getValue());

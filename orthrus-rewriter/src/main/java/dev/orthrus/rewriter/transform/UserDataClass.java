@@ -39,6 +39,7 @@ import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,6 +76,9 @@ final class UserDataClass {
   private final String binaryName;
   private final List<VersionField> fields = new ArrayList<>();
   private final List<String> held = new ArrayList<>();
+
+  /** The access of each held field, which its slot constant and accessors take. */
+  private final Map<String, Modifier.Keyword> heldAccess = new HashMap<>();
 
   /** The declarations of the mutable fields, kept on the handle (in place). */
   private final List<FieldDeclaration> inPlace = new ArrayList<>();
@@ -229,7 +233,13 @@ final class UserDataClass {
               .allMatch(v -> heldTypes.containsKey(v.getNameAsString()))) {
         // Held in a slot of the handle: transient, as a reproducer carries logged slot versions.
         declaration.addModifier(Modifier.Keyword.TRANSIENT);
-        declaration.getVariables().forEach(v -> held.add(v.getNameAsString()));
+        declaration
+            .getVariables()
+            .forEach(
+                v -> {
+                  held.add(v.getNameAsString());
+                  heldAccess.put(v.getNameAsString(), access(declaration));
+                });
         continue;
       }
       for (VariableDeclarator v : declaration.getVariables()) {
@@ -842,8 +852,9 @@ final class UserDataClass {
     s.append(" extends ").append(extension ? superVersion() : "Version").append(" {\n");
     s.append("private static final long serialVersionUID = 1L;\n");
     for (VersionField f : fields) {
-      // A subclass's store helpers read the fields of the versions they rebuild.
-      s.append(extended || extension ? "public " : access(f.access())).append("final ");
+      // Generated code reads them wherever the field can be named: a subclass's store helpers and
+      // its variants, in another package too, read the versions they load (through this type).
+      s.append("public final ");
       s.append(f.type()).append(' ').append(f.name()).append(";\n");
     }
     String parameters =
@@ -1283,6 +1294,7 @@ final class UserDataClass {
               "/** The slot of the held field {@code "
                   + f
                   + "}. */\n"
+                  + access(heldAccess.get(f))
                   + "static final int "
                   + slotName(f)
                   + " = "
@@ -1327,9 +1339,11 @@ final class UserDataClass {
                   + " value = this."
                   + f
                   + ";\nVarHandle.acquireFence();\nreturn value;\n}"));
+      String access = access(heldAccess.get(f));
       members.add(
           StaticJavaParser.parseBodyDeclaration(
-              t
+              access
+                  + t
                   + " "
                   + plainRead(f)
                   + "() {\nrefusePlainRead();\nreturn "
@@ -1337,7 +1351,8 @@ final class UserDataClass {
                   + "();\n}"));
       members.add(
           StaticJavaParser.parseBodyDeclaration(
-              t
+              access
+                  + t
                   + " "
                   + loggedRead(f)
                   + "(ClosureLog log) {\nreturn ("
@@ -1351,6 +1366,7 @@ final class UserDataClass {
         members.add(
             StaticJavaParser.parseBodyDeclaration(
                 "@SuppressWarnings(\"unchecked\")\n"
+                    + access
                     + t
                     + " "
                     + replayedRead(f)
@@ -1520,7 +1536,7 @@ final class UserDataClass {
   private BodyDeclaration<?> heldStore(StoreHelper h, String context) {
     String f = h.fields().get(0);
     String t = plan.facts.heldFieldType(binaryName, f);
-    StringBuilder s = new StringBuilder();
+    StringBuilder s = new StringBuilder(access(heldAccess.get(f)));
     s.append(t).append(' ').append(h.methodName()).append('(');
     if (h.variant().contextType != null) {
       s.append(h.variant().contextType).append(' ').append(context).append(", ");
