@@ -16,6 +16,13 @@ public class Account {
     this.balance = balance;
   }
 
+  /** Delegates, then changes what the constructor it called stored. */
+  public Account(String id) {
+    this(id, 50);
+    lastNote = "short " + ops++;
+    this.balance += 5;
+  }
+
   @Closure
   public long deposit(long amount) {
     balance += amount;

@@ -13,6 +13,8 @@ public final class Driver {
     accounts.add(new Savings("s", 10_000, 250));
     accounts.add(new Bonus("b", 20_000));
     accounts.add(new Checking("c"));
+    accounts.add(new Account("d"));
+    accounts.add(new Savings("e"));
     StringBuilder out = new StringBuilder();
     long sum = 0;
     for (int i = 0; i < rounds; i++) {

@@ -19,6 +19,15 @@ public class Savings extends Account {
     balance = balance + 1;
   }
 
+  /** Delegates, then changes its own fields and an inherited one. */
+  public Savings(String id) {
+    this(id, 1000, 150);
+    interestPaid = 1;
+    statement = new byte[] {1, 2};
+    balance -= 1;
+    ops--;
+  }
+
   @Closure
   public long payInterest() {
     long interest = balance * rateBasisPoints / 10_000;

@@ -217,7 +217,9 @@ final class FileRewriter {
           changed = true;
         }
       } else if (member instanceof ConstructorDeclaration c) {
-        if (!userData) {
+        // A user-data class's constructor that calls this(...) runs on an object the constructor
+        // it calls made user data: plain code, as in any method.
+        if (!userData || UserDataClass.delegates(c)) {
           MethodFact fact = methodFact(c);
           String id = fact == null ? binary + "#<init>" : fact.id();
           c.getBody().accept(body(Variant.PLAIN, null, id), null);

@@ -131,7 +131,9 @@ final class UserDataClass {
       return;
     }
     List<Node> bodies = new ArrayList<>();
-    type.getConstructors().forEach(c -> bodies.add(c.getBody()));
+    type.getConstructors().stream()
+        .filter(c -> !delegates(c))
+        .forEach(c -> bodies.add(c.getBody()));
     type.getMembers().stream()
         .filter(m -> m instanceof InitializerDeclaration i && !i.isStatic())
         .forEach(bodies::add);
@@ -558,18 +560,10 @@ final class UserDataClass {
    * {@code this} escape before that is a problem: the object is not user data yet.
    */
   private void rewriteConstructor(ConstructorDeclaration c, List<InitializerBlock> blocks) {
-    BlockStmt body = c.getBody();
-    if (!body.getStatements().isEmpty()
-        && body.getStatement(0) instanceof ExplicitConstructorInvocationStmt call
-        && call.isThis()) {
-      if (assignsVersionedField(body)) {
-        problem(
-            c,
-            "a constructor that calls this(...) and then assigns a mutable field",
-            "pass the value to the constructor it calls");
-      }
-      return;
+    if (delegates(c)) {
+      return; // rewritten as plain code (FileRewriter): the constructor it calls made the object
     }
+    BlockStmt body = c.getBody();
     body.accept(new ConstructorBody(), null);
     BlockStmt out = new BlockStmt();
     if (!body.getStatements().isEmpty()
@@ -631,9 +625,11 @@ final class UserDataClass {
     };
   }
 
-  private boolean assignsVersionedField(BlockStmt body) {
-    return body.findAll(AssignExpr.class).stream()
-        .anyMatch(a -> isOwnVersionedField(a.getTarget()));
+  /** A constructor whose first statement calls another of its class's: {@code this(...)}. */
+  static boolean delegates(ConstructorDeclaration c) {
+    return c.getBody().getStatements().getFirst().orElse(null)
+            instanceof ExplicitConstructorInvocationStmt call
+        && call.isThis();
   }
 
   private boolean isOwnVersionedField(Expression e) {
