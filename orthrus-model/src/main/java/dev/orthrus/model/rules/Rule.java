@@ -85,7 +85,7 @@ public enum Rule {
       Severity.WARNING,
       true,
       Stage.PROCESSOR,
-      "a method overrides or implements a closure without `@Closure`; calls that reach it run unlogged and are never validated"),
+      "a method overrides or implements a closure without `@Closure`; the closure's calls that reach it run it unlogged, never validated"),
   ARRAY_ELEMENT_WRITE(
       "orthrus.userdata.array-element-write",
       Severity.ERROR,

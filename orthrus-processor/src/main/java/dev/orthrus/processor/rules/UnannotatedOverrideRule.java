@@ -46,8 +46,9 @@ public final class UnannotatedOverrideRule extends AbstractRule {
                 + method.id()
                 + "` overrides closure `"
                 + context.names().methodId(closure)
-                + "` but is not @Closure: calls that reach it run unlogged and are never"
-                + " validated; annotate it @Closure",
+                + "` but is not @Closure: a call of the closure that reaches it runs it"
+                + " unlogged, never validated (a call from inside another closure's execution is"
+                + " validated with it); annotate it @Closure",
             null);
       }
     }
