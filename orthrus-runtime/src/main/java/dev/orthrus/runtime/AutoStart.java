@@ -3,6 +3,7 @@ package dev.orthrus.runtime;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.api.Overrides;
 import dev.orthrus.runtime.api.RuntimeStarter;
 import dev.orthrus.runtime.validate.ValidationBudget;
 import java.io.PrintStream;
@@ -158,6 +159,12 @@ public final class AutoStart implements RuntimeStarter {
                 + " sampled executions too large to log (more than "
                 + ClosureLog.MAX_ENTRIES
                 + " loads and stores), never validated"
+            : "")
+        + (Overrides.routedCount() > 0
+            ? "; "
+                + Overrides.routedCount()
+                + " calls of closures ran an override that is not a closure, never validated"
+                + " (annotate it @Closure: orthrus.closure.unannotated-override)"
             : "")
         + (budget != null ? "; " + budget : "");
   }

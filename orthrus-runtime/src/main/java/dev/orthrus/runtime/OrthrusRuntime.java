@@ -227,12 +227,12 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   /**
    * A free log for {@code t} (sampling all), or null when validators neither handed one back nor
-   * worked ({@link ValidatorPool#cpuNanos}: less than a 32nd of a CPU) within {@link
-   * #STALL_NANOS} in which no collection ran, or handed none back within the strict timeout: the
-   * thread then skips logging, without waiting, until one comes back. A blocked validator waits for
-   * something the waiting thread holds: the initialization of a class whose static initializer
-   * calls closures (the JVM makes every other thread that uses the class wait). Waiting for it for
-   * ever would hang the program.
+   * worked ({@link ValidatorPool#cpuNanos}: less than a 32nd of a CPU) within {@link #STALL_NANOS}
+   * in which no collection ran, or handed none back within the strict timeout: the thread then
+   * skips logging, without waiting, until one comes back. A blocked validator waits for something
+   * the waiting thread holds: the initialization of a class whose static initializer calls closures
+   * (the JVM makes every other thread that uses the class wait). Waiting for it for ever would hang
+   * the program.
    */
   private ClosureLog waitForFreeLog(AppThread t) {
     long start = System.nanoTime();

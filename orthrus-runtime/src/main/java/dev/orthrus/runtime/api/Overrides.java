@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * For the APP and VAL variants of a method a subclass can override: whether the method an object's
@@ -81,7 +82,20 @@ public final class Overrides {
       }
     }
     routing.add(receiver);
+    ROUTED.increment();
     return true;
+  }
+
+  /** Calls of closures that ran an override that is not a closure: unlogged, never validated. */
+  private static final LongAdder ROUTED = new LongAdder();
+
+  /**
+   * How many calls of closures, since the JVM started, a dispatcher handed to an override that is
+   * not a closure ({@code orthrus.closure.unannotated-override}): they ran unlogged and were never
+   * validated. The exit summary reports them.
+   */
+  public static long routedCount() {
+    return ROUTED.sum();
   }
 
   /** Ends what {@link #enter} began. */
