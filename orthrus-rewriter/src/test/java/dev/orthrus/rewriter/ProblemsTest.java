@@ -91,21 +91,6 @@ class ProblemsTest {
 
   @Test
   void subclassFieldsAVersionCannotExtendAreRefused(@TempDir Path dir) throws IOException {
-    // Decision 0072: a subclass's fields extend its superclass's version, which needs one.
-    String heldAbove =
-        """
-        package p;
-        @dev.orthrus.annotations.UserData
-        class Tree extends Base {
-          long size;
-        }
-        @dev.orthrus.annotations.UserData
-        class Base {
-          Node first;
-        }
-        """;
-    assertOne(
-        problems(dir.resolve("held"), heldAbove), 2, "whose mutable fields are all references");
     // A superclass with final fields only is no versioned handle to extend.
     String finals =
         """

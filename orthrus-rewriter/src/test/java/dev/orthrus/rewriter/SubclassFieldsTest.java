@@ -71,6 +71,21 @@ class SubclassFieldsTest {
   }
 
   /**
+   * A root whose only mutable field is a reference to user data has an empty version, which its
+   * subclasses' versions extend (the build refused such subclasses with fields of their own).
+   */
+  @Test
+  void subclassesWithFieldsBelowARootThatHoldsOnlyReferences(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        loader -> loader.loadClass("links.Chains").getMethod("run", int.class).invoke(null, 300),
+        300 * 4);
+    String counted = Builds.generated(out, "links/Counted.java");
+    assertTrue(counted.contains("class V extends links.Link.V"), counted);
+  }
+
+  /**
    * A faulty core in a subclass's closure: the APP variant of {@code Savings.payInterest} is edited
    * to add a flipped bit to the subclass's own field. Run on a third-level object, the validator's
    * re-execution disagrees, and the reproducer, whose versions are the subclasses', replays to the

@@ -369,11 +369,29 @@ public final class SourceFacts {
   }
 
   /**
-   * A user-data class that declares fields its version carries and extends user-data classes whose
-   * versions carry fields: its version extends theirs (decision 0072).
+   * A user-data class that declares fields its version carries and extends a user-data class with a
+   * version: its version extends theirs (decision 0072).
    */
   public boolean isVersionExtension(String binaryName) {
-    return !versionFields(binaryName).isEmpty() && !inheritedVersionFields(binaryName).isEmpty();
+    return !versionFields(binaryName).isEmpty() && versionParent(binaryName) != null;
+  }
+
+  /**
+   * The nearest user-data superclass of {@code binaryName} that has a version: one whose version
+   * carries fields, or the root when its only mutable fields are references to user data (its
+   * version is then empty); null when there is none.
+   */
+  public String versionParent(String binaryName) {
+    List<String> chain = userDataSuperclasses(binaryName);
+    for (String c : chain) {
+      if (!versionFields(c).isEmpty()) {
+        return c;
+      }
+    }
+    if (!chain.isEmpty() && !heldFields(chain.get(chain.size() - 1)).isEmpty()) {
+      return chain.get(chain.size() - 1);
+    }
+    return null;
   }
 
   /** A user-data class that a {@link #isVersionExtension version extension} extends. */

@@ -445,12 +445,9 @@ final class UserDataClass {
         .sum();
   }
 
-  /** The nearest superclass whose version carries fields of its own (binary name), or null. */
+  /** The nearest superclass with a version (binary name), or null ({@code SourceFacts}). */
   private String versionParent() {
-    return plan.facts.userDataSuperclasses(binaryName).stream()
-        .filter(c -> !plan.facts.versionFields(c).isEmpty())
-        .findFirst()
-        .orElse(null);
+    return plan.facts.versionParent(binaryName);
   }
 
   /** The canonical name of the superclass's version class ({@code acct.Account.V}). */
@@ -1084,25 +1081,27 @@ final class UserDataClass {
     String self = simpleName(binaryName);
     String parent = simpleName(versionParent());
     String superV = superVersion();
-    String inheritedParams = join(inherited, f -> f.type() + " " + f.name());
-    String inheritedArgs = join(inherited, VersionField::name);
+    // The inherited fields after a comma, or nothing under a root whose version is empty.
+    String inheritedParams =
+        inherited.isEmpty() ? "" : ", " + join(inherited, f -> f.type() + " " + f.name());
+    String inheritedArgs = inherited.isEmpty() ? "" : ", " + join(inherited, VersionField::name);
     String own = join(fields, f -> "this." + f.name());
     String ownOf = join(fields, f -> n + "." + f.name());
     String snapshot =
         extended
-            ? String.format("snapshot$%s(%s, %s, %s)", self, checksum, inheritedArgs, own)
-            : String.format("new %s(this, %s, %s, %s)", version, inheritedArgs, own, checksum);
+            ? String.format("snapshot$%s(%s%s, %s)", self, checksum, inheritedArgs, own)
+            : String.format("new %s(this%s, %s, %s)", version, inheritedArgs, own, checksum);
     add(
         String.format(
-            "@Override protected %s snapshot$%s(int %s, %s) {\nreturn %s;\n}",
+            "@Override protected %s snapshot$%s(int %s%s) {\nreturn %s;\n}",
             superV, parent, checksum, inheritedParams, snapshot));
     String rebuilt =
         extended
-            ? String.format("with$%s(%s, %s, %s)", self, n, inheritedArgs, ownOf)
-            : String.format("new %s(this, %s, %s)", version, inheritedArgs, ownOf);
+            ? String.format("with$%s(%s%s, %s)", self, n, inheritedArgs, ownOf)
+            : String.format("new %s(this%s, %s)", version, inheritedArgs, ownOf);
     add(
         String.format(
-            "@Override protected %s with$%s(%s %s, %s) {\n%s %s = (%s) %s;\nreturn %s;\n}",
+            "@Override protected %s with$%s(%s %s%s) {\n%s %s = (%s) %s;\nreturn %s;\n}",
             superV, parent, superV, from, inheritedParams, version, n, version, from, rebuilt));
     if (extended) {
       addOwnHooks(checksum, allFields());
