@@ -135,6 +135,7 @@ public final class AutoStart implements RuntimeStarter {
     }
     long forMemory = rt.skippedForMemory();
     long behind = rt.skippedCount() - rt.tooLargeCount() - forMemory;
+    long routed = Overrides.routedCount();
     return "orthrus: "
         + rt.validatedCount()
         + (rt.validatedCount() == 1 ? " execution validated, " : " executions validated, ")
@@ -160,9 +161,9 @@ public final class AutoStart implements RuntimeStarter {
                 + ClosureLog.MAX_ENTRIES
                 + " loads and stores), never validated"
             : "")
-        + (Overrides.routedCount() > 0
+        + (routed > 0
             ? "; "
-                + Overrides.routedCount()
+                + routed
                 + " calls of closures ran an override that is not a closure, never validated"
                 + " (annotate it @Closure: orthrus.closure.unannotated-override)"
             : "")

@@ -122,7 +122,7 @@ public final class Javac {
       if (!ok || !errors.isEmpty()) {
         List<Problem> generated = new ArrayList<>();
         for (Problem p : errors) {
-          Optional<Problem> explained = ObscuredNames.explain(p, originals);
+          Optional<Problem> explained = ObscuredNames.explain(p, originals, release);
           if (explained.isPresent()) {
             if (!generated.contains(explained.get())) {
               generated.add(explained.get());

@@ -7,6 +7,7 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import dev.orthrus.rewriter.Problem;
+import dev.orthrus.rewriter.transform.Rewriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,11 +44,11 @@ public final class ObscuredNames {
   private ObscuredNames() {}
 
   /**
-   * The problem {@code error}, a compile error at a line and column of the generated {@code
-   * generated}, is when a name generated code uses there is a field's: on that field of {@code
-   * original}; else empty.
+   * The problem {@code error}, a compile error at a line and column of a generated source, is when
+   * a name generated code uses there is a field's: on that field of the source it was made from
+   * ({@code originals}), parsed as the rewriter parses sources of Java {@code release}; else empty.
    */
-  static Optional<Problem> explain(Problem error, Map<Path, Path> originals) {
+  static Optional<Problem> explain(Problem error, Map<Path, Path> originals, int release) {
     Path original = error.file() == null ? null : originals.get(error.file());
     if (original == null || error.line() <= 0 || error.column() <= 0) {
       return Optional.empty();
@@ -64,7 +65,7 @@ public final class ObscuredNames {
       CompilationUnit unit =
           new JavaParser(
                   new ParserConfiguration()
-                      .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)
+                      .setLanguageLevel(Rewriter.languageLevel(release))
                       .setTabSize(1))
               .parse(original)
               .getResult()

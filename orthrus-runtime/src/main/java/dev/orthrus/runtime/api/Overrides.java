@@ -65,6 +65,9 @@ public final class Overrides {
     };
   }
 
+  /** Calls of closures that ran an override that is not a closure: unlogged, never validated. */
+  private static final LongAdder ROUTED = new LongAdder();
+
   /** Per thread, the objects whose override a dispatcher is running now. */
   private static final ThreadLocal<ArrayList<Object>> ROUTING =
       ThreadLocal.withInitial(ArrayList::new);
@@ -85,9 +88,6 @@ public final class Overrides {
     ROUTED.increment();
     return true;
   }
-
-  /** Calls of closures that ran an override that is not a closure: unlogged, never validated. */
-  private static final LongAdder ROUTED = new LongAdder();
 
   /**
    * How many calls of closures, since the JVM started, a dispatcher handed to an override that is
