@@ -122,7 +122,9 @@ public final class InstrumentMojo extends AbstractMojo {
                 + count(result.closures().size(), "closure", "closures")
                 + " logged and validated, "
                 + count(result.versionedClasses().size(), "class", "classes")
-                + " versioned; protected classes in "
+                + " versioned"
+                + exported(result)
+                + "; protected classes in "
                 + classOutput
                 + ", rewritten sources in "
                 + generatedSources
@@ -199,6 +201,13 @@ public final class InstrumentMojo extends AbstractMojo {
             + "  </dependency>"
             + nl
             + "or build the vanilla program with -Dorthrus.skip=true");
+  }
+
+  private static String exported(InstrumentResult result) {
+    int n = result.exportedMethods().size();
+    return n == 0
+        ? ""
+        : ", " + count(n, "public method", "public methods") + " with variants for other modules";
   }
 
   private static String count(int n, String one, String many) {

@@ -13,8 +13,11 @@ import java.util.Map;
  *
  * @param closures the closures now dispatched, logged and validated
  * @param versionedClasses the {@code @UserData} classes that became handles
+ * @param methods the methods that are not closures whose variants a closure of another build may
+ *     call (decision 0075)
  */
-public record InstrumentReport(List<Closure> closures, List<VersionedClass> versionedClasses) {
+public record InstrumentReport(
+    List<Closure> closures, List<VersionedClass> versionedClasses, List<Method> methods) {
 
   /** Where the report is written, below the class output. */
   public static final String RESOURCE_PATH = "META-INF/orthrus/instrumentation.json";
@@ -46,6 +49,15 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
       List<String> callSites,
       String binding,
       String stem) {}
+
+  /**
+   * A method that is not a closure, with APP and VAL variants that another build's closures may
+   * call: a public method of a user-data class (decision 0075).
+   *
+   * @param id the method's id ({@code owner#name(erased,params)})
+   * @param stem what the names of its variants start with, as for a closure
+   */
+  public record Method(String id, String stem) {}
 
   /**
    * One versioned class.
@@ -83,17 +95,21 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
       strings(w.name("storeHelpers"), v.storeHelpers());
       w.endObject();
     }
+    w.endArray().name("methods").beginArray();
+    for (Method m : methods) {
+      w.beginObject().name("id").value(m.id()).name("stem").value(m.stem()).endObject();
+    }
     w.endArray().endObject();
     return out.append('\n').toString();
   }
 
   /**
-   * The closures of a report another build wrote (a protected dependency's), with what a caller's
-   * variants need to call theirs: id, name, binding and stem.
+   * What a report another build wrote (a protected dependency's) offers a caller's variants: its
+   * closures with id, name, binding and stem, and its methods with variants; no versioned classes.
    *
    * @throws IllegalArgumentException when {@code json} is not such a report, naming what is wrong
    */
-  public static List<Closure> closuresOf(String json) {
+  public static InstrumentReport exportsOf(String json) {
     Object parsed;
     try {
       parsed = JsonReader.parse(json);
@@ -104,14 +120,10 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
       throw new IllegalArgumentException("no \"closures\" list");
     }
     List<Closure> closures = new ArrayList<>();
-    for (Object entry : list) {
-      if (!(entry instanceof Map<?, ?> c)) {
-        throw new IllegalArgumentException("a closure entry is not an object");
-      }
-      String id = text(c, "id");
+    for (Map<?, ?> c : entries(list, "closure")) {
       closures.add(
           new Closure(
-              id,
+              text(c, "id"),
               text(c, "name"),
               List.of(),
               "",
@@ -121,13 +133,31 @@ public record InstrumentReport(List<Closure> closures, List<VersionedClass> vers
               text(c, "binding"),
               text(c, "stem")));
     }
-    return closures;
+    List<Method> methods = new ArrayList<>();
+    if (!(root.get("methods") instanceof List<?> exported)) {
+      throw new IllegalArgumentException("no \"methods\" list (written by another version?)");
+    }
+    for (Map<?, ?> m : entries(exported, "method")) {
+      methods.add(new Method(text(m, "id"), text(m, "stem")));
+    }
+    return new InstrumentReport(closures, List.of(), methods);
+  }
+
+  private static List<Map<?, ?>> entries(List<?> list, String what) {
+    List<Map<?, ?>> entries = new ArrayList<>();
+    for (Object entry : list) {
+      if (!(entry instanceof Map<?, ?> m)) {
+        throw new IllegalArgumentException("a " + what + " entry is not an object");
+      }
+      entries.add(m);
+    }
+    return entries;
   }
 
   private static String text(Map<?, ?> entry, String key) {
     if (!(entry.get(key) instanceof String value) || value.isEmpty()) {
       throw new IllegalArgumentException(
-          "closure " + entry.get("id") + " has no \"" + key + "\" (written by another version?)");
+          entry.get("id") + " has no \"" + key + "\" (written by another version?)");
     }
     return value;
   }

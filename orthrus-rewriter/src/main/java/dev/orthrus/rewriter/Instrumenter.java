@@ -70,8 +70,8 @@ public final class Instrumenter {
                   "no Java sources in " + request.sourceRoots(),
                   "give the folders that hold the packages (e.g. src/main/java)")));
     }
-    List<InstrumentReport.Closure> dependencies =
-        ProtectedDependencies.closures(request.classPath(), request.classOutput());
+    InstrumentReport dependencies =
+        ProtectedDependencies.exports(request.classPath(), request.classOutput());
     Path scratch = temporaryFolder();
     // A copy of the sources the rewriter works on instead, mapped to the user's files.
     Map<Path, Path> renamedFrom = new HashMap<>();
@@ -110,33 +110,43 @@ public final class Instrumenter {
       }
       Rewriter.Result rewritten =
           Rewriter.rewrite(
-              sources, analysis.facts(), analysis.report(), dependencies, request.release());
+              sources, analysis.facts(), analysis.report(), dependencies, request.release(), true);
       if (!rewritten.problems().isEmpty()) {
         throw new InstrumentException(rewritten.problems());
       }
-      List<Path> generated = new ArrayList<>();
-      Map<Path, Path> originals = new LinkedHashMap<>();
       Path out = request.generatedSources().toAbsolutePath().normalize();
-      deleteJavaFiles(out);
-      for (Map.Entry<Path, String> source : rewritten.sources().entrySet()) {
-        Path target = out.resolve(roots.get(source.getKey()).relativize(source.getKey()));
-        Files.createDirectories(target.getParent());
-        Files.writeString(target, source.getValue(), StandardCharsets.UTF_8);
-        generated.add(target);
-        originals.put(target, renamedFrom.getOrDefault(source.getKey(), source.getKey()));
-      }
-      // Compiled aside and copied only once all of it compiled: a failure must leave the class
-      // output as the vanilla build wrote it (javac writes the classes it finished before an
-      // error in another one).
       Path compiled = work.resolve("classes");
-      Javac.compile(generated, originals, request.classPath(), request.release(), compiled);
+      List<Path> generated;
+      try {
+        generated = writeAndCompile(rewritten, roots, renamedFrom, out, request, compiled);
+      } catch (InstrumentException e) {
+        if (rewritten.report().methods().isEmpty()) {
+          throw e;
+        }
+        // The variants made for other builds' closures must not fail a build that protects its
+        // own closures: it is made again without them (decision 0075).
+        rewritten =
+            Rewriter.rewrite(
+                sources,
+                analysis.facts(),
+                analysis.report(),
+                dependencies,
+                request.release(),
+                false);
+        deleteTree(compiled);
+        generated = writeAndCompile(rewritten, roots, renamedFrom, out, request, compiled);
+      }
       copyTree(compiled, request.classOutput());
       copyClosureReport(work, request.classOutput(), analysis.report() != null);
       Path report = request.classOutput().resolve(InstrumentReport.RESOURCE_PATH);
       Files.createDirectories(report.getParent());
       Files.writeString(report, rewritten.report().toJson(), StandardCharsets.UTF_8);
       return new InstrumentResult(
-          generated, rewritten.closures(), rewritten.versionedClasses(), report);
+          generated,
+          rewritten.closures(),
+          rewritten.versionedClasses(),
+          rewritten.report().methods().stream().map(InstrumentReport.Method::id).toList(),
+          report);
     } catch (InstrumentException e) {
       if (renamedFrom.isEmpty()) {
         throw e;
@@ -152,6 +162,35 @@ public final class Instrumenter {
     } finally {
       deleteTree(scratch);
     }
+  }
+
+  /**
+   * Writes the rewritten sources under {@code out} (in place of an earlier run's) and compiles them
+   * into {@code compiled}; returns the files written.
+   */
+  private static List<Path> writeAndCompile(
+      Rewriter.Result rewritten,
+      Map<Path, Path> roots,
+      Map<Path, Path> renamedFrom,
+      Path out,
+      InstrumentRequest request,
+      Path compiled)
+      throws InstrumentException, IOException {
+    List<Path> generated = new ArrayList<>();
+    Map<Path, Path> originals = new LinkedHashMap<>();
+    deleteJavaFiles(out);
+    for (Map.Entry<Path, String> source : rewritten.sources().entrySet()) {
+      Path target = out.resolve(roots.get(source.getKey()).relativize(source.getKey()));
+      Files.createDirectories(target.getParent());
+      Files.writeString(target, source.getValue(), StandardCharsets.UTF_8);
+      generated.add(target);
+      originals.put(target, renamedFrom.getOrDefault(source.getKey(), source.getKey()));
+    }
+    // Compiled aside and copied only once all of it compiled: a failure must leave the class
+    // output as the vanilla build wrote it (javac writes the classes it finished before an error
+    // in another one).
+    Javac.compile(generated, originals, request.classPath(), request.release(), compiled);
+    return generated;
   }
 
   /** {@code text} with each of {@code renames}' names replaced. */

@@ -10,24 +10,26 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The closures of the protected builds on a class path: another module of a multi-module build, or
- * a library, that the rewriter instrumented writes its {@link InstrumentReport} next to its
- * classes, and a closure of this build that calls one of them calls its variants (decision 0067).
+ * What the protected builds on a class path export: another module of a multi-module build, or a
+ * library, that the rewriter instrumented writes its {@link InstrumentReport} next to its classes,
+ * and a closure of this build that calls one of its closures (decision 0067) or of its methods with
+ * variants (decision 0075) calls their variants.
  */
 final class ProtectedDependencies {
 
   private ProtectedDependencies() {}
 
   /**
-   * The closures listed by the reports on {@code classPath}, leaving out {@code classOutput} (this
-   * build's own classes, which may hold the report of a previous build).
+   * The closures and methods listed by the reports on {@code classPath}, leaving out {@code
+   * classOutput} (this build's own classes, which may hold the report of a previous build).
    *
    * @throws InstrumentException when a report cannot be read, naming the class path entry
    */
-  static List<InstrumentReport.Closure> closures(List<Path> classPath, Path classOutput)
+  static InstrumentReport exports(List<Path> classPath, Path classOutput)
       throws InstrumentException {
     Path own = classOutput.toAbsolutePath().normalize();
     List<InstrumentReport.Closure> closures = new ArrayList<>();
+    List<InstrumentReport.Method> methods = new ArrayList<>();
     for (Path entry : classPath) {
       Path e = entry.toAbsolutePath().normalize();
       if (e.equals(own)) {
@@ -43,12 +45,14 @@ final class ProtectedDependencies {
         continue;
       }
       try {
-        closures.addAll(InstrumentReport.closuresOf(report));
+        InstrumentReport exported = InstrumentReport.exportsOf(report);
+        closures.addAll(exported.closures());
+        methods.addAll(exported.methods());
       } catch (IllegalArgumentException ex) {
         throw problem(e, ex.getMessage());
       }
     }
-    return closures;
+    return new InstrumentReport(closures, List.of(), methods);
   }
 
   /** The report in a classes folder or a jar, or null when it holds none. */

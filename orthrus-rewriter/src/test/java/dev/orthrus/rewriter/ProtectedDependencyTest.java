@@ -1,6 +1,7 @@
 package dev.orthrus.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,6 +46,42 @@ class ProtectedDependencyTest {
     assertTrue(Files.isDirectory(lib.resolve("shop/lib")));
   }
 
+  /**
+   * A public method of another module's user-data class has variants that a closure calls (decision
+   * 0075), unless its code reads the clock (the caller records its result, as library code's) or
+   * its variants cannot be made (a kept lambda that reads user data): those stay as they were.
+   */
+  @Test
+  void aClosureCallsTheVariantsOfADependencysPublicMethods(@TempDir Path out) throws Exception {
+    Path lib = instrumentBoth(out);
+    InstrumentReport exported =
+        InstrumentReport.exportsOf(Files.readString(lib.resolve(InstrumentReport.RESOURCE_PATH)));
+    assertEquals(
+        List.of(
+            new InstrumentReport.Method("shop.lib.Account#balance()", "balance"),
+            new InstrumentReport.Method("shop.lib.Account#summary()", "summary")),
+        exported.methods());
+    String service = Builds.generated(out.resolve("app"), "shop/app/Service.java");
+    assertTrue(service.contains("return a.summary() + \", \" + (a.balance() +"), service);
+    assertTrue(service.contains("a.summaryApp(log) + \", \" + (a.balanceApp(log) +"), service);
+    assertTrue(
+        service.contains("a.summaryVal(replay) + \", \" + (a.balanceVal(replay) +"), service);
+    assertTrue(service.contains("log.nondetBits(a.stampedBalance())"), service);
+    assertTrue(service.contains("replay.nondetBits(a)"), service);
+    assertEquals(3, count(service, "a.keptBalance()"), service);
+    String account = Builds.generated(out.resolve("lib"), "shop/lib/Account.java");
+    assertTrue(account.contains("private int countVal(Replay replay)"), account);
+    assertFalse(account.contains("keptBalanceApp"), account);
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      n++;
+    }
+    return n;
+  }
+
   @Test
   void everyExecutionIsValidatedAndComputesWhatVanillaDoes(@TempDir Path out) throws Exception {
     Path lib = instrumentBoth(out);
@@ -54,7 +91,9 @@ class ProtectedDependencyTest {
     try (URLClassLoader p = loader(lib, out.resolve("app/classes"));
         URLClassLoader v = loader(vanilla)) {
       assertEquals(run(v), run(p));
-      Builds.assertAllValidated(rt, 123); // 3 accounts, 41 calls each: the nested ones run inline
+      // 3 accounts, 61 calls each: the nested ones run inline. Without decision 0075 the 60 calls
+      // of audit, which calls the other module's methods that are not closures, were not validated.
+      Builds.assertAllValidated(rt, 183);
       assertEquals(0, rt.notValidatedCount(), "no call ran a plain variant on the validator");
     } finally {
       rt.close();
@@ -165,12 +204,14 @@ class ProtectedDependencyTest {
     var payIn = service.getMethod("payIn", accountType, long.class);
     var payTwice = service.getMethod("payTwice", accountType, long.class);
     var refused = service.getMethod("refused", accountType);
+    var audit = service.getMethod("audit", accountType);
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < 3; i++) {
       Object a = accountType.getConstructor(String.class).newInstance("A" + i);
       for (int k = 1; k <= 20; k++) {
         out.append(payIn.invoke(null, a, (long) k)).append('\n');
         out.append(payTwice.invoke(null, a, (long) k)).append('\n');
+        out.append(audit.invoke(null, a)).append('\n');
       }
       out.append(refused.invoke(null, a)).append('\n');
     }

@@ -243,6 +243,11 @@ public final class InstrumentCommand implements Callable<Integer> {
         + " logged and validated, "
         + count(result.versionedClasses().size(), "class", "classes")
         + " versioned"
+        + (result.exportedMethods().isEmpty()
+            ? ""
+            : ", "
+                + count(result.exportedMethods().size(), "public method", "public methods")
+                + " with variants for other builds' closures")
         + nl
         + "  protected classes: "
         + request.classOutput()

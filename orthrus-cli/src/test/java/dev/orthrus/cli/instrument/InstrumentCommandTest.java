@@ -87,6 +87,7 @@ class InstrumentCommandTest {
             List.of(request.generatedSources().resolve("shop/Tally.java")),
             List.of("shop.Tally#add(long)"),
             List.of("shop.Counter"),
+            List.of("shop.Counter#total()"),
             request.generatedSources().resolve("closures.md"));
   }
 
@@ -103,7 +104,11 @@ class InstrumentCommandTest {
     assertEquals(target.resolve("generated-sources/orthrus"), received.generatedSources());
     assertEquals(17, received.release());
     assertTrue(
-        run.out().contains("1 closure logged and validated, 1 class versioned"), run::toString);
+        run.out()
+            .contains(
+                "1 closure logged and validated, 1 class versioned, 1 public method with variants"
+                    + " for other builds' closures"),
+        run::toString);
     assertTrue(
         run.out().contains(target.resolve("generated-sources/orthrus").toString()), run::toString);
     assertTrue(run.out().contains(target.resolve("orthrus-classes").toString()), run::toString);

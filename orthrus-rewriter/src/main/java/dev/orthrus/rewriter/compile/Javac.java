@@ -77,6 +77,17 @@ public final class Javac {
                 ? List.of(new Problem(null, 0, 0, "javac failed", "see its output above"))
                 : errors);
       }
+      // The sources' classes as javac just wrote them, read as a protected dependency's caller
+      // reads library code: what exported methods do that VAL must not do again.
+      List<Path> compiled = new ArrayList<>();
+      compiled.add(scratch);
+      compiled.addAll(classPath);
+      LibraryCode own = new LibraryCode(compiled);
+      try {
+        collector.facts().judgeExports(own);
+      } finally {
+        own.close();
+      }
       Path json = scratch.resolve(ClosureReport.RESOURCE_PATH);
       ClosureReport report =
           Files.exists(json) ? ClosureReportJson.read(Files.readString(json)) : null;

@@ -209,6 +209,26 @@ public final class FactsCollector implements TaskListener {
   }
 
   /**
+   * A public method with a body of a user-data class that another package can name: every class
+   * around it is public.
+   */
+  private static boolean exported(ExecutableElement method, TypeElement owner) {
+    if (method.getKind() != ElementKind.METHOD
+        || !method.getModifiers().contains(Modifier.PUBLIC)
+        || method.getModifiers().contains(Modifier.ABSTRACT)
+        || owner.getKind() == ElementKind.INTERFACE
+        || !isUserData(owner)) {
+      return false;
+    }
+    for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {
+      if (!t.getModifiers().contains(Modifier.PUBLIC)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * A class whose instances live in versioned memory. A {@code @UserData} record is not one: its
    * fields are final, so it is an immutable value, compared by {@code equals} (the processor's rule
    * {@code orthrus.userdata.superclass} allows the annotation on it).
@@ -453,7 +473,17 @@ public final class FactsCollector implements TaskListener {
               file,
               span(node),
               method.getAnnotation(Closure.class) != null,
-              overridable(method));
+              overridable(method),
+              exported(method, owner));
+      if (declared.exported()) {
+        facts.exportDescriptors.put(
+            id,
+            new SourceFacts.Bytecode(
+                names.binaryName(owner).replace('.', '/'),
+                method.getSimpleName().toString(),
+                descriptor(method),
+                declared.overridable()));
+      }
       recordOverrides(method, owner, id);
       facts.methods.put(id, declared);
       facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);

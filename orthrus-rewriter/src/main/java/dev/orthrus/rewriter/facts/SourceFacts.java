@@ -299,6 +299,25 @@ public final class SourceFacts {
 
   final List<Problem> problems = new ArrayList<>();
 
+  /** Where the bytecode of each exported method ({@link MethodFact#exported}) is. */
+  final Map<String, Bytecode> exportDescriptors = new LinkedHashMap<>();
+
+  /**
+   * Exported methods whose code, or code it calls, does what a validator must not do again, with
+   * what ({@link #judgeExports}).
+   */
+  private final Map<String, String> exportEffects = new HashMap<>();
+
+  /**
+   * A method as the JVM names it.
+   *
+   * @param owner internal name of the declaring class
+   * @param name the method's name
+   * @param descriptor its erased JVM descriptor
+   * @param dispatched a call of it may run an override
+   */
+  public record Bytecode(String owner, String name, String descriptor, boolean dispatched) {}
+
   /** Per file, the names to rename before the sources can be rewritten ({@link #renames()}). */
   final Map<Path, List<Rename>> renames = new HashMap<>();
 
@@ -543,16 +562,60 @@ public final class SourceFacts {
     return renames;
   }
 
+  /**
+   * Asks {@code code}, which reads the sources' classes as javac compiled them, what each exported
+   * method's bytecode does that a validator must not do again (a clock, I/O, a lock, a mutable
+   * static), as it asks of library code a closure calls (decision 0068): the processor analyzed
+   * only what closures reach, and such a method's VAL variant would do it a second time.
+   */
+  public void judgeExports(LibraryCode code) {
+    exportDescriptors.forEach(
+        (id, m) -> {
+          String effect = code.effect(m.owner(), m.name(), m.descriptor(), m.dispatched());
+          if (effect != null) {
+            exportEffects.put(id, effect);
+          }
+        });
+  }
+
+  /**
+   * The methods another module's closures may call through their variants (decision 0075): public
+   * methods of user-data classes ({@link MethodFact#exported}) among {@code touching} whose code
+   * does nothing a validator must not do again ({@link #judgeExports}), leaving out closures, which
+   * are exported as such.
+   */
+  public Set<String> exports(Set<String> touching) {
+    Set<String> exports = new LinkedHashSet<>();
+    for (String id : exportDescriptors.keySet()) {
+      if (touching.contains(id) && !methods.get(id).closure() && !exportEffects.containsKey(id)) {
+        exports.add(id);
+      }
+    }
+    return exports;
+  }
+
   /** What in the sources javac showed cannot be rewritten. */
   public List<Problem> problems() {
     return problems;
   }
 
+  /** The closures of the sources. */
+  public Set<String> closures() {
+    Set<String> closures = new LinkedHashSet<>();
+    for (MethodFact m : methods.values()) {
+      if (m.closure()) {
+        closures.add(m.id());
+      }
+    }
+    return closures;
+  }
+
   /**
-   * The methods that need APP and VAL variants: the closures, and the methods of the sources they
-   * reach that touch user data (read or write a versioned field or slot, allocate user data, call a
-   * closure or such a method, make a call the JDK table marks seeded, read a mutable field another
-   * thread may change ({@link SharedRead}), or one of {@code direct}).
+   * The methods that need APP and VAL variants when a closure reaches them ({@link #reached}): the
+   * closures, and the methods of the sources that touch user data (read or write a versioned field
+   * or slot, allocate user data, call a closure or such a method, make a call the JDK table marks
+   * seeded, read a mutable field another thread may change ({@link SharedRead}), or one of {@code
+   * direct}).
    *
    * @param direct ids of methods whose own body must be recorded or replayed beyond what the facts
    *     show (the non-deterministic calls the processor found)
@@ -568,13 +631,7 @@ public final class SourceFacts {
             touching.add(method);
           }
         });
-    Set<String> closures = new LinkedHashSet<>();
-    for (MethodFact m : methods.values()) {
-      if (m.closure()) {
-        closures.add(m.id());
-      }
-    }
-    touching.addAll(closures);
+    touching.addAll(closures());
     boolean changed = true;
     while (changed) {
       changed = false;
@@ -585,7 +642,7 @@ public final class SourceFacts {
         }
       }
     }
-    return reached(closures, touching);
+    return touching;
   }
 
   /**

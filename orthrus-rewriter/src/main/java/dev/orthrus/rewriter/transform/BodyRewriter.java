@@ -713,7 +713,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         return dispatched;
       }
     }
-    if (variant != Variant.PLAIN && plan.touching.contains(target)) {
+    if (variant != Variant.PLAIN && plan.hasVariants(target)) {
       toVariant(m);
       return m;
     }
@@ -1385,7 +1385,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return super.visit(n, arg);
     }
     boolean allocation = ref.form() == ReferenceFact.Form.USER_DATA_CONSTRUCTOR;
-    if (!allocation && !plan.isClosure(ref.target()) && !plan.touching.contains(ref.target())) {
+    if (!allocation && !plan.isClosure(ref.target()) && !plan.hasVariants(ref.target())) {
       return super.visit(n, arg);
     }
     if (ref.form() == ReferenceFact.Form.OTHER) {
@@ -1498,7 +1498,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         }
       } else if (d instanceof MethodCallExpr) {
         CallFact c = facts.call(positions.span(d));
-        if (c != null && plan.touching.contains(c.target())) {
+        if (c != null && plan.hasVariants(c.target())) {
           return true;
         }
       }
@@ -1541,6 +1541,11 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   private void problem(Node node, String construct, String advice) {
+    if (variant != Variant.PLAIN && plan.exportedOnly(caller)) {
+      // Only another build's closures would run this variant: the method is not exported instead.
+      plan.withdraw(caller);
+      return;
+    }
     plan.problem(file, node, construct, advice);
   }
 }

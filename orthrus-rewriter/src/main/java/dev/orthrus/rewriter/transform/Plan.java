@@ -53,7 +53,26 @@ final class Plan {
   final SourceFacts facts;
   final Map<String, ClosureModel> closures = new LinkedHashMap<>();
   final Map<String, String> bindingFields = new HashMap<>();
+
+  /** The methods that get APP and VAL variants: what closures and {@link #exports} reach. */
   final Set<String> touching;
+
+  /** The methods that get variants because a closure of the sources reaches them. */
+  final Set<String> reachedByClosures;
+
+  /**
+   * The public methods of user-data classes that get variants for another build's closures to call
+   * (decision 0075), besides those closures reach.
+   */
+  private final Set<String> exports;
+
+  private final boolean export;
+
+  /**
+   * Exported methods whose variants met a problem where no closure reaches them: the rewrite is
+   * made again without them ({@link Rewriter}), as if they were not exported.
+   */
+  final Set<String> withdrawn = new LinkedHashSet<>();
 
   /**
    * The user-data classes that a closure, or a method with variants, makes and whose constructor or
@@ -121,7 +140,24 @@ final class Plan {
    */
   private final Map<String, InstrumentReport.Closure> dependencyClosures = new HashMap<>();
 
-  Plan(SourceFacts facts, ClosureReport report, List<InstrumentReport.Closure> dependencies) {
+  /**
+   * The methods with variants of protected dependencies, by id, with their stems: a closure's
+   * variants call theirs (decision 0075).
+   */
+  private final Map<String, String> dependencyMethods = new HashMap<>();
+
+  /**
+   * @param dependencies what the protected builds on the class path export
+   * @param export whether methods get variants for other builds' closures (decision 0075)
+   * @param withheld exported methods not to give them for others (an earlier rewrite's {@link
+   *     #withdrawn})
+   */
+  Plan(
+      SourceFacts facts,
+      ClosureReport report,
+      InstrumentReport dependencies,
+      boolean export,
+      Set<String> withheld) {
     this.facts = facts;
     Set<String> direct = new LinkedHashSet<>();
     if (report != null) {
@@ -145,7 +181,7 @@ final class Plan {
         }
       }
     }
-    for (InstrumentReport.Closure c : dependencies) {
+    for (InstrumentReport.Closure c : dependencies.closures()) {
       if (!closures.containsKey(c.id()) && !facts.methods().containsKey(c.id())) {
         dependencyClosures.put(c.id(), c);
         bindingFields.put(c.id(), c.binding());
@@ -157,18 +193,37 @@ final class Plan {
         direct.add(c.id());
       }
     }
-    // Library code a validator must not run again: APP makes the call, VAL takes its result.
-    libraryCalls = facts.libraryEffects();
+    for (InstrumentReport.Method m : dependencies.methods()) {
+      if (!facts.methods().containsKey(m.id())) {
+        dependencyMethods.put(m.id(), m.stem());
+        if (m.stem().endsWith("$")) {
+          clashingStems.add(m.stem().substring(0, m.stem().length() - 1));
+        }
+        direct.add(m.id());
+      }
+    }
+    // Library code a validator must not run again: APP makes the call, VAL takes its result. A
+    // dependency's method with variants is called through them instead.
+    libraryCalls = new LinkedHashMap<>(facts.libraryEffects());
+    libraryCalls.keySet().removeAll(dependencyMethods.keySet());
     recordedCalls.addAll(libraryCalls.keySet());
     // The methods that make a recorded call need variants that record or replay it.
     facts.methods().keySet().stream()
         .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
         .forEach(direct::add);
-    this.touching = facts.touchingMethods(direct);
+    Set<String> anywhere = facts.touchingMethods(direct);
+    Set<String> closureIds = facts.closures();
+    this.reachedByClosures = facts.reached(closureIds, anywhere);
+    this.export = export;
+    this.exports = new LinkedHashSet<>(export ? facts.exports(anywhere) : Set.of());
+    exports.removeAll(withheld);
+    Set<String> roots = new LinkedHashSet<>(closureIds);
+    roots.addAll(exports);
+    this.touching = facts.reached(roots, anywhere);
     this.recordedConstructions = recordedConstructions(facts.userDataMadeBy(touching));
     nameBindings();
     for (String id : facts.methods().keySet()) {
-      String name = id.substring(id.indexOf('#') + 1, id.indexOf('('));
+      String name = methodName(id);
       for (String suffix : VARIANT_SUFFIXES) {
         if (name.length() > suffix.length() && name.endsWith(suffix)) {
           clashingStems.add(name.substring(0, name.length() - suffix.length()));
@@ -292,6 +347,31 @@ final class Plan {
     return closures.containsKey(id) || dependencyClosures.containsKey(id);
   }
 
+  /**
+   * Whether a call of {@code id} in an APP or VAL variant calls its variant: a method of the
+   * sources that has them, or a dependency's method that has them.
+   */
+  boolean hasVariants(String id) {
+    return touching.contains(id) || dependencyMethods.containsKey(id);
+  }
+
+  /** A method that has variants only because it is exported, which no closure reaches. */
+  boolean exportedOnly(String id) {
+    return touching.contains(id) && !reachedByClosures.contains(id);
+  }
+
+  /**
+   * A variant of {@code method}, which only exports reach, cannot be rewritten: withdraws the
+   * exports that reach it.
+   */
+  void withdraw(String method) {
+    for (String root : exports) {
+      if (facts.reached(List.of(root), touching).contains(method)) {
+        withdrawn.add(root);
+      }
+    }
+  }
+
   /** {@code casUnique} to {@code CAS_UNIQUE}. */
   static String constantName(String camel) {
     StringBuilder out = new StringBuilder();
@@ -323,7 +403,15 @@ final class Plan {
               bindingFields.get(id),
               stem(model.method())));
     }
-    return new InstrumentReport(entries, versionedClasses);
+    List<InstrumentReport.Method> methods = new ArrayList<>();
+    for (String id : export ? facts.exports(touching) : Set.<String>of()) {
+      methods.add(new InstrumentReport.Method(id, stem(methodName(id))));
+    }
+    return new InstrumentReport(entries, versionedClasses, methods);
+  }
+
+  private static String methodName(String id) {
+    return id.substring(id.indexOf('#') + 1, id.indexOf('('));
   }
 
   /** The methods that run as APP and VAL variants in a logged execution of {@code closure}. */

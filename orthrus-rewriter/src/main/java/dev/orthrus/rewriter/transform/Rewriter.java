@@ -11,9 +11,11 @@ import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -65,16 +67,34 @@ public final class Rewriter {
 
   /**
    * Rewrites {@code sources}, written for Java {@code release}; a call of one of the {@code
-   * dependencies}' closures (closures of protected builds on the class path) runs in the caller's
-   * log as a call of a closure of the sources does.
+   * dependencies}' closures or methods with variants (those of protected builds on the class path)
+   * runs in the caller's log as a call of a closure of the sources does. With {@code export}, the
+   * public methods of user-data classes get variants for other builds' closures too (decision
+   * 0075), but for those whose variants cannot be made: they are left as if not exported, and the
+   * rewrite is made again without them. Should exporting still meet a problem, the rewrite is made
+   * without exports, whose problems are the program's.
    */
   public static Result rewrite(
       Map<Path, String> sources,
       SourceFacts facts,
       ClosureReport report,
-      List<InstrumentReport.Closure> dependencies,
-      int release) {
-    Plan plan = new Plan(facts, report, dependencies);
+      InstrumentReport dependencies,
+      int release,
+      boolean export) {
+    Set<String> withheld = new HashSet<>();
+    while (true) {
+      Plan plan = new Plan(facts, report, dependencies, export, withheld);
+      Result result = rewrite(sources, plan, release);
+      if (!withheld.addAll(plan.withdrawn)) {
+        return export && !result.problems().isEmpty() && !result.report().methods().isEmpty()
+            ? rewrite(sources, facts, report, dependencies, release, false)
+            : result;
+      }
+    }
+  }
+
+  private static Result rewrite(Map<Path, String> sources, Plan plan, int release) {
+    SourceFacts facts = plan.facts;
     plan.problems.addAll(facts.problems());
     JavaParser parser =
         new JavaParser(

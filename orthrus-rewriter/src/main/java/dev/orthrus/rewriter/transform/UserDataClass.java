@@ -766,7 +766,7 @@ final class UserDataClass {
     @Override
     public Visitable visit(MethodCallExpr n, Void arg) {
       CallFact call = plan.facts.file(file).call(positions.span(n));
-      if (call != null && plan.touching.contains(call.target())) {
+      if (call != null && plan.reachedByClosures.contains(call.target())) {
         problem(n, "a constructor of a user-data class that calls " + call.name(), READ_ADVICE);
       } else if (n.getScope().isEmpty() || n.getScope().get() instanceof ThisExpr) {
         if (call != null && !call.isStatic()) {

@@ -26,6 +26,18 @@ public final class Service {
     return Ledger.deposit(a, amount);
   }
 
+  /** Calls the other module's methods that are not closures. */
+  @Closure
+  public static String audit(Account a) {
+    return a.summary() + ", " + (a.balance() + a.stampedBalance());
+  }
+
+  /** Calls a method of the other module that has no variants. */
+  @Closure
+  public static long kept(Account a) {
+    return a.keptBalance();
+  }
+
   @Closure
   public static String refused(Account a) {
     try {

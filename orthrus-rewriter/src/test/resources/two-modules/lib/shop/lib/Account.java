@@ -1,6 +1,7 @@
 package shop.lib;
 
 import dev.orthrus.annotations.UserData;
+import java.util.function.LongSupplier;
 
 @UserData
 public final class Account {
@@ -10,5 +11,30 @@ public final class Account {
 
   public Account(String id) {
     this.id = id;
+  }
+
+  /** Not a closure: another module's closures call its variants (decision 0075). */
+  public long balance() {
+    return balance;
+  }
+
+  /** Calls another exported method, and a private one. */
+  public String summary() {
+    return id + " holds " + balance() + " after " + count() + " movements";
+  }
+
+  private int count() {
+    return movements;
+  }
+
+  /** Reads the clock: a validator would read another time, so it gets no variants for others. */
+  public long stampedBalance() {
+    return balance + (System.nanoTime() == Long.MIN_VALUE ? 1 : 0);
+  }
+
+  /** Keeps a lambda that reads user data, which a variant cannot: it gets none for others. */
+  public long keptBalance() {
+    LongSupplier read = () -> balance;
+    return read.getAsLong();
   }
 }

@@ -11,7 +11,8 @@ public final class Teller {
   @Closure
   public static long payTwice(Account a, long amount) {
     Ledger.deposit(a, amount);
-    return Ledger.deposit(a, amount) - Ledger.balance(a);
+    long covered = a.covers(amount) ? 0 : 1;
+    return Ledger.deposit(a, amount) - Ledger.balance(a) + covered;
   }
 
   public static void main(String[] args) {

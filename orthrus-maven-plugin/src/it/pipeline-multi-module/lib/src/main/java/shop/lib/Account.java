@@ -9,4 +9,9 @@ public final class Account {
   public Account(long opening) {
     this.balance = opening;
   }
+
+  /** Not a closure: app's closures call its variants. */
+  public boolean covers(long amount) {
+    return balance >= amount;
+  }
 }
