@@ -296,6 +296,7 @@ public final class RuntimeBenchmark {
       Histogram latency = new Histogram(3);
       for (int s = 0; s < sets; s++) {
         Round[] rounds = new Round[Variant.values().length];
+        long validatedAtSet = rt.validatedCount();
         for (Variant v : ORDERS[s % ORDERS.length]) {
           rounds[v.ordinal()] = round(v, w, o.roundMillis(), latency);
         }
@@ -319,7 +320,7 @@ public final class RuntimeBenchmark {
           System.err.printf(
               java.util.Locale.ROOT,
               "set %d %s: Mops/s (per CPU-s) vanilla %.2f (%.2f), disabled %.2f (%.2f),"
-                  + " protected %.2f (%.2f), rate %.4f%n",
+                  + " protected %.2f (%.2f), rate %.4f, validated %d, overhead %.4f%n",
               s,
               Arrays.toString(ORDERS[s % ORDERS.length]),
               vanillaTput[s] / 1e6,
@@ -328,7 +329,9 @@ public final class RuntimeBenchmark {
               disabled.opsPerCpuSec() / 1e6,
               protectedTput[s] / 1e6,
               enabled.opsPerCpuSec() / 1e6,
-              rates[s]);
+              rates[s],
+              rt.validatedCount() - validatedAtSet,
+              overheads[s]);
         }
       }
       long validated = rt.validatedCount() - validatedBefore;

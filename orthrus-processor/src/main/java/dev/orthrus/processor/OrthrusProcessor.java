@@ -35,6 +35,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +53,9 @@ import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
@@ -103,6 +107,10 @@ public final class OrthrusProcessor extends AbstractProcessor {
   private final List<Element> catalogOrigins = new ArrayList<>();
   private boolean roundsOver;
   private boolean finished;
+
+  private boolean judgeExports;
+
+  private Map<String, Set<String>> unexportable = Map.of();
   private boolean treeRules;
 
   public OrthrusProcessor() {
@@ -371,6 +379,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
           new ClosureModelBuilder(elements, names, values)
               .build(dataPath, all, catalogFlags, userDataTypes, summarizer.suppressions());
       writeReports(report);
+      if (judgeExports) {
+        unexportable = unexportable(context);
+      }
       for (Finding f : all) {
         trees.printMessage(
             kind(f), message(f.rule(), f.message()), f.site().tree(), f.site().unit());
@@ -378,6 +389,88 @@ public final class OrthrusProcessor extends AbstractProcessor {
     } catch (RuntimeException e) {
       internalError(null, e);
     }
+  }
+
+  /**
+   * Asks this processor, before the compilation, to judge the methods the rewriter may export
+   * ({@link #unexportable()}); a build that does not instrument does not pay for it.
+   */
+  public void judgeExports() {
+    judgeExports = true;
+  }
+
+  /**
+   * The public methods of user-data classes that the rewriter may give variants for other builds'
+   * closures to call (decision 0075), explored as closures are, mapped to the rules whose findings
+   * in what they reach a closure would have to heed (a clock, I/O, a lock, a thread, a hash order,
+   * a write a closure may not make): those are not exported. Empty unless {@link #judgeExports()}
+   * was called and the compilation's analysis is over.
+   */
+  public Map<String, Set<String>> unexportable() {
+    return unexportable;
+  }
+
+  private Map<String, Set<String>> unexportable(RuleContext closures) {
+    DataPath exports =
+        new DataPath(summaries.values(), elements, s -> exportCandidate(s.element()));
+    RuleContext context =
+        new RuleContext(
+            exports,
+            closures.userDataTypes(),
+            closures.values(),
+            names,
+            elements,
+            processingEnv.getTypeUtils());
+    Findings findings = new Findings();
+    for (RuleCheck check : RuleChecks.all()) {
+      check.check(context, findings);
+    }
+    Map<String, Set<String>> blocked = new HashMap<>();
+    for (Finding f : findings.all()) {
+      if (!EXPORT_NEUTRAL.contains(f.rule())) {
+        for (String method : f.closureIds()) {
+          blocked.computeIfAbsent(method, k -> new TreeSet<>()).add(f.key());
+        }
+      }
+    }
+    return blocked;
+  }
+
+  /**
+   * The rules whose findings say nothing about re-executing a method inside a closure's log: they
+   * judge a closure's signature and place, or what it leaves to its callers.
+   */
+  private static final Set<Rule> EXPORT_NEUTRAL =
+      EnumSet.of(
+          Rule.MATH_INTRINSIC,
+          Rule.SIGNATURE,
+          Rule.OWNER,
+          Rule.ARGUMENT_MUTATION,
+          Rule.UNANNOTATED_OVERRIDE,
+          Rule.WRITE_OUTSIDE_CLOSURE,
+          Rule.SUPERCLASS);
+
+  /**
+   * A public method with a body of a user-data class that code in another package can name, and not
+   * a closure.
+   */
+  private static boolean exportCandidate(ExecutableElement method) {
+    if (method == null
+        || method.getKind() != ElementKind.METHOD
+        || OrthrusAnnotations.isClosure(method)
+        || !method.getModifiers().contains(Modifier.PUBLIC)
+        || method.getModifiers().contains(Modifier.ABSTRACT)
+        || !(method.getEnclosingElement() instanceof TypeElement owner)
+        || owner.getKind() == ElementKind.INTERFACE
+        || !OrthrusAnnotations.isUserData(owner)) {
+      return false;
+    }
+    for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {
+      if (!t.getModifiers().contains(Modifier.PUBLIC)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A diagnostic's text: {@code [key] message}, ending with the rule's documentation. */

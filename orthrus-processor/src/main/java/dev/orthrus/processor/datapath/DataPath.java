@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
@@ -36,6 +37,17 @@ public final class DataPath {
    * @param elements used to find overriding methods
    */
   public DataPath(Collection<MethodSummary> summaries, Elements elements) {
+    this(summaries, elements, s -> OrthrusAnnotations.isClosure(s.element()));
+  }
+
+  /**
+   * The call graph that methods other than closures reach, each explored as a closure's is: the
+   * rules then say what they reach that a closure could not do.
+   *
+   * @param roots the methods to explore from, in place of the closures
+   */
+  public DataPath(
+      Collection<MethodSummary> summaries, Elements elements, Predicate<MethodSummary> roots) {
     this.elements = elements;
     this.methods = new LinkedHashMap<>();
     for (MethodSummary s : summaries) {
@@ -48,7 +60,7 @@ public final class DataPath {
     }
     List<MethodSummary> closureMethods = new ArrayList<>();
     for (MethodSummary s : summaries) {
-      if (s.element() != null && OrthrusAnnotations.isClosure(s.element())) {
+      if (s.element() != null && roots.test(s)) {
         closureMethods.add(s);
       }
     }

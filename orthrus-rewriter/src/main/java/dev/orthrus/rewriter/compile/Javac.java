@@ -60,7 +60,9 @@ public final class Javac {
                   List.of("--release", Integer.toString(release), "-g"),
                   null,
                   files.getJavaFileObjectsFromPaths(sources));
-      task.setProcessors(List.of(new OrthrusProcessor()));
+      OrthrusProcessor processor = new OrthrusProcessor();
+      processor.judgeExports();
+      task.setProcessors(List.of(processor));
       LibraryCode library = new LibraryCode(classPath);
       FactsCollector collector = new FactsCollector(task, library);
       task.addTaskListener(collector);
@@ -83,6 +85,7 @@ public final class Javac {
       compiled.add(scratch);
       compiled.addAll(classPath);
       LibraryCode own = new LibraryCode(compiled);
+      collector.facts().unexportable(processor.unexportable());
       try {
         collector.facts().judgeExports(own);
       } finally {

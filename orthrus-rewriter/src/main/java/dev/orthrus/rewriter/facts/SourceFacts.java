@@ -563,10 +563,19 @@ public final class SourceFacts {
   }
 
   /**
+   * Takes what the processor's rules found in what each exported method reaches, explored as a
+   * closure's code is ({@code OrthrusProcessor.unexportable()}): by method, the rules a closure
+   * would have to heed there.
+   */
+  public void unexportable(Map<String, Set<String>> rules) {
+    rules.forEach((id, keys) -> exportEffects.put(id, "the processor's rules " + keys));
+  }
+
+  /**
    * Asks {@code code}, which reads the sources' classes as javac compiled them, what each exported
    * method's bytecode does that a validator must not do again (a clock, I/O, a lock, a mutable
-   * static), as it asks of library code a closure calls (decision 0068): the processor analyzed
-   * only what closures reach, and such a method's VAL variant would do it a second time.
+   * static, in it or in library code it calls), as it asks of library code a closure calls
+   * (decision 0068): such a method's VAL variant would do it a second time.
    */
   public void judgeExports(LibraryCode code) {
     exportDescriptors.forEach(
@@ -587,11 +596,29 @@ public final class SourceFacts {
   public Set<String> exports(Set<String> touching) {
     Set<String> exports = new LinkedHashSet<>();
     for (String id : exportDescriptors.keySet()) {
-      if (touching.contains(id) && !methods.get(id).closure() && !exportEffects.containsKey(id)) {
+      if (touching.contains(id)
+          && !methods.get(id).closure()
+          && !exportEffects.containsKey(id)
+          && reached(List.of(id), touching).stream().allMatch(this::computesOnly)) {
         exports.add(id);
       }
     }
     return exports;
+  }
+
+  /**
+   * Whether the variants of {@code method} would only compute from user data, arguments and
+   * constants: no recorded or snapshotted call, no read of a field other threads change, nothing
+   * handed to code the log does not follow, no seeded call and no library code with effects. Only
+   * such methods are exported: a closure that calls one records nothing for it.
+   */
+  private boolean computesOnly(String method) {
+    return !seedingMethods.contains(method)
+        && sharedReadsByMethod.getOrDefault(method, List.of()).isEmpty()
+        && sharedCallsByMethod.getOrDefault(method, Set.of()).isEmpty()
+        && snapshotsByMethod.getOrDefault(method, Set.of()).isEmpty()
+        && unrecordedByMethod.getOrDefault(method, Set.of()).isEmpty()
+        && callees(method).stream().noneMatch(libraryEffects::containsKey);
   }
 
   /** What in the sources javac showed cannot be rewritten. */

@@ -1,6 +1,8 @@
 package shop.lib;
 
 import dev.orthrus.annotations.UserData;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 @UserData
@@ -30,6 +32,21 @@ public final class Account {
   /** Reads the clock: a validator would read another time, so it gets no variants for others. */
   public long stampedBalance() {
     return balance + (System.nanoTime() == Long.MIN_VALUE ? 1 : 0);
+  }
+
+  /**
+   * Iterates in identity-hash order, which the processor checks in closures only: it gets no
+   * variants for others.
+   */
+  public long identityOrdered(Account other) {
+    Map<Account, Long> seen = new IdentityHashMap<>();
+    seen.put(this, balance);
+    seen.put(other, other.balance);
+    long mixed = 0;
+    for (long v : seen.values()) {
+      mixed = mixed * 31 + v;
+    }
+    return mixed;
   }
 
   /** Keeps a lambda that reads user data, which a variant cannot: it gets none for others. */
