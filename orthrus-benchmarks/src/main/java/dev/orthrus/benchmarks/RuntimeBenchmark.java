@@ -13,6 +13,7 @@ import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.sample.FixedSampling;
 import dev.orthrus.testkit.KvMap;
 import dev.orthrus.testkit.VanillaKvMap;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -97,6 +98,14 @@ public final class RuntimeBenchmark {
 
   /** {@code -Dorthrus.bench.verbose=true} prints every round set on stderr. */
   private static final boolean VERBOSE = Boolean.getBoolean("orthrus.bench.verbose");
+
+  /**
+   * Warm-up cycles (about 0.7 s each) at most: the JIT is quiet when it compiled for less than
+   * {@link #QUIET_JIT_SHARE} of two cycles in a row.
+   */
+  private static final int MAX_WARM_UP_CYCLES = 20;
+
+  private static final double QUIET_JIT_SHARE = 0.05;
 
   /** The runtime's default overhead budget. */
   public static final double DEFAULT_BUDGET = RuntimeConfig.builder().build().overheadBudget();
@@ -263,14 +272,24 @@ public final class RuntimeBenchmark {
       }
       Workload w = new Workload(rt, map, generated, vanilla, keys, values, ops, threads, cpuTime);
       // Warm-up: every code path compiled, and the sampling controller settled, before anything
-      // is measured.
-      for (int i = 0; i < 3; i++) {
+      // is measured. The logged and validator variants run at the sampled rate and reach the
+      // compile thresholds late: cycles go on until the JIT is quiet (decision 0037).
+      CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+      boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+      int quiet = 0;
+      for (int i = 0; i < MAX_WARM_UP_CYCLES && (i < 3 || timed && quiet < 2); i++) {
+        long compiling = timed ? jit.getTotalCompilationTime() : 0;
+        long start = System.nanoTime();
         rt.enabled(false);
         protectedMix(w, 200);
         rt.enabled(true);
         protectedMix(w, 300);
         rt.enabled(false);
         vanillaMix(w, 200);
+        long cycleMillis = (System.nanoTime() - start) / 1_000_000;
+        boolean compiled =
+            timed && jit.getTotalCompilationTime() - compiling > cycleMillis * QUIET_JIT_SHARE;
+        quiet = compiled ? 0 : quiet + 1;
       }
       rt.enabled(false);
       settleHeap(w);
