@@ -400,11 +400,11 @@ public final class OrthrusProcessor extends AbstractProcessor {
   }
 
   /**
-   * The public methods of user-data classes that the rewriter may give variants for other builds'
-   * closures to call (decision 0075), explored as closures are, mapped to the rules whose findings
-   * in what they reach a closure would have to heed (a clock, I/O, a lock, a thread, a hash order,
-   * a write a closure may not make): those are not exported. Empty unless {@link #judgeExports()}
-   * was called and the compilation's analysis is over.
+   * The public methods that the rewriter may give variants for other builds' closures to call
+   * (decision 0075), explored as closures are, mapped to the rules whose findings in what they
+   * reach a closure would have to heed (a clock, I/O, a lock, a thread, a hash order, a write a
+   * closure may not make): those are not exported. Empty unless {@link #judgeExports()} was called
+   * and the compilation's analysis is over.
    */
   public Map<String, Set<String>> unexportable() {
     return unexportable;
@@ -451,8 +451,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
           Rule.SUPERCLASS);
 
   /**
-   * A public method with a body of a user-data class that code in another package can name, and not
-   * a closure.
+   * A public method with a body, of a class (not an interface) that code in another package can
+   * name, and not a closure.
    */
   private static boolean exportCandidate(ExecutableElement method) {
     if (method == null
@@ -461,8 +461,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
         || !method.getModifiers().contains(Modifier.PUBLIC)
         || method.getModifiers().contains(Modifier.ABSTRACT)
         || !(method.getEnclosingElement() instanceof TypeElement owner)
-        || owner.getKind() == ElementKind.INTERFACE
-        || !OrthrusAnnotations.isUserData(owner)) {
+        || owner.getKind() == ElementKind.INTERFACE) {
       return false;
     }
     for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {

@@ -9,9 +9,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The processor judges, for the rewriter, the public methods of user-data classes that another
- * build's closures may call through variants (decision 0075): each is explored as a closure is and
- * the rules run there.
+ * The processor judges, for the rewriter, the public methods that another build's closures may call
+ * through variants (decision 0075): each is explored as a closure is and the rules run there.
  */
 class ExportJudgementTest {
 
@@ -64,6 +63,21 @@ class ExportJudgementTest {
 
         public long stamped() {
           return value + System.nanoTime();
+        }
+      }
+      """;
+
+  private static final String LEDGER =
+      """
+      package p;
+
+      public final class Ledger {
+        public static long twice(Account a) {
+          return a.balance() * 2;
+        }
+
+        public static void report(Account a) {
+          System.out.println(twice(a));
         }
       }
       """;

@@ -52,7 +52,7 @@ public record InstrumentReport(
 
   /**
    * A method that is not a closure, with APP and VAL variants that another build's closures may
-   * call: a public method of a user-data class (decision 0075).
+   * call: a public method that touches user data (decision 0075).
    *
    * @param id the method's id ({@code owner#name(erased,params)})
    * @param stem what the names of its variants start with, as for a closure

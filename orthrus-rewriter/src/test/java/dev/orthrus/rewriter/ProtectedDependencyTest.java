@@ -59,7 +59,9 @@ class ProtectedDependencyTest {
     assertEquals(
         List.of(
             new InstrumentReport.Method("shop.lib.Account#balance()", "balance"),
-            new InstrumentReport.Method("shop.lib.Account#summary()", "summary")),
+            new InstrumentReport.Method("shop.lib.Account#summary()", "summary"),
+            new InstrumentReport.Method(
+                "shop.lib.Ledger#weighted(shop.lib.Account,int)", "weighted")),
         exported.methods());
     String service = Builds.generated(out.resolve("app"), "shop/app/Service.java");
     assertTrue(service.contains("return a.summary() + \", \" + (a.balance() +"), service);
@@ -68,6 +70,7 @@ class ProtectedDependencyTest {
         service.contains("a.summaryVal(replay) + \", \" + (a.balanceVal(replay) +"), service);
     assertTrue(service.contains("log.nondetBits(a.stampedBalance())"), service);
     assertTrue(service.contains("replay.nondetBits(a)"), service);
+    assertTrue(service.contains("Ledger.weightedVal(replay, a, 3)"), service);
     assertEquals(3, count(service, "a.keptBalance()"), service);
     String account = Builds.generated(out.resolve("lib"), "shop/lib/Account.java");
     assertTrue(account.contains("private int countVal(Replay replay)"), account);

@@ -209,15 +209,14 @@ public final class FactsCollector implements TaskListener {
   }
 
   /**
-   * A public method with a body of a user-data class that another package can name: every class
-   * around it is public.
+   * A public method with a body, of a class (not an interface) that another package can name: every
+   * class around it is public.
    */
   private static boolean exported(ExecutableElement method, TypeElement owner) {
     if (method.getKind() != ElementKind.METHOD
         || !method.getModifiers().contains(Modifier.PUBLIC)
         || method.getModifiers().contains(Modifier.ABSTRACT)
-        || owner.getKind() == ElementKind.INTERFACE
-        || !isUserData(owner)) {
+        || owner.getKind() == ElementKind.INTERFACE) {
       return false;
     }
     for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {

@@ -589,9 +589,9 @@ public final class SourceFacts {
 
   /**
    * The methods another module's closures may call through their variants (decision 0075): public
-   * methods of user-data classes ({@link MethodFact#exported}) among {@code touching} whose code
-   * does nothing a validator must not do again ({@link #judgeExports}), leaving out closures, which
-   * are exported as such.
+   * methods ({@link MethodFact#exported}) among {@code touching} whose code does nothing a
+   * validator must not do again ({@link #judgeExports}), leaving out closures, which are exported
+   * as such.
    */
   public Set<String> exports(Set<String> touching) {
     Set<String> exports = new LinkedHashSet<>();

@@ -61,8 +61,8 @@ final class Plan {
   final Set<String> reachedByClosures;
 
   /**
-   * The public methods of user-data classes that get variants for another build's closures to call
-   * (decision 0075), besides those closures reach.
+   * The public methods that get variants for another build's closures to call (decision 0075),
+   * besides those closures reach.
    */
   private final Set<String> exports;
 

@@ -69,7 +69,7 @@ public final class Rewriter {
    * Rewrites {@code sources}, written for Java {@code release}; a call of one of the {@code
    * dependencies}' closures or methods with variants (those of protected builds on the class path)
    * runs in the caller's log as a call of a closure of the sources does. With {@code export}, the
-   * public methods of user-data classes get variants for other builds' closures too (decision
+   * public methods that touch user data get variants for other builds' closures too (decision
    * 0075), but for those whose variants cannot be made: they are left as if not exported, and the
    * rewrite is made again without them. Should exporting still meet a problem, the rewrite is made
    * without exports, whose problems are the program's.

@@ -29,7 +29,7 @@ public final class Service {
   /** Calls the other module's methods that are not closures. */
   @Closure
   public static String audit(Account a) {
-    return a.summary() + ", " + (a.balance() + a.stampedBalance());
+    return a.summary() + ", " + (a.balance() + a.stampedBalance()) + ", " + Ledger.weighted(a, 3);
   }
 
   /** Calls a method of the other module that has no variants. */
