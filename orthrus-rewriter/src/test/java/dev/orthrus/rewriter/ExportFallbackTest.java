@@ -1,0 +1,79 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Exporting a method for other builds' closures (decision 0075) never stops a build that protects
+ * its own closures: a file that holds nothing but an exported helper and a nested class named like
+ * a type the generated code imports would have to be rewritten, which it cannot be, so the build is
+ * made without exports.
+ */
+class ExportFallbackTest {
+
+  @Test
+  void aBuildThatExportingWouldStopIsMadeWithoutExports(@TempDir Path dir) throws Exception {
+    Path sources = dir.resolve("src");
+    write(
+        sources.resolve("p/Acct.java"),
+        """
+        package p;
+
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+
+        @UserData
+        public final class Acct {
+          long value;
+
+          @Closure
+          public long add(long x) {
+            value += x;
+            return value;
+          }
+
+          public long value() {
+            return value;
+          }
+        }
+        """);
+    write(
+        sources.resolve("p/View.java"),
+        """
+        package p;
+
+        public final class View {
+          private View() {}
+
+          public static long twice(Acct a) {
+            return a.value() * 2;
+          }
+
+          /** Named like the log type generated code imports. */
+          public static final class ClosureLog {}
+        }
+        """);
+    InstrumentResult result = Builds.instrument(sources, dir.resolve("out"));
+    assertEquals(List.of("p.Acct#add(long)"), result.closures());
+    // Nothing exported at all, the getter of the user-data class included: the rewrite that
+    // exported them stopped on View's nested class.
+    assertEquals(List.of(), result.exportedMethods());
+    String view = Files.readString(sources.resolve("p/View.java"));
+    assertTrue(view.contains("class ClosureLog"), view);
+    String report = Files.readString(result.report());
+    assertEquals(List.of(), InstrumentReport.exportsOf(report).methods(), report);
+    assertFalse(Builds.generated(dir.resolve("out"), "p/Acct.java").contains("valueApp"));
+  }
+
+  private static void write(Path file, String text) throws Exception {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+  }
+}
