@@ -79,13 +79,13 @@ public final class Javac {
                 ? List.of(new Problem(null, 0, 0, "javac failed", "see its output above"))
                 : errors);
       }
+      collector.facts().unexportable(processor.unexportable());
       // The sources' classes as javac just wrote them, read as a protected dependency's caller
       // reads library code: what exported methods do that VAL must not do again.
       List<Path> compiled = new ArrayList<>();
       compiled.add(scratch);
       compiled.addAll(classPath);
       LibraryCode own = new LibraryCode(compiled);
-      collector.facts().unexportable(processor.unexportable());
       try {
         collector.facts().judgeExports(own);
       } finally {

@@ -475,7 +475,7 @@ public final class FactsCollector implements TaskListener {
               overridable(method),
               exported(method, owner));
       if (declared.exported()) {
-        facts.exportDescriptors.put(
+        facts.exportable.put(
             id,
             new SourceFacts.Bytecode(
                 names.binaryName(owner).replace('.', '/'),

@@ -299,14 +299,17 @@ public final class SourceFacts {
 
   final List<Problem> problems = new ArrayList<>();
 
-  /** Where the bytecode of each exported method ({@link MethodFact#exported}) is. */
-  final Map<String, Bytecode> exportDescriptors = new LinkedHashMap<>();
+  /**
+   * The methods that may be exported ({@link MethodFact#exported}), with where their bytecode is.
+   */
+  final Map<String, Bytecode> exportable = new LinkedHashMap<>();
 
   /**
-   * Exported methods whose code, or code it calls, does what a validator must not do again, with
-   * what ({@link #judgeExports}).
+   * Exportable methods left out, with why: what the processor's rules found in what they reach
+   * ({@link #unexportable}), or what their bytecode does that a validator must not do again ({@link
+   * #judgeExports}).
    */
-  private final Map<String, String> exportEffects = new HashMap<>();
+  private final Map<String, String> unexportable = new HashMap<>();
 
   /**
    * A method as the JVM names it.
@@ -568,7 +571,7 @@ public final class SourceFacts {
    * would have to heed there.
    */
   public void unexportable(Map<String, Set<String>> rules) {
-    rules.forEach((id, keys) -> exportEffects.put(id, "the processor's rules " + keys));
+    rules.forEach((id, keys) -> unexportable.put(id, "the processor's rules " + keys));
   }
 
   /**
@@ -578,27 +581,27 @@ public final class SourceFacts {
    * (decision 0068): such a method's VAL variant would do it a second time.
    */
   public void judgeExports(LibraryCode code) {
-    exportDescriptors.forEach(
+    exportable.forEach(
         (id, m) -> {
           String effect = code.effect(m.owner(), m.name(), m.descriptor(), m.dispatched());
           if (effect != null) {
-            exportEffects.put(id, effect);
+            unexportable.putIfAbsent(id, effect);
           }
         });
   }
 
   /**
-   * The methods another module's closures may call through their variants (decision 0075): public
-   * methods ({@link MethodFact#exported}) among {@code touching} whose code does nothing a
-   * validator must not do again ({@link #judgeExports}), leaving out closures, which are exported
-   * as such.
+   * The methods another module's closures may call through their variants (decision 0075): the
+   * exportable methods among {@code touching} that are not left out ({@link #unexportable}, {@link
+   * #judgeExports}) and whose reach only computes, leaving out closures, which are exported as
+   * such.
    */
   public Set<String> exports(Set<String> touching) {
     Set<String> exports = new LinkedHashSet<>();
-    for (String id : exportDescriptors.keySet()) {
+    for (String id : exportable.keySet()) {
       if (touching.contains(id)
           && !methods.get(id).closure()
-          && !exportEffects.containsKey(id)
+          && !unexportable.containsKey(id)
           && reached(List.of(id), touching).stream().allMatch(this::computesOnly)) {
         exports.add(id);
       }
