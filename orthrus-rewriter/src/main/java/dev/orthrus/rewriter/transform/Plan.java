@@ -12,6 +12,7 @@ import dev.orthrus.rewriter.InstrumentReport;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
+import dev.orthrus.rewriter.facts.MethodFact;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import dev.orthrus.rewriter.facts.Span;
 import java.nio.file.Path;
@@ -368,6 +369,21 @@ final class Plan {
     for (String root : exports) {
       if (facts.reached(List.of(root), touching).contains(method)) {
         withdrawn.add(root);
+      }
+    }
+  }
+
+  /**
+   * The rewrite of {@code file} met a problem that no variant owns (an import the file cannot
+   * take): withdraws the exports that reach a method of the file which only exports reach.
+   */
+  void withdrawFrom(Path file) {
+    for (String root : exports) {
+      for (String method : facts.reached(List.of(root), touching)) {
+        MethodFact fact = facts.methods().get(method);
+        if (exportedOnly(method) && fact != null && file.equals(fact.file())) {
+          withdrawn.add(root);
+        }
       }
     }
   }

@@ -70,9 +70,9 @@ public final class Rewriter {
    * dependencies}' closures or methods with variants (those of protected builds on the class path)
    * runs in the caller's log as a call of a closure of the sources does. With {@code export}, the
    * public methods that touch user data get variants for other builds' closures too (decision
-   * 0075), but for those whose variants cannot be made: they are left as if not exported, and the
-   * rewrite is made again without them. Should exporting still meet a problem, the rewrite is made
-   * without exports, whose problems are the program's.
+   * 0075), but for those whose variants cannot be made, or that a file with a problem holds: they
+   * are left as if not exported, and the rewrite is made again without them. Should exporting still
+   * meet a problem, the rewrite is made without exports, whose problems are the program's.
    */
   public static Result rewrite(
       Map<Path, String> sources,
@@ -85,6 +85,11 @@ public final class Rewriter {
     while (true) {
       Plan plan = new Plan(facts, report, dependencies, export, withheld);
       Result result = rewrite(sources, plan, release);
+      for (Problem p : result.problems()) {
+        if (p.file() != null) {
+          plan.withdrawFrom(p.file());
+        }
+      }
       if (!withheld.addAll(plan.withdrawn)) {
         return export && !result.problems().isEmpty() && !result.report().methods().isEmpty()
             ? rewrite(sources, facts, report, dependencies, release, false)
