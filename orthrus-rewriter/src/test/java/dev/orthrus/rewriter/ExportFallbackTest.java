@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orthrus.rewriter.compile.Javac;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +75,77 @@ class ExportFallbackTest {
         report);
     assertTrue(Builds.generated(dir.resolve("out"), "p/Acct.java").contains("valueApp"));
     assertFalse(Builds.generated(dir.resolve("out"), "p/View.java").contains("twiceApp"));
+  }
+
+  /**
+   * The variants of an exported method that would not compile (a library superclass declares a
+   * final method of a variant's name and parameters): the build is made again without exports.
+   */
+  @Test
+  void aBuildWhoseExportsDoNotCompileIsMadeWithoutThem(@TempDir Path dir) throws Exception {
+    Path library = dir.resolve("libx-src");
+    write(
+        library.resolve("libx/Base.java"),
+        """
+        package libx;
+
+        public class Base {
+          public final long sizeApp(dev.orthrus.runtime.api.ClosureLog log) {
+            return 0;
+          }
+        }
+        """);
+    Path libraryClasses = dir.resolve("libx-classes");
+    Javac.compile(
+        List.of(library.resolve("libx/Base.java")), Builds.classPath(), 17, libraryClasses);
+    Path sources = dir.resolve("src");
+    write(
+        sources.resolve("p/Acct.java"),
+        """
+        package p;
+
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+
+        @UserData
+        public final class Acct {
+          long value;
+
+          @Closure
+          public long add(long x) {
+            value += x;
+            return value;
+          }
+        }
+        """);
+    write(
+        sources.resolve("p/Sized.java"),
+        """
+        package p;
+
+        public final class Sized extends libx.Base {
+          private final Acct acct;
+
+          public Sized(Acct acct) {
+            this.acct = acct;
+          }
+
+          public long size() {
+            return acct.value;
+          }
+        }
+        """);
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(libraryClasses);
+    Path out = dir.resolve("out");
+    InstrumentResult result =
+        Instrumenter.instrument(
+            new InstrumentRequest(
+                List.of(sources), classPath, out.resolve("generated"), out.resolve("classes"), 17));
+    assertEquals(List.of("p.Acct#add(long)"), result.closures());
+    assertEquals(List.of(), result.exportedMethods());
+    assertFalse(Builds.generated(out, "p/Sized.java").contains("sizeApp"));
+    assertTrue(Files.exists(out.resolve("classes/p/Sized.class")));
   }
 
   private static void write(Path file, String text) throws Exception {
