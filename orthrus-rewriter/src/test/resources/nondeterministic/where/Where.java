@@ -19,6 +19,20 @@ public final class Where {
     return last;
   }
 
+  /** A stack walk counts the validator's frames, not the application's. */
+  @Closure
+  public long stackDepth() {
+    seen = StackWalker.getInstance().walk(s -> s.count());
+    return seen;
+  }
+
+  /** Validators run in the thread group of the thread that started the runtime. */
+  @Closure
+  public String threadGroup() {
+    last = Thread.currentThread().getThreadGroup().getName();
+    return last;
+  }
+
   @Closure
   public String caughtWhere() {
     try {

@@ -451,8 +451,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
           Rule.SUPERCLASS);
 
   /**
-   * A public method with a body, of a class (not an interface) that code in another package can
-   * name, and not a closure.
+   * A public method with a body (an interface's default method included) that code in another
+   * package can name, and not a closure. The rewriter exports an abstract method when its
+   * implementations pass.
    */
   private static boolean exportCandidate(ExecutableElement method) {
     if (method == null
@@ -460,8 +461,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
         || OrthrusAnnotations.isClosure(method)
         || !method.getModifiers().contains(Modifier.PUBLIC)
         || method.getModifiers().contains(Modifier.ABSTRACT)
-        || !(method.getEnclosingElement() instanceof TypeElement owner)
-        || owner.getKind() == ElementKind.INTERFACE) {
+        || !(method.getEnclosingElement() instanceof TypeElement owner)) {
       return false;
     }
     for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {

@@ -7,6 +7,9 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +54,8 @@ class NondeterministicCallsTest {
     for (String recorded :
         new String[] {
           "log.nondetRef(Thread.currentThread().getName())",
+          "log.nondetRef(StackWalker.getInstance().walk(",
+          "log.nondetRef(Thread.currentThread().getThreadGroup())",
           "log.nondetRef(e.getStackTrace())",
           "log.nondetRef(e.getMessage())",
           "log.nondetRef(e.getLocalizedMessage())",
@@ -68,14 +73,34 @@ class NondeterministicCallsTest {
       var message = type.getMethod("message", int.class);
       var identityHash = type.getMethod("identityHash", int.class);
       var objectHash = type.getMethod("objectHash", int.class);
+      var stackDepth = type.getMethod("stackDepth");
+      var threadGroup = type.getMethod("threadGroup");
       for (int i = 0; i < 500; i++) {
         assertEquals(Thread.currentThread().getName(), threadName.invoke(where));
         assertEquals("caughtWhereApp", caughtWhere.invoke(where));
         message.invoke(where, i % 2);
         identityHash.invoke(where, i);
         objectHash.invoke(where, i);
+        stackDepth.invoke(where);
       }
-      Builds.assertAllValidated(rt, 2_500);
+      // From a thread of another group than the validators': the group read is the caller's.
+      List<Object> groups = new ArrayList<>();
+      Thread worker =
+          new Thread(
+              new ThreadGroup("workers"),
+              () -> {
+                for (int i = 0; i < 100; i++) {
+                  try {
+                    groups.add(threadGroup.invoke(where));
+                  } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                  }
+                }
+              });
+      worker.start();
+      worker.join();
+      assertEquals(Collections.nCopies(100, "workers"), groups);
+      Builds.assertAllValidated(rt, 3_100);
     } finally {
       rt.close();
     }

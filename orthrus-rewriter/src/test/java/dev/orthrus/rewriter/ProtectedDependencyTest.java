@@ -47,9 +47,10 @@ class ProtectedDependencyTest {
   }
 
   /**
-   * A public method of another module's user-data class has variants that a closure calls (decision
-   * 0075), unless its code reads the clock (the caller records its result, as library code's) or
-   * its variants cannot be made (a kept lambda that reads user data): those stay as they were.
+   * A public method of another module has variants that a closure calls (decision 0075), through an
+   * interface too, unless its code reads the clock (the caller records its result, as library
+   * code's) or its variants cannot be made (a kept lambda that reads user data): those stay as they
+   * were.
    */
   @Test
   void aClosureCallsTheVariantsOfADependencysPublicMethods(@TempDir Path out) throws Exception {
@@ -59,7 +60,10 @@ class ProtectedDependencyTest {
     assertEquals(
         List.of(
             new InstrumentReport.Method("shop.lib.Account#balance()", "balance"),
+            new InstrumentReport.Method("shop.lib.Account#price()", "price"),
+            new InstrumentReport.Method("shop.lib.Account#rate()", "rate"),
             new InstrumentReport.Method("shop.lib.Account#summary()", "summary"),
+            new InstrumentReport.Method("shop.lib.Priced#price()", "price"),
             new InstrumentReport.Method(
                 "shop.lib.Ledger#weighted(shop.lib.Account,int)", "weighted")),
         exported.methods());
@@ -71,6 +75,7 @@ class ProtectedDependencyTest {
     assertTrue(service.contains("log.nondetBits(a.stampedBalance())"), service);
     assertTrue(service.contains("replay.nondetBits(a)"), service);
     assertTrue(service.contains("Ledger.weightedVal(replay, a, 3)"), service);
+    assertTrue(service.contains("return p.priceVal(replay);"), service);
     assertEquals(3, count(service, "a.keptBalance()"), service);
     String account = Builds.generated(out.resolve("lib"), "shop/lib/Account.java");
     assertTrue(account.contains("private int countVal(Replay replay)"), account);

@@ -188,7 +188,7 @@ public final class KvMap implements Serializable {
     }
 
     @Override
-    public int length() {
+    public int slotCount() {
       return 1;
     }
 

@@ -408,13 +408,19 @@ public final class JdkApis {
                   "isDaemon",
                   "getStackTrace",
                   "isInterrupted",
-                  "isVirtual")
+                  "isVirtual",
+                  "getThreadGroup",
+                  "getState")
               .arity(0)
               .example("Thread.currentThread().getName();"),
           // Thread.interrupted() also clears the flag: made once, by APP.
           of(ENVIRONMENT, "java.lang.Thread")
-              .statics("interrupted", "holdsLock")
+              .statics("interrupted", "holdsLock", "activeCount", "getAllStackTraces")
               .example("Thread.interrupted();"),
+          // A stack walk sees the variant methods and the validator's own frames.
+          of(ENVIRONMENT, "java.lang.StackWalker")
+              .instances("walk", "forEach", "getCallerClass")
+              .example("StackWalker.getInstance().walk(s -> s.count());"),
           // A thread-local value is the application thread's; a validator's thread has its own.
           of(ENVIRONMENT, "java.lang.ThreadLocal")
               .instances("get")

@@ -4,6 +4,7 @@ import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.summary.FieldWrite;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.Receiver;
+import javax.lang.model.element.Modifier;
 
 /**
  * Control-path code (a method no closure reaches) writes a field of a user-data object. Objects
@@ -11,6 +12,10 @@ import dev.orthrus.processor.summary.Receiver;
  * and locals freshly allocated in the same method.
  */
 public final class WriteOutsideClosureRule extends AbstractRule {
+
+  private static boolean isPublic(MethodSummary method) {
+    return method.element() != null && method.element().getModifiers().contains(Modifier.PUBLIC);
+  }
 
   public WriteOutsideClosureRule() {
     super(Rule.WRITE_OUTSIDE_CLOSURE);
@@ -34,7 +39,11 @@ public final class WriteOutsideClosureRule extends AbstractRule {
                   + "` is not a closure and no closure calls it, but it writes user-data "
                   + write.describe()
                   + "; the write is neither versioned nor validated: "
-                  + "move it into a @Closure method",
+                  + "move it into a @Closure method"
+                  + (isPublic(method)
+                      ? " (a closure of another protected module that calls this public method"
+                          + " validates it with its own execution)"
+                      : ""),
               null);
         }
       }

@@ -209,14 +209,13 @@ public final class FactsCollector implements TaskListener {
   }
 
   /**
-   * A public method with a body, of a class (not an interface) that another package can name: every
-   * class around it is public.
+   * A public method that another package can name (every class around it public): one with a body
+   * (an interface's default method included), or an abstract one, whose calls run its
+   * implementations.
    */
   private static boolean exported(ExecutableElement method, TypeElement owner) {
     if (method.getKind() != ElementKind.METHOD
-        || !method.getModifiers().contains(Modifier.PUBLIC)
-        || method.getModifiers().contains(Modifier.ABSTRACT)
-        || owner.getKind() == ElementKind.INTERFACE) {
+        || !method.getModifiers().contains(Modifier.PUBLIC)) {
       return false;
     }
     for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {

@@ -602,11 +602,21 @@ public final class SourceFacts {
       if (touching.contains(id)
           && !methods.get(id).closure()
           && !unexportable.containsKey(id)
+          && overrides.getOrDefault(id, Set.of()).stream().allMatch(this::judgedExportable)
           && reached(List.of(id), touching).stream().allMatch(this::computesOnly)) {
         exports.add(id);
       }
     }
     return exports;
+  }
+
+  /**
+   * An override that a call of an exported method may run was judged as exported methods are: it is
+   * public, and neither the processor nor its bytecode left it out. The processor explores no
+   * abstract method, so an abstract one is exported only when all its implementations pass.
+   */
+  private boolean judgedExportable(String override) {
+    return exportable.containsKey(override) && !unexportable.containsKey(override);
   }
 
   /**

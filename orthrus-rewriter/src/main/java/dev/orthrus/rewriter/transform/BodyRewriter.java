@@ -1086,7 +1086,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       Expression value, NodeList<Expression> replayArguments, String type, boolean marked) {
     Expression call = value;
     NameExpr ctx = new NameExpr(context);
-    NodeList<Expression> arguments = variant == Variant.VAL ? replayArguments : new NodeList<>();
+    NodeList<Expression> arguments = new NodeList<>();
+    if (variant == Variant.VAL) {
+      // A lambda or a method reference has no effect to repeat, and no type as an Object.
+      replayArguments.stream()
+          .filter(a -> !(a instanceof LambdaExpr) && !(a instanceof MethodReferenceExpr))
+          .forEach(arguments::add);
+    }
     String bitsName = marked && variant == Variant.APP ? "recordedBits" : "nondetBits";
     String refName = marked && variant == Variant.APP ? "recordedRef" : "nondetRef";
     return switch (type) {

@@ -1298,7 +1298,7 @@ final class UserDataClass {
     }
     members.add(
         StaticJavaParser.parseBodyDeclaration(
-            "@Override public int length() { return " + (base + held.size()) + "; }"));
+            "@Override public int slotCount() { return " + (base + held.size()) + "; }"));
     StringBuilder read = new StringBuilder("@Override public Object lvValue(int i) {\n");
     StringBuilder write =
         new StringBuilder("@Override public void soValue(int i, Object value) {\n");

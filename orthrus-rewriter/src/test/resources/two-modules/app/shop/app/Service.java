@@ -29,7 +29,18 @@ public final class Service {
   /** Calls the other module's methods that are not closures. */
   @Closure
   public static String audit(Account a) {
-    return a.summary() + ", " + (a.balance() + a.stampedBalance()) + ", " + Ledger.weighted(a, 3);
+    return a.summary()
+        + ", "
+        + (a.balance() + a.stampedBalance())
+        + ", "
+        + Ledger.weighted(a, 3)
+        + ", "
+        + priced(a);
+  }
+
+  /** A call through the other module's interface. */
+  static long priced(shop.lib.Priced p) {
+    return p.price();
   }
 
   /** Calls a method of the other module that has no variants. */

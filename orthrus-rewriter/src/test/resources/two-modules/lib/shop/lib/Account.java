@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 @UserData
-public final class Account {
+public final class Account implements Priced, Rated {
   final String id;
   long balance;
   int movements;
@@ -18,6 +18,16 @@ public final class Account {
   /** Not a closure: another module's closures call its variants (decision 0075). */
   public long balance() {
     return balance;
+  }
+
+  @Override
+  public long price() {
+    return balance * 2 + movements;
+  }
+
+  @Override
+  public long rate() {
+    return movements;
   }
 
   /** Calls another exported method, and a private one. */

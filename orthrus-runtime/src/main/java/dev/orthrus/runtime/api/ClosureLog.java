@@ -518,7 +518,7 @@ public final class ClosureLog {
     }
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
-      for (int i = 0; i < held.length(); i++) {
+      for (int i = 0; i < held.slotCount(); i++) {
         recordCreated(SlotVersion.of(held, i));
       }
     }

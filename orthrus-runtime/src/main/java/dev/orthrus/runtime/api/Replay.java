@@ -162,7 +162,7 @@ public final class Replay {
     }
     if (object instanceof ValueSlots<?>) {
       ValueSlots<?> held = (ValueSlots<?>) object;
-      for (int i = 0; i < held.length(); i++) {
+      for (int i = 0; i < held.slotCount(); i++) {
         addCreated(SlotVersion.of(held, i));
       }
     }
@@ -485,7 +485,7 @@ public final class Replay {
   private static boolean pairable(Object object, Object app) {
     return object.getClass() == app.getClass()
         && (!(object instanceof ValueSlots<?>)
-            || ((ValueSlots<?>) object).length() == ((ValueSlots<?>) app).length());
+            || ((ValueSlots<?>) object).slotCount() == ((ValueSlots<?>) app).slotCount());
   }
 
   private Version nextLoad() {

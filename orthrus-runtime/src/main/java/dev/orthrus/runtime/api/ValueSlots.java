@@ -14,8 +14,11 @@ package dev.orthrus.runtime.api;
  */
 public interface ValueSlots<T> {
 
-  /** The number of slots. */
-  int length();
+  /**
+   * The number of slots. Not {@code length()}: a user-data class that holds fields implements this
+   * interface and may declare a {@code length()} of its own.
+   */
+  int slotCount();
 
   /** Acquire load of the newest value of slot {@code i}. */
   T lvValue(int i);
@@ -24,13 +27,13 @@ public interface ValueSlots<T> {
   void soValue(int i, T value);
 
   /**
-   * Throws {@link ArrayIndexOutOfBoundsException} unless {@code 0 <= i < length()}: the bounds
+   * Throws {@link ArrayIndexOutOfBoundsException} unless {@code 0 <= i < slotCount()}: the bounds
    * check of a logged slot access and of a validator's replay of it alike.
    */
   default void checkSlot(int i) {
-    if (i < 0 || i >= length()) {
+    if (i < 0 || i >= slotCount()) {
       throw new ArrayIndexOutOfBoundsException(
-          "Index " + i + " out of bounds for length " + length());
+          "Index " + i + " out of bounds for length " + slotCount());
     }
   }
 

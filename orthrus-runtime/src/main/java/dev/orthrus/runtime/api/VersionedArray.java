@@ -75,8 +75,13 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
     }
   }
 
-  @Override
+  /** The array's length, which generated code reads for {@code array.length}. */
   public int length() {
+    return length;
+  }
+
+  @Override
+  public int slotCount() {
     return length;
   }
 

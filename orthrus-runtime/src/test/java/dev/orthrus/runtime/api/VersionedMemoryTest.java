@@ -194,7 +194,7 @@ class VersionedMemoryTest {
     }
 
     @Override
-    public int length() {
+    public int slotCount() {
       return 1;
     }
 
