@@ -362,25 +362,13 @@ public final class OrthrusProcessor extends AbstractProcessor {
     try {
       DataPath dataPath = new DataPath(summaries.values(), elements);
       ValueClassifier values = new ValueClassifier(elements, processingEnv.getTypeUtils());
-      RuleContext context =
-          new RuleContext(
-              dataPath,
-              userDataDeclarations,
-              values,
-              names,
-              elements,
-              processingEnv.getTypeUtils());
-      Findings findings = new Findings();
-      for (RuleCheck check : RuleChecks.all()) {
-        check.check(context, findings);
-      }
-      List<Finding> all = findings.all();
+      List<Finding> all = findings(dataPath, values);
       ClosureReport report =
           new ClosureModelBuilder(elements, names, values)
               .build(dataPath, all, catalogFlags, userDataTypes, summarizer.suppressions());
       writeReports(report);
       if (judgeExports) {
-        unexportable = unexportable(context);
+        unexportable = unexportable(values);
       }
       for (Finding f : all) {
         trees.printMessage(
@@ -410,23 +398,11 @@ public final class OrthrusProcessor extends AbstractProcessor {
     return unexportable;
   }
 
-  private Map<String, Set<String>> unexportable(RuleContext closures) {
+  private Map<String, Set<String>> unexportable(ValueClassifier values) {
     DataPath exports =
         new DataPath(summaries.values(), elements, s -> exportCandidate(s.element()));
-    RuleContext context =
-        new RuleContext(
-            exports,
-            closures.userDataTypes(),
-            closures.values(),
-            names,
-            elements,
-            processingEnv.getTypeUtils());
-    Findings findings = new Findings();
-    for (RuleCheck check : RuleChecks.all()) {
-      check.check(context, findings);
-    }
     Map<String, Set<String>> blocked = new HashMap<>();
-    for (Finding f : findings.all()) {
+    for (Finding f : findings(exports, values)) {
       if (!EXPORT_NEUTRAL.contains(f.rule())) {
         for (String method : f.closureIds()) {
           blocked.computeIfAbsent(method, k -> new TreeSet<>()).add(f.key());
@@ -470,6 +446,18 @@ public final class OrthrusProcessor extends AbstractProcessor {
       }
     }
     return true;
+  }
+
+  /** What every rule finds in what {@code path}'s roots reach. */
+  private List<Finding> findings(DataPath path, ValueClassifier values) {
+    RuleContext context =
+        new RuleContext(
+            path, userDataDeclarations, values, names, elements, processingEnv.getTypeUtils());
+    Findings findings = new Findings();
+    for (RuleCheck check : RuleChecks.all()) {
+      check.check(context, findings);
+    }
+    return findings.all();
   }
 
   /** A diagnostic's text: {@code [key] message}, ending with the rule's documentation. */

@@ -20,32 +20,34 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ExportFallbackTest {
 
+  /** A user-data class with a closure and a getter another build's closures may call. */
+  private static final String ACCOUNT =
+      """
+      package p;
+
+      import dev.orthrus.annotations.Closure;
+      import dev.orthrus.annotations.UserData;
+
+      @UserData
+      public final class Acct {
+        long value;
+
+        @Closure
+        public long add(long x) {
+          value += x;
+          return value;
+        }
+
+        public long value() {
+          return value;
+        }
+      }
+      """;
+
   @Test
   void aFileThatCannotTakeItsExportsKeepsNone(@TempDir Path dir) throws Exception {
     Path sources = dir.resolve("src");
-    write(
-        sources.resolve("p/Acct.java"),
-        """
-        package p;
-
-        import dev.orthrus.annotations.Closure;
-        import dev.orthrus.annotations.UserData;
-
-        @UserData
-        public final class Acct {
-          long value;
-
-          @Closure
-          public long add(long x) {
-            value += x;
-            return value;
-          }
-
-          public long value() {
-            return value;
-          }
-        }
-        """);
+    write(sources.resolve("p/Acct.java"), ACCOUNT);
     write(
         sources.resolve("p/View.java"),
         """
@@ -99,25 +101,7 @@ class ExportFallbackTest {
     Javac.compile(
         List.of(library.resolve("libx/Base.java")), Builds.classPath(), 17, libraryClasses);
     Path sources = dir.resolve("src");
-    write(
-        sources.resolve("p/Acct.java"),
-        """
-        package p;
-
-        import dev.orthrus.annotations.Closure;
-        import dev.orthrus.annotations.UserData;
-
-        @UserData
-        public final class Acct {
-          long value;
-
-          @Closure
-          public long add(long x) {
-            value += x;
-            return value;
-          }
-        }
-        """);
+    write(sources.resolve("p/Acct.java"), ACCOUNT);
     write(
         sources.resolve("p/Sized.java"),
         """
