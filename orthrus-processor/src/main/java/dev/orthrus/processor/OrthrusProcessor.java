@@ -428,19 +428,28 @@ public final class OrthrusProcessor extends AbstractProcessor {
 
   /**
    * A public method with a body (an interface's default method included) that code in another
-   * package can name, and not a closure. The rewriter exports an abstract method when its
-   * implementations pass.
+   * package can name, and not a closure: a root of {@link #unexportable}. The rewriter exports an
+   * abstract method when its implementations pass.
    */
   private static boolean exportCandidate(ExecutableElement method) {
-    if (method == null
-        || method.getKind() != ElementKind.METHOD
-        || OrthrusAnnotations.isClosure(method)
-        || !method.getModifiers().contains(Modifier.PUBLIC)
-        || method.getModifiers().contains(Modifier.ABSTRACT)
-        || !(method.getEnclosingElement() instanceof TypeElement owner)) {
+    return method != null
+        && exportable(method)
+        && !method.getModifiers().contains(Modifier.ABSTRACT)
+        && !OrthrusAnnotations.isClosure(method);
+  }
+
+  /**
+   * A public method that code in another package can name (every class around it public): one the
+   * rewriter may give variants for other builds' closures (decision 0075).
+   */
+  public static boolean exportable(ExecutableElement method) {
+    if (method.getKind() != ElementKind.METHOD
+        || !method.getModifiers().contains(Modifier.PUBLIC)) {
       return false;
     }
-    for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {
+    for (Element t = method.getEnclosingElement();
+        t instanceof TypeElement;
+        t = t.getEnclosingElement()) {
       if (!t.getModifiers().contains(Modifier.PUBLIC)) {
         return false;
       }

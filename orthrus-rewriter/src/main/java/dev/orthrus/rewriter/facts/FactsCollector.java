@@ -37,6 +37,7 @@ import dev.orthrus.model.NondeterministicCall.Handling;
 import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.jdk.JdkCategory;
+import dev.orthrus.processor.OrthrusProcessor;
 import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.JdkCalls;
 import dev.orthrus.processor.summary.Returns;
@@ -209,29 +210,6 @@ public final class FactsCollector implements TaskListener {
   }
 
   /**
-   * A public method that another package can name (every class around it public): one with a body
-   * (an interface's default method included), or an abstract one, whose calls run its
-   * implementations.
-   */
-  private static boolean exported(ExecutableElement method, TypeElement owner) {
-    if (method.getKind() != ElementKind.METHOD
-        || !method.getModifiers().contains(Modifier.PUBLIC)) {
-      return false;
-    }
-    for (Element t = owner; t instanceof TypeElement; t = t.getEnclosingElement()) {
-      if (!t.getModifiers().contains(Modifier.PUBLIC)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * A class whose instances live in versioned memory. A {@code @UserData} record is not one: its
-   * fields are final, so it is an immutable value, compared by {@code equals} (the processor's rule
-   * {@code orthrus.userdata.superclass} allows the annotation on it).
-   */
-  /**
    * A mutable field's type as its version holds it, in source form with canonical names: a
    * reference array becomes the {@code VersionedArray} the rewriter makes of it.
    */
@@ -293,6 +271,11 @@ public final class FactsCollector implements TaskListener {
 
   private static final String NOT_RENAMED = "";
 
+  /**
+   * A class whose instances live in versioned memory. A {@code @UserData} record is not one: its
+   * fields are final, so it is an immutable value, compared by {@code equals} (the processor's rule
+   * {@code orthrus.userdata.superclass} allows the annotation on it).
+   */
   private static boolean isUserData(Element type) {
     return type != null
         && type.getKind() != ElementKind.RECORD
@@ -472,7 +455,7 @@ public final class FactsCollector implements TaskListener {
               span(node),
               method.getAnnotation(Closure.class) != null,
               overridable(method),
-              exported(method, owner));
+              OrthrusProcessor.exportable(method));
       if (declared.exported()) {
         facts.exportable.put(
             id,

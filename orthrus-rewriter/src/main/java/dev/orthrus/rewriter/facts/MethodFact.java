@@ -11,8 +11,9 @@ import java.nio.file.Path;
  * @param closure annotated {@code @Closure}
  * @param overridable an instance method a subclass could override (neither private, static nor
  *     final, in a class that is not final)
- * @param exported a public method with a body, of a class that code in another package can name
- *     (every class around it public): another module's closures may call it (decision 0075)
+ * @param exported a public method that code in another package can name (every class around it
+ *     public; {@code OrthrusProcessor.exportable}): another module's closures may call it (decision
+ *     0075)
  */
 public record MethodFact(
     String id, Path file, Span span, boolean closure, boolean overridable, boolean exported) {}

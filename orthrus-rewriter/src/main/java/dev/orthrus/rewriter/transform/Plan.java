@@ -378,12 +378,10 @@ final class Plan {
    * take): withdraws the exports that reach a method of the file which only exports reach.
    */
   void withdrawFrom(Path file) {
-    for (String root : exports) {
-      for (String method : facts.reached(List.of(root), touching)) {
-        MethodFact fact = facts.methods().get(method);
-        if (exportedOnly(method) && fact != null && file.equals(fact.file())) {
-          withdrawn.add(root);
-        }
+    for (String method : touching) {
+      MethodFact fact = facts.methods().get(method);
+      if (exportedOnly(method) && fact != null && file.equals(fact.file())) {
+        withdraw(method);
       }
     }
   }
