@@ -164,6 +164,13 @@ public final class ClosureLog {
   private long retainedBytes;
   private long accountedBytes;
 
+  /**
+   * Bytes of the primitive arrays held by the versions this execution recorded ({@link
+   * Version#arrayBytes}), each version counted when it is first recorded: a closure that loads one
+   * object five times keeps its arrays alive once.
+   */
+  private long versionArrayBytes;
+
   @SuppressWarnings("unused") // accessed through STATE
   private int state;
 
@@ -313,18 +320,26 @@ public final class ClosureLog {
       version = loadInPlace((InPlaceObject<V>) object);
     } else {
       version = object.currentVersion();
+      versionArrayBytes += version.arrayBytes();
     }
     recordLoad(version);
     return version;
   }
 
+  /** {@link #load} of an in-place object; a new snapshot's arrays count once, when it is made. */
   @SuppressWarnings("unchecked")
   private <V extends Version> V loadInPlace(InPlaceObject<V> object) {
     Version recent = recentLoad(object, -1);
     if (recent != null && object.unchangedSince(recent)) {
       return (V) recent;
     }
-    return storedVersion(object, object.currentVersion());
+    V now = object.currentVersion();
+    Version stored = newestCreated(object, -1);
+    if (stored != null && stored.stamp == now.stamp) {
+      return (V) stored;
+    }
+    versionArrayBytes += now.arrayBytes();
+    return now;
   }
 
   /**
@@ -332,13 +347,6 @@ public final class ClosureLog {
    */
   private Version recentLoad(Object owner, int slot) {
     return newestOf(loads, loadCount, RECENT_LOADS, owner, slot);
-  }
-
-  /** This execution's newest version of {@code object} if {@code now} has its stamp; else now. */
-  @SuppressWarnings("unchecked")
-  private <V extends Version> V storedVersion(VersionedObject<V> object, V now) {
-    Version stored = newestCreated(object, -1);
-    return stored != null && stored.stamp == now.stamp ? (V) stored : now;
   }
 
   /**
@@ -894,6 +902,7 @@ public final class ClosureLog {
       }
     }
     created[createdCount++] = version;
+    versionArrayBytes += version.arrayBytes();
   }
 
   // ---- read side (validators, reproducer files) ----
@@ -1088,23 +1097,12 @@ public final class ClosureLog {
    * declared.
    */
   public long estimatedBytes() {
-    long arrays = arrayBytes(loads, loadCount) + arrayBytes(created, createdCount);
     return 128L
         + 48L * (loadCount + createdCount + allocatedCount)
         + 8L * (refArgCount + bitsArgCount)
-        + arrays
+        + versionArrayBytes
         + grownBytes
         + retainedBytes;
-  }
-
-  private static long arrayBytes(Version[] versions, int count) {
-    long bytes = 0;
-    for (int i = 0; i < count; i++) {
-      if (versions[i] != null) {
-        bytes += versions[i].arrayBytes();
-      }
-    }
-    return bytes;
   }
 
   /**
@@ -1204,6 +1202,7 @@ public final class ClosureLog {
     resultBits = 0;
     retainedBytes = 0;
     accountedBytes = 0;
+    versionArrayBytes = 0;
     fingerprinted = unfingerprinted = false;
     fingerprint = 0;
     overflowed = false;

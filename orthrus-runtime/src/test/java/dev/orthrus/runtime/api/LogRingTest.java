@@ -246,6 +246,75 @@ class LogRingTest {
     }
   }
 
+  /** A user-data object holding a primitive array in place, as generated code declares one. */
+  static final class InPlaceBuffer extends InPlaceObject<InPlaceBuffer.V> {
+    long[] data;
+
+    InPlaceBuffer(long[] data) {
+      this.data = data;
+      firstStore(V.checksumOf(data));
+    }
+
+    @Override
+    protected V snapshotFields(int checksum) {
+      return new V(this, data, checksum);
+    }
+
+    @Override
+    protected void writeFields(V next) {
+      data = next.data;
+    }
+
+    static final class V extends Version {
+      final long[] data;
+
+      V(InPlaceBuffer owner, long[] data, int checksum) {
+        super(owner);
+        this.data = data;
+        seal(checksum);
+      }
+
+      static int checksumOf(long[] data) {
+        return Checksum.ref(Checksum.SEED, data);
+      }
+
+      @Override
+      public void fields(FieldSink sink) {
+        sink.ref(data);
+      }
+
+      @Override
+      public long arrayBytes() {
+        return 16L + 8L * data.length;
+      }
+    }
+  }
+
+  /**
+   * A closure that reads one object several times records one snapshot of it, and its array counts
+   * once; a store's new array counts too, and a load of what the execution stored adds nothing.
+   */
+  @Test
+  void aVersionsArraysCountOnceHoweverOftenTheExecutionLoadsIt() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).build())) {
+      InPlaceBuffer buffer = new InPlaceBuffer(new long[100_000]);
+      ClosureLog log = rt.begin(NOOP, 0);
+      long empty = log.estimatedBytes();
+      InPlaceBuffer.V read = log.load(buffer);
+      for (int i = 0; i < 4; i++) {
+        assertEquals(read, log.load(buffer));
+      }
+      long oneArray = 16L + 800_000L;
+      assertEquals(oneArray, log.estimatedBytes() - empty - 5 * 48L);
+      long[] next = read.data.clone();
+      log.store(buffer, new InPlaceBuffer.V(buffer, next, InPlaceBuffer.V.checksumOf(next)));
+      assertEquals(next, log.load(buffer).data);
+      assertEquals(2 * oneArray, log.estimatedBytes() - empty - 7 * 48L);
+      log.returnVoid();
+      rt.publish(log);
+    }
+  }
+
   @Test
   void theWindowOfLogsInUseGrowsOnlyWhenItsLogsArePending() {
     try (OrthrusRuntime rt =
