@@ -2116,17 +2116,7 @@ public final class FactsCollector implements TaskListener {
             span(node.getExpression()),
             elementRead(array, types.erasure(array.asType()).toString()));
       }
-      Element element = trees.getElement(expression);
-      if (element != null
-          && element.getKind() == ElementKind.FIELD
-          && isUserData(element.getEnclosingElement())
-          && isReferenceArray(element.asType())) {
-        problem(
-            node,
-            "a for-each loop over the user-data array " + element.getSimpleName(),
-            "loop over its indices (for (int i = 0; i < a.length; i++)): the array becomes a"
-                + " VersionedArray, read slot by slot");
-      }
+      // A loop over a user-data array (a VersionedArray) reads it slot by slot: BodyRewriter.
       return super.visitEnhancedForLoop(node, unused);
     }
   }

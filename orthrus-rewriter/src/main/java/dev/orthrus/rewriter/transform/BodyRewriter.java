@@ -939,15 +939,23 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   /**
    * A for-each loop over a shared JDK object ({@code for (String t : tags)}) iterates a snapshot of
-   * it ({@link #snapshotCall}); its body runs as closure code in both variants.
+   * it ({@link #snapshotCall}); its body runs as closure code in both variants. One over a
+   * user-data array ({@code for (Cell c : cells)}) iterates the {@code VersionedArray}: plainly in
+   * the plain variant, through the log's or the replay's {@code slots} in APP and VAL, which load
+   * each slot when the loop gets to it, as {@code cells[i]} in an index loop does.
    */
   @Override
   public Visitable visit(ForEachStmt n, Void arg) {
     boolean snapshot = variant != Variant.PLAIN && facts.snapshot(positions.span(n.getIterable()));
     boolean arraySnapshot =
         variant != Variant.PLAIN && facts.arraySnapshot(positions.span(n.getIterable()));
+    boolean slots = variant != Variant.PLAIN && isVersionedArray(n.getIterable());
     ForEachStmt s = (ForEachStmt) super.visit(n, arg);
-    if (snapshot) {
+    if (slots) {
+      s.setIterable(
+          new MethodCallExpr(
+              new NameExpr(context), "slots", new NodeList<>(s.getIterable().clone())));
+    } else if (snapshot) {
       s.setIterable(snapshot(s.getIterable().clone()));
     } else if (arraySnapshot) {
       // for (long b : Rates.BONUS): a copy of the array, which the control path may change.

@@ -359,6 +359,15 @@ public final class ClosureLog {
   }
 
   /**
+   * A for-each loop over a user-data array ({@code for (Cell c : cells)}): each step loads the next
+   * slot as {@code cells[i]} does ({@link #loadSlot}); a null array throws when the loop starts.
+   */
+  public <T> Iterable<T> slots(VersionedArray<T> array) {
+    Objects.requireNonNull(array, NULL_REFERENCE);
+    return () -> new SlotIterator<>(array.length(), i -> loadSlot(array, i).value());
+  }
+
+  /**
    * A handle's held field as its generated {@code load$f(log)} reads it: the handle read {@code
    * value} from the field itself (no test of the slot number on the way), the log records the load
    * as {@link #loadSlot} does. Returns {@code value}.

@@ -98,6 +98,12 @@ public final class Replay {
     return (V) resolve(logged);
   }
 
+  /** VAL's {@link ClosureLog#slots}: each step replays the load of the next slot. */
+  public <T> Iterable<T> slots(VersionedArray<T> array) {
+    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE);
+    return () -> new SlotIterator<>(array.length(), i -> loadSlot(array, i).value());
+  }
+
   @SuppressWarnings("unchecked")
   public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
     Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE).checkSlot(slot);

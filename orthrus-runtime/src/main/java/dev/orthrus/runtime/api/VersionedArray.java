@@ -2,6 +2,7 @@ package dev.orthrus.runtime.api;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Iterator;
 
 /**
  * A fixed-length array of references whose slots are versioned independently, such as the buckets
@@ -21,7 +22,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Primitive arrays are not versioned this way: they are immutable values, replaced as a whole.
  */
-public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializable {
+public final class VersionedArray<T> implements ValueSlots<T>, Iterable<T>, java.io.Serializable {
 
   private static final long serialVersionUID = 1L;
 
@@ -83,6 +84,16 @@ public final class VersionedArray<T> implements ValueSlots<T>, java.io.Serializa
   @Override
   public int slotCount() {
     return length;
+  }
+
+  /**
+   * The slots in order, each read as {@link #lvValue} reads it when the loop gets to it: a for-each
+   * loop over a user-data array in the plain variant and the control path. Closures' logged and
+   * replayed loops go through {@link ClosureLog#slots} and {@link Replay#slots}.
+   */
+  @Override
+  public Iterator<T> iterator() {
+    return new SlotIterator<>(length, this::lvValue);
   }
 
   /**

@@ -1,0 +1,47 @@
+package dev.orthrus.rewriter;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * For-each loops over user-data arrays ({@code src/test/resources/array-loops}): nested, with a
+ * labeled continue and break, a {@code var} and a {@code final} variable, over another object's
+ * array, over a null array that throws, after a closure replaced a slot, and on the control path.
+ * The protected build computes what the vanilla one does and every execution validates.
+ */
+class ArrayLoopsTest {
+
+  private static final Path SOURCES = Path.of("src/test/resources/array-loops");
+
+  @Test
+  void loopsOverUserDataArraysValidate(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 4 * 300 + 1);
+  }
+
+  private static Object run(ClassLoader loader) throws ReflectiveOperationException {
+    Class<?> boardType = loader.loadClass("loops.Board");
+    var make = boardType.getConstructor(int.class);
+    Object board = make.newInstance(12);
+    Object other = make.newInstance(7);
+    var sweep = boardType.getMethod("sweep", long.class, long.class);
+    var replace = boardType.getMethod("replaceAndCount", int.class, long.class);
+    var copy = boardType.getMethod("copyFrom", boardType);
+    var keepSpare = boardType.getMethod("keepSpare", int.class);
+    var sum = boardType.getMethod("sum");
+    List<Object> seen = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      seen.add(sweep.invoke(board, i % 5, 40 + i));
+      seen.add(replace.invoke(other, i % 7, i % 4));
+      seen.add(copy.invoke(board, other));
+      if (i == 150) {
+        keepSpare.invoke(board, 3);
+      }
+      seen.add(sweep.invoke(other, 1, 1_000));
+      seen.add(sum.invoke(board));
+    }
+    return seen;
+  }
+}

@@ -1,0 +1,104 @@
+package loops;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+
+/** For-each loops over user-data arrays, in closures and on the control path. */
+@UserData
+public class Board {
+  private final Cell[] cells;
+  private Cell[] spare;
+
+  public Board(int n) {
+    cells = new Cell[n];
+    for (int i = 0; i < n; i++) {
+      cells[i] = new Cell(i);
+    }
+  }
+
+  /**
+   * Nested loops over one array with a labeled continue, a break and a skipped null: odd cells grow
+   * by {@code add}; an even cell adds the cells before it to the total, grows, and ends the sweep
+   * once over {@code limit}.
+   */
+  @Closure
+  public long sweep(long add, long limit) {
+    long total = 0;
+    outer:
+    for (Cell c : cells) {
+      if (c == null) {
+        continue;
+      }
+      if (c.value % 2 != 0) {
+        c.value += add;
+        continue;
+      }
+      for (final Cell d : cells) {
+        if (d == c) {
+          c.value += add;
+          if (c.value > limit) {
+            break outer;
+          }
+          continue outer;
+        }
+        if (d != null) {
+          total += d.value;
+        }
+      }
+    }
+    return total;
+  }
+
+  /** Replaces a slot, then counts: the loop reads the new element. */
+  @Closure
+  public int replaceAndCount(int i, long v) {
+    cells[i] = i % 3 == 0 ? null : new Cell(v);
+    int n = 0;
+    for (var c : this.cells) {
+      if (c != null && c.value == v) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** A loop over another board's array, and one over a null array that throws. */
+  @Closure
+  public long copyFrom(Board other) {
+    long moved = 0;
+    int i = 0;
+    for (Cell c : other.cells) {
+      if (i < cells.length && c != null && cells[i] != null) {
+        cells[i].value = c.value;
+        moved += c.value;
+      }
+      i++;
+    }
+    try {
+      for (Cell c : spare) {
+        moved += c.value;
+      }
+    } catch (NullPointerException e) {
+      moved = -moved;
+    }
+    return moved;
+  }
+
+  /** Gives the board a spare array, which copyFrom's second loop then iterates. */
+  @Closure
+  public void keepSpare(int n) {
+    spare = new Cell[n];
+    for (int i = 0; i < n; i++) {
+      spare[i] = new Cell(10 * i);
+    }
+  }
+
+  /** The control path's loop: plain reads. */
+  public long sum() {
+    long s = 0;
+    for (Cell c : cells) {
+      s += c == null ? 0 : c.value;
+    }
+    return s;
+  }
+}
