@@ -571,6 +571,7 @@ class ProblemsTest {
         "anonymous class");
   }
 
+  /** A local that calls only run or take may keep one (KeptFunctionsTest); one that escapes not. */
   @Test
   void aKeptMethodReferenceThatTouchesUserDataInAClosureIsNamed(@TempDir Path dir)
       throws IOException {
@@ -586,11 +587,35 @@ class ProblemsTest {
               private long value() { return root.value; }
               @Closure long total() {
                 LongSupplier s = this::value;
-                return s.getAsLong();
+                LongSupplier t = s;
+                return t.getAsLong();
               }
             }
             """),
         8,
+        "kept");
+  }
+
+  @Test
+  void aKeptLambdaThatACallDoesNotTakeIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import java.util.function.LongSupplier;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure long total() {
+                LongSupplier s = () -> root.value;
+                Runnable later = () -> s.getAsLong();
+                later.run();
+                return s.getAsLong();
+              }
+            }
+            """),
+        7,
         "kept");
   }
 

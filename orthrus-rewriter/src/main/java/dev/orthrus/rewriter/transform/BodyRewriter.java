@@ -7,6 +7,7 @@ import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.RecordDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
@@ -32,6 +33,7 @@ import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
@@ -1409,7 +1411,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "write it as a lambda (x -> " + n.getIdentifier() + "(x)) so the call is rewritten");
       return n;
     }
-    if (!(n.getParentNode().orElse(null) instanceof MethodCallExpr)) {
+    if (!(n.getParentNode().orElse(null) instanceof MethodCallExpr) && !keptForCalls(n)) {
       problem(
           n,
           "a method reference to a method that touches user data, kept (not passed straight to a"
@@ -1465,14 +1467,53 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   public Visitable visit(LambdaExpr n, Void arg) {
     if (variant != Variant.PLAIN
         && touches(n)
-        && !(n.getParentNode().orElse(null) instanceof MethodCallExpr)) {
+        && !(n.getParentNode().orElse(null) instanceof MethodCallExpr)
+        && !keptForCalls(n)) {
       problem(
           n,
           "a lambda that touches user data and is kept (not passed straight to a call)",
-          "pass it directly to the method that runs it: a kept lambda could run after the"
-              + " closure's log is gone");
+          "pass it directly to the method that runs it, or keep it in a local that calls only"
+              + " run or take: a kept lambda could run after the closure's log is gone");
     }
     return super.visit(n, arg);
+  }
+
+  /**
+   * Whether a lambda or method reference initializes a local that only calls use, as a lambda
+   * passed straight to a call is used: {@code Runnable r = () -> n.hits++; r.run();} or {@code
+   * Comparator<Acc> byTotal = ...; accs.sort(byTotal);}. Each use is the receiver or an argument of
+   * a call, outside any lambda that is not itself passed straight to a call and outside anonymous
+   * and local classes, so the function runs while the closure's log is still its own.
+   */
+  private static boolean keptForCalls(Expression function) {
+    if (!(function.getParentNode().orElse(null) instanceof VariableDeclarator local)
+        || !(local.getParentNode().orElse(null) instanceof VariableDeclarationExpr)) {
+      return false;
+    }
+    Node scope = local.getParentNode().flatMap(Node::getParentNode).orElse(null);
+    while (scope != null && !(scope instanceof BlockStmt)) {
+      scope = scope.getParentNode().orElse(null);
+    }
+    if (scope == null) {
+      return false;
+    }
+    String name = local.getNameAsString();
+    for (NameExpr use : scope.findAll(NameExpr.class, e -> e.getNameAsString().equals(name))) {
+      if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr call)
+          || !(call.getScope().orElse(null) == use
+              || call.getArguments().stream().anyMatch(a -> a == use))) {
+        return false;
+      }
+      for (Node around = call; around != scope; around = around.getParentNode().orElseThrow()) {
+        if ((around instanceof LambdaExpr l
+                && !(l.getParentNode().orElse(null) instanceof MethodCallExpr))
+            || (around instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent())
+            || around instanceof LocalClassDeclarationStmt) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**
