@@ -59,9 +59,13 @@ public final class Account implements Priced, Rated {
     return mixed;
   }
 
-  /** Keeps a lambda that reads user data, which a variant cannot: it gets none for others. */
+  /**
+   * Keeps a lambda that reads user data where a call does not take it, which a variant cannot: it
+   * gets none for others.
+   */
   public long keptBalance() {
     LongSupplier read = () -> balance;
-    return read.getAsLong();
+    LongSupplier same = read;
+    return same.getAsLong();
   }
 }
