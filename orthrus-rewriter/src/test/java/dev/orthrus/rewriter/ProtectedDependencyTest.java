@@ -32,6 +32,7 @@ class ProtectedDependencyTest {
 
   private static final Path LIB = Path.of("src/test/resources/two-modules/lib");
   private static final Path APP = Path.of("src/test/resources/two-modules/app");
+  private static final Path APP_WRITES = Path.of("src/test/resources/two-modules/app-writes");
 
   @Test
   void aClosureCallsTheVariantsOfADependencysClosures(@TempDir Path out) throws Exception {
@@ -173,6 +174,33 @@ class ProtectedDependencyTest {
   }
 
   /** Instruments lib, then app against it; lib's classes. */
+  /**
+   * A closure that writes a public field of the other module's user data is a problem at the write:
+   * the field's handle has only the store helpers its own module's writes needed.
+   */
+  @Test
+  void aWriteToAFieldOfTheOtherModulesUserDataIsAProblem(@TempDir Path out) throws Exception {
+    instrumentBoth(out);
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(out.resolve("lib/classes"));
+    InstrumentException e =
+        assertThrows(
+            InstrumentException.class,
+            () ->
+                Instrumenter.instrument(
+                    new InstrumentRequest(
+                        List.of(APP_WRITES),
+                        classPath,
+                        out.resolve("writes/generated"),
+                        out.resolve("writes/classes"),
+                        17)));
+    assertEquals(1, e.problems().size(), e.getMessage());
+    Problem p = e.problems().get(0);
+    assertEquals(12, p.line(), e.getMessage());
+    assertTrue(
+        p.toString().contains("a write to Account.tag, a field of another module"), p.toString());
+  }
+
   private static Path instrumentBoth(Path out) throws InstrumentException {
     Path lib = out.resolve("lib/classes");
     Instrumenter.instrument(

@@ -226,6 +226,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     sharedArrayWrite(n);
     Expression target = n.getTarget();
     FieldFact field = field(target);
+    if (field != null && (field.versioned() || field.held()) && anotherBuilds(n, field)) {
+      return n;
+    }
     if (field != null && (field.versioned() || field.held())) {
       Expression receiver = receiverOf(target);
       boolean converted =
@@ -290,6 +293,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       sharedArrayWrite(n);
       Expression target = n.getExpression();
       FieldFact field = field(target);
+      if (field != null && field.versioned() && anotherBuilds(n, field)) {
+        return n;
+      }
       if (field != null && field.versioned()) {
         return store(
             receiverOf(target),
@@ -490,6 +496,24 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           && cannotThrowOrRead(c.getExpression(), receiver, owner, assigned);
     }
     return false;
+  }
+
+  /**
+   * Whether {@code field} belongs to user data another build made (a module this one depends on),
+   * whose handle has only the store helpers its own writes needed: the write is a problem, named at
+   * {@code write}.
+   */
+  private boolean anotherBuilds(Node write, FieldFact field) {
+    if (plan.facts.isSourceType(field.owner())) {
+      return false;
+    }
+    String owner = field.owner().substring(field.owner().lastIndexOf('.') + 1).replace('$', '.');
+    problem(
+        write,
+        "a write to " + owner + "." + field.name() + ", a field of another module's user data",
+        "write it in a method of that module (a closure, or a public method, which closures here"
+            + " call through its variants)");
+    return true;
   }
 
   /** The call of a store helper on {@code receiver}, recording that the handle needs it. */

@@ -9,6 +9,9 @@ import java.util.function.LongSupplier;
 public final class Account implements Priced, Rated {
   final String id;
   long balance;
+
+  /** A public mutable field, which only this module's code can write (Writer in app-writes). */
+  public int tag;
   int movements;
 
   public Account(String id) {
