@@ -33,6 +33,7 @@ class ProtectedDependencyTest {
   private static final Path LIB = Path.of("src/test/resources/two-modules/lib");
   private static final Path APP = Path.of("src/test/resources/two-modules/app");
   private static final Path APP_WRITES = Path.of("src/test/resources/two-modules/app-writes");
+  private static final Path APP_LOOPS = Path.of("src/test/resources/two-modules/app-loops");
 
   @Test
   void aClosureCallsTheVariantsOfADependencysClosures(@TempDir Path out) throws Exception {
@@ -174,6 +175,43 @@ class ProtectedDependencyTest {
   }
 
   /** Instruments lib, then app against it; lib's classes. */
+  /**
+   * A for-each loop over the other module's public user-data array (a {@code VersionedArray} in its
+   * protected classes, which this module is compiled against) loads each slot through the log, so
+   * every execution validates.
+   */
+  @Test
+  void aLoopOverTheOtherModulesUserDataArrayValidates(@TempDir Path out) throws Exception {
+    Path lib = instrumentBoth(out);
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(lib);
+    Instrumenter.instrument(
+        new InstrumentRequest(
+            List.of(APP_LOOPS),
+            classPath,
+            out.resolve("loops/generated"),
+            out.resolve("loops/classes"),
+            17));
+    assertTrue(
+        Builds.generated(out.resolve("loops"), "shop/app/Totals.java")
+            .contains("for (Account a : log.slots(b.accounts))"));
+    OrthrusRuntime rt = Builds.validatingEverything();
+    try (URLClassLoader p = loader(lib, out.resolve("loops/classes"))) {
+      Class<?> branchType = p.loadClass("shop.lib.Branch");
+      Object branch = branchType.getConstructor(int.class).newInstance(3);
+      var payAll = branchType.getMethod("payAll", long.class);
+      var total = p.loadClass("shop.app.Totals").getMethod("total", branchType);
+      for (int i = 1; i <= 50; i++) {
+        payAll.invoke(branch, 1L);
+        assertEquals(6L * i, total.invoke(null, branch));
+      }
+      Builds.assertAllValidated(rt, 100);
+      assertEquals(0, rt.notValidatedCount(), "the loop ran no plain read on the validator");
+    } finally {
+      rt.close();
+    }
+  }
+
   /**
    * A closure that writes a public field of the other module's user data is a problem at the write:
    * the field's handle has only the store helpers its own module's writes needed.

@@ -2150,7 +2150,15 @@ public final class FactsCollector implements TaskListener {
           "java.net.URI",
           "java.net.InetAddress");
 
+  /**
+   * An array of references, or the {@code VersionedArray} one became in another module's protected
+   * classes (this module is compiled against them: {@code for (Acc a : bank.accs)} there).
+   */
   private static boolean isReferenceArray(TypeMirror type) {
+    if (type instanceof DeclaredType declared
+        && declared.asElement() instanceof TypeElement element) {
+      return element.getQualifiedName().contentEquals("dev.orthrus.runtime.api.VersionedArray");
+    }
     return type.getKind() == TypeKind.ARRAY
         && !((ArrayType) type).getComponentType().getKind().isPrimitive();
   }
