@@ -74,6 +74,8 @@ public class Board {
       }
       i++;
     }
+    Cell[] theirs = other.cells;
+    moved += theirs.length + (theirs[0] == null ? 0 : theirs[0].value);
     try {
       for (Cell c : spare) {
         moved += c.value;
@@ -93,11 +95,39 @@ public class Board {
     }
   }
 
-  /** The control path's loop: plain reads. */
+  /**
+   * A local that holds the array: indexed, asked its length, a slot stored through it, looped
+   * over, compared with another such local.
+   */
+  @Closure
+  public long viaLocal(long add) {
+    Cell[] c = cells;
+    long total = 0;
+    for (int i = 0; i < c.length; i++) {
+      if (c[i] != null) {
+        c[i].value += add;
+        total += c[i].value;
+      }
+    }
+    if (c.length > 1 && c[1] == null) {
+      c[1] = new Cell(add);
+    }
+    for (Cell x : c) {
+      total += x == null ? 0 : x.value;
+    }
+    var again = this.cells;
+    return again == c ? total : -1;
+  }
+
+  /** The control path's loops: plain reads, through the field and through a local. */
   public long sum() {
     long s = 0;
     for (Cell c : cells) {
       s += c == null ? 0 : c.value;
+    }
+    final Cell[] local = cells;
+    for (int i = 0; i < local.length; i++) {
+      s += local[i] == null ? 0 : 1;
     }
     return s;
   }

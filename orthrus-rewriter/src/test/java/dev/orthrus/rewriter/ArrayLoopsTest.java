@@ -1,5 +1,7 @@
 package dev.orthrus.rewriter;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * For-each loops over user-data arrays ({@code src/test/resources/array-loops}): nested, with a
  * labeled continue and break, a {@code var} and a {@code final} variable, over another object's
- * array, over a null array that throws, after a closure replaced a slot, and on the control path.
- * The protected build computes what the vanilla one does and every execution validates.
+ * array, over a null array that throws, after a closure replaced a slot, and on the control path;
+ * and a local that holds the array ({@code Cell[] c = cells;}), indexed, stored into and looped
+ * over. The protected build computes what the vanilla one does and every execution validates.
  */
 class ArrayLoopsTest {
 
@@ -18,7 +21,11 @@ class ArrayLoopsTest {
 
   @Test
   void loopsOverUserDataArraysValidate(@TempDir Path out) throws Exception {
-    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 4 * 300 + 1);
+    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 5 * 300 + 1);
+    String board = Builds.generated(out, "loops/Board.java");
+    assertTrue(board.contains("VersionedArray<Cell> c = "), board);
+    assertTrue(board.contains("log.loadSlot(c, i)"), board);
+    assertTrue(board.contains("replay.slots(c)"), board);
   }
 
   private static Object run(ClassLoader loader) throws ReflectiveOperationException {
@@ -31,6 +38,7 @@ class ArrayLoopsTest {
     var copy = boardType.getMethod("copyFrom", boardType);
     var keepSpare = boardType.getMethod("keepSpare", int.class);
     var sum = boardType.getMethod("sum");
+    var viaLocal = boardType.getMethod("viaLocal", long.class);
     List<Object> seen = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       seen.add(sweep.invoke(board, i % 5, 40 + i));
@@ -40,6 +48,7 @@ class ArrayLoopsTest {
         keepSpare.invoke(board, 3);
       }
       seen.add(sweep.invoke(other, 1, 1_000));
+      seen.add(viaLocal.invoke(other, i % 3));
       seen.add(sum.invoke(board));
     }
     return seen;

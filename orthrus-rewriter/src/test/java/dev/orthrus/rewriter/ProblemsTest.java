@@ -465,26 +465,6 @@ class ProblemsTest {
   }
 
   @Test
-  void aLocalAliasOfAUserDataArrayIsNamed(@TempDir Path dir) throws IOException {
-    assertOne(
-        problems(
-            dir,
-            """
-            package p;
-            import dev.orthrus.annotations.Closure;
-            final class Tree {
-              private final Node root = new Node();
-              @Closure long first() {
-                Node[] kids = root.kids;
-                return kids[0] == null ? 0 : 1;
-              }
-            }
-            """),
-        6,
-        "the user-data array kids assigned to a local variable");
-  }
-
-  @Test
   void aUserDataArrayPassedToAMethodIsNamed(@TempDir Path dir) throws IOException {
     assertOne(
         problems(
@@ -594,6 +574,51 @@ class ProblemsTest {
             """),
         8,
         "kept");
+  }
+
+  /**
+   * A local that holds a user-data array may be indexed, looped over and compared (ArrayLoopsTest);
+   * passed on or assigned again, it is named at the use.
+   */
+  @Test
+  void aLocalHoldingAUserDataArrayUsedAsAValueIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import dev.orthrus.annotations.UserData;
+            @UserData
+            final class Tree {
+              private final Node[] kids = new Node[2];
+              @Closure int count() {
+                Node[] k = kids;
+                return java.util.Arrays.asList(k).size() + k.length;
+              }
+            }
+            """),
+        9,
+        "the local k used as a value");
+    assertOne(
+        problems(
+            dir.resolve("again"),
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            import dev.orthrus.annotations.UserData;
+            @UserData
+            final class Tree {
+              private final Node[] kids = new Node[2];
+              @Closure int count() {
+                Node[] k = kids;
+                k = new Node[3];
+                return k.length;
+              }
+            }
+            """),
+        9,
+        "assigned again");
   }
 
   @Test

@@ -292,6 +292,9 @@ public final class FactsCollector implements TaskListener {
     /** Locals that always hold a shared JDK object ({@link #sharedObject}). */
     private final Set<Element> sharedLocals = new HashSet<>();
 
+    /** Locals that hold a user-data array field's array ({@link #arrayLocalUse}). */
+    private final Set<Element> arrayLocals = new HashSet<>();
+
     /** Locals that always hold an array a recorded call returned ({@link #sharedArray}). */
     private final Set<Element> sharedArrayLocals = new HashSet<>();
 
@@ -479,7 +482,34 @@ public final class FactsCollector implements TaskListener {
     @Override
     public Void visitIdentifier(IdentifierTree node, Void unused) {
       field(node);
+      Element element = trees.getElement(getCurrentPath());
+      if (element != null && arrayLocals.contains(element)) {
+        arrayLocalUse(node);
+      }
       return super.visitIdentifier(node, unused);
+    }
+
+    /**
+     * A use of a local that holds a user-data array field's array ({@code Cell[] c = this.cells;}):
+     * as the field's own uses, it is indexed, asked its length, looped over or compared, and never
+     * assigned again, so that the rewriter can give it the field's type.
+     */
+    private void arrayLocalUse(IdentifierTree node) {
+      String name = node.getName().toString();
+      Tree parent = getCurrentPath().getParentPath().getLeaf();
+      String misuse =
+          parent instanceof AssignmentTree a && a.getVariable() == node
+              ? "the local " + name + ", which holds a user-data array, assigned again"
+              : arrayMisuse(node, name);
+      if (misuse != null) {
+        problem(
+            node,
+            misuse.replace("the user-data array " + name, "the local " + name),
+            "index it, ask its length, loop over it or compare it: it holds a user-data array,"
+                + " which becomes a VersionedArray");
+        return;
+      }
+      fileFacts.arrayLocalUses.add(span(node));
     }
 
     @Override
@@ -702,8 +732,17 @@ public final class FactsCollector implements TaskListener {
           || parent.getKind() == Tree.Kind.NOT_EQUAL_TO) {
         return null;
       }
-      if (parent instanceof VariableTree) {
-        return "the user-data array " + name + " assigned to a local variable";
+      if (parent instanceof VariableTree v) {
+        Element local = trees.getElement(getCurrentPath().getParentPath());
+        if (v.getInitializer() == node
+            && local != null
+            && local.getKind() == ElementKind.LOCAL_VARIABLE) {
+          // Cell[] c = this.cells: the local gets the field's type (its uses are checked).
+          arrayLocals.add(local);
+          fileFacts.arrayLocalInitializers.add(span(node));
+          return null;
+        }
+        return "the user-data array " + name + " assigned to a variable";
       }
       if (parent instanceof AssignmentTree a) {
         TreePath assignment = getCurrentPath().getParentPath();

@@ -48,6 +48,15 @@ public final class SourceFacts {
     final Set<Span> snapshots = new HashSet<>();
 
     /**
+     * Uses of locals that hold a user-data array field's array ({@code Cell[] c = this.cells;}),
+     * which are versioned arrays as the field is.
+     */
+    final Set<Span> arrayLocalUses = new HashSet<>();
+
+    /** The initializers of those locals: the field, whose type the local takes. */
+    final Set<Span> arrayLocalInitializers = new HashSet<>();
+
+    /**
      * Assignments, compound assignments, ++ and -- of elements of arrays recorded calls returned.
      */
     final Set<Span> sharedArrayWrites = new HashSet<>();
@@ -141,6 +150,16 @@ public final class SourceFacts {
      */
     public boolean snapshot(Span span) {
       return snapshots.contains(span);
+    }
+
+    /** A use of a local that holds a user-data array ({@link #arrayLocalUses}). */
+    public boolean arrayLocalUse(Span span) {
+      return arrayLocalUses.contains(span);
+    }
+
+    /** The initializer of a local that holds a user-data array. */
+    public boolean arrayLocalInitializer(Span span) {
+      return arrayLocalInitializers.contains(span);
     }
 
     /**

@@ -41,6 +41,7 @@ import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.UnknownType;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
@@ -970,6 +971,22 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * the plain variant, through the log's or the replay's {@code slots} in APP and VAL, which load
    * each slot when the loop gets to it, as {@code cells[i]} in an index loop does.
    */
+  /**
+   * A local that holds a user-data array field's array ({@code Cell[] c = this.cells;}) takes the
+   * field's type, {@code VersionedArray<Cell>}; its uses are the field's (indexed through the log
+   * in APP and VAL). A {@code var} local gets it by inference.
+   */
+  @Override
+  public Visitable visit(VariableDeclarator n, Void arg) {
+    boolean alias =
+        n.getInitializer().filter(i -> facts.arrayLocalInitializer(positions.span(i))).isPresent();
+    VariableDeclarator d = (VariableDeclarator) super.visit(n, arg);
+    if (alias && d.getType() instanceof ArrayType array) {
+      d.setType(StaticJavaParser.parseType("VersionedArray<" + array.getComponentType() + ">"));
+    }
+    return d;
+  }
+
   @Override
   public Visitable visit(ForEachStmt n, Void arg) {
     boolean snapshot = variant != Variant.PLAIN && facts.snapshot(positions.span(n.getIterable()));
@@ -1610,9 +1627,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return plan.field(file, positions, e);
   }
 
+  /** A user-data array field, or a local that holds one's array ({@code Cell[] c = cells;}). */
   private boolean isVersionedArray(Expression e) {
     FieldFact f = field(e);
-    return f != null && f.referenceArray();
+    if (f != null) {
+      return f.referenceArray();
+    }
+    return e instanceof NameExpr && facts.arrayLocalUse(positions.span(e));
   }
 
   private Expression rewrite(Expression e) {
