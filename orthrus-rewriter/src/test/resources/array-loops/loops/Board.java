@@ -119,6 +119,32 @@ public class Board {
     return again == c ? total : -1;
   }
 
+  /**
+   * Calls that copy or only read the array (a stream, a clone, copyOf, Stream.of), through the
+   * field and through a local that holds it; the copies are Java arrays.
+   */
+  @Closure
+  public String copies(long add) {
+    long streamed =
+        java.util.Arrays.stream(cells).filter(c -> c != null).mapToLong(c -> c.value + add).sum();
+    Cell[] copy = cells.clone();
+    copy[0] = null;
+    Cell[] longer = java.util.Arrays.copyOf(cells, cells.length + 1);
+    Cell[] alias = cells;
+    long present = java.util.stream.Stream.of(alias).filter(java.util.Objects::nonNull).count();
+    return streamed
+        + " "
+        + (cells[0] != null)
+        + " "
+        + longer.length
+        + " "
+        + (longer[longer.length - 1] == null)
+        + " "
+        + present
+        + " "
+        + java.util.Arrays.equals(cells, alias);
+  }
+
   /** The control path's loops: plain reads, through the field and through a local. */
   public long sum() {
     long s = 0;
@@ -129,6 +155,6 @@ public class Board {
     for (int i = 0; i < local.length; i++) {
       s += local[i] == null ? 0 : 1;
     }
-    return s;
+    return s + java.util.Arrays.stream(cells).filter(c -> c != null).count();
   }
 }

@@ -21,11 +21,13 @@ class ArrayLoopsTest {
 
   @Test
   void loopsOverUserDataArraysValidate(@TempDir Path out) throws Exception {
-    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 5 * 300 + 1);
+    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 6 * 300 + 1);
     String board = Builds.generated(out, "loops/Board.java");
     assertTrue(board.contains("VersionedArray<Cell> c = "), board);
     assertTrue(board.contains("log.loadSlot(c, i)"), board);
     assertTrue(board.contains("replay.slots(c)"), board);
+    assertTrue(
+        board.contains("java.util.Arrays.stream(log.copyOf(cells, loops.Cell.class))"), board);
   }
 
   private static Object run(ClassLoader loader) throws ReflectiveOperationException {
@@ -39,6 +41,7 @@ class ArrayLoopsTest {
     var keepSpare = boardType.getMethod("keepSpare", int.class);
     var sum = boardType.getMethod("sum");
     var viaLocal = boardType.getMethod("viaLocal", long.class);
+    var copies = boardType.getMethod("copies", long.class);
     List<Object> seen = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       seen.add(sweep.invoke(board, i % 5, 40 + i));
@@ -49,6 +52,7 @@ class ArrayLoopsTest {
       }
       seen.add(sweep.invoke(other, 1, 1_000));
       seen.add(viaLocal.invoke(other, i % 3));
+      seen.add(copies.invoke(i % 2 == 0 ? board : other, i));
       seen.add(sum.invoke(board));
     }
     return seen;

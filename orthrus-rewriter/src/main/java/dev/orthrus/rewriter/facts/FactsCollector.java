@@ -760,7 +760,47 @@ public final class FactsCollector implements TaskListener {
                 + " user-data array "
                 + name;
       }
+      if (copiedByCall(node)) {
+        // Arrays.stream(cells), cells.clone(): the call gets a Java array of the slots.
+        TypeMirror type = trees.getTypeMirror(getCurrentPath());
+        if (type instanceof ArrayType array) {
+          fileFacts.arrayCopies.put(span(node), types.erasure(array.getComponentType()).toString());
+          return null;
+        }
+      }
       return "the user-data array " + name + " used as a value (an argument, a receiver, a result)";
+    }
+
+    /**
+     * Whether the array at {@code node} is the receiver of {@code clone()} or an argument of a JDK
+     * method that only reads or copies it ({@code Arrays.stream}, {@code copyOf}, {@code toString},
+     * {@code equals}, {@code List.of(E...)}, {@code Stream.of(T...)}), which may as well get a copy
+     * of its slots. Not {@code Arrays.asList} (a view that writes through), {@code sort} or {@code
+     * fill} (which write).
+     */
+    private boolean copiedByCall(Tree node) {
+      TreePath parentPath = getCurrentPath().getParentPath();
+      Tree parent = parentPath.getLeaf();
+      if (parent instanceof MemberSelectTree select
+          && select.getExpression() == node
+          && select.getIdentifier().contentEquals("clone")) {
+        return parentPath.getParentPath().getLeaf() instanceof MethodInvocationTree call
+            && call.getMethodSelect() == select
+            && call.getArguments().isEmpty();
+      }
+      if (!(parent instanceof MethodInvocationTree call)
+          || !call.getArguments().contains((ExpressionTree) node)
+          || !(trees.getElement(parentPath) instanceof ExecutableElement method)) {
+        return false;
+      }
+      String owner = ((TypeElement) method.getEnclosingElement()).getQualifiedName().toString();
+      String name = method.getSimpleName().toString();
+      return switch (owner) {
+        case "java.util.Arrays" -> READING_ARRAYS_METHODS.contains(name);
+        case "java.util.List", "java.util.Set", "java.util.stream.Stream" ->
+            name.equals("of") && method.isVarArgs() && method.getParameters().size() == 1;
+        default -> false;
+      };
     }
 
     private boolean isReferenceArrayField(TreePath path) {
@@ -2159,6 +2199,22 @@ public final class FactsCollector implements TaskListener {
       return super.visitEnhancedForLoop(node, unused);
     }
   }
+
+  /** {@code java.util.Arrays} methods that read an array without keeping or changing it. */
+  private static final Set<String> READING_ARRAYS_METHODS =
+      Set.of(
+          "stream",
+          "copyOf",
+          "copyOfRange",
+          "toString",
+          "deepToString",
+          "hashCode",
+          "deepHashCode",
+          "equals",
+          "deepEquals",
+          "compare",
+          "mismatch",
+          "binarySearch");
 
   /** JDK classes whose objects are values ({@code Scanner#jdkValue}). */
   private static final Set<String> JDK_VALUES =

@@ -57,6 +57,13 @@ public final class SourceFacts {
     final Set<Span> arrayLocalInitializers = new HashSet<>();
 
     /**
+     * User-data arrays passed to a call that copies or only reads them ({@code
+     * Arrays.stream(cells)}, {@code cells.clone()}), with the erasure of their element type: the
+     * call gets a Java array of the slots.
+     */
+    final Map<Span, String> arrayCopies = new HashMap<>();
+
+    /**
      * Assignments, compound assignments, ++ and -- of elements of arrays recorded calls returned.
      */
     final Set<Span> sharedArrayWrites = new HashSet<>();
@@ -150,6 +157,11 @@ public final class SourceFacts {
      */
     public boolean snapshot(Span span) {
       return snapshots.contains(span);
+    }
+
+    /** The element type of a user-data array a call copies ({@link #arrayCopies}), or null. */
+    public String arrayCopy(Span span) {
+      return arrayCopies.get(span);
     }
 
     /** A use of a local that holds a user-data array ({@link #arrayLocalUses}). */

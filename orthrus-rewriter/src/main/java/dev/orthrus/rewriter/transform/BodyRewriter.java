@@ -74,6 +74,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   private final Plan plan;
 
+  /** Arrays {@link #copied} is rewriting, which it rewrites as reads first. */
+  private final Set<Node> copying = Collections.newSetFromMap(new IdentityHashMap<>());
+
   /** Pattern variables of {@link #overrideDispatch} made so far: each takes a new name. */
   private int overrideDispatches;
 
@@ -121,6 +124,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(FieldAccessExpr n, Void arg) {
+    Expression copy = copied(n);
+    if (copy != null) {
+      return copy;
+    }
     FieldFact field = field(n);
     if (field == null && n.getNameAsString().equals("length") && isVersionedArray(n.getScope())) {
       return new MethodCallExpr(rewrite(n.getScope()), "length");
@@ -180,6 +187,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(NameExpr n, Void arg) {
+    Expression copy = copied(n);
+    if (copy != null) {
+      return copy;
+    }
     FieldFact field = field(n);
     if (field != null && field.versioned()) {
       return versionedRead(self(field), field);
@@ -1625,6 +1636,27 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   private FieldFact field(Expression e) {
     return plan.field(file, positions, e);
+  }
+
+  /**
+   * A user-data array passed to a call that copies or only reads it ({@code Arrays.stream(cells)},
+   * {@code cells.clone()}): a Java array of its slots, read plainly in the plain variant and loaded
+   * through the log (replayed in VAL) in the others; null for other expressions.
+   */
+  private Expression copied(Expression n) {
+    String component = facts.arrayCopy(positions.span(n));
+    if (component == null || !copying.add(n)) {
+      return null;
+    }
+    try {
+      Expression array = rewrite(n);
+      Expression type = new ClassExpr(StaticJavaParser.parseType(component));
+      return variant == Variant.PLAIN
+          ? new MethodCallExpr(array, "copyOf", new NodeList<>(type))
+          : new MethodCallExpr(new NameExpr(context), "copyOf", new NodeList<>(array, type));
+    } finally {
+      copying.remove(n);
+    }
   }
 
   /** A user-data array field, or a local that holds one's array ({@code Cell[] c = cells;}). */

@@ -368,6 +368,16 @@ public final class ClosureLog {
   }
 
   /**
+   * A user-data array passed to a call that copies it ({@code Arrays.stream(cells)}, {@code
+   * cells.clone()}): a Java array of its slots, each loaded as {@code cells[i]} is ({@link
+   * VersionedArray#copyOf}).
+   */
+  public <T> T[] copyOf(VersionedArray<T> array, Class<?> component) {
+    Objects.requireNonNull(array, NULL_REFERENCE);
+    return VersionedArray.fill(array, component, i -> loadSlot(array, i).value());
+  }
+
+  /**
    * A handle's held field as its generated {@code load$f(log)} reads it: the handle read {@code
    * value} from the field itself (no test of the slot number on the way), the log records the load
    * as {@link #loadSlot} does. Returns {@code value}.

@@ -104,6 +104,12 @@ public final class Replay {
     return () -> new SlotIterator<>(array.length(), i -> loadSlot(array, i).value());
   }
 
+  /** VAL's {@link ClosureLog#copyOf}: each slot's load replayed. */
+  public <T> T[] copyOf(VersionedArray<T> array, Class<?> component) {
+    Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE);
+    return VersionedArray.fill(array, component, i -> loadSlot(array, i).value());
+  }
+
   @SuppressWarnings("unchecked")
   public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
     Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE).checkSlot(slot);

@@ -2,7 +2,9 @@ package dev.orthrus.runtime.api;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Array;
 import java.util.Iterator;
+import java.util.function.IntFunction;
 
 /**
  * A fixed-length array of references whose slots are versioned independently, such as the buckets
@@ -94,6 +96,30 @@ public final class VersionedArray<T> implements ValueSlots<T>, Iterable<T>, java
   @Override
   public Iterator<T> iterator() {
     return new SlotIterator<>(length, this::lvValue);
+  }
+
+  /**
+   * A Java array holding the slots, read as {@link #lvValue} reads them: what the plain variant and
+   * the control path pass for the array to a call that copies it ({@code Arrays.stream(cells)},
+   * {@code cells.clone()}). Its type is an array of the type the array was made with when it is
+   * narrower than {@code component}, the erasure of the variable's element type, as a copy of the
+   * Java array would have.
+   */
+  public T[] copyOf(Class<?> component) {
+    return fill(this, component, this::lvValue);
+  }
+
+  /**
+   * {@link #copyOf} with each slot read by {@code read} (a plain read, a load, a replayed load).
+   */
+  @SuppressWarnings("unchecked")
+  static <T> T[] fill(VersionedArray<T> array, Class<?> component, IntFunction<T> read) {
+    T[] copy =
+        (T[]) Array.newInstance(array.narrowed != null ? array.narrowed : component, array.length);
+    for (int i = 0; i < copy.length; i++) {
+      copy[i] = read.apply(i);
+    }
+    return copy;
   }
 
   /**
