@@ -21,7 +21,7 @@ class ArrayLoopsTest {
 
   @Test
   void loopsOverUserDataArraysValidate(@TempDir Path out) throws Exception {
-    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 6 * 300 + 1);
+    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 7 * 300 + 1);
     String board = Builds.generated(out, "loops/Board.java");
     assertTrue(board.contains("VersionedArray<Cell> c = "), board);
     assertTrue(board.contains("log.loadSlot(c, i)"), board);
@@ -42,6 +42,7 @@ class ArrayLoopsTest {
     var sum = boardType.getMethod("sum");
     var viaLocal = boardType.getMethod("viaLocal", long.class);
     var copies = boardType.getMethod("copies", long.class);
+    var reorder = boardType.getMethod("reorder", boolean.class);
     List<Object> seen = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       seen.add(sweep.invoke(board, i % 5, 40 + i));
@@ -53,6 +54,7 @@ class ArrayLoopsTest {
       seen.add(sweep.invoke(other, 1, 1_000));
       seen.add(viaLocal.invoke(other, i % 3));
       seen.add(copies.invoke(i % 2 == 0 ? board : other, i));
+      seen.add(reorder.invoke(other, i % 10 == 0));
       seen.add(sum.invoke(board));
     }
     return seen;

@@ -760,6 +760,13 @@ public final class FactsCollector implements TaskListener {
                 + " user-data array "
                 + name;
       }
+      MethodInvocationTree writer = writingCall(node);
+      if (writer != null && trees.getTypeMirror(getCurrentPath()) instanceof ArrayType array) {
+        // Arrays.sort(cells, order); as a statement: it runs on a copy that is written back.
+        fileFacts.arrayUpdates.put(
+            span(writer), types.erasure(array.getComponentType()).toString());
+        return null;
+      }
       if (copiedByCall(node)) {
         // Arrays.stream(cells), cells.clone(): the call gets a Java array of the slots.
         TypeMirror type = trees.getTypeMirror(getCurrentPath());
@@ -769,6 +776,29 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return "the user-data array " + name + " used as a value (an argument, a receiver, a result)";
+    }
+
+    /**
+     * The statement call of {@code Arrays.sort} or {@code Arrays.fill} whose first argument is the
+     * array at {@code node}, or null. Not {@code setAll}, whose generator may read the array while
+     * the call writes it.
+     */
+    private MethodInvocationTree writingCall(Tree node) {
+      TreePath parentPath = getCurrentPath().getParentPath();
+      if (!(parentPath.getLeaf() instanceof MethodInvocationTree call)
+          || call.getArguments().isEmpty()
+          || call.getArguments().get(0) != node
+          || !(parentPath.getParentPath().getLeaf() instanceof ExpressionStatementTree)
+          || !(trees.getElement(parentPath) instanceof ExecutableElement method)) {
+        return null;
+      }
+      String name = method.getSimpleName().toString();
+      return ((TypeElement) method.getEnclosingElement())
+                  .getQualifiedName()
+                  .contentEquals("java.util.Arrays")
+              && (name.equals("sort") || name.equals("fill"))
+          ? call
+          : null;
     }
 
     /**

@@ -64,6 +64,13 @@ public final class SourceFacts {
     final Map<Span, String> arrayCopies = new HashMap<>();
 
     /**
+     * Statement calls that write a user-data array ({@code Arrays.sort(cells, order);}, {@code
+     * Arrays.fill(cells, null);}), by the call's span, with the erasure of the element type: the
+     * call runs on a copy of the slots, which is written back.
+     */
+    final Map<Span, String> arrayUpdates = new HashMap<>();
+
+    /**
      * Assignments, compound assignments, ++ and -- of elements of arrays recorded calls returned.
      */
     final Set<Span> sharedArrayWrites = new HashSet<>();
@@ -162,6 +169,11 @@ public final class SourceFacts {
     /** The element type of a user-data array a call copies ({@link #arrayCopies}), or null. */
     public String arrayCopy(Span span) {
       return arrayCopies.get(span);
+    }
+
+    /** The element type of the user-data array a statement call writes ({@link #arrayUpdates}). */
+    public String arrayUpdate(Span span) {
+      return arrayUpdates.get(span);
     }
 
     /** A use of a local that holds a user-data array ({@link #arrayLocalUses}). */

@@ -41,9 +41,11 @@ import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.UnknownType;
+import com.github.javaparser.ast.type.VarType;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
 import com.github.javaparser.ast.visitor.Visitable;
 import dev.orthrus.rewriter.facts.CallFact;
@@ -73,6 +75,9 @@ import java.util.Set;
 final class BodyRewriter extends ModifierVisitor<Void> {
 
   private final Plan plan;
+
+  /** Statement calls that write a user-data array rewritten so far, which number their locals. */
+  private int arrayUpdates;
 
   /** Arrays {@link #copied} is rewriting, which it rewrites as reads first. */
   private final Set<Node> copying = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -345,6 +350,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    */
   @Override
   public Visitable visit(ExpressionStmt n, Void arg) {
+    if (n.getExpression() instanceof MethodCallExpr call) {
+      String component = facts.arrayUpdate(positions.span(call));
+      if (component != null) {
+        return arrayUpdate(call, component);
+      }
+    }
     Visitable visited = super.visit(n, arg);
     if (visited instanceof ExpressionStmt s
         && s.getExpression() instanceof MethodCallExpr m
@@ -1636,6 +1647,62 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   private FieldFact field(Expression e) {
     return plan.field(file, positions, e);
+  }
+
+  /**
+   * A statement call that writes a user-data array ({@code Arrays.sort(cells, order);}) runs on a
+   * Java array of its slots ({@link #copied}), then each slot whose value changed is stored, as
+   * {@code cells[i] = v} stores it:
+   *
+   * <pre>{@code
+   * { var array$1 = cells; var copy$1 = log.copyOf(array$1, Cell.class); var before$1 =
+   *   copy$1.clone(); try { java.util.Arrays.sort(copy$1, order); } finally {
+   *   log.writeBack(array$1, before$1, copy$1); } }
+   * }</pre>
+   *
+   * The array is evaluated once, then the other arguments, as in the call.
+   */
+  private BlockStmt arrayUpdate(MethodCallExpr call, String component) {
+    int k = ++arrayUpdates;
+    String array = "array$" + k;
+    String copy = "copy$" + k;
+    String before = "before$" + k;
+    Statement evaluated = local(array, rewrite(call.getArgument(0)));
+    NodeList<Expression> arguments = new NodeList<>(new NameExpr(copy));
+    for (int i = 1; i < call.getArguments().size(); i++) {
+      arguments.add(rewrite(call.getArgument(i)));
+    }
+    Expression type = new ClassExpr(StaticJavaParser.parseType(component));
+    boolean plain = variant == Variant.PLAIN;
+    Expression copied =
+        plain
+            ? new MethodCallExpr(new NameExpr(array), "copyOf", new NodeList<>(type))
+            : new MethodCallExpr(
+                new NameExpr(context), "copyOf", new NodeList<>(new NameExpr(array), type));
+    NodeList<Expression> back = new NodeList<>(new NameExpr(before), new NameExpr(copy));
+    if (!plain) {
+      back.add(0, new NameExpr(array));
+    }
+    Expression written =
+        new MethodCallExpr(plain ? new NameExpr(array) : new NameExpr(context), "writeBack", back);
+    MethodCallExpr onCopy =
+        new MethodCallExpr(
+            call.getScope().map(Expression::clone).orElse(null), call.getNameAsString(), arguments);
+    // A call that throws part way (a comparator's exception) leaves what it wrote, as on the array.
+    return new BlockStmt(
+        new NodeList<>(
+            evaluated,
+            local(copy, copied),
+            local(before, new MethodCallExpr(new NameExpr(copy), "clone")),
+            new TryStmt(
+                new BlockStmt(new NodeList<>(new ExpressionStmt(onCopy))),
+                new NodeList<>(),
+                new BlockStmt(new NodeList<>(new ExpressionStmt(written))))));
+  }
+
+  private static ExpressionStmt local(String name, Expression value) {
+    return new ExpressionStmt(
+        new VariableDeclarationExpr(new VariableDeclarator(new VarType(), name, value)));
   }
 
   /**

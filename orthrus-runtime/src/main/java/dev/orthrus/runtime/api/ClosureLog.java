@@ -378,6 +378,14 @@ public final class ClosureLog {
   }
 
   /**
+   * After a JDK call that writes a user-data array ran on its {@link #copyOf} ({@code
+   * Arrays.sort(copy, order)}): stores each slot whose value changed, as {@code cells[i] = v} does.
+   */
+  public <T> void writeBack(VersionedArray<T> array, T[] before, T[] after) {
+    VersionedArray.writeBack(before, after, (value, i) -> storeSlot(array, i, value));
+  }
+
+  /**
    * A handle's held field as its generated {@code load$f(log)} reads it: the handle read {@code
    * value} from the field itself (no test of the slot number on the way), the log records the load
    * as {@link #loadSlot} does. Returns {@code value}.

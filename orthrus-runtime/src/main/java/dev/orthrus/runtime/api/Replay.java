@@ -110,6 +110,11 @@ public final class Replay {
     return VersionedArray.fill(array, component, i -> loadSlot(array, i).value());
   }
 
+  /** VAL's {@link ClosureLog#writeBack}: each store replayed. */
+  public <T> void writeBack(VersionedArray<T> array, T[] before, T[] after) {
+    VersionedArray.writeBack(before, after, (value, i) -> storeSlot(array, i, value));
+  }
+
   @SuppressWarnings("unchecked")
   public <T> SlotVersion<T> loadSlot(ValueSlots<T> slots, int slot) {
     Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE).checkSlot(slot);

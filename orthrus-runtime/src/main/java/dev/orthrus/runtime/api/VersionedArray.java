@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.util.Iterator;
 import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
 
 /**
  * A fixed-length array of references whose slots are versioned independently, such as the buckets
@@ -107,6 +108,24 @@ public final class VersionedArray<T> implements ValueSlots<T>, Iterable<T>, java
    */
   public T[] copyOf(Class<?> component) {
     return fill(this, component, this::lvValue);
+  }
+
+  /**
+   * Stores into each slot the value {@code after} holds where it differs from {@code before}'s: a
+   * JDK call that writes the array ({@code Arrays.sort(cells, order)}) ran on a {@link #copyOf}
+   * ({@code after}) of the slots ({@code before}), in the plain variant and the control path.
+   */
+  public void writeBack(T[] before, T[] after) {
+    writeBack(before, after, (value, i) -> soValue(i, value));
+  }
+
+  /** {@link #writeBack(Object[], Object[])} with each store made by {@code store}. */
+  static <T> void writeBack(T[] before, T[] after, ObjIntConsumer<T> store) {
+    for (int i = 0; i < after.length; i++) {
+      if (after[i] != before[i]) {
+        store.accept(after[i], i);
+      }
+    }
   }
 
   /**
