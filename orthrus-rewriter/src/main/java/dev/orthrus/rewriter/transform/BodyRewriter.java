@@ -1674,7 +1674,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     Expression type = new ClassExpr(StaticJavaParser.parseType(component));
     boolean plain = variant == Variant.PLAIN;
-    Expression copied =
+    Expression made =
         plain
             ? new MethodCallExpr(new NameExpr(array), "copyOf", new NodeList<>(type))
             : new MethodCallExpr(
@@ -1692,7 +1692,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return new BlockStmt(
         new NodeList<>(
             evaluated,
-            local(copy, copied),
+            local(copy, made),
             local(before, new MethodCallExpr(new NameExpr(copy), "clone")),
             new TryStmt(
                 new BlockStmt(new NodeList<>(new ExpressionStmt(onCopy))),
