@@ -146,15 +146,11 @@ public class Board {
   }
 
   /**
-   * JDK calls that write the array, which run on a copy of its slots that is written back: a sort
-   * by value with nulls last, and a fill of the first slot.
+   * A JDK call that writes the array, which runs on a copy of its slots that is written back: a
+   * fill of the first slot.
    */
   @Closure
   public long reorder(boolean fill) {
-    java.util.Arrays.sort(
-        cells,
-        java.util.Comparator.nullsLast(
-            java.util.Comparator.comparingLong((Cell c) -> c.value).reversed()));
     if (fill) {
       java.util.Arrays.fill(cells, 0, 1, new Cell(7));
     }

@@ -779,9 +779,9 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * The statement call of {@code Arrays.sort} or {@code Arrays.fill} whose first argument is the
-     * array at {@code node}, or null. Not {@code setAll}, whose generator may read the array while
-     * the call writes it.
+     * The statement call of {@code Arrays.fill} whose first argument is the array at {@code node},
+     * or null. Not {@code sort} or {@code setAll}, whose comparator or generator may read the array
+     * while the call writes it, which a copy would not show.
      */
     private MethodInvocationTree writingCall(Tree node) {
       TreePath parentPath = getCurrentPath().getParentPath();
@@ -796,7 +796,7 @@ public final class FactsCollector implements TaskListener {
       return ((TypeElement) method.getEnclosingElement())
                   .getQualifiedName()
                   .contentEquals("java.util.Arrays")
-              && (name.equals("sort") || name.equals("fill"))
+              && name.equals("fill")
           ? call
           : null;
     }
