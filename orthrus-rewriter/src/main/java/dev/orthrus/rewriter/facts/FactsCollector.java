@@ -11,6 +11,7 @@ import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LineMap;
@@ -789,6 +790,8 @@ public final class FactsCollector implements TaskListener {
           || call.getArguments().isEmpty()
           || call.getArguments().get(0) != node
           || !(parentPath.getParentPath().getLeaf() instanceof ExpressionStatementTree)
+          // A for loop's init or update: an expression there, no statement to replace.
+          || parentPath.getParentPath().getParentPath().getLeaf() instanceof ForLoopTree
           || !(trees.getElement(parentPath) instanceof ExecutableElement method)) {
         return null;
       }
