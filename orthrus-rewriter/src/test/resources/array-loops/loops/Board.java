@@ -161,9 +161,29 @@ public class Board {
     return h;
   }
 
+  /**
+   * The array as an expression gives it: chosen by a conditional, in parentheses, compared with a
+   * Java array (never the same) and with the other field; and filled by a void expression lambda.
+   */
+  @Closure
+  public long choose(boolean useSpare, int k) {
+    long s = 0;
+    for (Cell c : useSpare && spare != null ? spare : cells) {
+      s = s * 7 + (c == null ? 0 : c.value);
+    }
+    Cell[] copy = cells.clone();
+    s += (copy == cells ? 100 : 0) + (copy != cells ? 1_000 : 0) + (spare == cells ? 10 : 0);
+    s += (useSpare ? spare : cells) == null ? 0 : (useSpare ? spare : cells).length;
+    s += (cells)[k % cells.length] == null ? 0 : 1;
+    java.util.stream.IntStream.range(0, 2)
+        .forEach(i -> java.util.Arrays.fill(cells, i, i + 1, cells[(i + k) % cells.length]));
+    return s;
+  }
+
   /** The control path's loops: plain reads, through the field and through a local. */
   public long sum() {
-    long s = 0;
+    Cell[] mine = new Cell[1];
+    long s = mine != cells ? 1 : 0;
     for (Cell c : cells) {
       s += c == null ? 0 : c.value;
     }

@@ -33,6 +33,9 @@ public class Ledger {
     Comparator<Acc> byTotal = (x, y) -> Long.compare(x.total, y.total);
     List<Acc> all = new ArrayList<>(List.of(a, b, c));
     all.sort(byTotal.reversed());
+    // One of two functions, chosen by a conditional, and one given straight to a call that way.
+    Function<Acc, Long> weight = add > 0 ? x -> x.total * 2 : (x -> (long) x.calls);
+    all.sort(add < 0 ? Comparator.comparing(weight) : (x, y) -> Long.compare(y.total, x.total));
     Function<Acc, Long> total = Acc::total;
     LongUnaryOperator grow = v -> v + add;
     StringBuilder out = new StringBuilder();

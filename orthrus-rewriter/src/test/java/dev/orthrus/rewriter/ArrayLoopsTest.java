@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
  * labeled continue and break, a {@code var} and a {@code final} variable, over another object's
  * array, over a null array that throws, after a closure replaced a slot, and on the control path;
  * and a local that holds the array ({@code Cell[] c = cells;}), indexed, stored into and looped
- * over. The protected build computes what the vanilla one does and every execution validates.
+ * over; the array chosen by a conditional or compared with a Java array; a fill in a lambda. The
+ * protected build computes what the vanilla one does and every execution validates.
  */
 class ArrayLoopsTest {
 
@@ -21,13 +22,15 @@ class ArrayLoopsTest {
 
   @Test
   void loopsOverUserDataArraysValidate(@TempDir Path out) throws Exception {
-    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 7 * 300 + 1);
+    Builds.assertSameAsVanilla(SOURCES, out, ArrayLoopsTest::run, 8 * 300 + 1);
     String board = Builds.generated(out, "loops/Board.java");
     assertTrue(board.contains("VersionedArray<Cell> c = "), board);
     assertTrue(board.contains("log.loadSlot(c, i)"), board);
     assertTrue(board.contains("replay.slots(c)"), board);
     assertTrue(
         board.contains("java.util.Arrays.stream(log.copyOf(cells, loops.Cell.class))"), board);
+    assertTrue(board.contains("replay.slots(useSpare && "), board);
+    assertTrue(board.contains("(java.lang.Object) (cells)"), board);
   }
 
   private static Object run(ClassLoader loader) throws ReflectiveOperationException {
@@ -43,6 +46,7 @@ class ArrayLoopsTest {
     var viaLocal = boardType.getMethod("viaLocal", long.class);
     var copies = boardType.getMethod("copies", long.class);
     var reorder = boardType.getMethod("reorder", boolean.class);
+    var choose = boardType.getMethod("choose", boolean.class, int.class);
     List<Object> seen = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       seen.add(sweep.invoke(board, i % 5, 40 + i));
@@ -55,6 +59,7 @@ class ArrayLoopsTest {
       seen.add(viaLocal.invoke(other, i % 3));
       seen.add(copies.invoke(i % 2 == 0 ? board : other, i));
       seen.add(reorder.invoke(other, i % 10 == 0));
+      seen.add(choose.invoke(i % 3 == 0 ? other : board, i % 2 == 0, i));
       seen.add(sum.invoke(board));
     }
     return seen;

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Lambdas and method references that touch user data, kept in a local that only calls use ({@code
  * src/test/resources/kept-functions}): a {@code Runnable} run several times and from a lambda
  * passed to a call, a {@code Comparator} given to a sort after {@code reversed()}, a method
- * reference and a {@code LongUnaryOperator} applied in a loop. The protected build computes what
- * the vanilla one does and every execution validates.
+ * reference and a {@code LongUnaryOperator} applied in a loop, functions chosen by a conditional.
+ * The protected build computes what the vanilla one does and every execution validates.
  */
 class KeptFunctionsTest {
 

@@ -506,6 +506,56 @@ class ProblemsTest {
         "an array made elsewhere");
   }
 
+  /**
+   * A Java array of a subclass may be held as one of its superclass, where a store of another type
+   * throws; user-data arrays are not covariant, so one field assigned another of another element
+   * type is named once, at the assignment, not left for javac to refuse in the generated source.
+   */
+  @Test
+  void aUserDataArrayAssignedOneOfAnotherElementTypeIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            @dev.orthrus.annotations.UserData
+            final class Tree {
+              Object[] any = new Object[2];
+              Node[] nodes = new Node[2];
+              @Closure boolean share() {
+                any = nodes;
+                return any == nodes;
+              }
+            }
+            """),
+        8,
+        "a user-data array of type p.Node[] assigned to one of type java.lang.Object[]");
+  }
+
+  /**
+   * {@code Arrays.sort} of a user-data array is refused with the way to sort it: its comparator may
+   * read the array while it is sorted in place, which a sorted copy would not show.
+   */
+  @Test
+  void anArraysSortOfAUserDataArrayIsNamedWithTheCopyToSort(@TempDir Path dir) throws IOException {
+    List<Problem> problems =
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure void order() {
+                java.util.Arrays.sort(root.kids, (a, b) -> Long.compare(a.value, b.value));
+              }
+            }
+            """);
+    assertOne(problems, 6, "Arrays.sort of the user-data array kids in place");
+    assertTrue(problems.get(0).advice().contains("var copy = kids.clone()"), problems::toString);
+  }
+
   @Test
   void aSubclassOfAGeneratorMadeWithoutASeedInAClosureIsNamed(@TempDir Path dir)
       throws IOException {

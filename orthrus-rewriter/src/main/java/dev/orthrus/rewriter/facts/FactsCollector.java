@@ -554,12 +554,21 @@ public final class FactsCollector implements TaskListener {
           problem(
               node,
               misuse,
-              String.format(
-                  "read and write it slot by slot (a[i], a.length) and assign it new T[n]: it"
-                      + " becomes a VersionedArray, which is not a Java array; copy it slot by slot"
-                      + " in a loop; to grow it, keep the old one in another user-data field of its"
-                      + " type first (old = %s; %s = new T[n]; then copy old[i] into it)",
-                  name, name));
+              misuse.startsWith(OTHER_ELEMENT_TYPE)
+                  ? "declare both fields with one element type: a user-data array is not covariant"
+                      + " as a Java array is"
+                  : misuse.startsWith("Arrays.")
+                      ? String.format(
+                          "work on a copy and store its slots back (var copy = %s.clone(); then"
+                              + " Arrays.sort(copy, order); then for each i, %s[i] = copy[i])",
+                          name, name)
+                      : String.format(
+                          "read and write it slot by slot (a[i], a.length) and assign it new T[n]: it"
+                              + " becomes a VersionedArray, which is not a Java array; copy it slot by"
+                              + " slot in a loop; to grow it, keep the old one in another user-data"
+                              + " field of its type first (old = %s; %s = new T[n]; then copy old[i]"
+                              + " into it)",
+                          name, name));
         }
       }
       String enclosing = node instanceof IdentifierTree ? enclosingInstance(field) : null;
@@ -723,6 +732,23 @@ public final class FactsCollector implements TaskListener {
      * another such field, and nothing else (it is not a Java array once rewritten).
      */
     private String arrayMisuse(Tree node, String name) {
+      TreePath use = arrayExpression(getCurrentPath());
+      if (use != getCurrentPath()) {
+        // (cells)[i], for (Cell c : odd ? cells : others): the expression is the array.
+        Tree parent = use.getParentPath().getLeaf();
+        return (parent instanceof ArrayAccessTree a && a.getExpression() == use.getLeaf())
+                || (parent instanceof MemberSelectTree m
+                    && m.getExpression() == use.getLeaf()
+                    && m.getIdentifier().contentEquals("length"))
+                || (parent instanceof EnhancedForLoopTree loop
+                    && loop.getExpression() == use.getLeaf())
+                || parent.getKind() == Tree.Kind.EQUAL_TO
+                || parent.getKind() == Tree.Kind.NOT_EQUAL_TO
+            ? null
+            : "the user-data array "
+                + name
+                + " used as a value (an argument, a receiver, a result)";
+      }
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       if ((parent instanceof ArrayAccessTree a && a.getExpression() == node)
           || (parent instanceof MemberSelectTree m
@@ -747,15 +773,19 @@ public final class FactsCollector implements TaskListener {
       }
       if (parent instanceof AssignmentTree a) {
         TreePath assignment = getCurrentPath().getParentPath();
+        TreePath variable = new TreePath(assignment, a.getVariable());
+        TreePath value = new TreePath(assignment, a.getExpression());
         if (a.getVariable() != node) {
-          return isReferenceArrayField(new TreePath(assignment, a.getVariable()))
+          // Another such field: the field assigned checks the types (below).
+          return isReferenceArrayField(variable)
               ? null
               : "the user-data array " + name + " assigned to a variable of another kind";
         }
-        ExpressionTree value = a.getExpression();
-        return value instanceof NewArrayTree
-                || value.getKind() == Tree.Kind.NULL_LITERAL
-                || isReferenceArrayField(new TreePath(assignment, value))
+        if (isReferenceArrayField(value)) {
+          return otherElementType(variable, value);
+        }
+        return a.getExpression() instanceof NewArrayTree
+                || a.getExpression().getKind() == Tree.Kind.NULL_LITERAL
             ? null
             : "an array made elsewhere (a call's result, a parameter, a copy) assigned to the"
                 + " user-data array "
@@ -776,7 +806,32 @@ public final class FactsCollector implements TaskListener {
           return null;
         }
       }
+      String inPlace = arraysWriter(getCurrentPath());
+      if (inPlace != null) {
+        return "Arrays."
+            + inPlace
+            + " of the user-data array "
+            + name
+            + " in place (what it calls back may read the array while it is written, which a"
+            + " validator cannot repeat)";
+      }
       return "the user-data array " + name + " used as a value (an argument, a receiver, a result)";
+    }
+
+    /** The name of the {@code java.util.Arrays} method that writes the array at {@code path}. */
+    private String arraysWriter(TreePath path) {
+      TreePath parentPath = path.getParentPath();
+      if (parentPath.getLeaf() instanceof MethodInvocationTree call
+          && !call.getArguments().isEmpty()
+          && call.getArguments().get(0) == path.getLeaf()
+          && trees.getElement(parentPath) instanceof ExecutableElement method
+          && ((TypeElement) method.getEnclosingElement())
+              .getQualifiedName()
+              .contentEquals("java.util.Arrays")
+          && WRITING_ARRAYS_METHODS.contains(method.getSimpleName().toString())) {
+        return method.getSimpleName().toString();
+      }
+      return null;
     }
 
     /**
@@ -789,7 +844,9 @@ public final class FactsCollector implements TaskListener {
       if (!(parentPath.getLeaf() instanceof MethodInvocationTree call)
           || call.getArguments().isEmpty()
           || call.getArguments().get(0) != node
-          || !(parentPath.getParentPath().getLeaf() instanceof ExpressionStatementTree)
+          // A statement, or the body of an expression lambda (void, as fill is): a block then.
+          || !(parentPath.getParentPath().getLeaf() instanceof ExpressionStatementTree
+              || parentPath.getParentPath().getLeaf() instanceof LambdaExpressionTree)
           // A for loop's init or update: an expression there, no statement to replace.
           || parentPath.getParentPath().getParentPath().getLeaf() instanceof ForLoopTree
           || !(trees.getElement(parentPath) instanceof ExecutableElement method)) {
@@ -834,6 +891,65 @@ public final class FactsCollector implements TaskListener {
             name.equals("of") && method.isVarArgs() && method.getParameters().size() == 1;
         default -> false;
       };
+    }
+
+    /**
+     * The largest expression around the user-data array at {@code path} that gives that array or
+     * another of its type: parentheses, and a conditional whose other branch is another user-data
+     * array of the same type or {@code null} ({@code odd ? cells : others}).
+     */
+    private TreePath arrayExpression(TreePath path) {
+      TypeMirror type = types.erasure(trees.getTypeMirror(path));
+      while (true) {
+        TreePath up = path.getParentPath();
+        Tree leaf = path.getLeaf();
+        if (up.getLeaf() instanceof ParenthesizedTree) {
+          path = up;
+        } else if (up.getLeaf() instanceof ConditionalExpressionTree c
+            && c.getCondition() != leaf
+            && sameArray(
+                new TreePath(
+                    up,
+                    c.getTrueExpression() == leaf ? c.getFalseExpression() : c.getTrueExpression()),
+                type)) {
+          path = up;
+        } else {
+          return path;
+        }
+      }
+    }
+
+    /** A user-data array field of {@code type}, or such an expression, or {@code null}. */
+    private boolean sameArray(TreePath path, TypeMirror type) {
+      Tree leaf = path.getLeaf();
+      if (leaf instanceof ParenthesizedTree p) {
+        return sameArray(new TreePath(path, p.getExpression()), type);
+      }
+      if (leaf instanceof ConditionalExpressionTree c) {
+        return sameArray(new TreePath(path, c.getTrueExpression()), type)
+            && sameArray(new TreePath(path, c.getFalseExpression()), type);
+      }
+      if (leaf.getKind() == Tree.Kind.NULL_LITERAL) {
+        return true;
+      }
+      Element e = trees.getElement(path);
+      return (isReferenceArrayField(path) || (e != null && arrayLocals.contains(e)))
+          && types.isSameType(types.erasure(trees.getTypeMirror(path)), type);
+    }
+
+    /**
+     * Null when one user-data array field is assigned another of the same type; else what is wrong:
+     * a Java array of {@code Sub} may be held as one of {@code Acc}, where a store of an {@code
+     * Acc} throws; a user-data array has no such check for a type it was not made with.
+     */
+    private static final String OTHER_ELEMENT_TYPE = "a user-data array of type ";
+
+    private String otherElementType(TreePath variable, TreePath value) {
+      TypeMirror to = types.erasure(trees.getTypeMirror(variable));
+      TypeMirror from = types.erasure(trees.getTypeMirror(value));
+      return types.isSameType(to, from)
+          ? null
+          : OTHER_ELEMENT_TYPE + from + " assigned to one of type " + to;
     }
 
     private boolean isReferenceArrayField(TreePath path) {
@@ -2234,6 +2350,10 @@ public final class FactsCollector implements TaskListener {
   }
 
   /** {@code java.util.Arrays} methods that read an array without keeping or changing it. */
+  /** Methods of {@code java.util.Arrays} that write their first argument while calling back. */
+  private static final Set<String> WRITING_ARRAYS_METHODS =
+      Set.of("sort", "parallelSort", "setAll", "parallelSetAll", "parallelPrefix");
+
   private static final Set<String> READING_ARRAYS_METHODS =
       Set.of(
           "stream",

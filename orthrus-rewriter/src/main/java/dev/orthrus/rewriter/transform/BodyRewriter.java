@@ -1368,6 +1368,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       variant != Variant.PLAIN && facts.sharedToString(positions.span(n.getLeft())),
       variant != Variant.PLAIN && facts.sharedToString(positions.span(n.getRight()))
     };
+    boolean[] compared = comparedArrays(n);
     Visitable v = super.visit(n, arg);
     if (v instanceof BinaryExpr b) {
       if (converted[0]) {
@@ -1376,8 +1377,39 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       if (converted[1]) {
         b.setRight(sharedToString(b.getRight()));
       }
+      if (compared[0]) {
+        b.setLeft(asObject(b.getLeft()));
+      }
+      if (compared[1]) {
+        b.setRight(asObject(b.getRight()));
+      }
     }
     return v;
+  }
+
+  /**
+   * Which operands of {@code ==} or {@code !=} are user-data arrays compared with something other
+   * than {@code null}: they are compared as {@code Object}s, since javac refuses to compare a
+   * {@code VersionedArray} with a Java array ({@code copy == cells}, false in the source as well: a
+   * user-data array is never handed out as a Java array) or with a {@code VersionedArray} of
+   * another element type ({@code accs == subs}).
+   */
+  private boolean[] comparedArrays(BinaryExpr n) {
+    if (n.getOperator() != BinaryExpr.Operator.EQUALS
+        && n.getOperator() != BinaryExpr.Operator.NOT_EQUALS) {
+      return new boolean[2];
+    }
+    Expression left = n.getLeft();
+    Expression right = n.getRight();
+    boolean withNull = left.isNullLiteralExpr() || right.isNullLiteralExpr();
+    return new boolean[] {
+      !withNull && isVersionedArray(left), !withNull && isVersionedArray(right)
+    };
+  }
+
+  private static Expression asObject(Expression operand) {
+    return new CastExpr(
+        StaticJavaParser.parseClassOrInterfaceType("java.lang.Object"), new EnclosedExpr(operand));
   }
 
   private Expression sharedToString(Expression operand) {
@@ -1474,7 +1506,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "write it as a lambda (x -> " + n.getIdentifier() + "(x)) so the call is rewritten");
       return n;
     }
-    if (!(n.getParentNode().orElse(null) instanceof MethodCallExpr) && !keptForCalls(n)) {
+    if (!runsInCall(n)) {
       problem(
           n,
           "a method reference to a method that touches user data, kept (not passed straight to a"
@@ -1528,10 +1560,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(LambdaExpr n, Void arg) {
-    if (variant != Variant.PLAIN
-        && touches(n)
-        && !(n.getParentNode().orElse(null) instanceof MethodCallExpr)
-        && !keptForCalls(n)) {
+    if (variant != Variant.PLAIN && touches(n) && !runsInCall(n)) {
       problem(
           n,
           "a lambda that touches user data and is kept (not passed straight to a call)",
@@ -1539,6 +1568,22 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               + " run or take: a kept lambda could run after the closure's log is gone");
     }
     return super.visit(n, arg);
+  }
+
+  /**
+   * Whether a lambda or method reference is passed straight to a call, or kept in a local that only
+   * calls use ({@link #keptForCalls}), directly or as what a cast, parentheses or a branch of a
+   * conditional give ({@code hitsToo ? a -> a.total + a.hits : a -> a.total}).
+   */
+  private static boolean runsInCall(Expression function) {
+    Expression site = function;
+    while (site.getParentNode().orElse(null) instanceof Expression around
+        && (around instanceof EnclosedExpr
+            || around instanceof CastExpr
+            || (around instanceof ConditionalExpr choice && choice.getCondition() != site))) {
+      site = around;
+    }
+    return site.getParentNode().orElse(null) instanceof MethodCallExpr || keptForCalls(site);
   }
 
   /**
@@ -1726,8 +1771,21 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
   }
 
-  /** A user-data array field, or a local that holds one's array ({@code Cell[] c = cells;}). */
+  /**
+   * A user-data array field, or a local that holds one's array ({@code Cell[] c = cells;}), or an
+   * expression that gives one of them ({@code (cells)}, {@code odd ? cells : others}).
+   */
   private boolean isVersionedArray(Expression e) {
+    if (e instanceof EnclosedExpr enclosed) {
+      return isVersionedArray(enclosed.getInner());
+    }
+    if (e instanceof ConditionalExpr choice) {
+      Expression a = choice.getThenExpr();
+      Expression b = choice.getElseExpr();
+      return (isVersionedArray(a) || isVersionedArray(b))
+          && (a.isNullLiteralExpr() || isVersionedArray(a))
+          && (b.isNullLiteralExpr() || isVersionedArray(b));
+    }
     FieldFact f = field(e);
     if (f != null) {
       return f.referenceArray();
