@@ -1,5 +1,6 @@
 package kept;
 
+import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
 
 @UserData
@@ -12,6 +13,13 @@ public class Acc {
   }
 
   public long total() {
+    return total;
+  }
+
+  /** A closure a comparator calls through a method reference. */
+  @Closure
+  public long score() {
+    calls++;
     return total;
   }
 }

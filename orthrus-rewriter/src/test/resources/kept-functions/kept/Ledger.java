@@ -27,6 +27,13 @@ public class Ledger {
     return a.calls;
   }
 
+  /** The control path sorts by a closure's reference: each comparison is an execution. */
+  public String plainRanked() {
+    List<Acc> all = new ArrayList<>(List.of(a, b, c));
+    all.sort(Comparator.comparingLong(Acc::score).reversed());
+    return all.get(0).total + " " + all.get(2).total;
+  }
+
   /** A comparator kept in a local, given to a sort; a method reference kept for a stream. */
   @Closure
   public String ranked(long add) {
@@ -36,6 +43,8 @@ public class Ledger {
     // One of two functions, chosen by a conditional, and one given straight to a call that way.
     Function<Acc, Long> weight = add > 0 ? x -> x.total * 2 : (x -> (long) x.calls);
     all.sort(add < 0 ? Comparator.comparing(weight) : (x, y) -> Long.compare(y.total, x.total));
+    // A closure's reference, in a comparator whose type only inference gives.
+    all.sort(Comparator.comparingLong(Acc::score).reversed());
     Function<Acc, Long> total = Acc::total;
     LongUnaryOperator grow = v -> v + add;
     StringBuilder out = new StringBuilder();

@@ -1476,7 +1476,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   @Override
   public Visitable visit(MethodReferenceExpr n, Void arg) {
     if (variant == Variant.PLAIN) {
-      return super.visit(n, arg);
+      return typedClosureReference(n);
     }
     String unrecorded = unrecordedUses(List.of(n.getScope())).get(0);
     if (unrecorded != null) {
@@ -1554,6 +1554,29 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       body = new MethodCallExpr(receiver, plan.variantName(n.getIdentifier(), variant), arguments);
     }
     LambdaExpr lambda = new LambdaExpr(parameters, body);
+    lambda.setEnclosingParameters(true);
+    return lambda;
+  }
+
+  /**
+   * In plain code, an unbound reference to a closure that takes no argument ({@code Acc::score})
+   * becomes a lambda that declares its receiver's type ({@code (Acc ref$0) -> ref$0.score()}): the
+   * closure's {@code CallSite} overload makes the reference inexact, and a target typed only by
+   * inference ({@code comparingLong(Acc::score).reversed()}) would no longer see an {@code Acc}.
+   */
+  private Visitable typedClosureReference(MethodReferenceExpr n) {
+    ReferenceFact ref = facts.reference(positions.span(n));
+    if (ref == null
+        || ref.form() != ReferenceFact.Form.UNBOUND
+        || ref.parameters() != 0
+        || !(n.getScope() instanceof TypeExpr type)
+        || !plan.isClosure(ref.target())) {
+      return super.visit(n, null);
+    }
+    LambdaExpr lambda =
+        new LambdaExpr(
+            new NodeList<>(new Parameter(type.getType().clone(), "ref$0")),
+            new MethodCallExpr(new NameExpr("ref$0"), n.getIdentifier()));
     lambda.setEnclosingParameters(true);
     return lambda;
   }
