@@ -62,6 +62,10 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   private volatile boolean tooLargeReported;
   private volatile boolean stallReported;
   private final LongAdder skippedForMemory = new LongAdder();
+
+  /** Time application threads spent waiting for a free log ({@link #blockWhenFull}). */
+  private final LongAdder logWaitNanos = new LongAdder();
+
   private final Recorder latency = new Recorder(3);
   private final Histogram latencyTotal = new Histogram(3);
   private final RuntimeMXBeanImpl mxBean;
@@ -236,6 +240,14 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
    */
   private ClosureLog waitForFreeLog(AppThread t) {
     long start = System.nanoTime();
+    try {
+      return waitForFreeLog(t, start);
+    } finally {
+      logWaitNanos.add(System.nanoTime() - start);
+    }
+  }
+
+  private ClosureLog waitForFreeLog(AppThread t, long start) {
     long deadline = start + STALL_NANOS;
     long cpu = validators.cpuNanos();
     long gc = gcMillis();
@@ -537,6 +549,15 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
    * Sampled executions that were not logged: no free log, or too large ({@link #tooLargeCount}),
    * both counted.
    */
+  /**
+   * Nanoseconds application threads spent waiting for validators to hand a log back, every
+   * execution being logged ({@link #blockWhenFull}): what logging everything costs beyond logging
+   * when one validator core does not keep up.
+   */
+  public long logWaitNanos() {
+    return logWaitNanos.sum();
+  }
+
   public long skippedCount() {
     return registry.skippedCount();
   }

@@ -193,6 +193,7 @@ public final class KvcacheBenchmark {
       double appCpuNanosPerOp,
       double validatorCpuNanosPerOp,
       double compilerCpuNanosPerOp,
+      double logWaitNanosPerOp,
       double peakRssBytes,
       double liveHeapBytes,
       double validatedFraction,
@@ -207,7 +208,7 @@ public final class KvcacheBenchmark {
     static Run failed(Mode mode, int repetition, String error) {
       double n = Double.NaN;
       return new Run(
-          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
+          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
     }
 
     public boolean ok() {
@@ -228,6 +229,7 @@ public final class KvcacheBenchmark {
           appCpuNanosPerOp,
           validatorCpuNanosPerOp,
           compilerCpuNanosPerOp,
+          logWaitNanosPerOp,
           peakRssBytes,
           bytes,
           validatedFraction,
@@ -838,6 +840,7 @@ public final class KvcacheBenchmark {
         cpu.app() / ops,
         cpu.validators() / ops,
         cpu.compiler() / ops,
+        after.since(before, ServerStats.LOG_WAIT_NS).orElse(Double.NaN) / ops,
         footprint.peakRssBytes(),
         footprint.liveHeapBytes(),
         executions > 0 ? validated / executions : Double.NaN,
@@ -1111,11 +1114,16 @@ public final class KvcacheBenchmark {
           r.mode().label(),
           r.error());
     }
+    String waited =
+        Double.isNaN(r.logWaitNanosPerOp())
+            ? ""
+            : String.format(
+                Locale.ROOT, ", waited for free logs %.0f ns/op", r.logWaitNanosPerOp());
     return String.format(
         Locale.ROOT,
         "repetition %d, %s: %.0f ops/s, p50 %.1f us, p99 %.1f us, server CPU %.0f ns/op"
-            + " (of which JIT %.0f; + validators %.0f), load generator CPU %.0f ns/op, after %.0f s"
-            + " of warm-up",
+            + " (of which JIT %.0f; + validators %.0f)%s, load generator CPU %.0f ns/op, after"
+            + " %.0f s of warm-up",
         r.repetition() + 1,
         r.mode().label(),
         r.throughputOpsPerSec(),
@@ -1124,6 +1132,7 @@ public final class KvcacheBenchmark {
         r.appCpuNanosPerOp(),
         r.compilerCpuNanosPerOp(),
         r.validatorCpuNanosPerOp(),
+        waited,
         r.clientCpuNanosPerOp(),
         r.warmupMillis() / 1000.0);
   }

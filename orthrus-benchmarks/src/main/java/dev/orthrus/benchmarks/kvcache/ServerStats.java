@@ -21,6 +21,9 @@ public record ServerStats(Map<String, String> values) {
   public static final String EXECUTIONS = "orthrus_executions";
   public static final String DETECTIONS = "orthrus_detections";
 
+  /** Nanoseconds the server's threads waited for a free log, every execution being logged. */
+  public static final String LOG_WAIT_NS = "orthrus_log_wait_ns";
+
   /** Mode rbv's detections: steps whose reply the replica gave differently. */
   public static final String RBV_MISMATCHES = "rbv_mismatches";
 

@@ -363,6 +363,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
               m.applyAsDouble(Run::appCpuNanosPerOp),
               m.applyAsDouble(Run::validatorCpuNanosPerOp),
               m.applyAsDouble(Run::compilerCpuNanosPerOp),
+              m.applyAsDouble(Run::logWaitNanosPerOp),
               m.applyAsDouble(Run::peakRssBytes),
               m.applyAsDouble(Run::liveHeapBytes),
               m.applyAsDouble(Run::validatedFraction),
@@ -397,6 +398,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       number(w, "appCpuNanosPerOp", m.appCpuNanosPerOp());
       number(w, "validatorCpuNanosPerOp", m.validatorCpuNanosPerOp());
       number(w, "compilerCpuNanosPerOp", m.compilerCpuNanosPerOp());
+      number(w, "logWaitNanosPerOp", m.logWaitNanosPerOp());
       number(w, "peakRssBytes", m.peakRssBytes());
       number(w, "liveHeapBytes", m.liveHeapBytes());
       number(w, "validatedFraction", m.validatedFraction());

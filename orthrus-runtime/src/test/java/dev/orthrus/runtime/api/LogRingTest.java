@@ -87,6 +87,9 @@ class LogRingTest {
       long waited = System.nanoTime() - start;
       assertTrue(waited >= OrthrusRuntime.STALL_NANOS, waited + " ns");
       assertTrue(t.gaveUpWaiting());
+      // The wait counts as time spent waiting for a free log.
+      assertTrue(rt.logWaitNanos() >= OrthrusRuntime.STALL_NANOS, rt.logWaitNanos() + " ns");
+      assertTrue(rt.logWaitNanos() <= waited, rt.logWaitNanos() + " ns");
 
       start = System.nanoTime();
       for (int i = 0; i < 100; i++) {

@@ -35,8 +35,9 @@ final class RuntimeFigures implements ExtraStats {
   }
 
   /**
-   * {@code orthrus_validated}, {@code orthrus_not_validated}, {@code orthrus_detections} (totals),
-   * {@code orthrus_validation_latency_samples} (timed validations), {@code
+   * {@code orthrus_validated}, {@code orthrus_not_validated}, {@code orthrus_detections}, {@code
+   * orthrus_log_wait_ns} (time the server's threads waited for a free log) (totals), {@code
+   * orthrus_validation_latency_samples} (timed validations), {@code
    * orthrus_validation_latency_mean_us}, {@code orthrus_validation_latency_p50_us} and {@code
    * orthrus_validation_latency_p99_us} (of the delays recorded since {@code latencyAtReset} was
    * taken, or all when it is null), after waiting up to {@code drainMillis} for the validators to
@@ -59,6 +60,7 @@ final class RuntimeFigures implements ExtraStats {
       figures.put("orthrus_validated", (Number) call(rt, "validatedCount"));
       figures.put("orthrus_not_validated", (Number) call(rt, "notValidatedCount"));
       figures.put("orthrus_detections", (Number) call(detections, "count"));
+      figures.put("orthrus_log_wait_ns", (Number) call(rt, "logWaitNanos"));
       figures.put("orthrus_validation_latency_samples", (Number) call(latency, "getTotalCount"));
       figures.put(
           "orthrus_validation_latency_mean_us",
