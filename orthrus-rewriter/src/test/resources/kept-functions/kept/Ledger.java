@@ -43,6 +43,17 @@ public class Ledger {
     // One of two functions, chosen by a conditional, and one given straight to a call that way.
     Function<Acc, Long> weight = add > 0 ? x -> x.total * 2 : (x -> (long) x.calls);
     all.sort(add < 0 ? Comparator.comparing(weight) : (x, y) -> Long.compare(y.total, x.total));
+    // One chosen by a switch expression, an arm's expression or a yield.
+    LongUnaryOperator bonus =
+        switch ((int) Math.floorMod(add, 3L)) {
+          case 0 -> v -> v + a.calls % 7;
+          case 1 -> {
+            long base = b.total % 5;
+            yield v -> v + base + c.calls % 3;
+          }
+          default -> v -> v;
+        };
+    c.total = bonus.applyAsLong(c.total);
     // A closure's reference, in a comparator whose type only inference gives.
     all.sort(Comparator.comparingLong(Acc::score).reversed());
     Function<Acc, Long> total = Acc::total;

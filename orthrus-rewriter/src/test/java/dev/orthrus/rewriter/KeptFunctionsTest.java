@@ -10,9 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Lambdas and method references that touch user data, kept in a local that only calls use ({@code
  * src/test/resources/kept-functions}): a {@code Runnable} run several times and from a lambda
  * passed to a call, a {@code Comparator} given to a sort after {@code reversed()}, a method
- * reference and a {@code LongUnaryOperator} applied in a loop, functions chosen by a conditional, a
- * closure's method reference in {@code comparingLong(Acc::score).reversed()}, in plain code too.
- * The protected build computes what the vanilla one does and every execution validates.
+ * reference and a {@code LongUnaryOperator} applied in a loop, functions chosen by a conditional or
+ * a switch, a closure's method reference in {@code comparingLong(Acc::score).reversed()}, in plain
+ * code too. The protected build computes what the vanilla one does and every execution validates.
  */
 class KeptFunctionsTest {
 

@@ -533,6 +533,27 @@ class ProblemsTest {
         "a user-data array of type p.Node[] assigned to one of type java.lang.Object[]");
   }
 
+  /** A constructor that writes a field of another user-data object is named as a write. */
+  @Test
+  void aConstructorWritingAnotherObjectsFieldIsNamedAsAWrite(@TempDir Path dir) throws IOException {
+    List<Problem> problems =
+        problems(
+            dir,
+            """
+            package p;
+            @dev.orthrus.annotations.UserData
+            final class Tree {
+              final Node first;
+              Tree() {
+                Node n = new Node();
+                n.value = 5;
+                first = n;
+              }
+            }
+            """);
+    assertOne(problems, 7, "writes another user-data object's field");
+  }
+
   /**
    * {@code Arrays.sort} of a user-data array is refused with the way to sort it: its comparator may
    * read the array while it is sorted in place, which a sorted copy would not show.

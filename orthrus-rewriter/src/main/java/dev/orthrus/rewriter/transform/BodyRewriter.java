@@ -30,6 +30,7 @@ import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
 import com.github.javaparser.ast.expr.SuperExpr;
+import com.github.javaparser.ast.expr.SwitchExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
@@ -40,8 +41,10 @@ import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.stmt.YieldStmt;
 import com.github.javaparser.ast.type.ArrayType;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.UnknownType;
@@ -1600,13 +1603,35 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    */
   private static boolean runsInCall(Expression function) {
     Expression site = function;
-    while (site.getParentNode().orElse(null) instanceof Expression around
-        && (around instanceof EnclosedExpr
-            || around instanceof CastExpr
-            || (around instanceof ConditionalExpr choice && choice.getCondition() != site))) {
-      site = around;
+    while (true) {
+      Node parent = site.getParentNode().orElse(null);
+      if (parent instanceof EnclosedExpr
+          || parent instanceof CastExpr
+          || (parent instanceof ConditionalExpr choice && choice.getCondition() != site)) {
+        site = (Expression) parent;
+      } else if (switchArm(parent) instanceof SwitchExpr value) {
+        site = value;
+      } else {
+        break;
+      }
     }
     return site.getParentNode().orElse(null) instanceof MethodCallExpr || keptForCalls(site);
+  }
+
+  /**
+   * The switch expression whose value the statement that holds an expression gives: an arm's
+   * expression ({@code case 0 -> a -> a.total;}) or a {@code yield}; else null.
+   */
+  private static Node switchArm(Node statement) {
+    if (statement instanceof ExpressionStmt arm
+        && arm.getParentNode().orElse(null) instanceof SwitchEntry entry
+        && entry.getType() == SwitchEntry.Type.EXPRESSION) {
+      return entry.getParentNode().orElse(null);
+    }
+    if (statement instanceof YieldStmt) {
+      return statement.findAncestor(SwitchExpr.class).orElse(null);
+    }
+    return null;
   }
 
   /**

@@ -674,7 +674,16 @@ final class UserDataClass {
       }
       FieldFact f = fact(n);
       if (f != null && f.versioned()) {
-        problem(n, "a constructor of a user-data class that reads other user data", READ_ADVICE);
+        if (written(n)) {
+          problem(
+              n,
+              "a constructor of a user-data class that writes another user-data object's field",
+              "give the value to that object's constructor (new Acc(id, hits)), or write it after"
+                  + " this constructor: the constructor is not logged, so a validator could not"
+                  + " check the write");
+        } else {
+          problem(n, "a constructor of a user-data class that reads other user data", READ_ADVICE);
+        }
       }
       return super.visit(n, arg);
     }
@@ -694,6 +703,18 @@ final class UserDataClass {
         return new MethodCallExpr(new ThisExpr(), write.methodName());
       }
       return super.visit(n, arg);
+    }
+
+    /** What an assignment, a compound assignment, {@code ++} or {@code --} writes. */
+    private boolean written(Expression n) {
+      Node parent = n.getParentNode().orElse(null);
+      return (parent instanceof AssignExpr a && a.getTarget() == n)
+          || (parent instanceof UnaryExpr u
+              && u.getExpression() == n
+              && (u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
+                  || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT
+                  || u.getOperator() == UnaryExpr.Operator.POSTFIX_INCREMENT
+                  || u.getOperator() == UnaryExpr.Operator.POSTFIX_DECREMENT));
     }
 
     /** An inherited field read after the superclass's first store: the plain accessor. */
