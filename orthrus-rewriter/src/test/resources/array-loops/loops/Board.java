@@ -175,6 +175,10 @@ public class Board {
     s += (copy == cells ? 100 : 0) + (copy != cells ? 1_000 : 0) + (spare == cells ? 10 : 0);
     s += (useSpare ? spare : cells) == null ? 0 : (useSpare ? spare : cells).length;
     s += (cells)[k % cells.length] == null ? 0 : 1;
+    s += java.util.Arrays.stream(useSpare && spare != null ? spare : cells).filter(c -> c != null)
+        .count();
+    s += (cells).clone().length;
+    java.util.Arrays.fill(useSpare ? cells : (cells), k % cells.length, k % cells.length + 1, null);
     java.util.stream.IntStream.range(0, 2)
         .forEach(i -> java.util.Arrays.fill(cells, i, i + 1, cells[(i + k) % cells.length]));
     return s;

@@ -560,8 +560,8 @@ public final class FactsCollector implements TaskListener {
                   : misuse.startsWith("Arrays.")
                       ? String.format(
                           "work on a copy and store its slots back (var copy = %s.clone(); then"
-                              + " Arrays.sort(copy, order); then for each i, %s[i] = copy[i])",
-                          name, name)
+                              + " %s(copy, ...); then for each i, %s[i] = copy[i])",
+                          name, misuse.substring(0, misuse.indexOf(' ')), name)
                       : String.format(
                           "read and write it slot by slot (a[i], a.length) and assign it new T[n]: it"
                               + " becomes a VersionedArray, which is not a Java array; copy it slot by"
@@ -745,9 +745,7 @@ public final class FactsCollector implements TaskListener {
                 || parent.getKind() == Tree.Kind.EQUAL_TO
                 || parent.getKind() == Tree.Kind.NOT_EQUAL_TO
             ? null
-            : "the user-data array "
-                + name
-                + " used as a value (an argument, a receiver, a result)";
+            : arrayPassed(use, name);
       }
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       if ((parent instanceof ArrayAccessTree a && a.getExpression() == node)
@@ -791,22 +789,30 @@ public final class FactsCollector implements TaskListener {
                 + " user-data array "
                 + name;
       }
-      MethodInvocationTree writer = writingCall(node);
-      if (writer != null && trees.getTypeMirror(getCurrentPath()) instanceof ArrayType array) {
-        // Arrays.sort(cells, order); as a statement: it runs on a copy that is written back.
-        fileFacts.arrayUpdates.put(
-            span(writer), types.erasure(array.getComponentType()).toString());
+      return arrayPassed(getCurrentPath(), name);
+    }
+
+    /**
+     * What is wrong with the user-data array expression at {@code array} given to a call, or null
+     * when the call only reads or copies it, or is a statement {@code Arrays.fill} of it. The
+     * element type is the field's (at the current path): a conditional passed to {@code
+     * Arrays.fill(Object[], Object)} has the parameter's type.
+     */
+    private String arrayPassed(TreePath array, String name) {
+      TypeMirror field = trees.getTypeMirror(getCurrentPath());
+      MethodInvocationTree writer = writingCall(array);
+      if (writer != null && field instanceof ArrayType type) {
+        // Arrays.fill(cells, v); as a statement: it runs on a copy that is written back.
+        fileFacts.arrayUpdates.put(span(writer), types.erasure(type.getComponentType()).toString());
         return null;
       }
-      if (copiedByCall(node)) {
+      if (copiedByCall(array) && field instanceof ArrayType type) {
         // Arrays.stream(cells), cells.clone(): the call gets a Java array of the slots.
-        TypeMirror type = trees.getTypeMirror(getCurrentPath());
-        if (type instanceof ArrayType array) {
-          fileFacts.arrayCopies.put(span(node), types.erasure(array.getComponentType()).toString());
-          return null;
-        }
+        fileFacts.arrayCopies.put(
+            span(array.getLeaf()), types.erasure(type.getComponentType()).toString());
+        return null;
       }
-      String inPlace = arraysWriter(getCurrentPath());
+      String inPlace = arraysWriter(array);
       if (inPlace != null) {
         return "Arrays."
             + inPlace
@@ -835,12 +841,13 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * The statement call of {@code Arrays.fill} whose first argument is the array at {@code node},
+     * The statement call of {@code Arrays.fill} whose first argument is the array at {@code array},
      * or null. Not {@code sort} or {@code setAll}, whose comparator or generator may read the array
      * while the call writes it, which a copy would not show.
      */
-    private MethodInvocationTree writingCall(Tree node) {
-      TreePath parentPath = getCurrentPath().getParentPath();
+    private MethodInvocationTree writingCall(TreePath array) {
+      Tree node = array.getLeaf();
+      TreePath parentPath = array.getParentPath();
       if (!(parentPath.getLeaf() instanceof MethodInvocationTree call)
           || call.getArguments().isEmpty()
           || call.getArguments().get(0) != node
@@ -862,14 +869,15 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * Whether the array at {@code node} is the receiver of {@code clone()} or an argument of a JDK
+     * Whether the array at {@code array} is the receiver of {@code clone()} or an argument of a JDK
      * method that only reads or copies it ({@code Arrays.stream}, {@code copyOf}, {@code toString},
      * {@code equals}, {@code List.of(E...)}, {@code Stream.of(T...)}), which may as well get a copy
      * of its slots. Not {@code Arrays.asList} (a view that writes through), {@code sort} or {@code
      * fill} (which write).
      */
-    private boolean copiedByCall(Tree node) {
-      TreePath parentPath = getCurrentPath().getParentPath();
+    private boolean copiedByCall(TreePath array) {
+      Tree node = array.getLeaf();
+      TreePath parentPath = array.getParentPath();
       Tree parent = parentPath.getLeaf();
       if (parent instanceof MemberSelectTree select
           && select.getExpression() == node

@@ -624,9 +624,25 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    */
   @Override
   public Visitable visit(ConditionalExpr n, Void arg) {
+    Expression copy = copied(n);
+    if (copy != null) {
+      return copy;
+    }
     String recorded = recordedValueType(n);
     Visitable choice = super.visit(n, arg);
     return recorded == null ? choice : recordedValue((Expression) choice, recorded);
+  }
+
+  /** {@code array} as the receiver of a call: a conditional in parentheses. */
+  private static Expression receiver(Expression array) {
+    return array instanceof ConditionalExpr ? new EnclosedExpr(array) : array;
+  }
+
+  /** {@code Arrays.stream((cells))}: a copy of the array in parentheses. */
+  @Override
+  public Visitable visit(EnclosedExpr n, Void arg) {
+    Expression copy = copied(n);
+    return copy != null ? copy : super.visit(n, arg);
   }
 
   /** The type of a recorded value at {@code n}, in APP and VAL; else null. */
@@ -1812,7 +1828,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       Expression array = rewrite(n);
       Expression type = new ClassExpr(StaticJavaParser.parseType(component));
       return variant == Variant.PLAIN
-          ? new MethodCallExpr(array, "copyOf", new NodeList<>(type))
+          ? new MethodCallExpr(receiver(array), "copyOf", new NodeList<>(type))
           : new MethodCallExpr(new NameExpr(context), "copyOf", new NodeList<>(array, type));
     } finally {
       copying.remove(n);
