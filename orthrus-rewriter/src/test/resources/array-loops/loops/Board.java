@@ -178,6 +178,15 @@ public class Board {
     s += java.util.Arrays.stream(useSpare && spare != null ? spare : cells).filter(c -> c != null)
         .count();
     s += (cells).clone().length;
+    for (Cell c :
+        switch (k % 3) {
+          case 0 -> cells;
+          case 1 -> spare == null ? cells : spare;
+          case 2 -> (cells);
+          default -> throw new IllegalStateException("k " + k);
+        }) {
+      s += c == null ? 1 : 2;
+    }
     java.util.Arrays.fill(useSpare ? cells : (cells), k % cells.length, k % cells.length + 1, null);
     java.util.stream.IntStream.range(0, 2)
         .forEach(i -> java.util.Arrays.fill(cells, i, i + 1, cells[(i + k) % cells.length]));

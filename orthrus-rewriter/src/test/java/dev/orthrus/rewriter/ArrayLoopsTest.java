@@ -13,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
  * labeled continue and break, a {@code var} and a {@code final} variable, over another object's
  * array, over a null array that throws, after a closure replaced a slot, and on the control path;
  * and a local that holds the array ({@code Cell[] c = cells;}), indexed, stored into and looped
- * over; the array chosen by a conditional or compared with a Java array, and streamed, cloned or
- * filled so; a fill in a lambda. The protected build computes what the vanilla one does and every
- * execution validates.
+ * over; the array chosen by a conditional or a switch, or compared with a Java array, and streamed,
+ * cloned or filled so; a fill in a lambda. The protected build computes what the vanilla one does
+ * and every execution validates.
  */
 class ArrayLoopsTest {
 
@@ -31,6 +31,7 @@ class ArrayLoopsTest {
     assertTrue(
         board.contains("java.util.Arrays.stream(log.copyOf(cells, loops.Cell.class))"), board);
     assertTrue(board.contains("replay.slots(useSpare && "), board);
+    assertTrue(board.contains("log.slots(switch"), board);
     assertTrue(board.contains("(java.lang.Object) (cells)"), board);
   }
 

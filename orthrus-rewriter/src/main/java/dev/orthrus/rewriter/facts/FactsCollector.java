@@ -4,6 +4,7 @@ import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.CaseTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
@@ -22,6 +23,8 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.SwitchExpressionTree;
+import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
@@ -903,8 +906,9 @@ public final class FactsCollector implements TaskListener {
 
     /**
      * The largest expression around the user-data array at {@code path} that gives that array or
-     * another of its type: parentheses, and a conditional whose other branch is another user-data
-     * array of the same type or {@code null} ({@code odd ? cells : others}).
+     * another of its type: parentheses, a conditional whose other branch is another user-data array
+     * of the same type or {@code null} ({@code odd ? cells : others}), and a switch expression
+     * whose arms are such expressions or throws.
      */
     private TreePath arrayExpression(TreePath path) {
       TypeMirror type = types.erasure(trees.getTypeMirror(path));
@@ -921,6 +925,12 @@ public final class FactsCollector implements TaskListener {
                     c.getTrueExpression() == leaf ? c.getFalseExpression() : c.getTrueExpression()),
                 type)) {
           path = up;
+        } else if (up.getLeaf() instanceof CaseTree arm
+            && arm.getCaseKind() == CaseTree.CaseKind.RULE
+            && arm.getBody() == leaf
+            && up.getParentPath().getLeaf() instanceof SwitchExpressionTree
+            && sameArray(up.getParentPath(), type)) {
+          path = up.getParentPath();
         } else {
           return path;
         }
@@ -936,6 +946,19 @@ public final class FactsCollector implements TaskListener {
       if (leaf instanceof ConditionalExpressionTree c) {
         return sameArray(new TreePath(path, c.getTrueExpression()), type)
             && sameArray(new TreePath(path, c.getFalseExpression()), type);
+      }
+      if (leaf instanceof SwitchExpressionTree choice) {
+        // Every arm an expression that gives such an array, or a throw.
+        for (CaseTree arm : choice.getCases()) {
+          TreePath armPath = new TreePath(path, arm);
+          if (arm.getCaseKind() != CaseTree.CaseKind.RULE
+              || !(arm.getBody() instanceof ThrowTree
+                  || (arm.getBody() instanceof ExpressionTree
+                      && sameArray(new TreePath(armPath, arm.getBody()), type)))) {
+            return false;
+          }
+        }
+        return true;
       }
       if (leaf.getKind() == Tree.Kind.NULL_LITERAL) {
         return true;

@@ -1850,6 +1850,25 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           && (a.isNullLiteralExpr() || isVersionedArray(a))
           && (b.isNullLiteralExpr() || isVersionedArray(b));
     }
+    if (e instanceof SwitchExpr choice) {
+      // Arms that are expressions giving such arrays, or null, or throws; one at least an array.
+      boolean array = false;
+      for (SwitchEntry arm : choice.getEntries()) {
+        if (arm.getType() == SwitchEntry.Type.THROWS_STATEMENT) {
+          continue;
+        }
+        if (arm.getType() != SwitchEntry.Type.EXPRESSION
+            || !(arm.getStatements().get(0) instanceof ExpressionStmt value)) {
+          return false;
+        }
+        boolean slots = isVersionedArray(value.getExpression());
+        if (!slots && !value.getExpression().isNullLiteralExpr()) {
+          return false;
+        }
+        array |= slots;
+      }
+      return array;
+    }
     FieldFact f = field(e);
     if (f != null) {
       return f.referenceArray();
