@@ -178,6 +178,13 @@ public class Board {
     s += java.util.Arrays.stream(useSpare && spare != null ? spare : cells).filter(c -> c != null)
         .count();
     s += (cells).clone().length;
+    s += java.util.Arrays.stream(
+            switch (k % 2) {
+              case 0 -> cells;
+              default -> spare == null ? cells : spare;
+            })
+        .filter(c -> c == null)
+        .count();
     for (Cell c :
         switch (k % 3) {
           case 0 -> cells;

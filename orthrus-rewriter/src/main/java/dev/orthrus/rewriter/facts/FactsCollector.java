@@ -968,13 +968,13 @@ public final class FactsCollector implements TaskListener {
           && types.isSameType(types.erasure(trees.getTypeMirror(path)), type);
     }
 
+    private static final String OTHER_ELEMENT_TYPE = "a user-data array of type ";
+
     /**
      * Null when one user-data array field is assigned another of the same type; else what is wrong:
      * a Java array of {@code Sub} may be held as one of {@code Acc}, where a store of an {@code
      * Acc} throws; a user-data array has no such check for a type it was not made with.
      */
-    private static final String OTHER_ELEMENT_TYPE = "a user-data array of type ";
-
     private String otherElementType(TreePath variable, TreePath value) {
       TypeMirror to = types.erasure(trees.getTypeMirror(variable));
       TypeMirror from = types.erasure(trees.getTypeMirror(value));

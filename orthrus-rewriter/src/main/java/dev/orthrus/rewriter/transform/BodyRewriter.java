@@ -633,14 +633,23 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return recorded == null ? choice : recordedValue((Expression) choice, recorded);
   }
 
-  /** {@code array} as the receiver of a call: a conditional in parentheses. */
+  /** {@code array} as the receiver of a call: a conditional or a switch in parentheses. */
   private static Expression receiver(Expression array) {
-    return array instanceof ConditionalExpr ? new EnclosedExpr(array) : array;
+    return array instanceof ConditionalExpr || array instanceof SwitchExpr
+        ? new EnclosedExpr(array)
+        : array;
   }
 
   /** {@code Arrays.stream((cells))}: a copy of the array in parentheses. */
   @Override
   public Visitable visit(EnclosedExpr n, Void arg) {
+    Expression copy = copied(n);
+    return copy != null ? copy : super.visit(n, arg);
+  }
+
+  /** {@code Arrays.stream(switch (k) { case 0 -> cells; ... })}: a copy of the array chosen. */
+  @Override
+  public Visitable visit(SwitchExpr n, Void arg) {
     Expression copy = copied(n);
     return copy != null ? copy : super.visit(n, arg);
   }
