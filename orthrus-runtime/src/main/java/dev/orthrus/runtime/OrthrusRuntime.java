@@ -546,10 +546,6 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   /** Executions not logged for lack of a free log or of memory, ended threads included. */
   /**
-   * Sampled executions that were not logged: no free log, or too large ({@link #tooLargeCount}),
-   * both counted.
-   */
-  /**
    * Nanoseconds application threads spent waiting for validators to hand a log back, every
    * execution being logged ({@link #blockWhenFull}): what logging everything costs beyond logging
    * when one validator core does not keep up.
@@ -558,6 +554,10 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     return logWaitNanos.sum();
   }
 
+  /**
+   * Sampled executions that were not logged: no free log, or too large ({@link #tooLargeCount}),
+   * both counted.
+   */
   public long skippedCount() {
     return registry.skippedCount();
   }

@@ -735,30 +735,20 @@ public final class FactsCollector implements TaskListener {
      * another such field, and nothing else (it is not a Java array once rewritten).
      */
     private String arrayMisuse(Tree node, String name) {
+      // (cells)[i], for (Cell c : odd ? cells : others): such an expression is the array.
       TreePath use = arrayExpression(getCurrentPath());
-      if (use != getCurrentPath()) {
-        // (cells)[i], for (Cell c : odd ? cells : others): the expression is the array.
-        Tree parent = use.getParentPath().getLeaf();
-        return (parent instanceof ArrayAccessTree a && a.getExpression() == use.getLeaf())
-                || (parent instanceof MemberSelectTree m
-                    && m.getExpression() == use.getLeaf()
-                    && m.getIdentifier().contentEquals("length"))
-                || (parent instanceof EnhancedForLoopTree loop
-                    && loop.getExpression() == use.getLeaf())
-                || parent.getKind() == Tree.Kind.EQUAL_TO
-                || parent.getKind() == Tree.Kind.NOT_EQUAL_TO
-            ? null
-            : arrayPassed(use, name);
-      }
-      Tree parent = getCurrentPath().getParentPath().getLeaf();
-      if ((parent instanceof ArrayAccessTree a && a.getExpression() == node)
+      Tree parent = use.getParentPath().getLeaf();
+      if ((parent instanceof ArrayAccessTree a && a.getExpression() == use.getLeaf())
           || (parent instanceof MemberSelectTree m
-              && m.getExpression() == node
+              && m.getExpression() == use.getLeaf()
               && m.getIdentifier().contentEquals("length"))
-          || parent instanceof EnhancedForLoopTree
+          || (parent instanceof EnhancedForLoopTree loop && loop.getExpression() == use.getLeaf())
           || parent.getKind() == Tree.Kind.EQUAL_TO
           || parent.getKind() == Tree.Kind.NOT_EQUAL_TO) {
         return null;
+      }
+      if (use != getCurrentPath()) {
+        return arrayPassed(use, name);
       }
       if (parent instanceof VariableTree v) {
         Element local = trees.getElement(getCurrentPath().getParentPath());
@@ -829,18 +819,25 @@ public final class FactsCollector implements TaskListener {
 
     /** The name of the {@code java.util.Arrays} method that writes the array at {@code path}. */
     private String arraysWriter(TreePath path) {
+      String name = arraysMethod(path);
+      return WRITING_ARRAYS_METHODS.contains(name) ? name : null;
+    }
+
+    /**
+     * The name of the {@code java.util.Arrays} method whose first argument is the array at {@code
+     * path}, or null.
+     */
+    private String arraysMethod(TreePath path) {
       TreePath parentPath = path.getParentPath();
-      if (parentPath.getLeaf() instanceof MethodInvocationTree call
-          && !call.getArguments().isEmpty()
-          && call.getArguments().get(0) == path.getLeaf()
-          && trees.getElement(parentPath) instanceof ExecutableElement method
-          && ((TypeElement) method.getEnclosingElement())
-              .getQualifiedName()
-              .contentEquals("java.util.Arrays")
-          && WRITING_ARRAYS_METHODS.contains(method.getSimpleName().toString())) {
-        return method.getSimpleName().toString();
-      }
-      return null;
+      return parentPath.getLeaf() instanceof MethodInvocationTree call
+              && !call.getArguments().isEmpty()
+              && call.getArguments().get(0) == path.getLeaf()
+              && trees.getElement(parentPath) instanceof ExecutableElement method
+              && ((TypeElement) method.getEnclosingElement())
+                  .getQualifiedName()
+                  .contentEquals("java.util.Arrays")
+          ? method.getSimpleName().toString()
+          : null;
     }
 
     /**
@@ -849,25 +846,15 @@ public final class FactsCollector implements TaskListener {
      * while the call writes it, which a copy would not show.
      */
     private MethodInvocationTree writingCall(TreePath array) {
-      Tree node = array.getLeaf();
-      TreePath parentPath = array.getParentPath();
-      if (!(parentPath.getLeaf() instanceof MethodInvocationTree call)
-          || call.getArguments().isEmpty()
-          || call.getArguments().get(0) != node
-          // A statement, or the body of an expression lambda (void, as fill is): a block then.
-          || !(parentPath.getParentPath().getLeaf() instanceof ExpressionStatementTree
-              || parentPath.getParentPath().getLeaf() instanceof LambdaExpressionTree)
-          // A for loop's init or update: an expression there, no statement to replace.
-          || parentPath.getParentPath().getParentPath().getLeaf() instanceof ForLoopTree
-          || !(trees.getElement(parentPath) instanceof ExecutableElement method)) {
-        return null;
-      }
-      String name = method.getSimpleName().toString();
-      return ((TypeElement) method.getEnclosingElement())
-                  .getQualifiedName()
-                  .contentEquals("java.util.Arrays")
-              && name.equals("fill")
-          ? call
+      TreePath call = array.getParentPath();
+      Tree around = call.getParentPath().getLeaf();
+      return "fill".equals(arraysMethod(array))
+              // A statement, or the body of an expression lambda (void, as fill is): a block then.
+              && (around instanceof ExpressionStatementTree
+                  || around instanceof LambdaExpressionTree)
+              // A for loop's init or update: an expression there, no statement to replace.
+              && !(call.getParentPath().getParentPath().getLeaf() instanceof ForLoopTree)
+          ? (MethodInvocationTree) call.getLeaf()
           : null;
     }
 

@@ -1790,13 +1790,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     for (int i = 1; i < call.getArguments().size(); i++) {
       arguments.add(rewrite(call.getArgument(i)));
     }
-    Expression type = new ClassExpr(StaticJavaParser.parseType(component));
+    Expression made = copyOf(new NameExpr(array), component);
     boolean plain = variant == Variant.PLAIN;
-    Expression made =
-        plain
-            ? new MethodCallExpr(new NameExpr(array), "copyOf", new NodeList<>(type))
-            : new MethodCallExpr(
-                new NameExpr(context), "copyOf", new NodeList<>(new NameExpr(array), type));
     NodeList<Expression> back = new NodeList<>(new NameExpr(before), new NameExpr(copy));
     if (!plain) {
       back.add(0, new NameExpr(array));
@@ -1834,14 +1829,22 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return null;
     }
     try {
-      Expression array = rewrite(n);
-      Expression type = new ClassExpr(StaticJavaParser.parseType(component));
-      return variant == Variant.PLAIN
-          ? new MethodCallExpr(receiver(array), "copyOf", new NodeList<>(type))
-          : new MethodCallExpr(new NameExpr(context), "copyOf", new NodeList<>(array, type));
+      return copyOf(rewrite(n), component);
     } finally {
       copying.remove(n);
     }
+  }
+
+  /**
+   * A Java array of the slots of the (rewritten) user-data array {@code array}, of element type
+   * {@code component}: {@code array.copyOf(C.class)} in the plain variant, {@code log.copyOf(array,
+   * C.class)} or {@code replay.copyOf(...)} in the others.
+   */
+  private Expression copyOf(Expression array, String component) {
+    Expression type = new ClassExpr(StaticJavaParser.parseType(component));
+    return variant == Variant.PLAIN
+        ? new MethodCallExpr(receiver(array), "copyOf", new NodeList<>(type))
+        : new MethodCallExpr(new NameExpr(context), "copyOf", new NodeList<>(array, type));
   }
 
   /**
@@ -1853,36 +1856,32 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return isVersionedArray(enclosed.getInner());
     }
     if (e instanceof ConditionalExpr choice) {
-      Expression a = choice.getThenExpr();
-      Expression b = choice.getElseExpr();
-      return (isVersionedArray(a) || isVersionedArray(b))
-          && (a.isNullLiteralExpr() || isVersionedArray(a))
-          && (b.isNullLiteralExpr() || isVersionedArray(b));
+      return choosesArrays(List.of(choice.getThenExpr(), choice.getElseExpr()));
     }
     if (e instanceof SwitchExpr choice) {
-      // Arms that are expressions giving such arrays, or null, or throws; one at least an array.
-      boolean array = false;
+      // Arms that are expressions, or throws; an arm with a block gives no expression to check.
+      List<Expression> values = new ArrayList<>();
       for (SwitchEntry arm : choice.getEntries()) {
-        if (arm.getType() == SwitchEntry.Type.THROWS_STATEMENT) {
-          continue;
-        }
-        if (arm.getType() != SwitchEntry.Type.EXPRESSION
-            || !(arm.getStatements().get(0) instanceof ExpressionStmt value)) {
+        if (arm.getType() == SwitchEntry.Type.EXPRESSION
+            && arm.getStatements().get(0) instanceof ExpressionStmt value) {
+          values.add(value.getExpression());
+        } else if (arm.getType() != SwitchEntry.Type.THROWS_STATEMENT) {
           return false;
         }
-        boolean slots = isVersionedArray(value.getExpression());
-        if (!slots && !value.getExpression().isNullLiteralExpr()) {
-          return false;
-        }
-        array |= slots;
       }
-      return array;
+      return choosesArrays(values);
     }
     FieldFact f = field(e);
     if (f != null) {
       return f.referenceArray();
     }
     return e instanceof NameExpr && facts.arrayLocalUse(positions.span(e));
+  }
+
+  /** Each of {@code values} a user-data array or {@code null}, and one at least an array. */
+  private boolean choosesArrays(List<Expression> values) {
+    return values.stream().anyMatch(this::isVersionedArray)
+        && values.stream().allMatch(v -> v.isNullLiteralExpr() || isVersionedArray(v));
   }
 
   private Expression rewrite(Expression e) {

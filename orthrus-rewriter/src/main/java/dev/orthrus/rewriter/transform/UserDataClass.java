@@ -711,10 +711,7 @@ final class UserDataClass {
       return (parent instanceof AssignExpr a && a.getTarget() == n)
           || (parent instanceof UnaryExpr u
               && u.getExpression() == n
-              && (u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
-                  || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT
-                  || u.getOperator() == UnaryExpr.Operator.POSTFIX_INCREMENT
-                  || u.getOperator() == UnaryExpr.Operator.POSTFIX_DECREMENT));
+              && StoreHelper.isStep(u.getOperator()));
     }
 
     /** An inherited field read after the superclass's first store: the plain accessor. */
