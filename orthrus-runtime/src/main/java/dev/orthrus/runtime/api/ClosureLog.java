@@ -1177,19 +1177,24 @@ public final class ClosureLog {
   /**
    * Drops every reference the execution recorded, keeping the counts. Done by the validator as soon
    * as it is finished (before it hands the log back), so an old version becomes garbage when its
-   * last pending log is validated, not when the log is reused.
+   * last pending log is validated, not when the log is reused. Only the entries in use are cleared:
+   * an array that grew keeps its size for the next execution, which most likely needs it again.
    */
   void releaseReferences() {
     receiver = null;
     Arrays.fill(refArgs, 0, refArgCount, null);
     Arrays.fill(passedArrays, 0, refArgCount, null);
-    if (grownBytes == 0) {
-      Arrays.fill(loads, 0, loadCount, null);
-      Arrays.fill(created, 0, createdCount, null);
-      Arrays.fill(allocated, 0, allocatedCount, null);
-      Arrays.fill(nondetRefs, 0, nondetRefCount, null);
-    } else {
-      releaseGrown();
+    // An overflowed log restarted counting at 0, so stale entries may lie beyond the counts.
+    boolean whole = overflowed;
+    loads = cleared(loads, whole ? loads.length : loadCount, LOADS);
+    created = cleared(created, whole ? created.length : createdCount, CREATED);
+    allocated = cleared(allocated, whole ? allocated.length : allocatedCount, ALLOCATED);
+    nondetRefs = cleared(nondetRefs, whole ? nondetRefs.length : nondetRefCount, NONDET);
+    if (grownBytes != 0) {
+      if (nondetBits.length > SHRINK_ABOVE) {
+        nondetBits = new long[NONDET];
+      }
+      grown();
     }
     resultRef = null;
     thrownMessage = null;
@@ -1197,24 +1202,15 @@ public final class ClosureLog {
   }
 
   /**
-   * {@link #releaseReferences()} for a log whose arrays grew: an array above {@link #SHRINK_ABOVE}
-   * slots is replaced (cheaper than clearing it, and its memory goes with its references), the
-   * others are cleared whole (an overflowed log restarted counting at 0, so stale entries may lie
-   * beyond the count).
+   * {@code array} with its first {@code used} entries cleared, or, when it grew beyond {@link
+   * #SHRINK_ABOVE} slots, a new one of the initial size: cheaper than clearing it, and its memory
+   * goes with its references.
    */
-  private void releaseGrown() {
-    loads = loads.length > SHRINK_ABOVE ? new Version[LOADS] : clear(loads);
-    created = created.length > SHRINK_ABOVE ? new Version[CREATED] : clear(created);
-    allocated = allocated.length > SHRINK_ABOVE ? new Object[ALLOCATED] : clear(allocated);
-    nondetRefs = nondetRefs.length > SHRINK_ABOVE ? new Object[NONDET] : clear(nondetRefs);
-    if (nondetBits.length > SHRINK_ABOVE) {
-      nondetBits = new long[NONDET];
+  private static <T> T[] cleared(T[] array, int used, int initial) {
+    if (array.length > SHRINK_ABOVE) {
+      return Arrays.copyOf(Arrays.copyOf(array, 0), initial);
     }
-    grown();
-  }
-
-  private static <T> T[] clear(T[] array) {
-    Arrays.fill(array, null);
+    Arrays.fill(array, 0, used, null);
     return array;
   }
 

@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.sample.FixedSampling;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The per-thread ring of logs: reuse after validation, reclamation, nesting, full rings. */
@@ -197,6 +200,42 @@ class LogRingTest {
       assertTrue(big.loadCapacity() <= ClosureLog.SHRINK_ABOVE, big.loadCapacity() + " slots");
       t.reclaimValidated();
       assertEquals(0, t.pendingBytes());
+    }
+  }
+
+  /**
+   * A log that grew beyond its initial size but not beyond {@link ClosureLog#SHRINK_ABOVE} keeps
+   * its size once handed back (the closure most likely needs it again, and growing costs a copy),
+   * and references nothing the execution loaded: the objects become garbage at validation.
+   */
+  @Test
+  void aGrownLogKeepsItsSizeAndHoldsNothingOnceHandedBack() throws InterruptedException {
+    ClosureBinding many =
+        ClosureBinding.of(
+            LogRingTest.class.getName() + "#many()", "many", (log, r) -> r.returnVoid());
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().validators(0).build())) {
+      AppThread t = rt.appThread();
+      List<WeakReference<VersionedMemoryTest.Cell>> loaded = new ArrayList<>();
+      ClosureLog log = rt.begin(many, 0);
+      for (int i = 0; i < 40; i++) {
+        VersionedMemoryTest.Cell cell = new VersionedMemoryTest.Cell(i);
+        loaded.add(new WeakReference<>(cell));
+        log.load(cell);
+      }
+      log.returnVoid();
+      rt.publish(log);
+      int capacity = log.loadCapacity();
+      assertTrue(capacity >= 40 && capacity <= ClosureLog.SHRINK_ABOVE, capacity + " slots");
+
+      t.recycle(t.queue().poll());
+      assertEquals(capacity, log.loadCapacity());
+      for (int i = 0; i < 50 && loaded.stream().anyMatch(w -> w.get() != null); i++) {
+        System.gc();
+        Thread.sleep(20);
+      }
+      assertTrue(
+          loaded.stream().allMatch(w -> w.get() == null),
+          "a handed-back log kept an object it loaded alive");
     }
   }
 
