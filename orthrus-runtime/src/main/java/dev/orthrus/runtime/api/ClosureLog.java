@@ -149,7 +149,9 @@ public final class ClosureLog {
   /** Whether {@link #thrownMessage} was read when APP threw (it may be null then). */
   private boolean thrownMessageRead;
 
-  /** The array the closure returned, when {@link #resultRef} is a copy of it; else null. */
+  /**
+   * The array the closure returned, when {@link #resultRef} is a copy or digest of it; else null.
+   */
   private Object returnedArray;
 
   private int appCpu;
@@ -815,12 +817,17 @@ public final class ClosureLog {
   }
 
   /**
-   * Records the returned reference as it is now; the caller may change it (see argRef): an array,
-   * and a collection or map of the JDK's mutable classes, as a copy.
+   * Records the returned reference as it is now; the caller may change it (see argRef): a byte
+   * array as its {@link BytesDigest}, another array, and a collection or map of the JDK's mutable
+   * classes, as a copy.
    */
   public void returnRef(Object value) {
     resultKind = ResultKind.REF;
-    resultRef = CallerValues.immutable(value) ? value : callerOwned(value, false);
+    if (value instanceof byte[]) {
+      resultRef = BytesDigest.of((byte[]) value);
+    } else {
+      resultRef = CallerValues.immutable(value) ? value : callerOwned(value, false);
+    }
     returnedArray = resultRef != value ? value : null;
   }
 
@@ -1045,9 +1052,10 @@ public final class ClosureLog {
   }
 
   /**
-   * The array the closure returned, of which {@link #resultRef()} is the copy taken at the return,
-   * or null. A validator that returns this very array computed the same output even when the caller
-   * has changed its contents since (an array of user data the caller writes to).
+   * The array the closure returned, of which {@link #resultRef()} is the copy (or {@link
+   * BytesDigest}) taken at the return, or null. A validator that returns this very array computed
+   * the same output even when the caller has changed its contents since (an array of user data the
+   * caller writes to).
    */
   public Object returnedArray() {
     return returnedArray;

@@ -1,6 +1,7 @@
 package dev.orthrus.runtime.validate;
 
 import dev.orthrus.annotations.Comparison;
+import dev.orthrus.runtime.api.BytesDigest;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.MismatchKind;
@@ -114,12 +115,22 @@ public final class OutputComparator {
         && (replay.resultRef() == null || replay.resultRef() != log.returnedArray())
         && !sameValue(log.resultRef(), replay.resultRef(), replay, comparison, 0)) {
       return new Mismatch(
-          MismatchKind.RESULT,
-          "return value",
-          valueText(replay.resultRef()),
-          valueText(log.resultRef()));
+          MismatchKind.RESULT, "return value", valueText(replay.resultRef()), returnedText(log));
     }
     return null;
+  }
+
+  /**
+   * APP's result as a report shows it: of a byte array the log keeps as a {@link BytesDigest}, the
+   * array itself while it still matches the digest (the caller has not changed it since), else the
+   * digest.
+   */
+  private static String returnedText(ClosureLog log) {
+    Object logged = log.resultRef();
+    if (logged instanceof BytesDigest && ((BytesDigest) logged).matches(log.returnedArray())) {
+      return valueText(log.returnedArray());
+    }
+    return valueText(logged);
   }
 
   /**
@@ -223,6 +234,9 @@ public final class OutputComparator {
     }
     if (a == null || v == null) {
       return false;
+    }
+    if (a instanceof BytesDigest) {
+      return ((BytesDigest) a).matches(v);
     }
     if (v instanceof VersionedObject<?> || v instanceof VersionedArray<?>) {
       return replay != null && replay.standsFor(v, a);

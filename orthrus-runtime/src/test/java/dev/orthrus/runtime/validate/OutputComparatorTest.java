@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.annotations.Comparison;
+import dev.orthrus.runtime.api.BytesDigest;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.MismatchKind;
@@ -13,6 +14,7 @@ import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -243,5 +245,36 @@ class OutputComparatorTest {
     other.returnRef(stored.clone());
     Mismatch m = new OutputComparator().compare(log, other);
     assertEquals(MismatchKind.RESULT, m == null ? null : m.kind());
+  }
+
+  @Test
+  void aReturnedByteArrayIsComparedByItsDigestAndReportedByItsBytes() {
+    ClosureBinding binding = ClosureBinding.of("T#reply()", "reply", (log, r) -> {});
+    byte[] reply = {10, 20, 30};
+    ClosureLog log =
+        TestValidators.log(binding, new Object[0], new Version[0], ResultKind.NONE, 0, null);
+    log.returnRef(reply);
+    assertEquals(BytesDigest.of(new byte[] {10, 20, 30}), log.resultRef());
+
+    Replay same = new Replay();
+    same.reset(log);
+    same.returnRef(new byte[] {10, 20, 30});
+    assertNull(new OutputComparator().compare(log, same));
+
+    for (byte[] differs : List.of(new byte[] {10, 21, 30}, new byte[] {10, 20}, new byte[0])) {
+      Replay other = new Replay();
+      other.reset(log);
+      other.returnRef(differs);
+      Mismatch m = new OutputComparator().compare(log, other);
+      assertEquals(MismatchKind.RESULT, m == null ? null : m.kind(), Arrays.toString(differs));
+      assertEquals("byte[3] [10, 20, 30]", m.actual(), "APP's array, unchanged since");
+    }
+
+    reply[1] = 0; // the caller reuses the array: the report falls back to the digest
+    Replay other = new Replay();
+    other.reset(log);
+    other.returnRef(new byte[] {10, 21, 30});
+    Mismatch m = new OutputComparator().compare(log, other);
+    assertEquals(BytesDigest.of(new byte[] {10, 20, 30}).toString(), m.actual());
   }
 }
