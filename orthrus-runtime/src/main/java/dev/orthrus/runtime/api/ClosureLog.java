@@ -1216,6 +1216,7 @@ public final class ClosureLog {
    */
   private static <T> T[] cleared(T[] array, int used, int initial) {
     if (array.length > SHRINK_ABOVE) {
+      // A new array of the same class, all null: copy none of the entries, then pad.
       return Arrays.copyOf(Arrays.copyOf(array, 0), initial);
     }
     Arrays.fill(array, 0, used, null);
