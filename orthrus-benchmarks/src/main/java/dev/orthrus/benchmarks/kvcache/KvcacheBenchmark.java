@@ -177,8 +177,9 @@ public final class KvcacheBenchmark {
   /**
    * One measured run of a server. Latencies in microseconds, CPU in nanoseconds per request;
    * figures a server does not report are NaN ({@code validatedFraction}, validation latencies and
-   * {@code detections} come from its {@code stats}; -1 detections: not reported). {@code error} is
-   * set, and the figures NaN, when the run failed.
+   * {@code detections} come from its {@code stats}; -1 detections: not reported); {@code
+   * cacheLineTransferNs} was measured just before the window ({@link CrossCpuLatency}; NaN in
+   * process or unpinned). {@code error} is set, and the figures NaN, when the run failed.
    */
   public record Run(
       Mode mode,
@@ -202,13 +203,37 @@ public final class KvcacheBenchmark {
       double getHitRatio,
       long ops,
       long warmupMillis,
+      double cacheLineTransferNs,
       String stoppedLine,
       String error) {
 
     static Run failed(Mode mode, int repetition, String error) {
       double n = Double.NaN;
       return new Run(
-          mode, repetition, n, n, n, n, n, n, n, n, n, n, n, n, n, n, -1, n, n, 0, 0, null, error);
+          mode,
+          repetition,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          n,
+          -1,
+          n,
+          n,
+          0,
+          0,
+          n,
+          null,
+          error);
     }
 
     public boolean ok() {
@@ -216,6 +241,15 @@ public final class KvcacheBenchmark {
     }
 
     Run withLiveHeap(double bytes) {
+      return copy(bytes, cacheLineTransferNs);
+    }
+
+    /** This run with the cache-line transfer time measured just before its window. */
+    Run withLineTransfer(double nanos) {
+      return copy(liveHeapBytes, nanos);
+    }
+
+    private Run copy(double liveHeap, double lineNanos) {
       return new Run(
           mode,
           repetition,
@@ -231,13 +265,14 @@ public final class KvcacheBenchmark {
           compilerCpuNanosPerOp,
           logWaitNanosPerOp,
           peakRssBytes,
-          bytes,
+          liveHeap,
           validatedFraction,
           detections,
           clientCpuNanosPerOp,
           getHitRatio,
           ops,
           warmupMillis,
+          lineNanos,
           stoppedLine,
           error);
     }
@@ -414,8 +449,10 @@ public final class KvcacheBenchmark {
           if (server == null) {
             run = Run.failed(mode, rep, failures.get(mode));
           } else {
+            // The VM's CPUs may have moved between the host's cores since the last window.
+            double lineNanos = lineTransferNanos(placement);
             try {
-              run = server.window(o, rep);
+              run = server.window(o, rep).withLineTransfer(lineNanos);
             } catch (ServerFailure | ReplyException | IOException e) {
               run = Run.failed(mode, rep, failure(mode, e));
             }
@@ -443,6 +480,16 @@ public final class KvcacheBenchmark {
       live.values().forEach(LiveServer::close);
     }
     return runs;
+  }
+
+  /**
+   * The cache line's one-way time between the server's CPU and the validators' now ({@link
+   * CrossCpuLatency}), with every server frozen; NaN when not pinned.
+   */
+  private static double lineTransferNanos(Placement placement) {
+    return placement.pinned()
+        ? CrossCpuLatency.oneWayNanos(placement.serverCpu(), placement.otherCpu())
+        : Double.NaN;
   }
 
   /**
@@ -849,6 +896,7 @@ public final class KvcacheBenchmark {
         phase.gets() == 0 ? Double.NaN : 1 - (double) phase.misses() / phase.gets(),
         phase.ops(),
         warmupMillis,
+        Double.NaN,
         stopped,
         null);
   }
@@ -1119,11 +1167,15 @@ public final class KvcacheBenchmark {
             ? ""
             : String.format(
                 Locale.ROOT, ", waited for free logs %.0f ns/op", r.logWaitNanosPerOp());
+    String line =
+        Double.isNaN(r.cacheLineTransferNs())
+            ? ""
+            : String.format(Locale.ROOT, ", cache line %.0f ns", r.cacheLineTransferNs());
     return String.format(
         Locale.ROOT,
         "repetition %d, %s: %.0f ops/s, p50 %.1f us, p99 %.1f us, server CPU %.0f ns/op"
             + " (of which JIT %.0f; + validators %.0f)%s, load generator CPU %.0f ns/op, after"
-            + " %.0f s of warm-up",
+            + " %.0f s of warm-up%s",
         r.repetition() + 1,
         r.mode().label(),
         r.throughputOpsPerSec(),
@@ -1134,7 +1186,8 @@ public final class KvcacheBenchmark {
         r.validatorCpuNanosPerOp(),
         waited,
         r.clientCpuNanosPerOp(),
-        r.warmupMillis() / 1000.0);
+        r.warmupMillis() / 1000.0,
+        line);
   }
 
   static double median(double[] xs) {

@@ -170,7 +170,7 @@ class KvcacheBenchmarkTest {
   private static Run withP50(Mode mode, int rep, double p50) {
     double n = Double.NaN;
     return new Run(
-        mode, rep, 1, p50, n, n, n, n, n, n, n, n, n, n, n, n, 0, n, n, 1, 0, null, null);
+        mode, rep, 1, p50, n, n, n, n, n, n, n, n, n, n, n, n, 0, n, n, 1, 0, n, null, null);
   }
 
   @Test

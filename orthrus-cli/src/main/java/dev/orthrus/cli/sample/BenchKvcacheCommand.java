@@ -372,6 +372,7 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
               m.applyAsDouble(Run::getHitRatio),
               (long) m.applyAsDouble(Run::ops),
               (long) m.applyAsDouble(Run::warmupMillis),
+              m.applyAsDouble(Run::cacheLineTransferNs),
               null,
               r.error(mode));
       figures.add(new ModeFigures(mode, median, r.error(mode)));
@@ -414,6 +415,20 @@ public final class BenchKvcacheCommand implements Callable<Integer> {
       for (Run run : r.runs()) {
         if (run.mode() == f.mode()) {
           number(w, null, run.throughputOpsPerSec());
+        }
+      }
+      w.endArray();
+      // Each window's own figures, in the order measured: the line between the CPUs is measured
+      // before each window, since a virtual machine's CPUs move between the host's cores.
+      w.name("windows").beginArray();
+      for (Run run : r.runs()) {
+        if (run.mode() == f.mode() && run.ok()) {
+          w.beginObject();
+          number(w, "throughputOpsPerSec", run.throughputOpsPerSec());
+          number(w, "appCpuNanosPerOp", run.appCpuNanosPerOp());
+          number(w, "validatorCpuNanosPerOp", run.validatorCpuNanosPerOp());
+          number(w, "cacheLineTransferNs", run.cacheLineTransferNs());
+          w.endObject();
         }
       }
       w.endArray();

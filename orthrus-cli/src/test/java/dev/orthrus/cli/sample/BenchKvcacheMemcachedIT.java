@@ -86,6 +86,21 @@ class BenchKvcacheMemcachedIT {
     assertEquals(1.0, (double) run.get("getHitRatio"));
     // The default: five windows.
     assertEquals(5, ((List<Object>) run.get("repetitions")).size());
+    List<Object> windows = (List<Object>) run.get("windows");
+    assertEquals(5, windows.size(), run.toString());
+    boolean pinned = (long) ((Map<String, Object>) json.get("placement")).get("serverCpu") >= 0;
+    int probed = 0;
+    for (Object w : windows) {
+      Map<String, Object> window = (Map<String, Object>) w;
+      assertTrue((double) window.get("throughputOpsPerSec") > 0, window.toString());
+      assertTrue((double) window.get("appCpuNanosPerOp") > 0, window.toString());
+      // Measured before each window where the CPUs are pinned (null when a probe thread did not
+      // get its CPU); null when nothing is pinned.
+      Object line = window.get("cacheLineTransferNs");
+      assertTrue(line == null || (pinned && (double) line > 0), window.toString());
+      probed += line == null ? 0 : 1;
+    }
+    assertTrue(!pinned || probed > 0, "no window's probe ran: " + windows);
     Map<String, Object> ratios = (Map<String, Object>) json.get("ratios");
     assertTrue(
         ratios
