@@ -107,7 +107,10 @@ final class Builds {
   static void assertAllValidated(OrthrusRuntime rt, long minimum) {
     assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
     assertTrue(rt.publishedCount() >= minimum, "logged: " + rt.publishedCount());
-    assertEquals(rt.publishedCount(), rt.validatedCount(), "every execution is validated");
+    assertEquals(
+        rt.publishedCount(),
+        rt.validatedCount(),
+        () -> "every execution is validated: " + rt.notValidatedByClosure());
     assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
   }
 

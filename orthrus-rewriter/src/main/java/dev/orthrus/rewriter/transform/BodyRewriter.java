@@ -3,10 +3,12 @@ package dev.orthrus.rewriter.transform;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.RecordDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
@@ -39,6 +41,7 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SwitchEntry;
@@ -78,6 +81,15 @@ import java.util.Set;
 final class BodyRewriter extends ModifierVisitor<Void> {
 
   private final Plan plan;
+
+  /**
+   * The local that holds the object of the compound assignment being rewritten, put there by its
+   * statement ({@link #hoistsReceiver}); null otherwise.
+   */
+  private Expression hoistedReceiver;
+
+  /** Receivers put in locals so far, which number those locals. */
+  private int hoisted;
 
   /** Statement calls that write a user-data array rewritten so far, which number their locals. */
   private int arrayUpdates;
@@ -250,7 +262,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return n;
     }
     if (field != null && (field.versioned() || field.held())) {
-      Expression receiver = receiverOf(target);
+      Expression hoisted = hoistedReceiver;
+      hoistedReceiver = null;
+      boolean oldFirst = n.getOperator() != AssignExpr.Operator.ASSIGN && runsCode(n);
+      if (oldFirst && hoisted == null && !stableReceiver(target, n.getValue())) {
+        // A statement's assignment has its receiver put in a local first (visit(ExpressionStmt)).
+        problem(
+            n,
+            "a compound assignment used as a value, to a field of a computed object, whose right"
+                + " operand runs code",
+            "assign in a statement of its own");
+        return n;
+      }
+      Expression receiver = hoisted != null ? hoisted : receiverOf(target);
       boolean converted =
           n.getOperator() == AssignExpr.Operator.PLUS
               && facts.sharedToString(positions.span(n.getValue()));
@@ -268,11 +292,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           n.getOperator() == AssignExpr.Operator.ASSIGN
               ? null
               : facts.operandType(positions.span(n));
-      return store(
-          receiver,
+      StoreHelper helper =
           StoreHelper.assignment(
-              field.owner(), field.name(), n.getOperator(), operandType, variant),
-          List.of(value));
+              field.owner(), field.name(), n.getOperator(), operandType, variant);
+      if (oldFirst) {
+        // Java reads the field before it evaluates the right operand (JLS 15.26.2), which may
+        // write the field: the helper takes the value read first.
+        Expression old = versionedRead(receiver.clone(), field);
+        return store(receiver, helper.withOldGiven(), List.of(old, value));
+      }
+      return store(receiver, helper, List.of(value));
     }
     if (target instanceof ArrayAccessExpr slot && isVersionedArray(slot.getName())) {
       Expression array = rewrite(slot.getName());
@@ -353,6 +382,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    */
   @Override
   public Visitable visit(ExpressionStmt n, Void arg) {
+    if (n.getExpression() instanceof AssignExpr a && hoistsReceiver(a)) {
+      // o().f += g() reads o().f before g() runs, which may change what o() returns: the object
+      // goes into a local first, then the helper takes the field as read before g().
+      String local = "receiver$" + hoisted++;
+      Expression scope = rewrite(((FieldAccessExpr) a.getTarget()).getScope());
+      hoistedReceiver = new NameExpr(local);
+      Expression store = rewrite(a);
+      return new BlockStmt(
+          new NodeList<>(
+              new ExpressionStmt(
+                  new VariableDeclarationExpr(new VariableDeclarator(new VarType(), local, scope))),
+              new ExpressionStmt(store)));
+    }
     if (n.getExpression() instanceof MethodCallExpr call) {
       String component = facts.arrayUpdate(positions.span(call));
       if (component != null) {
@@ -396,7 +438,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           values.add(versionedArrayValue(f, rewrite(a.getValue())));
         }
         Expression receiver = receiverOf(assignment(in.get(i)).getTarget());
-        StoreHelper helper = new StoreHelper(first.owner(), fields, "set", null, null, variant);
+        StoreHelper helper =
+            new StoreHelper(first.owner(), fields, "set", null, null, false, variant);
         out.add(new ExpressionStmt(store(receiver, helper, values)));
         i = end;
       } else {
@@ -551,6 +594,88 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     args.addAll(values);
     return new MethodCallExpr(receiver, helper.methodName(), args);
+  }
+
+  /**
+   * Whether evaluating compound assignment {@code n}'s right operand may run code that writes the
+   * field before the assignment stores it: a call, a constructor, an assignment or an increment in
+   * it, or the string conversion of an object that {@code s += object} makes.
+   */
+  private boolean runsCode(AssignExpr n) {
+    Expression value = n.getValue();
+    if (!value.findAll(MethodCallExpr.class).isEmpty()
+        || !value.findAll(ObjectCreationExpr.class).isEmpty()
+        || !value.findAll(AssignExpr.class).isEmpty()
+        || value.findAll(UnaryExpr.class).stream()
+            .anyMatch(u -> StoreHelper.isStep(u.getOperator()))) {
+      return true;
+    }
+    String operand = facts.operandType(positions.span(n));
+    return n.getOperator() == AssignExpr.Operator.PLUS
+        && operand != null
+        && !ClosureMethods.isPrimitive(operand)
+        && !operand.equals("java.lang.String");
+  }
+
+  /**
+   * Whether compound assignment {@code a}, a statement, writes a versioned field of an object its
+   * right operand could change before the store ({@link #stableReceiver}).
+   */
+  private boolean hoistsReceiver(AssignExpr a) {
+    FieldFact field = field(a.getTarget());
+    return field != null
+        && field.versioned()
+        && a.getTarget() instanceof FieldAccessExpr
+        && a.getOperator() != AssignExpr.Operator.ASSIGN
+        && plan.facts.isSourceType(field.owner())
+        && runsCode(a)
+        && !stableReceiver(a.getTarget(), a.getValue());
+  }
+
+  /**
+   * Whether the object a compound assignment writes to can be named again after its right operand
+   * ran: {@code this} (implicitly or not), or a local variable or parameter the operand does not
+   * assign.
+   */
+  private static boolean stableReceiver(Expression target, Expression value) {
+    if (target instanceof NameExpr) {
+      return true;
+    }
+    Expression scope = target instanceof FieldAccessExpr f ? f.getScope() : null;
+    if (scope instanceof ThisExpr) {
+      return true;
+    }
+    if (!(scope instanceof NameExpr name) || !isLocal(target, name.getNameAsString())) {
+      return false;
+    }
+    return value.findAll(AssignExpr.class).stream()
+        .noneMatch(
+            a ->
+                a.getTarget() instanceof NameExpr t
+                    && t.getNameAsString().equals(name.getNameAsString()));
+  }
+
+  /** Whether {@code name} is a parameter or a local variable of the code around {@code at}. */
+  private static boolean isLocal(Node at, String name) {
+    for (Node n = at; n != null; n = n.getParentNode().orElse(null)) {
+      if (n instanceof CallableDeclaration<?> c
+          && c.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) {
+        return true;
+      }
+      if (n instanceof LambdaExpr l
+          && l.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) {
+        return true;
+      }
+      if ((n instanceof BlockStmt || n instanceof ForStmt || n instanceof ForEachStmt)
+          && n.findAll(VariableDeclarator.class).stream()
+              .anyMatch(v -> v.getNameAsString().equals(name))) {
+        return true;
+      }
+      if (n instanceof TypeDeclaration<?>) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private Expression receiverOf(Expression target) {

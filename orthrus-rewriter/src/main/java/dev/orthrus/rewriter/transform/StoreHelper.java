@@ -18,6 +18,9 @@ import java.util.Locale;
  *     {@code postDecrement}, or a compound operator's name ({@code plus}, {@code shiftLeft}, ...)
  * @param operator the Java operator of a compound assignment ({@code +}), else null
  * @param operandType the erased type of a compound assignment's right operand, else null
+ * @param oldGiven a compound assignment whose caller passes the field's value as read before the
+ *     right operand was evaluated (JLS 15.26.2): the right operand may run code that writes the
+ *     field, which the helper's own read would then see
  * @param variant which variant calls it
  */
 record StoreHelper(
@@ -26,6 +29,7 @@ record StoreHelper(
     String operation,
     String operator,
     String operandType,
+    boolean oldGiven,
     Variant variant) {
 
   StoreHelper {
@@ -40,10 +44,16 @@ record StoreHelper(
   static StoreHelper assignment(
       String owner, String field, AssignExpr.Operator op, String operandType, Variant variant) {
     if (op == AssignExpr.Operator.ASSIGN) {
-      return new StoreHelper(owner, List.of(field), "set", null, null, variant);
+      return new StoreHelper(owner, List.of(field), "set", null, null, false, variant);
     }
     String operator = op.toBinaryOperator().map(BinaryExpr.Operator::asString).orElseThrow();
-    return new StoreHelper(owner, List.of(field), camel(op.name()), operator, operandType, variant);
+    return new StoreHelper(
+        owner, List.of(field), camel(op.name()), operator, operandType, false, variant);
+  }
+
+  /** This compound assignment's helper taking the field's old value from its caller. */
+  StoreHelper withOldGiven() {
+    return new StoreHelper(owner, fields, operation, operator, operandType, true, variant);
   }
 
   /** The helper of {@code ++} or {@code --} on one field, before or after its operand. */
@@ -56,7 +66,7 @@ record StoreHelper(
           case POSTFIX_DECREMENT -> "postDecrement";
           default -> throw new IllegalArgumentException("not a step: " + op);
         };
-    return new StoreHelper(owner, List.of(field), operation, null, null, variant);
+    return new StoreHelper(owner, List.of(field), operation, null, null, false, variant);
   }
 
   static boolean isStep(UnaryExpr.Operator op) {
@@ -81,8 +91,11 @@ record StoreHelper(
     return out.toString();
   }
 
-  /** {@code set$value}, {@code set$value$flags}, {@code preIncrement$nextCas}. */
+  /**
+   * {@code set$value}, {@code set$value$flags}, {@code preIncrement$nextCas}, {@code plus$total},
+   * {@code plusOld$total} (the old value given).
+   */
   String methodName() {
-    return operation + "$" + String.join("$", fields);
+    return operation + (oldGiven ? "Old" : "") + "$" + String.join("$", fields);
   }
 }

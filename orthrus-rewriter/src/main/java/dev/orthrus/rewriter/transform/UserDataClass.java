@@ -1425,6 +1425,9 @@ final class UserDataClass {
         params.add(byName.get(name).type() + " " + name);
       }
     } else if (h.operator() != null) {
+      if (h.oldGiven()) {
+        params.add(first.type() + " " + old);
+      }
       params.add(h.operandType() + " " + operand);
     }
     s.append(String.join(", ", params)).append(") {\n");
@@ -1461,7 +1464,7 @@ final class UserDataClass {
         default -> {
           declare.append(t).append(' ').append(f).append(";\n");
           compute.append(f).append(" = (").append(cast).append(") (");
-          compute.append(current).append('.').append(f).append(' ').append(h.operator());
+          compute.append(h.oldGiven() ? old : current + "." + f).append(' ').append(h.operator());
           compute.append(' ').append(operand).append(");\n");
           value = f;
         }
