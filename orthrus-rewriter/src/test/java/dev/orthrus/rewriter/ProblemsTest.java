@@ -89,6 +89,33 @@ class ProblemsTest {
     }
   }
 
+  /**
+   * A compound assignment to a computed object's field, used as a value, whose right operand runs
+   * code: the field must be read before the operand runs, and the object cannot be put in a local
+   * first inside an expression. As a statement of its own it is rewritten ({@link
+   * CompoundAssignmentOrderTest}).
+   */
+  @Test
+  void aCompoundAssignmentUsedAsAValueToAComputedObjectIsRefused(@TempDir Path dir)
+      throws IOException {
+    String tree =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        final class Tree {
+          Node root = new Node();
+          long bump() { return 1; }
+          Node root() { return root; }
+          @dev.orthrus.annotations.Closure
+          long grow() {
+            root().value += bump();
+            return root().value += bump();
+          }
+        }
+        """;
+    assertOne(problems(dir, tree), 10, "a compound assignment used as a value");
+  }
+
   @Test
   void subclassFieldsAVersionCannotExtendAreRefused(@TempDir Path dir) throws IOException {
     // A superclass with final fields only is no versioned handle to extend.
