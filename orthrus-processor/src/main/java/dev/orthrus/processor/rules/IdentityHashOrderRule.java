@@ -19,8 +19,8 @@ public final class IdentityHashOrderRule extends ApiUseRule {
         + " depends on identity-hash order (`"
         + use.target()
         + "`); the application's and the validator's objects hash differently, so a validator"
-        + " cannot reproduce the order: give the key class (and the classes a record key's"
-        + " components hold) a hashCode, or use a LinkedHashMap,"
+        + " cannot reproduce the order: give the key class a hashCode of its fields' values (and"
+        + " the classes it hashes, or a record key's components hold, one too), or use a LinkedHashMap,"
         + " LinkedHashSet, TreeMap or list";
   }
 }

@@ -2,7 +2,9 @@ package dev.orthrus.processor.summary;
 
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import dev.orthrus.model.jdk.JdkCall;
 import java.util.HashMap;
@@ -249,11 +251,65 @@ public final class JdkCalls {
           && ((ExecutableElement) member).getParameters().isEmpty()) {
         String owner = JavaNames.enclosingType(member).getQualifiedName().toString();
         if (!owner.equals("java.lang.Object") && !owner.equals("java.lang.Enum")) {
-          return false;
+          return visiting.add(element) && hashesByIdentity((ExecutableElement) member, visiting);
         }
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a {@code hashCode()} of the program's source hashes something by identity: {@code
+   * System.identityHashCode}, {@code super.hashCode()} of {@code Object}, or {@code Objects.hash},
+   * {@code Objects.hashCode}, {@code Arrays.hashCode} or {@code x.hashCode()} of a value whose
+   * class hashes by identity ({@code Objects.hash(tag, i)} with a {@code tag} of a class without a
+   * hashCode). False for a library's hashCode, which has no tree here.
+   */
+  private boolean hashesByIdentity(ExecutableElement hashCode, Set<TypeElement> visiting) {
+    TreePath method = trees.getPath(hashCode);
+    if (method == null) {
+      return false;
+    }
+    boolean[] found = {false};
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+        if (!found[0] && trees.getElement(getCurrentPath()) instanceof ExecutableElement called) {
+          String owner = JavaNames.enclosingType(called).getQualifiedName().toString();
+          String name = called.getSimpleName().toString();
+          if (owner.equals("java.lang.System") && name.equals("identityHashCode")) {
+            found[0] = true;
+          } else if (name.equals("hashCode") && called.getParameters().isEmpty()) {
+            ExpressionTree select = call.getMethodSelect();
+            found[0] =
+                select instanceof MemberSelectTree m && m.getExpression().toString().equals("super")
+                    ? owner.equals("java.lang.Object")
+                    : select instanceof MemberSelectTree m2
+                        && identityValue(new TreePath(getCurrentPath(), m2.getExpression()));
+          } else if ((owner.equals("java.util.Objects")
+                  && (name.equals("hash") || name.equals("hashCode")))
+              || (owner.equals("java.util.Arrays")
+                  && (name.equals("hashCode") || name.equals("deepHashCode")))) {
+            for (ExpressionTree argument : call.getArguments()) {
+              found[0] |= identityValue(new TreePath(getCurrentPath(), argument));
+            }
+          }
+        }
+        return super.visitMethodInvocation(call, unused);
+      }
+
+      private boolean identityValue(TreePath value) {
+        TypeMirror type = trees.getTypeMirror(value);
+        if (type instanceof javax.lang.model.type.ArrayType array) {
+          type = array.getComponentType();
+        }
+        // An enum constant is the same object in APP and VAL.
+        return type instanceof DeclaredType d
+            && d.asElement().getKind() != ElementKind.ENUM
+            && identityHashed(type, visiting);
+      }
+    }.scan(method, null);
+    return found[0];
   }
 
   /**

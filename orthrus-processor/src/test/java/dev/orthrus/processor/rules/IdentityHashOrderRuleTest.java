@@ -132,6 +132,89 @@ class IdentityHashOrderRuleTest {
         .hasSize(1);
   }
 
+  /**
+   * A key class whose own hashCode hashes by identity: {@code Objects.hash} of a field whose class
+   * has no hashCode, that field's {@code hashCode()}, {@code System.identityHashCode}, {@code
+   * super.hashCode()} of Object. Each validated execution of the first was a detection.
+   */
+  @Test
+  void aHashCodeThatHashesByIdentityOrdersByIdentity() {
+    JavaFileObject f =
+        source(
+            "t.Keys",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.HashSet;
+        import java.util.Objects;
+        import java.util.Set;
+        public class Keys {
+          static final class Tag {}
+          enum Kind { A, B }
+          static final class ByTag {
+            final Tag tag; final int i;
+            ByTag(Tag tag, int i) { this.tag = tag; this.i = i; }
+            @Override public int hashCode() { return Objects.hash(tag, i); }
+          }
+          static final class ByTagHash {
+            final Tag tag;
+            ByTagHash(Tag tag) { this.tag = tag; }
+            @Override public int hashCode() { return 31 * tag.hashCode(); }
+          }
+          static final class BySystem {
+            @Override public int hashCode() { return System.identityHashCode(this) >>> 1; }
+          }
+          static final class BySuper {
+            @Override public int hashCode() { return super.hashCode() ^ 7; }
+          }
+          static final class ByValue {
+            final String name; final Kind kind; final int i;
+            ByValue(String name, Kind kind, int i) { this.name = name; this.kind = kind; this.i = i; }
+            @Override public int hashCode() { return Objects.hash(name, kind, i) + name.hashCode(); }
+          }
+          @Closure
+          public int order(int n) {
+            Set<ByTag> a = new HashSet<>();
+            Set<ByTagHash> b = new HashSet<>();
+            Set<BySystem> c = new HashSet<>();
+            Set<BySuper> d = new HashSet<>();
+            Set<ByValue> e = new HashSet<>();
+            for (int i = 0; i < n; i++) {
+              a.add(new ByTag(new Tag(), i));
+              b.add(new ByTagHash(new Tag()));
+              c.add(new BySystem());
+              d.add(new BySuper());
+              e.add(new ByValue("v" + i, Kind.A, i));
+            }
+            int h = 0;
+            for (ByTag x : a) h = h * 31 + x.i;
+            for (ByTagHash x : b) h = h * 31 + 1;
+            for (BySystem x : c) h = h * 31 + 2;
+            for (BySuper x : d) h = h * 31 + 3;
+            for (ByValue x : e) h = h * 31 + x.i;
+            return h;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    for (String line :
+        List.of(
+            "for (ByTag x : a)",
+            "for (ByTagHash x : b)",
+            "for (BySystem x : c)",
+            "for (BySuper x : d)")) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    // ByValue hashes a string, an enum constant and an int: the same in both executions.
+    assertThat(
+            c.errors().stream()
+                .filter(d -> d.getMessage(null).contains(KEY))
+                .map(d -> d.getLineNumber())
+                .toList())
+        .hasSize(4);
+  }
+
   @Test
   void iterationInAKeyHashOrderOrOverEnumsIsFine() {
     JavaFileObject f =
