@@ -1809,9 +1809,22 @@ public final class FactsCollector implements TaskListener {
      */
     private boolean mutableJdk(TypeMirror type) {
       TypeMirror erased = types.erasure(type);
+      if (persistent(erased)) {
+        return false;
+      }
       return JdkApis.mutableType(erased.toString(), api -> jdk.isA(erased, api)) != null
           || JdkApis.isCollectionInterface(api -> jdk.isA(erased, api))
           || jdk.isA(erased, "java.util.Optional");
+    }
+
+    /**
+     * A persistent collection (org.pcollections, which the mutable-collection rule recommends for
+     * user data): a {@code List} or {@code Map} that never changes, so a validator may read the
+     * application's one as it is.
+     */
+    private boolean persistent(TypeMirror erased) {
+      return jdk.isA(erased, "org.pcollections.PCollection")
+          || jdk.isA(erased, "org.pcollections.PMap");
     }
 
     /** Whether the body around the current node assigns {@code local} anywhere. */
