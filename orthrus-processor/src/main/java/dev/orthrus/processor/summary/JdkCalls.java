@@ -3,6 +3,8 @@ package dev.orthrus.processor.summary;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.TypeCastTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
@@ -299,6 +301,15 @@ public final class JdkCalls {
       }
 
       private boolean identityValue(TreePath value) {
+        // (Object) tag hashes what tag is: look through casts and parentheses.
+        while (value.getLeaf() instanceof TypeCastTree
+            || value.getLeaf() instanceof ParenthesizedTree) {
+          ExpressionTree inner =
+              value.getLeaf() instanceof TypeCastTree cast
+                  ? cast.getExpression()
+                  : ((ParenthesizedTree) value.getLeaf()).getExpression();
+          value = new TreePath(value, inner);
+        }
         TypeMirror type = trees.getTypeMirror(value);
         if (type instanceof javax.lang.model.type.ArrayType array) {
           type = array.getComponentType();

@@ -154,7 +154,7 @@ class IdentityHashOrderRuleTest {
           static final class ByTagHash {
             final Tag tag;
             ByTagHash(Tag tag) { this.tag = tag; }
-            @Override public int hashCode() { return 31 * tag.hashCode(); }
+            @Override public int hashCode() { return 31 * ((Object) tag).hashCode(); }
           }
           static final class BySystem {
             @Override public int hashCode() { return System.identityHashCode(this) >>> 1; }
