@@ -90,6 +90,36 @@ class ProblemsTest {
   }
 
   /**
+   * A user-data array passed to a method outside {@code java.util.Arrays} ({@code
+   * System.arraycopy}, a method of the program) is a problem with the file and the line; the
+   * instrumentation failed with a NullPointerException.
+   */
+  @Test
+  void aUserDataArrayPassedToAnotherMethodIsAProblemNotACrash(@TempDir Path dir)
+      throws IOException {
+    String tree =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        final class Tree {
+          Node[] nodes = new Node[2];
+          static int len(Object[] a) { return a.length; }
+          int capacity() { return len(nodes); }
+          @dev.orthrus.annotations.Closure
+          void grow() {
+            Node[] bigger = new Node[nodes.length * 2];
+            System.arraycopy(nodes, 0, bigger, 0, nodes.length);
+          }
+        }
+        """;
+    List<Problem> problems = problems(dir, tree);
+    assertEquals(List.of(6, 10), problems.stream().map(Problem::line).toList(), problems::toString);
+    for (Problem p : problems) {
+      assertTrue(p.construct().contains("the user-data array nodes used as a value"), p::toString);
+    }
+  }
+
+  /**
    * A compound assignment to a computed object's field, used as a value, whose right operand runs
    * code: the field must be read before the operand runs, and the object cannot be put in a local
    * first inside an expression. As a statement of its own it is rewritten ({@link

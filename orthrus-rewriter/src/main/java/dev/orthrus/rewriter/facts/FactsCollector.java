@@ -820,7 +820,8 @@ public final class FactsCollector implements TaskListener {
     /** The name of the {@code java.util.Arrays} method that writes the array at {@code path}. */
     private String arraysWriter(TreePath path) {
       String name = arraysMethod(path);
-      return WRITING_ARRAYS_METHODS.contains(name) ? name : null;
+      // Set.of(...).contains(null) throws.
+      return name != null && WRITING_ARRAYS_METHODS.contains(name) ? name : null;
     }
 
     /**
