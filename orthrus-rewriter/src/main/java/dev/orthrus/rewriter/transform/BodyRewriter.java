@@ -1747,9 +1747,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * Whether a lambda or method reference is passed straight to a call, or kept in a local that only
-   * calls use ({@link #keptForCalls}), directly or as what a cast, parentheses or a branch of a
-   * conditional give ({@code hitsToo ? a -> a.total + a.hits : a -> a.total}).
+   * Whether a lambda or method reference is passed straight to a call or a constructor, or kept in
+   * a local that only calls use ({@link #keptForCalls}), directly or as what a cast, parentheses or
+   * a branch of a conditional give ({@code hitsToo ? a -> a.total + a.hits : a -> a.total}).
    */
   private static boolean runsInCall(Expression function) {
     Expression site = function;
@@ -1765,7 +1765,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         break;
       }
     }
-    return site.getParentNode().orElse(null) instanceof MethodCallExpr || keptForCalls(site);
+    Node parent = site.getParentNode().orElse(null);
+    // A constructor's argument, as a call's: new PriorityQueue<>((x, y) -> ...) keeps it as
+    // Comparator.comparingLong(...) does.
+    return parent instanceof MethodCallExpr
+        || (parent instanceof ObjectCreationExpr created && created.getArguments().contains(site))
+        || keptForCalls(site);
   }
 
   /**
