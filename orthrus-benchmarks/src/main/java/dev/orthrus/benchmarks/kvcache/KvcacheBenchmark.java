@@ -375,10 +375,7 @@ public final class KvcacheBenchmark {
     String ownCpus =
         clientCpu >= 0 && clientCpu != placement.otherCpu() ? ProcFs.allowedCpus() : null;
     // Measured before this JVM moves, while no server runs.
-    double lineNanos =
-        placement.serverCpu() >= 0
-            ? CrossCpuLatency.oneWayNanos(placement.serverCpu(), placement.otherCpu())
-            : Double.NaN;
+    double lineNanos = lineTransferNanos(placement);
     long self = ProcessHandle.current().pid();
     if (ownCpus != null) {
       move(self, Integer.toString(clientCpu));
@@ -484,7 +481,8 @@ public final class KvcacheBenchmark {
 
   /**
    * The cache line's one-way time between the server's CPU and the validators' now ({@link
-   * CrossCpuLatency}), with every server frozen; NaN when not pinned.
+   * CrossCpuLatency}), measured while no server runs or every server is frozen; NaN when not
+   * pinned.
    */
   private static double lineTransferNanos(Placement placement) {
     return placement.pinned()
