@@ -1,9 +1,9 @@
 package dev.orthrus.processor.summary;
 
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.TypeCastTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
@@ -281,36 +281,33 @@ public final class JdkCalls {
           String name = called.getSimpleName().toString();
           if (owner.equals("java.lang.System") && name.equals("identityHashCode")) {
             found[0] = true;
-          } else if (name.equals("hashCode") && called.getParameters().isEmpty()) {
-            ExpressionTree select = call.getMethodSelect();
+          } else if (name.equals("hashCode")
+              && called.getParameters().isEmpty()
+              && call.getMethodSelect() instanceof MemberSelectTree select) {
+            ExpressionTree receiver = select.getExpression();
             found[0] =
-                select instanceof MemberSelectTree m && m.getExpression().toString().equals("super")
+                receiver instanceof IdentifierTree id && id.getName().contentEquals("super")
                     ? owner.equals("java.lang.Object")
-                    : select instanceof MemberSelectTree m2
-                        && identityValue(new TreePath(getCurrentPath(), m2.getExpression()));
+                    : identityValue(receiver);
           } else if ((owner.equals("java.util.Objects")
                   && (name.equals("hash") || name.equals("hashCode")))
               || (owner.equals("java.util.Arrays")
                   && (name.equals("hashCode") || name.equals("deepHashCode")))) {
             for (ExpressionTree argument : call.getArguments()) {
-              found[0] |= identityValue(new TreePath(getCurrentPath(), argument));
+              found[0] |= identityValue(argument);
             }
           }
         }
         return super.visitMethodInvocation(call, unused);
       }
 
-      private boolean identityValue(TreePath value) {
+      private boolean identityValue(ExpressionTree value) {
         // (Object) tag hashes what tag is: look through casts and parentheses.
-        while (value.getLeaf() instanceof TypeCastTree
-            || value.getLeaf() instanceof ParenthesizedTree) {
-          ExpressionTree inner =
-              value.getLeaf() instanceof TypeCastTree cast
-                  ? cast.getExpression()
-                  : ((ParenthesizedTree) value.getLeaf()).getExpression();
-          value = new TreePath(value, inner);
+        ExpressionTree hashed = MethodScope.unwrap(value);
+        while (hashed instanceof TypeCastTree cast) {
+          hashed = MethodScope.unwrap(cast.getExpression());
         }
-        TypeMirror type = trees.getTypeMirror(value);
+        TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), hashed));
         if (type instanceof javax.lang.model.type.ArrayType array) {
           type = array.getComponentType();
         }
