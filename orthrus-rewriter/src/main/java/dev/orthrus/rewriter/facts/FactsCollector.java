@@ -1153,10 +1153,11 @@ public final class FactsCollector implements TaskListener {
 
     /**
      * For {@code recv.equals(x)}, {@code hashCode()}, {@code toString()} or {@code compareTo(x)}
-     * resolved to the JDK's declaration (the receiver's type is an interface, {@code Object} or a
-     * class that does not override it): the classes of the sources of the receiver's type that
-     * override it, with their override's id. The JVM runs one of those, which the rewriter
-     * instruments; through the JDK's declaration a closure's variants would reach its plain body.
+     * resolved to the JDK's declaration (the receiver's type is an interface, {@code Object}, a
+     * type variable or a class that does not override it): the classes of the sources of the
+     * receiver's type that override it, with their override's id. The JVM runs one of those, which
+     * the rewriter instruments; through the JDK's declaration a closure's variants would reach its
+     * plain body.
      */
     private Map<String, String> objectMethodOverrides(
         MethodInvocationTree node, ExecutableElement method) {
@@ -1167,13 +1168,17 @@ public final class FactsCollector implements TaskListener {
         return Map.of();
       }
       TypeMirror receiver = trees.getTypeMirror(receiverPath(getCurrentPath(), select));
-      if (!(receiver instanceof DeclaredType declared)
-          || receiver.getKind() != TypeKind.DECLARED
-          || declared.asElement().getModifiers().contains(Modifier.FINAL)) {
+      boolean variable = receiver != null && receiver.getKind() == TypeKind.TYPEVAR;
+      if (!variable
+          && (!(receiver instanceof DeclaredType declared)
+              || receiver.getKind() != TypeKind.DECLARED
+              || declared.asElement().getModifiers().contains(Modifier.FINAL))) {
         // A final class (name.equals(key)) has no subclass that could override the method; one
         // of the sources that overrides it is resolved to its own method, not the JDK's.
         return Map.of();
       }
+      // A type variable's receiver (a.compareTo(b) with <T extends Comparable<T>>) may be of any
+      // class below its bound, which its erasure is.
       TypeMirror base = types.erasure(receiver);
       Map<String, String> overrides = new TreeMap<>();
       String here = elements.getPackageOf(enclosingClass()).getQualifiedName().toString();

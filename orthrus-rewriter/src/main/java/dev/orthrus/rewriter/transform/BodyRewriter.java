@@ -1254,10 +1254,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    */
   private Expression overrideDispatch(MethodCallExpr m, Map<String, String> overrides) {
     String scope = m.getScope().orElseThrow().toString();
-    StringBuilder arguments = new StringBuilder(context);
-    m.getArguments().forEach(a -> arguments.append(", ").append(a));
-    String variantCall =
-        "." + plan.variantName(m.getNameAsString(), variant) + "(" + arguments + ")";
     StringBuilder dispatch = new StringBuilder("(");
     overrides.forEach(
         (type, id) -> {
@@ -1265,7 +1261,20 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             String bound = "o$" + overrideDispatches++;
             dispatch.append('(').append(scope).append(") instanceof ");
             dispatch.append(plan.facts.expressionName(type, pkg)).append(' ').append(bound);
-            dispatch.append(" ? ").append(bound).append(variantCall).append(" : ");
+            dispatch.append(" ? ").append(bound).append('.');
+            dispatch.append(plan.variantName(m.getNameAsString(), variant)).append('(');
+            dispatch.append(context);
+            List<String> parameters = FileRewriter.parameterTypes(id);
+            for (int i = 0; i < m.getArguments().size(); i++) {
+              dispatch.append(", ");
+              String parameter = parameters.get(i);
+              if (!parameter.equals("java.lang.Object")) {
+                // a.compareTo(b) with b of a type variable: the override takes its own class.
+                dispatch.append('(').append(plan.facts.expressionName(parameter, pkg)).append(") ");
+              }
+              dispatch.append('(').append(m.getArgument(i)).append(')');
+            }
+            dispatch.append(") : ");
           }
         });
     if (dispatch.length() == 1) {

@@ -726,7 +726,8 @@ final class FileRewriter {
     return !(parent instanceof CompilationUnit) && !(parent instanceof TypeDeclaration<?>);
   }
 
-  private static List<String> parameterTypes(String id) {
+  /** The erased parameter types of method {@code id}, by binary name. */
+  static List<String> parameterTypes(String id) {
     String params = id.substring(id.indexOf('(') + 1, id.length() - 1);
     return params.isEmpty() ? List.of() : List.of(params.split(","));
   }
