@@ -48,8 +48,17 @@ public class Tally {
     text += grow();
     Tally self = this;
     self.viaLocal -= bump() + self.viaLocal++;
+    stepped += (self.reset += bump());
     if (next != null) {
       other().total += retarget();
+    }
+    if (k % 3 == 0) {
+      // A local named like the field, in a block of its own: below, next is the field again.
+      Tally next = spare;
+      viaLocal += next.reset;
+    }
+    if (next != null) {
+      next.total += retarget();
     }
     if (text.length() > 30) {
       text = "";

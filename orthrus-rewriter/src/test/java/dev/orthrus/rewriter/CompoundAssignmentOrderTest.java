@@ -7,7 +7,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A compound assignment to a user-data field reads the field before its right operand runs, as Java
  * does, also when the operand writes the field ({@code src/test/resources/compound-order}): the
- * store helper takes the value read first.
+ * store helper takes the value read first. A receiver a local names may be used as a value ({@code
+ * stepped += (self.reset += bump())}); a field is put in a local first, also when a local of
+ * another block has its name.
  */
 class CompoundAssignmentOrderTest {
 

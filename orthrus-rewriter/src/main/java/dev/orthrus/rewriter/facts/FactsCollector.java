@@ -52,6 +52,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -104,6 +105,15 @@ public final class FactsCollector implements TaskListener {
 
   /** {@link #sourceTypes}, once every unit is entered. */
   private List<TypeElement> sourceTypes;
+
+  /** The kinds of the variables a method declares: every variable but a field. */
+  private static final Set<ElementKind> LOCAL_VARIABLES =
+      EnumSet.of(
+          ElementKind.PARAMETER,
+          ElementKind.LOCAL_VARIABLE,
+          ElementKind.EXCEPTION_PARAMETER,
+          ElementKind.RESOURCE_VARIABLE,
+          ElementKind.BINDING_VARIABLE);
 
   /** The JDK methods a class commonly overrides and a closure calls through any type. */
   private static final Set<String> OBJECT_METHODS =
@@ -2190,7 +2200,20 @@ public final class FactsCollector implements TaskListener {
                     : types.erasure(operand).toString();
         fileFacts.operandTypes.put(span(node), type);
       }
+      if (node.getVariable() instanceof MemberSelectTree select
+          && select.getExpression() instanceof IdentifierTree
+          && namesALocal(new TreePath(variable, select.getExpression()))) {
+        fileFacts.localReceivers.add(span(node));
+      }
       return super.visitCompoundAssignment(node, unused);
+    }
+
+    /**
+     * Whether the name at {@code path} is a local variable or a parameter, as javac resolved it.
+     */
+    private boolean namesALocal(TreePath path) {
+      Element named = trees.getElement(path);
+      return named != null && LOCAL_VARIABLES.contains(named.getKind());
     }
 
     @Override

@@ -35,6 +35,13 @@ public final class SourceFacts {
     final Map<Span, ReferenceFact> references = new HashMap<>();
     final Map<Span, NewFact> allocations = new HashMap<>();
     final Map<Span, String> operandTypes = new HashMap<>();
+
+    /**
+     * Compound assignments to a field of an object named by a local variable or a parameter ({@code
+     * node.count += next()}), as javac resolved the name.
+     */
+    final Set<Span> localReceivers = new HashSet<>();
+
     final Map<Span, SharedRead> sharedReads = new HashMap<>();
 
     /**
@@ -261,6 +268,14 @@ public final class SourceFacts {
      */
     public boolean sharedToString(Span span) {
       return sharedToStrings.contains(span);
+    }
+
+    /**
+     * Whether compound assignment {@code span} writes a field of the object a local variable or a
+     * parameter names ({@code node.count += next()}), not a field ({@code this.node}).
+     */
+    public boolean localReceiver(Span span) {
+      return localReceivers.contains(span);
     }
 
     /** The erased type of a compound assignment's right operand ({@code x.f += y}: y's). */

@@ -3,12 +3,10 @@ package dev.orthrus.rewriter.transform;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
-import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.RecordDeclaration;
-import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
@@ -41,7 +39,6 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
-import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SwitchEntry;
@@ -265,7 +262,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       Expression hoisted = hoistedReceiver;
       hoistedReceiver = null;
       boolean oldFirst = n.getOperator() != AssignExpr.Operator.ASSIGN && runsCode(n);
-      if (oldFirst && hoisted == null && !stableReceiver(target, n.getValue())) {
+      if (oldFirst && hoisted == null && !stableReceiver(n)) {
         // A statement's assignment has its receiver put in a local first (visit(ExpressionStmt)).
         problem(
             n,
@@ -629,15 +626,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         && a.getOperator() != AssignExpr.Operator.ASSIGN
         && plan.facts.isSourceType(field.owner())
         && runsCode(a)
-        && !stableReceiver(a.getTarget(), a.getValue());
+        && !stableReceiver(a);
   }
 
   /**
-   * Whether the object a compound assignment writes to can be named again after its right operand
-   * ran: {@code this} (implicitly or not), or a local variable or parameter the operand does not
-   * assign.
+   * Whether the object compound assignment {@code a} writes to can be named again after its right
+   * operand ran: {@code this} (implicitly or not), or a local variable or parameter (as javac
+   * resolved the name) the operand does not assign.
    */
-  private static boolean stableReceiver(Expression target, Expression value) {
+  private boolean stableReceiver(AssignExpr a) {
+    Expression target = a.getTarget();
     if (target instanceof NameExpr) {
       return true;
     }
@@ -645,37 +643,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (scope instanceof ThisExpr) {
       return true;
     }
-    if (!(scope instanceof NameExpr name) || !isLocal(target, name.getNameAsString())) {
+    if (!(scope instanceof NameExpr name) || !facts.localReceiver(positions.span(a))) {
       return false;
     }
-    return value.findAll(AssignExpr.class).stream()
+    return a.getValue().findAll(AssignExpr.class).stream()
         .noneMatch(
-            a ->
-                a.getTarget() instanceof NameExpr t
+            assigned ->
+                assigned.getTarget() instanceof NameExpr t
                     && t.getNameAsString().equals(name.getNameAsString()));
-  }
-
-  /** Whether {@code name} is a parameter or a local variable of the code around {@code at}. */
-  private static boolean isLocal(Node at, String name) {
-    for (Node n = at; n != null; n = n.getParentNode().orElse(null)) {
-      if (n instanceof CallableDeclaration<?> c
-          && c.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) {
-        return true;
-      }
-      if (n instanceof LambdaExpr l
-          && l.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(name))) {
-        return true;
-      }
-      if ((n instanceof BlockStmt || n instanceof ForStmt || n instanceof ForEachStmt)
-          && n.findAll(VariableDeclarator.class).stream()
-              .anyMatch(v -> v.getNameAsString().equals(name))) {
-        return true;
-      }
-      if (n instanceof TypeDeclaration<?>) {
-        return false;
-      }
-    }
-    return false;
   }
 
   private Expression receiverOf(Expression target) {
