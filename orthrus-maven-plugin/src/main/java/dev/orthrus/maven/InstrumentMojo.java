@@ -129,6 +129,7 @@ public final class InstrumentMojo extends AbstractMojo {
                 + ", rewritten sources in "
                 + generatedSources
                 + (result.report() == null ? "" : ", report " + result.report()));
+    result.notValidatedWarnings().forEach(w -> getLog().warn("Orthrus: " + w));
   }
 
   /**

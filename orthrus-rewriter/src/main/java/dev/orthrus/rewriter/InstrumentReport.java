@@ -23,6 +23,12 @@ public record InstrumentReport(
   public static final String RESOURCE_PATH = "META-INF/orthrus/instrumentation.json";
 
   /**
+   * How an entry of {@link Closure#logged} that names a use leaving executions not validated starts
+   * ({@code not validated: shared sb passed to new Res(...)}).
+   */
+  public static final String NOT_VALIDATED = "not validated: ";
+
+  /**
    * One closure.
    *
    * @param id the closure id

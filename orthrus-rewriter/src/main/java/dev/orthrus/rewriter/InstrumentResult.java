@@ -1,7 +1,9 @@
 package dev.orthrus.rewriter;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What instrumentation produced.
@@ -13,18 +15,43 @@ import java.util.List;
  * @param exportedMethods ids of the methods that are not closures but have variants that other
  *     builds' closures call (decision 0075)
  * @param report the instrumentation report ({@link InstrumentReport}), written in the class output
+ * @param notValidated for each closure that hands a shared object to code the log does not follow
+ *     (decision 0055), those uses ({@code shared sb passed to new Res(...)}): its executions that
+ *     reach one are not validated
  */
 public record InstrumentResult(
     List<Path> generatedSources,
     List<String> closures,
     List<String> versionedClasses,
     List<String> exportedMethods,
-    Path report) {
+    Path report,
+    Map<String, List<String>> notValidated) {
 
   public InstrumentResult {
     generatedSources = List.copyOf(generatedSources);
     closures = List.copyOf(closures);
     versionedClasses = List.copyOf(versionedClasses);
     exportedMethods = List.copyOf(exportedMethods);
+    notValidated = Map.copyOf(notValidated);
+  }
+
+  /**
+   * One warning per closure of {@link #notValidated}, in closure order, for the build's log: a
+   * closure that builds but whose executions are not all validated should not look fully protected.
+   */
+  public List<String> notValidatedWarnings() {
+    List<String> warnings = new ArrayList<>();
+    for (String closure : closures) {
+      List<String> uses = notValidated.getOrDefault(closure, List.of());
+      if (!uses.isEmpty()) {
+        warnings.add(
+            closure
+                + ": its executions that reach "
+                + String.join("; ", uses)
+                + " are not validated (the log does not follow what that code reads;"
+                + " docs/rewriter.md#known-gaps says why and what to change)");
+      }
+    }
+    return warnings;
   }
 }

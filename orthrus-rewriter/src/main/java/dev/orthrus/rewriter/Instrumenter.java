@@ -146,7 +146,8 @@ public final class Instrumenter {
           rewritten.closures(),
           rewritten.versionedClasses(),
           rewritten.report().methods().stream().map(InstrumentReport.Method::id).toList(),
-          report);
+          report,
+          notValidated(rewritten.report()));
     } catch (InstrumentException e) {
       if (renamedFrom.isEmpty()) {
         throw e;
@@ -168,6 +169,22 @@ public final class Instrumenter {
    * Writes the rewritten sources under {@code out} (in place of an earlier run's) and compiles them
    * into {@code compiled}; returns the files written.
    */
+  /** Each closure's uses of shared objects that leave its executions not validated. */
+  private static Map<String, List<String>> notValidated(InstrumentReport report) {
+    Map<String, List<String>> uses = new LinkedHashMap<>();
+    for (InstrumentReport.Closure c : report.closures()) {
+      List<String> mine =
+          c.logged().stream()
+              .filter(l -> l.startsWith(InstrumentReport.NOT_VALIDATED))
+              .map(l -> l.substring(InstrumentReport.NOT_VALIDATED.length()))
+              .toList();
+      if (!mine.isEmpty()) {
+        uses.put(c.id(), mine);
+      }
+    }
+    return uses;
+  }
+
   private static List<Path> writeAndCompile(
       Rewriter.Result rewritten,
       Map<Path, Path> roots,

@@ -109,6 +109,16 @@ class SharedIterationTest {
         "not validated: shared tags passed to total(...)",
         "not validated: shared tags passed to append(...)",
         "not validated: shared journal in a method reference (::add)");
+    // The build's log warns of each such closure once, naming its uses.
+    List<String> warnings = result.notValidatedWarnings();
+    assertEquals(result.notValidated().size(), warnings.size(), warnings::toString);
+    assertTrue(
+        warnings.stream()
+            .anyMatch(
+                w ->
+                    w.contains("its executions that reach shared tags passed to total(...)")
+                        && w.contains(" are not validated")),
+        warnings::toString);
   }
 
   /**

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -88,7 +89,8 @@ class InstrumentCommandTest {
             List.of("shop.Tally#add(long)"),
             List.of("shop.Counter"),
             List.of("shop.Counter#total()"),
-            request.generatedSources().resolve("closures.md"));
+            request.generatedSources().resolve("closures.md"),
+            Map.of("shop.Tally#add(long)", List.of("shared sb passed to new Res(...)")));
   }
 
   @Test
@@ -112,6 +114,12 @@ class InstrumentCommandTest {
     assertTrue(
         run.out().contains(target.resolve("generated-sources/orthrus").toString()), run::toString);
     assertTrue(run.out().contains(target.resolve("orthrus-classes").toString()), run::toString);
+    assertTrue(
+        run.err()
+            .contains(
+                "warning: shop.Tally#add(long): its executions that reach shared sb passed to new"
+                    + " Res(...) are not validated"),
+        run::toString);
   }
 
   @Test

@@ -283,7 +283,7 @@ final class Plan {
       facts.sharedFieldsRead(method).forEach(f -> recorded.add("recorded: field " + f));
       facts.sharedCalls(method).forEach(c -> recorded.add("recorded: call " + c));
       facts.snapshots(method).forEach(c -> recorded.add("recorded: snapshot " + c));
-      facts.unrecordedShared(method).forEach(u -> recorded.add("not validated: " + u));
+      facts.unrecordedShared(method).forEach(u -> recorded.add(InstrumentReport.NOT_VALIDATED + u));
       facts.callees(method).stream()
           .filter(recordedCalls::contains)
           .forEach(
