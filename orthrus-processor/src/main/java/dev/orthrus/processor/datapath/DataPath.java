@@ -17,6 +17,9 @@ import java.util.Set;
 import java.util.function.Predicate;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
@@ -176,12 +179,38 @@ public final class DataPath {
       for (MethodSummary candidate :
           byName.getOrDefault(callee.getSimpleName().toString(), List.of())) {
         if (candidate != direct
+            && mayReceive(call.receiverClass(), candidate.owner())
             && elements.overrides(candidate.element(), callee, candidate.owner())) {
           result.add(candidate);
         }
       }
     }
     return result;
+  }
+
+  /**
+   * Whether a call on a receiver of class {@code receiverClass} (null: unknown) may run a method
+   * {@code owner} declares: {@code owner} is that class or below it, or an interface (whose default
+   * method a subclass of the receiver's class may inherit).
+   */
+  private static boolean mayReceive(TypeElement receiverClass, TypeElement owner) {
+    return receiverClass == null || owner.getKind().isInterface() || inherits(owner, receiverClass);
+  }
+
+  private static boolean inherits(TypeElement type, TypeElement ancestor) {
+    if (type.equals(ancestor)) {
+      return true;
+    }
+    List<TypeMirror> supertypes = new ArrayList<>(type.getInterfaces());
+    supertypes.add(type.getSuperclass());
+    for (TypeMirror s : supertypes) {
+      if (s instanceof DeclaredType d
+          && d.asElement() instanceof TypeElement parent
+          && inherits(parent, ancestor)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isVirtual(ExecutableElement method) {

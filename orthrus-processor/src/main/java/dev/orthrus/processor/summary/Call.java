@@ -2,6 +2,7 @@ package dev.orthrus.processor.summary;
 
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 
 /**
  * A resolved call, including constructor calls made by {@code new}.
@@ -13,9 +14,16 @@ import javax.lang.model.element.ExecutableElement;
  *     #FRESH_ARGUMENT} for an object allocated in the caller, {@link #OTHER_ARGUMENT} otherwise
  * @param receiver where the receiver of an instance method comes from: as for an argument, or
  *     {@link #CALLER_RECEIVER}; constructors' receivers are new objects and are not tracked here
+ * @param receiverClass the class or interface of the receiver's static type (erased), or null when
+ *     not known: an override the call may run is declared in it or below it
  */
 public record Call(
-    String target, ExecutableElement callee, Site site, List<Integer> arguments, int receiver) {
+    String target,
+    ExecutableElement callee,
+    Site site,
+    List<Integer> arguments,
+    int receiver,
+    TypeElement receiverClass) {
 
   /**
    * An argument allocated in the calling method ({@code new ...} or a local only assigned from it).
@@ -30,7 +38,7 @@ public record Call(
 
   /** A call whose receiver nothing is known about (or that has none). */
   public Call(String target, ExecutableElement callee, Site site, List<Integer> arguments) {
-    this(target, callee, site, arguments, OTHER_ARGUMENT);
+    this(target, callee, site, arguments, OTHER_ARGUMENT, null);
   }
 
   public Call(String target, ExecutableElement callee, Site site) {

@@ -8,6 +8,8 @@ import com.sun.source.util.TreePath;
 import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
@@ -34,7 +36,12 @@ final class CallScanner extends BodyScanner {
               callee,
               scope.site(node),
               scope.origins(getCurrentPath(), node.getArguments()),
-              scope.receiverOrigin(getCurrentPath(), callee)));
+              scope.receiverOrigin(getCurrentPath(), callee),
+              receiver != null
+                      && scope.types.erasure(receiver) instanceof DeclaredType declared
+                      && declared.asElement() instanceof TypeElement type
+                  ? type
+                  : null));
       recordPassedFields(target, node.getArguments());
     }
     return super.visitMethodInvocation(node, unused);

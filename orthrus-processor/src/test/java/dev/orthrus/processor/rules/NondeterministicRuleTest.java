@@ -110,6 +110,44 @@ class NondeterministicRuleTest {
   }
 
   /**
+   * A call through a JDK class reaches the overrides of classes below that class only: {@code
+   * e.getMessage()} of an {@code ArithmeticException} does not run the override of an exception
+   * class of the sources that extends {@code RuntimeException} (an outside trial's note blamed it).
+   */
+  @Test
+  void aVirtualCallReachesOnlyOverridesBelowTheReceiversClass() {
+    JavaFileObject f =
+        source(
+            "t.Parser",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Parser {
+          static final class BadInput extends RuntimeException {
+            @Override public String getMessage() { return "bad at " + System.nanoTime(); }
+          }
+          static final class BadNumber extends ArithmeticException {
+            @Override public String getMessage() { return "number at " + System.currentTimeMillis(); }
+          }
+          @Closure
+          public String divide(int a, int b) {
+            try {
+              return "" + a / b;
+            } catch (ArithmeticException e) {
+              return e.getMessage();
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    // BadNumber is an ArithmeticException: its override may run, and reads the clock.
+    assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("System.currentTimeMillis()");
+    assertThat(c.notes().stream().map(Object::toString).filter(n -> n.contains("nanoTime")))
+        .isEmpty();
+  }
+
+  /**
    * A multi-catch parameter's type is a union: the message is read from the alternatives' common
    * superclass, as javac compiles it (an outside trial's false detection: compiled code throws
    * {@code / by zero} without a message).
