@@ -25,7 +25,8 @@ import javax.lang.model.util.Elements;
 /**
  * The call graph of one compilation, restricted to what closures reach. A method is on the data
  * path when some closure reaches it; everything else is control path. Calls are followed to their
- * statically resolved target and to every method of the compilation that overrides it.
+ * statically resolved target and to every method of the compilation that overrides it, in the
+ * receiver's class or below it (or in an interface).
  */
 public final class DataPath {
 
