@@ -880,7 +880,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           m.getArguments().add(site);
         }
       } else {
-        toVariant(m);
+        toVariant(m, call);
       }
       return m;
     }
@@ -891,7 +891,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       }
     }
     if (variant != Variant.PLAIN && plan.hasVariants(target)) {
-      toVariant(m);
+      toVariant(m, call);
       return m;
     }
     if (variant != Variant.PLAIN && call.recordedShared()) {
@@ -1273,9 +1273,28 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         new NameExpr("java.util.Objects"), "requireNonNull", new NodeList<>(value));
   }
 
-  private void toVariant(MethodCallExpr m) {
+  private void toVariant(MethodCallExpr m, CallFact call) {
     m.setName(plan.variantName(m.getNameAsString(), variant));
     m.getArguments().add(0, new NameExpr(context));
+    String owner = call.target().substring(0, call.target().indexOf('#'));
+    if (m.getScope().isEmpty()
+        && call.isStatic()
+        && (caller == null || !topLevel(owner).equals(topLevel(caller)))) {
+      // mix(v, 1) through `import static m.Mix.mix`, which does not import mixApp.
+      m.setScope(StaticJavaParser.parseExpression(plan.facts.expressionName(owner, pkg)));
+    }
+  }
+
+  /** The top-level class of a binary class name or of a method id ({@code p.Outer$Inner#m()}). */
+  private static String topLevel(String name) {
+    int end = name.length();
+    for (char c : new char[] {'#', '$'}) {
+      int at = name.indexOf(c);
+      if (at >= 0) {
+        end = Math.min(end, at);
+      }
+    }
+    return name.substring(0, end);
   }
 
   /**
