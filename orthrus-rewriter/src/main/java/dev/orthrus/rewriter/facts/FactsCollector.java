@@ -406,6 +406,12 @@ public final class FactsCollector implements TaskListener {
         String binary = names.binaryName(type);
         facts.canonicalNames.put(binary, type.getQualifiedName().toString());
         facts.sourceTypes.add(binary);
+        fileFacts.declaredTypes.add(binary);
+        if (type.getKind() == ElementKind.ENUM && type.getNestingKind() == NestingKind.LOCAL) {
+          fileFacts.localEnums.add(
+              unit.getLineMap()
+                  .getLineNumber(positions.getStartPosition(unit, getCurrentPath().getLeaf())));
+        }
         Set<String> fields = new HashSet<>();
         for (Element member : elements.getAllMembers(type)) {
           if (member.getKind() == ElementKind.FIELD

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,6 +14,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
 import javax.lang.model.element.Element;
 
 /**
@@ -35,6 +38,15 @@ public final class SourceFacts {
     final Map<Span, ReferenceFact> references = new HashMap<>();
     final Map<Span, NewFact> allocations = new HashMap<>();
     final Map<Span, String> operandTypes = new HashMap<>();
+
+    /** The binary names of the classes the file declares, nested, local and anonymous included. */
+    final Set<String> declaredTypes = new HashSet<>();
+
+    /**
+     * The lines of the enums the file declares in a method ({@code enum Dir { UP, DOWN }} in a
+     * body), which the rewriter's parser cannot read.
+     */
+    final Set<Long> localEnums = new TreeSet<>();
 
     /**
      * Compound assignments to a field of an object named by a local variable or a parameter ({@code
@@ -268,6 +280,22 @@ public final class SourceFacts {
      */
     public boolean sharedToString(Span span) {
       return sharedToStrings.contains(span);
+    }
+
+    /** The binary names of the classes the file declares. */
+    public Set<String> declaredTypes() {
+      return Collections.unmodifiableSet(declaredTypes);
+    }
+
+    /** The lines of the enums the file declares in a method, in order. */
+    public Set<Long> localEnums() {
+      return Collections.unmodifiableSet(localEnums);
+    }
+
+    /** Whether a call or a method reference of the file names a method of {@code methods}. */
+    public boolean names(Predicate<String> methods) {
+      return calls.values().stream().anyMatch(c -> methods.test(c.target()))
+          || references.values().stream().anyMatch(r -> methods.test(r.target()));
     }
 
     /**

@@ -356,6 +356,26 @@ final class Plan {
     return touching.contains(id) || dependencyMethods.containsKey(id);
   }
 
+  /**
+   * Whether the rewriter may change {@code file}, judged from javac's facts alone (for a file its
+   * parser cannot read): it declares a user-data class, a class a closure logs, or a method with
+   * variants; it calls or references a closure; or it reads or writes a user-data field that the
+   * rewritten classes no longer have as a field. When in doubt, true.
+   */
+  boolean mayChange(Path file) {
+    SourceFacts.FileFacts f = facts.file(file);
+    if (f == null || f.usesRewrittenFields() || f.names(this::isClosure)) {
+      return true;
+    }
+    for (String type : f.declaredTypes()) {
+      if (facts.isUserData(type) || loggedTypes.contains(facts.canonicalName(type))) {
+        return true;
+      }
+    }
+    return facts.methods().values().stream()
+        .anyMatch(m -> m.file().equals(file) && (m.closure() || touching.contains(m.id())));
+  }
+
   /** A method that has variants only because it is exported, which no closure reaches. */
   boolean exportedOnly(String id) {
     return touching.contains(id) && !reachedByClosures.contains(id);

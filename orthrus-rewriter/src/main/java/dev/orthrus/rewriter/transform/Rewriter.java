@@ -108,6 +108,27 @@ public final class Rewriter {
     for (Map.Entry<Path, String> source : sources.entrySet()) {
       ParseResult<CompilationUnit> parsed = parser.parse(source.getValue());
       if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
+        if (!plan.mayChange(source.getKey())) {
+          // Nothing here to rewrite (javac says so): the file is compiled as it is written.
+          continue;
+        }
+        SourceFacts.FileFacts fileFacts = facts.file(source.getKey());
+        if (fileFacts != null && !fileFacts.localEnums().isEmpty()) {
+          // javaparser issue 3990: its grammar has local records and interfaces, not enums.
+          fileFacts
+              .localEnums()
+              .forEach(
+                  line ->
+                      plan.problems.add(
+                          new Problem(
+                              source.getKey(),
+                              Math.toIntExact(line),
+                              0,
+                              "an enum declared in a method, in a file Orthrus rewrites: the"
+                                  + " rewriter's parser cannot read one",
+                              "declare the enum as a member of its class")));
+          continue;
+        }
         parsed
             .getProblems()
             .forEach(
