@@ -663,8 +663,10 @@ public final class KvcacheBenchmark {
           detectionsReported += run.detections();
         }
         return run;
-      } catch (IOException e) {
-        throw server.failure("failed under load: " + e);
+      } catch (IOException | ReplyException e) {
+        // A server that closed its connections may have died: say how, with its last output.
+        throw server.failure(
+            "failed under load: " + (e instanceof ReplyException ? e.getMessage() : e));
       }
     }
 

@@ -213,6 +213,9 @@ public final class ServerProcess implements AutoCloseable {
   /** The failure of this server: {@code what}, with the end of its output. */
   public ServerFailure failure(String what) {
     StringBuilder message = new StringBuilder(name).append(' ').append(what);
+    if (!process.isAlive()) {
+      message.append(" (the server exited with status ").append(process.exitValue()).append(')');
+    }
     String err = tail(stderrText(), 1500);
     lines.drainTo(stdout);
     String out = tail(String.join("\n", stdout), 500);
