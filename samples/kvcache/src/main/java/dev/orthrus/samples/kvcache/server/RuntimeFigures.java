@@ -28,7 +28,8 @@ final class RuntimeFigures implements ExtraStats {
   @Override
   public void reset() {
     try {
-      latencyAtReset = call(runtime(), "latencyTotal");
+      Object rt = runtime();
+      latencyAtReset = validating(rt) ? call(rt, "latencyTotal") : null;
     } catch (ReflectiveOperationException e) {
       throw unreadable(e);
     }
@@ -48,6 +49,9 @@ final class RuntimeFigures implements ExtraStats {
   static Map<String, Number> since(Object latencyAtReset, long drainMillis) {
     try {
       Object rt = runtime();
+      if (!validating(rt)) {
+        return notValidating();
+      }
       if (drainMillis > 0) {
         call(rt, "awaitDrained", drainMillis);
       }
@@ -75,6 +79,38 @@ final class RuntimeFigures implements ExtraStats {
     } catch (ReflectiveOperationException e) {
       throw unreadable(e);
     }
+  }
+
+  /**
+   * Whether {@code rt} is an engine that validates, not the stand-in of {@code -Dorthrus.mode=off}
+   * (the protected build run without validation), which keeps no figures.
+   */
+  private static boolean validating(Object rt) {
+    for (Method m : rt.getClass().getMethods()) {
+      if (m.getName().equals("detections") && m.getParameterCount() == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The figures of a runtime that validates nothing: every count 0, no latency sample. */
+  private static Map<String, Number> notValidating() {
+    Map<String, Number> figures = new LinkedHashMap<>();
+    for (String count :
+        new String[] {
+          "orthrus_validated",
+          "orthrus_not_validated",
+          "orthrus_detections",
+          "orthrus_log_wait_ns",
+          "orthrus_validation_latency_samples"
+        }) {
+      figures.put(count, 0L);
+    }
+    figures.put("orthrus_validation_latency_mean_us", 0.0);
+    figures.put("orthrus_validation_latency_p50_us", 0.0);
+    figures.put("orthrus_validation_latency_p99_us", 0.0);
+    return figures;
   }
 
   /** What a failed reflective read throws: the runtime's own exception when it threw one. */

@@ -89,6 +89,28 @@ class KvcacheServerIT {
     }
   }
 
+  /**
+   * The protected build run with {@code -Dorthrus.mode=off} (no validation) serves, and its {@code
+   * stats} says it validated nothing (it answered SERVER_ERROR: the runtime's stand-in has no
+   * figures).
+   */
+  @Test
+  void theProtectedServerWithTheRuntimeOffReportsNoValidation() throws Exception {
+    try (ServerProcess server = ServerProcess.start("orthrus", List.of("-Dorthrus.mode=off"))) {
+      pipelineClients(server.port(), 5);
+      String stats = exchange(server.port(), "stats\r\n", "END\r\n");
+      assertEquals(0, stat(stats, "orthrus_validated"), stats);
+      assertEquals(0, stat(stats, "orthrus_validation_latency_samples"), stats);
+      assertEquals("RESET\r\n", exchange(server.port(), "stats reset\r\n", "RESET\r\n"));
+      pipelineClients(server.port(), 2);
+      List<String> output = server.stop();
+      Matcher summary = SUMMARY.matcher(output.get(output.size() - 1));
+      assertTrue(summary.matches(), String.join("\n", output));
+      assertTrue(Long.parseLong(summary.group(1)) > 0, summary.group());
+      assertEquals("0", summary.group(2), summary.group());
+    }
+  }
+
   @Test
   void theProtectedServerAnswersTheConversationAsMemcached() throws Exception {
     try (ServerProcess server = ServerProcess.start("orthrus", VALIDATE_ALL)) {
