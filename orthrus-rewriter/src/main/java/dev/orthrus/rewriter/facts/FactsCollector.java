@@ -51,6 +51,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -1131,6 +1132,12 @@ public final class FactsCollector implements TaskListener {
           recordedBy(facts.snapshotsByMethod, reported);
         }
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
+        if (!onShared && !recordedShared && !identityHashed && callsBack(node, method)) {
+          // A map hashes or compares its keys only: put(k, v) calls back k's methods, not v's.
+          calledBack(
+              mapMethod(node, method) ? node.getArguments().subList(0, 1) : node.getArguments(),
+              method);
+        }
         appendedApart(node, method);
         if (identityHashed) {
           recordedBy(facts.sharedCallsByMethod, reported);
@@ -2142,6 +2149,125 @@ public final class FactsCollector implements TaskListener {
       }
     }
 
+    /**
+     * A JDK call that may call {@code hashCode}, {@code equals}, {@code compareTo} or {@code
+     * toString} of the objects it gets: a method of a set, a map or a priority queue, a lookup in
+     * another collection ({@code list.contains(x)}), a sort, a maximum or a minimum of {@code
+     * Collections}, or one of {@code Objects}' and {@code String}'s that compare, hash or print.
+     */
+    private boolean callsBack(MethodInvocationTree node, ExecutableElement method) {
+      if (!isJdk(method) || node.getArguments().isEmpty()) {
+        return false;
+      }
+      String name = method.getSimpleName().toString();
+      String owner = names.binaryName(JavaNames.enclosingType(method));
+      if (method.getModifiers().contains(Modifier.STATIC)) {
+        return switch (owner) {
+          case "java.util.Collections" ->
+              Set.of("sort", "max", "min", "binarySearch", "frequency").contains(name);
+          case "java.util.Objects" ->
+              Set.of("equals", "hash", "hashCode", "toString", "compare").contains(name);
+          case "java.lang.String" -> Set.of("valueOf", "format", "join").contains(name);
+          default -> false;
+        };
+      }
+      TypeMirror receiver =
+          jdk.receiverType(
+              trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass());
+      if (receiver == null || receiver.getKind() != TypeKind.DECLARED) {
+        return false;
+      }
+      return orders(receiver)
+          || jdk.isA(receiver, "java.util.Collection")
+              && Set.of("contains", "indexOf", "lastIndexOf", "remove", "containsAll", "removeAll")
+                  .contains(name);
+    }
+
+    /** An instance method of a map. */
+    private boolean mapMethod(MethodInvocationTree node, ExecutableElement method) {
+      if (method.getModifiers().contains(Modifier.STATIC)) {
+        return false;
+      }
+      TypeMirror receiver =
+          jdk.receiverType(
+              trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass());
+      return receiver != null
+          && receiver.getKind() == TypeKind.DECLARED
+          && jdk.isA(receiver, "java.util.Map");
+    }
+
+    /** A set, a map or a priority queue: hashes or compares what it holds. */
+    private boolean orders(TypeMirror type) {
+      return jdk.isA(type, "java.util.Set")
+          || jdk.isA(type, "java.util.Map")
+          || jdk.isA(type, "java.util.PriorityQueue")
+          || jdk.isA(type, "java.util.concurrent.PriorityBlockingQueue");
+    }
+
+    /**
+     * Notes each argument of {@code callee} that is user data, or a collection or map of user data,
+     * whose class declares one of the methods the JDK calls back: the JDK runs it as written, where
+     * the log cannot follow it.
+     */
+    private void calledBack(List<? extends ExpressionTree> arguments, ExecutableElement callee) {
+      if (enclosingMethods.isEmpty()) {
+        return;
+      }
+      for (ExpressionTree argument : arguments) {
+        TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), argument));
+        List<TypeMirror> held = new ArrayList<>();
+        if (type instanceof DeclaredType declared) {
+          held.add(declared);
+          List<? extends TypeMirror> typeArguments = declared.getTypeArguments();
+          // A map's keys (new TreeMap<>(byKey)); a collection's elements.
+          held.addAll(
+              jdk.isA(declared, "java.util.Map") && !typeArguments.isEmpty()
+                  ? typeArguments.subList(0, 1)
+                  : typeArguments);
+        }
+        for (TypeMirror t : held) {
+          if (t instanceof DeclaredType d && d.asElement() instanceof TypeElement c) {
+            List<String> overrides = calledBackOverrides(c);
+            if (!overrides.isEmpty()) {
+              facts
+                  .calledBackByMethod
+                  .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+                  .add(
+                      c.getSimpleName()
+                          + " passed to "
+                          + (callee.getKind() == ElementKind.CONSTRUCTOR
+                              ? "new " + callee.getEnclosingElement().getSimpleName()
+                              : callee.getSimpleName())
+                          + "(...), which may call back its "
+                          + String.join(", ", overrides));
+            }
+          }
+        }
+      }
+    }
+
+    /**
+     * The methods of {@link #OBJECT_METHODS} that user-data class {@code c}, or a user-data class
+     * it extends, declares; none for another class.
+     */
+    private List<String> calledBackOverrides(TypeElement c) {
+      List<String> found = new ArrayList<>();
+      if (!isUserData(c)) {
+        return found;
+      }
+      for (Element member : elements.getAllMembers(c)) {
+        if (member instanceof ExecutableElement m
+            && OBJECT_METHODS.contains(m.getSimpleName().toString())
+            && !m.getModifiers().contains(Modifier.STATIC)
+            && isUserData(m.getEnclosingElement())
+            && !found.contains(m.getSimpleName().toString())) {
+          found.add(m.getSimpleName().toString());
+        }
+      }
+      Collections.sort(found);
+      return found;
+    }
+
     /** {@code path} with the parentheses around its expression taken off. */
     private static TreePath unparenthesized(TreePath path) {
       while (path.getLeaf() instanceof ParenthesizedTree p) {
@@ -2234,6 +2360,10 @@ public final class FactsCollector implements TaskListener {
         if (!recordedShared && node.getClassBody() == null) {
           unrecordedArguments(
               node.getArguments(), sharedArguments(node.getArguments()), List.of(), constructor);
+          if (isJdk(constructor) && orders(type.asType())) {
+            // new TreeSet<>(keys), new HashMap<>(byKey): hashes or compares the elements.
+            calledBack(node.getArguments(), constructor);
+          }
         }
         String binary = names.binaryName(type);
         fileFacts.allocations.put(

@@ -383,6 +383,13 @@ public final class SourceFacts {
    */
   final Map<String, Set<String>> unrecordedByMethod = new HashMap<>();
 
+  /**
+   * Per method, the user data it hands to JDK code that calls the user-data class's {@code
+   * hashCode}, {@code equals}, {@code compareTo} or {@code toString} back ({@link
+   * #calledBack(String)}).
+   */
+  final Map<String, Set<String>> calledBackByMethod = new HashMap<>();
+
   final List<Problem> problems = new ArrayList<>();
 
   /**
@@ -608,6 +615,16 @@ public final class SourceFacts {
    */
   public Set<String> unrecordedShared(String method) {
     return unrecordedByMethod.getOrDefault(method, Set.of());
+  }
+
+  /**
+   * Where {@code method} hands user data to JDK code that calls an override of the user data's
+   * class back ({@code Key passed to add(...), which calls back its hashCode, equals}): that
+   * override runs as written, a validator refuses its reads, and executions that get there are not
+   * validated (rewriter.md, "Known gaps").
+   */
+  public Set<String> calledBack(String method) {
+    return calledBackByMethod.getOrDefault(method, Set.of());
   }
 
   /** The fields {@code method} reads that other threads may change ({@link #isShared}). */

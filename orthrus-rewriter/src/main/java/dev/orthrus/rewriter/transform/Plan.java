@@ -284,6 +284,7 @@ final class Plan {
       facts.sharedCalls(method).forEach(c -> recorded.add("recorded: call " + c));
       facts.snapshots(method).forEach(c -> recorded.add("recorded: snapshot " + c));
       facts.unrecordedShared(method).forEach(u -> recorded.add(InstrumentReport.NOT_VALIDATED + u));
+      facts.calledBack(method).forEach(u -> recorded.add(InstrumentReport.NOT_VALIDATED + u));
       facts.callees(method).stream()
           .filter(recordedCalls::contains)
           .forEach(
