@@ -116,6 +116,20 @@ public final class FactsCollector implements TaskListener {
           ElementKind.RESOURCE_VARIABLE,
           ElementKind.BINDING_VARIABLE);
 
+  /**
+   * The static JDK methods that call {@code equals}, {@code hashCode}, {@code compareTo} or {@code
+   * toString} of their operands, by class.
+   */
+  private static final Map<String, Set<String>> CALLING_BACK_STATICS =
+      Map.of(
+          "java.util.Collections", Set.of("sort", "max", "min", "binarySearch", "frequency"),
+          "java.util.Objects", Set.of("equals", "hash", "hashCode", "toString", "compare"),
+          "java.lang.String", Set.of("valueOf", "format", "join"));
+
+  /** A collection's methods that compare their argument with its elements. */
+  private static final Set<String> LOOKUPS =
+      Set.of("contains", "indexOf", "lastIndexOf", "remove", "containsAll", "removeAll");
+
   /** The JDK methods a class commonly overrides and a closure calls through any type. */
   private static final Set<String> OBJECT_METHODS =
       Set.of("equals", "hashCode", "toString", "compareTo");
@@ -1132,11 +1146,17 @@ public final class FactsCollector implements TaskListener {
           recordedBy(facts.snapshotsByMethod, reported);
         }
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
-        if (!onShared && !recordedShared && !identityHashed && callsBack(node, method)) {
-          // A map hashes or compares its keys only: put(k, v) calls back k's methods, not v's.
-          calledBack(
-              mapMethod(node, method) ? node.getArguments().subList(0, 1) : node.getArguments(),
-              method);
+        if (!onShared && !recordedShared && !identityHashed && isJdk(method)) {
+          TypeMirror receiver =
+              isStatic
+                  ? null
+                  : jdk.receiverType(
+                      trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass());
+          if (callsBack(node, method, receiver)) {
+            // A map hashes or compares its keys only: put(k, v) calls back k's methods, not v's.
+            boolean map = receiver != null && jdk.isA(receiver, "java.util.Map");
+            calledBack(map ? node.getArguments().subList(0, 1) : node.getArguments(), method);
+          }
         }
         appendedApart(node, method);
         if (identityHashed) {
@@ -2150,50 +2170,27 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * A JDK call that may call {@code hashCode}, {@code equals}, {@code compareTo} or {@code
-     * toString} of the objects it gets: a method of a set, a map or a priority queue, a lookup in
-     * another collection ({@code list.contains(x)}), a sort, a maximum or a minimum of {@code
-     * Collections}, or one of {@code Objects}' and {@code String}'s that compare, hash or print.
+     * A JDK call, on {@code receiver} (null for a static method), that may call {@code hashCode},
+     * {@code equals}, {@code compareTo} or {@code toString} of the objects it gets: a method of a
+     * set, a map or a priority queue, a lookup in another collection ({@code list.contains(x)}), a
+     * sort, a maximum or a minimum of {@code Collections}, or one of {@code Objects}' and {@code
+     * String}'s that compare, hash or print.
      */
-    private boolean callsBack(MethodInvocationTree node, ExecutableElement method) {
-      if (!isJdk(method) || node.getArguments().isEmpty()) {
+    private boolean callsBack(
+        MethodInvocationTree node, ExecutableElement method, TypeMirror receiver) {
+      if (node.getArguments().isEmpty()) {
         return false;
       }
       String name = method.getSimpleName().toString();
-      String owner = names.binaryName(JavaNames.enclosingType(method));
       if (method.getModifiers().contains(Modifier.STATIC)) {
-        return switch (owner) {
-          case "java.util.Collections" ->
-              Set.of("sort", "max", "min", "binarySearch", "frequency").contains(name);
-          case "java.util.Objects" ->
-              Set.of("equals", "hash", "hashCode", "toString", "compare").contains(name);
-          case "java.lang.String" -> Set.of("valueOf", "format", "join").contains(name);
-          default -> false;
-        };
+        return CALLING_BACK_STATICS
+            .getOrDefault(names.binaryName(JavaNames.enclosingType(method)), Set.of())
+            .contains(name);
       }
-      TypeMirror receiver =
-          jdk.receiverType(
-              trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass());
-      if (receiver == null || receiver.getKind() != TypeKind.DECLARED) {
-        return false;
-      }
-      return orders(receiver)
-          || jdk.isA(receiver, "java.util.Collection")
-              && Set.of("contains", "indexOf", "lastIndexOf", "remove", "containsAll", "removeAll")
-                  .contains(name);
-    }
-
-    /** An instance method of a map. */
-    private boolean mapMethod(MethodInvocationTree node, ExecutableElement method) {
-      if (method.getModifiers().contains(Modifier.STATIC)) {
-        return false;
-      }
-      TypeMirror receiver =
-          jdk.receiverType(
-              trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass());
       return receiver != null
           && receiver.getKind() == TypeKind.DECLARED
-          && jdk.isA(receiver, "java.util.Map");
+          && (orders(receiver)
+              || jdk.isA(receiver, "java.util.Collection") && LOOKUPS.contains(name));
     }
 
     /** A set, a map or a priority queue: hashes or compares what it holds. */
