@@ -15,9 +15,10 @@ import java.util.Map;
  * @param exportedMethods ids of the methods that are not closures but have variants that other
  *     builds' closures call (decision 0075)
  * @param report the instrumentation report ({@link InstrumentReport}), written in the class output
- * @param notValidated for each closure that hands a shared object to code the log does not follow
- *     (decision 0055), those uses ({@code shared sb passed to new Res(...)}): its executions that
- *     reach one are not validated
+ * @param notValidated for each closure, the uses that leave its executions not validated where they
+ *     reach one: a shared object handed to code the log does not follow (decision 0055, {@code
+ *     shared sb passed to new Res(...)}), user data whose overrides the JDK calls back ({@code Key
+ *     passed to add(...), which may call back its equals, hashCode})
  */
 public record InstrumentResult(
     List<Path> generatedSources,

@@ -169,7 +169,7 @@ public final class Instrumenter {
    * Writes the rewritten sources under {@code out} (in place of an earlier run's) and compiles them
    * into {@code compiled}; returns the files written.
    */
-  /** Each closure's uses of shared objects that leave its executions not validated. */
+  /** Each closure's uses that leave its executions not validated (the report's entries). */
   private static Map<String, List<String>> notValidated(InstrumentReport report) {
     Map<String, List<String>> uses = new LinkedHashMap<>();
     for (InstrumentReport.Closure c : report.closures()) {

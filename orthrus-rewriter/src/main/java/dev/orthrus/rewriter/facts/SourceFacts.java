@@ -293,7 +293,7 @@ public final class SourceFacts {
     }
 
     /** Whether a call or a method reference of the file names a method of {@code methods}. */
-    public boolean names(Predicate<String> methods) {
+    public boolean callsOrReferences(Predicate<String> methods) {
       return calls.values().stream().anyMatch(c -> methods.test(c.target()))
           || references.values().stream().anyMatch(r -> methods.test(r.target()));
     }

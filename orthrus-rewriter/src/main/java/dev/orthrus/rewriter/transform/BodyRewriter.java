@@ -1287,14 +1287,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   /** The top-level class of a binary class name or of a method id ({@code p.Outer$Inner#m()}). */
   private static String topLevel(String name) {
-    int end = name.length();
-    for (char c : new char[] {'#', '$'}) {
-      int at = name.indexOf(c);
-      if (at >= 0) {
-        end = Math.min(end, at);
-      }
-    }
-    return name.substring(0, end);
+    return name.split("[#$]", 2)[0];
   }
 
   /**

@@ -365,7 +365,7 @@ final class Plan {
    */
   boolean mayChange(Path file) {
     SourceFacts.FileFacts f = facts.file(file);
-    if (f == null || f.usesRewrittenFields() || f.names(this::isClosure)) {
+    if (f == null || f.usesRewrittenFields() || f.callsOrReferences(this::isClosure)) {
       return true;
     }
     for (String type : f.declaredTypes()) {
