@@ -614,14 +614,13 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * A use of a mutable field that is not versioned: a write outside the constructors and
-     * initializers of its class makes the field shared; a read is a {@link SharedRead}.
+     * A use of a mutable field that is not versioned: a write other than building the value ({@link
+     * #constructing}) makes the field shared; a read is a {@link SharedRead}.
      */
     private void unversionedField(Tree node, VariableElement field, boolean isStatic) {
-      TypeElement owner = (TypeElement) field.getEnclosingElement();
       String key = fieldKey(field);
       if (isAssignmentTarget(node)) {
-        if (!constructing(owner)) {
+        if (!constructing(field, node)) {
           facts.fieldsWrittenAfterConstruction.add(key);
         }
         return;
@@ -670,7 +669,7 @@ public final class FactsCollector implements TaskListener {
               || (parent instanceof MemberSelectTree m
                   && m.getExpression() == node
                   && m.getIdentifier().contentEquals("length"));
-      if (!elementOrLength && !constructing((TypeElement) field.getEnclosingElement())) {
+      if (!elementOrLength && !constructing(field, node)) {
         facts.arraysChangedAfterConstruction.add(fieldKey(field));
       }
     }
@@ -1044,23 +1043,51 @@ public final class FactsCollector implements TaskListener {
       return null;
     }
 
-    /** Inside a constructor or initializer of {@code owner}, not in a lambda or class within. */
-    private boolean constructing(TypeElement owner) {
+    /**
+     * Whether {@code access} (a use of {@code field}, or of an array it holds) is part of building
+     * the field's value: in a constructor or an instance initializer of the field's class, through
+     * {@code this} (implicitly or not), for an instance field; in a static initializer of the class
+     * for a static field. Not in a lambda or a class within. A constructor that writes a static
+     * field, or a field of another object ({@code prev.level = lvl}), changes a value closures may
+     * already read, as any method does.
+     */
+    private boolean constructing(VariableElement field, Tree access) {
+      TypeElement owner = (TypeElement) field.getEnclosingElement();
+      boolean isStatic = field.getModifiers().contains(Modifier.STATIC);
+      Tree named = withoutParentheses(access);
+      if (named instanceof MemberSelectTree select
+          && !isStatic
+          && !(withoutParentheses(select.getExpression()) instanceof IdentifierTree self
+              && self.getName().contentEquals("this"))) {
+        return false;
+      }
+      if (named instanceof IdentifierTree
+          && !field.equals(trees.getElement(new TreePath(getCurrentPath(), named)))) {
+        return false; // a local holding the field's array, which may be another object's
+      }
+      Tree member = null;
       for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
         Tree leaf = p.getLeaf();
         if (leaf instanceof LambdaExpressionTree) {
           return false;
         }
-        if (leaf instanceof MethodTree method) {
+        if (leaf instanceof MethodTree) {
           Element m = trees.getElement(p);
-          return m != null
+          return !isStatic
+              && m != null
               && m.getKind() == ElementKind.CONSTRUCTOR
               && m.getEnclosingElement().equals(owner);
         }
         if (leaf instanceof ClassTree) {
           // A field initializer or initializer block of this class (no method on the way).
-          return owner.equals(trees.getElement(p));
+          boolean staticMember =
+              member instanceof BlockTree block
+                  ? block.isStatic()
+                  : member instanceof VariableTree v
+                      && v.getModifiers().getFlags().contains(Modifier.STATIC);
+          return owner.equals(trees.getElement(p)) && staticMember == isStatic;
         }
+        member = leaf;
       }
       return false;
     }
@@ -2120,7 +2147,7 @@ public final class FactsCollector implements TaskListener {
       TreePath array = new TreePath(getCurrentPath(), node.getExpression());
       VariableElement field = unversionedArrayField(array);
       if (isAssignmentTarget(node)) {
-        if (field != null && !constructing((TypeElement) field.getEnclosingElement())) {
+        if (field != null && !constructing(field, node.getExpression())) {
           facts.arraysChangedAfterConstruction.add(fieldKey(field));
         }
         return super.visitArrayAccess(node, unused);
@@ -2263,6 +2290,14 @@ public final class FactsCollector implements TaskListener {
       }
       Collections.sort(found);
       return found;
+    }
+
+    private static Tree withoutParentheses(Tree tree) {
+      Tree t = tree;
+      while (t instanceof ParenthesizedTree p) {
+        t = p.getExpression();
+      }
+      return t;
     }
 
     /** {@code path} with the parentheses around its expression taken off. */
