@@ -7,7 +7,8 @@ import dev.orthrus.annotations.UserData;
  * Names the generated members would take, already taken by the program: a constant named as the
  * closure's binding ({@code GET}), a closure named as another's site ({@code renderAny}, {@code
  * RENDER_ANY}), a nested type named as the version class ({@code V}), and a helper named as a
- * variant ({@code renderPlain}).
+ * variant ({@code renderPlain}), and a class of the package named as a binding ({@code KV}, which
+ * closure {@code kv} would take).
  */
 @UserData
 public final class Handler {
@@ -41,6 +42,12 @@ public final class Handler {
   public int renderAny() {
     gets++;
     return gets;
+  }
+
+  /** A closure whose binding would be named as the class {@link KV}. */
+  @Closure
+  public static int kv(KV store, int d) {
+    return store.put(d);
   }
 
   /** An ordinary helper whose name is the closure's plain variant's. */

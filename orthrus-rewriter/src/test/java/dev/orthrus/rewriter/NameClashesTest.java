@@ -11,8 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A program whose own names are those the rewriter generates ({@code
  * src/test/resources/name-clashes}): a constant {@code GET} beside the closure {@code get}, the
  * closures {@code render} and {@code renderAny}, a nested record {@code V} in a user-data class, a
- * helper {@code renderPlain} beside the closure {@code render}. The generated members take other
- * names, and the program builds and computes what the vanilla build computes (it did not compile).
+ * helper {@code renderPlain} beside the closure {@code render}, a class {@code KV} beside the
+ * closure {@code kv}. The generated members take other names, and the program builds and computes
+ * what the vanilla build computes (it did not compile).
  */
 class NameClashesTest {
 
@@ -26,6 +27,7 @@ class NameClashesTest {
         new String[] {
           "static final ClosureBinding GET_2 =",
           "static final ClosureBinding RENDER_ANY_2 =",
+          "static final ClosureBinding KV_2 =",
           "static final class V$ extends Version",
           "render$Plain(width)",
           "String renderPlain(int width)"
@@ -40,11 +42,15 @@ class NameClashesTest {
     Method get = handler.getMethod("get", String.class);
     Method render = handler.getMethod("render", int.class);
     Method renderAny = handler.getMethod("renderAny");
+    Class<?> kvType = loader.loadClass("clash.KV");
+    Method kv = handler.getMethod("kv", kvType, int.class);
+    Object store = kvType.getConstructor().newInstance();
     StringBuilder seen = new StringBuilder();
     for (int i = 0; i < 20; i++) {
       seen.append(get.invoke(h, "/p" + "x".repeat(i % 7))).append('\n');
       seen.append(render.invoke(h, 10 + i % 3)).append('\n');
       seen.append(renderAny.invoke(h)).append('\n');
+      seen.append(kv.invoke(null, store, i)).append('\n');
     }
     return seen.toString();
   }

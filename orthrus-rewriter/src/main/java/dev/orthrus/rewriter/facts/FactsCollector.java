@@ -518,6 +518,9 @@ public final class FactsCollector implements TaskListener {
     public Void visitIdentifier(IdentifierTree node, Void unused) {
       field(node);
       Element element = trees.getElement(getCurrentPath());
+      if (element instanceof TypeElement) {
+        fileFacts.typeNames.add(node.getName().toString());
+      }
       if (element != null && arrayLocals.contains(element)) {
         arrayLocalUse(node);
       }

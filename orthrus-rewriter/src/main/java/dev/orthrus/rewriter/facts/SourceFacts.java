@@ -42,6 +42,9 @@ public final class SourceFacts {
     /** The binary names of the classes the file declares, nested, local and anonymous included. */
     final Set<String> declaredTypes = new HashSet<>();
 
+    /** The simple names by which the file's code names classes ({@code KV} in {@code KV.of()}). */
+    final Set<String> typeNames = new HashSet<>();
+
     /**
      * The lines of the enums the file declares in a method ({@code enum Dir { UP, DOWN }} in a
      * body), which the rewriter's parser cannot read.
@@ -570,6 +573,20 @@ public final class SourceFacts {
   /** Whether the sources declare the class {@code binaryName}. */
   public boolean isSourceType(String binaryName) {
     return sourceTypes.contains(binaryName);
+  }
+
+  /**
+   * The simple names the code of the file that declares class {@code binaryName} names classes by:
+   * a constant generated into that class must not take one, or it would obscure the class (JLS
+   * 6.4.2).
+   */
+  public Set<String> typeNamesSeenBy(String binaryName) {
+    for (FileFacts f : files.values()) {
+      if (f.declaredTypes.contains(binaryName)) {
+        return Collections.unmodifiableSet(f.typeNames);
+      }
+    }
+    return Set.of();
   }
 
   /** The simple names of the top-level classes the sources declare in {@code packageName}. */

@@ -324,11 +324,17 @@ final class Plan {
 
   /**
    * Whether a constant generated into the class {@code binaryName} may take {@code name}: no field
-   * of the class has it, nor a binding or site generated there for its closures.
+   * of the class has it, nor a binding or site generated there for its closures, and no class the
+   * class's code may name by it (a class of its package, a class its file names, its version class
+   * {@code V}), which the constant would obscure (JLS 6.4.2).
    */
   boolean freeConstant(String binaryName, String name) {
+    String pkg = binaryName.substring(0, Math.max(0, binaryName.lastIndexOf('.')));
     return !facts.visibleFields(binaryName).contains(name)
-        && !bindingConstants.getOrDefault(binaryName, Set.of()).contains(name);
+        && !bindingConstants.getOrDefault(binaryName, Set.of()).contains(name)
+        && !name.equals("V")
+        && !facts.topLevelTypesIn(pkg).contains(name)
+        && !facts.typeNamesSeenBy(binaryName).contains(name);
   }
 
   /**
