@@ -12,8 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
  * src/test/resources/name-clashes}): a constant {@code GET} beside the closure {@code get}, the
  * closures {@code render} and {@code renderAny}, a nested record {@code V} in a user-data class, a
  * helper {@code renderPlain} beside the closure {@code render}, a class {@code KV} beside the
- * closure {@code kv}. The generated members take other names, and the program builds and computes
- * what the vanilla build computes (it did not compile).
+ * closure {@code kv}, constants of an enclosing class and of a static import beside closures of
+ * their names (a binding shadowed them: the protected build printed another text). The generated
+ * members take other names, and the program builds and computes what the vanilla build computes (it
+ * did not compile).
  */
 class NameClashesTest {
 
@@ -28,6 +30,8 @@ class NameClashesTest {
           "static final ClosureBinding GET_2 =",
           "static final ClosureBinding RENDER_ANY_2 =",
           "static final ClosureBinding KV_2 =",
+          "static final ClosureBinding UNIT_2 =",
+          "static final ClosureBinding LABEL_2 =",
           "static final class V$ extends Version",
           "render$Plain(width)",
           "String renderPlain(int width)"
@@ -45,12 +49,18 @@ class NameClashesTest {
     Class<?> kvType = loader.loadClass("clash.KV");
     Method kv = handler.getMethod("kv", kvType, int.class);
     Object store = kvType.getConstructor().newInstance();
+    Method unit = handler.getMethod("unit", long.class);
+    Class<?> bucketType = loader.loadClass("clash.Handler$Bucket");
+    Object bucket = bucketType.getConstructor().newInstance();
+    Method label = bucketType.getMethod("label", int.class);
     StringBuilder seen = new StringBuilder();
     for (int i = 0; i < 20; i++) {
       seen.append(get.invoke(h, "/p" + "x".repeat(i % 7))).append('\n');
       seen.append(render.invoke(h, 10 + i % 3)).append('\n');
       seen.append(renderAny.invoke(h)).append('\n');
       seen.append(kv.invoke(null, store, i)).append('\n');
+      seen.append(unit.invoke(h, (long) i)).append('\n');
+      seen.append(label.invoke(bucket, i)).append('\n');
     }
     return seen.toString();
   }

@@ -518,8 +518,11 @@ public final class FactsCollector implements TaskListener {
     public Void visitIdentifier(IdentifierTree node, Void unused) {
       field(node);
       Element element = trees.getElement(getCurrentPath());
-      if (element instanceof TypeElement) {
-        fileFacts.typeNames.add(node.getName().toString());
+      if (element instanceof TypeElement
+          || element != null
+              && (element.getKind() == ElementKind.FIELD
+                  || element.getKind() == ElementKind.ENUM_CONSTANT)) {
+        fileFacts.simpleNames.add(node.getName().toString());
       }
       if (element != null && arrayLocals.contains(element)) {
         arrayLocalUse(node);

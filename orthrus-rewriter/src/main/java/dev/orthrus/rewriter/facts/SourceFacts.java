@@ -42,8 +42,12 @@ public final class SourceFacts {
     /** The binary names of the classes the file declares, nested, local and anonymous included. */
     final Set<String> declaredTypes = new HashSet<>();
 
-    /** The simple names by which the file's code names classes ({@code KV} in {@code KV.of()}). */
-    final Set<String> typeNames = new HashSet<>();
+    /**
+     * The simple names by which the file's code names classes and fields ({@code KV} in {@code
+     * KV.of()}, {@code LIMIT} of an enclosing class or a static import in {@code Math.min(LIMIT,
+     * x)}).
+     */
+    final Set<String> simpleNames = new HashSet<>();
 
     /**
      * The lines of the enums the file declares in a method ({@code enum Dir { UP, DOWN }} in a
@@ -576,14 +580,15 @@ public final class SourceFacts {
   }
 
   /**
-   * The simple names the code of the file that declares class {@code binaryName} names classes by:
-   * a constant generated into that class must not take one, or it would obscure the class (JLS
-   * 6.4.2).
+   * The simple names by which the code of the file that declares class {@code binaryName} names
+   * classes and fields: a constant generated into that class must not take one, or it would obscure
+   * the class (JLS 6.4.2) or shadow the field (a constant of an enclosing class, a static import)
+   * for the code there.
    */
-  public Set<String> typeNamesSeenBy(String binaryName) {
+  public Set<String> simpleNamesSeenBy(String binaryName) {
     for (FileFacts f : files.values()) {
       if (f.declaredTypes.contains(binaryName)) {
-        return Collections.unmodifiableSet(f.typeNames);
+        return Collections.unmodifiableSet(f.simpleNames);
       }
     }
     return Set.of();

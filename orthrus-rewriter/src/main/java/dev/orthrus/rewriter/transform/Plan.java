@@ -324,9 +324,10 @@ final class Plan {
 
   /**
    * Whether a constant generated into the class {@code binaryName} may take {@code name}: no field
-   * of the class has it, nor a binding or site generated there for its closures, and no class the
-   * class's code may name by it (a class of its package, a class its file names, its version class
-   * {@code V}), which the constant would obscure (JLS 6.4.2).
+   * of the class has it, nor a binding or site generated there for its closures, and no class or
+   * field the class's code may name by it (a class of its package, its version class {@code V}, a
+   * class or field its file names: of an enclosing class, a static import), which the constant
+   * would obscure or shadow (JLS 6.4.1, 6.4.2).
    */
   boolean freeConstant(String binaryName, String name) {
     String pkg = binaryName.substring(0, Math.max(0, binaryName.lastIndexOf('.')));
@@ -334,7 +335,7 @@ final class Plan {
         && !bindingConstants.getOrDefault(binaryName, Set.of()).contains(name)
         && !name.equals("V")
         && !facts.topLevelTypesIn(pkg).contains(name)
-        && !facts.typeNamesSeenBy(binaryName).contains(name);
+        && !facts.simpleNamesSeenBy(binaryName).contains(name);
   }
 
   /**
