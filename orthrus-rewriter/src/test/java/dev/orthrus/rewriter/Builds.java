@@ -80,6 +80,23 @@ final class Builds {
   }
 
   /**
+   * A runtime that logs every execution and validates none until the test adds a validator ({@code
+   * rt.validators().add()}), installed for generated code: the control path can change what the
+   * executions read before they are validated, the worst case of a race with it.
+   */
+  static OrthrusRuntime validationHeldBack() {
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(0)
+                .err(null)
+                .build());
+    Orthrus.install(rt);
+    return rt;
+  }
+
+  /**
    * A runtime that logs and validates every execution, hands each detection to {@code found} and
    * writes reproducers into {@code reproducers}, installed for generated code.
    */

@@ -3,9 +3,6 @@ package dev.orthrus.rewriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -23,14 +20,7 @@ class ConstructorWritesTest {
   @Test
   void valuesConstructorsChangeLaterAreRecordedReads(@TempDir Path out) throws Exception {
     Builds.instrument(Path.of("src/test/resources/constructor-writes"), out);
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder()
-                .sampling(() -> new FixedSampling(1.0))
-                .validators(0)
-                .err(null)
-                .build());
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.validationHeldBack();
     try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
       Class<?> census = loader.loadClass("census.Census");
       Class<?> settings = loader.loadClass("census.Census$Settings");

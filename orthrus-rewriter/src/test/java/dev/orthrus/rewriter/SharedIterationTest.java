@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -133,14 +130,7 @@ class SharedIterationTest {
     try (URLClassLoader vanilla = Builds.loader(Builds.vanilla(SOURCES, out))) {
       expected = runAndReport(vanilla, closures, () -> {});
     }
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder()
-                .sampling(() -> new FixedSampling(1.0))
-                .validators(0)
-                .err(null)
-                .build());
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.validationHeldBack();
     try (URLClassLoader generated = Builds.loader(out.resolve("classes"))) {
       String seen =
           runAndReport(

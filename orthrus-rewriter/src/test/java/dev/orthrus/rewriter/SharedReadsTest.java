@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
-import dev.orthrus.runtime.RuntimeConfig;
-import dev.orthrus.runtime.api.Orthrus;
-import dev.orthrus.runtime.sample.FixedSampling;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,14 +26,7 @@ class SharedReadsTest {
   @Test
   void settingsChangedBeforeValidationRaiseNoAlarm(@TempDir Path out) throws Exception {
     InstrumentResult result = Builds.instrument(SOURCES, out);
-    OrthrusRuntime rt =
-        OrthrusRuntime.start(
-            RuntimeConfig.builder()
-                .sampling(() -> new FixedSampling(1.0))
-                .validators(0)
-                .err(null)
-                .build());
-    Orthrus.install(rt);
+    OrthrusRuntime rt = Builds.validationHeldBack();
     try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
       Class<?> settingsType = loader.loadClass("meter.Settings");
       Class<?> meterType = loader.loadClass("meter.Meter");
