@@ -39,6 +39,13 @@ class CalledBackOverridesTest {
           long v;
           Cell(long v) { this.v = v; }
         }
+        @UserData
+        public static final class Countdown implements Iterator<Long> {
+          long left;
+          Countdown(long left) { this.left = left; }
+          @Override public boolean hasNext() { return left > 0; }
+          @Override public Long next() { return left--; }
+        }
         static final Map<Key, Long> SHARED = new HashMap<>();
         long n;
         @Closure
@@ -47,6 +54,19 @@ class CalledBackOverridesTest {
           keys.add(new Key(a));
           keys.add(new Key(b));
           return keys.size();
+        }
+        @Closure
+        public long total(long from) {
+          long sum = 0;
+          Iterator<Long> it = new Countdown(from);
+          while (it.hasNext()) {
+            sum += it.next();
+          }
+          Countdown own = new Countdown(from);
+          while (own.hasNext()) {
+            sum += own.next();
+          }
+          return sum;
         }
         @Closure
         public int values(long a) {
@@ -70,7 +90,11 @@ class CalledBackOverridesTest {
     assertEquals(
         Map.of(
             "p.Ledger#distinct(long,long)",
-            List.of("Key passed to add(...), which may call back its equals, hashCode")),
+            List.of("Key passed to add(...), which may call back its equals, hashCode"),
+            "p.Ledger#total(long)",
+            List.of(
+                "Countdown.hasNext() called through Iterator, which runs it as written",
+                "Countdown.next() called through Iterator, which runs it as written")),
         result.notValidated());
   }
 }

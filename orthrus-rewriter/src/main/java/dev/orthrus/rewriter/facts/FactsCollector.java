@@ -1179,6 +1179,9 @@ public final class FactsCollector implements TaskListener {
           recordedBy(facts.snapshotsByMethod, reported);
         }
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
+        if (!onShared && !recordedShared && isJdk(method)) {
+          runsUserDataOverride(node, method);
+        }
         if (!onShared && !recordedShared && !identityHashed && isJdk(method)) {
           TypeMirror receiver =
               isStatic
@@ -2224,6 +2227,45 @@ public final class FactsCollector implements TaskListener {
           && receiver.getKind() == TypeKind.DECLARED
           && (orders(receiver)
               || jdk.isA(receiver, "java.util.Collection") && LOOKUPS.contains(name));
+    }
+
+    /**
+     * {@code it.next()} through a JDK interface ({@code Iterator<Integer> it = new NodeIt(head)})
+     * that a user-data class of the sources implements, other than the methods {@link
+     * #objectMethodOverrides} dispatches: the JVM runs the user-data class's method as written,
+     * which a validator refuses to run. Noted as a call-back of the JDK's.
+     */
+    private void runsUserDataOverride(MethodInvocationTree node, ExecutableElement method) {
+      if (method.getModifiers().contains(Modifier.STATIC)
+          || OBJECT_METHODS.contains(method.getSimpleName().toString())
+          || enclosingMethods.isEmpty()
+          || !(node.getMethodSelect() instanceof MemberSelectTree select)
+          || !(types.erasure(trees.getTypeMirror(receiverPath(getCurrentPath(), select)))
+              instanceof DeclaredType receiver)
+          || receiver.asElement().getModifiers().contains(Modifier.FINAL)) {
+        return;
+      }
+      for (TypeElement type : sourceTypes()) {
+        if (!isUserData(type) || !types.isSubtype(types.erasure(type.asType()), receiver)) {
+          continue;
+        }
+        for (Element member : type.getEnclosedElements()) {
+          if (member instanceof ExecutableElement m
+              && m.getSimpleName().equals(method.getSimpleName())
+              && elements.overrides(m, method, type)) {
+            facts
+                .calledBackByMethod
+                .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+                .add(
+                    type.getSimpleName()
+                        + "."
+                        + method.getSimpleName()
+                        + "() called through "
+                        + receiver.asElement().getSimpleName()
+                        + ", which runs it as written");
+          }
+        }
+      }
     }
 
     /** A set, a map or a priority queue: hashes or compares what it holds. */
