@@ -422,6 +422,7 @@ public final class FactsCollector implements TaskListener {
         facts.canonicalNames.put(binary, type.getQualifiedName().toString());
         facts.sourceTypes.add(binary);
         fileFacts.declaredTypes.add(binary);
+        facts.fileOfType.put(binary, fileFacts);
         if (type.getKind() == ElementKind.ENUM && type.getNestingKind() == NestingKind.LOCAL) {
           fileFacts.localEnums.add(
               unit.getLineMap()
@@ -1181,14 +1182,12 @@ public final class FactsCollector implements TaskListener {
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
         if (!onShared && !recordedShared && isJdk(method)) {
           runsUserDataOverride(node, method);
-        }
-        if (!onShared && !recordedShared && !identityHashed && isJdk(method)) {
           TypeMirror receiver =
               isStatic
                   ? null
                   : jdk.receiverType(
                       trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass());
-          if (callsBack(node, method, receiver)) {
+          if (!identityHashed && callsBack(node, method, receiver)) {
             // A map hashes or compares its keys only: put(k, v) calls back k's methods, not v's.
             boolean map = receiver != null && jdk.isA(receiver, "java.util.Map");
             calledBack(map ? node.getArguments().subList(0, 1) : node.getArguments(), method);
@@ -1258,24 +1257,39 @@ public final class FactsCollector implements TaskListener {
       }
       // A type variable's receiver (a.compareTo(b) with <T extends Comparable<T>>) may be of any
       // class below its bound, which its erasure is.
-      TypeMirror base = types.erasure(receiver);
       Map<String, String> overrides = new TreeMap<>();
       String here = elements.getPackageOf(enclosingClass()).getQualifiedName().toString();
+      overridesBelow(types.erasure(receiver), method)
+          .forEach(
+              (type, override) -> {
+                if (nameableFrom(type, here)) {
+                  overrides.put(names.binaryName(type), names.methodId(override));
+                }
+              });
+      return overrides;
+    }
+
+    /**
+     * The classes and enums of the sources below {@code base} that declare an override of {@code
+     * method}, each with its override, in the order the sources were entered.
+     */
+    private Map<TypeElement, ExecutableElement> overridesBelow(
+        TypeMirror base, ExecutableElement method) {
+      Map<TypeElement, ExecutableElement> found = new LinkedHashMap<>();
       for (TypeElement type : sourceTypes()) {
         if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.ENUM
-            || !types.isSubtype(types.erasure(type.asType()), base)
-            || !nameableFrom(type, here)) {
+            || !types.isSubtype(types.erasure(type.asType()), base)) {
           continue;
         }
         for (Element member : type.getEnclosedElements()) {
           if (member instanceof ExecutableElement m
               && m.getSimpleName().equals(method.getSimpleName())
               && elements.overrides(m, method, type)) {
-            overrides.put(names.binaryName(type), names.methodId(m));
+            found.put(type, m);
           }
         }
       }
-      return overrides;
+      return found;
     }
 
     /** Whether code of package {@code pkg} can name {@code type} (and every class around it). */
@@ -2245,25 +2259,18 @@ public final class FactsCollector implements TaskListener {
           || receiver.asElement().getModifiers().contains(Modifier.FINAL)) {
         return;
       }
-      for (TypeElement type : sourceTypes()) {
-        if (!isUserData(type) || !types.isSubtype(types.erasure(type.asType()), receiver)) {
-          continue;
-        }
-        for (Element member : type.getEnclosedElements()) {
-          if (member instanceof ExecutableElement m
-              && m.getSimpleName().equals(method.getSimpleName())
-              && elements.overrides(m, method, type)) {
-            facts
-                .calledBackByMethod
-                .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
-                .add(
-                    type.getSimpleName()
-                        + "."
-                        + method.getSimpleName()
-                        + "() called through "
-                        + receiver.asElement().getSimpleName()
-                        + ", which runs it as written");
-          }
+      for (TypeElement type : overridesBelow(receiver, method).keySet()) {
+        if (isUserData(type)) {
+          facts
+              .calledBackByMethod
+              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+              .add(
+                  type.getSimpleName()
+                      + "."
+                      + method.getSimpleName()
+                      + "() called through "
+                      + receiver.asElement().getSimpleName()
+                      + ", which runs it as written");
         }
       }
     }

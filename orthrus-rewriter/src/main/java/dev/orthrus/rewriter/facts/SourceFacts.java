@@ -397,6 +397,9 @@ public final class SourceFacts {
    */
   final Map<String, Set<String>> calledBackByMethod = new HashMap<>();
 
+  /** The facts of the file that declares each class of the sources, by binary name. */
+  final Map<String, FileFacts> fileOfType = new HashMap<>();
+
   final List<Problem> problems = new ArrayList<>();
 
   /**
@@ -586,12 +589,8 @@ public final class SourceFacts {
    * for the code there.
    */
   public Set<String> simpleNamesSeenBy(String binaryName) {
-    for (FileFacts f : files.values()) {
-      if (f.declaredTypes.contains(binaryName)) {
-        return Collections.unmodifiableSet(f.simpleNames);
-      }
-    }
-    return Set.of();
+    FileFacts f = fileOfType.get(binaryName);
+    return f == null ? Set.of() : Collections.unmodifiableSet(f.simpleNames);
   }
 
   /** The simple names of the top-level classes the sources declare in {@code packageName}. */

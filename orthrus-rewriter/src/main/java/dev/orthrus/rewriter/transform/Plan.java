@@ -334,7 +334,7 @@ final class Plan {
     return !facts.visibleFields(binaryName).contains(name)
         && !bindingConstants.getOrDefault(binaryName, Set.of()).contains(name)
         && !name.equals("V")
-        && !facts.topLevelTypesIn(pkg).contains(name)
+        && !facts.isSourceType(pkg.isEmpty() ? name : pkg + "." + name)
         && !facts.simpleNamesSeenBy(binaryName).contains(name);
   }
 
