@@ -2,6 +2,7 @@ package dev.orthrus.rewriter;
 
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.rewriter.compile.OriginalLines;
 import dev.orthrus.rewriter.facts.Rename;
 import dev.orthrus.rewriter.transform.Rewriter;
 import java.io.IOException;
@@ -207,6 +208,7 @@ public final class Instrumenter {
     // output as the vanilla build wrote it (javac writes the classes it finished before an error
     // in another one).
     Javac.compile(generated, originals, request.classPath(), request.release(), compiled);
+    OriginalLines.restore(compiled, rewritten.originalLines());
     return generated;
   }
 

@@ -11,6 +11,7 @@ import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,10 +34,14 @@ public final class Rewriter {
    * @param closures ids of the closures now dispatched, logged and validated
    * @param versionedClasses binary names of the classes that became versioned handles
    * @param report what each closure and versioned class got
+   * @param originalLines for each changed file whose printed lines could be followed, by its class
+   *     files' source name ({@code "pkg/dir/File.java"}), the original line of each printed line
+   *     ({@link LineMappingPrinter.Printed#originalLines})
    * @param problems what could not be rewritten; when not empty, {@code sources} must not be used
    */
   public record Result(
       Map<Path, String> sources,
+      Map<String, int[]> originalLines,
       List<Path> changed,
       List<String> closures,
       List<String> versionedClasses,
@@ -49,6 +54,15 @@ public final class Rewriter {
   }
 
   private Rewriter() {}
+
+  /** The name the classes of {@code unit} carry for their source: its package's path and file. */
+  private static String classFileSource(CompilationUnit unit, Path file) {
+    String pkg =
+        unit.getPackageDeclaration()
+            .map(p -> p.getNameAsString().replace('.', '/') + "/")
+            .orElse("");
+    return pkg + file.getFileName();
+  }
 
   /**
    * The parser's language level for sources of Java {@code release}: the release's own, or the
@@ -145,6 +159,7 @@ public final class Rewriter {
                             "")));
         continue;
       }
+      LineMappingPrinter.markOriginal(parsed.getResult().get());
       FileRewriter file =
           new FileRewriter(plan, source.getKey(), parsed.getResult().get(), source.getValue());
       files.add(file);
@@ -160,15 +175,27 @@ public final class Rewriter {
       file.finish();
       closures.addAll(file.closures());
     }
+    Map<String, int[]> originalLines = new HashMap<>();
+    Set<String> twice = new HashSet<>();
     for (FileRewriter file : files) {
       if (file.changed()) {
         Path path = file.path();
-        out.put(path, file.unit().toString());
+        LineMappingPrinter.Printed printed = LineMappingPrinter.print(file.unit());
+        out.put(path, printed.text());
         changed.add(path);
+        String name = classFileSource(file.unit(), path);
+        if (printed.originalLines() != null
+            && originalLines.put(name, printed.originalLines()) != null) {
+          twice.add(name);
+        }
       }
     }
+    // Two files of one package with one name (in two source folders): their classes cannot be told
+    // apart by the name they carry, so they keep the printed lines.
+    twice.forEach(originalLines::remove);
     return new Result(
         out,
+        originalLines,
         changed,
         closures,
         new ArrayList<>(new TreeSet<>(facts.userDataClasses())),
