@@ -32,6 +32,13 @@ public final class SignatureRule extends AbstractRule {
       "bound it by a @UserData class or a sealed interface of them (<T extends Account>), or take"
           + " a concrete comparable type";
 
+  /** For a JDK class, which cannot be annotated. */
+  static final String JDK_HINT =
+      "a JDK class cannot be made @UserData: pass what the closure needs of it as plain values"
+          + " (primitives, String, enums, arrays of these; for a java.util.Random, a seed, or the"
+          + " numbers drawn before the call), or a record of comparable components, or a @UserData"
+          + " class of your own that holds them";
+
   public SignatureRule() {
     super(Rule.SIGNATURE);
   }
@@ -87,8 +94,13 @@ public final class SignatureRule extends AbstractRule {
     if (type.getKind() == TypeKind.TYPEVAR) {
       return VARIABLE_HINT;
     }
-    return type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.INTERFACE
-        ? INTERFACE_HINT
-        : HINT;
+    if (!(type instanceof DeclaredType d)) {
+      return HINT;
+    }
+    String name = d.asElement().toString();
+    if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")) {
+      return JDK_HINT;
+    }
+    return d.asElement().getKind() == ElementKind.INTERFACE ? INTERFACE_HINT : HINT;
   }
 }

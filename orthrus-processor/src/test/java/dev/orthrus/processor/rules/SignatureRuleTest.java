@@ -86,6 +86,31 @@ class SignatureRuleTest {
         .onLineContaining("T same(T value)");
   }
 
+  /** A JDK class cannot be annotated: its hint says what to pass instead. */
+  @Test
+  void jdkClassesGetAHintThatDoesNotAskForTheAnnotation() {
+    JavaFileObject f =
+        source(
+            "t.Dice",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.Random;
+        public class Dice {
+          @Closure
+          public int roll(Random random) {
+            return random.nextInt(6);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.JDK_HINT)
+        .inFile(f)
+        .onLineContaining("roll(Random random)");
+  }
+
   @Test
   void comparableTypesAreFine() {
     JavaFileObject f =
