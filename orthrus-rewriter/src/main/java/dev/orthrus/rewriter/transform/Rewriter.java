@@ -119,11 +119,13 @@ public final class Rewriter {
         new JavaParser(
             new ParserConfiguration().setLanguageLevel(languageLevel(release)).setTabSize(1));
     List<FileRewriter> files = new ArrayList<>();
+    Set<String> unparsedNames = new HashSet<>();
     for (Map.Entry<Path, String> source : sources.entrySet()) {
       ParseResult<CompilationUnit> parsed = parser.parse(source.getValue());
       if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
         if (!plan.mayChange(source.getKey())) {
           // Nothing here to rewrite (javac says so): the file is compiled as it is written.
+          unparsedNames.add(source.getKey().getFileName().toString());
           continue;
         }
         SourceFacts.FileFacts fileFacts = facts.file(source.getKey());
@@ -176,22 +178,26 @@ public final class Rewriter {
       closures.addAll(file.closures());
     }
     Map<String, int[]> originalLines = new HashMap<>();
+    Set<String> names = new HashSet<>();
     Set<String> twice = new HashSet<>();
     for (FileRewriter file : files) {
+      String name = classFileSource(file.unit(), file.path());
+      if (!names.add(name) || unparsedNames.contains(file.path().getFileName().toString())) {
+        twice.add(name);
+      }
       if (file.changed()) {
         Path path = file.path();
         LineMappingPrinter.Printed printed = LineMappingPrinter.print(file.unit());
         out.put(path, printed.text());
         changed.add(path);
-        String name = classFileSource(file.unit(), path);
-        if (printed.originalLines() != null
-            && originalLines.put(name, printed.originalLines()) != null) {
-          twice.add(name);
+        if (printed.originalLines() != null) {
+          originalLines.put(name, printed.originalLines());
         }
       }
     }
-    // Two files of one package with one name (in two source folders): their classes cannot be told
-    // apart by the name they carry, so they keep the printed lines.
+    // Two files of one package with one name (in two source folders; or one the parser could not
+    // read, whose package is not known): their classes cannot be told apart by the name they
+    // carry, so they keep the printed lines.
     twice.forEach(originalLines::remove);
     return new Result(
         out,
