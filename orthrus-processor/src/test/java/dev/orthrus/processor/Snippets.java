@@ -28,11 +28,12 @@ public final class Snippets {
     return javac().withProcessors(new OrthrusProcessor()).withOptions(options).compile(files);
   }
 
-  /** Messages of every diagnostic that carries {@code [key]}. */
+  /** Messages of every diagnostic that carries {@code [key]} ({@code key} with or without them). */
   public static List<String> findings(Compilation c, String key) {
+    String tag = key.startsWith("[") ? key : "[" + key + "]";
     return c.diagnostics().stream()
         .map(d -> d.getMessage(Locale.ROOT))
-        .filter(m -> m.contains("[" + key + "]"))
+        .filter(m -> m.contains(tag))
         .collect(Collectors.toList());
   }
 

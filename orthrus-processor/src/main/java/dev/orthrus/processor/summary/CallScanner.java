@@ -4,14 +4,19 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.TryTree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 
 /** Resolved calls (with where each argument comes from) and allocations. */
 final class CallScanner extends BodyScanner {
@@ -69,6 +74,58 @@ final class CallScanner extends BodyScanner {
       recordPassedFields(scope.names.methodId(constructor), node.getArguments());
     }
     return super.visitNewClass(node, unused);
+  }
+
+  /**
+   * A try-with-resources statement calls each resource's {@code close()} when it ends, a call the
+   * body does not write: the method it runs is reached as any other call's.
+   */
+  @Override
+  public Void visitTry(TryTree node, Void unused) {
+    for (Tree resource : node.getResources()) {
+      TreePath path = new TreePath(getCurrentPath(), resource);
+      TypeMirror type = scope.trees.getTypeMirror(path);
+      if (type != null
+          && scope.types.erasure(type) instanceof DeclaredType declared
+          && declared.asElement() instanceof TypeElement resourceType) {
+        ExecutableElement close = closeOf(resourceType);
+        if (close != null) {
+          scope.summary.calls.add(
+              new Call(
+                  scope.names.methodId(close),
+                  close,
+                  scope.site(resource),
+                  List.of(),
+                  resourceOrigin(path),
+                  resourceType));
+        }
+      }
+    }
+    return super.visitTry(node, unused);
+  }
+
+  /** The {@code close()} a resource of {@code type} runs: its own or the one it inherits. */
+  private ExecutableElement closeOf(TypeElement type) {
+    for (ExecutableElement method : ElementFilter.methodsIn(scope.elements.getAllMembers(type))) {
+      if (method.getSimpleName().contentEquals("close")
+          && method.getParameters().isEmpty()
+          && !method.getModifiers().contains(Modifier.STATIC)) {
+        return method;
+      }
+    }
+    return null;
+  }
+
+  /** Where a resource's object comes from, as a call's receiver ({@link Call#receiver}). */
+  private int resourceOrigin(TreePath resource) {
+    TreePath expression =
+        resource.getLeaf() instanceof VariableTree variable
+            ? new TreePath(resource, variable.getInitializer())
+            : resource;
+    if (MethodScope.isThis(MethodScope.unwrap((ExpressionTree) expression.getLeaf()))) {
+      return scope.summary.initializer() ? Call.FRESH_ARGUMENT : Call.CALLER_RECEIVER;
+    }
+    return scope.origin(expression);
   }
 
   /**

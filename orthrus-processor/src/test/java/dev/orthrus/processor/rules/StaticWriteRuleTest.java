@@ -35,6 +35,33 @@ class StaticWriteRuleTest {
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("hits += n");
   }
 
+  /** The {@code close()} a try-with-resources statement calls is on the closure's data path. */
+  @Test
+  void flagsStaticWriteInTheCloseOfAResource() {
+    JavaFileObject f =
+        source(
+            "t.Pool",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Pool {
+          static int released;
+          static final class Lease implements AutoCloseable {
+            @Override public void close() { released++; }
+          }
+          @Closure
+          public int use(int n) {
+            try (Lease lease = new Lease()) {
+              return n + 1;
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("released++");
+  }
+
   @Test
   void flagsStaticWriteInHelperOfAnotherFile() {
     JavaFileObject closure =

@@ -45,6 +45,41 @@ class WriteOutsideClosureRuleTest {
     assertThat(c).hadWarningContaining(KEY).inFile(admin).onLineContaining("item.hits = 0");
   }
 
+  /**
+   * User data that closes itself in a closure's try-with-resources: its {@code close()} runs on the
+   * closure's path, not outside every closure.
+   */
+  @Test
+  void theCloseOfAResourceAClosureOpensIsCalledFromIt() {
+    JavaFileObject f =
+        source(
+            "t.Door",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Door implements AutoCloseable {
+          int opens;
+          int closes;
+          @Override
+          public void close() {
+            closes = closes + 1;
+          }
+          @Closure
+          int use(int k) {
+            try (Door self = this) {
+              opens = opens + 1;
+              return opens + k;
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertNoFinding(c, KEY);
+  }
+
   @Test
   void constructorsFreshObjectsAndHelpersCalledFromClosuresAreFine() {
     JavaFileObject f =
