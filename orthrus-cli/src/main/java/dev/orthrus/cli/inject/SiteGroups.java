@@ -80,9 +80,15 @@ public final class SiteGroups {
     return String.join("+", sites.stream().map(s -> Integer.toString(s.id())).toList());
   }
 
-  /** {@code Cache.slotApp} of {@code Cache.slotApp:1317 iand}. */
+  /**
+   * {@code Cache.slotApp} of {@code Cache.slotApp:317 iand}, or of {@code Cache.slotApp iand} (a
+   * method without line numbers: one the rewriter made from nothing).
+   */
   public static String method(ProfiledSite s) {
-    return s.label().substring(0, s.label().indexOf(':'));
+    String label = s.label();
+    int space = label.indexOf(' ');
+    int colon = label.indexOf(':');
+    return label.substring(0, colon >= 0 && colon < space ? colon : space);
   }
 
   /**

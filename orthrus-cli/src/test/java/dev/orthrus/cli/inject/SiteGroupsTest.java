@@ -54,4 +54,22 @@ class SiteGroupsTest {
           Set.of("0+2", "1+3", "6").contains(SiteGroups.siteOption(d.sites())), d.toString());
     }
   }
+
+  /**
+   * A method the rewriter made from nothing has no line numbers (the protected classes carry the
+   * source's lines, decision 0081): its sites' labels have no line, and group as any other.
+   */
+  @Test
+  void sitesOfMethodsWithoutLinesGroupByTheirMethod() {
+    List<ProfiledSite> profile =
+        List.of(
+            load(0, 700, "CacheItem.lvValue getfield CacheItem.hashNext"),
+            load(1, 90, "Cache.unlinkApp:312 lsub"),
+            load(2, 900, "Cache.unlink:312 lsub"));
+    assertEquals("CacheItem.lvValue", SiteGroups.method(profile.get(0)));
+    assertFalse(SiteGroups.computesValue(profile.get(0)), "lvValue: Orthrus's own accessor");
+    assertEquals(
+        List.of("0", "1+2"),
+        SiteGroups.byInstruction(profile).stream().map(SiteGroups::siteOption).toList());
+  }
 }

@@ -55,12 +55,15 @@ public final class UninstrumentedAccess extends Error {
 
   /**
    * The first frame outside Orthrus's own classes in {@code e}'s stack: the method the rewriter did
-   * not instrument, as {@code class.method:line}; or null.
+   * not instrument, as {@code class.method:line} ({@code class.method} when it has no line); or
+   * null.
    */
   public String where() {
     for (StackTraceElement frame : getStackTrace()) {
       if (!frame.getClassName().startsWith("dev.orthrus.runtime.")) {
-        return frame.getClassName() + "." + frame.getMethodName() + ":" + frame.getLineNumber();
+        String where = frame.getClassName() + "." + frame.getMethodName();
+        // A method the rewriter made from nothing has no line (decision 0081).
+        return frame.getLineNumber() > 0 ? where + ":" + frame.getLineNumber() : where;
       }
     }
     return null;
