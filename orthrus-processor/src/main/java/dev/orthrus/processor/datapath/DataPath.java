@@ -1,6 +1,7 @@
 package dev.orthrus.processor.datapath;
 
 import dev.orthrus.processor.summary.Call;
+import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.OrthrusAnnotations;
 import java.util.ArrayDeque;
@@ -11,6 +12,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,7 +28,10 @@ import javax.lang.model.util.Elements;
  * The call graph of one compilation, restricted to what closures reach. A method is on the data
  * path when some closure reaches it; everything else is control path. Calls are followed to their
  * statically resolved target and to every method of the compilation that overrides it, in the
- * receiver's class or below it (or in an interface).
+ * receiver's class or below it (or in an interface). A call whose receiver has a JDK type reaches
+ * an override only in a class whose objects the closure's execution may hold ({@link HeldClasses},
+ * decision 0080): an {@code it.next()} on the JDK's iterator does not run the {@code next()} of
+ * every iterator class of the program.
  */
 public final class DataPath {
 
@@ -34,6 +39,8 @@ public final class DataPath {
   private final List<ClosureScope> closures = new ArrayList<>();
   private final Set<String> dataPathMethods = new HashSet<>();
   private final Map<String, List<MethodSummary>> byName = new HashMap<>();
+  private final Set<TypeElement> sourceClasses = new LinkedHashSet<>();
+  private final Map<TypeElement, List<TypeElement>> classesBelow = new HashMap<>();
   private final Elements elements;
 
   /**
@@ -56,6 +63,7 @@ public final class DataPath {
     this.methods = new LinkedHashMap<>();
     for (MethodSummary s : summaries) {
       methods.put(s.id(), s);
+      sourceClasses.add(s.owner());
       if (s.element() != null) {
         byName
             .computeIfAbsent(s.element().getSimpleName().toString(), k -> new ArrayList<>())
@@ -78,11 +86,14 @@ public final class DataPath {
 
   private ClosureScope explore(MethodSummary closure) {
     ClosureScope scope = new ClosureScope(closure);
+    HeldClasses held = new HeldClasses(this::classesBelow);
     List<MethodSummary> entries = new ArrayList<>(List.of(closure));
     Map<String, List<String>> chains = new HashMap<>();
     Deque<MethodSummary> work = new ArrayDeque<>();
     chains.put(closure.id(), List.of(closure.id()));
     scope.add(closure, chains.get(closure.id()));
+    held.enter(closure);
+    held.add(closure);
     work.add(closure);
     // Calls to a closure may dispatch to an override, which then runs as the closure's body.
     for (MethodSummary override :
@@ -91,26 +102,75 @@ public final class DataPath {
         List<String> chain = List.of(closure.id(), override.id());
         chains.put(override.id(), chain);
         scope.add(override, chain);
+        held.enter(override);
+        held.add(override);
         work.add(override);
         entries.add(override);
       }
     }
+    // Overrides a call through a JDK type may not run yet: a method reached later may hold an
+    // object of their class.
+    List<Deferred> deferred = new ArrayList<>();
     while (!work.isEmpty()) {
-      MethodSummary current = work.remove();
-      for (Call call : current.calls()) {
-        for (MethodSummary callee : targets(call)) {
-          if (!chains.containsKey(callee.id())) {
-            List<String> chain = new ArrayList<>(chains.get(current.id()));
-            chain.add(callee.id());
-            chains.put(callee.id(), chain);
-            scope.add(callee, chain);
-            work.add(callee);
+      while (!work.isEmpty()) {
+        MethodSummary current = work.remove();
+        for (Call call : current.calls()) {
+          for (MethodSummary callee : targets(call)) {
+            if (chains.containsKey(callee.id())) {
+              continue;
+            }
+            if (throughJdkType(call) && !held.mayRunOn(callee.owner())) {
+              deferred.add(new Deferred(current, callee));
+              continue;
+            }
+            reach(scope, held, chains, work, current, callee);
           }
         }
       }
+      for (Deferred d : deferred) {
+        if (!chains.containsKey(d.callee().id()) && held.mayRunOn(d.callee().owner())) {
+          reach(scope, held, chains, work, d.caller(), d.callee());
+        }
+      }
+      deferred.removeIf(d -> chains.containsKey(d.callee().id()));
     }
     markSharedParameters(scope, entries);
     return scope;
+  }
+
+  /**
+   * An override that a call of {@code caller} through a JDK type reaches once its class is held.
+   */
+  private record Deferred(MethodSummary caller, MethodSummary callee) {}
+
+  private static void reach(
+      ClosureScope scope,
+      HeldClasses held,
+      Map<String, List<String>> chains,
+      Deque<MethodSummary> work,
+      MethodSummary caller,
+      MethodSummary callee) {
+    List<String> chain = new ArrayList<>(chains.get(caller.id()));
+    chain.add(callee.id());
+    chains.put(callee.id(), chain);
+    scope.add(callee, chain);
+    held.add(callee);
+    work.add(callee);
+  }
+
+  /** The classes of the sources that are {@code owner} or below it. */
+  private List<TypeElement> classesBelow(TypeElement owner) {
+    return classesBelow.computeIfAbsent(
+        owner, o -> sourceClasses.stream().filter(c -> inherits(c, o)).toList());
+  }
+
+  /**
+   * The call's receiver has a JDK type ({@code Iterator}, {@code Supplier}, {@code
+   * ArithmeticException}): what it may run in the sources depends on the objects the closure may
+   * hold.
+   */
+  private static boolean throughJdkType(Call call) {
+    return call.receiverClass() != null && JavaNames.isJdk(call.receiverClass());
   }
 
   /**
@@ -198,7 +258,7 @@ public final class DataPath {
     return receiverClass == null || owner.getKind().isInterface() || inherits(owner, receiverClass);
   }
 
-  private static boolean inherits(TypeElement type, TypeElement ancestor) {
+  static boolean inherits(TypeElement type, TypeElement ancestor) {
     if (type.equals(ancestor)) {
       return true;
     }

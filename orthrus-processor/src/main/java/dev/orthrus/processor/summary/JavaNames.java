@@ -61,6 +61,15 @@ public final class JavaNames {
     return binaryName(enclosingType(method)) + "#" + signature(method);
   }
 
+  /**
+   * A class or interface of the JDK ({@code java.*}, {@code javax.*}, {@code jdk.*}), as the
+   * rewriter tells them apart: never one of the sources.
+   */
+  public static boolean isJdk(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.");
+  }
+
   public static TypeElement enclosingType(Element element) {
     Element e = element;
     while (e != null && !(e instanceof TypeElement)) {

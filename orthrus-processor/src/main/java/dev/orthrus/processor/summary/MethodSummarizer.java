@@ -36,8 +36,9 @@ import javax.lang.model.util.Types;
  * class, from its type-checked tree. Runs on javac's ANALYZE event, while the trees are attributed
  * and not yet lowered. Each body is read by one scanner per fact family: {@link StoreScanner}
  * (field and array stores), {@link LoadScanner} (user-data loads), {@link CallScanner} (calls and
- * allocations), {@link JdkUseScanner} (threads, I/O, locks, non-determinism) and {@link TagScanner}
- * (floating-point and vector work), after {@link LocalFacts} has read its locals.
+ * allocations), {@link JdkUseScanner} (threads, I/O, locks, non-determinism), {@link TagScanner}
+ * (floating-point and vector work) and {@link HeldTypeScanner} (the classes whose objects it may
+ * hold), after {@link LocalFacts} has read its locals.
  */
 public final class MethodSummarizer {
 
@@ -222,6 +223,12 @@ public final class MethodSummarizer {
       for (VariableTree parameter : node.getParameters()) {
         summary.parameterSites.add(site(parameter, method));
       }
+      for (VariableElement p : method.getParameters()) {
+        HeldTypeScanner.mentioned(p.asType(), elements, summary.parameterTypes::add);
+      }
+      if (!method.getModifiers().contains(Modifier.STATIC)) {
+        summary.expressionTypes.add(type); // its receiver, this
+      }
       summary.resultSite = node.getReturnType() == null ? null : site(node.getReturnType(), method);
       out.accept(summary);
       if (constructor) {
@@ -270,6 +277,7 @@ public final class MethodSummarizer {
       new JdkUseScanner(scope).run(body);
       new MutableJdkScanner(scope).run(body);
       new TagScanner(scope).run(body);
+      new HeldTypeScanner(scope).run(body);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.orthrus.processor.summary;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -34,6 +35,10 @@ public final class MethodSummary {
   final List<UserDataMutation> userDataMutations = new ArrayList<>();
   final List<ParameterMutation> parameterMutations = new ArrayList<>();
   final List<Site> parameterSites = new ArrayList<>();
+  final Set<TypeElement> createdClasses = new LinkedHashSet<>();
+  final Set<TypeElement> expressionTypes = new LinkedHashSet<>();
+  final Set<TypeElement> fieldReadTypes = new LinkedHashSet<>();
+  final Set<TypeElement> parameterTypes = new LinkedHashSet<>();
   Site resultSite;
   boolean floatingPoint;
   boolean vector;
@@ -153,6 +158,41 @@ public final class MethodSummary {
   /** Where each parameter is declared (empty for initializers). */
   public List<Site> parameterSites() {
     return parameterSites;
+  }
+
+  /**
+   * The classes this method instantiates: by {@code new} (an anonymous class itself) or by a
+   * constructor reference ({@code Countdown::new}).
+   */
+  public Set<TypeElement> createdClasses() {
+    return createdClasses;
+  }
+
+  /**
+   * The classes and interfaces other than the JDK's that the static types of this method's
+   * expressions and variables name (type arguments included), and its own class when it has a
+   * receiver: it may hold an object of any class below one of them.
+   */
+  public Set<TypeElement> expressionTypes() {
+    return expressionTypes;
+  }
+
+  /**
+   * The classes and interfaces, the JDK's included, that the types of the fields this method reads
+   * name (type arguments included, {@code Object} for a raw type or an unbounded wildcard): a field
+   * may hold an object made anywhere, of any class below one of them.
+   */
+  public Set<TypeElement> fieldReadTypes() {
+    return fieldReadTypes;
+  }
+
+  /**
+   * The classes and interfaces, the JDK's included, that the types of this method's parameters
+   * name, as {@link #fieldReadTypes()}: when the method is where a closure's execution starts, its
+   * arguments are objects made anywhere.
+   */
+  public Set<TypeElement> parameterTypes() {
+    return parameterTypes;
   }
 
   /** Where the result type is written, or null for constructors and initializers. */

@@ -248,4 +248,234 @@ class UnversionedWriteRuleTest {
     // addAll only ever receives the Totals that sum() allocated, also through its own recursion.
     assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
   }
+
+  /**
+   * A call through a JDK interface does not reach the implementation of a class of the sources
+   * whose objects the closure cannot hold (decision 0080): the JDK's iterator's {@code next()} is
+   * not {@code Countdown.next()}, which only {@code main} uses (an outside trial's vanilla build
+   * failed on it).
+   */
+  @Test
+  void aJdkIteratorDoesNotRunAnIteratorClassTheClosureNeverHolds() {
+    JavaFileObject f =
+        source(
+            "m.Main",
+            """
+        package m;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Iterator;
+        import java.util.List;
+        public class Main {
+          static class Countdown implements Iterator<Integer> {
+            private int left = 3;
+            public boolean hasNext() { return left > 0; }
+            public Integer next() { return left--; }
+          }
+          @UserData static class Acc {
+            long sum;
+            @Closure long addFirst(List<Integer> xs) {
+              Iterator<Integer> it = List.copyOf(xs).iterator();
+              sum = sum + it.next();
+              return sum;
+            }
+          }
+          public static void main(String[] args) {
+            Acc a = new Acc(); long s = 0;
+            for (int i = 0; i < 10000; i++) s += a.addFirst(List.of(i, 1));
+            Countdown c = new Countdown(); while (c.hasNext()) s += c.next();
+            System.out.println(s);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertNoErrors(c);
+    assertThat(c).succeeded();
+  }
+
+  /**
+   * A lambda's {@code get()} does not run the {@code get()} of a class of the sources that
+   * implements {@code Supplier} and that the closure never holds.
+   */
+  @Test
+  void aLambdaSupplierDoesNotRunASupplierClassTheClosureNeverHolds() {
+    JavaFileObject f =
+        source(
+            "m.Main",
+            """
+        package m;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.function.Supplier;
+        public class Main {
+          static class Gen implements Supplier<Integer> {
+            private int n;
+            public Integer get() { return n++; }
+          }
+          @UserData static class Acc {
+            long sum;
+            @Closure long add(int k) {
+              Supplier<Integer> s = () -> k;
+              sum = sum + s.get();
+              return sum;
+            }
+          }
+          public static void main(String[] args) {
+            Acc a = new Acc(); long s = 0;
+            for (int i = 0; i < 10000; i++) s += a.add(i);
+            System.out.println(s + new Gen().get());
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertNoErrors(c);
+    assertThat(c).succeeded();
+  }
+
+  /**
+   * An iterator class that a helper of the closure makes (two calls down, found after the call
+   * through {@code Iterator} was first met) is one the closure holds: {@code it.next()} runs its
+   * {@code next()}, whose write to an object the closure's own code did not allocate is flagged.
+   * One the closure makes itself is reached too: its clock read is noted, and its write to its own
+   * new object is allowed as any such write.
+   */
+  @Test
+  void aJdkIteratorRunsAnIteratorClassTheDataPathMakes() {
+    JavaFileObject f =
+        source(
+            "m.Main",
+            """
+        package m;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Iterator;
+        public class Main {
+          static class Countdown implements Iterator<Integer> {
+            private int left = 3;
+            public boolean hasNext() { return left > 0; }
+            public Integer next() { return left--; }
+          }
+          static class Ticker implements Iterator<Long> {
+            private long ticks;
+            public boolean hasNext() { return true; }
+            public Long next() { ticks++; return System.nanoTime(); }
+          }
+          @UserData static class Acc {
+            long sum;
+            @Closure long addFirst() {
+              Iterator<Integer> it = countdown();
+              sum = sum + it.next();
+              return sum;
+            }
+            @Closure long addTick() {
+              Iterator<Long> it = new Ticker();
+              sum = sum + it.next();
+              return sum;
+            }
+            private static Iterator<Integer> countdown() { return fresh(); }
+            private static Iterator<Integer> fresh() { return new Countdown(); }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c)
+        .hadErrorContaining(KEY + " code on the data path writes field `m.Main$Countdown.left`")
+        .inFile(f)
+        .onLineContaining("return left--;");
+    assertThat(c)
+        .hadNoteContaining("[orthrus.closure.nondeterministic]")
+        .inFile(f)
+        .onLineContaining("System.nanoTime()");
+    assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
+  }
+
+  /**
+   * A closure parameter of the iterator class itself, used through {@code Iterator}: the argument
+   * is the caller's object, and its {@code next()} writes it.
+   */
+  @Test
+  void aJdkIteratorRunsAnIteratorClassTheClosureGetsAsAParameter() {
+    JavaFileObject f =
+        source(
+            "m.Main",
+            """
+        package m;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Iterator;
+        public class Main {
+          static class Countdown implements Iterator<Integer> {
+            private int left = 3;
+            public boolean hasNext() { return left > 0; }
+            public Integer next() { return left--; }
+          }
+          @UserData static class Acc {
+            long sum;
+            @Closure long addFirst(Countdown c) {
+              Iterator<Integer> it = c;
+              sum = sum + it.next();
+              return sum;
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c)
+        .hadErrorContaining(KEY + " code on the data path writes field `m.Main$Countdown.left`")
+        .inFile(f)
+        .onLineContaining("return left--;");
+  }
+
+  /**
+   * An object of a class of the sources may come in under a JDK type: as an argument ({@code
+   * List<Integer>}, a {@code Tally} the caller made) or from a field ({@code Supplier<Integer>} in
+   * user data, holding a {@code Gen} made outside the closure). Calls through those types still
+   * reach the classes below them.
+   */
+  @Test
+  void aJdkTypeOfAnArgumentOrAFieldRunsTheClassesBelowIt() {
+    JavaFileObject f =
+        source(
+            "m.Main",
+            """
+        package m;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.AbstractList;
+        import java.util.List;
+        import java.util.function.Supplier;
+        public class Main {
+          static class Tally extends AbstractList<Integer> {
+            private int reads;
+            public Integer get(int i) { reads++; return i; }
+            public int size() { return 3; }
+          }
+          static class Gen implements Supplier<Integer> {
+            private int n;
+            public Integer get() { return n++; }
+          }
+          @UserData static class Acc {
+            long sum;
+            Supplier<Integer> gen;
+            @Closure long first(List<Integer> xs) {
+              sum = sum + xs.get(0);
+              return sum;
+            }
+            @Closure long next() {
+              sum = sum + gen.get();
+              return sum;
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c)
+        .hadErrorContaining(KEY + " code on the data path writes field `m.Main$Tally.reads`")
+        .inFile(f)
+        .onLineContaining("reads++;");
+    assertThat(c)
+        .hadErrorContaining(KEY + " code on the data path writes field `m.Main$Gen.n`")
+        .inFile(f)
+        .onLineContaining("return n++;");
+  }
 }
