@@ -18,7 +18,9 @@ import java.util.Map;
  * @param notValidated for each closure, the uses that leave its executions not validated where they
  *     reach one: a shared object handed to code the log does not follow (decision 0055, {@code
  *     shared sb passed to new Res(...)}), user data whose overrides the JDK calls back ({@code Key
- *     passed to add(...), which may call back its equals, hashCode})
+ *     passed to add(...), which may call back its equals, hashCode}), code of the sources that
+ *     reaches user data and that the JVM runs as written ({@code Main.close() called by
+ *     try-with-resources (Main.java:18), which runs it as written})
  */
 public record InstrumentResult(
     List<Path> generatedSources,

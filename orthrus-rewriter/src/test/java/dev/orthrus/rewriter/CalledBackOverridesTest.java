@@ -93,8 +93,10 @@ class CalledBackOverridesTest {
             List.of("Key passed to add(...), which may call back its equals, hashCode"),
             "p.Ledger#total(long)",
             List.of(
-                "Countdown.hasNext() called through Iterator, which runs it as written",
-                "Countdown.next() called through Iterator, which runs it as written")),
+                "Countdown.hasNext() called through Iterator (Ledger.java:39), which runs it as"
+                    + " written",
+                "Countdown.next() called through Iterator (Ledger.java:40), which runs it as"
+                    + " written")),
         result.notValidated());
   }
 }

@@ -5,6 +5,7 @@ import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CaseTree;
+import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.CompoundAssignmentTree;
@@ -26,6 +27,7 @@ import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.SwitchExpressionTree;
 import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TryTree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.JavacTask;
@@ -77,6 +79,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.UnionType;
 import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -129,6 +132,9 @@ public final class FactsCollector implements TaskListener {
   /** A collection's methods that compare their argument with its elements. */
   private static final Set<String> LOOKUPS =
       Set.of("contains", "indexOf", "lastIndexOf", "remove", "containsAll", "removeAll");
+
+  /** The methods of {@code java.util.Iterator} a for-each calls. */
+  private static final List<String> ITERATOR_STEPS = List.of("hasNext", "next");
 
   /** The JDK methods a class commonly overrides and a closure calls through any type. */
   private static final Set<String> OBJECT_METHODS =
@@ -414,6 +420,14 @@ public final class FactsCollector implements TaskListener {
       }
     }
 
+    /** The enclosing method reads or writes a versioned field or slot, or makes user data. */
+    private void accessesUserData() {
+      touches();
+      if (!enclosingMethods.isEmpty()) {
+        facts.accessesUserDataDirectly.add(enclosingMethods.peek());
+      }
+    }
+
     @Override
     public Void visitClass(ClassTree node, Void unused) {
       Element element = trees.getElement(getCurrentPath());
@@ -436,6 +450,7 @@ public final class FactsCollector implements TaskListener {
           }
         }
         facts.visibleFields.put(binary, fields);
+        iteratorSteps(type, binary);
         if (isUserData(type)) {
           facts.userDataClasses.add(binary);
           if (type.getSuperclass() instanceof DeclaredType parent
@@ -616,7 +631,7 @@ public final class FactsCollector implements TaskListener {
       fileFacts.fields.put(
           span(node), new FieldFact(owner, name, isFinal, referenceArray, held, enclosing));
       if (!isFinal || referenceArray) {
-        touches();
+        accessesUserData();
       }
     }
 
@@ -1181,7 +1196,7 @@ public final class FactsCollector implements TaskListener {
         }
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
         if (!onShared && !recordedShared && isJdk(method)) {
-          runsUserDataOverride(node, method);
+          runsOverride(node, method);
           TypeMirror receiver =
               isStatic
                   ? null
@@ -2078,7 +2093,7 @@ public final class FactsCollector implements TaskListener {
                 names.methodId(constructor),
                 constructor.getParameters().size(),
                 ReferenceFact.Form.USER_DATA_CONSTRUCTOR));
-        touches();
+        accessesUserData();
       } else if (element instanceof ExecutableElement method
           && node.getMode() == MemberReferenceTree.ReferenceMode.INVOKE) {
         if (sharedObject(new TreePath(getCurrentPath(), node.getQualifierExpression()), 0)) {
@@ -2245,34 +2260,201 @@ public final class FactsCollector implements TaskListener {
 
     /**
      * {@code it.next()} through a JDK interface ({@code Iterator<Integer> it = new NodeIt(head)})
-     * that a user-data class of the sources implements, other than the methods {@link
-     * #objectMethodOverrides} dispatches: the JVM runs the user-data class's method as written,
-     * which a validator refuses to run. Noted as a call-back of the JDK's.
+     * that a class of the sources implements, other than the methods {@link #objectMethodOverrides}
+     * dispatches: the JVM runs that class's method as written, which a validator refuses to run
+     * where it touches user data.
      */
-    private void runsUserDataOverride(MethodInvocationTree node, ExecutableElement method) {
+    private void runsOverride(MethodInvocationTree node, ExecutableElement method) {
       if (method.getModifiers().contains(Modifier.STATIC)
           || OBJECT_METHODS.contains(method.getSimpleName().toString())
-          || enclosingMethods.isEmpty()
           || !(node.getMethodSelect() instanceof MemberSelectTree select)
           || !(types.erasure(trees.getTypeMirror(receiverPath(getCurrentPath(), select)))
               instanceof DeclaredType receiver)
           || receiver.asElement().getModifiers().contains(Modifier.FINAL)) {
         return;
       }
-      for (TypeElement type : overridesBelow(receiver, method).keySet()) {
-        if (isUserData(type)) {
-          facts
-              .calledBackByMethod
-              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
-              .add(
-                  type.getSimpleName()
-                      + "."
-                      + method.getSimpleName()
-                      + "() called through "
-                      + receiver.asElement().getSimpleName()
-                      + ", which runs it as written");
+      overridesBelow(receiver, method)
+          .forEach(
+              (type, override) ->
+                  runsAsWritten(
+                      override,
+                      type.getSimpleName()
+                          + "."
+                          + method.getSimpleName()
+                          + "() called through "
+                          + receiver.asElement().getSimpleName()
+                          + " ("
+                          + at(node)
+                          + "), which runs it as written"));
+    }
+
+    /**
+     * Notes that the enclosing method makes the JVM run {@code code} as written where the rewriter
+     * cannot call a logged variant of it ({@code use} says where): the plan names the use when
+     * {@code code} is code of the sources that touches user data ({@link
+     * SourceFacts#runsAsWritten}).
+     */
+    private void runsAsWritten(ExecutableElement code, String use) {
+      if (!enclosingMethods.isEmpty()) {
+        facts
+            .runsAsWrittenByMethod
+            .computeIfAbsent(enclosingMethods.peek(), k -> new HashMap<>())
+            .computeIfAbsent(names.methodId(code), k -> new TreeSet<>())
+            .add(use);
+      }
+    }
+
+    /**
+     * The {@code hasNext()} and {@code next()} an {@code Iterator} class of the sources runs
+     * ({@link SourceFacts#iteratorSteps}).
+     */
+    private void iteratorSteps(TypeElement type, String binary) {
+      TypeElement iterator = elements.getTypeElement("java.util.Iterator");
+      if (iterator == null
+          || type.getKind() != ElementKind.CLASS
+          || !types.isSubtype(types.erasure(type.asType()), types.erasure(iterator.asType()))) {
+        return;
+      }
+      String name =
+          type.getSimpleName().isEmpty() ? "an anonymous Iterator's " : type.getSimpleName() + ".";
+      for (String step : ITERATOR_STEPS) {
+        ExecutableElement method = jdkMethod("java.util.Iterator", step);
+        for (Element member : elements.getAllMembers(type)) {
+          if (method != null
+              && member instanceof ExecutableElement m
+              && !m.getModifiers().contains(Modifier.ABSTRACT)
+              && m.getSimpleName().equals(method.getSimpleName())
+              && elements.overrides(m, method, type)) {
+            facts
+                .iteratorSteps
+                .computeIfAbsent(binary, k -> new TreeMap<>())
+                .put(names.methodId(m), name + step + "()");
+          }
         }
       }
+    }
+
+    /** Where {@code tree} starts, as the build names a use: {@code Main.java:18}. */
+    private String at(Tree tree) {
+      return file.getFileName()
+          + ":"
+          + unit.getLineMap().getLineNumber(positions.getStartPosition(unit, tree));
+    }
+
+    /**
+     * The methods of the sources that a call of {@code method} on an object of static type {@code
+     * receiver} may run, by the class that declares each: the one that class has, declared or
+     * inherited, and the overrides of classes below it.
+     */
+    private Map<TypeElement, ExecutableElement> implementations(
+        TypeMirror receiver, ExecutableElement method) {
+      Map<TypeElement, ExecutableElement> found = new LinkedHashMap<>();
+      if (!(types.erasure(receiver) instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement type)) {
+        return found;
+      }
+      for (Element member : elements.getAllMembers(type)) {
+        if (member instanceof ExecutableElement m
+            && !m.getModifiers().contains(Modifier.ABSTRACT)
+            && m.getSimpleName().equals(method.getSimpleName())
+            && (m.equals(method) || elements.overrides(m, method, type))
+            && !isJdk(m)) {
+          found.put(JavaNames.enclosingType(m), m);
+        }
+      }
+      if (!type.getModifiers().contains(Modifier.FINAL)) {
+        overridesBelow(declared, method).forEach(found::putIfAbsent);
+      }
+      return found;
+    }
+
+    /** The method {@code name} without parameters that JDK type {@code owner} declares. */
+    private ExecutableElement jdkMethod(String owner, String name) {
+      TypeElement type = elements.getTypeElement(owner);
+      if (type != null) {
+        for (Element member : type.getEnclosedElements()) {
+          if (member instanceof ExecutableElement m
+              && m.getSimpleName().contentEquals(name)
+              && m.getParameters().isEmpty()) {
+            return m;
+          }
+        }
+      }
+      return null;
+    }
+
+    /**
+     * {@code try (Res r = ...)}: the JVM calls each resource's {@code close()} at the end, as
+     * written; the rewriter makes no call there that could run its variant.
+     */
+    @Override
+    public Void visitTry(TryTree node, Void unused) {
+      ExecutableElement close = jdkMethod("java.lang.AutoCloseable", "close");
+      for (Tree resource : node.getResources()) {
+        TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), resource));
+        if (close != null && type != null) {
+          implementations(type, close)
+              .forEach(
+                  (owner, m) ->
+                      runsAsWritten(
+                          m,
+                          owner.getSimpleName()
+                              + ".close() called by try-with-resources ("
+                              + at(resource)
+                              + "), which runs it as written"));
+        }
+      }
+      return super.visitTry(node, unused);
+    }
+
+    /**
+     * {@code throw e}: a validator compares the message of VAL's exception with APP's, calling
+     * {@code getMessage()}, an override of which runs as written. An exception the method catches
+     * itself is not compared.
+     */
+    @Override
+    public Void visitThrow(ThrowTree node, Void unused) {
+      TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
+      ExecutableElement getMessage = jdkMethod("java.lang.Throwable", "getMessage");
+      if (getMessage != null && type != null && !caughtHere(getCurrentPath(), type)) {
+        implementations(type, getMessage)
+            .forEach(
+                (owner, m) ->
+                    runsAsWritten(
+                        m,
+                        owner.getSimpleName()
+                            + ".getMessage() of the exception thrown ("
+                            + at(node)
+                            + "), which validation runs as written"));
+      }
+      return super.visitThrow(node, unused);
+    }
+
+    /** Whether a try block around {@code path}, in its method, catches {@code thrown}. */
+    private boolean caughtHere(TreePath path, TypeMirror thrown) {
+      for (TreePath p = path; p.getParentPath() != null; p = p.getParentPath()) {
+        Tree parent = p.getParentPath().getLeaf();
+        if (parent instanceof MethodTree
+            || parent instanceof LambdaExpressionTree
+            || parent instanceof ClassTree) {
+          return false;
+        }
+        if (parent instanceof TryTree t && t.getBlock() == p.getLeaf()) {
+          for (CatchTree c : t.getCatches()) {
+            TreePath parameter = new TreePath(new TreePath(p.getParentPath(), c), c.getParameter());
+            TypeMirror caught =
+                trees.getTypeMirror(new TreePath(parameter, c.getParameter().getType()));
+            List<? extends TypeMirror> alternatives =
+                caught instanceof UnionType union ? union.getAlternatives() : List.of(caught);
+            for (TypeMirror a : alternatives) {
+              if (a != null && types.isSubtype(types.erasure(thrown), types.erasure(a))) {
+                return true;
+              }
+            }
+          }
+        }
+      }
+      return false;
     }
 
     /** A set, a map or a priority queue: hashes or compares what it holds. */
@@ -2466,8 +2648,24 @@ public final class FactsCollector implements TaskListener {
         if (recordedShared) {
           recordedBy(facts.sharedCallsByMethod, id);
         }
+        if (!userData && !isJdk(constructor) && !enclosingMethods.isEmpty()) {
+          facts
+              .plainMade
+              .computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>())
+              .add(binary);
+        }
+        if (!userData && !isJdk(constructor) && node.getClassBody() == null) {
+          // A constructor has no logged variant: new Cursor(head) runs it as written.
+          runsAsWritten(
+              constructor,
+              "new "
+                  + type.getSimpleName()
+                  + "(...) ("
+                  + at(node)
+                  + "), whose constructor runs as written");
+        }
         if (userData) {
-          touches();
+          accessesUserData();
           if (!enclosingMethods.isEmpty()) {
             facts
                 .userDataMade
@@ -2627,8 +2825,50 @@ public final class FactsCollector implements TaskListener {
             span(node.getExpression()),
             elementRead(array, types.erasure(array.asType()).toString()));
       }
+      iteratedAsWritten(node, expression);
       // A loop over a user-data array (a VersionedArray) reads it slot by slot: BodyRewriter.
       return super.visitEnhancedForLoop(node, unused);
+    }
+
+    /**
+     * {@code for (int v : list)} over an {@code Iterable} of the sources: the JVM calls its {@code
+     * iterator()}, and the iterator's {@code hasNext()} and {@code next()}, as written; the
+     * rewriter makes no call there that could run their variants.
+     */
+    private void iteratedAsWritten(EnhancedForLoopTree node, TreePath expression) {
+      TypeMirror type = trees.getTypeMirror(expression);
+      ExecutableElement iterator = jdkMethod("java.lang.Iterable", "iterator");
+      if (type == null || iterator == null) {
+        return;
+      }
+      String use = " called by for-each (" + at(node) + "), which runs it as written";
+      implementations(type, iterator)
+          .forEach(
+              (owner, m) -> {
+                runsAsWritten(m, owner.getSimpleName() + ".iterator()" + use);
+                if (!enclosingMethods.isEmpty()) {
+                  // The iterators it makes (return new NodeIt(head)): SourceFacts#runsAsWritten.
+                  facts
+                      .iteratedByMethod
+                      .computeIfAbsent(enclosingMethods.peek(), k -> new HashMap<>())
+                      .computeIfAbsent(names.methodId(m), k -> new TreeSet<>())
+                      .add(use);
+                }
+                // An iterator of a class of the sources (NodeIt iterator()), made here or not; one
+                // declared as a JDK Iterator is one of those the method makes.
+                boolean sourceIterator =
+                    types.erasure(m.getReturnType()) instanceof DeclaredType returned
+                        && !isJdkType((TypeElement) returned.asElement());
+                for (String step : sourceIterator ? ITERATOR_STEPS : List.<String>of()) {
+                  ExecutableElement method = jdkMethod("java.util.Iterator", step);
+                  if (method != null) {
+                    implementations(m.getReturnType(), method)
+                        .forEach(
+                            (it, s) ->
+                                runsAsWritten(s, it.getSimpleName() + "." + step + "()" + use));
+                  }
+                }
+              });
     }
   }
 

@@ -351,6 +351,12 @@ public final class SourceFacts {
 
   final Set<String> touchesDirectly = new LinkedHashSet<>();
 
+  /**
+   * The methods among {@link #touchesDirectly} whose own code reads or writes a versioned field or
+   * slot, or makes user data ({@link #accessingUserData}).
+   */
+  final Set<String> accessesUserDataDirectly = new LinkedHashSet<>();
+
   /** Methods that make a call the JDK table marks seeded ({@link CallFact#seeded()}). */
   final Set<String> seedingMethods = new LinkedHashSet<>();
 
@@ -396,6 +402,28 @@ public final class SourceFacts {
    * #calledBack(String)}).
    */
   final Map<String, Set<String>> calledBackByMethod = new HashMap<>();
+
+  /**
+   * Per method, the code of the sources its constructs make the JVM run as written, by that code's
+   * id (a method or a constructor), each with the uses that reach it ({@link #runsAsWritten}).
+   */
+  final Map<String, Map<String, Set<String>>> runsAsWrittenByMethod = new HashMap<>();
+
+  /**
+   * Per method, the {@code iterator()} implementations of the sources its for-each loops call, by
+   * id, each with the uses ({@code called by for-each (Bag.java:21), which runs it as written}):
+   * the {@code hasNext()} and {@code next()} of the iterators those make run as written too.
+   */
+  final Map<String, Map<String, Set<String>>> iteratedByMethod = new HashMap<>();
+
+  /** The classes of the sources, not user data, that each method makes, by binary name. */
+  final Map<String, Set<String>> plainMade = new HashMap<>();
+
+  /**
+   * The {@code hasNext()} and {@code next()} that each {@code Iterator} class of the sources runs,
+   * by id, with the name a use gives them ({@code NodeIt.next()}).
+   */
+  final Map<String, Map<String, String>> iteratorSteps = new HashMap<>();
 
   /** The facts of the file that declares each class of the sources, by binary name. */
   final Map<String, FileFacts> fileOfType = new HashMap<>();
@@ -648,6 +676,45 @@ public final class SourceFacts {
     return calledBackByMethod.getOrDefault(method, Set.of());
   }
 
+  /**
+   * Where {@code method} makes the JVM run code of the sources as written, code that reaches user
+   * data (one of {@code accessing}, {@link #accessingUserData}): {@code close()} at the end of a
+   * try-with-resources, {@code iterator()} of a for-each, an override of a JDK interface's method
+   * called through the interface, a constructor of a plain class, the {@code getMessage()} override
+   * of an exception it throws, which validation calls. The rewriter gives none of them a logged
+   * variant there, a validator refuses their reads, and executions that get there are not validated
+   * (rewriter.md, "Known gaps").
+   */
+  public Set<String> runsAsWritten(String method, Set<String> accessing) {
+    Set<String> uses = new TreeSet<>();
+    runsAsWrittenByMethod
+        .getOrDefault(method, Map.of())
+        .forEach(
+            (code, reaching) -> {
+              if (accessing.contains(code)) {
+                uses.addAll(reaching);
+              }
+            });
+    iteratedByMethod
+        .getOrDefault(method, Map.of())
+        .forEach(
+            (iterator, reaching) -> {
+              Set<String> made = new TreeSet<>(plainMade.getOrDefault(iterator, Set.of()));
+              made.addAll(userDataMade.getOrDefault(iterator, Set.of()));
+              for (String type : made) {
+                iteratorSteps
+                    .getOrDefault(type, Map.of())
+                    .forEach(
+                        (step, name) -> {
+                          if (accessing.contains(step)) {
+                            reaching.forEach(use -> uses.add(name + use));
+                          }
+                        });
+              }
+            });
+    return uses;
+  }
+
   /** The fields {@code method} reads that other threads may change ({@link #isShared}). */
   public Set<String> sharedFieldsRead(String method) {
     Set<String> fields = new LinkedHashSet<>();
@@ -807,6 +874,31 @@ public final class SourceFacts {
       }
     }
     return touching;
+  }
+
+  /**
+   * The methods and constructors of the sources whose code, or code they call, reads or writes a
+   * versioned field or slot, makes user data or calls a closure: run as written from a validator,
+   * they reach versioned memory, which the validator refuses ({@link #runsAsWritten}). Reading a
+   * field another thread may change, or calling a shared JDK object, is not among them: that code
+   * runs as written in a validator too.
+   */
+  public Set<String> accessingUserData() {
+    linkOverrides();
+    Set<String> accessing = new LinkedHashSet<>(accessesUserDataDirectly);
+    accessing.addAll(closures());
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (Map.Entry<String, Set<String>> e : callees.entrySet()) {
+        if (!accessing.contains(e.getKey())
+            && e.getValue().stream().anyMatch(accessing::contains)) {
+          accessing.add(e.getKey());
+          changed = true;
+        }
+      }
+    }
+    return accessing;
   }
 
   /**

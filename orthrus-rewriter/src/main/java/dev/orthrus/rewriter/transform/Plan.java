@@ -62,6 +62,12 @@ final class Plan {
   final Set<String> reachedByClosures;
 
   /**
+   * The methods and constructors of the sources that reach user data, with variants or not ({@link
+   * SourceFacts#accessingUserData}): what a validator refuses to run as written.
+   */
+  private final Set<String> accessingUserData;
+
+  /**
    * The public methods that get variants for another build's closures to call (decision 0075),
    * besides those closures reach.
    */
@@ -213,6 +219,7 @@ final class Plan {
         .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
         .forEach(direct::add);
     Set<String> anywhere = facts.touchingMethods(direct);
+    this.accessingUserData = facts.accessingUserData();
     Set<String> closureIds = facts.closures();
     this.reachedByClosures = facts.reached(closureIds, anywhere);
     this.export = export;
@@ -275,7 +282,8 @@ final class Plan {
    * What the closure {@code id} records beyond its arguments, in it and the methods it reaches:
    * non-deterministic calls, reads of fields other threads may change, calls on or with shared JDK
    * objects and the snapshots of them it iterates, for the report; and where it hands a shared
-   * object to code the log does not follow, which leaves the execution not validated.
+   * object to code the log does not follow, or makes the JVM run code that touches user data as
+   * written, which leaves the execution not validated.
    */
   List<String> recordedBy(String id) {
     Set<String> recorded = new TreeSet<>();
@@ -285,6 +293,9 @@ final class Plan {
       facts.snapshots(method).forEach(c -> recorded.add("recorded: snapshot " + c));
       facts.unrecordedShared(method).forEach(u -> recorded.add(InstrumentReport.NOT_VALIDATED + u));
       facts.calledBack(method).forEach(u -> recorded.add(InstrumentReport.NOT_VALIDATED + u));
+      facts
+          .runsAsWritten(method, accessingUserData)
+          .forEach(u -> recorded.add(InstrumentReport.NOT_VALIDATED + u));
       facts.callees(method).stream()
           .filter(recordedCalls::contains)
           .forEach(
