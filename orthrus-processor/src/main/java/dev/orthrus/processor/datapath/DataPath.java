@@ -259,7 +259,12 @@ public final class DataPath {
   }
 
   static boolean inherits(TypeElement type, TypeElement ancestor) {
-    if (type.equals(ancestor)) {
+    return inheritsAny(type, ancestor::equals);
+  }
+
+  /** Whether {@code type} or one of its superclasses or interfaces is one of {@code ancestors}. */
+  static boolean inheritsAny(TypeElement type, Predicate<TypeElement> ancestors) {
+    if (ancestors.test(type)) {
       return true;
     }
     List<TypeMirror> supertypes = new ArrayList<>(type.getInterfaces());
@@ -267,7 +272,7 @@ public final class DataPath {
     for (TypeMirror s : supertypes) {
       if (s instanceof DeclaredType d
           && d.asElement() instanceof TypeElement parent
-          && inherits(parent, ancestor)) {
+          && inheritsAny(parent, ancestors)) {
         return true;
       }
     }

@@ -2,14 +2,11 @@ package dev.orthrus.processor.datapath;
 
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.OrthrusAnnotations;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeMirror;
 
 /**
  * The classes of the sources whose objects one closure's execution may hold, as the methods it
@@ -80,27 +77,10 @@ final class HeldClasses {
         enteringObject
             || OrthrusAnnotations.isUserData(type)
             || created.contains(type)
-            || below(type, seen)
-            || below(type, entering);
+            || DataPath.inheritsAny(type, t -> seen.contains(t) || entering.contains(t));
     if (isHeld) {
       held.add(type);
     }
     return isHeld;
-  }
-
-  private static boolean below(TypeElement type, Set<TypeElement> ancestors) {
-    if (ancestors.contains(type)) {
-      return true;
-    }
-    List<TypeMirror> supertypes = new ArrayList<>(type.getInterfaces());
-    supertypes.add(type.getSuperclass());
-    for (TypeMirror s : supertypes) {
-      if (s instanceof DeclaredType d
-          && d.asElement() instanceof TypeElement parent
-          && below(parent, ancestors)) {
-        return true;
-      }
-    }
-    return false;
   }
 }
