@@ -2,10 +2,12 @@ package dev.orthrus.processor.rules;
 
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
+import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.Site;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -94,13 +96,12 @@ public final class SignatureRule extends AbstractRule {
     if (type.getKind() == TypeKind.TYPEVAR) {
       return VARIABLE_HINT;
     }
-    if (!(type instanceof DeclaredType d)) {
+    if (!(type instanceof DeclaredType d && d.asElement() instanceof TypeElement element)) {
       return HINT;
     }
-    String name = d.asElement().toString();
-    if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")) {
+    if (JavaNames.isJdk(element)) {
       return JDK_HINT;
     }
-    return d.asElement().getKind() == ElementKind.INTERFACE ? INTERFACE_HINT : HINT;
+    return element.getKind() == ElementKind.INTERFACE ? INTERFACE_HINT : HINT;
   }
 }
