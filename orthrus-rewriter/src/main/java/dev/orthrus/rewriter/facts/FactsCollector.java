@@ -438,9 +438,7 @@ public final class FactsCollector implements TaskListener {
         fileFacts.declaredTypes.add(binary);
         facts.fileOfType.put(binary, fileFacts);
         if (type.getKind() == ElementKind.ENUM && type.getNestingKind() == NestingKind.LOCAL) {
-          fileFacts.localEnums.add(
-              unit.getLineMap()
-                  .getLineNumber(positions.getStartPosition(unit, getCurrentPath().getLeaf())));
+          fileFacts.localEnums.add(line(getCurrentPath().getLeaf()));
         }
         Set<String> fields = new HashSet<>();
         for (Element member : elements.getAllMembers(type)) {
@@ -2336,9 +2334,12 @@ public final class FactsCollector implements TaskListener {
 
     /** Where {@code tree} starts, as the build names a use: {@code Main.java:18}. */
     private String at(Tree tree) {
-      return file.getFileName()
-          + ":"
-          + unit.getLineMap().getLineNumber(positions.getStartPosition(unit, tree));
+      return file.getFileName() + ":" + line(tree);
+    }
+
+    /** The line {@code tree} starts on. */
+    private long line(Tree tree) {
+      return unit.getLineMap().getLineNumber(positions.getStartPosition(unit, tree));
     }
 
     /**
