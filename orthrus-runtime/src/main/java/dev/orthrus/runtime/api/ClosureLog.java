@@ -345,6 +345,28 @@ public final class ClosureLog {
   }
 
   /**
+   * Whether load {@code at} of this execution read a version that one of the {@link #RECENT_LOADS}
+   * loads before it read too: the execution reached that very version earlier, so a control-path
+   * check of it adds nothing ({@link ControlPath#load(ClosureLog, VersionedObject)}). APP asks it
+   * of the load it just made, VAL of the load it just replayed, so both answer from the same
+   * entries.
+   */
+  boolean repeatsEarlierLoad(int at) {
+    Version version = loads[at];
+    for (int i = at - 1; i >= 0 && i >= at - RECENT_LOADS; i--) {
+      if (loads[i] == version) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@link #repeatsEarlierLoad} of the load this execution made last. */
+  boolean lastLoadRepeats() {
+    return loadCount > 0 && repeatsEarlierLoad(loadCount - 1);
+  }
+
+  /**
    * The newest of the last {@link #RECENT_LOADS} loads of {@code owner}'s {@code slot}, or null.
    */
   private Version recentLoad(Object owner, int slot) {

@@ -6,8 +6,9 @@ package dev.orthrus.runtime.api;
  * reference the control path held between closures) goes through {@link #verify} in the plain
  * variant, {@link #load(ClosureLog, VersionedObject)} in the APP variant and {@link #load(Replay,
  * VersionedObject)} in the VAL variant; later loads of the same object in that execution are
- * ordinary loads. Before data leaves the process (e.g. a value written to a socket) the control
- * path calls {@link ClosureRuntime#verify}.
+ * ordinary loads, and so is the first load of a closure that a logged execution calls, of a version
+ * that execution read just before. Before data leaves the process (e.g. a value written to a
+ * socket) the control path calls {@link ClosureRuntime#verify}.
  *
  * <p>A failed check throws {@link ChecksumMismatchException}: the closure must not compute on
  * corrupted data. Generated dispatchers catch it and hand it to {@link ClosureRuntime#corrupted},
@@ -27,21 +28,31 @@ public final class ControlPath {
     return version;
   }
 
-  /** Loads, logs and checks the newest version of {@code object} (APP variant). */
+  /**
+   * Loads, logs and checks the newest version of {@code object} (APP variant). The check is left
+   * out when this execution loaded that very version a few loads earlier: the object did not come
+   * from the control path but from this execution, which read it before (a closure called from
+   * another closure's APP variant gets user data the caller just loaded), and that earlier load was
+   * either checked or a data-path load, which is not.
+   */
   public static <V extends Version> V load(ClosureLog log, VersionedObject<V> object) {
     V version = log.load(object);
-    check(version);
+    if (!log.lastLoadRepeats()) {
+      check(version);
+    }
     return version;
   }
 
   /**
-   * VAL variant: takes the logged version and checks it again, so a validator confirms APP's
-   * verdict. A checksum APP miscomputed (a fault in the check itself) shows up as one side throwing
-   * and the other not.
+   * VAL variant: takes the logged version and checks it again where APP checked it, so a validator
+   * confirms APP's verdict. A checksum APP miscomputed (a fault in the check itself) shows up as
+   * one side throwing and the other not.
    */
   public static <V extends Version> V load(Replay replay, VersionedObject<V> object) {
     V version = replay.load(object);
-    check(version);
+    if (!replay.lastLoadRepeats()) {
+      check(version);
+    }
     return version;
   }
 

@@ -98,6 +98,11 @@ public final class Replay {
     return (V) resolve(logged);
   }
 
+  /** APP's {@link ClosureLog#lastLoadRepeats} for the load replayed last. */
+  boolean lastLoadRepeats() {
+    return loadCursor > 0 && log.repeatsEarlierLoad(loadCursor - 1);
+  }
+
   /** VAL's {@link ClosureLog#slots}: each step replays the load of the next slot. */
   public <T> Iterable<T> slots(VersionedArray<T> array) {
     Objects.requireNonNull(array, ClosureLog.NULL_REFERENCE);
