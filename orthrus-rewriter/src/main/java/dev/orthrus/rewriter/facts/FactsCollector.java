@@ -1564,13 +1564,8 @@ public final class FactsCollector implements TaskListener {
               || !isUserData(field.getEnclosingElement()))
           && types.erasure(field.asType()) instanceof DeclaredType declared
           && declared.asElement() instanceof TypeElement type
-          && isJdkType(type)
+          && JavaNames.isJdk(type)
           && !jdkValue(type);
-    }
-
-    private boolean isJdkType(TypeElement type) {
-      String name = names.binaryName(type);
-      return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.");
     }
 
     /**
@@ -1639,7 +1634,7 @@ public final class FactsCollector implements TaskListener {
         return name.equals("toString") && receiver != null && jdk.mayKeepObjectHashCode(receiver);
       }
       return receiver instanceof DeclaredType declared
-          && isJdkType((TypeElement) declared.asElement())
+          && JavaNames.isJdk((TypeElement) declared.asElement())
           && declared.getTypeArguments().stream().anyMatch(a -> mayBeIdentityHashed(a, 0));
     }
 
@@ -2859,7 +2854,7 @@ public final class FactsCollector implements TaskListener {
                 // declared as a JDK Iterator is one of those the method makes.
                 boolean sourceIterator =
                     types.erasure(m.getReturnType()) instanceof DeclaredType returned
-                        && !isJdkType((TypeElement) returned.asElement());
+                        && !JavaNames.isJdk((TypeElement) returned.asElement());
                 for (String step : sourceIterator ? ITERATOR_STEPS : List.<String>of()) {
                   ExecutableElement method = jdkMethod("java.util.Iterator", step);
                   if (method != null) {
