@@ -8,6 +8,7 @@ import dev.orthrus.processor.summary.FieldArrayWrite;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.PassedArrayWrite;
 import dev.orthrus.processor.summary.PassedFieldArray;
+import dev.orthrus.processor.summary.RecordHeldArray;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -37,10 +38,13 @@ public final class ArrayElementWriteRule extends AbstractRule {
                 + write.owner()
                 + "."
                 + write.field()
-                + "`, a primitive array held by user data; versions are immutable, so assign a new array instead "
-                + "(e.g. copy, change the copy, then `"
-                + write.field()
-                + " = copy`)";
+                + "`, a primitive array held by user data; versions are immutable, so "
+                + (write.component()
+                    ? "hold a new record instead, made with a changed copy of the array (a record's"
+                        + " component cannot be assigned)"
+                    : "assign a new array instead (e.g. copy, change the copy, then `"
+                        + write.field()
+                        + " = copy`)");
         reportWherever(context, findings, method.id(), write.site(), message);
       }
     }
@@ -64,12 +68,31 @@ public final class ArrayElementWriteRule extends AbstractRule {
       }
     }
     Map<String, String> keptFields = keptFields(context, kept);
+    Map<String, RecordHeldArray> recordHeld = recordHeldArrays(context);
     Map<String, Set<Integer>> written = writtenParameters(context);
     for (MethodSummary method : context.dataPath().methods()) {
       for (FieldArrayWrite write : method.fieldArrayWrites()) {
         String field = write.owner() + "." + write.field();
         String keeper = keptFields.get(field);
-        if (keeper != null) {
+        RecordHeldArray held = recordHeld.get(field);
+        if (keeper == null && held != null) {
+          String message =
+              "`"
+                  + method.id()
+                  + "` stores into an element of `"
+                  + field
+                  + "`, a record's component that holds the array of `"
+                  + held.source()
+                  + "` (the record is made with it at "
+                  + fileName(held.site().position().file())
+                  + ":"
+                  + held.site().position().line()
+                  + "): the store changes user data's version in place; make the record with a"
+                  + " copy (`"
+                  + held.source().substring(held.source().lastIndexOf('.') + 1)
+                  + ".clone()`), or write into a copy of the record's array";
+          reportWherever(context, findings, method.id(), write.site(), message);
+        } else if (keeper != null) {
           String message =
               "`"
                   + method.id()
@@ -162,6 +185,21 @@ public final class ArrayElementWriteRule extends AbstractRule {
           + ".clone()`) or finish the array before the first call";
     }
     return null;
+  }
+
+  private static String fileName(String path) {
+    return path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  }
+
+  /** Record components made with a user-data primitive array, by {@code record.component}. */
+  private static Map<String, RecordHeldArray> recordHeldArrays(RuleContext context) {
+    Map<String, RecordHeldArray> held = new HashMap<>();
+    for (MethodSummary method : context.dataPath().methods()) {
+      for (RecordHeldArray array : method.recordHeldArrays()) {
+        held.putIfAbsent(array.record() + "." + array.component(), array);
+      }
+    }
+    return held;
   }
 
   /** Whether some method the call may run stores into the elements of its parameter {@code j}. */

@@ -7,6 +7,8 @@ package dev.orthrus.processor.summary;
  *
  * @param owner binary name of the user-data class declaring the array field
  * @param field the field name
+ * @param component whether the field is a record's component, which no code can assign
  * @param site where the store is written
  */
-public record ArrayElementWrite(String owner, String field, Site site) implements ArrayStore {}
+public record ArrayElementWrite(String owner, String field, boolean component, Site site)
+    implements ArrayStore {}

@@ -20,11 +20,13 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -300,12 +302,51 @@ final class MethodScope {
       TreePath last = locals.lastValueBefore(element, at, trees.getSourcePositions(), unit);
       return last == null ? null : arrayField(last, depth + 1);
     }
-    if (expression instanceof MethodInvocationTree
+    if (expression instanceof MethodInvocationTree call
         && element instanceof ExecutableElement m
         && m.getReturnType().getKind() == TypeKind.ARRAY) {
-      return getterOf(m);
+      ArrayField component = recordComponent(m, new TreePath(at, call.getMethodSelect()));
+      return component != null ? component : getterOf(m);
     }
     return null;
+  }
+
+  /**
+   * The array field of a record component whose accessor {@code method} is the implicit one, which
+   * returns the field as it is; the access is the call's method select ({@code w.counts}), so that
+   * its receiver is the call's. Null for any other method, and for an accessor the record declares
+   * (its body says what it returns, as a getter's does).
+   */
+  private ArrayField recordComponent(ExecutableElement method, TreePath select) {
+    TypeElement owner = JavaNames.enclosingType(method);
+    if (owner.getKind() != ElementKind.RECORD || !method.getParameters().isEmpty()) {
+      return null;
+    }
+    for (RecordComponentElement component : owner.getRecordComponents()) {
+      if (method.equals(component.getAccessor()) && implicit(method)) {
+        for (VariableElement field : ElementFilter.fieldsIn(owner.getEnclosedElements())) {
+          if (field.getSimpleName().equals(component.getSimpleName())
+              && !field.getModifiers().contains(Modifier.STATIC)) {
+            return new ArrayField(field, select);
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether javac made {@code method} (a record's accessor or canonical constructor) rather than
+   * the source declaring it.
+   */
+  boolean implicit(ExecutableElement method) {
+    if (elements.getOrigin(method) == Elements.Origin.MANDATED) {
+      return true;
+    }
+    MethodTree tree = trees.getTree(method);
+    return tree == null
+        || tree.getBody() == null
+        || trees.getSourcePositions().getStartPosition(unit, tree.getBody()) < 0;
   }
 
   /** The array field a method of the program returns as it is ({@code return xs;}), or null. */

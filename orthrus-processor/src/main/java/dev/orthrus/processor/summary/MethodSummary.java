@@ -26,6 +26,7 @@ public final class MethodSummary {
   final List<PassedArrayWrite> passedArrayWrites = new ArrayList<>();
   final List<PassedFieldArray> passedFieldArrays = new ArrayList<>();
   final List<FieldArrayWrite> fieldArrayWrites = new ArrayList<>();
+  final List<RecordHeldArray> recordHeldArrays = new ArrayList<>();
   final Set<Integer> keptParameters = new TreeSet<>();
   final Set<Integer> writtenParameters = new TreeSet<>();
   final List<CalleeArrayWrite> calleeArrayWrites = new ArrayList<>();
@@ -104,6 +105,11 @@ public final class MethodSummary {
   /** Primitive arrays held in fields that this method passes as arguments. */
   public List<PassedFieldArray> passedFieldArrays() {
     return passedFieldArrays;
+  }
+
+  /** Records this method makes with a user-data primitive array as a component. */
+  public List<RecordHeldArray> recordHeldArrays() {
+    return recordHeldArrays;
   }
 
   /** Element stores into primitive arrays held in fields outside user data. */

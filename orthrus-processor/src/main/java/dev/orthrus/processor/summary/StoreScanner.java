@@ -175,6 +175,9 @@ final class StoreScanner extends BodyScanner {
       MethodScope.ArrayField array = scope.writtenArrayField(argument);
       if (array != null) {
         MethodScope.Holder holder = scope.holder(array.load(), array.field());
+        if (holder.userData()) {
+          recordHeldArray(call, callee, i, array);
+        }
         ArrayStore store =
             holder.userData() ? userDataStore(call, array) : fieldArrayStore(call, array);
         if (store != null) {
@@ -185,6 +188,30 @@ final class StoreScanner extends BodyScanner {
         scope.summary.calleeArrayWrites.add(new CalleeArrayWrite(target, i, passed));
       }
     }
+  }
+
+  /**
+   * {@code new R(..., xs, ...)} with a user-data primitive array as argument {@code i} of a
+   * record's implicit canonical constructor, which stores it into the component as it is. A
+   * constructor the record declares may copy it, and is not followed.
+   */
+  private void recordHeldArray(
+      Tree call, ExecutableElement callee, int i, MethodScope.ArrayField array) {
+    TypeElement record = JavaNames.enclosingType(callee);
+    if (callee.getKind() != ElementKind.CONSTRUCTOR
+        || record.getKind() != ElementKind.RECORD
+        || !scope.implicit(callee)
+        || callee.getParameters().size() != record.getRecordComponents().size()) {
+      return;
+    }
+    scope.summary.recordHeldArrays.add(
+        new RecordHeldArray(
+            scope.names.binaryName(record),
+            record.getRecordComponents().get(i).getSimpleName().toString(),
+            scope.names.binaryName(JavaNames.enclosingType(array.field()))
+                + "."
+                + array.field().getSimpleName(),
+            scope.site(call)));
   }
 
   private void recordFieldWrite(Tree store, TreePath lhsPath, VariableElement field) {
@@ -324,9 +351,11 @@ final class StoreScanner extends BodyScanner {
       // first version is published at the constructor's end, with the array as it is then.
       return null;
     }
+    TypeElement owner = JavaNames.enclosingType(array.field());
     return new ArrayElementWrite(
-        scope.names.binaryName(JavaNames.enclosingType(array.field())),
+        scope.names.binaryName(owner),
         array.field().getSimpleName().toString(),
+        owner.getKind() == ElementKind.RECORD,
         scope.site(store));
   }
 

@@ -712,4 +712,110 @@ class ArrayElementWriteRuleTest {
     long errors = c.errors().stream().filter(d -> d.getMessage(null).contains(KEY)).count();
     org.junit.jupiter.api.Assertions.assertEquals(3, errors, c.errors()::toString);
   }
+
+  /**
+   * A record's implicit accessor returns its component's array as a getter of the sources does: a
+   * closure's store into the array of a record that user data holds is an unversioned write, and
+   * into that of a user-data record an in-place change of a version. An accessor the record
+   * declares is followed as a getter is: one that returns a copy is fine.
+   */
+  @Test
+  void storesThroughARecordsAccessorAreStoresIntoItsComponent() {
+    JavaFileObject f =
+        source(
+            "t.Meter",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Meter {
+          public record Window(String name, long[] counts) {}
+          @UserData
+          public record Hist(long[] bins) {}
+          public record Safe(long[] xs) {
+            public long[] xs() {
+              return xs.clone();
+            }
+          }
+          Window win = new Window("w", new long[8]);
+          final Hist hist = new Hist(new long[4]);
+          Safe safe = new Safe(new long[2]);
+          @Closure
+          public long hit(int b) {
+            win.counts()[b & 7] += 1;
+            hist.bins()[b & 3]++;
+            return win.counts()[b & 7] + hist.bins()[b & 3];
+          }
+          @Closure
+          public long fresh(int b) {
+            Window w = new Window("x", new long[8]);
+            w.counts()[b & 7] = 5;
+            safe.xs()[0] = 1;
+            return w.counts()[b & 7];
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining("[orthrus.closure.unversioned-write]")
+        .inFile(f)
+        .onLineContaining("win.counts()[b & 7] += 1");
+    assertThat(c)
+        .hadErrorContaining("a record's component")
+        .inFile(f)
+        .onLineContaining("hist.bins()[b & 3]++");
+    assertThat(c).hadErrorCount(2);
+  }
+
+  /**
+   * A record made with user data's own primitive array holds that array: a store into it, by the
+   * caller that got the record from a closure, changes a version in place. A record made with a
+   * copy, and one whose array nobody writes, are fine.
+   */
+  @Test
+  void flagsStoresIntoARecordsArrayThatUserDataHolds() {
+    JavaFileObject f =
+        source(
+            "t.Meter",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Meter {
+          public record Snap(String name, long[] counts) {}
+          public record Copy(long[] counts) {}
+          public record Look(long[] counts) {}
+          long[] counts = new long[4];
+          @Closure
+          public Snap snapshot() {
+            return new Snap("m", counts);
+          }
+          @Closure
+          public Copy copy() {
+            return new Copy(counts.clone());
+          }
+          @Closure
+          public Look look() {
+            return new Look(counts);
+          }
+          static long caller(Meter m) {
+            Snap s = m.snapshot();
+            s.counts()[0] = -1;
+            Copy c = m.copy();
+            c.counts()[0] = -1;
+            return s.counts()[1] + c.counts()[1] + m.look().counts()[0];
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining("holds the array of `t.Meter.counts`")
+        .inFile(f)
+        .onLineContaining("s.counts()[0] = -1");
+    assertThat(c).hadErrorCount(1);
+  }
 }
