@@ -3,7 +3,11 @@ package gaps;
 import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
 
-/** A user-data resource a closure closes with try-with-resources, and a plain one. */
+/**
+ * A user-data resource a closure closes with try-with-resources, as its own class (the logged
+ * variants call its close()'s) and as an AutoCloseable (the JVM runs it as written), and a plain
+ * one.
+ */
 @UserData
 public class Resource implements AutoCloseable {
   int opens;
@@ -46,11 +50,22 @@ public class Resource implements AutoCloseable {
     }
   }
 
+  /** The same resource through AutoCloseable: the JDK's close() is called, which runs as written. */
+  @Closure
+  public int useAny(int k) {
+    try (AutoCloseable r = this) {
+      opens = opens + 1;
+      return opens + k;
+    } catch (Exception e) {
+      return -1;
+    }
+  }
+
   public static long drive(int rounds) {
     Resource r = new Resource();
     long s = 0;
     for (int i = 0; i < rounds; i++) {
-      s += r.use(i % 7) + r.useQuiet(i % 5);
+      s += r.use(i % 7) + r.useQuiet(i % 5) + 3L * r.useAny(i % 3);
     }
     return s * 31 + r.closes;
   }

@@ -62,6 +62,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -2380,14 +2381,34 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * {@code try (Res r = ...)}: the JVM calls each resource's {@code close()} at the end, as
-     * written; the rewriter makes no call there that could run its variant.
+     * {@code try (Res r = ...)}: where a resource's type has a {@code close()} of the sources, the
+     * logged variants call it themselves, as an ordinary call ({@link
+     * SourceFacts.FileFacts#resourceCloses}), and the method calls it, as it would {@code
+     * r.close()}. Any other {@code close()} the JVM calls at the end, as written: one of the
+     * sources there (an override below a JDK type, {@code try (AutoCloseable r = new Res())}) is
+     * named.
      */
     @Override
     public Void visitTry(TryTree node, Void unused) {
       ExecutableElement close = jdkMethod("java.lang.AutoCloseable", "close");
+      List<String> closes = new ArrayList<>();
       for (Tree resource : node.getResources()) {
         TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), resource));
+        ExecutableElement called = type == null ? null : closeOf(type);
+        if (called != null
+            && !isJdk(called)
+            && sourceTypes().contains(JavaNames.enclosingType(called))) {
+          String target = names.methodId(called);
+          closes.add(target);
+          if (!enclosingMethods.isEmpty()) {
+            facts
+                .callees
+                .computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>())
+                .add(target);
+          }
+          continue;
+        }
+        closes.add(null);
         if (close != null && type != null) {
           implementations(type, close)
               .forEach(
@@ -2400,7 +2421,45 @@ public final class FactsCollector implements TaskListener {
                               + "), which runs it as written"));
         }
       }
+      if (closes.stream().anyMatch(Objects::nonNull)) {
+        fileFacts.resourceCloses.put(span(node), closes);
+      }
       return super.visitTry(node, unused);
+    }
+
+    /**
+     * The {@code close()} a call {@code r.close()} on a resource of static type {@code resource}
+     * resolves to: the one of the most specific class or interface, a concrete one before an
+     * abstract one; null for a type without one.
+     */
+    private ExecutableElement closeOf(TypeMirror resource) {
+      if (!(types.erasure(resource) instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement type)) {
+        return null;
+      }
+      ExecutableElement found = null;
+      for (Element member : elements.getAllMembers(type)) {
+        if (member instanceof ExecutableElement m
+            && m.getKind() == ElementKind.METHOD
+            && m.getSimpleName().contentEquals("close")
+            && m.getParameters().isEmpty()
+            && !m.getModifiers().contains(Modifier.STATIC)
+            && (found == null || moreSpecific(m, found))) {
+          found = m;
+        }
+      }
+      return found;
+    }
+
+    /** Whether a call resolves to {@code m} rather than {@code other}, both members of its type. */
+    private boolean moreSpecific(ExecutableElement m, ExecutableElement other) {
+      boolean isAbstract = m.getModifiers().contains(Modifier.ABSTRACT);
+      if (isAbstract != other.getModifiers().contains(Modifier.ABSTRACT)) {
+        return !isAbstract;
+      }
+      return types.isSubtype(
+          types.erasure(JavaNames.enclosingType(m).asType()),
+          types.erasure(JavaNames.enclosingType(other).asType()));
     }
 
     /**

@@ -115,6 +115,14 @@ public final class SourceFacts {
     /** {@code it.remove()} on an iterator of a snapshot, {@code e.setValue(v)} on its entries. */
     final Set<Span> snapshotChanges = new HashSet<>();
 
+    /**
+     * Try-with-resources statements with a resource whose {@code close()} is a method of the
+     * sources, by the statement's span: for each resource in order, the id of the {@code close()}
+     * javac resolves on its type ({@code p.Res#close()}), or null for a resource whose {@code
+     * close()} is the JDK's or another build's.
+     */
+    final Map<Span, List<String>> resourceCloses = new HashMap<>();
+
     final Map<Span, String> unrecordedShared = new HashMap<>();
     final Set<Span> sharedToStrings = new HashSet<>();
     final Set<Span> unusedResults = new HashSet<>();
@@ -134,6 +142,16 @@ public final class SourceFacts {
      */
     public Map<String, String> objectMethodOverrides(Span span) {
       return objectMethodOverrides.getOrDefault(span, Map.of());
+    }
+
+    /**
+     * For the try-with-resources statement at {@code span}, the {@code close()} each resource's
+     * type has, in order, when it is a method of the sources, else null; an empty list when no
+     * resource's is. The logged variants call that {@code close()} as an ordinary call, which
+     * reaches its own variant there, where the JVM's implicit call would run it as written.
+     */
+    public List<String> resourceCloses(Span span) {
+      return resourceCloses.getOrDefault(span, List.of());
     }
 
     public FieldFact field(Span span) {
@@ -679,11 +697,12 @@ public final class SourceFacts {
   /**
    * Where {@code method} makes the JVM run code of the sources as written, code that reaches user
    * data (one of {@code accessing}, {@link #accessingUserData}): {@code close()} at the end of a
-   * try-with-resources, {@code iterator()} of a for-each, an override of a JDK interface's method
-   * called through the interface, a constructor of a plain class, the {@code getMessage()} override
-   * of an exception it throws, which validation calls. The rewriter gives none of them a logged
-   * variant there, a validator refuses their reads, and executions that get there are not validated
-   * (rewriter.md, "Known gaps").
+   * try-with-resources on a resource of a JDK type ({@link FileFacts#resourceCloses} says which the
+   * logged variants call themselves), {@code iterator()} of a for-each, an override of a JDK
+   * interface's method called through the interface, a constructor of a plain class, the {@code
+   * getMessage()} override of an exception it throws, which validation calls. The rewriter gives
+   * none of them a logged variant there, a validator refuses their reads, and executions that get
+   * there are not validated (rewriter.md, "Known gaps").
    */
   public Set<String> runsAsWritten(String method, Set<String> accessing) {
     Set<String> uses = new TreeSet<>();

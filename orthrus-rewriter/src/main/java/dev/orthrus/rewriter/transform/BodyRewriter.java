@@ -1,6 +1,7 @@
 package dev.orthrus.rewriter.transform;
 
 import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
@@ -39,10 +40,12 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SwitchEntry;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.YieldStmt;
 import com.github.javaparser.ast.type.ArrayType;
@@ -93,6 +96,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   /** Arrays {@link #copied} is rewriting, which it rewrites as reads first. */
   private final Set<Node> copying = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  /** Resources {@link #closing} has closed so far, which number its locals. */
+  private int resourcesClosed;
 
   /** Pattern variables of {@link #overrideDispatch} made so far: each takes a new name. */
   private int overrideDispatches;
@@ -1220,6 +1226,157 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
+   * A try-with-resources statement with a resource whose {@code close()} has variants (or is a
+   * closure), in APP and VAL: the statement as JLS 14.20.3 translates it, where that {@code
+   * close()} is a call of this variant's ({@link #closing}); the JVM's implicit call would run it
+   * as written, where a validator refuses its reads. The other resources keep their statement,
+   * nested where they were; an extended statement ({@code catch}, {@code finally}) keeps those
+   * around the translation.
+   */
+  @Override
+  public Visitable visit(TryStmt n, Void arg) {
+    List<String> closes =
+        variant == Variant.PLAIN ? List.of() : facts.resourceCloses(positions.span(n));
+    TryStmt s = (TryStmt) super.visit(n, arg);
+    if (closes.size() != s.getResources().size()
+        || closes.stream()
+            .noneMatch(c -> c != null && (plan.isClosure(c) || plan.hasVariants(c)))) {
+      return s;
+    }
+    List<Expression> resources = new ArrayList<>(s.getResources());
+    s.setResources(new NodeList<>());
+    BlockStmt body = s.getTryBlock();
+    List<Expression> asWritten = new ArrayList<>();
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      String close = closes.get(i);
+      if (close == null || !(plan.isClosure(close) || plan.hasVariants(close))) {
+        asWritten.add(0, resources.get(i));
+        continue;
+      }
+      if (!asWritten.isEmpty()) {
+        body = new BlockStmt(new NodeList<>(withResources(asWritten, body)));
+        asWritten.clear();
+      }
+      body = closing(resources.get(i), close, body);
+    }
+    if (asWritten.isEmpty() && s.getCatchClauses().isEmpty() && s.getFinallyBlock().isEmpty()) {
+      return LineMappingPrinter.positionedAs(body, s);
+    }
+    s.setResources(new NodeList<>(asWritten));
+    s.setTryBlock(body);
+    return s;
+  }
+
+  private static TryStmt withResources(List<Expression> resources, BlockStmt body) {
+    return new TryStmt(new NodeList<>(resources), body, new NodeList<>(), null);
+  }
+
+  /**
+   * {@code try (R r = init) body}, the basic statement with one resource whose {@code close()} is
+   * {@code close} (an id), as JLS 14.20.3.1 translates it:
+   *
+   * <pre>{@code
+   * {
+   *   final R r = init;
+   *   java.lang.Throwable primary$1 = null;
+   *   try body
+   *   catch (java.lang.Throwable thrown$1) { primary$1 = thrown$1; throw thrown$1; }
+   *   finally {
+   *     if (r != null) {
+   *       if (primary$1 != null) {
+   *         try { r.closeApp(log); }
+   *         catch (java.lang.Throwable suppressed$1) { log.caught(suppressed$1); primary$1.addSuppressed(suppressed$1); }
+   *       } else {
+   *         r.closeApp(log);
+   *       }
+   *     }
+   *   }
+   * }
+   * }</pre>
+   *
+   * A resource that names a variable ({@code try (r)}) is first held in a local, {@code
+   * resource$1}. {@code thrown$1} is never assigned, so its rethrow throws what the body may throw
+   * (JLS 11.2.2), as the statement did. The suppressed exception's clause passes it on first, as a
+   * variant's every catch clause does ({@link #visit(CatchClause, Void)}): a validator's divergence
+   * in {@code close()} is not suppressed.
+   */
+  private BlockStmt closing(Expression resource, String close, BlockStmt body) {
+    int k = ++resourcesClosed;
+    String primary = "primary$" + k;
+    String thrown = "thrown$" + k;
+    String suppressed = "suppressed$" + k;
+    String name;
+    VariableDeclarationExpr declaration;
+    if (resource instanceof VariableDeclarationExpr declared) {
+      declaration = declared;
+      if (!declaration.hasModifier(Modifier.Keyword.FINAL)) {
+        declaration.addModifier(Modifier.Keyword.FINAL);
+      }
+      name = declaration.getVariable(0).getNameAsString();
+    } else {
+      name = "resource$" + k;
+      declaration =
+          new VariableDeclarationExpr(
+              new VariableDeclarator(new VarType(), name, resource), Modifier.finalModifier());
+    }
+    ClassOrInterfaceType throwable =
+        StaticJavaParser.parseClassOrInterfaceType("java.lang.Throwable");
+    MethodCallExpr closed = new MethodCallExpr(new NameExpr(name), "close");
+    toVariant(closed, close, false);
+    BlockStmt passedOn =
+        new BlockStmt(
+            new NodeList<>(
+                new ExpressionStmt(
+                    new MethodCallExpr(
+                        new NameExpr(context), "caught", new NodeList<>(new NameExpr(suppressed)))),
+                new ExpressionStmt(
+                    new MethodCallExpr(
+                        new NameExpr(primary),
+                        "addSuppressed",
+                        new NodeList<>(new NameExpr(suppressed))))));
+    Statement closedAfterThrow =
+        new TryStmt(
+            new BlockStmt(new NodeList<>(new ExpressionStmt(closed.clone()))),
+            new NodeList<>(new CatchClause(new Parameter(throwable.clone(), suppressed), passedOn)),
+            null);
+    Statement closedIfMade =
+        new IfStmt(
+            notNull(name),
+            new BlockStmt(
+                new NodeList<>(
+                    new IfStmt(
+                        notNull(primary),
+                        new BlockStmt(new NodeList<>(closedAfterThrow)),
+                        new BlockStmt(new NodeList<>(new ExpressionStmt(closed)))))),
+            null);
+    BlockStmt rethrown =
+        new BlockStmt(
+            new NodeList<>(
+                new ExpressionStmt(
+                    new AssignExpr(
+                        new NameExpr(primary), new NameExpr(thrown), AssignExpr.Operator.ASSIGN)),
+                new ThrowStmt(new NameExpr(thrown))));
+    TryStmt guarded =
+        new TryStmt(
+            body,
+            new NodeList<>(new CatchClause(new Parameter(throwable.clone(), thrown), rethrown)),
+            new BlockStmt(new NodeList<>(closedIfMade)));
+    return new BlockStmt(
+        new NodeList<>(
+            new ExpressionStmt(declaration),
+            new ExpressionStmt(
+                new VariableDeclarationExpr(
+                    new VariableDeclarator(throwable.clone(), primary, new NullLiteralExpr()))),
+            guarded));
+  }
+
+  /** {@code name != null}. */
+  private static Expression notNull(String name) {
+    return new BinaryExpr(
+        new NameExpr(name), new NullLiteralExpr(), BinaryExpr.Operator.NOT_EQUALS);
+  }
+
+  /**
    * {@code shape.equals(other)} (javac resolved the JDK's {@code equals}) in APP and VAL: the
    * receiver's class is tested against each class of the sources whose override has variants, and
    * that variant runs ({@code shape instanceof Rect o$0 ? o$0.equalsApp(log, other) :
@@ -1274,11 +1431,16 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   private void toVariant(MethodCallExpr m, CallFact call) {
+    toVariant(m, call.target(), call.isStatic());
+  }
+
+  /** {@code m}, a call of {@code target}, calls the target's variant of this kind. */
+  private void toVariant(MethodCallExpr m, String target, boolean isStatic) {
     m.setName(plan.variantName(m.getNameAsString(), variant));
     m.getArguments().add(0, new NameExpr(context));
-    String owner = call.target().substring(0, call.target().indexOf('#'));
+    String owner = target.substring(0, target.indexOf('#'));
     if (m.getScope().isEmpty()
-        && call.isStatic()
+        && isStatic
         && (caller == null || !topLevel(owner).equals(topLevel(caller)))) {
       // mix(v, 1) through `import static m.Mix.mix`, which does not import mixApp.
       m.setScope(StaticJavaParser.parseExpression(plan.facts.expressionName(owner, pkg)));

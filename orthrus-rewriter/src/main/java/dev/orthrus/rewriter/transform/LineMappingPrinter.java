@@ -112,6 +112,19 @@ public final class LineMappingPrinter extends DefaultPrettyPrinterVisitor {
     unit.walk(n -> n.getRange().ifPresent(r -> n.setData(ORIGINAL, r)));
   }
 
+  /**
+   * {@code made}, a node the rewriter made in place of {@code original}, takes its original
+   * position: the lines it prints that no positioned node inside claims name the original's first
+   * line, and a block's closing brace its last (a try-with-resources statement translated into a
+   * block, whose {@code close()} calls are javac's at the statement).
+   */
+  static <N extends Node> N positionedAs(N made, Node original) {
+    if (original.containsData(ORIGINAL)) {
+      made.setData(ORIGINAL, original.getData(ORIGINAL));
+    }
+    return made;
+  }
+
   /** Prints {@code unit} with the configuration {@link Node#toString()} gives it. */
   public static Printed print(CompilationUnit unit) {
     PrinterConfiguration configuration = new DefaultPrinterConfiguration();
