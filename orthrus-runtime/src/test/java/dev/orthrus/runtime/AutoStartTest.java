@@ -190,11 +190,21 @@ class AutoStartTest {
     property("orthrus.policy", "panic");
     FreshOrthrus fresh = new FreshOrthrus();
     Set<Thread> before = validatorThreads();
-    for (int i = 0; i < 2; i++) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, fresh::runtime);
-      assertTrue(e.getMessage().contains("-Dorthrus.policy=panic"), e::getMessage);
-      assertTrue(e.getMessage().contains("report, fail-stop"), e::getMessage);
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream stderr = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      for (int i = 0; i < 2; i++) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, fresh::runtime);
+        assertTrue(e.getMessage().contains("-Dorthrus.policy=panic"), e::getMessage);
+        assertTrue(e.getMessage().contains("report, fail-stop"), e::getMessage);
+      }
+    } finally {
+      System.setErr(stderr);
     }
+    // Said once on stderr too: a program may catch the exception for its own reasons.
+    String said = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(1, said.split("-Dorthrus.policy=panic", -1).length - 1, said);
     assertEquals(before, validatorThreads());
     property("orthrus.policy", "report");
     Object rt = fresh.runtime();

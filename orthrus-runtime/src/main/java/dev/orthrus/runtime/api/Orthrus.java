@@ -27,6 +27,9 @@ public final class Orthrus {
    */
   private static Throwable startedAtFirstUse;
 
+  /** Whether a bad property value was printed on stderr (once). Guarded by {@link #START}. */
+  private static boolean badSettingsReported;
+
   /** The thread running the starter, to refuse a closure call from the start itself. */
   private static Thread starting;
 
@@ -88,6 +91,15 @@ public final class Orthrus {
       starting = me;
       try {
         rt = starter().start();
+      } catch (IllegalArgumentException e) {
+        if (!badSettingsReported) {
+          // A program that catches IllegalArgumentException for its own reasons would never say.
+          badSettingsReported = true;
+          System.err.println(
+              e.getMessage()
+                  + " (every closure call throws IllegalArgumentException until it is fixed)");
+        }
+        throw e;
       } finally {
         starting = null;
       }
