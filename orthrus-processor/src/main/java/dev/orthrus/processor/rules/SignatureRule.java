@@ -41,6 +41,11 @@ public final class SignatureRule extends AbstractRule {
           + " numbers drawn before the call), or a record of comparable components, or a @UserData"
           + " class of your own that holds them";
 
+  static final String FUNCTION_HINT =
+      "a function passed in is code the closure's log cannot follow: write the lambda inside the"
+          + " closure, or pass the values it would compute from (an enum can choose among a fixed"
+          + " set of functions the closure writes out)";
+
   public SignatureRule() {
     super(Rule.SIGNATURE);
   }
@@ -98,6 +103,9 @@ public final class SignatureRule extends AbstractRule {
     }
     if (!(type instanceof DeclaredType d && d.asElement() instanceof TypeElement element)) {
       return HINT;
+    }
+    if (element.getAnnotation(FunctionalInterface.class) != null) {
+      return FUNCTION_HINT;
     }
     if (JavaNames.isJdk(element)) {
       return JDK_HINT;

@@ -112,6 +112,40 @@ class SignatureRuleTest {
   }
 
   @Test
+  void functionsGetAHintAboutLambdas() {
+    JavaFileObject f =
+        source(
+            "t.Calc",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.function.LongUnaryOperator;
+        public class Calc {
+          @FunctionalInterface
+          public interface Step { long next(long x); }
+          @Closure
+          public long apply(LongUnaryOperator f, long x) {
+            return f.applyAsLong(x);
+          }
+          @Closure
+          public long step(Step s, long x) {
+            return s.next(x);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.FUNCTION_HINT)
+        .inFile(f)
+        .onLineContaining("apply(LongUnaryOperator f");
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.FUNCTION_HINT)
+        .inFile(f)
+        .onLineContaining("step(Step s");
+  }
+
+  @Test
   void comparableTypesAreFine() {
     JavaFileObject f =
         source(
