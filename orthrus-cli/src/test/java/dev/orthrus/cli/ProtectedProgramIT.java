@@ -118,6 +118,13 @@ class ProtectedProgramIT {
     assertTrue(
         replay.out().contains("replay matches the validator's result: this CPU computes correctly"),
         replay::toString);
+    // A detection whose two executions ran on one CPU does not point at a core: the replay says so.
+    boolean oneCpu =
+        !detection.group(1).equals("-1") && detection.group(1).equals(detection.group(2));
+    assertEquals(
+        oneCpu,
+        replay.out().contains("note: the application and the validator ran on the same CPU"),
+        replay::toString);
 
     // Without the program's classes the file cannot be read: bad input, and nothing of it runs.
     JavaProcess.Outcome blind = JavaProcess.orthrus("replay", file.toString());

@@ -125,6 +125,13 @@ public final class ReplayCommand implements Callable<Integer> {
                 + ", actual "
                 + s.actual());
         out.println("replay " + verdict);
+        if (s.appCpu() >= 0 && s.appCpu() == s.validatorCpu()) {
+          out.println(
+              "note: the application and the validator ran on the same CPU ("
+                  + s.appCpu()
+                  + "), so the recorded difference does not point at one core: an intermittent"
+                  + " fault, or something the program did between the two executions");
+        }
         if (r.mismatch() != null) {
           out.println("replay found: " + r.mismatch());
         }
