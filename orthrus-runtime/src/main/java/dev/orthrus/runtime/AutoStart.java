@@ -143,7 +143,9 @@ public final class AutoStart implements RuntimeStarter {
         + " not validated, "
         + detections
         + (detections == 1 ? " detection" : " detections")
-        + (detections > 0 && reproducers != null ? " (reproducers in " + reproducers + ")" : "")
+        + (reproducers != null && rt.detections().reproducersWritten() > 0
+            ? " (reproducers in " + reproducers + ")"
+            : detections > 0 ? " (no reproducer written)" : "")
         + (leftQueued > 0
             ? "; " + leftQueued + " published executions left unvalidated at exit"
             : "")

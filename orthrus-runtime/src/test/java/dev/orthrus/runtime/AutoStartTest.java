@@ -411,6 +411,25 @@ class AutoStartTest {
     }
   }
 
+  /**
+   * The summary names the reproducer folder only when a file was written there: a control-path
+   * check's detection, or one whose file could not be written, leaves none.
+   */
+  @Test
+  void theSummaryNamesTheReproducerFolderOnlyWhenItHoldsAFile() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("orthrus-repro");
+    RuntimeConfig config =
+        RuntimeConfig.builder().validators(0).reproducerDir(dir).err(null).build();
+    try (OrthrusRuntime rt = new OrthrusRuntime(config)) {
+      String summary = AutoStart.summaryLine(rt, 1, 0);
+      assertTrue(summary.contains("1 detection (no reproducer written)"), summary);
+      assertFalse(summary.contains("reproducers in"), summary);
+      assertFalse(AutoStart.summaryLine(rt, 0, 0).contains("reproducer"), summary);
+    } finally {
+      java.nio.file.Files.deleteIfExists(dir);
+    }
+  }
+
   /** A user-data object with one version, for loads. */
   private static final class Cell extends VersionedObject<Cell.V> {
     Cell() {

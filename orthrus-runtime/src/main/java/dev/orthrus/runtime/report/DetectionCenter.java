@@ -41,6 +41,7 @@ public final class DetectionCenter {
   private final Runnable halt;
   private final PrintStream err;
   private final LongAdder count = new LongAdder();
+  private final LongAdder reproducersWritten = new LongAdder();
   private final AtomicLongArray perAppCpu;
   private final ArrayDeque<Detection> recent = new ArrayDeque<>();
   private final ConcurrentHashMap<String, AtomicInteger> reproducers = new ConcurrentHashMap<>();
@@ -71,6 +72,11 @@ public final class DetectionCenter {
     this.perAppCpu = new AtomicLongArray(dev.orthrus.runtime.cpu.Pinning.cpus() + 1);
   }
 
+  /** Reproducer files written so far. */
+  public long reproducersWritten() {
+    return reproducersWritten.sum();
+  }
+
   public Detection record(ClosureLog log, Mismatch mismatch, int validatorCpu) {
     Path file = null;
     String writeProblem = null;
@@ -83,6 +89,7 @@ public final class DetectionCenter {
         try {
           Files.createDirectories(reproducerDir);
           file = ReproducerFile.write(reproducerDir, log, mismatch, validatorCpu);
+          reproducersWritten.increment();
         } catch (Exception e) {
           writeProblem = e.toString();
         }
