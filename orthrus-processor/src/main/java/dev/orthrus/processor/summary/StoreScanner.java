@@ -335,7 +335,12 @@ final class StoreScanner extends BodyScanner {
               array.component(),
               holder,
               store));
-      if (array.component().getKind().isPrimitive()) {
+      // A record this method made holds what it was made with here; a store into it is not one
+      // into an array of some other instance of that record.
+      boolean ownRecord =
+          holder.receiver() == Receiver.FRESH
+              && JavaNames.enclosingType(array.field()).getKind() == ElementKind.RECORD;
+      if (array.component().getKind().isPrimitive() && !ownRecord) {
         FieldArrayWrite write = fieldArrayStore(store, array);
         if (write != null) {
           summary.fieldArrayWrites.add(write);

@@ -772,7 +772,7 @@ class ArrayElementWriteRuleTest {
   /**
    * A record made with user data's own primitive array holds that array: a store into it, by the
    * caller that got the record from a closure, changes a version in place. A record made with a
-   * copy, and one whose array nobody writes, are fine.
+   * copy, one whose array nobody writes, and one a method makes and writes itself, are fine.
    */
   @Test
   void flagsStoresIntoARecordsArrayThatUserDataHolds() {
@@ -807,6 +807,11 @@ class ArrayElementWriteRuleTest {
             Copy c = m.copy();
             c.counts()[0] = -1;
             return s.counts()[1] + c.counts()[1] + m.look().counts()[0];
+          }
+          static long own() {
+            Snap s = new Snap("x", new long[2]);
+            s.counts()[0] = 7;
+            return s.counts()[0];
           }
         }
         """);
