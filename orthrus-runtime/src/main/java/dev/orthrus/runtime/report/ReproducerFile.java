@@ -145,7 +145,7 @@ public final class ReproducerFile {
 
   static byte[] encode(Snapshot s) throws IOException {
     ByteArrayOutputStream payload = new ByteArrayOutputStream();
-    try (ObjectOutputStream out = new ObjectOutputStream(payload)) {
+    try (ObjectOutputStream out = new RecordWritingOutputStream(payload)) {
       out.writeObject(s);
     }
     byte[] body = payload.toByteArray();
@@ -318,7 +318,8 @@ public final class ReproducerFile {
               try (ObjectInputStream objects =
                   new LoaderObjectInputStream(
                       new ByteArrayInputStream(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES),
-                      loader)) {
+                      loader,
+                      filter)) {
                 objects.setObjectInputFilter(filter);
                 return objects.readObject();
               }
@@ -588,13 +589,77 @@ public final class ReproducerFile {
     }
   }
 
-  /** Resolves classes through the application's loader rather than the runtime's. */
+  /**
+   * Writes a record that is not {@link java.io.Serializable} as a {@link RecordImage}: records are
+   * how programs hold small values, and user data often holds one.
+   */
+  private static final class RecordWritingOutputStream extends ObjectOutputStream {
+    RecordWritingOutputStream(java.io.OutputStream out) throws IOException {
+      super(out);
+      enableReplaceObject(true);
+    }
+
+    @Override
+    protected Object replaceObject(Object obj) throws IOException {
+      if (obj == null || !obj.getClass().isRecord() || obj instanceof java.io.Serializable) {
+        return obj;
+      }
+      java.lang.reflect.RecordComponent[] components = obj.getClass().getRecordComponents();
+      Object[] values = new Object[components.length];
+      try {
+        for (int i = 0; i < components.length; i++) {
+          java.lang.reflect.Method accessor = components[i].getAccessor();
+          accessor.setAccessible(true);
+          values[i] = accessor.invoke(obj);
+        }
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        throw new java.io.NotSerializableException(
+            obj.getClass().getName() + " (a record whose components cannot be read: " + e + ")");
+      }
+      return new RecordImage(obj.getClass().getName(), values);
+    }
+  }
+
+  /**
+   * Resolves classes through the application's loader rather than the runtime's, and rebuilds the
+   * records of {@link RecordImage}s whose class the filter trusts.
+   */
   private static final class LoaderObjectInputStream extends ObjectInputStream {
     private final ClassLoader loader;
+    private final ClassFilter filter;
 
-    LoaderObjectInputStream(InputStream body, ClassLoader loader) throws IOException {
+    LoaderObjectInputStream(InputStream body, ClassLoader loader, ClassFilter filter)
+        throws IOException {
       super(body);
       this.loader = loader;
+      this.filter = filter;
+      enableResolveObject(true);
+    }
+
+    @Override
+    protected Object resolveObject(Object obj) throws IOException {
+      if (!(obj instanceof RecordImage image)) {
+        return obj;
+      }
+      try {
+        Class<?> c = Class.forName(image.type, false, loader);
+        if (!c.isRecord() || !filter.trusted(c)) {
+          throw new InvalidClassException(image.type, "not a record the reader trusts");
+        }
+        java.lang.reflect.RecordComponent[] components = c.getRecordComponents();
+        if (components.length != image.components.length) {
+          throw new InvalidClassException(image.type, "its components changed");
+        }
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+          types[i] = components[i].getType();
+        }
+        java.lang.reflect.Constructor<?> canonical = c.getDeclaredConstructor(types);
+        canonical.setAccessible(true);
+        return canonical.newInstance(image.components);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        throw new InvalidClassException(image.type, "cannot rebuild the record: " + e);
+      }
     }
 
     /** A reproducer never holds a dynamic proxy; making one would run the file's choice. */

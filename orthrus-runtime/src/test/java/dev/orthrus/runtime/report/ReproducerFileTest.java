@@ -1,5 +1,7 @@
 package dev.orthrus.runtime.report;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -190,6 +192,26 @@ class ReproducerFileTest {
     ReproducerFormatException e =
         assertThrows(ReproducerFormatException.class, () -> ReproducerFile.read(app, null));
     assertTrue(e.getMessage().contains(AssertionFailedError.class.getName()), e.getMessage());
+  }
+
+  /** A record of the program that is not Serializable, as user data often holds one. */
+  record Window(String name, long[] counts) {}
+
+  @Test
+  void recordsThatAreNotSerializableRoundTripWhenTheirClassIsTrusted() throws Exception {
+    Path f = dir.resolve("record");
+    Files.write(
+        f,
+        withArgs(
+            new Object[] {new Window("w", new long[] {1, 2}), List.of(new Window("v", null))}));
+    Object[] args = ReproducerFile.read(f, getClass().getClassLoader()).refArgs();
+    Window w = (Window) args[0];
+    assertEquals("w", w.name());
+    assertArrayEquals(new long[] {1, 2}, w.counts());
+    assertEquals(new Window("v", null), ((List<?>) args[1]).get(0));
+    // An image that names a class which is not a record is refused, and nothing is made of it.
+    String refused = error(withArgs(new Object[] {new RecordImage("java.net.URI", new Object[0])}));
+    assertTrue(refused.contains("java.net.URI"), refused);
   }
 
   @Test
