@@ -15,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
  * JDK runs those overrides as written, so a validator refuses their reads and the executions are
  * not validated. The build says so (an outside trial found 2,000 of 2,000 executions not validated
  * with nothing said at build time); a map's values, a shared map's calls (recorded, not made again)
- * and user data without such methods are not named.
+ * and user data without such methods are not named. A function over user data held in a field that
+ * the closure hands to the JDK (a {@code Comparator<Cell>} for {@code List.sort}) is named too: the
+ * JDK runs its lambda as written. One over other data, and one the closure writes, are not.
  */
 class CalledBackOverridesTest {
 
@@ -47,6 +49,17 @@ class CalledBackOverridesTest {
           @Override public Long next() { return left--; }
         }
         static final Map<Key, Long> SHARED = new HashMap<>();
+        static final Comparator<Cell> BY_V = Comparator.comparingLong(c -> c.v);
+        static final Comparator<String> BY_LENGTH = Comparator.comparingInt(String::length);
+        @Closure
+        public long smallest(long a, long b) {
+          List<Cell> cells = new ArrayList<>(List.of(new Cell(a), new Cell(b)));
+          cells.sort(BY_V);
+          List<String> names = new ArrayList<>(List.of("aa", "b"));
+          names.sort(BY_LENGTH);
+          cells.sort(Comparator.comparingLong(c -> c.v));
+          return cells.get(0).v + names.get(0).length();
+        }
         long n;
         @Closure
         public int distinct(long a, long b) {
@@ -91,11 +104,15 @@ class CalledBackOverridesTest {
         Map.of(
             "p.Ledger#distinct(long,long)",
             List.of("Key passed to add(...), which may call back its equals, hashCode"),
+            "p.Ledger#smallest(long,long)",
+            List.of(
+                "BY_V (a Comparator held in a field) passed to sort(...) (Ledger.java:32), which"
+                    + " runs its code as written"),
             "p.Ledger#total(long)",
             List.of(
-                "Countdown.hasNext() called through Iterator (Ledger.java:39), which runs it as"
+                "Countdown.hasNext() called through Iterator (Ledger.java:50), which runs it as"
                     + " written",
-                "Countdown.next() called through Iterator (Ledger.java:40), which runs it as"
+                "Countdown.next() called through Iterator (Ledger.java:51), which runs it as"
                     + " written")),
         result.notValidated());
   }

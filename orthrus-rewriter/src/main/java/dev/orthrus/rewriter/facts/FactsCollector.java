@@ -1196,6 +1196,7 @@ public final class FactsCollector implements TaskListener {
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
         if (!onShared && !recordedShared && isJdk(method)) {
           runsOverride(node, method);
+          heldFunctions(node.getArguments(), method);
           TypeMirror receiver =
               isStatic
                   ? null
@@ -2560,6 +2561,64 @@ public final class FactsCollector implements TaskListener {
           }
         }
       }
+    }
+
+    /**
+     * Notes each argument of JDK method {@code callee} that is a field of the sources holding a
+     * function over user data ({@code static final Comparator<Task> BY_PRIO = ...}, passed to
+     * {@code list.sort}): the JDK calls the lambda, which was made outside any closure, as written,
+     * where a validator refuses its reads of user data. A lambda the closure writes itself is
+     * rewritten with it.
+     */
+    private void heldFunctions(List<? extends ExpressionTree> arguments, ExecutableElement callee) {
+      if (enclosingMethods.isEmpty()) {
+        return;
+      }
+      for (ExpressionTree argument : arguments) {
+        TreePath held = unparenthesized(new TreePath(getCurrentPath(), argument));
+        if (trees.getElement(held) instanceof VariableElement field
+            && field.getKind() == ElementKind.FIELD
+            && !JavaNames.isJdk(JavaNames.enclosingType(field))
+            && field.asType() instanceof DeclaredType type
+            && type.asElement().getAnnotation(FunctionalInterface.class) != null
+            && overUserData(type, 0)) {
+          facts
+              .calledBackByMethod
+              .computeIfAbsent(enclosingMethods.peek(), k -> new TreeSet<>())
+              .add(
+                  field.getSimpleName()
+                      + " (a "
+                      + type.asElement().getSimpleName()
+                      + " held in a field) passed to "
+                      + callee.getSimpleName()
+                      + "(...) ("
+                      + at(argument)
+                      + "), which runs its code as written");
+        }
+      }
+    }
+
+    /** Whether a type argument of {@code type}, at any depth, is a user-data class. */
+    private boolean overUserData(TypeMirror type, int depth) {
+      if (depth > 4) {
+        return false;
+      }
+      if (type instanceof WildcardType w) {
+        TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+        return bound != null && overUserData(bound, depth + 1);
+      }
+      if (!(type instanceof DeclaredType d)) {
+        return false;
+      }
+      if (depth > 0 && isUserData(d.asElement())) {
+        return true;
+      }
+      for (TypeMirror argument : d.getTypeArguments()) {
+        if (overUserData(argument, depth + 1)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /**
