@@ -27,6 +27,8 @@ class SuggestTest {
     assertTrue(ranked.contains("fixtures.suggest.Index#bump(java.lang.String)"), ranked.toString());
     assertFalse(ranked.contains("fixtures.suggest.Index#lookup(java.lang.String)"));
     assertFalse(ranked.contains("fixtures.suggest.Index#size()"));
+    // A lambda's class (Soot names it Workers$lambda_runAll_0__1) is not code to annotate.
+    assertTrue(ranked.stream().noneMatch(m -> m.contains("lambda_")), ranked.toString());
     assertFalse(
         ranked.contains("fixtures.suggest.Index#rename(java.lang.String)"),
         "a setter is not a closure");

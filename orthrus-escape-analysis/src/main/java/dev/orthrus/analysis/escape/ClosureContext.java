@@ -188,7 +188,7 @@ public final class ClosureContext {
     boolean lambdaCaptures =
         (key.what() == What.INSIDE || key.what() == What.LIVES_INSIDE)
             && key.index() == -1
-            && isLambdaClass(m.getDeclaringClass());
+            && MethodEscapeGraph.isLambdaClass(m.getDeclaringClass());
     for (CallSiteNodes c : callSitesOf.getOrDefault(m, List.of())) {
       if (state == EscapeState.GLOBAL) {
         break;
@@ -395,10 +395,6 @@ public final class ClosureContext {
       case INSIDE -> origin(m, g.inside(n));
       default -> EscapeState.NO_ESCAPE;
     };
-  }
-
-  private static boolean isLambdaClass(SootClass c) {
-    return c.declaresMethodByName("bootstrap$");
   }
 
   private EscapeState closureParameter(int index) {

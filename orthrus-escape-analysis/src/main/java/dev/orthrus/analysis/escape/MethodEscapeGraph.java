@@ -998,6 +998,11 @@ public final class MethodEscapeGraph {
     return m.isStatic() && m.getName().equals("bootstrap$");
   }
 
+  /** A class Soot made for a lambda or method reference (it has the factory method). */
+  public static boolean isLambdaClass(SootClass c) {
+    return c.declaresMethodByName("bootstrap$");
+  }
+
   private void applySummary(MethodSummary summary, int[] args, int r) {
     for (int k = -1; k < summary.parameterCount(); k++) {
       int a = argAt(summary, args, k);

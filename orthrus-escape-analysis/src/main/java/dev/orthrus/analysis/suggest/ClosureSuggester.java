@@ -66,6 +66,7 @@ public final class ClosureSuggester {
           || m.isStaticInitializer()
           || soot.Modifier.isSynthetic(m.getModifiers())
           || MethodEscapeGraph.isLambdaFactory(m)
+          || MethodEscapeGraph.isLambdaClass(m.getDeclaringClass())
           || m.getName().startsWith("lambda$")) {
         continue;
       }
