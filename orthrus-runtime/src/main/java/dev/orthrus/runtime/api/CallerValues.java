@@ -9,7 +9,6 @@ import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -312,29 +311,48 @@ final class CallerValues {
     }
   }
 
-  private static int primitiveArrayHash(Object a) {
-    if (a instanceof byte[]) {
-      return Arrays.hashCode((byte[]) a);
+  /**
+   * A primitive array's part of a fingerprint: its length and each element's exact bits, folded by
+   * a multiply-add with an odd 64-bit constant, so a change of any one element always changes it
+   * ({@code Arrays.hashCode} folds a {@code long}'s halves: -1 over a 0 went unseen).
+   */
+  private static long primitiveArrayHash(Object a) {
+    final long m = 0x9E37_79B9_7F4A_7C15L;
+    long h = java.lang.reflect.Array.getLength(a);
+    if (a instanceof long[] xs) {
+      for (long x : xs) {
+        h = h * m + x;
+      }
+    } else if (a instanceof byte[] xs) {
+      for (byte x : xs) {
+        h = h * m + x;
+      }
+    } else if (a instanceof int[] xs) {
+      for (int x : xs) {
+        h = h * m + x;
+      }
+    } else if (a instanceof double[] xs) {
+      for (double x : xs) {
+        h = h * m + Double.doubleToRawLongBits(x);
+      }
+    } else if (a instanceof char[] xs) {
+      for (char x : xs) {
+        h = h * m + x;
+      }
+    } else if (a instanceof short[] xs) {
+      for (short x : xs) {
+        h = h * m + x;
+      }
+    } else if (a instanceof float[] xs) {
+      for (float x : xs) {
+        h = h * m + Float.floatToRawIntBits(x);
+      }
+    } else {
+      for (boolean x : (boolean[]) a) {
+        h = h * m + (x ? 1 : 2);
+      }
     }
-    if (a instanceof long[]) {
-      return Arrays.hashCode((long[]) a);
-    }
-    if (a instanceof int[]) {
-      return Arrays.hashCode((int[]) a);
-    }
-    if (a instanceof double[]) {
-      return Arrays.hashCode((double[]) a);
-    }
-    if (a instanceof char[]) {
-      return Arrays.hashCode((char[]) a);
-    }
-    if (a instanceof short[]) {
-      return Arrays.hashCode((short[]) a);
-    }
-    if (a instanceof float[]) {
-      return Arrays.hashCode((float[]) a);
-    }
-    return Arrays.hashCode((boolean[]) a);
+    return h;
   }
 
   /** Per class: are its instances immutable (as far as the runtime can tell from the type)? */

@@ -136,6 +136,18 @@ class CallerValuesTest {
     long named = CallerValues.fingerprint(names);
     names.set(0, "BB");
     assertNotEquals(named, CallerValues.fingerprint(names));
+    // A record's array, which the caller shares: -1 over a 0, in every primitive type.
+    record Snap(String name, long[] counts, double[] rates, int[] ids) {}
+    Snap snap = new Snap("s", new long[] {0, 5}, new double[] {0.0}, new int[] {0});
+    long shared = CallerValues.fingerprint(snap);
+    snap.counts()[0] = -1;
+    assertNotEquals(shared, CallerValues.fingerprint(snap));
+    long changed = CallerValues.fingerprint(snap);
+    snap.rates()[0] = -0.0;
+    assertNotEquals(changed, CallerValues.fingerprint(snap));
+    changed = CallerValues.fingerprint(snap);
+    snap.ids()[0] = -1;
+    assertNotEquals(changed, CallerValues.fingerprint(snap));
   }
 
   /** A returned list or map is kept as a copy, of its own class; any other object is not. */
