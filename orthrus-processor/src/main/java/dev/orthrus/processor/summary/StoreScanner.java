@@ -5,13 +5,21 @@ import static dev.orthrus.processor.summary.MethodScope.unwrap;
 import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.tree.YieldTree;
 import com.sun.source.util.TreePath;
 import dev.orthrus.model.jdk.JdkApis;
 import java.util.ArrayList;
@@ -201,7 +209,8 @@ final class StoreScanner extends BodyScanner {
     if (callee.getKind() != ElementKind.CONSTRUCTOR
         || record.getKind() != ElementKind.RECORD
         || !scope.implicit(callee)
-        || callee.getParameters().size() != record.getRecordComponents().size()) {
+        || callee.getParameters().size() != record.getRecordComponents().size()
+        || !leaves(getCurrentPath())) {
       return;
     }
     scope.summary.recordHeldArrays.add(
@@ -212,6 +221,45 @@ final class StoreScanner extends BodyScanner {
                 + "."
                 + array.field().getSimpleName(),
             scope.site(call)));
+  }
+
+  /**
+   * Whether the value of the expression at {@code path} leaves the method's locals: returned (also
+   * from a lambda or a switch expression), passed to a call, put in an array, or stored in a field.
+   * A record made with user data's array only to be read here, or held in a local, is not followed.
+   */
+  private boolean leaves(TreePath path) {
+    TreePath at = path;
+    while (at.getParentPath() != null
+        && (at.getParentPath().getLeaf() instanceof ParenthesizedTree
+            || at.getParentPath().getLeaf() instanceof ConditionalExpressionTree
+            || at.getParentPath().getLeaf() instanceof TypeCastTree)) {
+      at = at.getParentPath();
+    }
+    Tree parent = at.getParentPath() == null ? null : at.getParentPath().getLeaf();
+    Tree self = at.getLeaf();
+    if (parent instanceof ReturnTree
+        || parent instanceof LambdaExpressionTree
+        || parent instanceof YieldTree
+        || parent instanceof NewArrayTree) {
+      return true;
+    }
+    if (parent instanceof MethodInvocationTree call) {
+      return call.getArguments().contains(self);
+    }
+    if (parent instanceof NewClassTree made) {
+      return made.getArguments().contains(self);
+    }
+    if (parent instanceof AssignmentTree assignment) {
+      Element target =
+          scope.trees.getElement(new TreePath(at.getParentPath(), assignment.getVariable()));
+      return target != null && target.getKind() == ElementKind.FIELD;
+    }
+    if (parent instanceof VariableTree variable) {
+      Element declared = scope.trees.getElement(at.getParentPath());
+      return declared != null && declared.getKind() == ElementKind.FIELD;
+    }
+    return false;
   }
 
   private void recordFieldWrite(Tree store, TreePath lhsPath, VariableElement field) {

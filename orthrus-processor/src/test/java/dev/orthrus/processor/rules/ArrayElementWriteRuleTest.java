@@ -772,7 +772,8 @@ class ArrayElementWriteRuleTest {
   /**
    * A record made with user data's own primitive array holds that array: a store into it, by the
    * caller that got the record from a closure, changes a version in place. A record made with a
-   * copy, one whose array nobody writes, and one a method makes and writes itself, are fine.
+   * copy, one whose array nobody writes, and one a method makes and writes itself, are fine; so is
+   * a record made with user data's array only to be read where it is made.
    */
   @Test
   void flagsStoresIntoARecordsArrayThatUserDataHolds() {
@@ -788,6 +789,7 @@ class ArrayElementWriteRuleTest {
           public record Snap(String name, long[] counts) {}
           public record Copy(long[] counts) {}
           public record Look(long[] counts) {}
+          public record Peek(long[] counts) {}
           long[] counts = new long[4];
           @Closure
           public Snap snapshot() {
@@ -807,6 +809,17 @@ class ArrayElementWriteRuleTest {
             Copy c = m.copy();
             c.counts()[0] = -1;
             return s.counts()[1] + c.counts()[1] + m.look().counts()[0];
+          }
+          @Closure
+          public long peek(int i) {
+            Peek p = new Peek(counts);
+            return p.counts()[i & 3] + new Peek(counts).counts()[0];
+          }
+          static Peek fresh() {
+            return new Peek(new long[4]);
+          }
+          static void fill(Peek p) {
+            p.counts()[0] = 1;
           }
           static long own() {
             Snap s = new Snap("x", new long[2]);
