@@ -27,6 +27,7 @@ import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
@@ -394,7 +395,46 @@ final class StoreScanner extends BodyScanner {
           summary.fieldArrayWrites.add(write);
         }
       }
+      ArrayElementWrite leaked = ownRecord ? madeWithUserDataArray(store, array) : null;
+      if (leaked != null) {
+        summary.arrayElementWrites.add(leaked);
+      }
     }
+  }
+
+  /**
+   * A store into the component array of a record this method made ({@code Snap s = new Snap("m",
+   * counts); s.counts()[0] = 1}, or {@code new Snap("m", counts).counts()[0] = 1}) when it made the
+   * record with a user-data primitive array: a store into that array; else null.
+   */
+  private ArrayElementWrite madeWithUserDataArray(Tree store, MethodScope.ArrayField array) {
+    if (!(array.load().getLeaf() instanceof MemberSelectTree select)) {
+      return null;
+    }
+    TreePath receiver = new TreePath(array.load(), MethodScope.unwrap(select.getExpression()));
+    if (!(receiver.getLeaf() instanceof NewClassTree)) {
+      receiver = scope.locals.initializer(scope.trees.getElement(receiver));
+    }
+    if (receiver == null
+        || !(receiver.getLeaf() instanceof NewClassTree made)
+        || !(scope.trees.getElement(receiver) instanceof ExecutableElement constructor)
+        || !scope.implicit(constructor)) {
+      return null;
+    }
+    TypeElement record = JavaNames.enclosingType(constructor);
+    List<? extends RecordComponentElement> components = record.getRecordComponents();
+    for (int i = 0; i < components.size() && i < made.getArguments().size(); i++) {
+      if (components.get(i).getSimpleName().equals(array.field().getSimpleName())) {
+        TreePath argument = new TreePath(receiver, made.getArguments().get(i));
+        MethodScope.ArrayField source = scope.writtenArrayField(argument);
+        if (source != null
+            && source.component().getKind().isPrimitive()
+            && scope.holder(source.load(), source.field()).userData()) {
+          return userDataStore(store, source);
+        }
+      }
+    }
+    return null;
   }
 
   /** A store into a user-data primitive array, or null when it fills the object being built. */

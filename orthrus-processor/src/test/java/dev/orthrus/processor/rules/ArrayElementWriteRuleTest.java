@@ -773,7 +773,8 @@ class ArrayElementWriteRuleTest {
    * A record made with user data's own primitive array holds that array: a store into it, by the
    * caller that got the record from a closure, changes a version in place. A record made with a
    * copy, one whose array nobody writes, and one a method makes and writes itself, are fine; so is
-   * a record made with user data's array only to be read where it is made.
+   * a record made with user data's array only to be read where it is made. Writing into such a
+   * record where it is made writes user data's array.
    */
   @Test
   void flagsStoresIntoARecordsArrayThatUserDataHolds() {
@@ -815,6 +816,12 @@ class ArrayElementWriteRuleTest {
             Peek p = new Peek(counts);
             return p.counts()[i & 3] + new Peek(counts).counts()[0];
           }
+          @Closure
+          public void wrapped(int i) {
+            Peek p = new Peek(counts);
+            p.counts()[i & 3] = 9;
+            new Peek(counts).counts()[0] = 2;
+          }
           static Peek fresh() {
             return new Peek(new long[4]);
           }
@@ -834,6 +841,14 @@ class ArrayElementWriteRuleTest {
         .hadErrorContaining("holds the array of `t.Meter.counts`")
         .inFile(f)
         .onLineContaining("s.counts()[0] = -1");
-    assertThat(c).hadErrorCount(1);
+    assertThat(c)
+        .hadErrorContaining("`t.Meter.counts`, a primitive array held by user data")
+        .inFile(f)
+        .onLineContaining("p.counts()[i & 3] = 9");
+    assertThat(c)
+        .hadErrorContaining("`t.Meter.counts`, a primitive array held by user data")
+        .inFile(f)
+        .onLineContaining("new Peek(counts).counts()[0] = 2");
+    assertThat(c).hadErrorCount(3);
   }
 }
