@@ -68,6 +68,63 @@ class UnversionedWriteRuleTest {
     assertThat(c).succeeded();
   }
 
+  /**
+   * An object a factory of the sources makes ({@code static Snap fresh(int n) { return new
+   * Snap(...); }}) is the closure's own, as one it makes with {@code new}; one a method returns
+   * from elsewhere is not.
+   */
+  @Test
+  void objectsAFactoryMakesAreTheClosuresOwn() {
+    JavaFileObject f =
+        source(
+            "t.Stats",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Stats {
+          public record Snap(String name, long[] counts) {}
+          static final class Acc { long n; }
+          static final Snap SHARED = new Snap("s", new long[4]);
+          long total;
+          static Snap fresh(int n) {
+            return new Snap("f", new long[n]);
+          }
+          private static Acc acc() {
+            return new Acc();
+          }
+          static Snap shared() {
+            return SHARED;
+          }
+          static void fill(Snap s, long k) {
+            for (int i = 0; i < s.counts().length; i++) {
+              s.counts()[i] = k + i;
+            }
+          }
+          @Closure
+          public long viaFactory(int k) {
+            Snap s = fresh(4);
+            fill(s, k);
+            Acc a = acc();
+            a.n = k;
+            total = total + a.n;
+            return s.counts()[3];
+          }
+          @Closure
+          public long viaShared(int k) {
+            Snap s = shared();
+            s.counts()[0] = k;
+            return s.counts()[0];
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("s.counts()[0] = k;");
+    assertThat(c).hadErrorCount(1);
+  }
+
   @Test
   void methodsRunOnObjectsTheClosureMadeMayWriteTheirFields() {
     JavaFileObject f =
