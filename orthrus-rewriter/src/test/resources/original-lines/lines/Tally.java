@@ -63,4 +63,25 @@ public class Tally {
     }
     return v;
   }
+
+  /** A resource of the tally whose close() counts and then fails. */
+  @UserData
+  public static final class Ledger implements AutoCloseable {
+    private long closed;
+
+    @Override
+    public void close() {
+      closed = closed + 1;
+      throw new IllegalStateException("closing " + closed); // marker:close
+    }
+  }
+
+  /** Adds one inside a try-with-resources whose close() throws where the statement ends. */
+  @Closure
+  public long settle(Ledger ledger) {
+    try (Ledger l = ledger) {
+      total = total + 1;
+    }
+    return total;
+  }
 }

@@ -103,6 +103,14 @@ class OriginalLinesTest {
       Object invoke(Class<?> tally, Object t) throws ReflectiveOperationException {
         return tally.getMethod("sumAll", List.class).invoke(t, List.of(1L, 13L));
       }
+    },
+    /** The closure's frame names the try block's closing brace, where javac calls close(). */
+    CLOSE_THROWS("close") {
+      @Override
+      Object invoke(Class<?> tally, Object t) throws ReflectiveOperationException {
+        Class<?> ledger = tally.getClassLoader().loadClass(TALLY + "$Ledger");
+        return tally.getMethod("settle", ledger).invoke(t, ledger.getConstructor().newInstance());
+      }
     };
 
     final String marker;

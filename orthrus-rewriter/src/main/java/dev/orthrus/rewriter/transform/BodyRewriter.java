@@ -1246,6 +1246,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     List<Expression> resources = new ArrayList<>(s.getResources());
     s.setResources(new NodeList<>());
     BlockStmt body = s.getTryBlock();
+    BlockStmt tryBlock = body;
     List<Expression> asWritten = new ArrayList<>();
     for (int i = resources.size() - 1; i >= 0; i--) {
       String close = closes.get(i);
@@ -1257,7 +1258,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         body = new BlockStmt(new NodeList<>(withResources(asWritten, body)));
         asWritten.clear();
       }
-      body = closing(resources.get(i), close, body);
+      body = closing(resources.get(i), close, body, tryBlock);
     }
     if (asWritten.isEmpty() && s.getCatchClauses().isEmpty() && s.getFinallyBlock().isEmpty()) {
       return LineMappingPrinter.positionedAs(body, s);
@@ -1294,13 +1295,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * }
    * }</pre>
    *
-   * A resource that names a variable ({@code try (r)}) is first held in a local, {@code
+   * The {@code finally} takes the line of the try block's closing brace, as javac's implicit call
+   * does. A resource that names a variable ({@code try (r)}) is first held in a local, {@code
    * resource$1}. {@code thrown$1} is never assigned, so its rethrow throws what the body may throw
    * (JLS 11.2.2), as the statement did. The suppressed exception's clause passes it on first, as a
    * variant's every catch clause does ({@link #visit(CatchClause, Void)}): a validator's divergence
    * in {@code close()} is not suppressed.
    */
-  private BlockStmt closing(Expression resource, String close, BlockStmt body) {
+  private BlockStmt closing(Expression resource, String close, BlockStmt body, BlockStmt tryBlock) {
     int k = ++resourcesClosed;
     String primary = "primary$" + k;
     String thrown = "thrown$" + k;
@@ -1356,6 +1358,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                     new AssignExpr(
                         new NameExpr(primary), new NameExpr(thrown), AssignExpr.Operator.ASSIGN)),
                 new ThrowStmt(new NameExpr(thrown))));
+    // javac puts the implicit close() on the try block's closing brace.
+    LineMappingPrinter.positionedAtEnd(closedIfMade, tryBlock);
     TryStmt guarded =
         new TryStmt(
             body,

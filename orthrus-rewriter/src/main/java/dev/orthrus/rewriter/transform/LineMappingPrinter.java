@@ -1,5 +1,6 @@
 package dev.orthrus.rewriter.transform;
 
+import com.github.javaparser.Position;
 import com.github.javaparser.Range;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.DataKey;
@@ -121,6 +122,19 @@ public final class LineMappingPrinter extends DefaultPrettyPrinterVisitor {
   static <N extends Node> N positionedAs(N made, Node original) {
     if (original.containsData(ORIGINAL)) {
       made.setData(ORIGINAL, original.getData(ORIGINAL));
+    }
+    return made;
+  }
+
+  /**
+   * {@code made}, a statement the rewriter made for what the JVM does at the end of {@code
+   * original} (a try-with-resources statement's {@code close()} calls), takes the line of {@code
+   * original}'s last character.
+   */
+  static <N extends Node> N positionedAtEnd(N made, Node original) {
+    if (original.containsData(ORIGINAL)) {
+      Position end = original.getData(ORIGINAL).end;
+      made.setData(ORIGINAL, new Range(end, end));
     }
     return made;
   }
