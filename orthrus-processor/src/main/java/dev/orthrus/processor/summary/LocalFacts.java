@@ -313,10 +313,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
     }
     if (tree instanceof MethodInvocationTree
         && trees.getElement(path) instanceof ExecutableElement factory
-        && (factory.getModifiers().contains(Modifier.STATIC)
-            || factory.getModifiers().contains(Modifier.PRIVATE)
-            || factory.getModifiers().contains(Modifier.FINAL))
-        && returnsNew(factory)) {
+        && Returns.newObject(factory, trees)) {
       return true;
     }
     if (tree instanceof MethodInvocationTree call
@@ -328,21 +325,6 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       return isNewOrFluent(new TreePath(selectPath, MethodScope.unwrap(select.getExpression())));
     }
     return false;
-  }
-
-  /**
-   * A method of the sources, which no subclass overrides, whose every {@code return} returns a
-   * {@code new} expression ({@code static Snap fresh(int n) { return new Snap("f", new long[n]);
-   * }}): each call's value is a new object, as {@code new} is.
-   */
-  private boolean returnsNew(ExecutableElement method) {
-    MethodTree tree = trees.getTree(method);
-    if (tree == null || tree.getBody() == null) {
-      return false;
-    }
-    List<ExpressionTree> returned = Returns.of(tree);
-    return !returned.isEmpty()
-        && returned.stream().allMatch(e -> e != null && isNew(MethodScope.unwrap(e)));
   }
 
   /** A method of the sources whose every {@code return} is {@code return this;}. */

@@ -336,6 +336,20 @@ final class MethodScope {
   }
 
   /**
+   * The record whose implicit canonical constructor {@code constructor} is, which stores each
+   * argument into its component as it is; null for any other constructor or method.
+   */
+  TypeElement implicitCanonical(ExecutableElement constructor) {
+    TypeElement record = JavaNames.enclosingType(constructor);
+    return constructor.getKind() == ElementKind.CONSTRUCTOR
+            && record.getKind() == ElementKind.RECORD
+            && implicit(constructor)
+            && constructor.getParameters().size() == record.getRecordComponents().size()
+        ? record
+        : null;
+  }
+
+  /**
    * Whether javac made {@code method} (a record's accessor or canonical constructor) rather than
    * the source declaring it.
    */

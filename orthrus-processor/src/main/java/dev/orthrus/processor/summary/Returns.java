@@ -9,6 +9,7 @@ import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -36,6 +37,27 @@ public final class Returns {
     List<ExpressionTree> returned = of(tree);
     return !returned.isEmpty()
         && returned.stream().allMatch(e -> e != null && MethodScope.isThis(e));
+  }
+
+  /**
+   * Whether {@code method}, static, private or final, returns a new object at every {@code return}
+   * ({@code static Snap fresh(int n) { return new Snap("f", new long[n]); }}): each call's value is
+   * a new object, as a {@code new} expression's is.
+   */
+  static boolean newObject(ExecutableElement method, Trees trees) {
+    Set<Modifier> modifiers = method.getModifiers();
+    MethodTree tree =
+        modifiers.contains(Modifier.STATIC)
+                || modifiers.contains(Modifier.PRIVATE)
+                || modifiers.contains(Modifier.FINAL)
+            ? trees.getTree(method)
+            : null;
+    if (tree == null || tree.getBody() == null) {
+      return false;
+    }
+    List<ExpressionTree> returned = of(tree);
+    return !returned.isEmpty()
+        && returned.stream().allMatch(e -> e != null && LocalFacts.isNew(MethodScope.unwrap(e)));
   }
 
   /**

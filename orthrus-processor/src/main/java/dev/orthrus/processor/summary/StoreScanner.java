@@ -206,12 +206,8 @@ final class StoreScanner extends BodyScanner {
    */
   private void recordHeldArray(
       Tree call, ExecutableElement callee, int i, MethodScope.ArrayField array) {
-    TypeElement record = JavaNames.enclosingType(callee);
-    if (callee.getKind() != ElementKind.CONSTRUCTOR
-        || record.getKind() != ElementKind.RECORD
-        || !scope.implicit(callee)
-        || callee.getParameters().size() != record.getRecordComponents().size()
-        || !leaves(getCurrentPath())) {
+    TypeElement record = scope.implicitCanonical(callee);
+    if (record == null || !leaves(getCurrentPath())) {
       return;
     }
     scope.summary.recordHeldArrays.add(
@@ -417,11 +413,13 @@ final class StoreScanner extends BodyScanner {
     }
     if (receiver == null
         || !(receiver.getLeaf() instanceof NewClassTree made)
-        || !(scope.trees.getElement(receiver) instanceof ExecutableElement constructor)
-        || !scope.implicit(constructor)) {
+        || !(scope.trees.getElement(receiver) instanceof ExecutableElement constructor)) {
       return null;
     }
-    TypeElement record = JavaNames.enclosingType(constructor);
+    TypeElement record = scope.implicitCanonical(constructor);
+    if (record == null) {
+      return null;
+    }
     List<? extends RecordComponentElement> components = record.getRecordComponents();
     for (int i = 0; i < components.size() && i < made.getArguments().size(); i++) {
       if (components.get(i).getSimpleName().equals(array.field().getSimpleName())) {
