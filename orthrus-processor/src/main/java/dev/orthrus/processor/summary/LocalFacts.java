@@ -4,19 +4,14 @@ import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
-import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
-import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
-import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -320,43 +315,11 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
         && call.getMethodSelect() instanceof MemberSelectTree select
         && trees.getElement(path) instanceof ExecutableElement method
         && !method.getModifiers().contains(Modifier.STATIC)
-        && returnsThis(method)) {
+        && Returns.onlyThis(method, trees)) {
       TreePath selectPath = new TreePath(path, select);
       return isNewOrFluent(new TreePath(selectPath, MethodScope.unwrap(select.getExpression())));
     }
     return false;
-  }
-
-  /** A method of the sources whose every {@code return} is {@code return this;}. */
-  private boolean returnsThis(ExecutableElement method) {
-    MethodTree tree = trees.getTree(method);
-    if (tree == null || tree.getBody() == null) {
-      return false;
-    }
-    boolean[] onlyThis = {true};
-    int[] returns = {0};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitReturn(ReturnTree node, Void unused) {
-        returns[0]++;
-        if (!(node.getExpression() instanceof IdentifierTree id
-            && id.getName().contentEquals("this"))) {
-          onlyThis[0] = false;
-        }
-        return null;
-      }
-
-      @Override
-      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-        return null; // its returns are the lambda's
-      }
-
-      @Override
-      public Void visitClass(ClassTree node, Void unused) {
-        return null;
-      }
-    }.scan(tree.getBody(), null);
-    return onlyThis[0] && returns[0] > 0;
   }
 
   static boolean isNew(ExpressionTree tree) {

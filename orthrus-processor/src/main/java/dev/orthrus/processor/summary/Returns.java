@@ -30,7 +30,16 @@ public final class Returns {
    * the result of such a call has the same receiver.
    */
   static boolean receiver(ExecutableElement method, Trees trees) {
-    MethodTree tree = cannotBeOverridden(method) ? trees.getTree(method) : null;
+    return cannotBeOverridden(method) && onlyThis(method, trees);
+  }
+
+  /**
+   * Whether {@code method} has a body in the sources whose every {@code return} is {@code return
+   * this;}. On an object made with {@code new}, whose class is known, this is enough; on any other
+   * receiver an override may return something else (see {@link #receiver}).
+   */
+  static boolean onlyThis(ExecutableElement method, Trees trees) {
+    MethodTree tree = trees.getTree(method);
     if (tree == null || tree.getBody() == null) {
       return false;
     }
