@@ -31,20 +31,25 @@ public final class WriteOutsideClosureRule extends AbstractRule {
         if (write.userData()
             && write.receiver() != Receiver.STATIC
             && write.receiver() != Receiver.FRESH) {
-          findings.report(
-              rule(),
-              write.site(),
-              "`"
-                  + method.id()
-                  + "` is not a closure and no closure calls it, but it writes user-data "
-                  + write.describe()
-                  + "; the write is neither versioned nor validated: "
-                  + "move it into a @Closure method"
-                  + (isPublic(method)
-                      ? " (a closure of another protected module that calls this public method"
-                          + " validates it with its own execution)"
-                      : ""),
-              null);
+          // A public method may be called by closures of modules this compilation does not see.
+          String message =
+              isPublic(method)
+                  ? "`"
+                      + method.id()
+                      + "` is not a closure and no closure of this module calls it, but it"
+                      + " writes user-data "
+                      + write.describe()
+                      + "; unless a closure of another protected module calls it (which validates"
+                      + " the write with its own execution), the write is neither versioned nor"
+                      + " validated: move it into a @Closure method, or suppress this warning on"
+                      + " the method if only other modules' closures call it"
+                  : "`"
+                      + method.id()
+                      + "` is not a closure and no closure calls it, but it writes user-data "
+                      + write.describe()
+                      + "; the write is neither versioned nor validated: "
+                      + "move it into a @Closure method";
+          findings.report(rule(), write.site(), message, null);
         }
       }
     }

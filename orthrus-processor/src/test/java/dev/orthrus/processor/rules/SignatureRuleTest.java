@@ -111,6 +111,54 @@ class SignatureRuleTest {
         .onLineContaining("roll(Random random)");
   }
 
+  /**
+   * An abstract value class (AutoValue's idiom) is comparable once it declares equals abstract; the
+   * hint says so rather than asking for a concrete override, which would stop the generated one.
+   */
+  @Test
+  void abstractClassesGetAHintAboutAbstractEquals() {
+    JavaFileObject price =
+        source(
+            "t.Price",
+            """
+        package t;
+        public abstract class Price {
+          public abstract long cents();
+        }
+        """);
+    JavaFileObject book =
+        source(
+            "t.Book",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Book {
+          @Closure
+          public long pay(Price p) {
+            return p.cents();
+          }
+        }
+        """);
+    Compilation c = compile(price, book);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.ABSTRACT_HINT)
+        .inFile(book)
+        .onLineContaining("pay(Price p)");
+    JavaFileObject declared =
+        source(
+            "t.Price",
+            """
+        package t;
+        public abstract class Price {
+          public abstract long cents();
+          @Override public abstract boolean equals(Object o);
+          @Override public abstract int hashCode();
+        }
+        """);
+    assertThat(compile(declared, book)).succeeded();
+  }
+
   @Test
   void functionsGetAHintAboutLambdas() {
     JavaFileObject f =

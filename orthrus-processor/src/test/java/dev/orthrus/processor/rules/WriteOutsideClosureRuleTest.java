@@ -43,6 +43,37 @@ class WriteOutsideClosureRuleTest {
     Compilation c = compile(item, admin);
     assertThat(c).succeeded();
     assertThat(c).hadWarningContaining(KEY).inFile(admin).onLineContaining("item.hits = 0");
+    assertThat(c).hadWarningContaining("no closure calls it, but it writes user-data");
+  }
+
+  /**
+   * A public method may be called by closures of another protected module, which this compilation
+   * does not see: the warning does not state that its write is never validated.
+   */
+  @Test
+  void aPublicMethodsWarningNamesClosuresOfOtherModules() {
+    JavaFileObject item =
+        source(
+            "t.Item",
+            """
+        package t;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Item {
+          long qty;
+          public void add(long n) {
+            qty += n;
+          }
+        }
+        """);
+    Compilation c = compile(item);
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "no closure of this module calls it, but it writes user-data field `t.Item.qty`;"
+                + " unless a closure of another protected module calls it")
+        .inFile(item)
+        .onLineContaining("qty += n");
   }
 
   /**
