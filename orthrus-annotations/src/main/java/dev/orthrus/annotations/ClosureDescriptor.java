@@ -23,6 +23,13 @@ public record ClosureDescriptor(
     boolean strict,
     Comparison comparison) {
 
+  /**
+   * The simple name of the nested class that holds the bindings generated for a class's closures
+   * ({@code com.example.Store$Bindings$}): apart from the class, so that naming a binding does not
+   * initialize the class.
+   */
+  public static final String BINDINGS_HOLDER = "Bindings$";
+
   public ClosureDescriptor {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(name, "name");

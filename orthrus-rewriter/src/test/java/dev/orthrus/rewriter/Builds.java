@@ -61,9 +61,13 @@ final class Builds {
   }
 
   /** A loader of {@code classes} whose parent holds the runtime, shared by both builds. */
-  static URLClassLoader loader(Path classes) {
+  static URLClassLoader loader(Path... classes) {
     try {
-      return new URLClassLoader(new URL[] {classes.toUri().toURL()}, Builds.class.getClassLoader());
+      URL[] urls = new URL[classes.length];
+      for (int i = 0; i < classes.length; i++) {
+        urls[i] = classes[i].toUri().toURL();
+      }
+      return new URLClassLoader(urls, Builds.class.getClassLoader());
     } catch (MalformedURLException e) {
       throw new IllegalArgumentException(e);
     }

@@ -159,13 +159,18 @@ class GoldensTest {
   }
 
   /**
-   * The generated closure {@code binding} of {@code owner} has the hand-written one's FP and strict
-   * tags.
+   * The generated closure {@code binding} of {@code owner} (in its holder of bindings) has the
+   * hand-written one's FP and strict tags.
    */
   private static void assertTagsMatch(String owner, String binding, ClosureBinding handWritten)
       throws ReflectiveOperationException {
     ClosureDescriptor gen =
-        ((ClosureBinding) generated.loadClass(owner).getField(binding).get(null)).descriptor();
+        ((ClosureBinding)
+                generated
+                    .loadClass(owner + "$" + ClosureDescriptor.BINDINGS_HOLDER)
+                    .getField(binding)
+                    .get(null))
+            .descriptor();
     ClosureDescriptor hand = handWritten.descriptor();
     assertEquals(hand.floatingPoint(), gen.floatingPoint(), binding + " floating point");
     assertEquals(hand.strict(), gen.strict(), binding + " strict");

@@ -2,6 +2,7 @@ package dev.orthrus.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.api.Orthrus;
@@ -9,7 +10,10 @@ import dev.orthrus.runtime.api.Overrides;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.reflect.Method;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +60,63 @@ class OverriddenClosuresTest {
       } finally {
         rt.close();
       }
+    }
+  }
+
+  /**
+   * An override compiled against the protected classes without being rewritten (a user's test
+   * sources, a consumer that is not protected) is what plain code calls: its {@code super.add} runs
+   * the closure's body once, where it ran the override a second time (outside trial 8: a counting
+   * override counted 2 calls, and a result came out ten times too large).
+   */
+  @Test
+  void anOverrideOutsideTheBuildRunsOncePerCall(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    Path vanilla = Builds.vanilla(SOURCES, out);
+    Path source = out.resolve("outside/ext/Tenfold.java");
+    Files.createDirectories(source.getParent());
+    Files.writeString(
+        source,
+        """
+        package ext;
+
+        public class Tenfold extends acc.Acc {
+          public int runs;
+
+          @Override
+          public long add(long v) {
+            runs++;
+            return super.add(v) * 10;
+          }
+
+          public static String run() {
+            Tenfold t = new Tenfold();
+            long last = 0;
+            for (int i = 1; i <= 100; i++) {
+              last = t.add(i);
+            }
+            return "last=" + last + " runs=" + t.runs + " sum=" + t.sum();
+          }
+        }
+        """);
+    OrthrusRuntime rt = Builds.validatingEverything();
+    try {
+      List<String> results = new ArrayList<>();
+      for (Path classes : List.of(vanilla, out.resolve("classes"))) {
+        Path compiled = out.resolve("outside/" + classes.getFileName());
+        List<Path> classPath = new ArrayList<>(Builds.classPath());
+        classPath.add(classes);
+        Javac.compile(List.of(source), classPath, 17, compiled);
+        try (URLClassLoader loader = Builds.loader(compiled, classes)) {
+          results.add((String) loader.loadClass("ext.Tenfold").getMethod("run").invoke(null));
+        }
+      }
+      assertEquals("last=50500 runs=100 sum=5050", results.get(0));
+      assertEquals(results.get(0), results.get(1));
+      assertEquals(true, rt.awaitDrained(10_000));
+      assertEquals(0, rt.detections().count());
+    } finally {
+      rt.close();
     }
   }
 

@@ -11,10 +11,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A static initializer that calls closures of its own class, with every execution logged ({@code
- * src/test/resources/clinit}): a validator cannot run the class's code until the initializer ends,
- * so once the initializing thread's logs are all pending it must stop waiting for one (decision
- * 0049) rather than hang and fail the class's initialization. Once the class is initialized,
- * validators catch up and every execution logged is validated.
+ * src/test/resources/clinit}): the closure reads a static field of its class, so a validator's
+ * replay cannot run until the initializer ends, and once the initializing thread's logs are all
+ * pending it must stop waiting for one (decision 0049) rather than hang and fail the class's
+ * initialization. Once the class is initialized, validators catch up and every execution logged is
+ * validated.
  */
 class StaticInitializerTest {
 

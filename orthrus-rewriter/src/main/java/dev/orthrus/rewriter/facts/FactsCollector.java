@@ -626,6 +626,17 @@ public final class FactsCollector implements TaskListener {
                           name, name));
         }
       }
+      if (held) {
+        // The type of a held field of another module's class, which no source here declares.
+        DeclaredType declared = (DeclaredType) field.asType();
+        facts
+            .heldFieldTypes
+            .computeIfAbsent(owner, k -> new HashMap<>())
+            .putIfAbsent(name, declared.toString());
+        if (mentionsTypeVariable(declared)) {
+          facts.genericHeldFields.computeIfAbsent(owner, k -> new HashSet<>()).add(name);
+        }
+      }
       String enclosing = node instanceof IdentifierTree ? enclosingInstance(field) : null;
       fileFacts.fields.put(
           span(node), new FieldFact(owner, name, isFinal, referenceArray, held, enclosing));

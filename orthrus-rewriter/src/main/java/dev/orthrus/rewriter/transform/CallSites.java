@@ -59,6 +59,8 @@ final class CallSites {
               name,
               plan.facts.expressionName(owner, pkg)
                   + "."
+                  + ClosureMethods.HOLDER
+                  + "."
                   + plan.bindingFields.get(closure)
                   + ".site("
                   + ClosureDescriptor.keyOf(caller)
@@ -72,9 +74,9 @@ final class CallSites {
   }
 
   /**
-   * Adds the declared site fields to their classes, after the closure bindings at the top (static
-   * fields initialize in textual order, and a site needs its binding) and before the class's own
-   * members, whose static initializers may already call closures.
+   * Adds the declared site fields to their classes, after the closure bindings at the top (their
+   * holder and the sites for outside callers) and before the class's own members, whose static
+   * initializers may already call closures.
    */
   void declare() {
     fields.forEach(
@@ -82,8 +84,8 @@ final class CallSites {
   }
 
   /**
-   * Where a constant that the class's static initializer may need goes: after the closure bindings
-   * the class starts with (and their {@code _ANY} sites), which the other constants use.
+   * Where a constant that the class's static initializer may need goes: after the holder of the
+   * closure bindings the class starts with and their {@code _ANY} sites.
    */
   static int afterBindings(TypeDeclaration<?> holder) {
     int at = 0;
@@ -94,10 +96,11 @@ final class CallSites {
   }
 
   private static boolean isBinding(BodyDeclaration<?> member) {
-    return member instanceof FieldDeclaration f
-        && f.isStatic()
-        && (f.getElementType().asString().equals("ClosureBinding")
-            || f.getVariable(0).getNameAsString().endsWith("_ANY"));
+    return ClosureMethods.isHolder(member)
+        || member instanceof FieldDeclaration f
+            && f.isStatic()
+            && f.getElementType().asString().equals("CallSite")
+            && f.getVariable(0).getNameAsString().endsWith("_ANY");
   }
 
   boolean any() {

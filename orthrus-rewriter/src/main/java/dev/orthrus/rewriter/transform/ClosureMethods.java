@@ -4,9 +4,11 @@ import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.stmt.BlockStmt;
+import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.Tag;
 import java.util.ArrayList;
@@ -17,11 +19,19 @@ import java.util.stream.Collectors;
 
 /**
  * The members generated for one closure besides its variants: the {@code ClosureBinding} (the
- * descriptor and the VAL entry a validator calls), the site for callers outside the instrumented
- * sources, and the two dispatchers (the original signature, and the one that takes a {@code
- * CallSite}).
+ * descriptor and the VAL entry a validator calls), declared in the class's {@link #HOLDER}, the
+ * site for callers outside the instrumented sources, and the two dispatchers (the original
+ * signature, and the one that takes a {@code CallSite}).
  */
 final class ClosureMethods {
+
+  /**
+   * The nested class of a closure's class that holds its bindings. A caller's site names a binding
+   * there ({@code Counter.Bindings$.ADD.site(..)}), so that initializing the caller initializes
+   * that class, which runs no code of the program, and not the closure's class: the program's
+   * classes initialize when they would without Orthrus (decision 0084).
+   */
+  static final String HOLDER = ClosureDescriptor.BINDINGS_HOLDER;
 
   private final ClosureModel closure;
   private final String binding;
@@ -88,7 +98,12 @@ final class ClosureMethods {
     return out;
   }
 
-  List<BodyDeclaration<?>> bindingMembers() {
+  static boolean isHolder(BodyDeclaration<?> member) {
+    return member instanceof ClassOrInterfaceDeclaration c && c.getNameAsString().equals(HOLDER);
+  }
+
+  /** The binding, a member of the class's {@link #HOLDER}. */
+  BodyDeclaration<?> binding() {
     String id = closure.id();
     String descriptor =
         String.format(
@@ -126,38 +141,62 @@ final class ClosureMethods {
             : isPrimitive(result)
                 ? "replay.returnBits(" + toComparedBits(result, call) + ")"
                 : "replay.returnRef(" + call + ")";
-    List<BodyDeclaration<?>> out = new ArrayList<>();
-    out.add(
-        StaticJavaParser.parseBodyDeclaration(
-            access()
-                + "static final ClosureBinding "
-                + binding
-                + " = new ClosureBinding("
-                + descriptor
-                + ", (log, replay) -> "
-                + val
-                + ");"));
-    out.add(
-        StaticJavaParser.parseBodyDeclaration(
-            "/** The site of callers outside the instrumented sources. */\n"
-                + access()
-                + "static final CallSite "
-                + binding
-                + "_ANY = "
-                + binding
-                + ".site(0);"));
-    return out;
+    // Public unless the closure is private: a subclass calling a protected closure names it
+    // through the holder, as callers of an interface's closure do (its members were public).
+    return StaticJavaParser.parseBodyDeclaration(
+        (method.isPrivate() ? "private " : "public ")
+            + "static final ClosureBinding "
+            + binding
+            + " = new ClosureBinding("
+            + descriptor
+            + ", (log, replay) -> "
+            + val
+            + ");");
   }
 
-  /** The original signature: callers the rewriter did not see come in through the shared site. */
-  void toDispatcher() {
+  /** The site of callers outside the instrumented sources, a member of the closure's class. */
+  BodyDeclaration<?> anySite() {
+    return StaticJavaParser.parseBodyDeclaration(
+        "/** The site of callers outside the instrumented sources. */\n"
+            + access()
+            + "static final CallSite "
+            + binding
+            + "_ANY = "
+            + HOLDER
+            + "."
+            + binding
+            + ".site(0);");
+  }
+
+  /**
+   * The original signature: callers the rewriter did not see come in through the shared site. With
+   * {@code routed} (the class's flag of overrides that are not closures), an object whose class has
+   * such an override reaches this method only through {@code super.m(...)} from that override,
+   * which is already running: the site dispatcher must run this class's body, not the override a
+   * second time, so the override counts as entered (decision 0047).
+   */
+  void toDispatcher(String routed) {
     List<String> args = new ArrayList<>();
     method.getParameters().forEach(p -> args.add(p.getNameAsString()));
     args.add(siteIndex(method), binding + "_ANY");
-    String call = method.getNameAsString() + "(" + String.join(", ", args) + ")";
-    method.setBody(
-        StaticJavaParser.parseBlock(
-            "{" + (method.getType().isVoidType() ? call + ";" : "return " + call + ";") + "}"));
+    String call = method.getNameAsString() + "(" + String.join(", ", args) + ");";
+    String ret = method.getType().isVoidType() ? "" : "return ";
+    String after = method.getType().isVoidType() ? "return;\n" : "";
+    String body =
+        routed == null
+            ? "{" + ret + call + "}"
+            : "{\nif ("
+                + routed
+                + ".get(getClass()) && Overrides.enter(this)) {\ntry {\n"
+                + ret
+                + call
+                + "\n"
+                + after
+                + "} finally {\nOverrides.exit(this);\n}\n}\n"
+                + ret
+                + call
+                + "\n}";
+    method.setBody(StaticJavaParser.parseBlock(body));
   }
 
   /**

@@ -332,12 +332,35 @@ final class FileRewriter {
         userData(erased));
   }
 
-  /** Declares the closure's binding members where the class's bindings go, in order. */
+  /**
+   * Declares the closure's binding in the class's holder of bindings, made at the top of the class
+   * with the first, and its site for outside callers after the holder, in order.
+   */
   private static void addBindings(
       TypeDeclaration<?> type, ClosureMethods generated, int[] bindingsAt) {
-    for (BodyDeclaration<?> b : generated.bindingMembers()) {
-      type.getMembers().add(bindingsAt[0]++, b);
-    }
+    ClassOrInterfaceDeclaration holder =
+        type.getMembers().stream()
+            .filter(ClosureMethods::isHolder)
+            .map(ClassOrInterfaceDeclaration.class::cast)
+            .findFirst()
+            .orElseGet(
+                () -> {
+                  ClassOrInterfaceDeclaration made =
+                      new ClassOrInterfaceDeclaration(
+                          new NodeList<>(
+                              Modifier.publicModifier(),
+                              Modifier.staticModifier(),
+                              Modifier.finalModifier()),
+                          false,
+                          ClosureMethods.HOLDER);
+                  made.setJavadocComment(
+                      "The closure bindings of this class, apart from it, so that the sites of"
+                          + " its callers do not initialize it.");
+                  type.getMembers().add(bindingsAt[0]++, made);
+                  return made;
+                });
+    holder.addMember(generated.binding());
+    type.getMembers().add(bindingsAt[0]++, generated.anySite());
   }
 
   /** {@code m}'s id: its fact's, or {@code binary#name} for a method the facts do not know. */
@@ -409,7 +432,7 @@ final class FileRewriter {
                 " whether a class overrides " + m.getNameAsString() + " with a method of its own")
             : null;
     List<MethodDeclaration> dispatchers = generated.siteDispatcher(routed);
-    generated.toDispatcher();
+    generated.toDispatcher(routed);
     closures.add(id);
     after.add(
         () -> {

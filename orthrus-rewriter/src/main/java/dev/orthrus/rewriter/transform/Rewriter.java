@@ -169,7 +169,23 @@ public final class Rewriter {
     // Every user-data class is known (its version class's name among it) before any body is
     // rewritten: a read of a subclass's field casts the loaded version to the subclass's.
     files.forEach(FileRewriter::declareUserData);
-    files.forEach(FileRewriter::rewrite);
+    for (FileRewriter file : List.copyOf(files)) {
+      try {
+        file.rewrite();
+      } catch (RuntimeException e) {
+        files.remove(file);
+        // A defect of the rewriter: the build names the file it failed on, and goes on to list the
+        // other files' problems; the half-rewritten file is not printed.
+        plan.problems.add(
+            new Problem(
+                file.path(),
+                0,
+                0,
+                "the rewriter failed on this file (" + e + ")",
+                "please report it with the file; the vanilla build (-Dorthrus.skip=true) is not"
+                    + " affected"));
+      }
+    }
     Map<Path, String> out = new LinkedHashMap<>(sources);
     List<Path> changed = new ArrayList<>();
     List<String> closures = new ArrayList<>();

@@ -4,7 +4,10 @@ import dev.orthrus.annotations.Closure;
 import shop.lib.Account;
 import shop.lib.Branch;
 
-/** Loops over the other module's user-data array, which is a VersionedArray there. */
+/**
+ * Loops over the other module's user-data array, which is a VersionedArray there, and reads a held
+ * reference of its user data, through the handle's accessors there.
+ */
 public final class Totals {
   private Totals() {}
 
@@ -15,5 +18,11 @@ public final class Totals {
       t += a.balance();
     }
     return t;
+  }
+
+  @Closure
+  public static long lead(Branch b) {
+    Account a = b.lead;
+    return a == null ? -1 : a.balance();
   }
 }

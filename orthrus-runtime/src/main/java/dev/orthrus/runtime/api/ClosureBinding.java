@@ -4,6 +4,7 @@ import dev.orthrus.annotations.ClosureDescriptor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -44,10 +45,12 @@ public final class ClosureBinding {
   }
 
   /**
-   * The binding registered for a closure id, initializing the closure's owner class (whose static
-   * initializer creates its bindings) if needed; null when there is none. The id may come from a
-   * file: the class it names is loaded without running its static initializer, and initialized only
-   * when it declares a static {@code ClosureBinding} field, as every class with closures does.
+   * The binding registered for a closure id, initializing the class that declares it if needed;
+   * null when there is none. The id may come from a file: the class it names is loaded without
+   * running its static initializer, and initialized only when it declares a static {@code
+   * ClosureBinding} field. Generated bindings live in the owner's nested class {@value
+   * ClosureDescriptor#BINDINGS_HOLDER}, which is initialized instead (it runs no code of the
+   * program); hand-written ones in the owner itself.
    */
   public static ClosureBinding find(String id, ClassLoader loader) {
     ClosureBinding b = BY_ID.get(id);
@@ -58,16 +61,19 @@ public final class ClosureBinding {
     if (hash <= 0) {
       return null;
     }
-    try {
-      Class<?> owner = Class.forName(id.substring(0, hash), false, loader);
-      if (!declaresBinding(owner)) {
-        return null;
+    String owner = id.substring(0, hash);
+    for (String name : List.of(owner + "$" + ClosureDescriptor.BINDINGS_HOLDER, owner)) {
+      try {
+        Class<?> declaring = Class.forName(name, false, loader);
+        if (declaresBinding(declaring)) {
+          Class.forName(name, true, loader);
+          return BY_ID.get(id);
+        }
+      } catch (ClassNotFoundException | LinkageError e) {
+        // not this one
       }
-      Class.forName(owner.getName(), true, loader);
-    } catch (ClassNotFoundException | LinkageError e) {
-      return null;
     }
-    return BY_ID.get(id);
+    return null;
   }
 
   private static boolean declaresBinding(Class<?> owner) {
