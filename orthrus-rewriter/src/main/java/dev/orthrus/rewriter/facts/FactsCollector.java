@@ -24,6 +24,7 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SwitchExpressionTree;
 import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
@@ -36,6 +37,7 @@ import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
@@ -745,6 +747,58 @@ public final class FactsCollector implements TaskListener {
     }
 
     /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
+    /**
+     * {@code m.f = e} in a block that declared {@code T m = new T(..)} before it, with only such
+     * writes of {@code m}'s fields in between and {@code e} not naming {@code m}: the method fills
+     * in an object nothing else has seen yet, as a constructor would ({@code Maker m = new Maker();
+     * m.cur = cur; return m.make();}).
+     */
+    private boolean buildingNewLocal(MemberSelectTree select) {
+      if (!(withoutParentheses(select.getExpression()) instanceof IdentifierTree local)) {
+        return false;
+      }
+      TreePath assignment = getCurrentPath().getParentPath();
+      TreePath statement = assignment.getParentPath();
+      if (!(assignment.getLeaf() instanceof AssignmentTree write)
+          || names(write.getExpression(), local)
+          || !(statement.getLeaf() instanceof ExpressionStatementTree)
+          || !(statement.getParentPath().getLeaf() instanceof BlockTree block)) {
+        return false;
+      }
+      List<? extends StatementTree> statements = block.getStatements();
+      for (int i = statements.indexOf(statement.getLeaf()) - 1; i >= 0; i--) {
+        StatementTree before = statements.get(i);
+        if (before instanceof VariableTree declared
+            && declared.getName().contentEquals(local.getName())) {
+          return declared.getInitializer() != null
+              && withoutParentheses(declared.getInitializer()) instanceof NewClassTree made
+              && !names(made, local);
+        }
+        if (!(before instanceof ExpressionStatementTree e
+            && e.getExpression() instanceof AssignmentTree earlier
+            && withoutParentheses(earlier.getVariable()) instanceof MemberSelectTree target
+            && withoutParentheses(target.getExpression()) instanceof IdentifierTree same
+            && same.getName().contentEquals(local.getName())
+            && !names(earlier.getExpression(), local))) {
+          return false;
+        }
+      }
+      return false;
+    }
+
+    /** Whether {@code tree} mentions the name of {@code local} anywhere. */
+    private static boolean names(Tree tree, IdentifierTree local) {
+      boolean[] found = {false};
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitIdentifier(IdentifierTree node, Void unused) {
+          found[0] |= node.getName().contentEquals(local.getName());
+          return null;
+        }
+      }.scan(tree, null);
+      return found[0];
+    }
+
     private boolean isAssignmentTarget(Tree node) {
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       return (parent instanceof AssignmentTree a && a.getVariable() == node)
@@ -1091,7 +1145,7 @@ public final class FactsCollector implements TaskListener {
           && !isStatic
           && !(withoutParentheses(select.getExpression()) instanceof IdentifierTree self
               && self.getName().contentEquals("this"))) {
-        return false;
+        return buildingNewLocal(select);
       }
       if (named instanceof IdentifierTree
           && !field.equals(trees.getElement(new TreePath(getCurrentPath(), named)))) {
