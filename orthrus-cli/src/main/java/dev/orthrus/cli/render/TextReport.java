@@ -4,6 +4,7 @@ import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.analysis.AnalysisStats;
 import dev.orthrus.analysis.Suggestion;
 import dev.orthrus.model.Allocation;
+import dev.orthrus.model.CallSite;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.Diagnostic;
@@ -182,6 +183,21 @@ public final class TextReport {
     if (!c.reachableMethods().isEmpty()) {
       line(out, "reaches", reached(c.reachableMethods()));
     }
+    // Code on the class path only (another module's classes, an interface implemented elsewhere):
+    // its reads and writes are not above.
+    List<CallSite> outside =
+        c.calls().stream().filter(call -> !call.inCompilation() && !isJdk(call.target())).toList();
+    if (!outside.isEmpty()) {
+      list(
+          out,
+          "not followed",
+          outside,
+          call ->
+              shortMethod(call.target())
+                  + "  "
+                  + position(call.position())
+                  + " (no code of it in these sources: what it reads and writes is not listed)");
+    }
     if (!c.violations().isEmpty()) {
       list(out, "violations", c.violations(), TextReport::violation);
     }
@@ -217,6 +233,10 @@ public final class TextReport {
         + ": "
         + named
         + (rest > 0 ? ", ... (" + rest + " more)" : "");
+  }
+
+  private static boolean isJdk(String id) {
+    return id.startsWith("java.") || id.startsWith("javax.") || id.startsWith("jdk.");
   }
 
   /** {@code Owner#name(...)} without the package and parameter list, which json keeps. */

@@ -8,6 +8,7 @@ import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.analysis.AnalysisStats;
 import dev.orthrus.analysis.Suggestion;
 import dev.orthrus.model.Allocation;
+import dev.orthrus.model.CallSite;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.Diagnostic;
@@ -60,7 +61,10 @@ class TextReportTest {
                 new FieldAccess("shop.Entry", "value", "byte[]", id, at(12)),
                 new FieldAccess("shop.Table", "size", "int", id, at(13))),
             List.of(new Allocation("shop.Entry", true, id, at(14), null)),
-            List.of(),
+            List.of(
+                new CallSite("shop.Store#find(java.lang.String)", true, at(11)),
+                new CallSite("shop.lib.Index#add(java.lang.String)", false, at(16)),
+                new CallSite("java.util.Map#get(java.lang.Object)", false, at(17))),
             List.of(
                 new NondeterministicCall(
                     "java.lang.System#nanoTime()",
@@ -107,6 +111,7 @@ class TextReportTest {
           allocations       new shop.Entry [user data]  Store.java:14
           nondeterministic  java.lang.System#nanoTime() (clock, recorded)  Store.java:15 via shop.Store#stamp()
           tags              vector
+          not followed      Index#add  Store.java:16 (no code of it in these sources: what it reads and writes is not listed)
           diagnostics       note [orthrus.closure.nondeterministic] clock is recorded and replayed  Store.java:15
 
         Outside closures
