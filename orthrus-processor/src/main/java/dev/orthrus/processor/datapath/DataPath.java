@@ -227,7 +227,8 @@ public final class DataPath {
   }
 
   /**
-   * The summarized methods a call may run: its resolved target and overriders in this compilation.
+   * The summarized methods a call may run: its resolved target and, unless it names its target
+   * exactly ({@code super.m()}), the target's overriders in this compilation.
    */
   public List<MethodSummary> targets(Call call) {
     List<MethodSummary> result = new ArrayList<>(1);
@@ -236,7 +237,7 @@ public final class DataPath {
       result.add(direct);
     }
     ExecutableElement callee = call.callee();
-    if (callee != null && isVirtual(callee)) {
+    if (callee != null && isVirtual(callee) && !call.exact()) {
       for (MethodSummary candidate :
           byName.getOrDefault(callee.getSimpleName().toString(), List.of())) {
         if (candidate != direct

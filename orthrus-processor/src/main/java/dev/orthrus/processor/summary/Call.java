@@ -16,6 +16,8 @@ import javax.lang.model.element.TypeElement;
  *     {@link #CALLER_RECEIVER}; constructors' receivers are new objects and are not tracked here
  * @param receiverClass the class or interface of the receiver's static type (erased), or null when
  *     not known: an override the call may run is declared in it or below it
+ * @param exact the call runs {@code callee} itself, whatever the receiver's class ({@code
+ *     super.m()}): no override of it
  */
 public record Call(
     String target,
@@ -23,7 +25,18 @@ public record Call(
     Site site,
     List<Integer> arguments,
     int receiver,
-    TypeElement receiverClass) {
+    TypeElement receiverClass,
+    boolean exact) {
+
+  public Call(
+      String target,
+      ExecutableElement callee,
+      Site site,
+      List<Integer> arguments,
+      int receiver,
+      TypeElement receiverClass) {
+    this(target, callee, site, arguments, receiver, receiverClass, false);
+  }
 
   /**
    * An argument allocated in the calling method ({@code new ...} or a local only assigned from it).

@@ -1,6 +1,7 @@
 package dev.orthrus.processor.summary;
 
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewArrayTree;
 import com.sun.source.tree.NewClassTree;
@@ -46,7 +47,9 @@ final class CallScanner extends BodyScanner {
                       && scope.types.erasure(receiver) instanceof DeclaredType declared
                       && declared.asElement() instanceof TypeElement type
                   ? type
-                  : null));
+                  : null,
+              node.getMethodSelect() instanceof MemberSelectTree select
+                  && MethodScope.isSuper(MethodScope.unwrap(select.getExpression()))));
       recordPassedFields(target, node.getArguments());
     }
     return super.visitMethodInvocation(node, unused);
