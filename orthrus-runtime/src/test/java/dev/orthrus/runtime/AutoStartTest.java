@@ -15,6 +15,7 @@ import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Orthrus;
+import dev.orthrus.runtime.api.Overrides;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.sample.FixedSampling;
@@ -146,6 +147,27 @@ class AutoStartTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * A program whose every closure call runs an override that is not a closure never asks for the
+   * runtime through a dispatcher; routing the call starts it, so that the exit summary (which
+   * counts such calls) is printed (outside trial 8: nothing was).
+   */
+  @Test
+  void aCallRoutedToAnOverrideStartsTheRuntime() throws Exception {
+    property("orthrus.validators", "1");
+    FreshOrthrus fresh = new FreshOrthrus();
+    Set<Thread> before = validatorThreads();
+    Class<?> overrides =
+        Class.forName(Overrides.class.getName(), true, fresh.orthrus.getClassLoader());
+    Object receiver = new Object();
+    assertEquals(true, overrides.getMethod("enter", Object.class).invoke(null, receiver));
+    overrides.getMethod("exit", Object.class).invoke(null, receiver);
+    Set<Thread> now = validatorThreads();
+    now.removeAll(before);
+    started.add((AutoCloseable) fresh.runtime());
+    assertEquals(1, now.size(), () -> "validators started: " + now);
   }
 
   @Test
