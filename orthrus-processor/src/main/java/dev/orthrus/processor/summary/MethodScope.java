@@ -161,6 +161,13 @@ final class MethodScope {
     if (expr.getKind() == Tree.Kind.NEW_CLASS) {
       return Call.FRESH_ARGUMENT;
     }
+    if (expr instanceof MethodInvocationTree
+        && trees.getElement(exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr))
+            instanceof ExecutableElement factory
+        && Returns.newObject(factory, trees)) {
+      // Q.builder(), whose every return is a new expression: a new object, as new Q.Builder() is.
+      return Call.FRESH_ARGUMENT;
+    }
     if (isConstructedField(exprPath, expr)) {
       return Call.FRESH_ARGUMENT;
     }

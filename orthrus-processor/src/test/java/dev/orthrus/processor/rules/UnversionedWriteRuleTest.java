@@ -167,6 +167,11 @@ class UnversionedWriteRuleTest {
             b.price(p);
             return b.build();
           }
+          static QuoteBuilder builder() { return new QuoteBuilder(); }
+          @Closure
+          public Quote made(String s, long p) {
+            return builder().symbol(s).price(p).build(); // a factory's builder (trial 8 F4)
+          }
         }
         """);
     Compilation c = compile(f);
