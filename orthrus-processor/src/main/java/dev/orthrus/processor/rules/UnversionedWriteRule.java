@@ -46,7 +46,13 @@ public final class UnversionedWriteRule extends AbstractRule {
                   + " of "
                   + object
                   + RuleContext.via(scope, method.id())
-                  + "; the write is not versioned, so a validator cannot check it: annotate the class @UserData",
+                  + "; the write is not versioned, so a validator cannot check it: "
+                  + (write.element()
+                      ? "for a scratch buffer, use an array the closure allocates (a local, or"
+                          + " a parameter its caller makes); for data, annotate the class"
+                          + " @UserData, whose arrays are written as copies"
+                          + " (orthrus.userdata.array-element-write)"
+                      : "annotate the class @UserData"),
               scope.id());
         }
       }

@@ -259,6 +259,8 @@ class UnversionedWriteRuleTest {
                 + "writes an element of array field `t.Ring.recent`")
         .inFile(f)
         .onLineContaining("recent[i] = s");
+    // An array's advice: a scratch buffer is a local; @UserData alone would not do (trial 8 F11).
+    assertThat(c).hadErrorContaining("for a scratch buffer, use an array the closure allocates");
     assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
   }
 
