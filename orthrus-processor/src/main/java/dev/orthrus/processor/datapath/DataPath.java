@@ -195,10 +195,29 @@ public final class DataPath {
             changed |= markIfShared(scope, caller, call.arguments().get(i), callees, i);
           }
           // Constructors' own writes are to a new object whatever this says.
-          changed |= markIfShared(scope, caller, call.receiver(), callees, ClosureScope.RECEIVER);
+          int receiver = returnReceivers(call.chain()) ? call.receiver() : Call.OTHER_ARGUMENT;
+          changed |= markIfShared(scope, caller, receiver, callees, ClosureScope.RECEIVER);
         }
       }
     }
+  }
+
+  /**
+   * Whether every call of {@code chain} returns its receiver: each may run methods with bodies in
+   * the sources only (an abstract method's implementations, a generated builder's setters), and
+   * each of those returns {@code this}.
+   */
+  private boolean returnReceivers(List<Call> chain) {
+    for (Call call : chain) {
+      List<MethodSummary> bodies =
+          targets(call).stream()
+              .filter(m -> !m.element().getModifiers().contains(Modifier.ABSTRACT))
+              .toList();
+      if (bodies.isEmpty() || !bodies.stream().allMatch(MethodSummary::returnsThis)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

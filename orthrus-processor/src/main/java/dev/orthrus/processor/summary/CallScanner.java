@@ -9,6 +9,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
@@ -36,20 +37,23 @@ final class CallScanner extends BodyScanner {
                   + "#"
                   + scope.names.signature(callee) // members of arrays have no class
               : scope.names.methodId(callee);
+      List<Call> chain = new ArrayList<>();
+      int receiverOrigin = scope.receiverOrigin(getCurrentPath(), callee, chain);
       scope.summary.calls.add(
           new Call(
               target,
               callee,
               scope.site(node),
               scope.origins(getCurrentPath(), node.getArguments()),
-              scope.receiverOrigin(getCurrentPath(), callee),
+              receiverOrigin,
               receiver != null
                       && scope.types.erasure(receiver) instanceof DeclaredType declared
                       && declared.asElement() instanceof TypeElement type
                   ? type
                   : null,
               node.getMethodSelect() instanceof MemberSelectTree select
-                  && MethodScope.isSuper(MethodScope.unwrap(select.getExpression()))));
+                  && MethodScope.isSuper(MethodScope.unwrap(select.getExpression())),
+              List.copyOf(chain)));
       recordPassedFields(target, node.getArguments());
     }
     return super.visitMethodInvocation(node, unused);

@@ -24,6 +24,7 @@ import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -215,6 +216,16 @@ final class MethodScope {
    * through a chain of calls that return their receiver ({@code new Builder().name(n).price(p)}).
    */
   int receiverOrigin(TreePath callPath, ExecutableElement callee) {
+    return receiverOrigin(callPath, callee, null);
+  }
+
+  /**
+   * {@link #receiverOrigin(TreePath, ExecutableElement)}, also through a call of an abstract method
+   * ({@code b.currency(c)} of an abstract builder, whose implementation another annotation
+   * processor generates): such calls go into {@code chain}, whose implementations in the sources
+   * the data path checks all return their receiver.
+   */
+  int receiverOrigin(TreePath callPath, ExecutableElement callee, List<Call> chain) {
     if (callee.getModifiers().contains(Modifier.STATIC)) {
       return Call.OTHER_ARGUMENT;
     }
@@ -231,10 +242,35 @@ final class MethodScope {
     }
     if (expr instanceof MethodInvocationTree
         && trees.getElement(exprPath) instanceof ExecutableElement inner
-        && Returns.receiver(inner, trees)) {
-      return receiverOrigin(exprPath, inner);
+        && !inner.getModifiers().contains(Modifier.STATIC)) {
+      if (Returns.receiver(inner, trees)) {
+        return receiverOrigin(exprPath, inner, chain);
+      }
+      // An abstract method's implementations are all in the sources as far as the data path goes
+      // (a generated builder's); an overridable method with a body keeps its own, unknown ones.
+      if (chain != null && inner.getModifiers().contains(Modifier.ABSTRACT)) {
+        chain.add(chained(exprPath, inner));
+        return receiverOrigin(exprPath, inner, chain);
+      }
     }
     return origin(exprPath);
+  }
+
+  /** The call at {@code path} of {@code method}, as the data path resolves what it may run. */
+  private Call chained(TreePath path, ExecutableElement method) {
+    TypeMirror receiver =
+        receiverType(path, ((MethodInvocationTree) path.getLeaf()).getMethodSelect(), method);
+    return new Call(
+        names.methodId(method),
+        method,
+        site(path.getLeaf()),
+        List.of(),
+        Call.OTHER_ARGUMENT,
+        receiver != null
+                && types.erasure(receiver) instanceof DeclaredType declared
+                && declared.asElement() instanceof TypeElement type
+            ? type
+            : null);
   }
 
   /**

@@ -247,6 +247,7 @@ public final class MethodSummarizer {
       if (node.getBody() == null) {
         return null; // abstract or native: listed (a closure may be abstract), nothing to scan
       }
+      summary.returnsThis = Returns.onlyThis(method, trees);
       TreePath body = new TreePath(getCurrentPath(), node.getBody());
       scanFacts(summary, type, new LocalFacts(trees).of(body), body, method);
       scan(node.getBody(), null);

@@ -43,6 +43,7 @@ public final class MethodSummary {
   Site resultSite;
   boolean floatingPoint;
   boolean vector;
+  boolean returnsThis;
 
   MethodSummary(
       String id,
@@ -217,5 +218,10 @@ public final class MethodSummary {
    */
   public boolean vector() {
     return vector;
+  }
+
+  /** Has a body whose every {@code return} is {@code return this;} (a fluent setter's). */
+  public boolean returnsThis() {
+    return returnsThis;
   }
 }

@@ -179,6 +179,67 @@ class UnversionedWriteRuleTest {
     assertThat(c).succeeded();
   }
 
+  /**
+   * An abstract builder whose implementation another processor generates (AutoValue's): the chain
+   * of abstract setters runs on the new builder when every implementation in the sources returns
+   * {@code this}, and on whatever one returns otherwise (trial 8 F4).
+   */
+  @Test
+  void chainsOfAbstractSettersFollowTheirImplementations() {
+    JavaFileObject f =
+        source(
+            "t.Quotes",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Quotes {
+          abstract static class Price {
+            abstract long cents();
+            static Builder builder() { return new GeneratedBuilder(); }
+            abstract static class Builder {
+              abstract Builder currency(String c);
+              abstract Builder cents(long c);
+              abstract Price build();
+            }
+          }
+          static final class GeneratedBuilder extends Price.Builder {
+            private String currency;
+            private long cents;
+            @Override Price.Builder currency(String c) { this.currency = c; return this; }
+            @Override Price.Builder cents(long c) { this.cents = c; return this; }
+            @Override Price build() {
+              long n = cents;
+              return new Price() { @Override long cents() { return n; } };
+            }
+          }
+          abstract static class Shaky {
+            abstract Shaky a(long v);
+            abstract Shaky b(long v);
+          }
+          static final class ShakyImpl extends Shaky {
+            static final ShakyImpl SHARED = new ShakyImpl();
+            long a;
+            long b;
+            @Override Shaky a(long v) { this.a = v; return SHARED; }
+            @Override Shaky b(long v) { this.b = v; return this; }
+          }
+          static Shaky shaky() { return new ShakyImpl(); }
+          @Closure
+          public long quote(long n) {
+            return Price.builder().currency("EUR").cents(n).build().cents();
+          }
+          @Closure
+          public long shakes(long v) {
+            shaky().a(v).b(v);
+            return v;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("this.b = v; return this;");
+    assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
+  }
+
   @Test
   void methodsRunOnObjectsTheClosureDidNotMakeAreStillFlagged() {
     JavaFileObject f =
