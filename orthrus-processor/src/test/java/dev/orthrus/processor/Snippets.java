@@ -5,11 +5,16 @@ import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.json.ClosureReportJson;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 
 /** Compiles snippets with the Orthrus processor and inspects its findings. */
 public final class Snippets {
@@ -39,6 +44,19 @@ public final class Snippets {
 
   public static void assertNoFinding(Compilation c, String key) {
     assertWithMessage("diagnostics with [%s]", key).that(findings(c, key)).isEmpty();
+  }
+
+  /** The closure report the processor wrote. */
+  public static ClosureReport report(Compilation c) {
+    try {
+      return ClosureReportJson.read(
+          c.generatedFile(StandardLocation.CLASS_OUTPUT, ClosureReport.RESOURCE_PATH)
+              .orElseThrow()
+              .getCharContent(true)
+              .toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The compilation has no errors at all (rules of other keys may still add notes). */

@@ -9,12 +9,10 @@ import static dev.orthrus.processor.Snippets.source;
 import com.google.testing.compile.Compilation;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.Suppression;
-import dev.orthrus.model.json.ClosureReportJson;
 import dev.orthrus.processor.Snippets;
 import java.io.IOException;
 import java.util.List;
 import javax.tools.JavaFileObject;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -166,12 +164,7 @@ class SuppressWarningsTest {
         }
         """);
     Compilation c = compile(f);
-    ClosureReport report =
-        ClosureReportJson.read(
-            c.generatedFile(StandardLocation.CLASS_OUTPUT, ClosureReport.RESOURCE_PATH)
-                .orElseThrow()
-                .getCharContent(true)
-                .toString());
+    ClosureReport report = Snippets.report(c);
     assertThat(report.suppressions())
         .containsExactly(
             new Suppression(

@@ -9,11 +9,10 @@ import com.google.testing.compile.Compilation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.FieldAccess;
-import dev.orthrus.model.json.ClosureReportJson;
+import dev.orthrus.processor.Snippets;
 import java.io.IOException;
 import java.util.List;
 import java.util.stream.Collectors;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,12 +67,7 @@ class ArraySlotAccessTest {
   void slotLoadsAndStoresAreUserDataAccesses() throws IOException {
     Compilation c = compile(source("t.Store", TABLE));
     assertThat(c).succeeded();
-    ClosureReport report =
-        ClosureReportJson.read(
-            c.generatedFile(StandardLocation.CLASS_OUTPUT, ClosureReport.RESOURCE_PATH)
-                .orElseThrow()
-                .getCharContent(true)
-                .toString());
+    ClosureReport report = Snippets.report(c);
 
     ClosureModel put = closure(report, "put");
     assertThat(slots(put.userDataWrites())).containsExactly("t.Table.slots[]:t.Entry@19");

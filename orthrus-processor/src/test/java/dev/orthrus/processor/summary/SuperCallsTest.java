@@ -8,10 +8,9 @@ import static dev.orthrus.processor.Snippets.source;
 import com.google.testing.compile.Compilation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
-import dev.orthrus.model.json.ClosureReportJson;
+import dev.orthrus.processor.Snippets;
 import java.io.IOException;
 import java.util.List;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,12 +63,7 @@ class SuperCallsTest {
   void aSuperCallReachesTheSuperclassMethodOnly() throws IOException {
     Compilation c = compile(source("t.Account", ACCOUNTS));
     assertThat(c).succeeded();
-    ClosureReport report =
-        ClosureReportJson.read(
-            c.generatedFile(StandardLocation.CLASS_OUTPUT, ClosureReport.RESOURCE_PATH)
-                .orElseThrow()
-                .getCharContent(true)
-                .toString());
+    ClosureReport report = Snippets.report(c);
     ClosureModel checking = closure(report, "t.Checking#apply(long)");
     assertThat(fields(checking)).contains("t.Account.balance");
     assertThat(fields(checking)).doesNotContain("t.Savings.interest");
