@@ -21,6 +21,9 @@ import java.util.Map;
  *     passed to add(...), which may call back its equals, hashCode}), code of the sources that
  *     reaches user data and that the JVM runs as written ({@code Main.close() called by
  *     try-with-resources (Main.java:18), which runs it as written})
+ * @param foreignOverrides methods of these sources that override a method of another module's
+ *     user-data class and reach user data: that module's closures run them as written, one warning
+ *     each
  */
 public record InstrumentResult(
     List<Path> generatedSources,
@@ -28,7 +31,8 @@ public record InstrumentResult(
     List<String> versionedClasses,
     List<String> exportedMethods,
     Path report,
-    Map<String, List<String>> notValidated) {
+    Map<String, List<String>> notValidated,
+    List<String> foreignOverrides) {
 
   public InstrumentResult {
     generatedSources = List.copyOf(generatedSources);
@@ -36,11 +40,13 @@ public record InstrumentResult(
     versionedClasses = List.copyOf(versionedClasses);
     exportedMethods = List.copyOf(exportedMethods);
     notValidated = Map.copyOf(notValidated);
+    foreignOverrides = List.copyOf(foreignOverrides);
   }
 
   /**
-   * One warning per closure of {@link #notValidated}, in closure order, for the build's log: a
-   * closure that builds but whose executions are not all validated should not look fully protected.
+   * One warning per closure of {@link #notValidated}, in closure order, then one per {@link
+   * #foreignOverrides}, for the build's log: a closure that builds but whose executions are not all
+   * validated should not look fully protected.
    */
   public List<String> notValidatedWarnings() {
     List<String> warnings = new ArrayList<>();
@@ -55,6 +61,7 @@ public record InstrumentResult(
                 + " docs/rewriter.md#known-gaps says why and what to change)");
       }
     }
+    warnings.addAll(foreignOverrides);
     return warnings;
   }
 }

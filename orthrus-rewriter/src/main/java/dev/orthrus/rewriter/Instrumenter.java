@@ -148,7 +148,8 @@ public final class Instrumenter {
           rewritten.versionedClasses(),
           rewritten.report().methods().stream().map(InstrumentReport.Method::id).toList(),
           report,
-          notValidated(rewritten.report()));
+          notValidated(rewritten.report()),
+          rewritten.foreignOverrides());
     } catch (InstrumentException e) {
       if (renamedFrom.isEmpty()) {
         throw e;

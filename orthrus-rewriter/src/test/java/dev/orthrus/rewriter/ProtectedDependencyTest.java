@@ -156,6 +156,54 @@ class ProtectedDependencyTest {
   }
 
   /**
+   * A subclass without fields of its own that implements the other module's abstract method, which
+   * that module's closure calls, builds; the closure runs the implementation as written, so the
+   * build warns that those executions are not validated (outside trial 8: it said nothing, and the
+   * run validated none of 3,000).
+   */
+  @Test
+  void anOverrideOfTheOtherModulesMethodThatReadsUserDataIsNamed(@TempDir Path out)
+      throws Exception {
+    Path lib = instrumentBoth(out);
+    Path doubler = out.resolve("meters/shop/app/Doubler.java");
+    Files.createDirectories(doubler.getParent());
+    Files.writeString(
+        doubler,
+        """
+        package shop.app;
+
+        @dev.orthrus.annotations.UserData
+        public class Doubler extends shop.lib.Meter {
+          @Override
+          public long scale(long d) {
+            return 2 * d + ticks % 3;
+          }
+
+          public long half(long d) {
+            return d / 2;
+          }
+        }
+        """);
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(lib);
+    InstrumentResult result =
+        Instrumenter.instrument(
+            new InstrumentRequest(
+                List.of(out.resolve("meters")),
+                classPath,
+                out.resolve("meters-out/generated"),
+                out.resolve("meters-out/classes"),
+                17));
+    assertEquals(
+        List.of(
+            "shop.app.Doubler#scale(long) overrides shop.lib.Meter#scale(long) of another module"
+                + " and reaches user data: that module's closures run it as written, and their"
+                + " executions that call it are not validated (declare the class in the module"
+                + " of shop.lib.Meter)"),
+        result.notValidatedWarnings());
+  }
+
+  /**
    * Instrumenting {@code sources} with {@code dependency} on the class path fails; the output goes
    * to {@code out}'s {@code generated} and {@code classes}.
    */

@@ -90,7 +90,8 @@ class InstrumentCommandTest {
             List.of("shop.Counter"),
             List.of("shop.Counter#total()"),
             request.generatedSources().resolve("closures.md"),
-            Map.of("shop.Tally#add(long)", List.of("shared sb passed to new Res(...)")));
+            Map.of("shop.Tally#add(long)", List.of("shared sb passed to new Res(...)")),
+            List.of());
   }
 
   @Test

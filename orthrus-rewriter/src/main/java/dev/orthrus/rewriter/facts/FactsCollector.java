@@ -830,6 +830,9 @@ public final class FactsCollector implements TaskListener {
                 .overrides
                 .computeIfAbsent(names.methodId(other), k -> new LinkedHashSet<>())
                 .add(id);
+            if (isUserData(supertype) && trees.getTree(supertype) == null) {
+              facts.userDataOverridesOutside.put(id, names.methodId(other));
+            }
           }
         }
       }

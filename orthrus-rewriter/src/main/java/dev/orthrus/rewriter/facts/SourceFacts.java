@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import javax.lang.model.element.Element;
@@ -366,6 +367,16 @@ public final class SourceFacts {
    * #touchingMethods}).
    */
   final Map<String, Set<String>> overrides = new HashMap<>();
+
+  /**
+   * Methods of the sources that override a method of a user-data class these sources do not hold
+   * (another module's), to the id of that method.
+   */
+  final Map<String, String> userDataOverridesOutside = new TreeMap<>();
+
+  public Map<String, String> userDataOverridesOutside() {
+    return userDataOverridesOutside;
+  }
 
   final Set<String> touchesDirectly = new LinkedHashSet<>();
 

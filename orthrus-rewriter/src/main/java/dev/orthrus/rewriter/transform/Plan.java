@@ -89,6 +89,13 @@ final class Plan {
    */
   final Set<String> recordedConstructions;
 
+  /**
+   * Methods of the sources that reach user data and override a method of another module's user-data
+   * class ({@code Doubler#scale} of {@code Meter#scale}): that module's closures run them as
+   * written, so those executions are not validated. One warning each, for the build.
+   */
+  final List<String> foreignOverrides;
+
   final Set<String> recordedCalls = new LinkedHashSet<>();
 
   /** Recorded calls that read raw bits ({@link #NAN_BITS}): only a NaN's bits are recorded. */
@@ -219,6 +226,7 @@ final class Plan {
         .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
         .forEach(direct::add);
     Set<String> anywhere = facts.touchingMethods(direct);
+    this.foreignOverrides = foreignOverrides(anywhere);
     this.accessingUserData = facts.accessingUserData();
     Set<String> closureIds = facts.closures();
     this.reachedByClosures = facts.reached(closureIds, anywhere);
@@ -238,6 +246,28 @@ final class Plan {
         }
       }
     }
+  }
+
+  private List<String> foreignOverrides(Set<String> anywhere) {
+    List<String> warnings = new ArrayList<>();
+    facts
+        .userDataOverridesOutside()
+        .forEach(
+            (override, overridden) -> {
+              if (anywhere.contains(override)) {
+                String owner = overridden.substring(0, overridden.indexOf('#'));
+                warnings.add(
+                    override
+                        + " overrides "
+                        + overridden
+                        + " of another module and reaches user data: that module's closures"
+                        + " run it as written, and their executions that call it are not"
+                        + " validated (declare the class in the module of "
+                        + owner
+                        + ")");
+              }
+            });
+    return List.copyOf(warnings);
   }
 
   private Set<String> recordedConstructions(Set<String> madeOnDataPath) {

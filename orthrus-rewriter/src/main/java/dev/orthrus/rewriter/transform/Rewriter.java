@@ -38,6 +38,8 @@ public final class Rewriter {
    *     files' source name ({@code "pkg/dir/File.java"}), the original line of each printed line
    *     ({@link LineMappingPrinter.Printed#originalLines})
    * @param problems what could not be rewritten; when not empty, {@code sources} must not be used
+   * @param foreignOverrides one warning per method that overrides another module's user-data method
+   *     and reaches user data ({@code Plan#foreignOverrides})
    */
   public record Result(
       Map<Path, String> sources,
@@ -46,7 +48,8 @@ public final class Rewriter {
       List<String> closures,
       List<String> versionedClasses,
       InstrumentReport report,
-      List<Problem> problems) {}
+      List<Problem> problems,
+      List<String> foreignOverrides) {}
 
   static {
     StaticJavaParser.getParserConfiguration()
@@ -223,6 +226,7 @@ public final class Rewriter {
         new ArrayList<>(new TreeSet<>(facts.userDataClasses())),
         plan.report(),
         // The APP and VAL variants of a method meet its problems twice.
-        plan.problems.stream().distinct().toList());
+        plan.problems.stream().distinct().toList(),
+        plan.foreignOverrides);
   }
 }
