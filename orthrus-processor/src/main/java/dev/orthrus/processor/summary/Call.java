@@ -18,10 +18,10 @@ import javax.lang.model.element.TypeElement;
  *     not known: an override the call may run is declared in it or below it
  * @param exact the call runs {@code callee} itself, whatever the receiver's class ({@code
  *     super.m()}): no override of it
- * @param chain the calls the receiver is the value of, innermost last, when {@code receiver} holds
- *     only if each returns its own receiver and one body cannot tell ({@code b.currency(c)} in
- *     {@code b.currency(c).cents(n)}, an abstract or overridable setter): the data path checks the
- *     methods each may run
+ * @param chain the calls of abstract methods the receiver is the value of, outermost first, when
+ *     {@code receiver} holds only if each returns its own receiver ({@code b.currency(c)} in {@code
+ *     b.currency(c).cents(n)}, an abstract setter): the data path checks the implementations each
+ *     may run
  */
 public record Call(
     String target,

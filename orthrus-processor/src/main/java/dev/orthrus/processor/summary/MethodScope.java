@@ -213,17 +213,10 @@ final class MethodScope {
   /**
    * Where the receiver of the instance-method call at {@code callPath} comes from: as {@link
    * #origin} says for an argument, {@link Call#CALLER_RECEIVER} for this method's own receiver, and
-   * through a chain of calls that return their receiver ({@code new Builder().name(n).price(p)}).
-   */
-  int receiverOrigin(TreePath callPath, ExecutableElement callee) {
-    return receiverOrigin(callPath, callee, null);
-  }
-
-  /**
-   * {@link #receiverOrigin(TreePath, ExecutableElement)}, also through a call of an abstract method
-   * ({@code b.currency(c)} of an abstract builder, whose implementation another annotation
-   * processor generates): such calls go into {@code chain}, whose implementations in the sources
-   * the data path checks all return their receiver.
+   * through a chain of calls that return their receiver ({@code new Builder().name(n).price(p)}). A
+   * call of an abstract method on the way ({@code b.currency(c)} of an abstract builder, whose
+   * implementation another annotation processor generates) goes into {@code chain}: the data path
+   * checks that its implementations in the sources all return their receiver.
    */
   int receiverOrigin(TreePath callPath, ExecutableElement callee, List<Call> chain) {
     if (callee.getModifiers().contains(Modifier.STATIC)) {
@@ -248,7 +241,7 @@ final class MethodScope {
       }
       // An abstract method's implementations are all in the sources as far as the data path goes
       // (a generated builder's); an overridable method with a body keeps its own, unknown ones.
-      if (chain != null && inner.getModifiers().contains(Modifier.ABSTRACT)) {
+      if (inner.getModifiers().contains(Modifier.ABSTRACT)) {
         chain.add(chained(exprPath, inner));
         return receiverOrigin(exprPath, inner, chain);
       }
