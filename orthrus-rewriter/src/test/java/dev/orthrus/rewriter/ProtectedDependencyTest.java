@@ -184,16 +184,7 @@ class ProtectedDependencyTest {
           }
         }
         """);
-    List<Path> classPath = new ArrayList<>(Builds.classPath());
-    classPath.add(lib);
-    InstrumentResult result =
-        Instrumenter.instrument(
-            new InstrumentRequest(
-                List.of(out.resolve("meters")),
-                classPath,
-                out.resolve("meters-out/generated"),
-                out.resolve("meters-out/classes"),
-                17));
+    InstrumentResult result = instrument(out.resolve("meters"), lib, out.resolve("meters-out"));
     assertEquals(
         List.of(
             "shop.app.Doubler#scale(long) overrides shop.lib.Meter#scale(long) of another module"
@@ -208,21 +199,22 @@ class ProtectedDependencyTest {
    * to {@code out}'s {@code generated} and {@code classes}.
    */
   private static InstrumentException refused(Path sources, Path dependency, Path out) {
-    List<Path> classPath = new ArrayList<>(Builds.classPath());
-    classPath.add(dependency);
-    return assertThrows(
-        InstrumentException.class,
-        () ->
-            Instrumenter.instrument(
-                new InstrumentRequest(
-                    List.of(sources),
-                    classPath,
-                    out.resolve("generated"),
-                    out.resolve("classes"),
-                    17)));
+    return assertThrows(InstrumentException.class, () -> instrument(sources, dependency, out));
   }
 
-  /** Instruments lib, then app against it; lib's classes. */
+  /**
+   * Instruments {@code sources} with {@code dependency} on the class path, into {@code out}'s
+   * {@code generated} and {@code classes}.
+   */
+  private static InstrumentResult instrument(Path sources, Path dependency, Path out)
+      throws InstrumentException {
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(dependency);
+    return Instrumenter.instrument(
+        new InstrumentRequest(
+            List.of(sources), classPath, out.resolve("generated"), out.resolve("classes"), 17));
+  }
+
   /**
    * A for-each loop over the other module's public user-data array (a {@code VersionedArray} in its
    * protected classes, which this module is compiled against) loads each slot through the log, so
@@ -232,15 +224,7 @@ class ProtectedDependencyTest {
   @Test
   void aLoopOverTheOtherModulesUserDataArrayValidates(@TempDir Path out) throws Exception {
     Path lib = instrumentBoth(out);
-    List<Path> classPath = new ArrayList<>(Builds.classPath());
-    classPath.add(lib);
-    Instrumenter.instrument(
-        new InstrumentRequest(
-            List.of(APP_LOOPS),
-            classPath,
-            out.resolve("loops/generated"),
-            out.resolve("loops/classes"),
-            17));
+    instrument(APP_LOOPS, lib, out.resolve("loops"));
     assertTrue(
         Builds.generated(out.resolve("loops"), "shop/app/Totals.java")
             .contains("for (Account a : log.slots(b.accounts))"));
@@ -279,6 +263,7 @@ class ProtectedDependencyTest {
         p.toString().contains("a write to Account.tag, a field of another module"), p.toString());
   }
 
+  /** Instruments lib, then app against it; lib's classes. */
   private static Path instrumentBoth(Path out) throws InstrumentException {
     Path lib = out.resolve("lib/classes");
     Instrumenter.instrument(
