@@ -746,7 +746,6 @@ public final class FactsCollector implements TaskListener {
           + field.getSimpleName();
     }
 
-    /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
     /**
      * {@code m.f = e} in a block that declared {@code T m = new T(..)} before it, with only such
      * writes of {@code m}'s fields in between and {@code e} not naming {@code m}: the method fills
@@ -799,6 +798,7 @@ public final class FactsCollector implements TaskListener {
       return found[0];
     }
 
+    /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
     private boolean isAssignmentTarget(Tree node) {
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       return (parent instanceof AssignmentTree a && a.getVariable() == node)

@@ -179,24 +179,24 @@ final class ClosureMethods {
     List<String> args = new ArrayList<>();
     method.getParameters().forEach(p -> args.add(p.getNameAsString()));
     args.add(siteIndex(method), binding + "_ANY");
-    String call = method.getNameAsString() + "(" + String.join(", ", args) + ");";
+    String call = method.getNameAsString() + "(" + String.join(", ", args) + ");\n";
     String ret = method.getType().isVoidType() ? "" : "return ";
-    String after = method.getType().isVoidType() ? "return;\n" : "";
-    String body =
-        routed == null
-            ? "{" + ret + call + "}"
-            : "{\nif ("
-                + routed
-                + ".get(getClass()) && Overrides.enter(this)) {\ntry {\n"
-                + ret
-                + call
-                + "\n"
-                + after
-                + "} finally {\nOverrides.exit(this);\n}\n}\n"
-                + ret
-                + call
-                + "\n}";
-    method.setBody(StaticJavaParser.parseBlock(body));
+    String guarded = routed == null ? "" : whileRouted(routed, ret + call);
+    method.setBody(StaticJavaParser.parseBlock("{\n" + guarded + ret + call + "}"));
+  }
+
+  /**
+   * {@code statement} run with this object's override that is not a closure marked as running
+   * ({@code Overrides.enter}), when its class has one ({@code routed}); it returns, so the code
+   * after it runs otherwise.
+   */
+  private String whileRouted(String routed, String statement) {
+    return "if ("
+        + routed
+        + ".get(getClass()) && Overrides.enter(this)) {\ntry {\n"
+        + statement
+        + (method.getType().isVoidType() ? "return;\n" : "")
+        + "} finally {\nOverrides.exit(this);\n}\n}\n";
   }
 
   /**
@@ -231,9 +231,7 @@ final class ClosureMethods {
       // The object's class overrides the method without being a closure itself (an override
       // that is not annotated, one outside the sources): run it, as a virtual call does. Its
       // super.m(...) comes back here once, and then runs this class's body.
-      b.append("if (").append(routed).append(".get(getClass()) && Overrides.enter(this)) {\n");
-      b.append("try {\n").append(ret).append(name).append("(").append(args).append(");\n");
-      b.append(after).append("} finally {\nOverrides.exit(this);\n}\n}\n");
+      b.append(whileRouted(routed, ret + name + "(" + args + ");\n"));
     }
     b.append("ClosureRuntime ").append(rt).append(" = Orthrus.runtime();\n");
     boolean checks = userDataParameters.contains(true);
