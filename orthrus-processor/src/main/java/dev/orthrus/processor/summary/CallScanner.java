@@ -15,7 +15,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -46,11 +45,7 @@ final class CallScanner extends BodyScanner {
               scope.site(node),
               scope.origins(getCurrentPath(), node.getArguments()),
               receiverOrigin,
-              receiver != null
-                      && scope.types.erasure(receiver) instanceof DeclaredType declared
-                      && declared.asElement() instanceof TypeElement type
-                  ? type
-                  : null,
+              scope.classOf(receiver),
               node.getMethodSelect() instanceof MemberSelectTree select
                   && MethodScope.isSuper(MethodScope.unwrap(select.getExpression())),
               List.copyOf(chain)));
@@ -91,10 +86,8 @@ final class CallScanner extends BodyScanner {
   public Void visitTry(TryTree node, Void unused) {
     for (Tree resource : node.getResources()) {
       TreePath path = new TreePath(getCurrentPath(), resource);
-      TypeMirror type = scope.trees.getTypeMirror(path);
-      if (type != null
-          && scope.types.erasure(type) instanceof DeclaredType declared
-          && declared.asElement() instanceof TypeElement resourceType) {
+      TypeElement resourceType = scope.classOf(scope.trees.getTypeMirror(path));
+      if (resourceType != null) {
         ExecutableElement close = closeOf(resourceType);
         if (close != null) {
           scope.summary.calls.add(

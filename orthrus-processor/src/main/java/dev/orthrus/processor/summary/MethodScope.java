@@ -259,11 +259,16 @@ final class MethodScope {
         site(path.getLeaf()),
         List.of(),
         Call.OTHER_ARGUMENT,
-        receiver != null
-                && types.erasure(receiver) instanceof DeclaredType declared
-                && declared.asElement() instanceof TypeElement type
-            ? type
-            : null);
+        classOf(receiver));
+  }
+
+  /** The class or interface of {@code type} once erased, or null (a primitive, an array, none). */
+  TypeElement classOf(TypeMirror type) {
+    return type != null
+            && types.erasure(type) instanceof DeclaredType declared
+            && declared.asElement() instanceof TypeElement element
+        ? element
+        : null;
   }
 
   /**
