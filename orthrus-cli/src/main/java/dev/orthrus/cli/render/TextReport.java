@@ -3,6 +3,7 @@ package dev.orthrus.cli.render;
 import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.analysis.AnalysisStats;
 import dev.orthrus.analysis.Suggestion;
+import dev.orthrus.analysis.program.JdkClasses;
 import dev.orthrus.model.Allocation;
 import dev.orthrus.model.CallSite;
 import dev.orthrus.model.ClosureModel;
@@ -186,7 +187,9 @@ public final class TextReport {
     // Code on the class path only (another module's classes, an interface implemented elsewhere):
     // its reads and writes are not above.
     List<CallSite> outside =
-        c.calls().stream().filter(call -> !call.inCompilation() && !isJdk(call.target())).toList();
+        c.calls().stream()
+            .filter(call -> !call.inCompilation() && !JdkClasses.isJdkClass(owner(call.target())))
+            .toList();
     if (!outside.isEmpty()) {
       list(
           out,
@@ -235,8 +238,9 @@ public final class TextReport {
         + (rest > 0 ? ", ... (" + rest + " more)" : "");
   }
 
-  private static boolean isJdk(String id) {
-    return id.startsWith("java.") || id.startsWith("javax.") || id.startsWith("jdk.");
+  /** The binary name of the class that declares method {@code id} ({@code owner#name(..)}). */
+  private static String owner(String id) {
+    return id.substring(0, Math.max(0, id.indexOf('#')));
   }
 
   /** {@code Owner#name(...)} without the package and parameter list, which json keeps. */
