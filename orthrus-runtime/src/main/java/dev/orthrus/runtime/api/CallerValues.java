@@ -275,6 +275,9 @@ final class CallerValues {
     return v.hashCode();
   }
 
+  /** An odd 64-bit constant (the golden ratio's bits): multiplying by it spreads every bit. */
+  private static final long MIX = 0x9E37_79B9_7F4A_7C15L;
+
   /**
    * An immutable value's part of a fingerprint: distinct numbers and strings give distinct bits
    * where their {@code hashCode} folds them together ({@code Long.hashCode} of 0 and -1 is 0, so a
@@ -283,13 +286,13 @@ final class CallerValues {
    */
   private static long valueBits(Object v) {
     if (v instanceof Long l) {
-      return l * 0x9E37_79B9_7F4A_7C15L;
+      return l * MIX;
     }
     if (v instanceof Double d) {
-      return Double.doubleToLongBits(d) * 0x9E37_79B9_7F4A_7C15L;
+      return Double.doubleToLongBits(d) * MIX;
     }
     if (v instanceof Float f) {
-      return Float.floatToIntBits(f) * 0x9E37_79B9_7F4A_7C15L;
+      return Float.floatToIntBits(f) * MIX;
     }
     if (v instanceof String s) {
       long h = 0xCBF2_9CE4_8422_2325L;
@@ -317,39 +320,38 @@ final class CallerValues {
    * ({@code Arrays.hashCode} folds a {@code long}'s halves: -1 over a 0 went unseen).
    */
   private static long primitiveArrayHash(Object a) {
-    final long m = 0x9E37_79B9_7F4A_7C15L;
     long h = java.lang.reflect.Array.getLength(a);
     if (a instanceof long[] xs) {
       for (long x : xs) {
-        h = h * m + x;
+        h = h * MIX + x;
       }
     } else if (a instanceof byte[] xs) {
       for (byte x : xs) {
-        h = h * m + x;
+        h = h * MIX + x;
       }
     } else if (a instanceof int[] xs) {
       for (int x : xs) {
-        h = h * m + x;
+        h = h * MIX + x;
       }
     } else if (a instanceof double[] xs) {
       for (double x : xs) {
-        h = h * m + Double.doubleToRawLongBits(x);
+        h = h * MIX + Double.doubleToRawLongBits(x);
       }
     } else if (a instanceof char[] xs) {
       for (char x : xs) {
-        h = h * m + x;
+        h = h * MIX + x;
       }
     } else if (a instanceof short[] xs) {
       for (short x : xs) {
-        h = h * m + x;
+        h = h * MIX + x;
       }
     } else if (a instanceof float[] xs) {
       for (float x : xs) {
-        h = h * m + Float.floatToRawIntBits(x);
+        h = h * MIX + Float.floatToRawIntBits(x);
       }
     } else {
       for (boolean x : (boolean[]) a) {
-        h = h * m + (x ? 1 : 2);
+        h = h * MIX + (x ? 1 : 2);
       }
     }
     return h;
