@@ -1,5 +1,6 @@
 package dev.orthrus.model;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -71,5 +72,33 @@ public record ClosureModel(
     diagnostics = List.copyOf(diagnostics);
     reachableMethods = List.copyOf(reachableMethods);
     violations = List.copyOf(violations);
+  }
+
+  /** This closure with {@code more} after its diagnostics (a later stage's finding). */
+  public ClosureModel withDiagnostic(Diagnostic more) {
+    List<Diagnostic> all = new ArrayList<>(diagnostics);
+    all.add(more);
+    return new ClosureModel(
+        id,
+        key,
+        name,
+        owner,
+        method,
+        signature,
+        source,
+        strict,
+        comparison,
+        receiver,
+        parameters,
+        result,
+        userDataReads,
+        userDataWrites,
+        allocations,
+        calls,
+        nondeterministic,
+        tags,
+        all,
+        reachableMethods,
+        violations);
   }
 }

@@ -53,12 +53,7 @@ public record InstrumentResult(
     for (String closure : closures) {
       List<String> uses = notValidated.getOrDefault(closure, List.of());
       if (!uses.isEmpty()) {
-        warnings.add(
-            closure
-                + ": its executions that reach "
-                + String.join("; ", uses)
-                + " are not validated (the log does not follow what that code reads;"
-                + " docs/rewriter.md#known-gaps says why and what to change)");
+        warnings.add(InstrumentCheck.notValidatedWarning(closure, uses));
       }
     }
     warnings.addAll(foreignOverrides);

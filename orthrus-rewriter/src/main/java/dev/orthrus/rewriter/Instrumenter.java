@@ -74,44 +74,19 @@ public final class Instrumenter {
     InstrumentReport dependencies =
         ProtectedDependencies.exports(request.classPath(), request.classOutput());
     Path scratch = temporaryFolder();
-    // A copy of the sources the rewriter works on instead, mapped to the user's files.
-    Map<Path, Path> renamedFrom = new HashMap<>();
-    Path work = scratch;
+    Prepared prepared = null;
     try {
-      Javac.Analysis analysis =
-          Javac.analyze(
-              new ArrayList<>(sources.keySet()), request.classPath(), request.release(), scratch);
-      Map<Path, List<Rename>> renames = analysis.facts().renames();
-      if (!renames.isEmpty()) {
-        // Private fields with the name of a superclass's mutable field take other names first.
-        List<Path> rootList = new ArrayList<>(new LinkedHashSet<>(roots.values()));
-        Map<Path, String> renamedSources = new LinkedHashMap<>();
-        Map<Path, Path> renamedRoots = new LinkedHashMap<>();
-        for (Map.Entry<Path, String> source : sources.entrySet()) {
-          Path root = roots.get(source.getKey());
-          Path copyRoot = scratch.resolve("renamed/" + rootList.indexOf(root));
-          Path copy = copyRoot.resolve(root.relativize(source.getKey()));
-          String text =
-              renamed(source.getValue(), renames.getOrDefault(source.getKey(), List.of()));
-          Files.createDirectories(copy.getParent());
-          Files.writeString(copy, text, StandardCharsets.UTF_8);
-          renamedSources.put(copy, text);
-          renamedRoots.put(copy, copyRoot);
-          renamedFrom.put(copy, source.getKey());
-        }
-        sources = renamedSources;
-        roots = renamedRoots;
-        analysis =
-            Javac.analyze(
-                new ArrayList<>(sources.keySet()),
-                request.classPath(),
-                request.release(),
-                scratch.resolve("analysis"));
-        work = scratch.resolve("analysis");
-      }
+      prepared = prepare(roots, sources, request.classPath(), request.release(), scratch);
+      Javac.Analysis analysis = prepared.analysis();
+      Path work = prepared.work();
       Rewriter.Result rewritten =
           Rewriter.rewrite(
-              sources, analysis.facts(), analysis.report(), dependencies, request.release(), true);
+              prepared.sources(),
+              analysis.facts(),
+              analysis.report(),
+              dependencies,
+              request.release(),
+              true);
       if (!rewritten.problems().isEmpty()) {
         throw new InstrumentException(rewritten.problems());
       }
@@ -119,7 +94,7 @@ public final class Instrumenter {
       Path compiled = work.resolve("classes");
       List<Path> generated;
       try {
-        generated = writeAndCompile(rewritten, roots, renamedFrom, out, request, compiled);
+        generated = writeAndCompile(rewritten, prepared, out, request, compiled);
       } catch (InstrumentException e) {
         if (rewritten.report().methods().isEmpty()) {
           throw e;
@@ -128,14 +103,14 @@ public final class Instrumenter {
         // own closures: it is made again without them (decision 0075).
         rewritten =
             Rewriter.rewrite(
-                sources,
+                prepared.sources(),
                 analysis.facts(),
                 analysis.report(),
                 dependencies,
                 request.release(),
                 false);
         deleteTree(compiled);
-        generated = writeAndCompile(rewritten, roots, renamedFrom, out, request, compiled);
+        generated = writeAndCompile(rewritten, prepared, out, request, compiled);
       }
       copyTree(compiled, request.classOutput());
       copyClosureReport(work, request.classOutput(), analysis.report() != null);
@@ -151,20 +126,126 @@ public final class Instrumenter {
           notValidated(rewritten.report()),
           rewritten.foreignOverrides());
     } catch (InstrumentException e) {
-      if (renamedFrom.isEmpty()) {
-        throw e;
-      }
-      List<Problem> problems = new ArrayList<>();
-      for (Problem p : e.problems()) {
-        Path file = p.file() == null ? null : renamedFrom.getOrDefault(p.file(), p.file());
-        problems.add(new Problem(file, p.line(), p.column(), p.construct(), p.advice()));
-      }
-      throw new InstrumentException(problems);
+      throw prepared == null ? e : new InstrumentException(prepared.original(e.problems()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
       deleteTree(scratch);
     }
+  }
+
+  /**
+   * What instrumenting these sources would report, without writing or compiling anything: the
+   * rewriter's problems (a build would stop on them), else the uses that leave executions not
+   * validated and the overrides of other modules' user data (a build would warn). {@code orthrus
+   * analyze} shows them beside the processor's findings, so that its verdict is the build's.
+   *
+   * @param sources the source files, each mapped to its source root (package layout)
+   * @param ownOutput the class output of the build of these sources, whose report a class path may
+   *     hold from an earlier build and which is not a dependency; null when there is none
+   * @throws InstrumentException when the sources do not compile or break a processor rule (the
+   *     caller reports those its own way), or a protected dependency's report cannot be read
+   */
+  public static InstrumentCheck check(
+      Map<Path, Path> sources, List<Path> classPath, Path ownOutput, int release)
+      throws InstrumentException {
+    Map<Path, String> texts = new LinkedHashMap<>();
+    Map<Path, Path> roots = new LinkedHashMap<>();
+    for (Map.Entry<Path, Path> source : sources.entrySet()) {
+      Path file = source.getKey().toAbsolutePath().normalize();
+      roots.put(file, source.getValue().toAbsolutePath().normalize());
+      texts.put(file, read(file));
+    }
+    InstrumentReport dependencies = ProtectedDependencies.exports(classPath, ownOutput);
+    Path scratch = temporaryFolder();
+    try {
+      Prepared prepared = prepare(roots, texts, classPath, release, scratch);
+      Rewriter.Result rewritten =
+          Rewriter.rewrite(
+              prepared.sources(),
+              prepared.analysis().facts(),
+              prepared.analysis().report(),
+              dependencies,
+              release,
+              true);
+      return new InstrumentCheck(
+          prepared.original(rewritten.problems()),
+          notValidated(rewritten.report()),
+          rewritten.foreignOverrides());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      deleteTree(scratch);
+    }
+  }
+
+  /**
+   * The sources the rewriter works on and what the first javac run learned of them.
+   *
+   * @param sources each file's text: the user's, or a renamed copy's (see {@link Rename})
+   * @param roots each file's source root
+   * @param renamedFrom a renamed copy's user file
+   * @param work the folder the first javac run wrote into
+   */
+  private record Prepared(
+      Map<Path, String> sources,
+      Map<Path, Path> roots,
+      Map<Path, Path> renamedFrom,
+      Javac.Analysis analysis,
+      Path work) {
+
+    /** The user's file behind {@code file}. */
+    Path original(Path file) {
+      return renamedFrom.getOrDefault(file, file);
+    }
+
+    /** {@code problems} with the user's files in place of renamed copies. */
+    List<Problem> original(List<Problem> problems) {
+      List<Problem> mapped = new ArrayList<>();
+      for (Problem p : problems) {
+        Path file = p.file() == null ? null : original(p.file());
+        mapped.add(new Problem(file, p.line(), p.column(), p.construct(), p.advice()));
+      }
+      return mapped;
+    }
+  }
+
+  /**
+   * Runs javac with the processor over the sources, collecting facts; when a private field has the
+   * name of a superclass's mutable field, renames it in copies under {@code scratch} and runs again
+   * over them.
+   */
+  private static Prepared prepare(
+      Map<Path, Path> roots,
+      Map<Path, String> sources,
+      List<Path> classPath,
+      int release,
+      Path scratch)
+      throws InstrumentException, IOException {
+    Javac.Analysis analysis =
+        Javac.analyze(new ArrayList<>(sources.keySet()), classPath, release, scratch);
+    Map<Path, List<Rename>> renames = analysis.facts().renames();
+    if (renames.isEmpty()) {
+      return new Prepared(sources, roots, Map.of(), analysis, scratch);
+    }
+    List<Path> rootList = new ArrayList<>(new LinkedHashSet<>(roots.values()));
+    Map<Path, String> renamedSources = new LinkedHashMap<>();
+    Map<Path, Path> renamedRoots = new LinkedHashMap<>();
+    Map<Path, Path> renamedFrom = new HashMap<>();
+    for (Map.Entry<Path, String> source : sources.entrySet()) {
+      Path root = roots.get(source.getKey());
+      Path copyRoot = scratch.resolve("renamed/" + rootList.indexOf(root));
+      Path copy = copyRoot.resolve(root.relativize(source.getKey()));
+      String text = renamed(source.getValue(), renames.getOrDefault(source.getKey(), List.of()));
+      Files.createDirectories(copy.getParent());
+      Files.writeString(copy, text, StandardCharsets.UTF_8);
+      renamedSources.put(copy, text);
+      renamedRoots.put(copy, copyRoot);
+      renamedFrom.put(copy, source.getKey());
+    }
+    Path work = scratch.resolve("analysis");
+    analysis = Javac.analyze(new ArrayList<>(renamedSources.keySet()), classPath, release, work);
+    return new Prepared(renamedSources, renamedRoots, renamedFrom, analysis, work);
   }
 
   /**
@@ -189,8 +270,7 @@ public final class Instrumenter {
 
   private static List<Path> writeAndCompile(
       Rewriter.Result rewritten,
-      Map<Path, Path> roots,
-      Map<Path, Path> renamedFrom,
+      Prepared prepared,
       Path out,
       InstrumentRequest request,
       Path compiled)
@@ -199,11 +279,12 @@ public final class Instrumenter {
     Map<Path, Path> originals = new LinkedHashMap<>();
     deleteJavaFiles(out);
     for (Map.Entry<Path, String> source : rewritten.sources().entrySet()) {
-      Path target = out.resolve(roots.get(source.getKey()).relativize(source.getKey()));
+      Path root = prepared.roots().get(source.getKey());
+      Path target = out.resolve(root.relativize(source.getKey()));
       Files.createDirectories(target.getParent());
       Files.writeString(target, source.getValue(), StandardCharsets.UTF_8);
       generated.add(target);
-      originals.put(target, renamedFrom.getOrDefault(source.getKey(), source.getKey()));
+      originals.put(target, prepared.original(source.getKey()));
     }
     // Compiled aside and copied only once all of it compiled: a failure must leave the class
     // output as the vanilla build wrote it (javac writes the classes it finished before an error

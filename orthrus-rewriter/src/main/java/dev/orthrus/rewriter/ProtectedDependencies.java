@@ -21,13 +21,14 @@ final class ProtectedDependencies {
 
   /**
    * The closures and methods listed by the reports on {@code classPath}, leaving out {@code
-   * classOutput} (this build's own classes, which may hold the report of a previous build).
+   * classOutput} (this build's own classes, which may hold the report of a previous build; null:
+   * none).
    *
    * @throws InstrumentException when a report cannot be read, naming the class path entry
    */
   static InstrumentReport exports(List<Path> classPath, Path classOutput)
       throws InstrumentException {
-    Path own = classOutput.toAbsolutePath().normalize();
+    Path own = classOutput == null ? null : classOutput.toAbsolutePath().normalize();
     List<InstrumentReport.Closure> closures = new ArrayList<>();
     List<InstrumentReport.Method> methods = new ArrayList<>();
     for (Path entry : classPath) {

@@ -50,6 +50,16 @@ public record AnalysisRequest(
     return !sources.isEmpty();
   }
 
+  /**
+   * The class output of the project's own build (a Maven project's {@code target/classes}), which a
+   * protected build of these sources fills with its report; null when there is none.
+   */
+  public Path ownClasses() {
+    return input != null && Files.isRegularFile(input.resolve("pom.xml"))
+        ? input.resolve("target").resolve("classes")
+        : null;
+  }
+
   /** The same request with another folder for source excerpts ({@code --sources}). */
   public AnalysisRequest withSourceRoot(Path root) {
     return new AnalysisRequest(input, root, sources, classes, classpath, notes, release);

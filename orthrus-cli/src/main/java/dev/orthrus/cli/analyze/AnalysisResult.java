@@ -6,6 +6,7 @@ import dev.orthrus.cli.compile.SourceCompilation;
 import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.report.FindingTotals;
+import dev.orthrus.rewriter.InstrumentCheck;
 import java.util.List;
 
 /**
@@ -17,19 +18,26 @@ import java.util.List;
  * @param markdown the Markdown closure report beside it, or null
  * @param compilation what javac said, or null when nothing was compiled (classes were given)
  * @param bytecode the bytecode analysis, or null when it did not run
+ * @param rewriter what the protected build's rewriter makes of the sources, or null when it did not
+ *     run (no sources, or the processor reported errors)
  */
 public record AnalysisResult(
     ClosureReport report,
     String markdown,
     SourceCompilation.Result compilation,
-    AnalysisReport bytecode) {
+    AnalysisReport bytecode,
+    InstrumentCheck rewriter) {
 
   /** The key under which the processor reports its own crashes, so javac never crashes. */
   public static final String INTERNAL_KEY = "orthrus.internal";
 
-  /** The report to print: the bytecode analysis merged with the processor's report when it ran. */
+  /**
+   * The report to print: the bytecode analysis merged with the processor's report when it ran, and
+   * the rewriter's findings when it ran.
+   */
   public ClosureReport merged() {
-    return bytecode != null ? bytecode.toClosureReport() : report;
+    ClosureReport merged = bytecode != null ? bytecode.toClosureReport() : report;
+    return rewriter == null || merged == null ? merged : RewriterStage.merge(merged, rewriter);
   }
 
   /** Errors from javac itself: the sources are broken, independently of any Orthrus rule. */
@@ -63,10 +71,11 @@ public record AnalysisResult(
     return compilation.messages().stream().filter(CompilerMessage::isOrthrus).toList();
   }
 
-  /** An Orthrus rule reported an error, through javac or in the report. */
+  /** An Orthrus rule reported an error, through javac, in the report or in the rewriter's check. */
   public boolean hasRuleErrors() {
     return ruleMessages().stream().anyMatch(CompilerMessage::isError)
-        || (report != null && report.hasErrors());
+        || (report != null && report.hasErrors())
+        || (rewriter != null && !rewriter.problems().isEmpty());
   }
 
   /**

@@ -209,7 +209,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 embedded,
                 null,
                 null,
-                bytecode.run(describe(request), request.classes(), request.classpath(), embedded));
+                bytecode.run(describe(request), request.classes(), request.classpath(), embedded),
+                null);
       }
       return report(result, request, out, err);
     } catch (BadInputException e) {

@@ -9,6 +9,7 @@ import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.json.ClosureReportJson;
 import dev.orthrus.model.json.JsonException;
 import dev.orthrus.processor.model.ClosureModelBuilder;
+import dev.orthrus.rewriter.InstrumentCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -22,9 +23,10 @@ import javax.annotation.processing.Processor;
 
 /**
  * The source stage of {@code orthrus analyze}: compiles the request's sources with the Orthrus
- * processor into a temporary folder and reads back the closure report it wrote there; then, while
- * the compiled classes still exist, hands them to the bytecode stage. The folder is deleted before
- * returning, so nothing is left in the user's project.
+ * processor into a temporary folder and reads back the closure report it wrote there; then runs the
+ * protected build's rewriter over them ({@link RewriterStage}) and, while the compiled classes
+ * still exist, hands them to the bytecode stage. The folder is deleted before returning, so nothing
+ * is left in the user's project.
  */
 public final class SourceStage {
 
@@ -97,10 +99,16 @@ public final class SourceStage {
         report = NO_CLOSURES;
       }
       AnalysisReport analyzed = null;
-      if (bytecode != null && report != null && compilation.errors().isEmpty()) {
-        analyzed = bytecode.run("the compiled classes", List.of(classes), classpath, report);
+      InstrumentCheck rewriter = null;
+      if (report != null && compilation.errors().isEmpty()) {
+        if (!report.closures().isEmpty() || !report.userDataTypes().isEmpty()) {
+          rewriter = RewriterStage.run(request, classpath, log);
+        }
+        if (bytecode != null) {
+          analyzed = bytecode.run("the compiled classes", List.of(classes), classpath, report);
+        }
       }
-      return new AnalysisResult(report, markdown, compilation, analyzed);
+      return new AnalysisResult(report, markdown, compilation, analyzed, rewriter);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {

@@ -419,7 +419,7 @@ class AnalyzeBytecodeTest {
     Files.createDirectories(lib.resolve("META-INF/orthrus"));
     Files.writeString(
         lib.resolve("META-INF/orthrus/instrumentation.json"),
-        "{\"closures\": [], \"versionedClasses\": []}");
+        "{\"closures\": [], \"versionedClasses\": [], \"methods\": []}");
     Path protectedJar = jar(lib, "protected-lib.jar");
     Path src = dir.resolve("app-src");
     Files.createDirectories(src.resolve("app"));

@@ -153,7 +153,19 @@ public enum Rule {
       Severity.WARNING,
       false,
       Stage.ANALYSIS,
-      "the analyzed classes are compiled for a newer Java than the JDK the analysis runs on");
+      "the analyzed classes are compiled for a newer Java than the JDK the analysis runs on"),
+  UNPROTECTABLE(
+      "orthrus.rewriter.unprotectable",
+      Severity.ERROR,
+      false,
+      Stage.REWRITER,
+      "code the processor accepts but the rewriter cannot protect; the Maven plugin stops on it"),
+  NOT_VALIDATED(
+      "orthrus.rewriter.not-validated",
+      Severity.WARNING,
+      false,
+      Stage.REWRITER,
+      "a closure reaches code its log does not follow; the executions that reach it are not validated");
 
   /** Which part of Orthrus reports a rule. */
   public enum Stage {
@@ -162,7 +174,11 @@ public enum Rule {
     /** The bytecode analysis of compiled classes. */
     ANALYSIS("bytecode"),
     /** Both. */
-    BOTH("processor, bytecode");
+    BOTH("processor, bytecode"),
+    /**
+     * The source rewriter of the Maven plugin and {@code orthrus instrument}, also run by analyze.
+     */
+    REWRITER("rewriter");
 
     private final String label;
 

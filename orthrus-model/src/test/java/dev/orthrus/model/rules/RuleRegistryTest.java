@@ -34,7 +34,7 @@ class RuleRegistryTest {
       assertTrue(
           rule.key()
               .matches(
-                  "orthrus\\.(closure|userdata|catalog|analysis)\\.[a-z-]+|orthrus\\.internal"),
+                  "orthrus\\.(closure|userdata|catalog|analysis|rewriter)\\.[a-z-]+|orthrus\\.internal"),
           rule.key());
       assertTrue(keys.add(rule.key()), "duplicate key " + rule.key());
       assertTrue(!rule.summary().isBlank(), rule.key());

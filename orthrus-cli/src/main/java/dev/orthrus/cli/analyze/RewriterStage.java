@@ -1,0 +1,90 @@
+package dev.orthrus.cli.analyze;
+
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.Diagnostic;
+import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.rules.Rule;
+import dev.orthrus.rewriter.InstrumentCheck;
+import dev.orthrus.rewriter.InstrumentException;
+import dev.orthrus.rewriter.Instrumenter;
+import dev.orthrus.rewriter.Problem;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rewriter stage of {@code orthrus analyze}: runs the source rewriter of the protected build
+ * over the sources, without writing or compiling what it makes, so that the report names what the
+ * Maven plugin would stop on ({@link Rule#UNPROTECTABLE}) and warn about ({@link
+ * Rule#NOT_VALIDATED}). It runs only on sources the processor accepted, as the build does.
+ */
+final class RewriterStage {
+
+  private RewriterStage() {}
+
+  /** What the rewriter makes of the request's sources, compiled against {@code classpath}. */
+  static InstrumentCheck run(AnalysisRequest request, List<Path> classpath, PrintWriter log) {
+    log.println("orthrus analyze: checking what the protected build makes of the sources");
+    log.flush();
+    Path root = request.sourceRoot().toAbsolutePath().normalize();
+    Map<Path, Path> sources = new LinkedHashMap<>();
+    for (Path file : request.sources()) {
+      Path f = file.toAbsolutePath().normalize();
+      sources.put(f, f.startsWith(root) ? root : f.getParent());
+    }
+    try {
+      return Instrumenter.check(
+          sources, classpath, request.ownClasses(), request.release().feature());
+    } catch (InstrumentException e) {
+      // The sources compiled cleanly in the source stage; what is left is a dependency's report
+      // that cannot be read, which the build would stop on too.
+      return new InstrumentCheck(e.problems(), Map.of(), List.of());
+    }
+  }
+
+  /** {@code report} with the check's findings: problems and overrides outside closures. */
+  static ClosureReport merge(ClosureReport report, InstrumentCheck check) {
+    List<Diagnostic> outside = new ArrayList<>(report.diagnostics());
+    for (Problem p : check.problems()) {
+      outside.add(
+          new Diagnostic(
+              Rule.UNPROTECTABLE.key(),
+              Rule.UNPROTECTABLE.severity(),
+              p.advice().isEmpty() ? p.construct() : p.construct() + ": " + p.advice(),
+              new SourcePosition(
+                  p.file() == null ? "" : p.file().toString(), p.line(), p.column())));
+    }
+    for (String override : check.foreignOverrides()) {
+      outside.add(
+          new Diagnostic(
+              Rule.NOT_VALIDATED.key(),
+              Rule.NOT_VALIDATED.severity(),
+              override,
+              SourcePosition.UNKNOWN));
+    }
+    List<ClosureModel> closures = new ArrayList<>();
+    for (ClosureModel c : report.closures()) {
+      List<String> uses = check.notValidated().get(c.id());
+      closures.add(
+          uses == null
+              ? c
+              : c.withDiagnostic(
+                  new Diagnostic(
+                      Rule.NOT_VALIDATED.key(),
+                      Rule.NOT_VALIDATED.severity(),
+                      InstrumentCheck.notValidatedText(uses),
+                      c.source())));
+    }
+    return new ClosureReport(
+        report.schemaVersion(),
+        report.generator(),
+        report.userDataTypes(),
+        closures,
+        outside,
+        report.suppressions());
+  }
+}
