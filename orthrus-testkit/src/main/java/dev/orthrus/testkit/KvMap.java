@@ -136,14 +136,15 @@ public final class KvMap implements Serializable {
     final String key;
 
     // Read with an acquire and written with a release, through fences as generated code does
-    // (decision 0062). Transient: a reproducer file carries logged slot versions, never the live
-    // chain.
-    private transient Item next;
+    // (decision 0062). A reproducer file leaves it out (it carries logged slot versions, never the
+    // live chain: decision 0085).
+    private Item next;
 
-    // The mutable fields, in place (InPlaceObject); transient as the link is.
-    private transient byte[] value;
-    private transient int flags;
-    private transient long cas;
+    // The mutable fields, in place (InPlaceObject), as the rewriter leaves them: declared as
+    // written.
+    private byte[] value;
+    private int flags;
+    private long cas;
 
     Item(String key, byte[] value, int flags, long cas, Item next) {
       this.key = key;
@@ -151,7 +152,7 @@ public final class KvMap implements Serializable {
       this.value = value;
       this.flags = flags;
       this.cas = cas;
-      firstStore(V.checksumOf(value, flags, cas));
+      firstStore();
     }
 
     /** The value (plain variant; public for benchmarks). */
@@ -247,12 +248,12 @@ public final class KvMap implements Serializable {
     final VersionedArray<Item> buckets;
 
     // The mutable fields, in place (InPlaceObject).
-    private transient int size;
-    private transient long nextCas;
+    private int size;
+    private long nextCas;
 
     Table(int capacity) {
       this.buckets = new VersionedArray<>(capacity);
-      firstStore(V.checksumOf(0, 0));
+      firstStore();
     }
 
     public int plainSize() {

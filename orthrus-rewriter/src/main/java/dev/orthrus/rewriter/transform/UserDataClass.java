@@ -233,8 +233,8 @@ final class UserDataClass {
       if (!declaration.isFinal()
           && declaration.getVariables().stream()
               .allMatch(v -> heldTypes.containsKey(v.getNameAsString()))) {
-        // Held in a slot of the handle: transient, as a reproducer carries logged slot versions.
-        declaration.addModifier(Modifier.Keyword.TRANSIENT);
+        // Held in a slot of the handle. Its modifiers stay the user's: Java serialization and
+        // JSON libraries read it as in the vanilla class (a reproducer file leaves it out).
         declaration
             .getVariables()
             .forEach(
@@ -263,7 +263,6 @@ final class UserDataClass {
         v.setType(t);
       }
       if (!declaration.isFinal()) {
-        declaration.addModifier(Modifier.Keyword.TRANSIENT);
         inPlace.add(declaration);
       }
     }
@@ -580,22 +579,16 @@ final class UserDataClass {
       out.addStatement(firstValue(fields.get(declared)));
     }
     body.getStatements().forEach(s -> out.addStatement(s.clone()));
-    // The fields in place, then the first store (InPlaceObject.firstStore): no version is made.
+    // The fields in place, then the first store (InPlaceObject.firstStore): no version is made,
+    // and the object is sealed (kept hashes, checksum) at its first use (decision 0085). A
+    // subclass's constructor adds its fields after its superclass's first store.
     for (VersionField f : fields) {
       out.addStatement(
           StaticJavaParser.parseStatement("this." + f.name() + " = " + f.name() + "$;"));
-      if (hashed(f)) {
-        out.addStatement(
-            StaticJavaParser.parseStatement(
-                "this." + hash(f.name()) + " = Checksum.valueHash(" + f.name() + "$);"));
-      }
     }
     if (!heldOnly()) {
       out.addStatement(
-          StaticJavaParser.parseStatement(
-              extension
-                  ? "extendFirstStore(checksumInPlace$());"
-                  : "firstStore(" + staticInPlaceChecksum() + ");"));
+          StaticJavaParser.parseStatement(extension ? "extendFirstStore();" : "firstStore();"));
     }
     c.setBody(out);
     body.findAll(ReturnStmt.class)
@@ -1005,6 +998,7 @@ final class UserDataClass {
     }
     snapshot.append(", ").append(checksum).append(");\n}");
     write.append("}");
+    addRehash();
     String inPlace = String.join(", ", names.stream().map(n -> "this." + n).toList());
     if (extension) {
       addExtensionAccess(checksum, next, inPlace);
@@ -1092,6 +1086,28 @@ final class UserDataClass {
    * (a snapshot) or from the version the store rebuilds from; its fields are written after the
    * superclass's; its checksums go on from the superclass's.
    */
+  /**
+   * {@code rehashFields()}, for an object whose fields were set without its constructor (Java
+   * serialization, a JSON library): the kept hash of each array or string field this class declares
+   * computed again from the field, after its superclass's.
+   */
+  private void addRehash() {
+    List<VersionField> own = fields.stream().filter(UserDataClass::hashed).toList();
+    if (own.isEmpty()) {
+      return;
+    }
+    StringBuilder body = new StringBuilder("@Override protected void rehashFields() {\n");
+    body.append("super.rehashFields();\n");
+    for (VersionField f : own) {
+      body.append("this.")
+          .append(hash(f.name()))
+          .append(" = Checksum.valueHash(this.")
+          .append(f.name())
+          .append(");\n");
+    }
+    add(body.append("}").toString());
+  }
+
   private void addExtensionAccess(String checksum, String next, String inPlace) {
     List<String> taken = allFields().stream().map(VersionField::name).toList();
     String from = unused("from", taken);

@@ -64,6 +64,27 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   }
 
   /**
+   * Computes again the kept hash of each array or string field from the field. Generated code
+   * overrides it where a class keeps such hashes (decision 0064); called only by {@link #adopt}.
+   */
+  protected void rehashFields() {}
+
+  /**
+   * Takes the fields as they are for the object's first store, when it has none: something made the
+   * object without running its constructor and set its fields (Java serialization, a JSON library,
+   * {@code Unsafe.allocateInstance}; decision 0085). Without it, the first check of such an object
+   * would find a checksum of zero and report its fields as corrupted. Called where a sequence word
+   * of zero is read outside a constructor; a constructor's own first store ({@link #firstStore})
+   * runs before anything else can see the object.
+   */
+  private void adopt(int sequence) {
+    if (SEQUENCE.compareAndSet(this, sequence, 1)) {
+      rehashFields();
+      endStore(0, checksumFields());
+    }
+  }
+
+  /**
    * Starts a plain store: waits for a store under way on another thread to end, then marks one
    * under way. Returns the token {@link #endStore} takes. Generated plain stores write the fields
    * between the two, as the vanilla code writes them.
@@ -71,6 +92,11 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   protected final int beginStore() {
     while (true) {
       int s = (int) SEQUENCE.getOpaque(this);
+      if (unsealed(s)) {
+        // The fields as they are become the first store, then this one follows.
+        adopt(s);
+        continue;
+      }
       if ((s & 1) == 0 && SEQUENCE.compareAndSet(this, s, s + 1)) {
         return s;
       }
@@ -86,36 +112,54 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   }
 
   /**
-   * The store that ends the constructor of a subclass whose version extends its superclass's
-   * (decision 0072): the superclass's constructor made the first store over its own fields, this
-   * one puts the subclass's in with {@code checksum}, which covers them all.
+   * Ends the constructor of a subclass whose version extends its superclass's (decision 0072),
+   * after it assigned its own fields. The first use seals every level's fields at once; but a store
+   * to an inherited field in the constructor sealed the object before this class's fields were
+   * assigned, and then they are sealed again here.
    */
-  protected final void extendFirstStore(int checksum) {
-    if ((int) SEQUENCE.getAcquire(this) == 0) {
-      throw new IllegalStateException("a subclass's store before its superclass's first store");
+  protected final void extendFirstStore() {
+    if (unsealed((int) SEQUENCE.getAcquire(this))) {
+      return;
     }
-    endStore(beginStore(), checksum);
+    int token = beginStore();
+    rehashFields();
+    endStore(token, checksumFields());
   }
 
   /**
-   * The constructor's first store, after it assigned every mutable field: what {@link #soVersion}
-   * of a version of those fields does, without making the version. On a validator's thread it
-   * reports the object as made there ({@link ValidatorThread}).
+   * The constructor's first store, after it assigned every mutable field. On a validator's thread
+   * it reports the object as made there ({@link ValidatorThread}). The fields are sealed (checksum
+   * and sequence word) at the object's first use instead, by {@link #adopt}: a program may still
+   * set them after the constructor returns without a store of its own (a JSON library that makes
+   * the object with its no-argument constructor, then sets its fields by reflection), and the first
+   * check would report that as corruption (decision 0085).
    */
-  protected final void firstStore(int checksum) {
-    if ((int) SEQUENCE.getAcquire(this) != 0) {
-      throw new IllegalStateException("the first store of an object stored already");
-    }
+  protected final void firstStore() {
     if (ValidatorThread.isCurrent()) {
       ValidatorThread.made(this);
     }
-    endStore(0, checksum);
+    SEQUENCE.setRelease(this, UNSEALED);
+  }
+
+  /**
+   * The sequence word of an object whose constructor ran but that is not sealed yet. Even, as a
+   * sequence word with no store under way is; 0 is an object made without its constructor.
+   */
+  private static final int UNSEALED = Integer.MIN_VALUE;
+
+  /** True while the object has not been sealed ({@link #adopt}). */
+  private static boolean unsealed(int sequence) {
+    return sequence == 0 || sequence == UNSEALED;
   }
 
   @Override
   final V currentVersion() {
     while (true) {
       int s = (int) SEQUENCE.getAcquire(this);
+      if (unsealed(s)) {
+        adopt(s);
+        continue;
+      }
       if ((s & 1) == 0) {
         V version = snapshotFields(checksum);
         VarHandle.acquireFence();
@@ -146,6 +190,10 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
     ValidatorThread.refuse("a plain read", this);
     while (true) {
       int s = (int) SEQUENCE.getAcquire(this);
+      if (unsealed(s)) {
+        adopt(s);
+        continue;
+      }
       if ((s & 1) == 0) {
         int stored = checksum;
         int actual = checksumFields();

@@ -31,8 +31,9 @@ public final class VersionedArray<T> implements ValueSlots<T>, Iterable<T>, java
 
   private static final VarHandle VALUES = MethodHandles.arrayElementVarHandle(Object[].class);
 
-  // Transient: a reproducer file carries logged slot versions only; the array is an identity.
-  private final transient Object[] values;
+  // Serialized with the array, as the program's own serialization expects; a reproducer file
+  // leaves the slots out (it carries the logged slot versions).
+  private final Object[] values;
 
   private final int length;
 

@@ -45,10 +45,10 @@ import java.util.zip.CRC32C;
  *
  * <p>Layout: the 8-byte magic {@code ORTHREPR}, a format version (int), the payload length (int),
  * the payload's CRC32C (int), then the payload: a Java serialization stream of one {@link
- * Snapshot}. Handles are saved without their live version (the field is transient), so a file holds
- * the logged versions, never the whole data structure. Reading checks magic, version, length and
- * checksum before deserializing, and deserializes with a filter that admits only Orthrus classes,
- * the application's classes and JDK value classes, and bounds depth and size.
+ * Snapshot}. User data is saved as its class and final fields ({@link IdentityImage}), so a file
+ * holds the logged versions, never the whole data structure. Reading checks magic, version, length
+ * and checksum before deserializing, and deserializes with a filter that admits only Orthrus
+ * classes, the application's classes and JDK value classes, and bounds depth and size.
  */
 public final class ReproducerFile {
 
@@ -601,6 +601,9 @@ public final class ReproducerFile {
 
     @Override
     protected Object replaceObject(Object obj) throws IOException {
+      if (IdentityImage.applies(obj)) {
+        return IdentityImage.of(obj);
+      }
       if (obj == null || !obj.getClass().isRecord() || obj instanceof java.io.Serializable) {
         return obj;
       }
@@ -638,6 +641,9 @@ public final class ReproducerFile {
 
     @Override
     protected Object resolveObject(Object obj) throws IOException {
+      if (obj instanceof IdentityImage identity) {
+        return identity.rebuild(trustedClass(identity.type));
+      }
       if (!(obj instanceof RecordImage image)) {
         return obj;
       }
@@ -659,6 +665,18 @@ public final class ReproducerFile {
         return canonical.newInstance(image.components);
       } catch (ReflectiveOperationException | RuntimeException e) {
         throw new InvalidClassException(image.type, "cannot rebuild the record: " + e);
+      }
+    }
+
+    private Class<?> trustedClass(String type) throws InvalidClassException {
+      try {
+        Class<?> c = Class.forName(type, false, loader);
+        if (!filter.trusted(c)) {
+          throw new InvalidClassException(type, "not a class the reader trusts");
+        }
+        return c;
+      } catch (ClassNotFoundException e) {
+        throw new InvalidClassException(type, "not found: " + e.getMessage());
       }
     }
 

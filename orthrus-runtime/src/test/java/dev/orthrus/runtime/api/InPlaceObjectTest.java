@@ -38,18 +38,55 @@ class InPlaceObjectTest {
   }
 
   @Test
-  void aGeneratedConstructorsFirstStoreIsTheFirstVersionAndComesOnce() {
+  void aGeneratedConstructorsFirstStoreIsTheFirstVersion() {
     TwoFields p = new TwoFields(4, 5, true);
     TwoFields.V first = p.lvVersion();
     assertEquals(4, first.a);
     assertEquals(5, first.b);
     assertTrue(first.checksumValid());
     ControlPath.verify(p);
-    assertThrows(IllegalStateException.class, p::storeAgainAsFirst);
     ClosureLog log = freshLog();
     TwoFields.V read = log.load(p);
     assertTrue(
         log.store(p, read, new TwoFields.V(p, read.a, 6)), "a store over the first succeeds");
+  }
+
+  /**
+   * A JSON library makes the object with its constructor, then sets its fields by reflection,
+   * before the program uses it: the fields are sealed at the first use, as they are then (decision
+   * 0085). After that, a field changed without a store is corruption.
+   */
+  @Test
+  void theFieldsAreSealedAtTheObjectsFirstUse() {
+    TwoFields p = new TwoFields(4, 5, true);
+    p.a = 40;
+    ControlPath.verify(p);
+    TwoFields.V first = p.lvVersion();
+    assertEquals(40, first.a);
+    assertTrue(first.checksumValid());
+    p.b = 50;
+    assertThrows(ChecksumMismatchException.class, () -> ControlPath.verify(p));
+  }
+
+  /**
+   * Java serialization and {@code Unsafe.allocateInstance} make the object without its constructor
+   * and set its fields: the first use (here a logged load, then a store) seals them.
+   */
+  @Test
+  void anObjectMadeWithoutItsConstructorIsSealedAtItsFirstUse() throws Exception {
+    java.lang.reflect.Field theUnsafe = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+    theUnsafe.setAccessible(true);
+    TwoFields p =
+        (TwoFields) ((sun.misc.Unsafe) theUnsafe.get(null)).allocateInstance(TwoFields.class);
+    p.a = 7;
+    p.b = 8;
+    ClosureLog log = freshLog();
+    TwoFields.V read = log.load(p);
+    assertEquals(7, read.a);
+    assertTrue(read.checksumValid());
+    assertTrue(log.store(p, read, new TwoFields.V(p, read.a, 9)));
+    ControlPath.verify(p);
+    assertEquals(9, p.lvVersion().b);
   }
 
   /** A field changed behind the runtime's back (a faulty core) fails the control-path check. */

@@ -16,11 +16,7 @@ final class TwoFields extends InPlaceObject<TwoFields.V> {
   TwoFields(long a, long b, boolean generated) {
     this.a = a;
     this.b = b;
-    firstStore(V.checksumOf(a, b));
-  }
-
-  void storeAgainAsFirst() {
-    firstStore(V.checksumOf(a, b));
+    firstStore();
   }
 
   /** A plain store of {@code a} alone, as the plain variant writes one field. */
