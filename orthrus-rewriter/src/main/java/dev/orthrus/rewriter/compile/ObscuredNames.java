@@ -59,7 +59,7 @@ public final class ObscuredNames {
         return Optional.empty();
       }
       String name = nameAt(lines.get(error.line() - 1), error.column() - 1);
-      if (name == null || !GENERATED.contains(name)) {
+      if (name == null || !GENERATED.contains(name) || !obscuredError(error.construct(), name)) {
         return Optional.empty();
       }
       CompilationUnit unit =
@@ -98,6 +98,16 @@ public final class ObscuredNames {
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * True for javac's errors about a name that is a variable where a type or package was meant: a
+   * primitive field ({@code long cannot be dereferenced}) or a field of a class without the member
+   * ({@code location: variable Checksum of type ...}). Any other error at the name (a wrong
+   * argument type) is not the field's doing.
+   */
+  private static boolean obscuredError(String message, String name) {
+    return message.contains("cannot be dereferenced") || message.contains("variable " + name);
   }
 
   /**

@@ -489,6 +489,23 @@ public final class SourceFacts {
   }
 
   /**
+   * A user-data class of the sources whose objects are versioned: it or a user-data superclass
+   * declares a mutable field. One with final fields only is a value, compared field by field, with
+   * nothing in place to check.
+   */
+  public boolean isVersioned(String binaryName) {
+    if (!isUserData(binaryName)) {
+      return false;
+    }
+    for (String c = binaryName; c != null; c = userDataSuperclass(c)) {
+      if (!versionFields(c).isEmpty() || !heldFields(c).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The mutable references to user data a {@code @UserData} class declares, in declaration order:
    * name to the canonical name of the referenced class. The handle holds them in slots.
    */

@@ -368,10 +368,13 @@ final class FileRewriter {
     return fact == null ? binary + "#" + m.getNameAsString() : fact.id();
   }
 
-  /** For each erased parameter type, whether it is a user-data class. */
+  /**
+   * For each erased parameter type, whether it is a versioned user-data class, which the closure
+   * checks on entry (a user-data class with final fields only has nothing in place to check).
+   */
   private List<Boolean> userData(List<String> erasedTypes) {
     List<Boolean> userData = new ArrayList<>();
-    erasedTypes.forEach(t -> userData.add(plan.facts.isUserData(t)));
+    erasedTypes.forEach(t -> userData.add(plan.facts.isVersioned(t)));
     return userData;
   }
 
