@@ -6,6 +6,7 @@ import org.apache.maven.model.Dependency;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
 import org.apache.maven.project.MavenProject;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +48,13 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
     }
   }
 
-  private static void bindGoal(Plugin plugin) {
+  /**
+   * Binds {@code instrument} to {@code process-classes} unless an execution already runs it. The
+   * plugin's {@code <configuration>} reaches executions when Maven reads the pom, before this runs,
+   * so the added execution gets a copy of it here: without it, {@code <sourceRoots>} and the other
+   * parameters set in the plugin block were ignored.
+   */
+  static void bindGoal(Plugin plugin) {
     if (plugin.getExecutions().stream().anyMatch(e -> e.getGoals().contains("instrument"))) {
       return;
     }
@@ -55,6 +62,9 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
     execution.setId("default-instrument");
     execution.setPhase("process-classes");
     execution.addGoal("instrument");
+    if (plugin.getConfiguration() instanceof Xpp3Dom configuration) {
+      execution.setConfiguration(new Xpp3Dom(configuration));
+    }
     plugin.addExecution(execution);
   }
 

@@ -180,6 +180,33 @@ public final class Instrumenter {
   }
 
   /**
+   * {@code e}, led by a problem that names Lombok when a source uses it: the pipeline compiles the
+   * sources with the Orthrus processor only, so the members Lombok would generate are missing and
+   * javac's errors ({@code cannot find symbol getBalance()}) do not say why.
+   */
+  private static InstrumentException withLombok(InstrumentException e, Map<Path, String> sources) {
+    for (Map.Entry<Path, String> source : sources.entrySet()) {
+      String text = source.getValue();
+      int at = Math.max(text.indexOf("import lombok."), text.indexOf("@lombok."));
+      if (at >= 0) {
+        int line = (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+        List<Problem> problems = new ArrayList<>();
+        problems.add(
+            new Problem(
+                source.getKey(),
+                line,
+                1,
+                "Lombok: the protected build compiles the sources without Lombok's processor, so"
+                    + " the members it generates are missing (the errors below)",
+                "protect the delomboked sources instead (docs/maven-plugin.md#lombok)"));
+        problems.addAll(e.problems());
+        return new InstrumentException(problems);
+      }
+    }
+    return e;
+  }
+
+  /**
    * The sources the rewriter works on and what the first javac run learned of them.
    *
    * @param sources each file's text: the user's, or a renamed copy's (see {@link Rename})
@@ -222,8 +249,12 @@ public final class Instrumenter {
       int release,
       Path scratch)
       throws InstrumentException, IOException {
-    Javac.Analysis analysis =
-        Javac.analyze(new ArrayList<>(sources.keySet()), classPath, release, scratch);
+    Javac.Analysis analysis;
+    try {
+      analysis = Javac.analyze(new ArrayList<>(sources.keySet()), classPath, release, scratch);
+    } catch (InstrumentException e) {
+      throw withLombok(e, sources);
+    }
     Map<Path, List<Rename>> renames = analysis.facts().renames();
     if (renames.isEmpty()) {
       return new Prepared(sources, roots, Map.of(), analysis, scratch);

@@ -1211,9 +1211,10 @@ public final class FactsCollector implements TaskListener {
           problem(
               node,
               "super.clone() in a user-data class: the copy would share the original's versions",
-              "make the copy with a constructor or factory that copies the fields (new "
+              "make the copy in a method that passes this object's fields to a constructor"
+                  + " (return new "
                   + enclosingClass().getSimpleName()
-                  + "(this))");
+                  + "(balance, owner);): a constructor may not read another user-data object");
         }
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
         String returnType = types.erasure(method.getReturnType()).toString();

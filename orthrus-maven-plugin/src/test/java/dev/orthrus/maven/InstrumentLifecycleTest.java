@@ -1,0 +1,53 @@
+package dev.orthrus.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
+import org.junit.jupiter.api.Test;
+
+/** The execution the extension adds for a plugin block that declares none. */
+class InstrumentLifecycleTest {
+
+  @Test
+  void theAddedExecutionGetsThePluginBlocksConfiguration() {
+    Plugin plugin = new Plugin();
+    Xpp3Dom configuration = new Xpp3Dom("configuration");
+    Xpp3Dom roots = new Xpp3Dom("sourceRoots");
+    Xpp3Dom root = new Xpp3Dom("sourceRoot");
+    root.setValue("target/delombok");
+    roots.addChild(root);
+    configuration.addChild(roots);
+    plugin.setConfiguration(configuration);
+
+    InstrumentLifecycle.bindGoal(plugin);
+
+    PluginExecution added = plugin.getExecutions().get(0);
+    assertEquals("default-instrument", added.getId());
+    assertEquals("process-classes", added.getPhase());
+    Xpp3Dom got = (Xpp3Dom) added.getConfiguration();
+    assertEquals("target/delombok", got.getChild("sourceRoots").getChild("sourceRoot").getValue());
+  }
+
+  @Test
+  void aPluginBlockWithoutConfigurationAddsAnExecutionWithout() {
+    Plugin plugin = new Plugin();
+    InstrumentLifecycle.bindGoal(plugin);
+    assertEquals(1, plugin.getExecutions().size());
+    assertNull(plugin.getExecutions().get(0).getConfiguration());
+  }
+
+  @Test
+  void anExecutionOfTheUsersOwnIsKept() {
+    Plugin plugin = new Plugin();
+    PluginExecution own = new PluginExecution();
+    own.setId("mine");
+    own.addGoal("instrument");
+    plugin.addExecution(own);
+    InstrumentLifecycle.bindGoal(plugin);
+    assertEquals(1, plugin.getExecutions().size());
+    assertEquals("mine", plugin.getExecutions().get(0).getId());
+  }
+}
