@@ -65,17 +65,15 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
 
   /**
    * Computes again the kept hash of each array or string field from the field. Generated code
-   * overrides it where a class keeps such hashes (decision 0064); called only by {@link #adopt}.
+   * overrides it where a class keeps such hashes (decision 0064); called when the object is sealed.
    */
   protected void rehashFields() {}
 
   /**
-   * Takes the fields as they are for the object's first store, when it has none: something made the
-   * object without running its constructor and set its fields (Java serialization, a JSON library,
-   * {@code Unsafe.allocateInstance}; decision 0085). Without it, the first check of such an object
-   * would find a checksum of zero and report its fields as corrupted. Called where a sequence word
-   * of zero is read outside a constructor; a constructor's own first store ({@link #firstStore})
-   * runs before anything else can see the object.
+   * Seals the fields as they are (kept hashes, checksum, sequence word), when the object is not
+   * sealed yet: at its first use by a logged load, a control-path check or a store (decision 0085).
+   * Until then its constructor, or whatever made it without one (Java serialization, a JSON
+   * library, {@code Unsafe.allocateInstance}), may have set the fields in any way.
    */
   private void adopt(int sequence) {
     if (SEQUENCE.compareAndSet(this, sequence, 1)) {
