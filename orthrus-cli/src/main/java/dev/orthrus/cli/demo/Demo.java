@@ -9,6 +9,7 @@ import dev.orthrus.benchmarks.kvcache.ServerStats;
 import dev.orthrus.benchmarks.kvcache.Workload;
 import dev.orthrus.cli.inject.ProfiledSite;
 import dev.orthrus.cli.sample.SampleBuilds;
+import dev.orthrus.runtime.report.CallerNames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

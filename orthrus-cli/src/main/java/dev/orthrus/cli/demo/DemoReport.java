@@ -2,6 +2,7 @@ package dev.orthrus.cli.demo;
 
 import dev.orthrus.cli.runtime.JsonOutput;
 import dev.orthrus.model.json.JsonWriter;
+import dev.orthrus.runtime.report.CallerNames;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;

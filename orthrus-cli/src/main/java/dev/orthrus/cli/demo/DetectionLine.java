@@ -29,7 +29,7 @@ record DetectionLine(
   private static final Pattern LINE =
       Pattern.compile(
           Pattern.quote(PREFIX)
-              + "(\\S+) \\((.+?)\\), caller (-?\\d+), thread (.+?), CPU (-?\\d+)"
+              + "(\\S+) \\((.+?)\\), caller (-?\\d+)(?: \\([^)]*\\))?, thread (.+?), CPU (-?\\d+)"
               + "(?:, validator CPU (-?\\d+)|, by a control-path check): (\\S+) (.*?): expected (.*?),"
               + " actual (.*?)(?:; reproducer (.+?))?(?:; no reproducer written: (.+?))?"
               + "(?:; fail-stop policy: halting)?");

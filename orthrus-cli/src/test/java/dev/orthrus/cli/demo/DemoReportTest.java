@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.benchmarks.kvcache.KvcacheBenchmark.Placement;
 import dev.orthrus.cli.inject.ProfiledSite;
+import dev.orthrus.runtime.report.CallerNames;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

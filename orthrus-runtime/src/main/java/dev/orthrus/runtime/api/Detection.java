@@ -5,13 +5,16 @@ import java.nio.file.Path;
 /**
  * One detected silent data corruption: which closure, called from where, ran on which thread and
  * CPU, which validator CPU disagreed, and how. {@code expected} is the validator's output, {@code
- * actual} the application's. {@code reproducer} is the saved log, or null when none was written.
+ * actual} the application's. {@code caller} names the calling method ({@code Main.main}) when the
+ * protected build's report lists it, else it is empty. {@code reproducer} is the saved log, or null
+ * when none was written.
  */
 public record Detection(
     String closureId,
     String closureName,
     int closureKey,
     int callerId,
+    String caller,
     String appThread,
     int appCpu,
     int validatorCpu,
@@ -34,6 +37,7 @@ public record Detection(
             + closureId
             + "), caller "
             + callerId
+            + (caller.isEmpty() ? "" : " (" + caller + ")")
             + ", thread "
             + appThread
             + ", CPU "

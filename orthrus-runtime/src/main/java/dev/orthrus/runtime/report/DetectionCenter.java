@@ -101,6 +101,7 @@ public final class DetectionCenter {
             log.binding().name(),
             log.binding().key(),
             log.callerId(),
+            callerName(loaderOf(log), log.callerId()),
             log.appThread().getName(),
             log.appCpu(),
             validatorCpu,
@@ -135,6 +136,7 @@ public final class DetectionCenter {
             closureName,
             closureKey,
             callerId,
+            callerName(appThread.getContextClassLoader(), callerId),
             appThread.getName(),
             appCpu,
             -1,
@@ -205,5 +207,17 @@ public final class DetectionCenter {
 
   public DetectionPolicy policy() {
     return policy;
+  }
+
+  /** The calling method's name, from the protected builds' reports {@code loader} sees, or "". */
+  private static String callerName(ClassLoader loader, int callerId) {
+    String name = CallerNames.of(loader).method(callerId);
+    return name == null ? "" : name;
+  }
+
+  /** The loader of the closure's generated code (its VAL lambda's), else the thread's. */
+  private static ClassLoader loaderOf(ClosureLog log) {
+    ClassLoader loader = log.binding().val().getClass().getClassLoader();
+    return loader != null ? loader : log.appThread().getContextClassLoader();
   }
 }

@@ -91,10 +91,14 @@ class DetectionLineTest {
   void aLineBreakInAValueStaysOnTheLine() {
     Detection d =
         new Detection(
-            "a.B#c()", "B.c", 1, 2, "main", 0, 1, null, "result", "x\ny", "x\r\nz", 0L, null);
+            "a.B#c()", "B.c", 1, 2, "", "main", 0, 1, null, "result", "x\ny", "x\r\nz", 0L, null);
     assertEquals(
         "SDC detected in closure B.c (a.B#c()), caller 2, thread main, CPU 0, validator CPU 1:"
             + " null result: expected x y, actual x z",
         d.summary());
+    Detection named =
+        new Detection(
+            "a.B#c()", "B.c", 1, 2, "Main.run", "main", 0, 1, null, "result", "x", "y", 0L, null);
+    assertTrue(named.summary().contains("caller 2 (Main.run), thread main"), named.summary());
   }
 }

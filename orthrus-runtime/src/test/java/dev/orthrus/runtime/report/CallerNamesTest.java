@@ -1,4 +1,4 @@
-package dev.orthrus.cli.demo;
+package dev.orthrus.runtime.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
