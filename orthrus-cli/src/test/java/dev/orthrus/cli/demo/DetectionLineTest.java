@@ -15,7 +15,8 @@ class DetectionLineTest {
         DetectionLine.parse(
                 "orthrus: SDC detected in closure valueReply"
                     + " (dev.orthrus.samples.kvcache.store.Cache#valueReply(CacheItem)), caller"
-                    + " -141891680, thread kvcache-worker-0, CPU 0, validator CPU 1: RESULT return"
+                    + " -141891680 (CommandHandler.retrieve), thread kvcache-worker-0, CPU 0,"
+                    + " validator CPU 1: RESULT return"
                     + " value: expected byte[3] [1, 2, 3], actual byte[3] [1, 0, 3]; reproducer"
                     + " /w/orthrus-reproducers/sdc-valueReply-17-1.orthrus-repro")
             .orElseThrow();
