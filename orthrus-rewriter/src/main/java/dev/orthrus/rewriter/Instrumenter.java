@@ -275,7 +275,12 @@ public final class Instrumenter {
       renamedFrom.put(copy, source.getKey());
     }
     Path work = scratch.resolve("analysis");
-    analysis = Javac.analyze(new ArrayList<>(renamedSources.keySet()), classPath, release, work);
+    Prepared renamed = new Prepared(renamedSources, renamedRoots, renamedFrom, null, work);
+    try {
+      analysis = Javac.analyze(new ArrayList<>(renamedSources.keySet()), classPath, release, work);
+    } catch (InstrumentException e) {
+      throw new InstrumentException(renamed.original(e.problems()));
+    }
     return new Prepared(renamedSources, renamedRoots, renamedFrom, analysis, work);
   }
 
