@@ -215,8 +215,9 @@ final class MethodScope {
    * #origin} says for an argument, {@link Call#CALLER_RECEIVER} for this method's own receiver, and
    * through a chain of calls that return their receiver ({@code new Builder().name(n).price(p)}). A
    * call of an abstract method on the way ({@code b.currency(c)} of an abstract builder, whose
-   * implementation another annotation processor generates) goes into {@code chain}: the data path
-   * checks that its implementations in the sources all return their receiver.
+   * implementation another annotation processor generates), or of an overridable method on an
+   * object the sources made, goes into {@code chain}: the data path checks that its implementations
+   * in the sources all return their receiver.
    */
   int receiverOrigin(TreePath callPath, ExecutableElement callee, List<Call> chain) {
     if (callee.getModifiers().contains(Modifier.STATIC)) {
@@ -240,10 +241,20 @@ final class MethodScope {
         return receiverOrigin(exprPath, inner, chain);
       }
       // An abstract method's implementations are all in the sources as far as the data path goes
-      // (a generated builder's); an overridable method with a body keeps its own, unknown ones.
+      // (a generated builder's).
       if (inner.getModifiers().contains(Modifier.ABSTRACT)) {
         chain.add(chained(exprPath, inner));
         return receiverOrigin(exprPath, inner, chain);
+      }
+      // An overridable method with a body, on an object the sources made (new, a factory of
+      // new objects, a local holding one: Lombok's builder().id(1).owner(o)): the object's class
+      // is one the sources name, so the implementations the call may run are the sources' too.
+      List<Call> longer = new ArrayList<>(chain);
+      longer.add(chained(exprPath, inner));
+      if (receiverOrigin(exprPath, inner, longer) == Call.FRESH_ARGUMENT) {
+        chain.clear();
+        chain.addAll(longer);
+        return Call.FRESH_ARGUMENT;
       }
     }
     return origin(exprPath);

@@ -240,6 +240,45 @@ class UnversionedWriteRuleTest {
     assertThat(Snippets.findings(c, "orthrus.closure.unversioned-write")).hasSize(1);
   }
 
+  /**
+   * A builder whose class is not final (Lombok's, delomboked: a package-private constructor,
+   * setters that return {@code this}), made by a factory: the chain of its setters runs on the new
+   * builder (outside trial 9, F4).
+   */
+  @Test
+  void chainsOfSettersOfABuilderTheSourcesMadeFollowTheirImplementations() {
+    JavaFileObject f =
+        source(
+            "t.Orders",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Orders {
+          record Order(long id, String owner) {}
+          public static class OrderBuilder {
+            private long id;
+            private String owner;
+            OrderBuilder() {}
+            public OrderBuilder id(long id) { this.id = id; return this; }
+            public OrderBuilder owner(String owner) { this.owner = owner; return this; }
+            public Order build() { return new Order(id, owner); }
+          }
+          public static OrderBuilder builder() { return new OrderBuilder(); }
+          @Closure
+          public Order make(long id, String owner) {
+            return builder().id(id).owner(owner).build();
+          }
+          @Closure
+          public Order made(long id, String owner) {
+            return new OrderBuilder().owner(owner).id(id).build();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertNoErrors(c);
+    assertThat(c).succeeded();
+  }
+
   @Test
   void methodsRunOnObjectsTheClosureDidNotMakeAreStillFlagged() {
     JavaFileObject f =
@@ -258,6 +297,10 @@ class UnversionedWriteRuleTest {
             Open self() { return this; }
             Open set(long x) { v = x; return this; }
           }
+          static final class Leaky extends Open {
+            static final Open SHARED = new Open();
+            @Override Open self() { return SHARED; }
+          }
           static final class Counter {
             long n;
             Counter bump() { n++; return this; }
@@ -270,7 +313,7 @@ class UnversionedWriteRuleTest {
           }
           @Closure
           public long chained(long p) {
-            // Open is not final: a subclass's self() may return another object.
+            // Open is not final: Leaky's self() returns another object.
             new Open().self().set(p);
             return p;
           }
