@@ -1087,9 +1087,10 @@ final class UserDataClass {
    * superclass's; its checksums go on from the superclass's.
    */
   /**
-   * {@code rehashFields()}, for an object whose fields were set without its constructor (Java
-   * serialization, a JSON library): the kept hash of each array or string field this class declares
-   * computed again from the field, after its superclass's.
+   * {@code rehashFields()}, run when the object is sealed at its first use (decision 0085): the
+   * kept hash of each array or string field this class declares computed from the field, after its
+   * superclass's; and {@code sealedChecksum()}, the checksum of the fields in place with those
+   * hashes.
    */
   private void addRehash() {
     List<VersionField> own = fields.stream().filter(UserDataClass::hashed).toList();
@@ -1106,6 +1107,8 @@ final class UserDataClass {
           .append(");\n");
     }
     add(body.append("}").toString());
+    // Sealing then folds the hashes just kept, as a store does, instead of hashing again.
+    add("@Override protected int sealedChecksum() {\nreturn " + inPlaceChecksum() + ";\n}");
   }
 
   private void addExtensionAccess(String checksum, String next, String inPlace) {

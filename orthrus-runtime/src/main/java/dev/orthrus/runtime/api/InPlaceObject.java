@@ -70,6 +70,15 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   protected void rehashFields() {}
 
   /**
+   * The checksum of the fields in place right after {@link #rehashFields}: what {@link
+   * #checksumFields} computes, from the kept hashes where the class keeps them (generated code
+   * overrides it there, so that sealing hashes each array once).
+   */
+  protected int sealedChecksum() {
+    return checksumFields();
+  }
+
+  /**
    * Seals the fields as they are (kept hashes, checksum, sequence word), when the object is not
    * sealed yet: at its first use by a logged load, a control-path check or a store (decision 0085).
    * Until then its constructor, or whatever made it without one (Java serialization, a JSON
@@ -78,7 +87,7 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   private void adopt(int sequence) {
     if (SEQUENCE.compareAndSet(this, sequence, 1)) {
       rehashFields();
-      endStore(0, checksumFields());
+      endStore(0, sealedChecksum());
     }
   }
 
@@ -121,7 +130,7 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
     }
     int token = beginStore();
     rehashFields();
-    endStore(token, checksumFields());
+    endStore(token, sealedChecksum());
   }
 
   /**
