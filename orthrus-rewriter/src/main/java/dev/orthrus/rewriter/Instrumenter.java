@@ -77,16 +77,8 @@ public final class Instrumenter {
     Prepared prepared = null;
     try {
       prepared = prepare(roots, sources, request.classPath(), request.release(), scratch);
-      Javac.Analysis analysis = prepared.analysis();
       Path work = prepared.work();
-      Rewriter.Result rewritten =
-          Rewriter.rewrite(
-              prepared.sources(),
-              analysis.facts(),
-              analysis.report(),
-              dependencies,
-              request.release(),
-              true);
+      Rewriter.Result rewritten = prepared.rewrite(dependencies, request.release(), true);
       if (!rewritten.problems().isEmpty()) {
         throw new InstrumentException(rewritten.problems());
       }
@@ -101,19 +93,12 @@ public final class Instrumenter {
         }
         // The variants made for other builds' closures must not fail a build that protects its
         // own closures: it is made again without them (decision 0075).
-        rewritten =
-            Rewriter.rewrite(
-                prepared.sources(),
-                analysis.facts(),
-                analysis.report(),
-                dependencies,
-                request.release(),
-                false);
+        rewritten = prepared.rewrite(dependencies, request.release(), false);
         deleteTree(compiled);
         generated = writeAndCompile(rewritten, prepared, out, request, compiled);
       }
       copyTree(compiled, request.classOutput());
-      copyClosureReport(work, request.classOutput(), analysis.report() != null);
+      copyClosureReport(work, request.classOutput(), prepared.analysis().report() != null);
       Path report = request.classOutput().resolve(InstrumentReport.RESOURCE_PATH);
       Files.createDirectories(report.getParent());
       Files.writeString(report, rewritten.report().toJson(), StandardCharsets.UTF_8);
@@ -160,14 +145,7 @@ public final class Instrumenter {
     Path scratch = temporaryFolder();
     try {
       Prepared prepared = prepare(roots, texts, classPath, release, scratch);
-      Rewriter.Result rewritten =
-          Rewriter.rewrite(
-              prepared.sources(),
-              prepared.analysis().facts(),
-              prepared.analysis().report(),
-              dependencies,
-              release,
-              true);
+      Rewriter.Result rewritten = prepared.rewrite(dependencies, release, true);
       return new InstrumentCheck(
           prepared.original(rewritten.problems()),
           notValidated(rewritten.report()),
@@ -220,6 +198,15 @@ public final class Instrumenter {
       Map<Path, Path> renamedFrom,
       Javac.Analysis analysis,
       Path work) {
+
+    /**
+     * The rewriter's pass over the sources; {@code exports}: with the variants other builds'
+     * closures call (decision 0075).
+     */
+    Rewriter.Result rewrite(InstrumentReport dependencies, int release, boolean exports) {
+      return Rewriter.rewrite(
+          sources, analysis.facts(), analysis.report(), dependencies, release, exports);
+    }
 
     /** The user's file behind {@code file}. */
     Path original(Path file) {
