@@ -12,10 +12,12 @@ import dev.orthrus.runtime.api.VersionedArray;
 import dev.orthrus.runtime.api.VersionedObject;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -23,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 
 /**
@@ -113,7 +116,7 @@ public final class OutputComparator {
     }
     if (appKind == ResultKind.REF
         && (replay.resultRef() == null || replay.resultRef() != log.returnedArray())
-        && !sameValue(log.resultRef(), replay.resultRef(), replay, comparison, 0)) {
+        && !sameValue(log.resultRef(), replay.resultRef(), replay, comparison)) {
       return new Mismatch(
           MismatchKind.RESULT, "return value", valueText(replay.resultRef()), returnedText(log));
     }
@@ -211,7 +214,7 @@ public final class OutputComparator {
     for (int f = 0; f < app.size(); f++) {
       boolean same =
           app.isRef(f)
-              ? sameValue(app.ref(f), val.ref(f), replay, comparison, 0)
+              ? sameValue(app.ref(f), val.ref(f), replay, comparison)
               : app.bits(f) == val.bits(f);
       if (!same) {
         return new Mismatch(
@@ -226,9 +229,19 @@ public final class OutputComparator {
 
   /**
    * Value equality for outputs; floats by their bits with every NaN one value (decision 0060),
-   * VAL's new objects mapped to APP's.
+   * VAL's new objects mapped to APP's. Objects are compared as graphs ({@link Walk}): a structure
+   * of any depth (a list of a million nodes the closure linked) and one with cycles (a doubly
+   * linked list) are compared in full.
    */
-  static boolean sameValue(Object a, Object v, Replay replay, Comparison comparison, int depth) {
+  static boolean sameValue(Object a, Object v, Replay replay, Comparison comparison) {
+    if (a == v) {
+      return true;
+    }
+    Walk walk = new Walk(replay, comparison);
+    return walk.settle(same(a, v, walk, 0));
+  }
+
+  private static boolean same(Object a, Object v, Walk walk, int depth) {
     if (a == v) {
       return true;
     }
@@ -239,14 +252,14 @@ public final class OutputComparator {
       return ((BytesDigest) a).matches(v);
     }
     if (v instanceof VersionedObject<?> || v instanceof VersionedArray<?>) {
-      return replay != null && replay.standsFor(v, a);
+      return walk.replay != null && walk.replay.standsFor(v, a);
     }
     if (a.getClass() != v.getClass()) {
       // APP's and VAL's lambdas are instances of two classes (one per variant's lambda body).
       return a.getClass().isHidden()
           && v.getClass().isHidden()
           && Arrays.equals(a.getClass().getInterfaces(), v.getClass().getInterfaces())
-          && sameCaptures(a, v, replay, comparison, depth);
+          && walk.enter(a, v, depth);
     }
     if (a instanceof Double) {
       return Double.doubleToLongBits((Double) a) == Double.doubleToLongBits((Double) v);
@@ -254,8 +267,8 @@ public final class OutputComparator {
     if (a instanceof Float) {
       return Float.floatToIntBits((Float) a) == Float.floatToIntBits((Float) v);
     }
-    if (a.getClass().isArray()) {
-      return sameArray(a, v, replay, comparison, depth);
+    if (a.getClass().isArray() && a.getClass().getComponentType().isPrimitive()) {
+      return samePrimitives(a, v);
     }
     if (a instanceof String) {
       // Object.toString of an object the closure allocated names its identity hash, which VAL's
@@ -264,35 +277,118 @@ public final class OutputComparator {
           || (((String) a).indexOf('@') >= 0
               && withoutIdentityHashes((String) a).equals(withoutIdentityHashes((String) v)));
     }
-    if (depth >= MAX_DEPTH || (isValueClass(a) && OWN_EQUALS.get(a.getClass()))) {
+    if (isValueClass(a) && OWN_EQUALS.get(a.getClass())) {
       return a.equals(v);
     }
-    if (a instanceof Collection<?> || a instanceof Map<?, ?> || a instanceof Optional<?>) {
-      return sameContainer(a, v, replay, comparison, depth);
+    return walk.enter(a, v, depth);
+  }
+
+  /**
+   * Two objects {@link #same} compares by what they hold: arrays of references, lambdas,
+   * containers, records and other objects.
+   */
+  private static boolean sameContents(Object a, Object v, Walk walk, int depth) {
+    if (a.getClass() != v.getClass()) {
+      return sameCaptures(a, v, walk, depth);
     }
-    if (comparison == Comparison.RAW_BITS) {
-      return sameFields(a, v, replay, comparison, depth);
+    if (a.getClass().isArray()) {
+      return sameElements((Object[]) a, (Object[]) v, walk, depth);
+    }
+    if (a instanceof Collection<?> || a instanceof Map<?, ?> || a instanceof Optional<?>) {
+      return sameContainer(a, v, walk, depth);
+    }
+    if (walk.comparison == Comparison.RAW_BITS) {
+      return sameFields(a, v, walk, depth);
     }
     // A record's equals compares an array component by identity and a user-data component by
     // handle (or by a user equals that reads the handle's newest version), none of which a
     // faithful re-execution reproduces: its components decide. So do the fields of an object
     // whose equals is Object's: VAL's new object is never APP's.
     if (a instanceof Record || !OWN_EQUALS.get(a.getClass())) {
-      return sameFields(a, v, replay, comparison, depth);
+      return sameFields(a, v, walk, depth);
     }
     // An own equals that says "different" is asked again of the fields, where reflection reads
     // them: two faithful executions give the same bits, which an equals may still call different
     // (a double field that is NaN, compared with ==).
     return a.equals(v)
-        || (INSTANCE_FIELDS.get(a.getClass()) != null
-            && sameFields(a, v, replay, comparison, depth));
+        || (INSTANCE_FIELDS.get(a.getClass()) != null && sameFields(a, v, walk, depth));
   }
 
-  /** Values nested deeper than this are compared by their equals. */
+  /** The recursion depth at which a pair of objects is left for later ({@link Walk}). */
   private static final int MAX_DEPTH = 16;
 
   /** Containers whose elements are compared one by one beyond this size fall back to equals. */
   private static final int MAX_UNORDERED = 256;
+
+  /**
+   * One comparison of two object graphs, APP's and VAL's. A pair of objects met again while it is
+   * being compared, or after it compared equal, is taken as equal: the graphs are compared as a
+   * bisimulation, so a cycle ends where it closes. A pair met {@link #MAX_DEPTH} levels down is
+   * compared later, from the top of the stack, so that a chain of any length costs no deeper
+   * recursion than that.
+   */
+  private static final class Walk {
+    final Replay replay;
+    final Comparison comparison;
+
+    /** Pairs being compared or found equal, APP's object to VAL's; made at the first pair. */
+    private IdentityHashMap<Object, Object> entered;
+
+    /** Pairs left for later in the current scope, or null while there is none. */
+    private ArrayDeque<Object[]> deferred;
+
+    Walk(Replay replay, Comparison comparison) {
+      this.replay = replay;
+      this.comparison = comparison;
+    }
+
+    /** Whether {@code a} and {@code v} hold the same ({@link #sameContents}), as seen so far. */
+    boolean enter(Object a, Object v, int depth) {
+      if (entered == null) {
+        entered = new IdentityHashMap<>();
+      } else if (entered.get(a) == v) {
+        return true;
+      }
+      if (depth >= MAX_DEPTH) {
+        if (deferred == null) {
+          deferred = new ArrayDeque<>();
+        }
+        deferred.add(new Object[] {a, v});
+        return true;
+      }
+      entered.put(a, v);
+      if (sameContents(a, v, this, depth)) {
+        return true;
+      }
+      if (entered.get(a) == v) {
+        entered.remove(a);
+      }
+      return false;
+    }
+
+    /** {@code same}, the answer so far, made final: the pairs left for later are compared. */
+    boolean settle(boolean same) {
+      Object[] pair;
+      while (same && deferred != null && (pair = deferred.poll()) != null) {
+        same = enter(pair[0], pair[1], 0);
+      }
+      return same;
+    }
+
+    /**
+     * {@code comparison}'s final answer ({@link #settle}), apart from the pairs the scope around it
+     * left for later: a trial pairing of unordered elements needs one before the next trial.
+     */
+    boolean scoped(BooleanSupplier comparison) {
+      ArrayDeque<Object[]> outer = deferred;
+      deferred = null;
+      try {
+        return settle(comparison.getAsBoolean());
+      } finally {
+        deferred = outer;
+      }
+    }
+  }
 
   /**
    * Collections, maps and optionals, element by element, for the same reason as records: their
@@ -300,13 +396,12 @@ public final class OutputComparator {
    * collections in iteration order; sets and maps in iteration order, else (small ones) by matching
    * each of APP's elements with one of VAL's, since a hash order may follow identity hashes.
    */
-  private static boolean sameContainer(
-      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+  private static boolean sameContainer(Object a, Object v, Walk walk, int depth) {
     if (a instanceof Optional<?>) {
       Optional<?> x = (Optional<?>) a;
       Optional<?> y = (Optional<?>) v;
       return x.isPresent() == y.isPresent()
-          && (x.isEmpty() || sameValue(x.get(), y.get(), replay, comparison, depth + 1));
+          && (x.isEmpty() || same(x.get(), y.get(), walk, depth + 1));
     }
     List<Object> x = new ArrayList<>();
     List<Object> y = new ArrayList<>();
@@ -328,25 +423,26 @@ public final class OutputComparator {
       return false;
     }
     if (a instanceof List<?> || x.size() > MAX_UNORDERED) {
-      return sameArray(x.toArray(), y.toArray(), replay, comparison, depth);
+      return sameElements(x.toArray(), y.toArray(), walk, depth);
     }
     // Tried in one order, then another: VAL's new objects are paired with APP's for the try only.
-    return replay == null
-        ? sameUnordered(x, y, null, comparison, depth)
-        : replay.tentatively(() -> sameUnordered(x, y, replay, comparison, depth));
+    return walk.replay == null
+        ? sameUnordered(x, y, walk, depth)
+        : walk.replay.tentatively(() -> sameUnordered(x, y, walk, depth));
   }
 
-  /** The same elements in iteration order, else each of APP's matched with one of VAL's. */
-  private static boolean sameUnordered(
-      List<Object> x, List<Object> y, Replay replay, Comparison comparison, int depth) {
-    if (sameArray(x.toArray(), y.toArray(), replay, comparison, depth)) {
+  /**
+   * The same elements in iteration order, else each of APP's matched with one of VAL's; each try is
+   * settled in full before the next ({@link Walk#scoped}).
+   */
+  private static boolean sameUnordered(List<Object> x, List<Object> y, Walk walk, int depth) {
+    if (walk.scoped(() -> sameElements(x.toArray(), y.toArray(), walk, depth))) {
       return true;
     }
     boolean[] matched = new boolean[y.size()];
     for (Object element : x) {
       int j = 0;
-      while (j < y.size()
-          && (matched[j] || !sameValue(element, y.get(j), replay, comparison, depth + 1))) {
+      while (j < y.size() && (matched[j] || !walk.scoped(trial(element, y.get(j), walk, depth)))) {
         j++;
       }
       if (j == y.size()) {
@@ -357,8 +453,11 @@ public final class OutputComparator {
     return true;
   }
 
-  private static boolean sameArray(
-      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+  private static BooleanSupplier trial(Object a, Object v, Walk walk, int depth) {
+    return () -> same(a, v, walk, depth + 1);
+  }
+
+  private static boolean samePrimitives(Object a, Object v) {
     if (a instanceof byte[]) {
       return Arrays.equals((byte[]) a, (byte[]) v);
     }
@@ -380,16 +479,15 @@ public final class OutputComparator {
     if (a instanceof double[]) {
       return Arrays.equals((double[]) a, (double[]) v); // by doubleToLongBits: NaNs are one value
     }
-    if (a instanceof float[]) {
-      return Arrays.equals((float[]) a, (float[]) v);
-    }
-    Object[] x = (Object[]) a;
-    Object[] y = (Object[]) v;
+    return Arrays.equals((float[]) a, (float[]) v);
+  }
+
+  private static boolean sameElements(Object[] x, Object[] y, Walk walk, int depth) {
     if (x.length != y.length) {
       return false;
     }
     for (int i = 0; i < x.length; i++) {
-      if (!sameValue(x[i], y[i], replay, comparison, depth + 1)) {
+      if (!same(x[i], y[i], walk, depth + 1)) {
         return false;
       }
     }
@@ -405,20 +503,19 @@ public final class OutputComparator {
   }
 
   /** Field by field, ignoring any equals override (RAW_BITS, and records' components). */
-  private static boolean sameFields(
-      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+  private static boolean sameFields(Object a, Object v, Walk walk, int depth) {
     Field[] fields = INSTANCE_FIELDS.get(a.getClass());
     if (fields == null) {
-      return sameState(a, v, replay, comparison, depth);
+      return sameState(a, v, walk, depth);
     }
     try {
       for (Field f : fields) {
-        if (!sameValue(f.get(a), f.get(v), replay, comparison, depth + 1)) {
+        if (!same(f.get(a), f.get(v), walk, depth + 1)) {
           return false;
         }
       }
     } catch (ReflectiveOperationException | RuntimeException e) {
-      return sameState(a, v, replay, comparison, depth);
+      return sameState(a, v, walk, depth);
     }
     return true;
   }
@@ -429,8 +526,7 @@ public final class OutputComparator {
    * accessors tell it. VAL's new object is never APP's, so their identity equals would report every
    * faithful execution. Other such classes by their {@code toString} without identity hashes.
    */
-  private static boolean sameState(
-      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+  private static boolean sameState(Object a, Object v, Walk walk, int depth) {
     if (a.equals(v)) {
       return true;
     }
@@ -449,7 +545,7 @@ public final class OutputComparator {
       return x.get() == ((AtomicBoolean) v).get();
     }
     if (a instanceof AtomicReference<?> x) {
-      return sameValue(x.get(), ((AtomicReference<?>) v).get(), replay, comparison, depth + 1);
+      return same(x.get(), ((AtomicReference<?>) v).get(), walk, depth + 1);
     }
     try {
       return withoutIdentityHashes(String.valueOf(a))
@@ -476,8 +572,7 @@ public final class OutputComparator {
    * Two lambdas' captured values, field by field in the order of their names ({@code arg$1}, ...:
    * the same lambda of APP's and VAL's variant names its captures alike).
    */
-  private static boolean sameCaptures(
-      Object a, Object v, Replay replay, Comparison comparison, int depth) {
+  private static boolean sameCaptures(Object a, Object v, Walk walk, int depth) {
     Field[] x = byName(INSTANCE_FIELDS.get(a.getClass()));
     Field[] y = byName(INSTANCE_FIELDS.get(v.getClass()));
     if (x == null || y == null || x.length != y.length) {
@@ -486,7 +581,7 @@ public final class OutputComparator {
     try {
       for (int i = 0; i < x.length; i++) {
         if (!x[i].getName().equals(y[i].getName())
-            || !sameValue(x[i].get(a), y[i].get(v), replay, comparison, depth + 1)) {
+            || !same(x[i].get(a), y[i].get(v), walk, depth + 1)) {
           return false;
         }
       }
