@@ -81,6 +81,59 @@ class JavacCommandLineTest {
         .isEqualTo("demo.Foo_OrthrusClosures\n");
   }
 
+  /**
+   * A team's strict build: {@code -Xlint:all -Werror}. The processor sees every annotation and
+   * claims none, and its second class ({@code claim.ClaimedAnnotations}) claims Orthrus's own, so
+   * that {@code -Xlint:processing} has nothing to say; before, "No processor claimed any of these
+   * annotations" failed the build. The first still ran: the closure is in closures.json.
+   */
+  @Test
+  void aStrictBuildWithEveryLintAsAnErrorCompilesACorrectClosure() throws IOException {
+    Path source = dir.resolve("src/demo/Tally.java");
+    Files.createDirectories(source.getParent());
+    Files.writeString(
+        source,
+        String.join(
+            "\n",
+            "package demo;",
+            "import dev.orthrus.annotations.Closure;",
+            "import dev.orthrus.annotations.UserData;",
+            "@UserData",
+            "public class Tally {",
+            "  private long total;",
+            "  @Closure",
+            "  public long add(long x) {",
+            "    total += x;",
+            "    return total;",
+            "  }",
+            "}",
+            ""));
+    Path out = dir.resolve("classes");
+    Files.createDirectories(out);
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc =
+        ToolProvider.getSystemJavaCompiler()
+            .run(
+                null,
+                err,
+                err,
+                "-Xlint:all",
+                "-Werror",
+                "-processorpath",
+                processorPath(),
+                "-cp",
+                classPathEntries("orthrus-annotations"),
+                "-d",
+                out.toString(),
+                source.toString());
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(rc).isEqualTo(0);
+    ClosureReport report =
+        ClosureReportJson.read(
+            Files.readString(out.resolve(ClosureReport.RESOURCE_PATH), StandardCharsets.UTF_8));
+    assertThat(report.closures().get(0).id()).isEqualTo("demo.Tally#add(long)");
+  }
+
   /** The processor's classes plus its runtime dependencies, taken from the test class path. */
   static String processorPath() {
     return classPathEntries(
