@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.maven.artifact.Artifact;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -65,12 +67,11 @@ public final class InstrumentMojo extends AbstractMojo {
   @Parameter(defaultValue = "${project.compileClasspathElements}", readonly = true, required = true)
   private List<String> classPath;
 
-  /** The {@code --release} the sources are compiled for, 17 or newer. */
-  @Parameter(property = "maven.compiler.release", defaultValue = "17")
-  private int release;
-
   @Parameter(defaultValue = "${project}", readonly = true, required = true)
   private MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  private MavenSession session;
 
   @Parameter(defaultValue = "${plugin.version}", readonly = true, required = true)
   private String pluginVersion;
@@ -89,19 +90,34 @@ public final class InstrumentMojo extends AbstractMojo {
       return;
     }
     checkRuntimeDependency();
-    if (release < 17) {
-      throw new MojoFailureException(
-          "maven.compiler.release is "
-              + release
-              + ": Orthrus instruments sources compiled for Java 17 or newer");
-    }
+    // The main compilation's release, encoding and options, so that the protected classes are
+    // compiled as the vanilla ones were; -Dmaven.compiler.release=21 counts as it does there.
+    Properties properties = new Properties();
+    properties.putAll(project.getProperties());
+    properties.putAll(session.getUserProperties());
+    CompilerSettings compiler =
+        CompilerSettings.of(
+            CompilerSettings.configuration(project.getPlugin(CompilerSettings.COMPILER_PLUGIN)),
+            properties);
+    getLog()
+        .debug(
+            "Orthrus: compiling for release "
+                + compiler.release()
+                + " ("
+                + compiler.releaseFrom()
+                + "), sources in "
+                + compiler.encoding()
+                + ", options "
+                + compiler.javacOptions());
     InstrumentRequest request =
         new InstrumentRequest(
             roots,
             classPath.stream().map(Path::of).toList(),
             generatedSources.toPath(),
             classOutput.toPath(),
-            release);
+            compiler.release(),
+            compiler.encoding(),
+            compiler.javacOptions());
     ProtectedClasses.Snapshot before = ProtectedClasses.snapshot(classOutput.toPath());
     InstrumentResult result;
     try {

@@ -7,6 +7,7 @@ import dev.orthrus.rewriter.facts.Rename;
 import dev.orthrus.rewriter.transform.Rewriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public final class Instrumenter {
       Path r = root.toAbsolutePath().normalize();
       for (Path file : javaFiles(r)) {
         roots.put(file, r);
-        sources.put(file, read(file));
+        sources.put(file, read(file, request.sourceEncoding()));
       }
     }
     if (sources.isEmpty()) {
@@ -74,9 +75,20 @@ public final class Instrumenter {
     InstrumentReport dependencies =
         ProtectedDependencies.exports(request.classPath(), request.classOutput());
     Path scratch = temporaryFolder();
+    Path others = temporaryFolder();
+    List<Path> classPath =
+        OwnClasses.hidden(request.classPath(), request.classOutput(), roots, others);
     Prepared prepared = null;
     try {
-      prepared = prepare(roots, sources, request.classPath(), request.release(), scratch);
+      prepared =
+          prepare(
+              roots,
+              sources,
+              classPath,
+              request.release(),
+              request.sourceEncoding(),
+              request.javacOptions(),
+              scratch);
       Path work = prepared.work();
       Rewriter.Result rewritten = prepared.rewrite(dependencies, request.release(), true);
       if (!rewritten.problems().isEmpty()) {
@@ -86,7 +98,7 @@ public final class Instrumenter {
       Path compiled = work.resolve("classes");
       List<Path> generated;
       try {
-        generated = writeAndCompile(rewritten, prepared, out, request, compiled);
+        generated = writeAndCompile(rewritten, prepared, out, request, classPath, compiled);
       } catch (InstrumentException e) {
         if (rewritten.report().methods().isEmpty()) {
           throw e;
@@ -95,7 +107,7 @@ public final class Instrumenter {
         // own closures: it is made again without them (decision 0075).
         rewritten = prepared.rewrite(dependencies, request.release(), false);
         deleteTree(compiled);
-        generated = writeAndCompile(rewritten, prepared, out, request, compiled);
+        generated = writeAndCompile(rewritten, prepared, out, request, classPath, compiled);
       }
       copyTree(compiled, request.classOutput());
       copyClosureReport(work, request.classOutput(), prepared.analysis().report() != null);
@@ -116,6 +128,7 @@ public final class Instrumenter {
       throw new UncheckedIOException(e);
     } finally {
       deleteTree(scratch);
+      deleteTree(others);
     }
   }
 
@@ -139,12 +152,21 @@ public final class Instrumenter {
     for (Map.Entry<Path, Path> source : sources.entrySet()) {
       Path file = source.getKey().toAbsolutePath().normalize();
       roots.put(file, source.getValue().toAbsolutePath().normalize());
-      texts.put(file, read(file));
+      texts.put(file, read(file, StandardCharsets.UTF_8));
     }
     InstrumentReport dependencies = ProtectedDependencies.exports(classPath, ownOutput);
     Path scratch = temporaryFolder();
+    Path others = temporaryFolder();
     try {
-      Prepared prepared = prepare(roots, texts, classPath, release, scratch);
+      Prepared prepared =
+          prepare(
+              roots,
+              texts,
+              OwnClasses.hidden(classPath, ownOutput, roots, others),
+              release,
+              StandardCharsets.UTF_8,
+              List.of(),
+              scratch);
       Rewriter.Result rewritten = prepared.rewrite(dependencies, release, true);
       return new InstrumentCheck(
           prepared.original(rewritten.problems()),
@@ -154,6 +176,7 @@ public final class Instrumenter {
       throw new UncheckedIOException(e);
     } finally {
       deleteTree(scratch);
+      deleteTree(others);
     }
   }
 
@@ -225,20 +248,24 @@ public final class Instrumenter {
   }
 
   /**
-   * Runs javac with the processor over the sources, collecting facts; when a private field has the
-   * name of a superclass's mutable field, renames it in copies under {@code scratch} and runs again
-   * over them.
+   * Runs javac with the processor over the sources (in {@code encoding}, with the user build's
+   * {@code options}), collecting facts; when a private field has the name of a superclass's mutable
+   * field, renames it in copies under {@code scratch} (in UTF-8) and runs again over them.
    */
   private static Prepared prepare(
       Map<Path, Path> roots,
       Map<Path, String> sources,
       List<Path> classPath,
       int release,
+      Charset encoding,
+      List<String> options,
       Path scratch)
       throws InstrumentException, IOException {
     Javac.Analysis analysis;
     try {
-      analysis = Javac.analyze(new ArrayList<>(sources.keySet()), classPath, release, scratch);
+      analysis =
+          Javac.analyze(
+              new ArrayList<>(sources.keySet()), classPath, release, encoding, options, scratch);
     } catch (InstrumentException e) {
       throw withLombok(e, sources);
     }
@@ -264,7 +291,14 @@ public final class Instrumenter {
     Path work = scratch.resolve("analysis");
     Prepared renamed = new Prepared(renamedSources, renamedRoots, renamedFrom, null, work);
     try {
-      analysis = Javac.analyze(new ArrayList<>(renamedSources.keySet()), classPath, release, work);
+      analysis =
+          Javac.analyze(
+              new ArrayList<>(renamedSources.keySet()),
+              classPath,
+              release,
+              StandardCharsets.UTF_8,
+              options,
+              work);
     } catch (InstrumentException e) {
       throw new InstrumentException(renamed.original(e.problems()));
     }
@@ -296,6 +330,7 @@ public final class Instrumenter {
       Prepared prepared,
       Path out,
       InstrumentRequest request,
+      List<Path> classPath,
       Path compiled)
       throws InstrumentException, IOException {
     List<Path> generated = new ArrayList<>();
@@ -312,7 +347,8 @@ public final class Instrumenter {
     // Compiled aside and copied only once all of it compiled: a failure must leave the class
     // output as the vanilla build wrote it (javac writes the classes it finished before an error
     // in another one).
-    Javac.compile(generated, originals, request.classPath(), request.release(), compiled);
+    Javac.compile(
+        generated, originals, classPath, request.release(), request.javacOptions(), compiled);
     OriginalLines.restore(compiled, rewritten.originalLines());
     return generated;
   }
@@ -378,9 +414,10 @@ public final class Instrumenter {
     }
   }
 
-  private static String read(Path file) {
+  /** The text of a source file, decoded as javac decodes it ({@code encoding}). */
+  private static String read(Path file, Charset encoding) {
     try {
-      return Files.readString(file, StandardCharsets.UTF_8);
+      return new String(Files.readAllBytes(file), encoding);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }

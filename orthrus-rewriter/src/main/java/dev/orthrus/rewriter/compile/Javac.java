@@ -11,6 +11,7 @@ import dev.orthrus.rewriter.facts.LibraryCode;
 import dev.orthrus.rewriter.facts.SourceFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,10 +43,25 @@ public final class Javac {
   public static Analysis analyze(
       List<Path> sources, List<Path> classPath, int release, Path scratch)
       throws InstrumentException {
+    return analyze(sources, classPath, release, StandardCharsets.UTF_8, List.of(), scratch);
+  }
+
+  /**
+   * {@link #analyze(List, List, int, Path)} of sources in {@code encoding}, with the user build's
+   * {@code options} ({@link dev.orthrus.rewriter.InstrumentRequest#javacOptions}).
+   */
+  public static Analysis analyze(
+      List<Path> sources,
+      List<Path> classPath,
+      int release,
+      Charset encoding,
+      List<String> options,
+      Path scratch)
+      throws InstrumentException {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     JavaCompiler javac = compiler();
     try (StandardJavaFileManager files =
-        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, encoding)) {
       Files.createDirectories(scratch);
       files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(scratch));
       files.setLocationFromPaths(StandardLocation.SOURCE_OUTPUT, List.of(scratch));
@@ -57,7 +73,7 @@ public final class Javac {
                   null,
                   files,
                   diagnostics,
-                  List.of("--release", Integer.toString(release), "-g"),
+                  arguments(release, options, "-g"),
                   null,
                   files.getJavaFileObjectsFromPaths(sources));
       OrthrusProcessor processor = new OrthrusProcessor();
@@ -114,6 +130,21 @@ public final class Javac {
   public static void compile(
       List<Path> sources, Map<Path, Path> originals, List<Path> classPath, int release, Path output)
       throws InstrumentException {
+    compile(sources, originals, classPath, release, List.of(), output);
+  }
+
+  /**
+   * {@link #compile(List, Map, List, int, Path)} with the user build's {@code options} ({@link
+   * dev.orthrus.rewriter.InstrumentRequest#javacOptions}); the generated sources are UTF-8.
+   */
+  public static void compile(
+      List<Path> sources,
+      Map<Path, Path> originals,
+      List<Path> classPath,
+      int release,
+      List<String> options,
+      Path output)
+      throws InstrumentException {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     JavaCompiler javac = compiler();
     try (StandardJavaFileManager files =
@@ -128,7 +159,7 @@ public final class Javac {
                   null,
                   files,
                   diagnostics,
-                  List.of("--release", Integer.toString(release), "-proc:none", "-g"),
+                  arguments(release, options, "-proc:none", "-g"),
                   null,
                   files.getJavaFileObjectsFromPaths(sources))
               .call();
@@ -159,6 +190,25 @@ public final class Javac {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * javac's arguments: the release, {@code ours}, then the user build's {@code options}. javac
+   * refuses {@code --add-exports} and {@code --add-reads} of the JDK's modules with {@code
+   * --release}, so a build that needs them compiles with {@code -source} and {@code -target}, as
+   * the user's own does.
+   */
+  static List<String> arguments(int release, List<String> options, String... ours) {
+    String n = Integer.toString(release);
+    boolean opensTheJdk =
+        options.stream()
+            .anyMatch(o -> o.startsWith("--add-exports") || o.startsWith("--add-reads"));
+    List<String> all =
+        new ArrayList<>(
+            opensTheJdk ? List.of("-source", n, "-target", n) : List.of("--release", n));
+    all.addAll(List.of(ours));
+    all.addAll(options);
+    return all;
   }
 
   private static List<Problem> errors(DiagnosticCollector<JavaFileObject> diagnostics) {
