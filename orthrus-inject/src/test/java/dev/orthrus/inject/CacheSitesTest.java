@@ -51,6 +51,26 @@ class CacheSitesTest {
    * the handle's version. Its field in place is user data (a read of it is a site), its snapshot
    * hook is the runtime's copy, and its version's methods are the runtime's.
    */
+  /** A build of a named module: its module-info has no superclass, and it has no site. */
+  @Test
+  void aModuleInfoClassIsNoClassToScan() throws Exception {
+    write(HANDLE, handle());
+    write(VERSION, version());
+    ClassWriter cw = new ClassWriter(0);
+    cw.visit(Opcodes.V17, Opcodes.ACC_MODULE, "module-info", null, null, null);
+    cw.visitModule("fixture", 0, null).visitEnd();
+    cw.visitEnd();
+    write("module-info", cw.toByteArray());
+    Path report = dir.resolve("META-INF/orthrus/instrumentation.json");
+    Files.createDirectories(report.getParent());
+    Files.writeString(
+        report, "{\"closures\": [], \"versionedClasses\": []}", StandardCharsets.UTF_8);
+
+    SiteCatalog catalog = SiteCatalog.scan(dir);
+    assertEquals(2, catalog.sitesOf(HANDLE).size());
+    assertEquals(List.of(), catalog.sitesOf("module-info"));
+  }
+
   @Test
   void aSubclassesFieldsInPlaceAreCacheSitesAndItsVersionIsTheRuntimes() throws Exception {
     String subclass = "fixture/Savings";

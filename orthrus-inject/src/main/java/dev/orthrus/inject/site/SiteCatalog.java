@@ -138,7 +138,8 @@ public final class SiteCatalog {
    */
   private static boolean extendsClass(
       Map<String, ClassNode> nodes, ClassNode node, String superclass) {
-    for (ClassNode c = node; c != null; c = nodes.get(c.superName)) {
+    // A module-info or package-info class has no superclass.
+    for (ClassNode c = node; c != null && c.superName != null; c = nodes.get(c.superName)) {
       if (superclass.equals(c.superName)) {
         return true;
       }
