@@ -316,8 +316,43 @@ public final class SootProgram implements AutoCloseable {
       if (exact != null) {
         return dispatchExact(exact, call.getMethodRef());
       }
+      if (madeByTheLibrary(l, body)) {
+        return CallTargets.library(call.getMethodRef());
+      }
     }
     return targets(call);
+  }
+
+  /** Methods by which a JDK collection hands out an object of its own making. */
+  private static final Set<String> OWN_VIEWS = Set.of("iterator", "listIterator", "spliterator");
+
+  /**
+   * Whether every definition of {@code l} is an iterator a library collection made: {@code
+   * xs.iterator()} where only library code may run (no application class implements the receiver's
+   * type). A for-each over a {@code List} then calls the JDK's iterator, not every {@code Iterator}
+   * the application declares; class-hierarchy dispatch from {@code Iterator} alone reached an
+   * application's anonymous iterator, whose field writes were reported as unversioned writes of the
+   * closure.
+   */
+  private boolean madeByTheLibrary(Local l, Body body) {
+    boolean any = false;
+    for (Unit u : body.getUnits()) {
+      if (u instanceof soot.jimple.IdentityStmt id && id.getLeftOp() == l) {
+        return false;
+      }
+      if (u instanceof soot.jimple.AssignStmt a && a.getLeftOp() == l) {
+        if (!(a.getRightOp() instanceof InstanceInvokeExpr made)
+            || !OWN_VIEWS.contains(made.getMethodRef().getName())) {
+          return false;
+        }
+        CallTargets maker = targets(made);
+        if (maker.unknown() || !maker.application().isEmpty()) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
   }
 
   /**
