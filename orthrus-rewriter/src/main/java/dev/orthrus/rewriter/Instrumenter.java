@@ -1,6 +1,7 @@
 package dev.orthrus.rewriter;
 
 import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.rewriter.compile.OriginalLines;
 import dev.orthrus.rewriter.facts.Rename;
@@ -92,7 +93,7 @@ public final class Instrumenter {
       Path work = prepared.work();
       Rewriter.Result rewritten = prepared.rewrite(dependencies, request.release(), true);
       if (!rewritten.problems().isEmpty()) {
-        throw new InstrumentException(rewritten.problems());
+        throw new InstrumentException(keyed(rewritten.problems()));
       }
       Path out = request.generatedSources().toAbsolutePath().normalize();
       Path compiled = work.resolve("classes");
@@ -309,6 +310,15 @@ public final class Instrumenter {
    * Writes the rewritten sources under {@code out} (in place of an earlier run's) and compiles them
    * into {@code compiled}; returns the files written.
    */
+  /**
+   * The rewriter's problems led by their rule's key, as the processor's are ({@code
+   * [orthrus.rewriter.unprotectable] ...}), so that the build's line names the rule page and
+   * matches what {@code orthrus analyze} reports.
+   */
+  private static List<Problem> keyed(List<Problem> problems) {
+    return problems.stream().map(p -> p.keyed(Rule.UNPROTECTABLE.key())).toList();
+  }
+
   /** Each closure's uses that leave its executions not validated (the report's entries). */
   private static Map<String, List<String>> notValidated(InstrumentReport report) {
     Map<String, List<String>> uses = new LinkedHashMap<>();

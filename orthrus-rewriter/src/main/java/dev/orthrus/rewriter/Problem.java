@@ -21,6 +21,11 @@ public record Problem(Path file, int line, int column, String construct, String 
     Objects.requireNonNull(advice, "advice");
   }
 
+  /** This problem led by a rule's key, {@code [orthrus.rewriter.unprotectable] construct}. */
+  public Problem keyed(String rule) {
+    return new Problem(file, line, column, "[" + rule + "] " + construct, advice);
+  }
+
   /** {@code file:line:column: construct: advice}, the shape compilers and editors link. */
   @Override
   public String toString() {

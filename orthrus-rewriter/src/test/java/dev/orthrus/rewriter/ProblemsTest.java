@@ -56,6 +56,8 @@ class ProblemsTest {
     assertTrue(p.file().endsWith(Path.of("p/Tree.java")), p::toString);
     assertEquals(line, p.line(), p::toString);
     assertTrue(p.construct().contains(construct), p::toString);
+    // The build's line names the rule, as the processor's and orthrus analyze's do.
+    assertTrue(p.construct().startsWith("[orthrus.rewriter.unprotectable] "), p::toString);
     assertFalse(p.advice().isEmpty(), p::toString);
   }
 

@@ -3,6 +3,7 @@ package dev.orthrus.rewriter.compile;
 import com.sun.source.util.JavacTask;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.json.ClosureReportJson;
+import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.OrthrusProcessor;
 import dev.orthrus.rewriter.InstrumentException;
 import dev.orthrus.rewriter.Problem;
@@ -167,7 +168,9 @@ public final class Javac {
       if (!ok || !errors.isEmpty()) {
         List<Problem> generated = new ArrayList<>();
         for (Problem p : errors) {
-          Optional<Problem> explained = ObscuredNames.explain(p, originals, release);
+          Optional<Problem> explained =
+              ObscuredNames.explain(p, originals, release)
+                  .map(e -> e.keyed(Rule.UNPROTECTABLE.key()));
           if (explained.isPresent()) {
             if (!generated.contains(explained.get())) {
               generated.add(explained.get());
