@@ -167,7 +167,7 @@ public final class AutoStart implements RuntimeStarter {
             ? "; "
                 + routed
                 + " calls of closures ran an override that is not a closure, never validated"
-                + " (annotate it @Closure: orthrus.closure.unannotated-override)"
+                + " (annotate it @Closure in a protected build: orthrus.closure.unannotated-override)"
             : "")
         + (budget != null ? "; " + budget : "");
   }

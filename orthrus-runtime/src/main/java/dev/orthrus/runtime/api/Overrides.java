@@ -94,6 +94,17 @@ public final class Overrides {
   }
 
   /**
+   * An abstract closure's dispatcher (an interface's default one) ran: the implementation is not a
+   * closure (not annotated, or a class the rewriter never saw, such as a plugin loaded by {@code
+   * ServiceLoader}), and the call runs it unlogged. Counted with the calls {@link #enter} hands to
+   * such overrides.
+   */
+  public static void implementationNotAClosure() {
+    Orthrus.runtime();
+    ROUTED.increment();
+  }
+
+  /**
    * How many calls of closures, since the JVM started, a dispatcher handed to an override that is
    * not a closure ({@code orthrus.closure.unannotated-override}): they ran unlogged and were never
    * validated. The exit summary reports them.
