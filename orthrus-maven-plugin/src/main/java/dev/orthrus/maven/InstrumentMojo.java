@@ -136,7 +136,9 @@ public final class InstrumentMojo extends AbstractMojo {
         .info(
             "Orthrus: "
                 + count(result.closures().size(), "closure", "closures")
-                + " logged and validated, "
+                + " logged and validated"
+                + partly(result.notValidated().size())
+                + ", "
                 + count(result.versionedClasses().size(), "class", "classes")
                 + " versioned"
                 + exported(result)
@@ -146,6 +148,13 @@ public final class InstrumentMojo extends AbstractMojo {
                 + generatedSources
                 + (result.report() == null ? "" : ", report " + result.report()));
     result.notValidatedWarnings().forEach(w -> getLog().warn("Orthrus: " + w));
+  }
+
+  /** Says how many closures the warnings below name as not validated in every execution. */
+  private static String partly(int closures) {
+    return closures == 0
+        ? ""
+        : " (" + closures + " of them not in every execution: see the warnings below)";
   }
 
   /**
