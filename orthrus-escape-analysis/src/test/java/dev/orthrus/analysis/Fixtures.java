@@ -3,7 +3,9 @@ package dev.orthrus.analysis;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.model.Allocation;
+import dev.orthrus.model.ClosureModel;
 import dev.orthrus.model.EscapeState;
+import dev.orthrus.model.Violation;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -35,6 +37,22 @@ final class Fixtures {
       Pattern.compile("//\\s*(ESCAPE|VIOLATION|NONDET|TAGS):([^/]*)");
 
   private Fixtures() {}
+
+  /** The model of the closure {@code method} names in {@code report}. */
+  static ClosureModel closure(AnalysisReport report, String method) {
+    return report.closures().stream()
+        .map(ClosureAnalysis::model)
+        .filter(c -> c.method().equals(method))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no closure " + method));
+  }
+
+  /** The closure's violations of the {@code unversioned-write} rule. */
+  static List<Violation> unversionedWrites(AnalysisReport report, String method) {
+    return closure(report, method).violations().stream()
+        .filter(v -> v.key().equals(ClosureAnalyzer.UNVERSIONED_WRITE))
+        .toList();
+  }
 
   static synchronized Path compile(String suite) {
     return compile(suite, 17);

@@ -26,17 +26,11 @@ class LambdaFactsTest {
   }
 
   private static ClosureModel closure(String method) {
-    return report.closures().stream()
-        .map(ClosureAnalysis::model)
-        .filter(c -> c.method().equals(method))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError("no closure " + method));
+    return Fixtures.closure(report, method);
   }
 
   private static List<Violation> unversionedWrites(String method) {
-    return closure(method).violations().stream()
-        .filter(v -> v.key().equals(ClosureAnalyzer.UNVERSIONED_WRITE))
-        .toList();
+    return Fixtures.unversionedWrites(report, method);
   }
 
   @Test

@@ -10,10 +10,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
-import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,21 +47,8 @@ class JavacCommandLineTest {
             "}",
             ""));
     Path out = dir.resolve("classes");
-    Files.createDirectories(out);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    int rc =
-        javac.run(
-            null,
-            err,
-            err,
-            "-processorpath",
-            processorPath(),
-            "-cp",
-            classPathEntries("orthrus-annotations"),
-            "-d",
-            out.toString(),
-            source.toString());
+    int rc = javac(source, out, err);
     String output = err.toString(StandardCharsets.UTF_8);
     assertThat(rc).isNotEqualTo(0);
     assertThat(output).contains("Foo.java:7: error: [orthrus.closure.static-write]");
@@ -109,29 +96,34 @@ class JavacCommandLineTest {
             "}",
             ""));
     Path out = dir.resolve("classes");
-    Files.createDirectories(out);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc =
-        ToolProvider.getSystemJavaCompiler()
-            .run(
-                null,
-                err,
-                err,
-                "-Xlint:all",
-                "-Werror",
-                "-processorpath",
-                processorPath(),
-                "-cp",
-                classPathEntries("orthrus-annotations"),
-                "-d",
-                out.toString(),
-                source.toString());
+    int rc = javac(source, out, err, "-Xlint:all", "-Werror");
     assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(rc).isEqualTo(0);
     ClosureReport report =
         ClosureReportJson.read(
             Files.readString(out.resolve(ClosureReport.RESOURCE_PATH), StandardCharsets.UTF_8));
     assertThat(report.closures().get(0).id()).isEqualTo("demo.Tally#add(long)");
+  }
+
+  /**
+   * {@code javac [options] -processorpath <processor> -cp <annotations> -d out source}, its
+   * messages to {@code err}; returns its exit code.
+   */
+  private static int javac(Path source, Path out, ByteArrayOutputStream err, String... options)
+      throws IOException {
+    Files.createDirectories(out);
+    List<String> args = new ArrayList<>(List.of(options));
+    args.addAll(
+        List.of(
+            "-processorpath",
+            processorPath(),
+            "-cp",
+            classPathEntries("orthrus-annotations"),
+            "-d",
+            out.toString(),
+            source.toString()));
+    return ToolProvider.getSystemJavaCompiler().run(null, err, err, args.toArray(String[]::new));
   }
 
   /** The processor's classes plus its runtime dependencies, taken from the test class path. */
