@@ -13,12 +13,15 @@ import dev.orthrus.model.Severity;
 import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.rules.Rule;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import soot.Scene;
+import soot.SootClass;
 import soot.SootMethod;
 import soot.jimple.Stmt;
 
@@ -195,8 +198,21 @@ public final class EscapeAnalyzer {
       }
     }
     if (input.processorReport() != null) {
+      // An abstract closure (an interface's) has no body to analyze, but it is not missing: its
+      // implementations are analyzed where they are called.
+      Set<String> bodiless = new HashSet<>();
+      for (SootClass c : Scene.v().getApplicationClasses()) {
+        for (SootMethod m : c.getMethods()) {
+          if (!m.hasActiveBody() && (m.isAbstract() || m.isNative())) {
+            bodiless.add(AnalysisReport.normalizeId(MethodIds.of(m)));
+          }
+        }
+      }
       for (ClosureModel c : input.processorReport().closures()) {
         SootMethod m = byNormalizedId.get(AnalysisReport.normalizeId(c.id()));
+        if (m == null && bodiless.contains(AnalysisReport.normalizeId(c.id()))) {
+          continue;
+        }
         if (m == null) {
           diagnostics.add(
               new Diagnostic(
