@@ -150,8 +150,8 @@ class ProtectedDependencyTest {
     assertTrue(
         e.getMessage()
             .contains(
-                "Member.java:3:1: a user-data subclass with mutable fields of a"
-                    + " class outside these sources"),
+                "Member.java:3:1: [orthrus.rewriter.unprotectable] a user-data subclass with"
+                    + " mutable fields of a class outside these sources"),
         e::getMessage);
   }
 

@@ -101,7 +101,7 @@ public final class DetectionCenter {
             log.binding().name(),
             log.binding().key(),
             log.callerId(),
-            callerName(loaderOf(log), log.callerId()),
+            callerName(ReproducerFile.applicationLoader(log), log.callerId()),
             log.appThread().getName(),
             log.appCpu(),
             validatorCpu,
@@ -213,11 +213,5 @@ public final class DetectionCenter {
   private static String callerName(ClassLoader loader, int callerId) {
     String name = CallerNames.of(loader).method(callerId);
     return name == null ? "" : name;
-  }
-
-  /** The loader of the closure's generated code (its VAL lambda's), else the thread's. */
-  private static ClassLoader loaderOf(ClosureLog log) {
-    ClassLoader loader = log.binding().val().getClass().getClassLoader();
-    return loader != null ? loader : log.appThread().getContextClassLoader();
   }
 }

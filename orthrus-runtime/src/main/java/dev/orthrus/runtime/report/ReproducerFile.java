@@ -139,8 +139,22 @@ public final class ReproducerFile {
             + SEQUENCE.incrementAndGet()
             + SUFFIX;
     Path file = dir.resolve(name);
-    Files.write(file, encode(s));
+    byte[] bytes = encode(s);
+    // A file replay would refuse (objects nested deeper than it reads, a class it may not load)
+    // is not written: the detection says why instead.
+    try {
+      decode(bytes, name, applicationLoader(log));
+    } catch (ReproducerFormatException e) {
+      throw new IOException("it would not read back: " + e.getMessage(), e);
+    }
+    Files.write(file, bytes);
     return file;
+  }
+
+  /** The loader of the application's classes a log names: its generated binding's. */
+  static ClassLoader applicationLoader(ClosureLog log) {
+    ClassLoader loader = log.binding().val().getClass().getClassLoader();
+    return loader != null ? loader : log.appThread().getContextClassLoader();
   }
 
   static byte[] encode(Snapshot s) throws IOException {

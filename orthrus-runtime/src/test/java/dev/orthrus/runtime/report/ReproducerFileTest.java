@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.orthrus.runtime.api.ClosureBinding;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.validate.Mismatch;
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -298,6 +303,46 @@ class ReproducerFileTest {
   void trailingBytesAfterThePayloadAreABadFile() throws Exception {
     byte[] ok = valid();
     assertTrue(error(Arrays.copyOf(ok, ok.length + 3)).contains("after its payload"));
+  }
+
+  /**
+   * A detection whose log holds objects nested deeper than replay reads writes no file that replay
+   * would refuse (outside trial 11: a rope of 40 levels), and says why.
+   */
+  @Test
+  void aReproducerReplayWouldRefuseIsNotWritten() throws Exception {
+    ClosureBinding binding = ClosureBinding.of("x.Deep#f()", "f", (log, replay) -> {});
+    Object deep = null;
+    for (int i = 0; i < 40; i++) {
+      deep = new Object[] {deep};
+    }
+    ClosureLog log =
+        ClosureLog.restore(
+            binding,
+            0,
+            0,
+            "main",
+            null,
+            new Object[] {deep},
+            new long[0],
+            new Version[0],
+            new Version[0],
+            new Object[0],
+            new long[0],
+            new Object[0],
+            ResultKind.NONE,
+            0,
+            null);
+    Mismatch mismatch = new Mismatch(MismatchKind.RESULT, "return value", "1", "2");
+    Path out = dir.resolve("reproducers");
+    Files.createDirectories(out);
+    String e =
+        assertThrows(IOException.class, () -> ReproducerFile.write(out, log, mismatch, 1))
+            .getMessage();
+    assertTrue(e.contains("nested deeper"), e);
+    try (var files = Files.list(out)) {
+      assertEquals(0, files.count());
+    }
   }
 
   @Test
