@@ -307,10 +307,6 @@ public final class Instrumenter {
   }
 
   /**
-   * Writes the rewritten sources under {@code out} (in place of an earlier run's) and compiles them
-   * into {@code compiled}; returns the files written.
-   */
-  /**
    * The rewriter's problems led by their rule's key, as the processor's are ({@code
    * [orthrus.rewriter.unprotectable] ...}), so that the build's line names the rule page and
    * matches what {@code orthrus analyze} reports.
@@ -335,6 +331,10 @@ public final class Instrumenter {
     return uses;
   }
 
+  /**
+   * Writes the rewritten sources under {@code out} (in place of an earlier run's) and compiles them
+   * against {@code classPath} into {@code compiled}; returns the files written.
+   */
   private static List<Path> writeAndCompile(
       Rewriter.Result rewritten,
       Prepared prepared,
