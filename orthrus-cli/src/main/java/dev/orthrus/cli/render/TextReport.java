@@ -171,8 +171,15 @@ public final class TextReport {
     line(out, "receiver", c.receiver() == null ? "none (static)" : value(c.receiver()));
     list(out, "parameters", c.parameters(), TextReport::value);
     line(out, "result", value(c.result()));
-    list(out, "reads", c.userDataReads(), a -> access(a, c));
-    list(out, "writes", c.userDataWrites(), a -> access(a, c));
+    // Code on the class path only (another module's classes, an interface implemented elsewhere):
+    // its reads and writes are not listed, so "none" would say more than is known.
+    List<CallSite> outside =
+        c.calls().stream()
+            .filter(call -> !call.inCompilation() && !JdkClasses.isJdkClass(owner(call.target())))
+            .toList();
+    String unknown = outside.isEmpty() ? "none" : "none in these sources (see not followed)";
+    list(out, "reads", c.userDataReads(), a -> access(a, c), unknown);
+    list(out, "writes", c.userDataWrites(), a -> access(a, c), unknown);
     list(out, "allocations", c.allocations(), a -> allocation(a, c));
     list(out, "nondeterministic", c.nondeterministic(), TextReport::nondeterministic);
     line(
@@ -184,12 +191,6 @@ public final class TextReport {
     if (!c.reachableMethods().isEmpty()) {
       line(out, "reaches", reached(c.reachableMethods()));
     }
-    // Code on the class path only (another module's classes, an interface implemented elsewhere):
-    // its reads and writes are not above.
-    List<CallSite> outside =
-        c.calls().stream()
-            .filter(call -> !call.inCompilation() && !JdkClasses.isJdkClass(owner(call.target())))
-            .toList();
     if (!outside.isEmpty()) {
       list(
           out,
@@ -209,8 +210,13 @@ public final class TextReport {
 
   private static <T> void list(
       StringBuilder out, String label, List<T> items, Function<T, String> format) {
+    list(out, label, items, format, "none");
+  }
+
+  private static <T> void list(
+      StringBuilder out, String label, List<T> items, Function<T, String> format, String empty) {
     if (items.isEmpty()) {
-      line(out, label, "none");
+      line(out, label, empty);
       return;
     }
     line(out, label, format.apply(items.get(0)));

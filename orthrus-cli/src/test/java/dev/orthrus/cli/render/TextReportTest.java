@@ -120,6 +120,45 @@ class TextReportTest {
     assertEquals(expected, TextReport.render(report));
   }
 
+  /**
+   * With a call into code the sources do not hold, "none" would claim more than is known: what that
+   * code reads and writes is not listed (outside trial 10).
+   */
+  @Test
+  void accessesThatCodeElsewhereMayMakeAreNotCalledNone() {
+    ClosureModel amend =
+        new ClosureModel(
+            "shop.Ops#amend(long)",
+            3,
+            "amend",
+            "shop.Ops",
+            "amend",
+            "amend(long)",
+            at(7),
+            false,
+            "EQUALS",
+            null,
+            List.of(new Value("x", "long", ValueKind.PRIMITIVE)),
+            new Value("return", "void", ValueKind.PRIMITIVE),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(new CallSite("shop.Updater#update(long)", false, at(8))),
+            List.of(),
+            Set.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    String text =
+        TextReport.render(new ClosureReport(1, "test", List.of(), List.of(amend), List.of()));
+    assertTrue(
+        text.contains(
+            "  reads             none in these sources (see not followed)\n"
+                + "  writes            none in these sources (see not followed)\n"),
+        text);
+    assertTrue(text.contains("  not followed      Updater#update  Store.java:8 ("), text);
+  }
+
   @Test
   void bytecodeFactsReachedMethodsAndSuggestionsAreSummarized() {
     String id = "shop.Store#put(int)";

@@ -182,8 +182,11 @@ public final class ClosureModelBuilder {
     List<CallSite> calls = new ArrayList<>();
     for (Call call : closure.calls()) {
       if (call.callee() != null) {
-        calls.add(
-            new CallSite(call.target(), !dataPath.targets(call).isEmpty(), call.site().position()));
+        // An abstract method alone (an interface implemented only elsewhere) is not code to follow.
+        boolean followed =
+            dataPath.targets(call).stream()
+                .anyMatch(m -> !m.element().getModifiers().contains(Modifier.ABSTRACT));
+        calls.add(new CallSite(call.target(), followed, call.site().position()));
       }
     }
     List<Diagnostic> diagnostics = new ArrayList<>();

@@ -1,0 +1,76 @@
+package dev.orthrus.processor.model;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.source;
+
+import com.google.testing.compile.Compilation;
+import dev.orthrus.model.CallSite;
+import dev.orthrus.model.ClosureModel;
+import dev.orthrus.processor.Snippets;
+import java.io.IOException;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A call is in the compilation when the sources hold code it can run: an interface whose only
+ * implementation is found at run time (a plugin, a generated mapper) is not, so what it writes is
+ * not in the closure's lists and the report says so (outside trial 10: {@code analyze} printed
+ * "writes none" for a closure that wrote through such an interface).
+ */
+class FollowedCallsTest {
+
+  private static final String OPS =
+      """
+      package t;
+      import dev.orthrus.annotations.Closure;
+      import dev.orthrus.annotations.UserData;
+      @UserData
+      class Cell {
+        long v;
+        long get() { return v; }
+      }
+      interface Updater {
+        void update(long x, Cell c);
+      }
+      interface Scaler {
+        long scale(long x);
+      }
+      final class Doubler implements Scaler {
+        public long scale(long x) { return 2 * x; }
+      }
+      final class Ops {
+        static final Updater UPDATER = Plugins.updater();
+        static final Scaler SCALER = new Doubler();
+        @Closure
+        static long amend(Cell c, long x) {
+          UPDATER.update(SCALER.scale(x), c);
+          return c.get();
+        }
+      }
+      final class Plugins {
+        static Updater updater() {
+          return java.util.ServiceLoader.load(Updater.class).findFirst().orElseThrow();
+        }
+      }
+      """;
+
+  @Test
+  void anInterfaceImplementedOnlyElsewhereIsNotFollowed() throws IOException {
+    Compilation c = compile(source("t.Ops", OPS));
+    assertThat(c).succeeded();
+    ClosureModel amend =
+        Snippets.report(c).closures().stream()
+            .filter(m -> m.id().startsWith("t.Ops#amend"))
+            .findFirst()
+            .orElseThrow();
+    Map<String, Boolean> followed =
+        amend.calls().stream()
+            .collect(Collectors.toMap(CallSite::target, CallSite::inCompilation, (a, b) -> a));
+    assertThat(followed).containsEntry("t.Updater#update(long,t.Cell)", false);
+    assertThat(followed).containsEntry("t.Scaler#scale(long)", true);
+    assertThat(followed).containsEntry("t.Cell#get()", true);
+  }
+}
