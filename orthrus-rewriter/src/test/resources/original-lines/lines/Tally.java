@@ -76,6 +76,14 @@ public class Tally {
     }
   }
 
+  /** Adds to {@code other}: two stores in a row that become one version of it. */
+  @Closure
+  public long absorb(Tally other, long t, int c) {
+    other.total = other.total + t; // marker:run
+    other.count = other.count + c;
+    return other.total;
+  }
+
   /** Adds one inside a try-with-resources whose close() throws where the statement ends. */
   @Closure
   public long settle(Ledger ledger) {

@@ -2,6 +2,7 @@ package dev.orthrus.rewriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.OrthrusRuntime;
@@ -13,6 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -81,6 +85,42 @@ class OriginalLinesTest {
       assertTrue(
           !text.startsWith("*") && !text.startsWith("/*") && !text.startsWith("//"),
           "line " + line + " is a comment: " + text);
+    }
+  }
+
+  /**
+   * Consecutive stores to one object's fields become one helper call; it stands at the first
+   * store's line, not at the closure's declaration (outside trial 10: a breakpoint on the stores
+   * never hit, and fault sites there were labeled with the declaration's line).
+   */
+  @Test
+  void aRunOfStoresMadeOneStandsAtItsFirstLine(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    List<String> original = Files.readAllLines(SOURCES.resolve("lines/Tally.java"));
+    int run = marked(original, "run");
+    Map<String, List<Integer>> byMethod = new TreeMap<>();
+    new ClassReader(Files.readAllBytes(out.resolve("classes/lines/Tally.class")))
+        .accept(
+            new ClassVisitor(Opcodes.ASM9) {
+              @Override
+              public MethodVisitor visitMethod(
+                  int access, String name, String desc, String signature, String[] thrown) {
+                List<Integer> lines = byMethod.computeIfAbsent(name, k -> new ArrayList<>());
+                return new MethodVisitor(Opcodes.ASM9) {
+                  @Override
+                  public void visitLineNumber(int line, Label start) {
+                    lines.add(line);
+                  }
+                };
+              }
+            },
+            0);
+    for (String variant : List.of("absorbPlain", "absorbApp", "absorbVal")) {
+      List<Integer> lines = byMethod.get(variant);
+      assertNotNull(lines, variant + " in " + byMethod.keySet());
+      // The declaration's line stands for the argument checks the rewriter adds.
+      assertTrue(lines.contains(run), variant + ": " + lines);
+      assertTrue(Set.of(run - 1, run, run + 2).containsAll(lines), variant + ": " + lines);
     }
   }
 

@@ -443,7 +443,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         Expression receiver = receiverOf(assignment(in.get(i)).getTarget());
         StoreHelper helper =
             new StoreHelper(first.owner(), fields, "set", null, null, false, variant);
-        out.add(new ExpressionStmt(store(receiver, helper, values)));
+        // One helper call stores the run; it stands at the run's first line.
+        out.add(
+            LineMappingPrinter.positionedAs(
+                new ExpressionStmt(store(receiver, helper, values)), in.get(i)));
         i = end;
       } else {
         out.add((Statement) in.get(i).accept(this, arg));
