@@ -16,8 +16,13 @@ import dev.orthrus.model.Tag;
 import dev.orthrus.model.Value;
 import dev.orthrus.model.Violation;
 import dev.orthrus.model.report.FindingTotals;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -192,15 +197,22 @@ public final class TextReport {
       line(out, "reaches", reached(c.reachableMethods()));
     }
     if (!outside.isEmpty()) {
-      list(
-          out,
-          "not followed",
-          outside,
-          call ->
-              shortMethod(call.target())
-                  + "  "
-                  + position(call.position())
-                  + " (no code of it in these sources: what it reads and writes is not listed)");
+      // One line per method called, with the places it is called from; the caveat once.
+      Map<String, Set<String>> places = new LinkedHashMap<>();
+      for (CallSite call : outside) {
+        places
+            .computeIfAbsent(shortMethod(call.target()), k -> new LinkedHashSet<>())
+            .add(position(call.position()));
+      }
+      List<String> lines = new ArrayList<>();
+      places.forEach((method, at) -> lines.add(method + "  " + String.join(", ", at)));
+      lines.set(
+          0,
+          lines.get(0)
+              + (lines.size() == 1
+                  ? " (no code of it in these sources: what it reads and writes is not listed)"
+                  : " (no code of these in the sources: what they read and write is not listed)"));
+      list(out, "not followed", lines, line -> line);
     }
     if (!c.violations().isEmpty()) {
       list(out, "violations", c.violations(), TextReport::violation);

@@ -143,7 +143,11 @@ class TextReportTest {
             List.of(),
             List.of(),
             List.of(),
-            List.of(new CallSite("shop.Updater#update(long)", false, at(8))),
+            List.of(
+                new CallSite("shop.Updater#update(long)", false, at(8)),
+                new CallSite("shop.Updater#update(long)", false, at(8)),
+                new CallSite("shop.Updater#reset()", false, at(9)),
+                new CallSite("shop.Updater#update(long)", false, at(10))),
             List.of(),
             Set.of(),
             List.of(),
@@ -156,7 +160,13 @@ class TextReportTest {
             "  reads             none in these sources (see not followed)\n"
                 + "  writes            none in these sources (see not followed)\n"),
         text);
-    assertTrue(text.contains("  not followed      Updater#update  Store.java:8 ("), text);
+    // One line per method, each place once, the caveat on the first line only.
+    assertTrue(
+        text.contains(
+            "  not followed      Updater#update  Store.java:8, Store.java:10 (no code of these in"
+                + " the sources: what they read and write is not listed)\n"
+                + "                    Updater#reset  Store.java:9\n"),
+        text);
   }
 
   @Test
