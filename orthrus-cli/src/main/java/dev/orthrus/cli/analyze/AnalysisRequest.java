@@ -28,6 +28,9 @@ import java.util.zip.ZipFile;
  * @param notes what could not be resolved (printed on stderr; the analysis goes on without it)
  * @param release the Java release the sources are compiled for: the Maven project's, else the
  *     running JDK's
+ * @param processorPath where the other annotation processors the sources are compiled with are
+ *     found (a Maven project's, else the classpath, as javac looks for them)
+ * @param processorClasses the only ones of them to run; empty for all
  */
 public record AnalysisRequest(
     Path input,
@@ -36,13 +39,17 @@ public record AnalysisRequest(
     List<Path> classes,
     List<Path> classpath,
     List<String> notes,
-    JavaRelease release) {
+    JavaRelease release,
+    List<Path> processorPath,
+    List<String> processorClasses) {
 
   public AnalysisRequest {
     sources = List.copyOf(sources);
     classes = List.copyOf(classes);
     classpath = List.copyOf(classpath);
     notes = List.copyOf(notes);
+    processorPath = List.copyOf(processorPath);
+    processorClasses = List.copyOf(processorClasses);
   }
 
   /** Sources are compiled (the source stage runs) rather than classes analyzed directly. */
@@ -62,12 +69,22 @@ public record AnalysisRequest(
 
   /** The same request with another folder for source excerpts ({@code --sources}). */
   public AnalysisRequest withSourceRoot(Path root) {
-    return new AnalysisRequest(input, root, sources, classes, classpath, notes, release);
+    return new AnalysisRequest(
+        input, root, sources, classes, classpath, notes, release, processorPath, processorClasses);
   }
 
   /** The same request compiled for another release ({@code --release}). */
   public AnalysisRequest withRelease(JavaRelease other) {
-    return new AnalysisRequest(input, sourceRoot, sources, classes, classpath, notes, other);
+    return new AnalysisRequest(
+        input,
+        sourceRoot,
+        sources,
+        classes,
+        classpath,
+        notes,
+        other,
+        processorPath,
+        processorClasses);
   }
 
   /**
@@ -139,11 +156,26 @@ public record AnalysisRequest(
             List.of(targetClasses),
             dependencies,
             notes,
-            release);
+            release,
+            List.of(),
+            List.of());
       }
       classpath.addAll(project.classpath());
       classpath.addAll(checkedClasspath(extraClasspath));
-      return new AnalysisRequest(input, sourceRoot, sources, List.of(), classpath, notes, release);
+      // --classpath entries are on javac's classpath, where it finds processors when the project
+      // names none.
+      List<Path> processorPath =
+          project.processorPath().equals(project.classpath()) ? classpath : project.processorPath();
+      return new AnalysisRequest(
+          input,
+          sourceRoot,
+          sources,
+          List.of(),
+          classpath,
+          notes,
+          release,
+          processorPath,
+          project.processorClasses());
     }
     classpath.addAll(checkedClasspath(extraClasspath));
     List<Path> sources = javaSources(sourceRoot, notes);
@@ -154,7 +186,15 @@ public record AnalysisRequest(
               + " (to analyze compiled classes, pass them with --classes)");
     }
     return new AnalysisRequest(
-        input, sourceRoot, sources, List.of(), classpath, notes, JavaRelease.runningJdk());
+        input,
+        sourceRoot,
+        sources,
+        List.of(),
+        classpath,
+        notes,
+        JavaRelease.runningJdk(),
+        classpath,
+        List.of());
   }
 
   /**
@@ -178,7 +218,9 @@ public record AnalysisRequest(
         checked,
         checkedClasspath(extraClasspath),
         List.of(),
-        JavaRelease.runningJdk());
+        JavaRelease.runningJdk(),
+        List.of(),
+        List.of());
   }
 
   private static List<Path> checkedClasspath(List<Path> entries) {

@@ -2,6 +2,7 @@ package dev.orthrus.cli.analyze;
 
 import dev.orthrus.analysis.AnalysisReport;
 import dev.orthrus.cli.compile.BundledClasses;
+import dev.orthrus.cli.compile.ProjectProcessors;
 import dev.orthrus.cli.compile.RecordingProcessor;
 import dev.orthrus.cli.compile.SourceCompilation;
 import dev.orthrus.cli.compile.TemporaryFolders;
@@ -77,14 +78,25 @@ public final class SourceStage {
           request.release());
       log.flush();
       RecordingProcessor orthrus = new RecordingProcessor(processor.get());
-      SourceCompilation.Result compilation =
-          SourceCompilation.compile(
-              request.sources(),
-              classpath,
-              classes,
-              request.release(),
-              List.of(orthrus),
-              List.of());
+      SourceCompilation.Result compilation;
+      // The project's own processors run first, as they generate what its sources refer to.
+      try (ProjectProcessors others =
+          ProjectProcessors.load(request.processorPath(), request.processorClasses())) {
+        for (String problem : others.problems()) {
+          log.println("orthrus analyze: " + problem);
+        }
+        if (!others.processors().isEmpty()) {
+          log.println(
+              "orthrus analyze: with the project's annotation processors "
+                  + String.join(", ", others.names()));
+        }
+        log.flush();
+        List<Processor> processors = new ArrayList<>(others.processors());
+        processors.add(orthrus);
+        compilation =
+            SourceCompilation.compile(
+                request.sources(), classpath, classes, request.release(), processors, List.of());
+      }
       Path json = classes.resolve(ClosureReport.RESOURCE_PATH);
       ClosureReport report = null;
       String markdown = null;
@@ -102,7 +114,10 @@ public final class SourceStage {
       InstrumentCheck rewriter = null;
       if (report != null && compilation.errors().isEmpty()) {
         if (!report.closures().isEmpty() || !report.userDataTypes().isEmpty()) {
-          rewriter = RewriterStage.run(request, classpath, log);
+          // As in the build, the classes the project's processors generated are there already.
+          List<Path> generated = new ArrayList<>(classpath);
+          generated.add(classes);
+          rewriter = RewriterStage.run(request, generated, log);
         }
         if (bytecode != null) {
           analyzed = bytecode.run("the compiled classes", List.of(classes), classpath, report);

@@ -30,6 +30,11 @@ import java.util.regex.Pattern;
  *     in {@code maven.compiler.release}, else {@code maven.compiler.target} or {@code
  *     maven.compiler.source} ({@code 1.8} is 8); null when none is given or readable
  * @param modules the modules its pom lists ({@code <modules>}), none for a project with code
+ * @param processorPath where its other annotation processors are found, as javac would look: the
+ *     compiler plugin's {@code annotationProcessorPaths} found in the local repository, else the
+ *     classpath; empty with {@code <proc>none</proc>}
+ * @param processorClasses the compiler plugin's {@code annotationProcessors}: the only ones to run;
+ *     empty for every processor found
  */
 public record MavenProject(
     Path directory,
@@ -37,7 +42,9 @@ public record MavenProject(
     List<Path> classpath,
     List<String> problems,
     JavaRelease javaRelease,
-    List<String> modules) {
+    List<String> modules,
+    List<Path> processorPath,
+    List<String> processorClasses) {
 
   /**
    * The properties that say which Java release a project compiles for, in the order Maven prefers
@@ -53,6 +60,8 @@ public record MavenProject(
     classpath = List.copyOf(classpath);
     problems = List.copyOf(problems);
     modules = List.copyOf(modules);
+    processorPath = List.copyOf(processorPath);
+    processorClasses = List.copyOf(processorClasses);
   }
 
   /** The local repository: {@code -Dmaven.repo.local} when set, else {@code ~/.m2/repository}. */
@@ -96,13 +105,30 @@ public record MavenProject(
         classpath.add(jar);
       }
     }
+    // The nearest pom that configures the compiler plugin says how processors are found.
+    Pom.Processors processors =
+        chain.stream().map(Pom::processors).filter(p -> p != null).findFirst().orElse(null);
+    List<Path> processorPath = classpath;
+    if (processors != null && "none".equals(interpolate(processors.proc(), properties))) {
+      processorPath = List.of();
+    } else if (processors != null && processors.paths() != null) {
+      processorPath = new ArrayList<>();
+      for (Dependency path : processors.paths()) {
+        Path jar = locate(path, managed, properties, localRepository, problems);
+        if (jar != null) {
+          processorPath.add(jar);
+        }
+      }
+    }
     return new MavenProject(
         directory,
         directory.resolve("src").resolve("main").resolve("java"),
         classpath,
         problems,
         javaRelease(properties, problems),
-        chain.get(0).modules());
+        chain.get(0).modules(),
+        processorPath,
+        processors == null ? List.of() : processors.classes());
   }
 
   private static JavaRelease javaRelease(Map<String, String> properties, List<String> problems) {

@@ -32,6 +32,8 @@ import org.xml.sax.SAXException;
  * @param dependencies {@code <dependencies>}
  * @param managedDependencies {@code <dependencyManagement><dependencies>}
  * @param modules {@code <modules>}: the module folders of an aggregator, as written
+ * @param processors the annotation processing {@code maven-compiler-plugin} is configured with (in
+ *     {@code <build><plugins>}, else {@code <pluginManagement>}), or null when it is not
  */
 public record Pom(
     Path file,
@@ -43,7 +45,18 @@ public record Pom(
     Map<String, String> properties,
     List<Dependency> dependencies,
     List<Dependency> managedDependencies,
-    List<String> modules) {
+    List<String> modules,
+    Processors processors) {
+
+  /**
+   * The compiler plugin's annotation processing, as written.
+   *
+   * @param paths {@code <annotationProcessorPaths>}, or null when absent (javac then finds
+   *     processors on the classpath)
+   * @param proc {@code <proc>} ({@code none}: no processing), or null
+   * @param classes {@code <annotationProcessors>}: the only processors to run; empty for all found
+   */
+  public record Processors(List<Dependency> paths, String proc, List<String> classes) {}
 
   /** {@code groupId:artifactId:version} as written. */
   public record Coordinates(String groupId, String artifactId, String version) {
@@ -121,7 +134,45 @@ public record Pom(
         properties,
         dependencies(child(project, "dependencies")),
         management == null ? List.of() : dependencies(child(management, "dependencies")),
-        List.copyOf(modules));
+        List.copyOf(modules),
+        processors(child(project, "build")));
+  }
+
+  private static Processors processors(Element build) {
+    if (build == null) {
+      return null;
+    }
+    Element managed = child(build, "pluginManagement");
+    for (Element plugins :
+        new Element[] {
+          child(build, "plugins"), managed == null ? null : child(managed, "plugins")
+        }) {
+      if (plugins == null) {
+        continue;
+      }
+      for (Element plugin : children(plugins)) {
+        if (!"maven-compiler-plugin".equals(text(plugin, "artifactId"))) {
+          continue;
+        }
+        Element configuration = child(plugin, "configuration");
+        if (configuration == null) {
+          return null;
+        }
+        Element paths = child(configuration, "annotationProcessorPaths");
+        List<String> classes = new ArrayList<>();
+        Element named = child(configuration, "annotationProcessors");
+        if (named != null) {
+          for (Element c : children(named)) {
+            classes.add(c.getTextContent().trim());
+          }
+        }
+        return new Processors(
+            paths == null ? null : dependencies(paths, "path"),
+            text(configuration, "proc"),
+            List.copyOf(classes));
+      }
+    }
+    return null;
   }
 
   private static DocumentBuilder newBuilder() {
@@ -140,12 +191,16 @@ public record Pom(
   }
 
   private static List<Dependency> dependencies(Element list) {
+    return dependencies(list, "dependency");
+  }
+
+  private static List<Dependency> dependencies(Element list, String element) {
     List<Dependency> result = new ArrayList<>();
     if (list == null) {
       return result;
     }
     for (Element d : children(list)) {
-      if (!"dependency".equals(localName(d))) {
+      if (!element.equals(localName(d))) {
         continue;
       }
       result.add(

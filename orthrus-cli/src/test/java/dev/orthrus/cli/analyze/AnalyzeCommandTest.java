@@ -218,6 +218,80 @@ class AnalyzeCommandTest {
 
   // ---------------------------------------------------------------- with the Orthrus processor
 
+  /**
+   * A project whose sources use what its own annotation processor generates (AutoValue, Immutables,
+   * MapStruct, Lombok do this) compiles with that processor, found on the classpath as javac finds
+   * it (outside trial 10: such a project did not compile on a fresh checkout).
+   */
+  @Test
+  void theProjectsOwnProcessorsRunBeforeTheRules() throws IOException {
+    Path processor = dir.resolve("processor");
+    Path generatorSource =
+        write(
+            "processor-src/gen/Generator.java",
+            """
+            package gen;
+            import java.io.Writer;
+            import java.util.Set;
+            import javax.annotation.processing.*;
+            import javax.lang.model.SourceVersion;
+            import javax.lang.model.element.*;
+            @SupportedAnnotationTypes("gen.Gen")
+            public final class Generator extends AbstractProcessor {
+              @Override public SourceVersion getSupportedSourceVersion() {
+                return SourceVersion.latestSupported();
+              }
+              @Override public boolean process(Set<? extends TypeElement> a, RoundEnvironment r) {
+                for (Element e : r.getElementsAnnotatedWith(Gen.class)) {
+                  String name = e.getSimpleName() + "Made";
+                  try (Writer w = processingEnv.getFiler()
+                      .createSourceFile("shop." + name, e).openWriter()) {
+                    w.write("package shop; public final class " + name
+                        + " { public static long start() { return 42; } }");
+                  } catch (java.io.IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                  }
+                }
+                return true;
+              }
+            }
+            """);
+    Path genSource = write("processor-src/gen/Gen.java", "package gen; public @interface Gen {}");
+    int compiled =
+        javax.tools.ToolProvider.getSystemJavaCompiler()
+            .run(
+                null,
+                null,
+                null,
+                "-d",
+                processor.toString(),
+                generatorSource.toString(),
+                genSource.toString());
+    assertEquals(0, compiled);
+    write("processor/META-INF/services/javax.annotation.processing.Processor", "gen.Generator\n");
+    sourceFolder();
+    write(
+        "src/shop/Opening.java",
+        """
+        package shop;
+        @gen.Gen
+        public final class Opening {
+          public static Tally tally() {
+            Tally t = new Tally();
+            t.add(OpeningMade.start());
+            return t;
+          }
+        }
+        """);
+
+    CliRun run =
+        CliRun.of("analyze", dir.resolve("src").toString(), "--classpath", processor.toString());
+    assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
+    assertTrue(
+        run.err().contains("with the project's annotation processors gen.Generator"),
+        run::toString);
+  }
+
   @Test
   void jsonFormatPrintsTheClosureReport() throws IOException {
     CliRun run = CliRun.of("analyze", sourceFolder().toString(), "--format", "json");

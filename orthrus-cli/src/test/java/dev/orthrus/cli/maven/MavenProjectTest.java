@@ -109,6 +109,76 @@ class MavenProjectTest {
     assertEquals(List.of(), project.problems());
   }
 
+  /**
+   * The processor path is the compiler plugin's {@code annotationProcessorPaths} (versions from
+   * properties or dependency management, the nearest pom's configuration first, {@code
+   * pluginManagement} too), else the classpath as javac searches it; none with {@code proc none}.
+   */
+  @Test
+  void processorsAreFoundWhereTheCompilerPluginLooksForThem() throws IOException {
+    write(
+        "parent/pom.xml",
+        """
+        <project>
+          <groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version>
+          <properties><gen.version>2.1</gen.version></properties>
+          <dependencyManagement><dependencies>
+            <dependency><groupId>org.apt</groupId><artifactId>other</artifactId><version>3</version></dependency>
+          </dependencies></dependencyManagement>
+          <build><pluginManagement><plugins><plugin>
+            <artifactId>maven-compiler-plugin</artifactId>
+            <configuration>
+              <annotationProcessorPaths>
+                <path><groupId>org.apt</groupId><artifactId>gen</artifactId><version>${gen.version}</version></path>
+                <path><groupId>org.apt</groupId><artifactId>other</artifactId></path>
+              </annotationProcessorPaths>
+              <annotationProcessors><annotationProcessor>org.apt.Gen</annotationProcessor></annotationProcessors>
+            </configuration>
+          </plugin></plugins></pluginManagement></build>
+        </project>
+        """);
+    String child =
+        """
+        <project>
+          <parent>
+            <groupId>org.shop</groupId><artifactId>parent</artifactId><version>1</version>
+            <relativePath>../parent/pom.xml</relativePath>
+          </parent>
+          <artifactId>%s</artifactId>
+          <dependencies><dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>1.0</version></dependency></dependencies>
+          %s
+        </project>
+        """;
+    write("inherits/pom.xml", child.formatted("inherits", ""));
+    write(
+        "none/pom.xml",
+        child.formatted(
+            "none",
+            "<build><plugins><plugin><artifactId>maven-compiler-plugin</artifactId>"
+                + "<configuration><proc>none</proc></configuration></plugin></plugins></build>"));
+    write(
+        "plain/pom.xml",
+        child.formatted(
+            "plain",
+            "<build><plugins><plugin><artifactId>maven-compiler-plugin</artifactId>"
+                + "<configuration><release>17</release></configuration></plugin></plugins></build>"));
+    Path lib = jar("org/lib", "lib", "1.0", "");
+    Path gen = jar("org/apt", "gen", "2.1", "");
+    Path other = jar("org/apt", "other", "3", "");
+
+    MavenProject inherits = MavenProject.open(dir.resolve("inherits"), dir.resolve("repo"));
+    assertEquals(List.of(gen, other), inherits.processorPath());
+    assertEquals(List.of("org.apt.Gen"), inherits.processorClasses());
+    assertEquals(List.of(lib), inherits.classpath());
+
+    MavenProject none = MavenProject.open(dir.resolve("none"), dir.resolve("repo"));
+    assertEquals(List.of(), none.processorPath());
+
+    MavenProject plain = MavenProject.open(dir.resolve("plain"), dir.resolve("repo"));
+    assertEquals(List.of(lib), plain.processorPath());
+    assertEquals(List.of(), plain.processorClasses());
+  }
+
   @Test
   void missingParentAndUnversionedDependencyAreReported() throws IOException {
     write(
