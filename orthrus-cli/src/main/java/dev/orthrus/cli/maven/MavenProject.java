@@ -105,9 +105,12 @@ public record MavenProject(
         classpath.add(jar);
       }
     }
-    // The nearest pom that configures the compiler plugin says how processors are found.
-    Pom.Processors processors =
-        chain.stream().map(Pom::processors).filter(p -> p != null).findFirst().orElse(null);
+    // How the compiler plugin finds processors, each setting from the nearest pom that gives it.
+    Pom.Processors processors = null;
+    for (int i = chain.size() - 1; i >= 0; i--) {
+      Pom.Processors own = chain.get(i).processors();
+      processors = own == null ? processors : own.over(processors);
+    }
     List<Path> processorPath = classpath;
     if (processors != null && "none".equals(interpolate(processors.proc(), properties))) {
       processorPath = List.of();

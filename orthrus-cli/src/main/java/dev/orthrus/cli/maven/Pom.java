@@ -56,7 +56,19 @@ public record Pom(
    * @param proc {@code <proc>} ({@code none}: no processing), or null
    * @param classes {@code <annotationProcessors>}: the only processors to run; empty for all found
    */
-  public record Processors(List<Dependency> paths, String proc, List<String> classes) {}
+  public record Processors(List<Dependency> paths, String proc, List<String> classes) {
+
+    /** These settings, each taken from {@code inherited} where this one does not give it. */
+    public Processors over(Processors inherited) {
+      if (inherited == null) {
+        return this;
+      }
+      return new Processors(
+          paths != null ? paths : inherited.paths,
+          proc != null ? proc : inherited.proc,
+          !classes.isEmpty() ? classes : inherited.classes);
+    }
+  }
 
   /** {@code groupId:artifactId:version} as written. */
   public record Coordinates(String groupId, String artifactId, String version) {
@@ -143,6 +155,8 @@ public record Pom(
       return null;
     }
     Element managed = child(build, "pluginManagement");
+    Processors result = null;
+    // A plugin's own configuration over its managed one, element by element, as Maven merges them.
     for (Element plugins :
         new Element[] {
           child(build, "plugins"), managed == null ? null : child(managed, "plugins")
@@ -151,28 +165,26 @@ public record Pom(
         continue;
       }
       for (Element plugin : children(plugins)) {
-        if (!"maven-compiler-plugin".equals(text(plugin, "artifactId"))) {
-          continue;
-        }
         Element configuration = child(plugin, "configuration");
-        if (configuration == null) {
-          return null;
-        }
-        Element paths = child(configuration, "annotationProcessorPaths");
-        List<String> classes = new ArrayList<>();
-        Element named = child(configuration, "annotationProcessors");
-        if (named != null) {
-          for (Element c : children(named)) {
-            classes.add(c.getTextContent().trim());
+        if ("maven-compiler-plugin".equals(text(plugin, "artifactId")) && configuration != null) {
+          Element paths = child(configuration, "annotationProcessorPaths");
+          List<String> classes = new ArrayList<>();
+          Element named = child(configuration, "annotationProcessors");
+          if (named != null) {
+            for (Element c : children(named)) {
+              classes.add(c.getTextContent().trim());
+            }
           }
+          Processors here =
+              new Processors(
+                  paths == null ? null : dependencies(paths, "path"),
+                  text(configuration, "proc"),
+                  List.copyOf(classes));
+          result = result == null ? here : result.over(here);
         }
-        return new Processors(
-            paths == null ? null : dependencies(paths, "path"),
-            text(configuration, "proc"),
-            List.copyOf(classes));
       }
     }
-    return null;
+    return result;
   }
 
   private static DocumentBuilder newBuilder() {

@@ -111,7 +111,7 @@ class MavenProjectTest {
 
   /**
    * The processor path is the compiler plugin's {@code annotationProcessorPaths} (versions from
-   * properties or dependency management, the nearest pom's configuration first, {@code
+   * properties or dependency management; each setting from the nearest pom that gives it, {@code
    * pluginManagement} too), else the classpath as javac searches it; none with {@code proc none}.
    */
   @Test
@@ -174,9 +174,21 @@ class MavenProjectTest {
     MavenProject none = MavenProject.open(dir.resolve("none"), dir.resolve("repo"));
     assertEquals(List.of(), none.processorPath());
 
+    // A configuration of its own without paths keeps the inherited ones, as Maven merges them.
     MavenProject plain = MavenProject.open(dir.resolve("plain"), dir.resolve("repo"));
-    assertEquals(List.of(lib), plain.processorPath());
-    assertEquals(List.of(), plain.processorClasses());
+    assertEquals(List.of(gen, other), plain.processorPath());
+
+    write(
+        "alone/pom.xml",
+        """
+        <project>
+          <groupId>org.shop</groupId><artifactId>alone</artifactId><version>1</version>
+          <dependencies><dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>1.0</version></dependency></dependencies>
+        </project>
+        """);
+    MavenProject alone = MavenProject.open(dir.resolve("alone"), dir.resolve("repo"));
+    assertEquals(List.of(lib), alone.processorPath());
+    assertEquals(List.of(), alone.processorClasses());
   }
 
   @Test
