@@ -24,6 +24,9 @@ import java.util.Map;
  */
 final class RewriterStage {
 
+  /** How the rewriter's Lombok problem begins ({@code Instrumenter}). */
+  private static final String LOMBOK = "Lombok: the protected build compiles";
+
   private RewriterStage() {}
 
   /** What the rewriter makes of the request's sources, compiled against {@code classpath}. */
@@ -40,10 +43,40 @@ final class RewriterStage {
       return Instrumenter.check(
           sources, classpath, request.ownClasses(), request.release().feature());
     } catch (InstrumentException e) {
-      // The sources compiled cleanly in the source stage; what is left is a dependency's report
-      // that cannot be read, which the build would stop on too.
-      return new InstrumentCheck(e.problems(), Map.of(), List.of());
+      // The sources compiled cleanly in the source stage; what is left is what the build would
+      // stop on too: a dependency's report that cannot be read, or Lombok.
+      return new InstrumentCheck(lombokOnce(e.problems()), Map.of(), List.of());
     }
+  }
+
+  /**
+   * {@code problems} with javac's errors after the rewriter's Lombok problem folded into it: the
+   * build lists them to show what is missing, where a report counting each as an error would say
+   * there are dozens of problems instead of one.
+   */
+  static List<Problem> lombokOnce(List<Problem> problems) {
+    if (problems.size() < 2 || !problems.get(0).construct().contains(LOMBOK)) {
+      return problems;
+    }
+    Problem lombok = problems.get(0);
+    Problem first = problems.get(1);
+    String construct =
+        lombok
+            .construct()
+            .replace(
+                "(the errors below)",
+                "(javac reports "
+                    + (problems.size() - 1)
+                    + (problems.size() == 2 ? " error" : " errors")
+                    + ", the first at "
+                    + (first.file() == null ? "" : first.file().getFileName())
+                    + ":"
+                    + first.line()
+                    + ": "
+                    + first.construct().lines().findFirst().orElse("")
+                    + ")");
+    return List.of(
+        new Problem(lombok.file(), lombok.line(), lombok.column(), construct, lombok.advice()));
   }
 
   /** {@code report} with the check's findings: problems and overrides outside closures. */

@@ -11,6 +11,7 @@ import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.Diagnostic;
 import dev.orthrus.model.Severity;
 import dev.orthrus.model.json.ClosureReportJson;
+import dev.orthrus.rewriter.Problem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,6 +115,38 @@ class AnalyzeRewriterStageTest {
 
   private static List<Diagnostic> rewriterFindings(List<Diagnostic> diagnostics) {
     return diagnostics.stream().filter(d -> d.key().startsWith("orthrus.rewriter.")).toList();
+  }
+
+  /**
+   * The rewriter's Lombok problem stands for the javac errors after it (members Lombok would have
+   * generated): one error of the report, naming how many and the first, not one per symbol.
+   */
+  @Test
+  void javacErrorsBehindTheLombokProblemAreOneError() {
+    Path a = Path.of("src/t/Account.java");
+    List<Problem> problems =
+        List.of(
+            new Problem(
+                a,
+                3,
+                1,
+                "Lombok: the protected build compiles the sources without Lombok's processor, so"
+                    + " the members it generates are missing (the errors below)",
+                "protect the delomboked sources instead"),
+            new Problem(a, 12, 5, "cannot find symbol\n  symbol: method getBalance()", ""),
+            new Problem(a, 13, 5, "cannot find symbol", ""));
+    List<Problem> folded = RewriterStage.lombokOnce(problems);
+    assertEquals(1, folded.size(), folded::toString);
+    assertTrue(
+        folded
+            .get(0)
+            .construct()
+            .endsWith(
+                "are missing (javac reports 2 errors, the first at Account.java:12: cannot find"
+                    + " symbol)"),
+        folded::toString);
+    List<Problem> other = List.of(problems.get(1), problems.get(2));
+    assertEquals(other, RewriterStage.lombokOnce(other));
   }
 
   @Test
