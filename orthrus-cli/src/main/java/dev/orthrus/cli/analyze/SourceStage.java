@@ -96,6 +96,9 @@ public final class SourceStage {
         compilation =
             SourceCompilation.compile(
                 request.sources(), classpath, classes, request.release(), processors, List.of());
+        if (!others.processors().isEmpty()) {
+          compilation = compilation.withProjectProcessorMessages();
+        }
       }
       Path json = classes.resolve(ClosureReport.RESOURCE_PATH);
       ClosureReport report = null;

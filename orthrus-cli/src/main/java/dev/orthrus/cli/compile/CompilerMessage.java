@@ -58,6 +58,16 @@ public record CompilerMessage(
   }
 
   /**
+   * This message as one of the project's own annotation processors reported it ({@link
+   * ProjectProcessors}): about the user's code, as javac's own errors are, so not {@link
+   * #isFromProcessor}.
+   */
+  CompilerMessage fromTheProject() {
+    return new CompilerMessage(
+        kind, file, line, column, text, code.replace(".proc.messager", ".proc.project"));
+  }
+
+  /**
    * The rule key, e.g. {@code orthrus.closure.static-write}, or null when not an Orthrus message.
    */
   public String ruleKey() {

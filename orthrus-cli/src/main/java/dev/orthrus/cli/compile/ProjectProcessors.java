@@ -11,7 +11,18 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
+import javax.annotation.processing.Completion;
+import javax.annotation.processing.Messager;
+import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
 
 /**
  * The annotation processors of the project being analyzed (Lombok, AutoValue, Immutables,
@@ -70,7 +81,7 @@ public final class ProjectProcessors implements AutoCloseable {
           }
           ServiceLoader.Provider<Processor> provider = found.next();
           if (!provider.type().getName().startsWith("dev.orthrus.")) {
-            processors.add(provider.get());
+            processors.add(new Guarded(provider.get()));
           }
         } catch (ServiceConfigurationError | LinkageError e) {
           if (!String.valueOf(e.getMessage()).contains(" dev.orthrus.")) {
@@ -85,7 +96,9 @@ public final class ProjectProcessors implements AutoCloseable {
         }
         try {
           processors.add(
-              (Processor) Class.forName(name, true, loader).getDeclaredConstructor().newInstance());
+              new Guarded(
+                  (Processor)
+                      Class.forName(name, true, loader).getDeclaredConstructor().newInstance()));
         } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
           problems.add("the annotation processor " + name + " could not be loaded: " + e);
         }
@@ -106,7 +119,71 @@ public final class ProjectProcessors implements AutoCloseable {
 
   /** The processors' class names, for the progress line. */
   public List<String> names() {
-    return processors.stream().map(p -> p.getClass().getName()).toList();
+    return processors.stream().map(p -> ((Guarded) p).inner.getClass().getName()).toList();
+  }
+
+  /**
+   * A project's processor whose failure is an error of the compilation that names it, not an
+   * exception that would read as a failure of this tool: one that needs a library its path lacks,
+   * or that cannot run outside its build.
+   */
+  private static final class Guarded implements Processor {
+    private final Processor inner;
+    private Messager messager;
+
+    Guarded(Processor inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+      return inner.getSupportedOptions();
+    }
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return inner.getSupportedAnnotationTypes();
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return inner.getSupportedSourceVersion();
+    }
+
+    @Override
+    public void init(ProcessingEnvironment env) {
+      messager = env.getMessager();
+      try {
+        inner.init(env);
+      } catch (RuntimeException | LinkageError e) {
+        failed(e);
+      }
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      try {
+        return inner.process(annotations, round);
+      } catch (RuntimeException | LinkageError e) {
+        failed(e);
+        return false;
+      }
+    }
+
+    @Override
+    public Iterable<? extends Completion> getCompletions(
+        Element element, AnnotationMirror annotation, ExecutableElement member, String userText) {
+      return inner.getCompletions(element, annotation, member, userText);
+    }
+
+    private void failed(Throwable e) {
+      messager.printMessage(
+          Diagnostic.Kind.ERROR,
+          "the project's annotation processor "
+              + inner.getClass().getName()
+              + " failed here (give the libraries it needs with --classpath): "
+              + e);
+    }
   }
 
   @Override

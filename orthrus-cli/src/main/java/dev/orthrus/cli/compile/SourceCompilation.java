@@ -41,6 +41,18 @@ public final class SourceCompilation {
     public List<CompilerMessage> errors() {
       return messages.stream().filter(CompilerMessage::isError).toList();
     }
+
+    /**
+     * This result with the processor messages that are not Orthrus rules taken as the project's
+     * processors' (when those ran): about the user's code, like javac's own errors.
+     */
+    public Result withProjectProcessorMessages() {
+      return new Result(
+          parsed,
+          messages.stream()
+              .map(m -> m.isFromProcessor() && !m.isOrthrus() ? m.fromTheProject() : m)
+              .toList());
+    }
   }
 
   private SourceCompilation() {}

@@ -225,8 +225,53 @@ class AnalyzeCommandTest {
    */
   @Test
   void theProjectsOwnProcessorsRunBeforeTheRules() throws IOException {
+    Path processor = processorFolder("gen.Generator");
+    sourceFolder();
+    write(
+        "src/shop/Opening.java",
+        """
+        package shop;
+        @gen.Gen
+        public final class Opening {
+          public static Tally tally() {
+            Tally t = new Tally();
+            t.add(OpeningMade.start());
+            return t;
+          }
+        }
+        """);
+
+    CliRun run =
+        CliRun.of("analyze", dir.resolve("src").toString(), "--classpath", processor.toString());
+    assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
+    assertTrue(
+        run.err().contains("with the project's annotation processors gen.Generator"),
+        run::toString);
+  }
+
+  /** A project's processor that fails is a compile error naming it, not an internal error. */
+  @Test
+  void aProjectsProcessorThatFailsIsNamed() throws IOException {
+    Path processor = processorFolder("gen.Broken");
+    sourceFolder();
+    CliRun run =
+        CliRun.of("analyze", dir.resolve("src").toString(), "--classpath", processor.toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
+    assertTrue(
+        run.err().contains("the project's annotation processor gen.Broken failed here"),
+        run::toString);
+    assertTrue(run.err().contains("needs its framework"), run::toString);
+    assertFalse(run.err().contains("internal error"), run::toString);
+  }
+
+  /**
+   * A folder of two annotation processors, {@code gen.Generator} (for a type marked
+   * {@code @gen.Gen} it writes {@code <Name>Made} with {@code static long start()}) and {@code
+   * gen.Broken} (throws), of which {@code services} is registered for javac to find.
+   */
+  private Path processorFolder(String services) throws IOException {
     Path processor = dir.resolve("processor");
-    Path generatorSource =
+    Path generator =
         write(
             "processor-src/gen/Generator.java",
             """
@@ -256,7 +301,26 @@ class AnalyzeCommandTest {
               }
             }
             """);
-    Path genSource = write("processor-src/gen/Gen.java", "package gen; public @interface Gen {}");
+    Path broken =
+        write(
+            "processor-src/gen/Broken.java",
+            """
+            package gen;
+            import java.util.Set;
+            import javax.annotation.processing.*;
+            import javax.lang.model.SourceVersion;
+            import javax.lang.model.element.*;
+            @SupportedAnnotationTypes("*")
+            public final class Broken extends AbstractProcessor {
+              @Override public SourceVersion getSupportedSourceVersion() {
+                return SourceVersion.latestSupported();
+              }
+              @Override public boolean process(Set<? extends TypeElement> a, RoundEnvironment r) {
+                throw new IllegalStateException("needs its framework");
+              }
+            }
+            """);
+    Path gen = write("processor-src/gen/Gen.java", "package gen; public @interface Gen {}");
     int compiled =
         javax.tools.ToolProvider.getSystemJavaCompiler()
             .run(
@@ -265,31 +329,12 @@ class AnalyzeCommandTest {
                 null,
                 "-d",
                 processor.toString(),
-                generatorSource.toString(),
-                genSource.toString());
+                generator.toString(),
+                broken.toString(),
+                gen.toString());
     assertEquals(0, compiled);
-    write("processor/META-INF/services/javax.annotation.processing.Processor", "gen.Generator\n");
-    sourceFolder();
-    write(
-        "src/shop/Opening.java",
-        """
-        package shop;
-        @gen.Gen
-        public final class Opening {
-          public static Tally tally() {
-            Tally t = new Tally();
-            t.add(OpeningMade.start());
-            return t;
-          }
-        }
-        """);
-
-    CliRun run =
-        CliRun.of("analyze", dir.resolve("src").toString(), "--classpath", processor.toString());
-    assertEquals(OrthrusCommand.EXIT_OK, run.exitCode(), run::toString);
-    assertTrue(
-        run.err().contains("with the project's annotation processors gen.Generator"),
-        run::toString);
+    write("processor/META-INF/services/javax.annotation.processing.Processor", services + "\n");
+    return processor;
   }
 
   @Test
