@@ -182,6 +182,14 @@ public final class Instrumenter {
   }
 
   /**
+   * How the problem that leads the errors of sources using Lombok begins ({@link #withLombok}); the
+   * javac errors it explains follow it.
+   */
+  public static final String LOMBOK_PROBLEM =
+      "Lombok: the protected build compiles the sources without Lombok's processor, so the members"
+          + " it generates are missing";
+
+  /**
    * {@code e}, led by a problem that names Lombok when a source uses it: the pipeline compiles the
    * sources with the Orthrus processor only, so the members Lombok would generate are missing and
    * javac's errors ({@code cannot find symbol getBalance()}) do not say why.
@@ -198,8 +206,7 @@ public final class Instrumenter {
                 source.getKey(),
                 line,
                 1,
-                "Lombok: the protected build compiles the sources without Lombok's processor, so"
-                    + " the members it generates are missing (the errors below)",
+                LOMBOK_PROBLEM + " (the errors below)",
                 "protect the delomboked sources instead (docs/maven-plugin.md#lombok)"));
         problems.addAll(e.problems());
         return new InstrumentException(problems);

@@ -24,8 +24,7 @@ import java.util.Map;
  */
 final class RewriterStage {
 
-  /** How the rewriter's Lombok problem begins ({@code Instrumenter}). */
-  private static final String LOMBOK = "Lombok: the protected build compiles";
+  private static final String LOMBOK = Instrumenter.LOMBOK_PROBLEM;
 
   private RewriterStage() {}
 
@@ -64,8 +63,9 @@ final class RewriterStage {
         lombok
             .construct()
             .replace(
-                "(the errors below)",
-                "(javac reports "
+                LOMBOK + " (the errors below)",
+                LOMBOK
+                    + " (javac reports "
                     + (problems.size() - 1)
                     + (problems.size() == 2 ? " error" : " errors")
                     + ", the first at "
