@@ -12,15 +12,10 @@ import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
-import javax.annotation.processing.Completion;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
-import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
@@ -119,7 +114,7 @@ public final class ProjectProcessors implements AutoCloseable {
 
   /** The processors' class names, for the progress line. */
   public List<String> names() {
-    return processors.stream().map(p -> ((Guarded) p).inner.getClass().getName()).toList();
+    return processors.stream().map(p -> ((Guarded) p).delegate.getClass().getName()).toList();
   }
 
   /**
@@ -127,34 +122,18 @@ public final class ProjectProcessors implements AutoCloseable {
    * exception that would read as a failure of this tool: one that needs a library its path lacks,
    * or that cannot run outside its build.
    */
-  private static final class Guarded implements Processor {
-    private final Processor inner;
+  private static final class Guarded extends ForwardingProcessor {
     private Messager messager;
 
-    Guarded(Processor inner) {
-      this.inner = inner;
-    }
-
-    @Override
-    public Set<String> getSupportedOptions() {
-      return inner.getSupportedOptions();
-    }
-
-    @Override
-    public Set<String> getSupportedAnnotationTypes() {
-      return inner.getSupportedAnnotationTypes();
-    }
-
-    @Override
-    public SourceVersion getSupportedSourceVersion() {
-      return inner.getSupportedSourceVersion();
+    Guarded(Processor delegate) {
+      super(delegate);
     }
 
     @Override
     public void init(ProcessingEnvironment env) {
       messager = env.getMessager();
       try {
-        inner.init(env);
+        delegate.init(env);
       } catch (RuntimeException | LinkageError e) {
         failed(e);
       }
@@ -163,24 +142,18 @@ public final class ProjectProcessors implements AutoCloseable {
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
       try {
-        return inner.process(annotations, round);
+        return delegate.process(annotations, round);
       } catch (RuntimeException | LinkageError e) {
         failed(e);
         return false;
       }
     }
 
-    @Override
-    public Iterable<? extends Completion> getCompletions(
-        Element element, AnnotationMirror annotation, ExecutableElement member, String userText) {
-      return inner.getCompletions(element, annotation, member, userText);
-    }
-
     private void failed(Throwable e) {
       messager.printMessage(
           Diagnostic.Kind.ERROR,
           "the project's annotation processor "
-              + inner.getClass().getName()
+              + delegate.getClass().getName()
               + " failed here (give the libraries it needs with --classpath): "
               + e);
     }

@@ -1,14 +1,8 @@
 package dev.orthrus.cli.compile;
 
 import java.util.Set;
-import javax.annotation.processing.Completion;
-import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
-import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -18,13 +12,12 @@ import javax.lang.model.element.TypeElement;
  * that never ran it has no {@code closures.json} and no processor failure to report: the caller
  * treats it as an empty model.
  */
-public final class RecordingProcessor implements Processor {
+public final class RecordingProcessor extends ForwardingProcessor {
 
-  private final Processor delegate;
   private boolean ran;
 
   public RecordingProcessor(Processor delegate) {
-    this.delegate = delegate;
+    super(delegate);
   }
 
   /** javac handed the processor at least one round. */
@@ -33,34 +26,8 @@ public final class RecordingProcessor implements Processor {
   }
 
   @Override
-  public void init(ProcessingEnvironment env) {
-    delegate.init(env);
-  }
-
-  @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     ran = true;
     return delegate.process(annotations, round);
-  }
-
-  @Override
-  public Set<String> getSupportedOptions() {
-    return delegate.getSupportedOptions();
-  }
-
-  @Override
-  public Set<String> getSupportedAnnotationTypes() {
-    return delegate.getSupportedAnnotationTypes();
-  }
-
-  @Override
-  public SourceVersion getSupportedSourceVersion() {
-    return delegate.getSupportedSourceVersion();
-  }
-
-  @Override
-  public Iterable<? extends Completion> getCompletions(
-      Element element, AnnotationMirror annotation, ExecutableElement member, String userText) {
-    return delegate.getCompletions(element, annotation, member, userText);
   }
 }
