@@ -7,13 +7,16 @@ import dev.orthrus.runtime.api.AppThread;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.sample.SamplingPolicy;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * The controller keeps the overhead budget by what logs cost the application thread, not by what
- * the configured model says (decision 0040). Deterministic: the controller runs on a simulated
- * clock, the application thread logs exactly what was armed, and each measured log reports an
- * injected cost instead of a clock reading.
+ * the configured model says (decision 0040). The controller runs on a simulated clock, the
+ * application thread logs exactly what was armed, and each measured log reports an injected cost
+ * instead of a clock reading; only the thread's reads of its CPU id are timed on the real clock,
+ * each charged at most a bound.
  */
 class LogCostCalibrationTest {
 
@@ -90,15 +93,21 @@ class LogCostCalibrationTest {
   /** One application thread logging what the controller arms, on a simulated clock. */
   private static final class Simulation {
     final RecordingPolicy policy = new RecordingPolicy();
-    // The thread's CPU is read from a stand-in: a real read costs real time the simulated clock
-    // would charge.
-    final ThreadRegistry registry = new ThreadRegistry(1024, 1L << 40, () -> 0);
+    final ThreadRegistry registry;
     final SamplingController controller;
-    final AppThread app = registry.current();
+    final AppThread app;
     long now = 1_000_000_000L;
     double owed;
 
+    // The thread's CPU is read from a stand-in: a real read costs real time the simulated clock
+    // would charge.
     Simulation() {
+      this(() -> 0);
+    }
+
+    Simulation(IntSupplier cpuId) {
+      registry = new ThreadRegistry(1024, 1L << 40, cpuId);
+      app = registry.current();
       controller = new SamplingController(config(), policy, registry, () -> true);
     }
 
@@ -206,6 +215,30 @@ class LogCostCalibrationTest {
     s.run(50, 100, 5_000_000);
     double perMilli = s.run(100, 100, 0);
     assertEquals(1.0, s.controller.calibration());
+    assertTrue(perMilli >= 0.7 * budgetRate(460), "armed " + perMilli + " logs/ms");
+  }
+
+  @Test
+  void aReadOfTheCpuIdThatWasDescheduledDoesNotThrottleLogging() {
+    AtomicBoolean preempt = new AtomicBoolean();
+    Simulation s =
+        new Simulation(
+            () -> {
+              if (preempt.getAndSet(false)) {
+                // The read that takes 30 ms: the thread lost its CPU between the clock reads.
+                try {
+                  Thread.sleep(30);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+              return 0;
+            });
+    s.run(50, 100, 0);
+    preempt.set(true);
+    s.app.refreshCpu();
+    double perMilli = s.run(100, 100, 0);
+    assertTrue(!preempt.get(), "the slow read was not made");
     assertTrue(perMilli >= 0.7 * budgetRate(460), "armed " + perMilli + " logs/ms");
   }
 

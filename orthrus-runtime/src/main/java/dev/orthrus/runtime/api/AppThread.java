@@ -31,6 +31,13 @@ public final class AppThread {
   private static final long CPU_REFRESH_NANOS = CpuId.isNative() ? 1_000_000L : 20_000_000L;
 
   /**
+   * The most one read of the CPU id is charged to the budget. A read that took longer was
+   * descheduled between the two clock reads around it: charging the preemption would take the whole
+   * overhead budget from logging for tens of milliseconds (decision 0040).
+   */
+  static final long CPU_READ_CHARGE_MAX_NANOS = CpuId.isNative() ? 20_000L : 200_000L;
+
+  /**
    * One log in this many carries a publication time (strict logs always do). A clock read is a
    * sizeable share of what logging a small closure costs (decision 0007); validation delay is a
    * statistic, and one log in eight still yields thousands of samples a second.
@@ -327,7 +334,7 @@ public final class AppThread {
     ENTRIES_VIEW.setOpaque(this, loggedEntries);
     long began = log.beganNanos();
     if (cpuRead > 0) {
-      cpuReads(cpuRead);
+      cpuReads(Math.min(cpuRead, CPU_READ_CHARGE_MAX_NANOS));
     }
     if (began != ClosureLog.UNTIMED) {
       measured(System.nanoTime() - began - cpuRead, entries);
