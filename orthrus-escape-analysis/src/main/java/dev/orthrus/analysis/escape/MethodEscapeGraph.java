@@ -44,11 +44,15 @@ import soot.jimple.NewExpr;
 import soot.jimple.NewMultiArrayExpr;
 import soot.jimple.ParameterRef;
 import soot.jimple.ReturnStmt;
+import soot.jimple.SpecialInvokeExpr;
 import soot.jimple.StaticFieldRef;
 import soot.jimple.StaticInvokeExpr;
 import soot.jimple.Stmt;
 import soot.jimple.ThisRef;
 import soot.jimple.ThrowStmt;
+import soot.toolkits.graph.BriefUnitGraph;
+import soot.toolkits.scalar.LocalDefs;
+import soot.toolkits.scalar.SimpleLocalDefs;
 
 /**
  * The intraprocedural escape graph of one method body, with callees folded in through their
@@ -232,6 +236,22 @@ public final class MethodEscapeGraph {
 
   private int thisLocal = -1;
 
+  /**
+   * Locals with more than one definition, such as the one a conditional expression leaves its value
+   * in ({@code x ? this : new T(..)}); flow-insensitively such a local holds everything assigned to
+   * it anywhere in the method.
+   */
+  private final Set<Local> redefined;
+
+  /**
+   * The node of the object one {@code new} made, by its statement, where the local it is assigned
+   * to is {@link #redefined}: the constructor runs on that object only.
+   */
+  private final Map<Unit, Integer> constructed = new HashMap<>();
+
+  /** Reaching definitions, computed for the first constructor call on a redefined local. */
+  private LocalDefs localDefs;
+
   // Constraint kinds: target set ⊇ source set (or a function of it).
   private static final int ESC_FROM_ESC = 0;
   private static final int ESC_FROM_LOC = 1;
@@ -283,6 +303,20 @@ public final class MethodEscapeGraph {
     }
     paramLocals.putAll(parameterLocals(body));
     localSites.putAll(allocatedLocals(body));
+    redefined = redefinedLocals(body);
+  }
+
+  private static Set<Local> redefinedLocals(Body body) {
+    Set<Local> defined = new HashSet<>();
+    Set<Local> again = new HashSet<>();
+    for (Unit u : body.getUnits()) {
+      for (soot.ValueBox b : u.getDefBoxes()) {
+        if (b.getValue() instanceof Local l && !defined.add(l)) {
+          again.add(l);
+        }
+      }
+    }
+    return again;
   }
 
   /**
@@ -760,6 +794,13 @@ public final class MethodEscapeGraph {
         copy(l, node(right));
       } else if (right instanceof CastExpr c) {
         copy(l, node(c.getOp()));
+      } else if (right instanceof NewExpr n && redefined.contains((Local) left)) {
+        int made = constructedBy(a);
+        if (!n.getBaseType().getSootClass().isApplicationClass()) {
+          opaque.add(made);
+        }
+        copy(l, made);
+        allocation(a, right.getType(), made, "new");
       } else if (right instanceof NewExpr
           || right instanceof NewArrayExpr
           || right instanceof NewMultiArrayExpr) {
@@ -840,7 +881,7 @@ public final class MethodEscapeGraph {
   private void call(Stmt s, InvokeExpr call, int result) {
     CallTargets targets = program.targets(call, body);
     int[] args = new int[call.getArgCount() + 1];
-    args[0] = call instanceof InstanceInvokeExpr ie ? node(ie.getBase()) : -1;
+    args[0] = call instanceof InstanceInvokeExpr ie ? receiver(s, ie) : -1;
     for (int i = 0; i < call.getArgCount(); i++) {
       args[i + 1] = node(call.getArg(i));
     }
@@ -905,6 +946,33 @@ public final class MethodEscapeGraph {
               && ((Local) ((InstanceInvokeExpr) call).getBase()).getType() instanceof ArrayType;
       library(LibraryModel.effect(call.getMethodRef(), arrayClone), s, call, args, r);
     }
+  }
+
+  /**
+   * The node of a call's receiver. A constructor call on a {@link #redefined} local runs on the
+   * object the {@code new} that reaches it made, not on everything else the local holds elsewhere
+   * (the JVM's verifier allows a constructor only on the object of one {@code new}).
+   */
+  private int receiver(Stmt s, InstanceInvokeExpr call) {
+    if (call instanceof SpecialInvokeExpr
+        && call.getMethodRef().getName().equals(SootMethod.constructorName)
+        && call.getBase() instanceof Local base
+        && redefined.contains(base)) {
+      if (localDefs == null) {
+        localDefs = new SimpleLocalDefs(new BriefUnitGraph(body));
+      }
+      List<Unit> defs = localDefs.getDefsOfAt(base, s);
+      if (defs.size() == 1
+          && defs.get(0) instanceof AssignStmt a
+          && a.getRightOp() instanceof NewExpr) {
+        return constructedBy(a);
+      }
+    }
+    return node(call.getBase());
+  }
+
+  private int constructedBy(Unit newStatement) {
+    return constructed.computeIfAbsent(newStatement, k -> newNode());
   }
 
   /**
