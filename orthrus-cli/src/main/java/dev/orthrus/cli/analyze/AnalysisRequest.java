@@ -31,6 +31,8 @@ import java.util.zip.ZipFile;
  * @param processorPath where the other annotation processors the sources are compiled with are
  *     found (a Maven project's, else the classpath, as javac looks for them)
  * @param processorClasses the only ones of them to run; empty for all
+ * @param missingProcessors the project's processor path entries that were not found ({@code
+ *     groupId:artifactId}), whose processors do not run
  */
 public record AnalysisRequest(
     Path input,
@@ -41,7 +43,8 @@ public record AnalysisRequest(
     List<String> notes,
     JavaRelease release,
     List<Path> processorPath,
-    List<String> processorClasses) {
+    List<String> processorClasses,
+    List<String> missingProcessors) {
 
   public AnalysisRequest {
     sources = List.copyOf(sources);
@@ -50,6 +53,7 @@ public record AnalysisRequest(
     notes = List.copyOf(notes);
     processorPath = List.copyOf(processorPath);
     processorClasses = List.copyOf(processorClasses);
+    missingProcessors = List.copyOf(missingProcessors);
   }
 
   /** Sources are compiled (the source stage runs) rather than classes analyzed directly. */
@@ -70,7 +74,16 @@ public record AnalysisRequest(
   /** The same request with another folder for source excerpts ({@code --sources}). */
   public AnalysisRequest withSourceRoot(Path root) {
     return new AnalysisRequest(
-        input, root, sources, classes, classpath, notes, release, processorPath, processorClasses);
+        input,
+        root,
+        sources,
+        classes,
+        classpath,
+        notes,
+        release,
+        processorPath,
+        processorClasses,
+        missingProcessors);
   }
 
   /** The same request compiled for another release ({@code --release}). */
@@ -84,7 +97,8 @@ public record AnalysisRequest(
         notes,
         other,
         processorPath,
-        processorClasses);
+        processorClasses,
+        missingProcessors);
   }
 
   /**
@@ -158,6 +172,7 @@ public record AnalysisRequest(
             notes,
             release,
             List.of(),
+            List.of(),
             List.of());
       }
       classpath.addAll(project.classpath());
@@ -175,7 +190,8 @@ public record AnalysisRequest(
           notes,
           release,
           processorPath,
-          project.processorClasses());
+          project.processorClasses(),
+          project.missingProcessors());
     }
     classpath.addAll(checkedClasspath(extraClasspath));
     List<Path> sources = javaSources(sourceRoot, notes);
@@ -194,6 +210,7 @@ public record AnalysisRequest(
         notes,
         JavaRelease.runningJdk(),
         classpath,
+        List.of(),
         List.of());
   }
 
@@ -219,6 +236,7 @@ public record AnalysisRequest(
         checkedClasspath(extraClasspath),
         List.of(),
         JavaRelease.runningJdk(),
+        List.of(),
         List.of(),
         List.of());
   }

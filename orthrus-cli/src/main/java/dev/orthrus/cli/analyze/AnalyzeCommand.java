@@ -11,10 +11,13 @@ import dev.orthrus.cli.compile.ProcessorLoader;
 import dev.orthrus.cli.maven.MavenProject;
 import dev.orthrus.cli.render.TextReport;
 import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.Diagnostic;
+import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.json.ClosureReportJson;
 import dev.orthrus.model.report.HtmlReport;
 import dev.orthrus.model.report.MarkdownReport;
 import dev.orthrus.model.report.SarifReport;
+import dev.orthrus.model.rules.Rule;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -256,11 +260,18 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
     List<CompilerMessage> compileErrors = result.compileErrors();
     if (!compileErrors.isEmpty()) {
+      List<String> missing = request.missingProcessors();
       StringBuilder message =
           new StringBuilder("the sources do not compile (")
               .append(compileErrors.size())
               .append(compileErrors.size() == 1 ? " error" : " errors")
-              .append("); fix them or add the missing classes with --classpath:");
+              .append(
+                  missing.isEmpty()
+                      ? "); fix them or add the missing classes with --classpath:"
+                      : ") without the processors of "
+                          + String.join(", ", missing)
+                          + ", which are not in the local repository: fix their version in the"
+                          + " pom, or run mvn compile to download them, then analyze again:");
       for (CompilerMessage m :
           compileErrors.subList(0, Math.min(SHOWN_COMPILE_ERRORS, compileErrors.size()))) {
         message.append(System.lineSeparator()).append("  ").append(m.format());
@@ -291,6 +302,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (m.kind() != javax.tools.Diagnostic.Kind.NOTE) {
           err.println(m.format());
         }
+      }
+      if (report != null) {
+        printRewriterFindings(report, request.sourceRoot(), err);
       }
     }
     AnalysisReport bytecode = result.bytecode();
@@ -360,6 +374,35 @@ public final class AnalyzeCommand implements Callable<Integer> {
       exit = OrthrusCommand.EXIT_FINDINGS;
     }
     return exit;
+  }
+
+  /**
+   * The rewriter stage's errors and warnings in javac's shape, files resolved against the source
+   * root, so that a build log shows what the report names.
+   */
+  private static void printRewriterFindings(
+      ClosureReport report, Path sourceRoot, PrintWriter err) {
+    List<Diagnostic> found = new ArrayList<>(report.diagnostics());
+    report.closures().forEach(c -> found.addAll(c.diagnostics()));
+    for (Diagnostic d : found) {
+      if (!d.key().equals(Rule.UNPROTECTABLE.key()) && !d.key().equals(Rule.NOT_VALIDATED.key())) {
+        continue;
+      }
+      SourcePosition p = d.position();
+      String where =
+          p.file().isEmpty()
+              ? ""
+              : sourceRoot.resolve(p.file()).normalize()
+                  + (p.line() > 0 ? ":" + p.line() : "")
+                  + ": ";
+      err.println(
+          where
+              + d.severity().name().toLowerCase(Locale.ROOT)
+              + ": ["
+              + d.key()
+              + "] "
+              + d.message().replace("\n", "\n    "));
+    }
   }
 
   private static String describe(AnalysisRequest request) {

@@ -38,14 +38,34 @@ final class RewriterStage {
       Path f = file.toAbsolutePath().normalize();
       sources.put(f, f.startsWith(root) ? root : f.getParent());
     }
+    InstrumentCheck check;
     try {
-      return Instrumenter.check(
-          sources, classpath, request.ownClasses(), request.release().feature());
+      check =
+          Instrumenter.check(sources, classpath, request.ownClasses(), request.release().feature());
     } catch (InstrumentException e) {
       // The sources compiled cleanly in the source stage; what is left is what the build would
       // stop on too: a dependency's report that cannot be read, or Lombok.
-      return new InstrumentCheck(lombokOnce(e.problems()), Map.of(), List.of());
+      check = new InstrumentCheck(lombokOnce(e.problems()), Map.of(), List.of());
     }
+    return new InstrumentCheck(
+        relative(check.problems(), sources), check.notValidated(), check.foreignOverrides());
+  }
+
+  /**
+   * {@code problems} with their files relative to the source root, as the processor's diagnostics
+   * are: SARIF resolves them against the root, and a report reads the same on any machine.
+   */
+  private static List<Problem> relative(List<Problem> problems, Map<Path, Path> sources) {
+    List<Problem> out = new ArrayList<>();
+    for (Problem p : problems) {
+      Path f = p.file() == null ? null : p.file().toAbsolutePath().normalize();
+      Path root = f == null ? null : sources.get(f);
+      out.add(
+          root == null
+              ? p
+              : new Problem(root.relativize(f), p.line(), p.column(), p.construct(), p.advice()));
+    }
+    return out;
   }
 
   /**

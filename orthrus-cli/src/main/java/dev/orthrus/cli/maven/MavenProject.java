@@ -35,6 +35,8 @@ import java.util.regex.Pattern;
  *     classpath; empty with {@code <proc>none</proc>}
  * @param processorClasses the compiler plugin's {@code annotationProcessors}: the only ones to run;
  *     empty for every processor found
+ * @param missingProcessors the {@code annotationProcessorPaths} entries that could not be found
+ *     ({@code groupId:artifactId}): the processors they hold do not run
  */
 public record MavenProject(
     Path directory,
@@ -44,7 +46,8 @@ public record MavenProject(
     JavaRelease javaRelease,
     List<String> modules,
     List<Path> processorPath,
-    List<String> processorClasses) {
+    List<String> processorClasses,
+    List<String> missingProcessors) {
 
   /**
    * The properties that say which Java release a project compiles for, in the order Maven prefers
@@ -56,12 +59,16 @@ public record MavenProject(
   private static final Pattern PROPERTY = Pattern.compile("\\$\\{([^}]+)}");
   private static final int MAX_PARENTS = 32;
 
+  private static final String DEPENDENCY = "dependency";
+  private static final String PROCESSOR_PATH = "annotation processor path entry";
+
   public MavenProject {
     classpath = List.copyOf(classpath);
     problems = List.copyOf(problems);
     modules = List.copyOf(modules);
     processorPath = List.copyOf(processorPath);
     processorClasses = List.copyOf(processorClasses);
+    missingProcessors = List.copyOf(missingProcessors);
   }
 
   /** The local repository: {@code -Dmaven.repo.local} when set, else {@code ~/.m2/repository}. */
@@ -100,7 +107,7 @@ public record MavenProject(
       if (scope.equals("test") || scope.equals("import")) {
         continue;
       }
-      Path jar = locate(declared, managed, properties, localRepository, problems);
+      Path jar = locate(declared, DEPENDENCY, managed, properties, localRepository, problems);
       if (jar != null) {
         classpath.add(jar);
       }
@@ -112,14 +119,21 @@ public record MavenProject(
       processors = own == null ? processors : own.over(processors);
     }
     List<Path> processorPath = classpath;
+    List<String> missingProcessors = new ArrayList<>();
     if (processors != null && "none".equals(interpolate(processors.proc(), properties))) {
       processorPath = List.of();
     } else if (processors != null && processors.paths() != null) {
       processorPath = new ArrayList<>();
       for (Dependency path : processors.paths()) {
-        Path jar = locate(path, managed, properties, localRepository, problems);
+        int known = problems.size();
+        Path jar = locate(path, PROCESSOR_PATH, managed, properties, localRepository, problems);
         if (jar != null) {
           processorPath.add(jar);
+        } else if (problems.size() > known) {
+          missingProcessors.add(
+              interpolate(path.groupId(), properties)
+                  + ":"
+                  + interpolate(path.artifactId(), properties));
         }
       }
     }
@@ -131,7 +145,8 @@ public record MavenProject(
         javaRelease(properties, problems),
         chain.get(0).modules(),
         processorPath,
-        processors == null ? List.of() : processors.classes());
+        processors == null ? List.of() : processors.classes(),
+        missingProcessors);
   }
 
   private static JavaRelease javaRelease(Map<String, String> properties, List<String> problems) {
@@ -153,6 +168,7 @@ public record MavenProject(
 
   private static Path locate(
       Dependency declared,
+      String what,
       Map<String, Dependency> managed,
       Map<String, String> properties,
       Path localRepository,
@@ -178,7 +194,7 @@ public record MavenProject(
               declared.systemPath(), management == null ? null : management.systemPath(), null);
       Path jar = systemPath == null ? null : Path.of(interpolate(systemPath, properties));
       if (jar == null || !Files.exists(jar)) {
-        problems.add("dependency " + key + ": system path not found: " + systemPath);
+        problems.add(what + " " + key + ": system path not found: " + systemPath);
         return null;
       }
       return jar;
@@ -187,12 +203,12 @@ public record MavenProject(
       return null; // poms and other packagings carry no classes
     }
     if (version == null) {
-      problems.add("dependency " + key + ": no version (BOM imports are not followed)");
+      problems.add(what + " " + key + ": no version (BOM imports are not followed)");
       return null;
     }
     version = interpolate(version, properties);
     if (version.contains("${") || version.startsWith("[") || version.startsWith("(")) {
-      problems.add("dependency " + key + ": cannot resolve version " + version);
+      problems.add(what + " " + key + ": cannot resolve version " + version);
       return null;
     }
     if (type.equals("test-jar") && classifier == null) {
@@ -211,7 +227,18 @@ public record MavenProject(
                     + ".jar");
     if (!Files.isRegularFile(jar)) {
       problems.add(
-          "dependency " + key + ":" + version + " is not in the local repository (" + jar + ")");
+          what
+              + " "
+              + key
+              + ":"
+              + version
+              + " is not in the local repository ("
+              + jar
+              + ")"
+              + (what.equals(PROCESSOR_PATH)
+                  ? ": the processors it holds do not run (Maven stops on it: fix the version, or"
+                      + " run mvn compile to download it)"
+                  : ""));
       return null;
     }
     return jar;

@@ -249,6 +249,52 @@ class AnalyzeCommandTest {
         run::toString);
   }
 
+  /**
+   * Sources that need a processor whose processor path entry was never downloaded: the advice is to
+   * fix the pom or download it, not {@code --classpath}.
+   */
+  @Test
+  void sourcesThatNeedAProcessorNotDownloadedSayWhich() throws IOException {
+    write(
+        "app/pom.xml",
+        """
+        <project xmlns="http://maven.apache.org/POM/4.0.0">
+          <modelVersion>4.0.0</modelVersion>
+          <groupId>shop</groupId><artifactId>app</artifactId><version>1.0</version>
+          <build><plugins><plugin><artifactId>maven-compiler-plugin</artifactId><configuration>
+            <annotationProcessorPaths>
+              <path><groupId>gen</groupId><artifactId>never-downloaded</artifactId><version>9</version></path>
+            </annotationProcessorPaths>
+          </configuration></plugin></plugins></build>
+        </project>
+        """);
+    write(
+        "app/src/main/java/shop/Opening.java",
+        """
+        package shop;
+        public final class Opening {
+          public static long start() {
+            return OpeningMade.start();
+          }
+        }
+        """);
+    CliRun run = CliRun.of("analyze", dir.resolve("app").toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, run.exitCode(), run::toString);
+    assertTrue(
+        run.err()
+            .contains(
+                "annotation processor path entry gen:never-downloaded:9 is not in the local"
+                    + " repository"),
+        run::toString);
+    assertTrue(
+        run.err()
+            .contains(
+                "the sources do not compile (1 error) without the processors of"
+                    + " gen:never-downloaded"),
+        run::toString);
+    assertFalse(run.err().contains("--classpath"), run::toString);
+  }
+
   /** A project's processor that fails is a compile error naming it, not an internal error. */
   @Test
   void aProjectsProcessorThatFailsIsNamed() throws IOException {

@@ -189,6 +189,37 @@ class MavenProjectTest {
     MavenProject alone = MavenProject.open(dir.resolve("alone"), dir.resolve("repo"));
     assertEquals(List.of(lib), alone.processorPath());
     assertEquals(List.of(), alone.processorClasses());
+    assertEquals(List.of(), alone.missingProcessors());
+  }
+
+  @Test
+  void aProcessorPathEntryNotDownloadedIsNamedAsOne() throws IOException {
+    write(
+        "app/pom.xml",
+        """
+        <project>
+          <groupId>org.shop</groupId><artifactId>app</artifactId><version>1</version>
+          <build><plugins><plugin><artifactId>maven-compiler-plugin</artifactId><configuration>
+            <annotationProcessorPaths>
+              <path><groupId>org.apt</groupId><artifactId>gen</artifactId><version>9.9</version></path>
+              <path><groupId>org.apt</groupId><artifactId>other</artifactId><version>3</version></path>
+            </annotationProcessorPaths>
+          </configuration></plugin></plugins></build>
+        </project>
+        """);
+    Path other = jar("org/apt", "other", "3", "");
+    MavenProject app = MavenProject.open(dir.resolve("app"), dir.resolve("repo"));
+    assertEquals(List.of(other), app.processorPath());
+    assertEquals(List.of("org.apt:gen"), app.missingProcessors());
+    assertEquals(1, app.problems().size(), app.problems()::toString);
+    assertTrue(
+        app.problems()
+            .get(0)
+            .startsWith("annotation processor path entry org.apt:gen:9.9 is not in the local"),
+        app.problems()::toString);
+    assertTrue(
+        app.problems().get(0).contains("the processors it holds do not run"),
+        app.problems()::toString);
   }
 
   @Test
