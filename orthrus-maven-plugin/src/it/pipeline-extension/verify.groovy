@@ -5,8 +5,11 @@ evaluate(new File(itSources, "program.groovy"))
 
 def log = new File(basedir, "build.log").text
 assert log.contains("Orthrus: 1 closure logged and validated, 1 class versioned") : log
-// The pom declares no dependency: the extension added the runtime, and said so.
+// The pom declares no runtime: the extension added it, and said so.
 assert log.contains("Orthrus: pipeline-extension gets dev.orthrus:orthrus-runtime:") : log
+// The provided annotations would keep the descriptors off the program's class path.
+assert log.contains("Orthrus: pipeline-extension declares dev.orthrus:orthrus-annotations provided") : log
+assert new File(basedir, "target/classpath.txt").text.contains("orthrus-annotations") : "annotations not on the class path"
 assert new File(basedir, "target/generated-sources/orthrus/shop/Tally.java").isFile()
 assert callsRuntime(new File(basedir, "target/classes/shop/Tally.class"))
 def output = runProgram(basedir, "shop.Tally", ["-Dorthrus.sampling=all"])

@@ -1,5 +1,6 @@
 package dev.orthrus.maven;
 
+import java.util.List;
 import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Dependency;
@@ -21,7 +22,10 @@ import org.slf4j.LoggerFactory;
  *   <li>adds {@code dev.orthrus:orthrus-runtime}, at the plugin's own version and scope {@code
  *       compile}, when the project does not declare it: the protected classes call it, and it
  *       brings the annotations the sources compile against. A project that declares it keeps its
- *       version and scope. The build log says when it was added.
+ *       version and scope. The build log says when it was added;
+ *   <li>gives {@code dev.orthrus:orthrus-annotations} scope {@code compile} where the project
+ *       declares it {@code provided}, as annotation-only artifacts often are: the protected classes
+ *       use its closure descriptors when they run. The build log says so.
  * </ul>
  *
  * <p>Without {@code <extensions>true</extensions>} Maven never calls this class, and the goal
@@ -45,7 +49,33 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
       }
       bindGoal(plugin);
       addRuntime(project, plugin);
+      if (annotationsAtRunTime(project.getModel().getDependencies())) {
+        LOG.info(
+            "Orthrus: "
+                + project.getArtifactId()
+                + " declares "
+                + InstrumentMojo.ANNOTATIONS
+                + " provided; its protected classes use the closure descriptors in it when they"
+                + " run, so this build gives it scope compile");
+      }
     }
+  }
+
+  /**
+   * Gives a {@code provided} orthrus-annotations dependency scope {@code compile}; true when it
+   * did. The model's list is what dependency resolution reads for every later mojo of this build.
+   */
+  static boolean annotationsAtRunTime(List<Dependency> dependencies) {
+    boolean changed = false;
+    for (Dependency d : dependencies) {
+      if (InstrumentMojo.RUNTIME_GROUP.equals(d.getGroupId())
+          && InstrumentMojo.ANNOTATIONS_ARTIFACT.equals(d.getArtifactId())
+          && "provided".equals(d.getScope())) {
+        d.setScope("compile");
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   /**

@@ -40,6 +40,8 @@ public final class InstrumentMojo extends AbstractMojo {
 
   static final String RUNTIME_GROUP = "dev.orthrus";
   static final String RUNTIME_ARTIFACT = "orthrus-runtime";
+  static final String ANNOTATIONS_ARTIFACT = "orthrus-annotations";
+  static final String ANNOTATIONS = RUNTIME_GROUP + ":" + ANNOTATIONS_ARTIFACT;
 
   /** Build the sources vanilla: the classes {@code compile} wrote stay as they are. */
   @Parameter(property = "orthrus.skip", defaultValue = "false")
@@ -188,6 +190,21 @@ public final class InstrumentMojo extends AbstractMojo {
    */
   private void checkRuntimeDependency() throws MojoFailureException {
     String name = RUNTIME_GROUP + ":" + RUNTIME_ARTIFACT;
+    for (Artifact artifact : project.getArtifacts()) {
+      if (RUNTIME_GROUP.equals(artifact.getGroupId())
+          && ANNOTATIONS_ARTIFACT.equals(artifact.getArtifactId())
+          && Artifact.SCOPE_PROVIDED.equals(artifact.getScope())) {
+        // Declared provided, it wins over the copy orthrus-runtime brings, and is left out of the
+        // program's class path.
+        throw new MojoFailureException(
+            "Orthrus: "
+                + ANNOTATIONS
+                + " has scope provided, but the protected classes use the closure descriptors in"
+                + " it when they run: remove <scope>provided</scope> (or the dependency:"
+                + " orthrus-runtime brings it), or declare the plugin with"
+                + " <extensions>true</extensions>");
+      }
+    }
     for (Artifact artifact : project.getArtifacts()) {
       if (RUNTIME_GROUP.equals(artifact.getGroupId())
           && RUNTIME_ARTIFACT.equals(artifact.getArtifactId())) {

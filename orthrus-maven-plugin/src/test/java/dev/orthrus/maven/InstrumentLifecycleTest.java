@@ -1,14 +1,18 @@
 package dev.orthrus.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import org.apache.maven.model.Dependency;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 import org.junit.jupiter.api.Test;
 
-/** The execution the extension adds for a plugin block that declares none. */
+/** What the extension adds to a project: an execution, the dependencies' scopes. */
 class InstrumentLifecycleTest {
 
   @Test
@@ -49,5 +53,28 @@ class InstrumentLifecycleTest {
     InstrumentLifecycle.bindGoal(plugin);
     assertEquals(1, plugin.getExecutions().size());
     assertEquals("mine", plugin.getExecutions().get(0).getId());
+  }
+
+  @Test
+  void providedAnnotationsGetScopeCompileAndNothingElseChanges() {
+    Dependency annotations = dependency("dev.orthrus", "orthrus-annotations", "provided");
+    Dependency other = dependency("org.other", "orthrus-annotations", "provided");
+    Dependency servlet = dependency("jakarta.servlet", "jakarta.servlet-api", "provided");
+    assertTrue(InstrumentLifecycle.annotationsAtRunTime(List.of(annotations, other, servlet)));
+    assertEquals("compile", annotations.getScope());
+    assertEquals("provided", other.getScope());
+    assertEquals("provided", servlet.getScope());
+
+    Dependency declared = dependency("dev.orthrus", "orthrus-annotations", null);
+    assertFalse(InstrumentLifecycle.annotationsAtRunTime(List.of(declared)));
+    assertNull(declared.getScope());
+  }
+
+  private static Dependency dependency(String group, String artifact, String scope) {
+    Dependency d = new Dependency();
+    d.setGroupId(group);
+    d.setArtifactId(artifact);
+    d.setScope(scope);
+    return d;
   }
 }
