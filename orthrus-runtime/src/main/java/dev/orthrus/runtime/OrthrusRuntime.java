@@ -92,6 +92,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
             config.spinOnOwnCpu,
             config.validatorStackBytes,
             config.validationBudget);
+    validators.pollFrom(registry::polledQueues);
     controller.validators(validators);
     for (int i = 0; i < config.validators; i++) {
       validators.add();

@@ -34,8 +34,20 @@ import java.util.function.BooleanSupplier;
  */
 final class SamplingController {
 
-  /** How often the controller looks. */
+  /** How often the controller looks, with up to {@link #THREADS_PER_PERIOD} threads registered. */
   static final long CONTROL_PERIOD_NANOS = 1_000_000;
+
+  /**
+   * Registered threads one control period walks: a look reads every registered thread's counters,
+   * queue and liveness (about a microsecond each when they are out of the caches), so with more
+   * threads the period stretches in proportion and the looks keep to a few percent of a validator's
+   * time. A thread-per-task server on virtual threads registers tens of thousands; at a look per
+   * millisecond the validator running the controller did little else.
+   */
+  static final int THREADS_PER_PERIOD = 32;
+
+  /** The longest the period stretches. */
+  private static final long MAX_CONTROL_PERIOD_NANOS = 500 * CONTROL_PERIOD_NANOS;
 
   /**
    * How often an armed policy's call sites are re-armed: a twentieth of the control period, so the
@@ -113,7 +125,13 @@ final class SamplingController {
   /** Share of an application thread's time spent reading its CPU id, smoothed. */
   private double cpuReadShare;
 
-  private int liveThreads = 1;
+  /**
+   * Application threads that can run at once: the live ones, at most one per CPU. The budget is a
+   * share of the application's CPU time, and thousands of live threads (a thread per connection, a
+   * virtual thread per task) run on a few CPUs; counting each as a busy thread armed logs for
+   * nearly every execution.
+   */
+  private int runningThreads = 1;
 
   SamplingController(
       RuntimeConfig config,
@@ -139,17 +157,24 @@ final class SamplingController {
     if (armedPolicy && now - lastArmNanos >= ARM_PERIOD_NANOS) {
       arm(now);
     }
-    if (now - lastAdaptNanos < CONTROL_PERIOD_NANOS) {
+    long period = controlPeriodNanos(registry.registered());
+    if (now - lastAdaptNanos < period) {
       return;
     }
     synchronized (lock) {
       long elapsed = now - lastAdaptNanos;
-      if (elapsed < CONTROL_PERIOD_NANOS) {
+      if (elapsed < period) {
         return;
       }
       lastAdaptNanos = now;
       control(closure, elapsed);
     }
+  }
+
+  /** The control period with {@code registered} threads to look at. */
+  static long controlPeriodNanos(int registered) {
+    long periods = Math.max(1, (registered + THREADS_PER_PERIOD - 1) / THREADS_PER_PERIOD);
+    return Math.min(MAX_CONTROL_PERIOD_NANOS, periods * CONTROL_PERIOD_NANOS);
   }
 
   private void control(ClosureBinding closure, long elapsedNanos) {
@@ -182,7 +207,8 @@ final class SamplingController {
     }
     // A thread reads its CPU id at most once a millisecond, whatever the logging rate: a share of
     // its time taken off the budget for logs, smoothed over a few periods (decision 0040).
-    cpuReadShare += ((double) cpuReads / elapsedNanos / Math.max(1, live) - cpuReadShare) / 8;
+    runningThreads = Math.max(1, Math.min(live, config.cpus.getAsInt()));
+    cpuReadShare += ((double) cpuReads / elapsedNanos / runningThreads - cpuReadShare) / 8;
     if (logs > 0) {
       lastOverhead = worstOverhead;
     }
@@ -192,7 +218,6 @@ final class SamplingController {
     lastSkipped = skipped;
     long target = (long) config.queueTarget * live;
     double budget = config.overheadBudget;
-    liveThreads = live;
     if (logs > 0) {
       entriesPerLog = (double) entries / logs;
     }
@@ -236,7 +261,8 @@ final class SamplingController {
   /**
    * For an armed policy (decision 0009): the logs the overhead budget allows since the last arming,
    * by the cost model (fixed cost plus the entries per log measured by the controller), for every
-   * live application thread; the policy scales them by its rate and shares them among call sites.
+   * application thread that can run at once (live ones, at most one per CPU); the policy scales
+   * them by its rate and shares them among call sites.
    */
   private void arm(long now) {
     synchronized (lock) {
@@ -251,7 +277,7 @@ final class SamplingController {
       double cost = calibration * modelNanos(1, entriesPerLog);
       long period = Math.min(elapsed, MAX_ARMED_PERIOD_NANOS);
       double budget = Math.max(0, config.overheadBudget - cpuReadShare);
-      sampling.arm(budget * period * liveThreads / cost);
+      sampling.arm(budget * period * runningThreads / cost);
     }
   }
 

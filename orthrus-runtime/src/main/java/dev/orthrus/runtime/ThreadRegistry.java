@@ -1,7 +1,13 @@
 package dev.orthrus.runtime;
 
 import dev.orthrus.runtime.api.AppThread;
+import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.CpuId;
+import dev.orthrus.runtime.validate.PolledQueues;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,6 +41,17 @@ final class ThreadRegistry {
    */
   private static final int RETIRE_EVERY = 64;
 
+  /**
+   * Logs a virtual thread's ring holds (the window a platform thread starts with). A server that
+   * runs each task on a virtual thread registers tens of thousands of threads, each running a few
+   * closures; a ring of {@code logsPerThread} (12 KB at the default) for each made the heap, and
+   * the collector's work, grow with the number of tasks in flight.
+   */
+  static final int VIRTUAL_THREAD_LOGS = AppThread.INITIAL_WINDOW;
+
+  /** {@code Thread.isVirtual()} on Java 21 and newer; null before. */
+  private static final MethodHandle IS_VIRTUAL = isVirtualMethod();
+
   private final int logsPerThread;
   private final IntSupplier cpuId;
   private final long memoryBudgetBytes;
@@ -46,7 +63,7 @@ final class ThreadRegistry {
    */
   private final ReentrantLock lock = new ReentrantLock();
 
-  private volatile Members members = new Members(new AppThread[0], 0);
+  private volatile Members members = new Members(new AppThread[0], PolledQueues.newArray(0), 0);
 
   /** A registration that finds this many threads registered retires ended ones first. */
   private int retireAt = RETIRE_EVERY;
@@ -93,11 +110,16 @@ final class ThreadRegistry {
   private static final class Members {
     final AppThread[] slots;
     final int count;
+
+    /** The queues validators poll: {@code queues.slots()[i]} is {@code slots[i]}'s. */
+    final PolledQueues queues;
+
     private volatile AppThread[] exact;
 
-    Members(AppThread[] slots, int count) {
+    Members(AppThread[] slots, SpmcRingQueue<ClosureLog>[] queues, int count) {
       this.slots = slots;
       this.count = count;
+      this.queues = new PolledQueues(queues, count);
     }
 
     /** The threads as an array of their own length, made once per {@code Members}. */
@@ -142,13 +164,25 @@ final class ThreadRegistry {
         retireDeadLocked();
       }
       Members m = members;
-      AppThread t = new AppThread(me, (int) registrations++, logsPerThread, cpuId);
+      boolean virtual = isVirtual(me);
+      AppThread t =
+          new AppThread(
+              me,
+              (int) registrations++,
+              virtual ? Math.min(logsPerThread, VIRTUAL_THREAD_LOGS) : logsPerThread,
+              cpuId);
+      if (virtual && !CpuId.isNative()) {
+        t.readCpuLater();
+      }
       AppThread[] slots = m.slots;
+      SpmcRingQueue<ClosureLog>[] queues = m.queues.slots();
       if (m.count == slots.length) {
         slots = Arrays.copyOf(slots, Math.max(8, slots.length * 2));
+        queues = Arrays.copyOf(queues, slots.length);
       }
       slots[m.count] = t;
-      members = new Members(slots, m.count + 1);
+      queues[m.count] = t.queue();
+      members = new Members(slots, queues, m.count + 1);
       setLive(live + 1);
       current.set(t);
       AppThread[] table = byThreadId;
@@ -161,6 +195,26 @@ final class ThreadRegistry {
       return t;
     } finally {
       lock.unlock();
+    }
+  }
+
+  private static MethodHandle isVirtualMethod() {
+    try {
+      return MethodHandles.publicLookup()
+          .findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+    } catch (ReflectiveOperationException e) {
+      return null; // Java 17 to 20: no virtual threads
+    }
+  }
+
+  static boolean isVirtual(Thread thread) {
+    if (IS_VIRTUAL == null) {
+      return false;
+    }
+    try {
+      return (boolean) IS_VIRTUAL.invokeExact(thread);
+    } catch (Throwable e) {
+      throw new IllegalStateException("Thread.isVirtual failed", e);
     }
   }
 
@@ -211,7 +265,12 @@ final class ThreadRegistry {
       }
     }
     if (kept != null) {
-      members = new Members(kept.toArray(new AppThread[0]), kept.size());
+      AppThread[] slots = kept.toArray(new AppThread[0]);
+      SpmcRingQueue<ClosureLog>[] queues = PolledQueues.newArray(slots.length);
+      for (int i = 0; i < slots.length; i++) {
+        queues[i] = slots[i].queue();
+      }
+      members = new Members(slots, queues, slots.length);
       retirements++; // even again
     }
     retireAt = Math.max(RETIRE_EVERY, 2 * members.count);
@@ -239,6 +298,11 @@ final class ThreadRegistry {
   /** The registered threads; validators poll their queues, the controller reads their views. */
   AppThread[] threads() {
     return members.exact();
+  }
+
+  /** The registered threads' queues, without making an array. */
+  PolledQueues polledQueues() {
+    return members.queues;
   }
 
   /** How many threads {@link #threads} holds, without making its array. */

@@ -27,6 +27,18 @@ class SamplingControllerTest {
   }
 
   @Test
+  void theControlPeriodStretchesWithTheThreadsALookWalks() {
+    long ms = SamplingController.CONTROL_PERIOD_NANOS;
+    assertEquals(ms, SamplingController.controlPeriodNanos(0));
+    assertEquals(ms, SamplingController.controlPeriodNanos(SamplingController.THREADS_PER_PERIOD));
+    assertEquals(
+        2 * ms, SamplingController.controlPeriodNanos(SamplingController.THREADS_PER_PERIOD + 1));
+    // 10,000 virtual threads: a look every 313 ms; at most every half second.
+    assertEquals(313 * ms, SamplingController.controlPeriodNanos(10_000));
+    assertEquals(500 * ms, SamplingController.controlPeriodNanos(100_000));
+  }
+
+  @Test
   void anIdleApplicationDoesNotRaiseTheRateButAnActiveOneWithHeadroomDoes() {
     try (OrthrusRuntime rt =
         new OrthrusRuntime(

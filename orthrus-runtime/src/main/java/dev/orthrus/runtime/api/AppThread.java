@@ -491,6 +491,17 @@ public final class AppThread {
     return cachedCpu;
   }
 
+  /**
+   * Reads the CPU id first after {@link #CPU_REFRESH_NANOS} rather than at the first log, which
+   * then carries -1 (unknown). For a virtual thread without {@code sched_getcpu}: a task of a few
+   * closures would pay a /proc read, tens of microseconds, for an id that names whichever carrier
+   * it ran on.
+   */
+  public void readCpuLater() {
+    cpuStale = false;
+    cpuReadNanos = System.nanoTime();
+  }
+
   /** Forces the next {@link #cpu()} to ask the OS (after pinning). */
   public void refreshCpu() {
     cpuStale = true;

@@ -135,8 +135,9 @@ public final class Validator implements Agent {
     // Queues, not AppThread objects: an AppThread's fields share cache lines with state its
     // thread writes on every execution, and a validator polling them would take those lines
     // away from the application thousands of times a second.
-    SpmcRingQueue<ClosureLog>[] queues = pool.queues();
-    int n = queues.length;
+    PolledQueues polled = pool.queues();
+    SpmcRingQueue<ClosureLog>[] queues = polled.slots();
+    int n = polled.count();
     if (n == 0) {
       return 0;
     }
@@ -154,8 +155,8 @@ public final class Validator implements Agent {
         return done;
       }
     }
-    // Nothing at home: steal a smaller batch from anyone.
-    for (int k = 0; k < n; k++) {
+    // Nothing at home: steal a smaller batch from anyone (a lone validator's home is everyone).
+    for (int k = 0; validators > 1 && k < n; k++) {
       int i = (cursor + k) % n;
       int done = drain(queues[i], BATCH / 4, true);
       if (done > 0) {

@@ -1,11 +1,9 @@
 package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.api.AppThread;
-import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.ValidatorThread;
 import dev.orthrus.runtime.concurrent.AgentRunner;
 import dev.orthrus.runtime.concurrent.IdleStrategy;
-import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 import dev.orthrus.runtime.cpu.Pinning;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -106,14 +104,18 @@ public final class ValidatorPool {
   }
 
   private volatile AppThread[] queuesOf = new AppThread[0];
-  private volatile SpmcRingQueue<ClosureLog>[] queues = newQueues(0);
+  private volatile PolledQueues queues = PolledQueues.NONE;
 
   /**
-   * The registered application threads' queues, in registration order; rebuilt when the runtime
-   * replaces its thread array (a thread registered, or an ended one was retired and is no longer
-   * polled).
+   * The registered application threads' queues, in registration order: the runtime's own list when
+   * it keeps one ({@link #pollFrom}), else rebuilt when the thread array is replaced (a thread
+   * registered, or an ended one was retired and is no longer polled).
    */
-  SpmcRingQueue<ClosureLog>[] queues() {
+  PolledQueues queues() {
+    Supplier<PolledQueues> kept = polled;
+    if (kept != null) {
+      return kept.get();
+    }
     AppThread[] now = appThreads.get();
     if (now != queuesOf) {
       rebuildQueues(now);
@@ -121,21 +123,23 @@ public final class ValidatorPool {
     return queues;
   }
 
+  /**
+   * Polls the queues {@code kept} gives, which the runtime updates as threads register and retire:
+   * a rebuild from the thread array at every registration cost validators time in proportion to the
+   * threads registered, tens of thousands with a virtual thread per task.
+   */
+  public void pollFrom(Supplier<PolledQueues> kept) {
+    polled = kept;
+  }
+
+  private volatile Supplier<PolledQueues> polled;
+
   private synchronized void rebuildQueues(AppThread[] now) {
     if (now == queuesOf) {
       return;
     }
-    SpmcRingQueue<ClosureLog>[] next = newQueues(now.length);
-    for (int i = 0; i < now.length; i++) {
-      next[i] = now[i].queue();
-    }
-    queues = next;
+    queues = PolledQueues.of(now);
     queuesOf = now;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static SpmcRingQueue<ClosureLog>[] newQueues(int n) {
-    return (SpmcRingQueue<ClosureLog>[]) new SpmcRingQueue<?>[n];
   }
 
   public int size() {

@@ -49,10 +49,10 @@ class RetiredThreadPollingTest {
       assertTrue(rt.awaitDrained(30_000));
       ValidatorPool pool = rt.validators();
       long deadline = System.nanoTime() + 10_000_000_000L;
-      while (pool.queues().length > 0 && System.nanoTime() < deadline) {
+      while (pool.queues().count() > 0 && System.nanoTime() < deadline) {
         Thread.sleep(5);
       }
-      assertEquals(0, pool.queues().length, "queues of ended threads still polled");
+      assertEquals(0, pool.queues().count(), "queues of ended threads still polled");
       assertEquals(50, rt.retiredThreads());
       assertEquals(50, rt.validatedCount());
     }
