@@ -51,6 +51,17 @@ public final class SignatureRule extends AbstractRule {
           + " numbers drawn before the call), or a record of comparable components, or a @UserData"
           + " class of your own that holds them";
 
+  /** For {@code Object}: most often a lock, which belongs around the call, not in it. */
+  static final String OBJECT_HINT =
+      "for a lock, take it around the call in the control path, or synchronize on a @UserData"
+          + " argument inside the closure; for a value, take its own comparable type";
+
+  /** For a JDK class with a type variable for an argument ({@code List<T>}): the variable is it. */
+  static final String ARGUMENT_VARIABLE_HINT =
+      "its type argument is a type variable, which a validator cannot compare: bound it by a"
+          + " @UserData class or a sealed interface of them (<T extends Account>), or take a"
+          + " concrete comparable type (List<Account>)";
+
   static final String FUNCTION_HINT =
       "a function passed in is code the closure's log cannot follow: write the lambda inside the"
           + " closure, or pass the values it would compute from (an enum can choose among a fixed"
@@ -117,8 +128,13 @@ public final class SignatureRule extends AbstractRule {
     if (element.getAnnotation(FunctionalInterface.class) != null) {
       return FUNCTION_HINT;
     }
+    if (element.getQualifiedName().contentEquals("java.lang.Object")) {
+      return OBJECT_HINT;
+    }
     if (JavaNames.isJdk(element)) {
-      return JDK_HINT;
+      boolean variable =
+          d.getTypeArguments().stream().anyMatch(a -> a.getKind() == TypeKind.TYPEVAR);
+      return variable ? ARGUMENT_VARIABLE_HINT : JDK_HINT;
     }
     if (element.getKind() == ElementKind.INTERFACE) {
       return INTERFACE_HINT;

@@ -112,6 +112,47 @@ class SignatureRuleTest {
   }
 
   /**
+   * An {@code Object} parameter is most often a lock, and a JDK container of a type variable is not
+   * comparable for the variable's sake, not the container's: each hint says so.
+   */
+  @Test
+  void anObjectAndAContainerOfATypeVariableGetHintsOfTheirOwn() {
+    JavaFileObject f =
+        source(
+            "t.Desk",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.List;
+        public final class Desk {
+          @Closure
+          public long guarded(Object lock, long v) {
+            return v + 1;
+          }
+          @Closure
+          public <T> int count(List<T> items) {
+            return items.size();
+          }
+          @Closure
+          public int names(List<String> items) {
+            return items.size();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.OBJECT_HINT)
+        .inFile(f)
+        .onLineContaining("guarded(Object lock, long v)");
+    assertThat(c)
+        .hadErrorContaining(SignatureRule.ARGUMENT_VARIABLE_HINT)
+        .inFile(f)
+        .onLineContaining("count(List<T> items)");
+    assertThat(c).hadErrorCount(2);
+  }
+
+  /**
    * An abstract value class (AutoValue's idiom) is comparable once it declares equals abstract; the
    * hint says so rather than asking for a concrete override, which would stop the generated one.
    */
