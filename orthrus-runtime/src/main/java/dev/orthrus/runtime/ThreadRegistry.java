@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 /**
@@ -54,6 +55,8 @@ final class ThreadRegistry {
 
   private final int logsPerThread;
   private final IntSupplier cpuId;
+  private final Predicate<Thread> virtualThreads;
+  private final boolean nativeCpuIds;
   private final long memoryBudgetBytes;
   private final ThreadLocal<AppThread> current = new ThreadLocal<>();
 
@@ -139,10 +142,25 @@ final class ThreadRegistry {
 
   /** {@code cpuId}: how application threads read their CPU (tests stand in for it). */
   ThreadRegistry(int logsPerThread, long memoryBudgetBytes, IntSupplier cpuId) {
+    this(logsPerThread, memoryBudgetBytes, cpuId, ThreadRegistry::isVirtual, CpuId.isNative());
+  }
+
+  /**
+   * {@code virtual}: which threads are virtual ones (decision 0087); {@code nativeCpuIds}: whether
+   * {@code cpuId} is a system call rather than a /proc read.
+   */
+  ThreadRegistry(
+      int logsPerThread,
+      long memoryBudgetBytes,
+      IntSupplier cpuId,
+      Predicate<Thread> virtual,
+      boolean nativeCpuIds) {
     this.logsPerThread = logsPerThread;
     this.cpuId = cpuId;
     this.memoryBudgetBytes = memoryBudgetBytes;
     this.perThreadBudget = memoryBudgetBytes;
+    this.virtualThreads = virtual;
+    this.nativeCpuIds = nativeCpuIds;
   }
 
   /** The calling thread's state, registering the thread on first use. */
@@ -164,14 +182,14 @@ final class ThreadRegistry {
         retireDeadLocked();
       }
       Members m = members;
-      boolean virtual = isVirtual(me);
+      boolean virtual = virtualThreads.test(me);
       AppThread t =
           new AppThread(
               me,
               (int) registrations++,
               virtual ? Math.min(logsPerThread, VIRTUAL_THREAD_LOGS) : logsPerThread,
               cpuId);
-      if (virtual && !CpuId.isNative()) {
+      if (virtual && !nativeCpuIds) {
         t.readCpuLater();
       }
       AppThread[] slots = m.slots;

@@ -82,6 +82,9 @@ public final class AppThread {
   private long cpuReadNanos;
   private boolean cpuStale = true;
 
+  /** Publications before the first read of the CPU id ({@link #readCpuLater}). */
+  private int cpuFirstRead;
+
   /** Whether this thread gave up waiting for a free log and skips until one comes back. */
   private boolean gaveUpWaiting;
 
@@ -312,7 +315,8 @@ public final class AppThread {
     long cpuRead = 0;
     if (log.strict() || (publishedCount & (TIMED_EVERY - 1)) == 0 || cpuStale) {
       stamp = System.nanoTime();
-      if (cpuStale || stamp - cpuReadNanos > CPU_REFRESH_NANOS) {
+      if ((cpuStale || stamp - cpuReadNanos > CPU_REFRESH_NANOS)
+          && publishedCount >= cpuFirstRead) {
         cachedCpu = cpuId.getAsInt();
         cpuReadNanos = stamp;
         cpuStale = false;
@@ -493,14 +497,14 @@ public final class AppThread {
   }
 
   /**
-   * Reads the CPU id first after {@link #CPU_REFRESH_NANOS} rather than at the first log, which
-   * then carries -1 (unknown). For a virtual thread without {@code sched_getcpu}: a task of a few
-   * closures would pay a /proc read, tens of microseconds, for an id that names whichever carrier
-   * it ran on.
+   * Reads the CPU id first at the {@link #INITIAL_WINDOW}-th publication rather than the first; the
+   * logs before it carry -1 (unknown). For a virtual thread without {@code sched_getcpu}: a task of
+   * a few closures would pay a /proc read, tens of microseconds, for an id that names whichever
+   * carrier it ran on (decision 0087).
    */
   public void readCpuLater() {
+    cpuFirstRead = INITIAL_WINDOW;
     cpuStale = false;
-    cpuReadNanos = System.nanoTime();
   }
 
   /** Forces the next {@link #cpu()} to ask the OS (after pinning). */
