@@ -56,8 +56,13 @@ final class SamplingController {
    */
   static final long ARM_PERIOD_NANOS = CONTROL_PERIOD_NANOS / 20;
 
-  /** Longest stretch one arming covers, so a pause in control does not arm a burst. */
-  private static final long MAX_ARMED_PERIOD_NANOS = 4 * ARM_PERIOD_NANOS;
+  /**
+   * Longest stretch one arming covers: the longest an idle validator parks (1 ms, {@code
+   * IdleStrategy.backoff}), so that an application whose few logs leave the validators parked gets
+   * its whole budget (covering 200 us of each parked millisecond armed a fifth of it), and a longer
+   * pause in control (a collection, a descheduled validator) does not arm a burst (decision 0087).
+   */
+  private static final long MAX_ARMED_PERIOD_NANOS = 20 * ARM_PERIOD_NANOS;
 
   /** See {@link #control}: logs in a period an armed policy's overhead estimate needs. */
   private static final long MIN_LOGS_FOR_BUDGET_RULE = 8;
