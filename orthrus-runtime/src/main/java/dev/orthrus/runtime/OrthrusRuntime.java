@@ -83,6 +83,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     this.validators =
         new ValidatorPool(
             registry::threads,
+            registry::polledQueues,
             new Listener(),
             this::validatorFailed,
             config.maxValidators,
@@ -92,7 +93,6 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
             config.spinOnOwnCpu,
             config.validatorStackBytes,
             config.validationBudget);
-    validators.pollFrom(registry::polledQueues);
     controller.validators(validators);
     for (int i = 0; i < config.validators; i++) {
       validators.add();

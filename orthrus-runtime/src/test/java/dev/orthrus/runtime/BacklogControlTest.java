@@ -46,7 +46,17 @@ class BacklogControlTest {
       // No core is spare, so a controller that finds validators behind lowers the rate.
       controller.validators(
           new ValidatorPool(
-              registry::threads, null, e -> {}, 1, false, () -> 1, null, false, 1 << 20, 0));
+              registry::threads,
+              registry::polledQueues,
+              null,
+              e -> {},
+              1,
+              false,
+              () -> 1,
+              null,
+              false,
+              1 << 20,
+              0));
     }
 
     /** Publishes {@code logs} logs at once, whatever the rate (a burst, or a validator's start). */

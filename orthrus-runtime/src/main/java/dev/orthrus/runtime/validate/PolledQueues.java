@@ -1,6 +1,5 @@
 package dev.orthrus.runtime.validate;
 
-import dev.orthrus.runtime.api.AppThread;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.concurrent.SpmcRingQueue;
 
@@ -12,16 +11,8 @@ import dev.orthrus.runtime.concurrent.SpmcRingQueue;
  */
 public record PolledQueues(SpmcRingQueue<ClosureLog>[] slots, int count) {
 
-  public static final PolledQueues NONE = of(new AppThread[0]);
-
-  /** The queues of {@code threads}, in a new array. */
-  public static PolledQueues of(AppThread[] threads) {
-    SpmcRingQueue<ClosureLog>[] slots = newArray(threads.length);
-    for (int i = 0; i < threads.length; i++) {
-      slots[i] = threads[i].queue();
-    }
-    return new PolledQueues(slots, slots.length);
-  }
+  /** No queues. */
+  public static final PolledQueues NONE = new PolledQueues(newArray(0), 0);
 
   @SuppressWarnings("unchecked")
   public static SpmcRingQueue<ClosureLog>[] newArray(int n) {

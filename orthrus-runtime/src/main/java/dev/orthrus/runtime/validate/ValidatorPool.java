@@ -31,6 +31,7 @@ public final class ValidatorPool {
   public static final long DEFAULT_STACK_BYTES = 64L << 20;
 
   private final Supplier<AppThread[]> appThreads;
+  private final Supplier<PolledQueues> queues;
   private final ValidationListener listener;
   private final Consumer<Throwable> errorHandler;
   private final int maxValidators;
@@ -52,6 +53,7 @@ public final class ValidatorPool {
    */
   public ValidatorPool(
       Supplier<AppThread[]> appThreads,
+      Supplier<PolledQueues> queues,
       ValidationListener listener,
       Consumer<Throwable> errorHandler,
       int maxValidators,
@@ -65,6 +67,7 @@ public final class ValidatorPool {
       throw new IllegalArgumentException("need at least one validator: " + maxValidators);
     }
     this.appThreads = appThreads;
+    this.queues = queues;
     this.listener = listener;
     this.errorHandler = errorHandler;
     this.maxValidators = maxValidators;
@@ -103,43 +106,14 @@ public final class ValidatorPool {
     return appThreads.get();
   }
 
-  private volatile AppThread[] queuesOf = new AppThread[0];
-  private volatile PolledQueues queues = PolledQueues.NONE;
-
   /**
-   * The registered application threads' queues, in registration order: the runtime's own list when
-   * it keeps one ({@link #pollFrom}), else rebuilt when the thread array is replaced (a thread
-   * registered, or an ended one was retired and is no longer polled).
+   * The registered application threads' queues, in registration order, as the runtime keeps them
+   * while threads register and retire: rebuilding them from the thread array at every registration
+   * cost validators time in proportion to the threads registered, tens of thousands with a virtual
+   * thread per task.
    */
   PolledQueues queues() {
-    Supplier<PolledQueues> kept = polled;
-    if (kept != null) {
-      return kept.get();
-    }
-    AppThread[] now = appThreads.get();
-    if (now != queuesOf) {
-      rebuildQueues(now);
-    }
-    return queues;
-  }
-
-  /**
-   * Polls the queues {@code kept} gives, which the runtime updates as threads register and retire:
-   * a rebuild from the thread array at every registration cost validators time in proportion to the
-   * threads registered, tens of thousands with a virtual thread per task.
-   */
-  public void pollFrom(Supplier<PolledQueues> kept) {
-    polled = kept;
-  }
-
-  private volatile Supplier<PolledQueues> polled;
-
-  private synchronized void rebuildQueues(AppThread[] now) {
-    if (now == queuesOf) {
-      return;
-    }
-    queues = PolledQueues.of(now);
-    queuesOf = now;
+    return queues.get();
   }
 
   public int size() {

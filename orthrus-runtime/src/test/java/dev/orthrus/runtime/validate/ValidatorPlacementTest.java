@@ -21,7 +21,17 @@ class ValidatorPlacementTest {
   private static ValidatorPool pool(int apps, int cpus, boolean spin) {
     AppThread[] threads = appThreads(apps);
     return new ValidatorPool(
-        () -> threads, null, e -> {}, 1, false, () -> cpus, IdleStrategy::backoff, spin, 0, 0);
+        () -> threads,
+        () -> PolledQueues.NONE,
+        null,
+        e -> {},
+        1,
+        false,
+        () -> cpus,
+        IdleStrategy::backoff,
+        spin,
+        0,
+        0);
   }
 
   @Test
