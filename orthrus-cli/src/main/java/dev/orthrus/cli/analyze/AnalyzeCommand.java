@@ -25,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -377,8 +376,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
   }
 
   /**
-   * The rewriter stage's errors and warnings in javac's shape, files resolved against the source
-   * root, so that a build log shows what the report names.
+   * The rewriter stage's errors and warnings in javac's shape ({@link CompilerMessage#format}),
+   * files resolved against the source root, so that a build log shows what the report names.
    */
   private static void printRewriterFindings(
       ClosureReport report, Path sourceRoot, PrintWriter err) {
@@ -389,19 +388,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
         continue;
       }
       SourcePosition p = d.position();
-      String where =
-          p.file().isEmpty()
-              ? ""
-              : sourceRoot.resolve(p.file()).normalize()
-                  + (p.line() > 0 ? ":" + p.line() : "")
-                  + ": ";
-      err.println(
-          where
-              + d.severity().name().toLowerCase(Locale.ROOT)
-              + ": ["
-              + d.key()
-              + "] "
-              + d.message().replace("\n", "\n    "));
+      CompilerMessage m =
+          new CompilerMessage(
+              d.isError() ? javax.tools.Diagnostic.Kind.ERROR : javax.tools.Diagnostic.Kind.WARNING,
+              p.file().isEmpty() ? "" : sourceRoot.resolve(p.file()).normalize().toString(),
+              p.line(),
+              p.column(),
+              "[" + d.key() + "] " + d.message(),
+              d.key());
+      err.println(m.format());
     }
   }
 
