@@ -74,6 +74,10 @@ public final class Checksum {
   }
 
   private static long otherValueHash(Object value) {
+    if (value instanceof Enum<?>) {
+      Enum<?> constant = (Enum<?>) value;
+      return ENUM_HASHES.get(constant.getDeclaringClass())[constant.ordinal()];
+    }
     if (value instanceof String) {
       String s = (String) value;
       int h = 0;
@@ -82,10 +86,7 @@ public final class Checksum {
       }
       return tagged(2, s.length(), h);
     }
-    if (value instanceof Number
-        || value instanceof Boolean
-        || value instanceof Character
-        || value instanceof Enum<?>) {
+    if (value instanceof Number || value instanceof Boolean || value instanceof Character) {
       return scalarHash(value);
     }
     if (value instanceof long[]) {
@@ -149,9 +150,24 @@ public final class Checksum {
   }
 
   /**
-   * Boxed primitives by their bits (NaN canonical), big numbers by their (value-defined) hash,
-   * enums by name.
+   * An enum constant's hash is that of its name, not its {@code hashCode()} (identity), so that a
+   * reproducer's enum resolves by name in any JVM. A plain variant's check hashes every enum field
+   * of its argument on each call, so the names are hashed once per enum class.
    */
+  private static final ClassValue<long[]> ENUM_HASHES =
+      new ClassValue<>() {
+        @Override
+        protected long[] computeValue(Class<?> type) {
+          Object[] constants = type.getEnumConstants();
+          long[] hashes = new long[constants.length];
+          for (int i = 0; i < constants.length; i++) {
+            hashes[i] = tagged(17, 0, (int) valueHash(((Enum<?>) constants[i]).name()));
+          }
+          return hashes;
+        }
+      };
+
+  /** Boxed primitives by their bits (NaN canonical), big numbers by their (value-defined) hash. */
   private static long scalarHash(Object value) {
     if (value instanceof Long
         || value instanceof Integer
@@ -173,10 +189,6 @@ public final class Checksum {
     }
     if (value instanceof BigInteger || value instanceof BigDecimal) {
       return tagged(16, 0, value.hashCode());
-    }
-    if (value instanceof Enum<?>) {
-      // The name, not hashCode() (identity): a reproducer's enum resolves by name in any JVM.
-      return tagged(17, 0, (int) valueHash(((Enum<?>) value).name()));
     }
     // Other numbers (AtomicLong, LongAdder...) are mutable objects, not values.
     return 6;

@@ -221,6 +221,32 @@ class ChecksumTest {
     GREEN
   }
 
+  /** The same names as {@link Color}, one constant with a body (a subclass of the enum). */
+  enum Paint {
+    GREEN,
+    RED {
+      @Override
+      public String toString() {
+        return "red";
+      }
+    }
+  }
+
+  /**
+   * An enum constant counts by its name alone, whatever its enum, order or class: what a
+   * reproducer's constant resolves by in another JVM.
+   */
+  @Test
+  void anEnumConstantHashesAsItsName() {
+    for (Color color : Color.values()) {
+      Paint paint = Paint.valueOf(color.name());
+      assertNotEquals(color.ordinal(), paint.ordinal());
+      assertEquals(Checksum.ref(Checksum.SEED, color), Checksum.ref(Checksum.SEED, paint));
+    }
+    assertNotEquals(Paint.class, Paint.RED.getClass());
+    assertNotEquals(Checksum.ref(Checksum.SEED, Paint.RED), Checksum.ref(Checksum.SEED, "RED"));
+  }
+
   /** A version saved in a reproducer file is checked again in another JVM. */
   static final class Values extends VersionedObject<Values.V> {
     Values() {
