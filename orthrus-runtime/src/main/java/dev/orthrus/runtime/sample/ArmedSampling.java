@@ -51,11 +51,7 @@ public final class ArmedSampling extends ThresholdSampling {
 
   @Override
   public int arm(double logs) {
-    List<CallSite> sites = new ArrayList<>();
-    for (ClosureBinding b : ClosureBinding.all()) {
-      sites.addAll(b.sites());
-    }
-    return arm(sites, logs * rate());
+    return arm(ClosureBinding.allSites(), logs * rate());
   }
 
   /**

@@ -123,7 +123,7 @@ class ArmedSamplingTest {
     assertSame(plainClosure.site(7), plainClosure.site(7));
     assertNotSame(plainClosure.site(7), plainClosure.site(8));
     assertEquals(1, plainClosure.site(9).due(), "the first execution of every pair is logged");
-    assertTrue(plainClosure.sites().contains(plainClosure.site(7)));
+    assertTrue(ClosureBinding.allSites().contains(plainClosure.site(7)));
   }
 
   @Test
@@ -141,6 +141,20 @@ class ArmedSamplingTest {
       assertFalse(t.isAlive());
     }
     assertEquals(10_000, total.get());
+  }
+
+  /** The controller arms the sites of every binding, including one made after the policy. */
+  @Test
+  void thePolicyArmsEverySiteMadeSoFarOnce() {
+    ArmedSampling p = new ArmedSampling();
+    ClosureBinding late = ClosureBinding.of("t.A#late()", "late", (l, r) -> {});
+    CallSite site = late.site(7);
+    assertSame(site, late.site(7));
+    assertEquals(1, ClosureBinding.allSites().stream().filter(s -> s == site).count());
+    assertTrue(site.takeDue());
+    assertEquals(0, site.due());
+    p.arm(1000.0 * ClosureBinding.allSites().size());
+    assertTrue(site.due() > 0, "armed");
   }
 
   @Test
