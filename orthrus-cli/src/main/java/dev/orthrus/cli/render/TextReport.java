@@ -107,7 +107,7 @@ public final class TextReport {
     if (!report.diagnostics().isEmpty()) {
       out.append("\nOutside closures\n");
       for (Diagnostic d : report.diagnostics()) {
-        out.append(INDENT).append(diagnostic(d)).append('\n');
+        out.append(INDENT).append(indented(diagnostic(d), INDENT.length())).append('\n');
       }
     }
     if (bytecode != null) {
@@ -239,8 +239,9 @@ public final class TextReport {
 
   private static void line(StringBuilder out, String label, String text) {
     out.append(INDENT).append(label);
-    out.append(" ".repeat(Math.max(1, LABEL_WIDTH - label.length())));
-    out.append(text).append('\n');
+    int gap = Math.max(1, LABEL_WIDTH - label.length());
+    out.append(" ".repeat(gap));
+    out.append(indented(text, INDENT.length() + label.length() + gap)).append('\n');
   }
 
   private static String reached(List<String> methods) {
@@ -320,14 +321,30 @@ public final class TextReport {
         + (v.callChain().isEmpty() ? "" : " via " + String.join(" -> ", v.callChain()));
   }
 
+  /**
+   * One diagnostic, its position at the end of the first line; the further lines of a message of
+   * several (javac's "symbol:" and "location:" lines) follow it, indented by the caller.
+   */
   private static String diagnostic(Diagnostic d) {
+    String message = d.message().strip();
+    int newline = message.indexOf('\n');
+    String first = newline < 0 ? message : message.substring(0, newline).stripTrailing();
+    String rest = newline < 0 ? "" : message.substring(newline);
     return d.severity().name().toLowerCase(Locale.ROOT)
         + " ["
         + d.key()
         + "] "
-        + d.message()
+        + first
         + "  "
-        + position(d.position());
+        + position(d.position())
+        + rest;
+  }
+
+  /**
+   * {@code text}'s further lines indented to start under its first, which starts at {@code column}.
+   */
+  private static String indented(String text, int column) {
+    return text.replace("\n", "\n" + " ".repeat(column));
   }
 
   /** " in helper(...)" when a fact comes from a method the closure calls rather than its body. */

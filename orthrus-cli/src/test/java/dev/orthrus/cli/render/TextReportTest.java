@@ -298,6 +298,29 @@ class TextReportTest {
         TextReport.render(merged, bytecode, false).lines().toList().get(1));
   }
 
+  /** javac's messages of several lines keep their position on the first line, as others do. */
+  @Test
+  void aMessageOfSeveralLinesHasItsPositionOnTheFirstAndTheRestBelowIt() {
+    String javac =
+        "cannot find symbol\n  symbol:   method getBalance()\n  location: variable a of type t.A";
+    ClosureReport report =
+        new ClosureReport(
+            1,
+            "test",
+            List.of(),
+            List.of(),
+            List.of(
+                new Diagnostic("orthrus.rewriter.unprotectable", Severity.ERROR, javac, at(12))));
+    List<String> lines = TextReport.render(report).lines().toList();
+    int first = lines.indexOf("Outside closures") + 1;
+    assertEquals(
+        List.of(
+            "  error [orthrus.rewriter.unprotectable] cannot find symbol  Store.java:12",
+            "    symbol:   method getBalance()",
+            "    location: variable a of type t.A"),
+        lines.subList(first, first + 3));
+  }
+
   @Test
   void emptyReportSaysHowToStart() {
     String text = TextReport.render(new ClosureReport(1, "test", List.of(), List.of(), List.of()));
