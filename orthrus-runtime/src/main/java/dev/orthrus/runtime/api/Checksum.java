@@ -75,8 +75,7 @@ public final class Checksum {
 
   private static long otherValueHash(Object value) {
     if (value instanceof Enum<?>) {
-      Enum<?> constant = (Enum<?>) value;
-      return ENUM_HASHES.get(constant.getDeclaringClass())[constant.ordinal()];
+      return enumHash((Enum<?>) value);
     }
     if (value instanceof String) {
       String s = (String) value;
@@ -159,13 +158,32 @@ public final class Checksum {
         @Override
         protected long[] computeValue(Class<?> type) {
           Object[] constants = type.getEnumConstants();
+          if (constants == null) {
+            return null; // the enum's constants are still being made
+          }
           long[] hashes = new long[constants.length];
           for (int i = 0; i < constants.length; i++) {
-            hashes[i] = tagged(17, 0, (int) valueHash(((Enum<?>) constants[i]).name()));
+            hashes[i] = nameHash((Enum<?>) constants[i]);
           }
           return hashes;
         }
       };
+
+  private static long enumHash(Enum<?> constant) {
+    Class<?> type = constant.getDeclaringClass();
+    long[] hashes = ENUM_HASHES.get(type);
+    if (hashes == null) {
+      // A checksum taken while the enum initializes its constants: hash the name, and look the
+      // constants up again next time.
+      ENUM_HASHES.remove(type);
+      return nameHash(constant);
+    }
+    return hashes[constant.ordinal()];
+  }
+
+  private static long nameHash(Enum<?> constant) {
+    return tagged(17, 0, (int) valueHash(constant.name()));
+  }
 
   /** Boxed primitives by their bits (NaN canonical), big numbers by their (value-defined) hash. */
   private static long scalarHash(Object value) {

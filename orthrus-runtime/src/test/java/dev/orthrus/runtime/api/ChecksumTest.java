@@ -247,6 +247,19 @@ class ChecksumTest {
     assertNotEquals(Checksum.ref(Checksum.SEED, Paint.RED), Checksum.ref(Checksum.SEED, "RED"));
   }
 
+  /** Takes a checksum of its constant while the enum is still making its constants. */
+  enum Early {
+    RED;
+
+    final int checksumInConstructor = Checksum.ref(Checksum.SEED, this);
+  }
+
+  @Test
+  void anEnumConstantHashesAsItsNameWhileItsEnumIsStillInitializing() {
+    assertEquals(Checksum.ref(Checksum.SEED, Color.RED), Early.RED.checksumInConstructor);
+    assertEquals(Checksum.ref(Checksum.SEED, Color.RED), Checksum.ref(Checksum.SEED, Early.RED));
+  }
+
   /** A version saved in a reproducer file is checked again in another JVM. */
   static final class Values extends VersionedObject<Values.V> {
     Values() {
