@@ -195,6 +195,74 @@ class ProtectedDependencyTest {
   }
 
   /**
+   * Subclasses of a user-data class of the same module, in files before and after the base class's:
+   * javac has generated the base class and dropped its tree by the time it analyzes a later file,
+   * which made its overrides look like another module's (outside trial 14: a warning for {@code
+   * Rect} and none for {@code Circle}).
+   */
+  @Test
+  void overridesOfThisModulesUserDataAreNotAnotherModulesWhateverTheFileOrder(@TempDir Path out)
+      throws Exception {
+    Path src = out.resolve("shapes");
+    write(
+        src.resolve("shop/Shape.java"),
+        """
+        package shop;
+
+        @dev.orthrus.annotations.UserData
+        public abstract class Shape {
+          long scale = 2;
+
+          public abstract long area();
+        }
+        """);
+    for (String name : List.of("Circle", "Rect")) {
+      write(
+          src.resolve("shop/" + name + ".java"),
+          """
+          package shop;
+
+          @dev.orthrus.annotations.UserData
+          public class NAME extends Shape {
+            long side = 3;
+
+            @Override
+            public long area() {
+              return side * side * scale;
+            }
+          }
+          """
+              .replace("NAME", name));
+    }
+    write(
+        src.resolve("shop/Sizes.java"),
+        """
+        package shop;
+
+        public final class Sizes {
+          @dev.orthrus.annotations.Closure
+          public static long areaOf(Shape s) {
+            return s.area();
+          }
+        }
+        """);
+    InstrumentResult result =
+        Instrumenter.instrument(
+            new InstrumentRequest(
+                List.of(src),
+                Builds.classPath(),
+                out.resolve("generated"),
+                out.resolve("classes"),
+                17));
+    assertEquals(List.of(), result.notValidatedWarnings());
+  }
+
+  private static void write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+  }
+
+  /**
    * Instrumenting {@code sources} with {@code dependency} on the class path fails; the output goes
    * to {@code out}'s {@code generated} and {@code classes}.
    */

@@ -113,6 +113,9 @@ public final class FactsCollector implements TaskListener {
   /** {@link #sourceTypes}, once every unit is entered. */
   private List<TypeElement> sourceTypes;
 
+  /** {@link #sourceTypes} as a set, for {@link #declaredInSources}. */
+  private Set<TypeElement> sourceTypeSet;
+
   /** The kinds of the variables a method declares: every variable but a field. */
   private static final Set<ElementKind> LOCAL_VARIABLES =
       EnumSet.of(
@@ -232,6 +235,23 @@ public final class FactsCollector implements TaskListener {
       }
     }
     return sourceTypes;
+  }
+
+  /**
+   * Whether {@code element} is declared in the sources (in a named class of theirs, or in a local
+   * or anonymous class within one). Not {@code trees.getPath(element) != null}: javac drops a
+   * class's tree once it has generated it, before it analyzes the files after it.
+   */
+  private boolean declaredInSources(Element element) {
+    if (sourceTypeSet == null) {
+      sourceTypeSet = new HashSet<>(sourceTypes());
+    }
+    for (Element e = element; e != null; e = e.getEnclosingElement()) {
+      if (e instanceof TypeElement t && sourceTypeSet.contains(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A method a subclass may override. */
@@ -830,7 +850,7 @@ public final class FactsCollector implements TaskListener {
                 .overrides
                 .computeIfAbsent(names.methodId(other), k -> new LinkedHashSet<>())
                 .add(id);
-            if (isUserData(supertype) && trees.getTree(supertype) == null) {
+            if (isUserData(supertype) && !declaredInSources(supertype)) {
               facts.userDataOverridesOutside.put(id, names.methodId(other));
             }
           }
@@ -1396,7 +1416,7 @@ public final class FactsCollector implements TaskListener {
     private void libraryEffect(ExecutableElement method, String target) {
       boolean constructor = method.getKind() == ElementKind.CONSTRUCTOR;
       if ((method.getKind() != ElementKind.METHOD && !constructor)
-          || trees.getPath(method) != null
+          || declaredInSources(method)
           || method.getAnnotation(Closure.class) != null
           || facts.libraryEffects.containsKey(target)) {
         return;
