@@ -658,6 +658,31 @@ class ProblemsTest {
         "a subclass of java.util.Random made without a seed");
   }
 
+  /**
+   * A SecureRandom cannot be given a seed, and recording the object would have a validator draw
+   * from APP's generator again (outside trial 14: the build passed and most executions went
+   * unvalidated).
+   */
+  @Test
+  void aSecureRandomMadeInAClosureIsNamed(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure long roll() {
+                root.value = new java.security.SecureRandom().nextInt(6);
+                return root.value;
+              }
+            }
+            """),
+        6,
+        "a SecureRandom made inside a closure");
+  }
+
   @Test
   void anAnonymousClassThatTouchesUserDataInAClosureIsNamed(@TempDir Path dir) throws IOException {
     assertOne(

@@ -1647,6 +1647,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       if (allocation.seeded() != null) {
         return seeded(n, o, allocation);
       }
+      if (allocation.type().equals("java.security.SecureRandom")) {
+        // Recording the object would not do: a validator would draw from APP's generator again.
+        problem(
+            n,
+            "a SecureRandom made inside a closure: a validator cannot draw the same values",
+            "draw the random values outside the closure and pass them in");
+        return o;
+      }
       if (plan.recordedCalls.contains(allocation.constructor())) {
         // new Date(): APP records the object it made, VAL takes it from the log after evaluating
         // the arguments as APP did.
@@ -1655,13 +1663,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           replayArguments.addAll(o.getArguments());
         }
         return recorded(o, replayArguments, allocation.type());
-      }
-      if (allocation.type().equals("java.security.SecureRandom")) {
-        problem(
-            n,
-            "a SecureRandom made inside a closure: a validator cannot draw the same values",
-            "draw the random values outside the closure and pass them in");
-        return o;
       }
     }
     if (allocation != null
