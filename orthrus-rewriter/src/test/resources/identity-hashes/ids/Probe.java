@@ -72,6 +72,83 @@ public final class Probe {
     return "probe " + this + " at " + k;
   }
 
+  /** An array's own text holds its identity hash (outside trial 14: reported as corruptions). */
+  @Closure
+  public int arrayPrintedLength(int k) {
+    n++;
+    int[] scratch = new int[2];
+    return scratch.toString().length();
+  }
+
+  @Closure
+  public int arrayConcatenatedLength(int k) {
+    n++;
+    long[] x = new long[1];
+    return ("" + x).length();
+  }
+
+  @Closure
+  public int arrayAppendedLength(int k) {
+    n++;
+    StringBuilder sb = new StringBuilder();
+    sb.append((Object) new int[k % 3]);
+    return sb.length();
+  }
+
+  @Closure
+  public int arrayHashedBit(int k) {
+    n++;
+    return Objects.hash(new int[1], k) & 1;
+  }
+
+  @Closure
+  public int arrayHashCodeBit(int k) {
+    n++;
+    long[] x = new long[k % 2];
+    return x.hashCode() & 1;
+  }
+
+  /** The elements of an array of arrays print their identity hashes; a deep print does not. */
+  @Closure
+  public int nestedArraysPrintedLength(int k) {
+    n++;
+    int[][] rows = {new int[k % 2], new int[1]};
+    return java.util.Arrays.toString(rows).length() + java.util.Arrays.deepToString(rows).length();
+  }
+
+  /** A list prints its elements' identity hashes, through a toString its interface does not declare. */
+  @Closure
+  public int listPrintedLength(int k) {
+    n++;
+    return List.of(new Tag(k)).toString().length();
+  }
+
+  record Blob(String k, int[] v) {}
+
+  /** A record prints its array component's identity hash. */
+  @Closure
+  public int recordPrintedLength(int k) {
+    n++;
+    return new Blob("k", new int[] {k}).toString().length();
+  }
+
+  /** So does an optional of an array, and a list of arrays concatenated into a format argument. */
+  @Closure
+  public int optionalAndConcatenatedListPrintedLength(int k) {
+    n++;
+    String s = String.format("%-40s|", "v=" + List.of(new int[] {k}));
+    return java.util.Optional.of(new long[1]).toString().length()
+        + s.indexOf('|')
+        + ("r=" + new Blob("k", new int[1])).length();
+  }
+
+  /** A list of arrays prints its arrays' identity hashes. */
+  @Closure
+  public int listOfArraysPrintedLength(int k) {
+    n++;
+    return List.of(new int[k % 2]).toString().length();
+  }
+
   @Override
   public String toString() {
     return "n=" + n;

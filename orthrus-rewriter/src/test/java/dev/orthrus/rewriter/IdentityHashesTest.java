@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (even one bit of their result, which confirming re-executions could not tell from a fault); the
  * others a validator reads without the identity hashes or, when its re-executions disagree, counts
  * as not validated. Before, most such executions were reported as corruptions on a fault-free run.
+ * Arrays keep Object's {@code hashCode} and {@code toString} too.
  */
 class IdentityHashesTest {
 
@@ -36,7 +37,13 @@ class IdentityHashesTest {
           "log.nondetRef(String.valueOf(new Tag(k)))",
           "log.nondetRef(new Tag(k).toString())",
           "\"probe \" + log.nondetRef(java.lang.String.valueOf(this))",
-          "sb.append(log.nondetRef(java.lang.String.valueOf(new Tag(k))))"
+          "sb.append(log.nondetRef(java.lang.String.valueOf(new Tag(k))))",
+          "log.nondetRef(scratch.toString())",
+          "\"\" + log.nondetRef(java.lang.String.valueOf(x))",
+          "log.nondetBits(Objects.hash(new int[1], k))",
+          "log.nondetRef(java.util.Arrays.toString(rows)).length() + java.util.Arrays.deepToString(rows)",
+          "log.nondetRef(List.of(new Tag(k)).toString())",
+          "log.nondetRef(List.of(new int[k % 2]).toString())"
         }) {
       assertTrue(generated.contains(recorded), recorded + " in\n" + generated);
     }
@@ -56,6 +63,16 @@ class IdentityHashesTest {
               "printedLength",
               "described",
               "appendedBit",
+              "arrayPrintedLength",
+              "arrayConcatenatedLength",
+              "arrayAppendedLength",
+              "arrayHashedBit",
+              "arrayHashCodeBit",
+              "nestedArraysPrintedLength",
+              "listPrintedLength",
+              "listOfArraysPrintedLength",
+              "recordPrintedLength",
+              "optionalAndConcatenatedListPrintedLength",
               "plain");
       for (String name : names) {
         var m = type.getMethod(name, int.class);
@@ -65,7 +82,7 @@ class IdentityHashesTest {
       }
       assertTrue(rt.awaitDrained(30_000));
       assertEquals(List.of(), found, "no detection on a fault-free run");
-      assertEquals(4_000, rt.validatedCount(), "every execution validated");
+      assertEquals(400 * names.size(), rt.validatedCount(), "every execution validated");
       assertEquals(0, rt.notValidatedCount());
     } finally {
       rt.close();

@@ -208,11 +208,12 @@ public final class JdkCalls {
 
   /**
    * An object of this static type may keep Object's {@code hashCode}: an {@link #identityHashed}
-   * class, or {@code Object} itself, which may be any object, one a closure made among them ({@code
-   * new Object()}).
+   * class, an array, or {@code Object} itself, which may be any object, one a closure made among
+   * them ({@code new Object()}).
    */
   public boolean mayKeepObjectHashCode(TypeMirror type) {
     return identityHashed(type)
+        || type.getKind() == TypeKind.ARRAY
         || type instanceof DeclaredType d
             && ((TypeElement) d.asElement()).getQualifiedName().contentEquals("java.lang.Object");
   }

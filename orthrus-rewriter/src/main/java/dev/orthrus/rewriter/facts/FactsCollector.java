@@ -1685,6 +1685,12 @@ public final class FactsCollector implements TaskListener {
      */
     private boolean identityHashing(
         MethodInvocationTree node, ExecutableElement method, boolean isStatic) {
+      if (!isStatic
+          && method.getSimpleName().contentEquals("toString")
+          && method.getParameters().isEmpty()
+          && recordPrintingIdentityHashes(JavaNames.enclosingType(method))) {
+        return true;
+      }
       if (!isJdk(method) || method.getReturnType().getKind() == TypeKind.VOID) {
         return false;
       }
@@ -1704,9 +1710,18 @@ public final class FactsCollector implements TaskListener {
             default -> false;
           };
       if (hashesArguments) {
+        boolean contents = owner.equals("java.util.Arrays");
         for (ExpressionTree argument : node.getArguments()) {
           TypeMirror t = trees.getTypeMirror(new TreePath(getCurrentPath(), argument));
-          if (t != null && mayBeIdentityHashed(t, 0)) {
+          if (t == null) {
+            continue;
+          }
+          // Arrays.toString(a) prints a's elements, each by its own toString; deepToString prints
+          // the elements that are arrays by their elements in turn.
+          if (contents
+              ? t instanceof ArrayType array
+                  && elementsIdentityHashed(array.getComponentType(), name.startsWith("deep"))
+              : mayBeIdentityHashed(t, 0)) {
             return true;
           }
         }
@@ -1720,25 +1735,31 @@ public final class FactsCollector implements TaskListener {
       }
       TypeMirror receiver =
           trees.getTypeMirror(new TreePath(getCurrentPath(), select.getExpression()));
-      if (owner.equals("java.lang.Object")) {
-        // Object's own toString (the class keeps it) prints the hash code.
-        return name.equals("toString") && receiver != null && jdk.mayKeepObjectHashCode(receiver);
+      if (owner.equals("java.lang.Object")
+          && name.equals("toString")
+          && (receiver instanceof ArrayType
+              || receiver != null && jdk.mayKeepObjectHashCode(receiver))) {
+        // Object's own toString (the class keeps it, as every array does) prints the hash code.
+        return true;
       }
+      // A JDK object's text or hash holds its elements' (List.of(tag).toString(), whose toString
+      // is Object's as far as the interface says).
       return receiver instanceof DeclaredType declared
           && JavaNames.isJdk((TypeElement) declared.asElement())
           && declared.getTypeArguments().stream().anyMatch(a -> mayBeIdentityHashed(a, 0));
     }
 
     /**
-     * An object of type {@code t}, or an element or type argument of it, may keep Object's {@code
-     * hashCode}: a class that does not override it, or {@code Object} itself.
+     * An object of type {@code t}, or a type argument of it, may keep Object's {@code hashCode}: a
+     * class that does not override it, {@code Object} itself, or an array (whose {@code hashCode}
+     * and {@code toString} are Object's).
      */
     private boolean mayBeIdentityHashed(TypeMirror t, int depth) {
       if (depth > 4) {
         return false;
       }
-      if (t instanceof ArrayType array) {
-        return mayBeIdentityHashed(array.getComponentType(), depth + 1);
+      if (t instanceof ArrayType) {
+        return true;
       }
       if (t instanceof WildcardType w) {
         return w.getExtendsBound() != null && mayBeIdentityHashed(w.getExtendsBound(), depth + 1);
@@ -1747,6 +1768,29 @@ public final class FactsCollector implements TaskListener {
           && (jdk.mayKeepObjectHashCode(t)
               || declared.getTypeArguments().stream()
                   .anyMatch(a -> mayBeIdentityHashed(a, depth + 1)));
+    }
+
+    /**
+     * A record with a component that may print an identity hash ({@code record Blob(String k, int[]
+     * v)}): its generated {@code toString} prints it; one it declares may (taken as printing it).
+     */
+    private boolean recordPrintingIdentityHashes(TypeElement type) {
+      return type.getKind() == ElementKind.RECORD
+          && type.getRecordComponents().stream().anyMatch(c -> mayBeIdentityHashed(c.asType(), 1));
+    }
+
+    /**
+     * Elements of type {@code element} that {@code Arrays.toString} or {@code hashCode} ({@code
+     * deep}: {@code deepToString}, {@code deepHashCode}, which go into the elements that are
+     * arrays) print or hash by an identity hash.
+     */
+    private boolean elementsIdentityHashed(TypeMirror element, boolean deep) {
+      if (element.getKind().isPrimitive()) {
+        return false;
+      }
+      return deep && element instanceof ArrayType array
+          ? elementsIdentityHashed(array.getComponentType(), true)
+          : mayBeIdentityHashed(element, 0);
     }
 
     /** A method or constructor that a JDK class declares. */
@@ -2214,13 +2258,16 @@ public final class FactsCollector implements TaskListener {
 
     /**
      * An operand of a string concatenation whose text a validator would not make as APP did: an
-     * object that may print an identity hash (Object's {@code toString}), or user data, whose
-     * {@code toString} reads its fields as plain code (refused on a validator). Its text is
-     * recorded as a shared object's is.
+     * object that may print an identity hash (Object's {@code toString}, an array's, a JDK
+     * container's or a record's of such elements), or user data, whose {@code toString} reads its
+     * fields as plain code (refused on a validator). Its text is recorded as a shared object's is.
      */
     private boolean printedApart(TypeMirror type) {
-      return type instanceof DeclaredType declared
-          && (jdk.mayKeepObjectHashCode(type) || isUserData(declared.asElement()));
+      return type instanceof ArrayType
+          || type instanceof DeclaredType declared
+              && (mayBeIdentityHashed(type, 0)
+                  || isUserData(declared.asElement())
+                  || recordPrintingIdentityHashes((TypeElement) declared.asElement()));
     }
 
     /**
