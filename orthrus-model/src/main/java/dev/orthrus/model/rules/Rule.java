@@ -104,7 +104,7 @@ public enum Rule {
       Severity.WARNING,
       true,
       Stage.PROCESSOR,
-      "control-path code writes a user-data field; the write is neither versioned nor validated"),
+      "control-path code writes a user-data field; no validator checks the write"),
   SUPERCLASS(
       "orthrus.userdata.superclass",
       Severity.ERROR,

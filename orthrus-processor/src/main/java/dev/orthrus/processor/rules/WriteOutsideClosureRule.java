@@ -40,15 +40,14 @@ public final class WriteOutsideClosureRule extends AbstractRule {
                       + " writes user-data "
                       + write.describe()
                       + "; unless a closure of another protected module calls it (which validates"
-                      + " the write with its own execution), the write is neither versioned nor"
-                      + " validated: move it into a @Closure method, or suppress this warning on"
-                      + " the method if only other modules' closures call it"
+                      + " the write with its own execution), no validator checks the write: move"
+                      + " it into a @Closure method, or suppress this warning on the method if only"
+                      + " other modules' closures call it"
                   : "`"
                       + method.id()
                       + "` is not a closure and no closure calls it, but it writes user-data "
                       + write.describe()
-                      + "; the write is neither versioned nor validated: "
-                      + "move it into a @Closure method";
+                      + "; no validator checks the write: move it into a @Closure method";
           findings.report(rule(), write.site(), message, null);
         }
       }
