@@ -220,8 +220,10 @@ final class JdkUseScanner extends BodyScanner {
       key = hashedOrigin(viewed, 0);
     }
     // Enum constants are the same objects in APP and VAL, so their identity-hash order is too.
+    // An array hashes by identity.
     if (key != null
         && (key.getKind() == TypeKind.NONE
+            || key.getKind() == TypeKind.ARRAY
             || scope.jdk.identityHashed(key)
                 && scope.types.asElement(key).getKind() != ElementKind.ENUM)) {
       use(JdkCategory.HASH_ORDER, "iteration over " + scope.names.erased(type), at);

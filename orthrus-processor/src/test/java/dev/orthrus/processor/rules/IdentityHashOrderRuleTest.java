@@ -331,4 +331,48 @@ class IdentityHashOrderRuleTest {
   private static long findings(Compilation c) {
     return c.errors().stream().filter(d -> d.getMessage(null).contains(KEY)).count();
   }
+
+  /** An array keeps Object's hashCode: a set or map of arrays iterates in identity-hash order. */
+  @Test
+  void iterationOverArraysAsKeysIsAnError() {
+    JavaFileObject f =
+        source(
+            "t.Rows",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.HashMap;
+        import java.util.HashSet;
+        import java.util.Map;
+        import java.util.Set;
+        public class Rows {
+          @Closure
+          public long firstRow(int n) {
+            Set<int[]> rows = new HashSet<>();
+            for (int i = 0; i < n; i++) rows.add(new int[] {i});
+            long h = 0;
+            for (int[] r : rows) h = h * 31 + r[0];
+            return h;
+          }
+          @Closure
+          public long byRow(int n) {
+            Map<long[], Integer> m = new HashMap<>();
+            for (int i = 0; i < n; i++) m.put(new long[] {i}, i);
+            long h = 0;
+            for (int v : m.values()) h = h * 31 + v;
+            return h;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(KEY + " closure `t.Rows#firstRow(int)` depends on identity-hash order")
+        .inFile(f)
+        .onLineContaining("for (int[] r : rows)");
+    assertThat(c)
+        .hadErrorContaining(KEY + " closure `t.Rows#byRow(int)` depends on identity-hash order")
+        .inFile(f)
+        .onLineContaining("for (int v : m.values())");
+  }
 }
