@@ -3,11 +3,11 @@ package dev.orthrus.runtime.api;
 import dev.orthrus.annotations.ClosureDescriptor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A closure as the runtime knows it: its descriptor, its VAL variant, and the validation-delay
@@ -40,7 +40,9 @@ public final class ClosureBinding {
    * the program, and the controller walks them at every arming (every 50 us while validators work),
    * which a walk of two levels of maps made cost about a microsecond.
    */
-  private static volatile List<CallSite> allSites = List.of();
+  private static final CopyOnWriteArrayList<CallSite> ALL_SITES = new CopyOnWriteArrayList<>();
+
+  private static final List<CallSite> ALL_SITES_VIEW = Collections.unmodifiableList(ALL_SITES);
 
   /** Creates a binding and registers it by id, so reproducer files can find it again. */
   public ClosureBinding(ClosureDescriptor descriptor, ValClosure val) {
@@ -153,20 +155,18 @@ public final class ClosureBinding {
    */
   public CallSite site(int callerId) {
     CallSite s = sites.get(callerId);
-    return s != null ? s : sites.computeIfAbsent(callerId, id -> added(new CallSite(this, id)));
+    return s != null ? s : sites.computeIfAbsent(callerId, this::newSite);
   }
 
-  private static synchronized CallSite added(CallSite site) {
-    List<CallSite> all = new ArrayList<>(allSites.size() + 1);
-    all.addAll(allSites);
-    all.add(site);
-    allSites = Collections.unmodifiableList(all);
+  private CallSite newSite(int callerId) {
+    CallSite site = new CallSite(this, callerId);
+    ALL_SITES.add(site);
     return site;
   }
 
   /** The call sites of every binding created so far (the controller arms them). */
   public static List<CallSite> allSites() {
-    return allSites;
+    return ALL_SITES_VIEW;
   }
 
   /** Tagged floating point or vector: twice the weight in sampling. */
