@@ -111,10 +111,7 @@ public final class FactsCollector implements TaskListener {
   private final Map<ExecutableElement, Boolean> overridden = new HashMap<>();
 
   /** {@link #sourceTypes}, once every unit is entered. */
-  private List<TypeElement> sourceTypes;
-
-  /** {@link #sourceTypes} as a set, for {@link #declaredInSources}. */
-  private Set<TypeElement> sourceTypeSet;
+  private Set<TypeElement> sourceTypes;
 
   /** The kinds of the variables a method declares: every variable but a field. */
   private static final Set<ElementKind> LOCAL_VARIABLES =
@@ -213,9 +210,9 @@ public final class FactsCollector implements TaskListener {
    * The named classes, interfaces, enums and records of the sources, nested ones included (not
    * anonymous or local classes, which are entered as their method is analyzed).
    */
-  private List<TypeElement> sourceTypes() {
+  private Set<TypeElement> sourceTypes() {
     if (sourceTypes == null) {
-      sourceTypes = new ArrayList<>();
+      sourceTypes = new LinkedHashSet<>();
       Deque<TypeElement> pending = new ArrayDeque<>();
       for (CompilationUnitTree unit : units) {
         for (Tree declaration : unit.getTypeDecls()) {
@@ -243,11 +240,8 @@ public final class FactsCollector implements TaskListener {
    * class's tree once it has generated it, before it analyzes the files after it.
    */
   private boolean declaredInSources(Element element) {
-    if (sourceTypeSet == null) {
-      sourceTypeSet = new HashSet<>(sourceTypes());
-    }
     for (Element e = element; e != null; e = e.getEnclosingElement()) {
-      if (e instanceof TypeElement t && sourceTypeSet.contains(t)) {
+      if (e instanceof TypeElement t && sourceTypes().contains(t)) {
         return true;
       }
     }
@@ -1737,8 +1731,8 @@ public final class FactsCollector implements TaskListener {
           trees.getTypeMirror(new TreePath(getCurrentPath(), select.getExpression()));
       if (owner.equals("java.lang.Object")
           && name.equals("toString")
-          && (receiver instanceof ArrayType
-              || receiver != null && jdk.mayKeepObjectHashCode(receiver))) {
+          && receiver != null
+          && jdk.mayKeepObjectHashCode(receiver)) {
         // Object's own toString (the class keeps it, as every array does) prints the hash code.
         return true;
       }
@@ -1758,16 +1752,13 @@ public final class FactsCollector implements TaskListener {
       if (depth > 4) {
         return false;
       }
-      if (t instanceof ArrayType) {
-        return true;
-      }
       if (t instanceof WildcardType w) {
         return w.getExtendsBound() != null && mayBeIdentityHashed(w.getExtendsBound(), depth + 1);
       }
-      return t instanceof DeclaredType declared
-          && (jdk.mayKeepObjectHashCode(t)
-              || declared.getTypeArguments().stream()
-                  .anyMatch(a -> mayBeIdentityHashed(a, depth + 1)));
+      return jdk.mayKeepObjectHashCode(t)
+          || t instanceof DeclaredType declared
+              && declared.getTypeArguments().stream()
+                  .anyMatch(a -> mayBeIdentityHashed(a, depth + 1));
     }
 
     /**
@@ -2263,10 +2254,9 @@ public final class FactsCollector implements TaskListener {
      * fields as plain code (refused on a validator). Its text is recorded as a shared object's is.
      */
     private boolean printedApart(TypeMirror type) {
-      return type instanceof ArrayType
+      return mayBeIdentityHashed(type, 0)
           || type instanceof DeclaredType declared
-              && (mayBeIdentityHashed(type, 0)
-                  || isUserData(declared.asElement())
+              && (isUserData(declared.asElement())
                   || recordPrintingIdentityHashes((TypeElement) declared.asElement()));
     }
 
