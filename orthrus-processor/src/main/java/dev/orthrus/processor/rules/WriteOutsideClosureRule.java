@@ -9,7 +9,8 @@ import javax.lang.model.element.Modifier;
 /**
  * Control-path code (a method no closure reaches) writes a field of a user-data object. Objects
  * that are still being built are exempt: constructors and initializers writing their own fields,
- * and locals freshly allocated in the same method.
+ * and locals freshly allocated in the same method until the method hands them on ({@link
+ * FieldWrite#shared}).
  */
 public final class WriteOutsideClosureRule extends AbstractRule {
 
@@ -30,7 +31,7 @@ public final class WriteOutsideClosureRule extends AbstractRule {
       for (FieldWrite write : method.fieldWrites()) {
         if (write.userData()
             && write.receiver() != Receiver.STATIC
-            && write.receiver() != Receiver.FRESH) {
+            && (write.receiver() != Receiver.FRESH || write.shared())) {
           // A public method may be called by closures of modules this compilation does not see.
           String message =
               isPublic(method)

@@ -12,6 +12,8 @@ package dev.orthrus.processor.summary;
  *     implicit)
  * @param userData the declaring class or the receiver's static type is {@code @UserData}
  * @param parameter the parameter index when {@code receiver} is {@link Receiver#PARAMETER}, else -1
+ * @param shared the receiver is {@link Receiver#FRESH}, a local, whose object the method handed on
+ *     (to a call, a field, a lambda, a closure) before this store: it is no longer only being built
  * @param site where the store is written
  */
 public record FieldWrite(
@@ -22,6 +24,7 @@ public record FieldWrite(
     String receiverType,
     boolean userData,
     int parameter,
+    boolean shared,
     Site site) {
 
   /**

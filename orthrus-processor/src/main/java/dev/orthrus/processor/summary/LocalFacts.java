@@ -3,7 +3,10 @@ package dev.orthrus.processor.summary;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewClassTree;
@@ -60,6 +63,13 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
 
   /** Array fields this body assigns ({@code buffer = new byte[n]}): each assignment's path. */
   final Map<Element, List<TreePath>> fieldAssignments = new HashMap<>();
+
+  /**
+   * Where each local's reference leaves this method's hands: passed to a call or a constructor,
+   * stored (into a field, an array, another local), returned, captured by a lambda or an anonymous
+   * class, or the receiver of a closure's call.
+   */
+  private final Map<Element, List<TreePath>> shared = new HashMap<>();
 
   /** A call that got a local's array as its argument {@code index}. */
   record Passed(TreePath call, int index) {}
@@ -154,7 +164,116 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   @Override
   public Void visitNewClass(NewClassTree node, Void unused) {
     passed(node.getArguments());
+    if (node.getClassBody() != null) {
+      // The body is not scanned as this method's (visitClass); the locals it names are captured.
+      TreePath at = getCurrentPath();
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitIdentifier(IdentifierTree id, Void ignored) {
+          Element local = trees.getElement(getCurrentPath());
+          if (isLocal(local) && declarations.containsKey(local)) {
+            shared.computeIfAbsent(local, k -> new ArrayList<>()).add(at);
+          }
+          return null;
+        }
+      }.scan(new TreePath(at, node.getClassBody()), null);
+    }
     return super.visitNewClass(node, unused);
+  }
+
+  @Override
+  public Void visitIdentifier(IdentifierTree node, Void unused) {
+    Element local = trees.getElement(getCurrentPath());
+    if (isLocal(local) && shares(getCurrentPath(), local)) {
+      shared.computeIfAbsent(local, k -> new ArrayList<>()).add(getCurrentPath());
+    }
+    return super.visitIdentifier(node, unused);
+  }
+
+  /**
+   * Whether the use of {@code local} at {@code use} hands its reference on: as an argument, a value
+   * stored or returned, the receiver of a closure, or inside a lambda declared after the local.
+   */
+  private boolean shares(TreePath use, Element local) {
+    Tree child = use.getLeaf();
+    TreePath path = use.getParentPath();
+    while (path != null
+        && (path.getLeaf().getKind() == Tree.Kind.PARENTHESIZED
+            || path.getLeaf().getKind() == Tree.Kind.TYPE_CAST
+            || path.getLeaf().getKind() == Tree.Kind.CONDITIONAL_EXPRESSION
+                && ((ConditionalExpressionTree) path.getLeaf()).getCondition() != child)) {
+      child = path.getLeaf();
+      path = path.getParentPath();
+    }
+    if (path == null) {
+      return false;
+    }
+    Tree parent = path.getLeaf();
+    boolean handedOn =
+        switch (parent.getKind()) {
+          case METHOD_INVOCATION -> ((MethodInvocationTree) parent).getArguments().contains(child);
+          case NEW_CLASS -> ((NewClassTree) parent).getArguments().contains(child);
+          case ASSIGNMENT -> ((AssignmentTree) parent).getExpression() == child;
+          case VARIABLE, RETURN, NEW_ARRAY -> true;
+          case MEMBER_SELECT ->
+              path.getParentPath().getLeaf() instanceof MethodInvocationTree call
+                  && call.getMethodSelect() == parent
+                  && OrthrusAnnotations.isClosure(trees.getElement(path.getParentPath()));
+          default -> false;
+        };
+    return handedOn || capturedByLambda(use, local);
+  }
+
+  /** Whether {@code use} is inside a lambda that does not declare {@code local}. */
+  private boolean capturedByLambda(TreePath use, Element local) {
+    TreePath declared = declarations.get(local);
+    for (TreePath p = use; p != null; p = p.getParentPath()) {
+      if (p.getLeaf() instanceof LambdaExpressionTree lambda) {
+        return declared == null || !contains(lambda, declared);
+      }
+    }
+    return false;
+  }
+
+  private static boolean contains(Tree ancestor, TreePath path) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      if (p.getLeaf() == ancestor) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the object {@code local} holds may be reachable from elsewhere when {@code write} runs:
+   * a use that hands the reference on ({@link #shares}) comes before it in the source's order, or
+   * within a loop around both that the local is declared outside of (the next round's write follows
+   * it).
+   */
+  boolean sharedBefore(
+      Element local, TreePath write, SourcePositions positions, CompilationUnitTree unit) {
+    long at = positions.getStartPosition(unit, write.getLeaf());
+    TreePath declared = declarations.get(local);
+    for (TreePath use : shared.getOrDefault(local, List.of())) {
+      if (positions.getStartPosition(unit, use.getLeaf()) < at) {
+        return true;
+      }
+      for (TreePath p = use; p != null; p = p.getParentPath()) {
+        if (isLoop(p.getLeaf())
+            && contains(p.getLeaf(), write)
+            && (declared == null || !contains(p.getLeaf(), declared))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isLoop(Tree tree) {
+    return switch (tree.getKind()) {
+      case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> true;
+      default -> false;
+    };
   }
 
   private void passed(List<? extends ExpressionTree> arguments) {

@@ -198,6 +198,22 @@ final class MethodScope {
   }
 
   /**
+   * Whether the field access at {@code accessPath} goes through a local holding an object this
+   * method made ({@link Receiver#FRESH}) after the method handed that object on ({@link
+   * LocalFacts#sharedBefore}): the object is no longer only being built.
+   */
+  boolean sharedBefore(TreePath accessPath) {
+    if (!(accessPath.getLeaf() instanceof MemberSelectTree select)
+        || !(unwrap(select.getExpression()) instanceof IdentifierTree id)) {
+      return false;
+    }
+    Element local = trees.getElement(new TreePath(accessPath, id));
+    return local != null
+        && locals.fresh().contains(local)
+        && locals.sharedBefore(local, accessPath, trees.getSourcePositions(), unit);
+  }
+
+  /**
    * {@code head} or {@code this.head} in a constructor that only ever stores objects it allocated
    * there.
    */

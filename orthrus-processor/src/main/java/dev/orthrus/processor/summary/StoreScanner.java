@@ -262,11 +262,22 @@ final class StoreScanner extends BodyScanner {
   private void recordFieldWrite(Tree store, TreePath lhsPath, VariableElement field) {
     MethodScope.Holder holder = scope.holder(lhsPath, field);
     scope.summary.fieldWrites.add(
-        fieldWrite(field, field.getSimpleName().toString(), field.asType(), holder, store));
+        fieldWrite(
+            field,
+            field.getSimpleName().toString(),
+            field.asType(),
+            holder,
+            store,
+            holder.receiver() == Receiver.FRESH && scope.sharedBefore(lhsPath)));
   }
 
   private FieldWrite fieldWrite(
-      VariableElement field, String name, TypeMirror type, MethodScope.Holder holder, Tree store) {
+      VariableElement field,
+      String name,
+      TypeMirror type,
+      MethodScope.Holder holder,
+      Tree store,
+      boolean shared) {
     TypeElement owner = JavaNames.enclosingType(field);
     JavaNames names = scope.names;
     return new FieldWrite(
@@ -279,6 +290,7 @@ final class StoreScanner extends BodyScanner {
             : names.erased(holder.receiverType()),
         holder.userData(),
         holder.parameter(),
+        shared,
         scope.site(store));
   }
 
@@ -379,7 +391,8 @@ final class StoreScanner extends BodyScanner {
               array.field().getSimpleName() + FieldWrite.ELEMENTS,
               array.component(),
               holder,
-              store));
+              store,
+              false));
       // A record this method made holds what it was made with here; a store into it is not one
       // into an array of some other instance of that record.
       boolean ownRecord =

@@ -147,6 +147,83 @@ class WriteOutsideClosureRuleTest {
     assertNoFinding(c, "orthrus.userdata.write-outside-closure");
   }
 
+  /**
+   * A local's new object is being built until the method hands it on: a write after the object went
+   * into a registry, to a closure, to a lambda, or in a loop that hands it on, is a write to shared
+   * user data; writes before, through an alias or under its lock are initialization.
+   */
+  @Test
+  void aNewObjectsWritesAfterTheMethodHandedItOnAreControlPathWrites() {
+    JavaFileObject f =
+        source(
+            "t.Setup",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.ArrayList;
+        import java.util.List;
+        import java.util.Map;
+        public class Setup {
+          @UserData static final class Counter {
+            long n;
+            String note;
+            @Closure long add(long d) { n += d; return n; }
+          }
+          static void registered(Map<String, Counter> registry) {
+            Counter a = new Counter();
+            a.note = "new";
+            registry.put("a", a);
+            a.note = "afterRegistry";
+          }
+          static long closureReceiver() {
+            Counter b = new Counter();
+            b.note = "new";
+            long n = b.add(1);
+            b.note = "afterClosure";
+            return n;
+          }
+          static Runnable captured() {
+            Counter c = new Counter();
+            Runnable r = () -> System.out.println(c.n);
+            c.note = "afterLambda";
+            return r;
+          }
+          static void loop(List<Counter> all) {
+            Counter d = new Counter();
+            for (int i = 0; i < 3; i++) {
+              d.note = "round" + i;
+              all.add(d);
+            }
+          }
+          static List<Counter> building() {
+            List<Counter> all = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+              Counter e = new Counter();
+              e.note = "fresh" + i;
+              synchronized (e) {
+                e.n = i;
+              }
+              all.add(e);
+            }
+            return all;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    for (String line :
+        new String[] {
+          "a.note = \"afterRegistry\"",
+          "b.note = \"afterClosure\"",
+          "c.note = \"afterLambda\"",
+          "d.note = \"round\" + i"
+        }) {
+      assertThat(c).hadWarningContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    assertThat(Snippets.findings(c, "orthrus.userdata.write-outside-closure")).hasSize(4);
+  }
+
   /** {@code super.area += d} in a subclass's constructor writes the object under construction. */
   @Test
   void aSubclassConstructorWritingInheritedFieldsThroughSuperIsInitialization() {
