@@ -6,7 +6,6 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewClassTree;
@@ -26,6 +25,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -64,11 +64,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   /** Array fields this body assigns ({@code buffer = new byte[n]}): each assignment's path. */
   final Map<Element, List<TreePath>> fieldAssignments = new HashMap<>();
 
-  /**
-   * Where each local's reference leaves this method's hands: passed to a call or a constructor,
-   * stored (into a field, an array, another local), returned, captured by a lambda or an anonymous
-   * class, or the receiver of a closure's call.
-   */
+  /** Where each local's object is handed to code that keeps it ({@link #handsOn}). */
   private final Map<Element, List<TreePath>> shared = new HashMap<>();
 
   /** A call that got a local's array as its argument {@code index}. */
@@ -164,44 +160,33 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   @Override
   public Void visitNewClass(NewClassTree node, Void unused) {
     passed(node.getArguments());
-    if (node.getClassBody() != null) {
-      // The body is not scanned as this method's (visitClass); the locals it names are captured.
-      TreePath at = getCurrentPath();
-      new TreePathScanner<Void, Void>() {
-        @Override
-        public Void visitIdentifier(IdentifierTree id, Void ignored) {
-          Element local = trees.getElement(getCurrentPath());
-          if (isLocal(local) && declarations.containsKey(local)) {
-            shared.computeIfAbsent(local, k -> new ArrayList<>()).add(at);
-          }
-          return null;
-        }
-      }.scan(new TreePath(at, node.getClassBody()), null);
-    }
     return super.visitNewClass(node, unused);
   }
 
   @Override
   public Void visitIdentifier(IdentifierTree node, Void unused) {
     Element local = trees.getElement(getCurrentPath());
-    if (isLocal(local) && shares(getCurrentPath(), local)) {
+    if (isLocal(local) && handsOn(getCurrentPath())) {
       shared.computeIfAbsent(local, k -> new ArrayList<>()).add(getCurrentPath());
     }
     return super.visitIdentifier(node, unused);
   }
 
   /**
-   * Whether the use of {@code local} at {@code use} hands its reference on: as an argument, a value
-   * stored or returned, the receiver of a closure, or inside a lambda declared after the local.
+   * Whether the use of a local at {@code use} hands its object to code that keeps it: stored into a
+   * field or an array element, added to a JDK collection or map ({@code registry.put(k, a)}), or
+   * passed to a closure or made a closure's receiver. Calls that may only read it ({@code
+   * println(a)}, a helper of the program) do not count, nor does a return (no write of this
+   * execution follows it): the rule warns only where the object is known to be shared.
    */
-  private boolean shares(TreePath use, Element local) {
+  private boolean handsOn(TreePath use) {
     Tree child = use.getLeaf();
     TreePath path = use.getParentPath();
     while (path != null
         && (path.getLeaf().getKind() == Tree.Kind.PARENTHESIZED
             || path.getLeaf().getKind() == Tree.Kind.TYPE_CAST
-            || path.getLeaf().getKind() == Tree.Kind.CONDITIONAL_EXPRESSION
-                && ((ConditionalExpressionTree) path.getLeaf()).getCondition() != child)) {
+            || path.getLeaf() instanceof ConditionalExpressionTree conditional
+                && conditional.getCondition() != child)) {
       child = path.getLeaf();
       path = path.getParentPath();
     }
@@ -209,30 +194,25 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
       return false;
     }
     Tree parent = path.getLeaf();
-    boolean handedOn =
-        switch (parent.getKind()) {
-          case METHOD_INVOCATION -> ((MethodInvocationTree) parent).getArguments().contains(child);
-          case NEW_CLASS -> ((NewClassTree) parent).getArguments().contains(child);
-          case ASSIGNMENT -> ((AssignmentTree) parent).getExpression() == child;
-          case VARIABLE, RETURN, NEW_ARRAY -> true;
-          case MEMBER_SELECT ->
-              path.getParentPath().getLeaf() instanceof MethodInvocationTree call
-                  && call.getMethodSelect() == parent
-                  && OrthrusAnnotations.isClosure(trees.getElement(path.getParentPath()));
-          default -> false;
-        };
-    return handedOn || capturedByLambda(use, local);
+    if (parent instanceof AssignmentTree assignment) {
+      return assignment.getExpression() == child
+          && !isLocal(trees.getElement(new TreePath(path, assignment.getVariable())));
+    }
+    if (parent instanceof MethodInvocationTree call && call.getArguments().contains(child)) {
+      return trees.getElement(path) instanceof ExecutableElement method
+          && (OrthrusAnnotations.isClosure(method) || isJdkContainerMethod(method));
+    }
+    return parent instanceof MemberSelectTree select
+        && path.getParentPath().getLeaf() instanceof MethodInvocationTree call
+        && call.getMethodSelect() == select
+        && OrthrusAnnotations.isClosure(trees.getElement(path.getParentPath()));
   }
 
-  /** Whether {@code use} is inside a lambda that does not declare {@code local}. */
-  private boolean capturedByLambda(TreePath use, Element local) {
-    TreePath declared = declarations.get(local);
-    for (TreePath p = use; p != null; p = p.getParentPath()) {
-      if (p.getLeaf() instanceof LambdaExpressionTree lambda) {
-        return declared == null || !contains(lambda, declared);
-      }
-    }
-    return false;
+  /** An instance method of a {@code java.util} type: a collection's, a map's, a queue's. */
+  private static boolean isJdkContainerMethod(ExecutableElement method) {
+    return !method.getModifiers().contains(Modifier.STATIC)
+        && method.getEnclosingElement() instanceof TypeElement owner
+        && owner.getQualifiedName().toString().startsWith("java.util.");
   }
 
   private static boolean contains(Tree ancestor, TreePath path) {
@@ -246,7 +226,7 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
 
   /**
    * Whether the object {@code local} holds may be reachable from elsewhere when {@code write} runs:
-   * a use that hands the reference on ({@link #shares}) comes before it in the source's order, or
+   * a use that hands the object on ({@link #handsOn}) comes before it in the source's order, or
    * within a loop around both that the local is declared outside of (the next round's write follows
    * it).
    */

@@ -148,9 +148,10 @@ class WriteOutsideClosureRuleTest {
   }
 
   /**
-   * A local's new object is being built until the method hands it on: a write after the object went
-   * into a registry, to a closure, to a lambda, or in a loop that hands it on, is a write to shared
-   * user data; writes before, through an alias or under its lock are initialization.
+   * A local's new object is being built until the method hands it to code that keeps it: a write
+   * after the object went into a registry, a field or a closure, or in a loop that hands it on, is
+   * a write to shared user data. Writes before, after a print or a read-only helper, through an
+   * alias, under its lock, or after a return in another branch are initialization.
    */
   @Test
   void aNewObjectsWritesAfterTheMethodHandedItOnAreControlPathWrites() {
@@ -183,11 +184,11 @@ class WriteOutsideClosureRuleTest {
             b.note = "afterClosure";
             return n;
           }
-          static Runnable captured() {
+          static Counter last;
+          static void field() {
             Counter c = new Counter();
-            Runnable r = () -> System.out.println(c.n);
-            c.note = "afterLambda";
-            return r;
+            last = c;
+            c.note = "afterField";
           }
           static void loop(List<Counter> all) {
             Counter d = new Counter();
@@ -195,6 +196,22 @@ class WriteOutsideClosureRuleTest {
               d.note = "round" + i;
               all.add(d);
             }
+          }
+          static Counter notHandedOn(boolean early, Runnable[] tasks) {
+            Counter f = new Counter();
+            System.out.println(f);
+            check(f);
+            Counter alias = f;
+            alias.n = 1;
+            tasks[0] = () -> System.out.println(f.n);
+            if (early) {
+              return f;
+            }
+            f.note = "stillBuilding";
+            return f;
+          }
+          static void check(Counter c) {
+            if (c.n < 0) throw new IllegalStateException();
           }
           static List<Counter> building() {
             List<Counter> all = new ArrayList<>();
@@ -216,7 +233,7 @@ class WriteOutsideClosureRuleTest {
         new String[] {
           "a.note = \"afterRegistry\"",
           "b.note = \"afterClosure\"",
-          "c.note = \"afterLambda\"",
+          "c.note = \"afterField\"",
           "d.note = \"round\" + i"
         }) {
       assertThat(c).hadWarningContaining(KEY).inFile(f).onLineContaining(line);
