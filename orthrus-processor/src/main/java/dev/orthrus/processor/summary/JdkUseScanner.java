@@ -219,15 +219,24 @@ final class JdkUseScanner extends BodyScanner {
     if (key == null && viewed != null) {
       key = hashedOrigin(viewed, 0);
     }
-    // Enum constants are the same objects in APP and VAL, so their identity-hash order is too.
     // An array hashes by identity.
     if (key != null
         && (key.getKind() == TypeKind.NONE
             || key.getKind() == TypeKind.ARRAY
-            || scope.jdk.identityHashed(key)
-                && scope.types.asElement(key).getKind() != ElementKind.ENUM)) {
+            || scope.jdk.identityHashed(key) && !canonical(key))) {
       use(JdkCategory.HASH_ORDER, "iteration over " + scope.names.erased(type), at);
     }
+  }
+
+  /**
+   * Keys that are the same objects in APP and VAL, so that their identity-hash order is too: enum
+   * constants, and classes ({@code Map<Class<?>, Handler>}: a class is one object per loader).
+   */
+  private boolean canonical(TypeMirror key) {
+    Element element = scope.types.asElement(key);
+    return element.getKind() == ElementKind.ENUM
+        || element instanceof TypeElement type
+            && type.getQualifiedName().contentEquals("java.lang.Class");
   }
 
   /**

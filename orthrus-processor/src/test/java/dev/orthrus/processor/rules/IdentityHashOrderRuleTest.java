@@ -206,7 +206,7 @@ class IdentityHashOrderRuleTest {
   }
 
   @Test
-  void iterationInAKeyHashOrderOrOverEnumsIsFine() {
+  void iterationInAKeyHashOrderOrOverEnumsOrClassesIsFine() {
     JavaFileObject f =
         source(
             "t.Calm",
@@ -224,15 +224,20 @@ class IdentityHashOrderRuleTest {
             Set<String> names = new HashSet<>();
             Map<Integer, Long> weights = new HashMap<>();
             Map<Level, Integer> levels = new HashMap<>();
+            Map<Class<?>, Integer> byClass = new HashMap<>();
             for (int i = 0; i < n; i++) {
               names.add("n" + i);
               weights.put(i, (long) i * 3);
               levels.merge(Level.values()[i % 2], 1, Integer::sum);
+              byClass.merge(i % 2 == 0 ? String.class : Long.class, i, Integer::sum);
             }
             long h = 0;
             for (String s : names) h = h * 31 + s.length();
             for (Map.Entry<Integer, Long> e : weights.entrySet()) h = h * 31 + e.getValue();
             for (Level l : levels.keySet()) h = h * 31 + l.ordinal();
+            for (Map.Entry<Class<?>, Integer> e : byClass.entrySet()) {
+              h = h * 31 + e.getKey().getSimpleName().length() + e.getValue();
+            }
             return h;
           }
         }
