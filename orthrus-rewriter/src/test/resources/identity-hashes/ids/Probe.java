@@ -149,6 +149,47 @@ public final class Probe {
     return List.of(new int[k % 2]).toString().length();
   }
 
+  /** A lambda prints its class, which differs between the variants, and its identity hash. */
+  @Closure
+  public int lambdaPrintedLength(int k) {
+    n++;
+    java.util.function.IntUnaryOperator f = v -> v + k;
+    return f.toString().length();
+  }
+
+  /** The same through a concatenation and a set of lambdas' hash. */
+  @Closure
+  public int lambdaConcatenatedLength(int k) {
+    n++;
+    java.util.function.IntSupplier r = () -> k;
+    return ("r=" + r).length() + (java.util.Objects.hash(r) & 1);
+  }
+
+  interface Shape {
+    int sides();
+  }
+
+  static final class Square implements Shape {
+    public int sides() {
+      return 4;
+    }
+  }
+
+  /** An object of an interface whose class keeps Object's toString prints its identity hash. */
+  @Closure
+  public int shapePrintedLength(int k) {
+    n++;
+    Shape s = new Square();
+    return s.toString().length() + s.sides() + k % 2;
+  }
+
+  /** A thread prints its name: the application's, not the validator's. */
+  @Closure
+  public int threadPrintedLength(int k) {
+    n++;
+    return Thread.currentThread().toString().length() + k % 2;
+  }
+
   @Override
   public String toString() {
     return "n=" + n;

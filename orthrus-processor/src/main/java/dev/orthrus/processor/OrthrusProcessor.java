@@ -34,11 +34,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -98,6 +101,11 @@ public final class OrthrusProcessor extends AbstractProcessor {
   private CatalogGenerator catalogs;
 
   private final Set<String> pendingTypes = new HashSet<>();
+
+  /** The classes the rounds gave, in order; with their nested classes, {@link #sourceTypes}. */
+  private final Set<TypeElement> rootTypes = new LinkedHashSet<>();
+
+  private List<TypeElement> sourceTypes;
   private final Map<String, MethodSummary> summaries = new LinkedHashMap<>();
   private final Set<String> userDataTypes = new TreeSet<>();
   private final List<UserDataType> userDataDeclarations = new ArrayList<>();
@@ -155,6 +163,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
       JavacTask task = JavacTask.instance(env);
       trees = Trees.instance(env);
       summarizer = new MethodSummarizer(trees, elements, env.getTypeUtils());
+      summarizer.sourceTypes(this::sourceTypes);
       flagScanner = new CatalogFlagScanner(trees);
       task.addTaskListener(new AnalysisListener());
       treeRules = true;
@@ -171,6 +180,27 @@ public final class OrthrusProcessor extends AbstractProcessor {
     }
   }
 
+  /**
+   * The compilation's named classes, nested ones included, once the rounds are over (asked during
+   * analysis, which javac starts after the last round).
+   */
+  private List<TypeElement> sourceTypes() {
+    if (sourceTypes == null) {
+      sourceTypes = new ArrayList<>();
+      Deque<TypeElement> pending = new ArrayDeque<>(rootTypes);
+      while (!pending.isEmpty()) {
+        TypeElement type = pending.poll();
+        sourceTypes.add(type);
+        for (Element member : type.getEnclosedElements()) {
+          if (member instanceof TypeElement nested) {
+            pending.add(nested);
+          }
+        }
+      }
+    }
+    return sourceTypes;
+  }
+
   // ------------------------------------------------------------------ processing rounds
 
   @Override
@@ -179,6 +209,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
       for (Element root : round.getRootElements()) {
         if (root instanceof TypeElement type) {
           pendingTypes.add(type.getQualifiedName().toString());
+          rootTypes.add(type);
         }
       }
       TypeElement userData = elements.getTypeElement(OrthrusAnnotations.USER_DATA);

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (even one bit of their result, which confirming re-executions could not tell from a fault); the
  * others a validator reads without the identity hashes or, when its re-executions disagree, counts
  * as not validated. Before, most such executions were reported as corruptions on a fault-free run.
- * Arrays keep Object's {@code hashCode} and {@code toString} too.
+ * Arrays keep Object's {@code hashCode} and {@code toString} too, and so do lambdas (whose class
+ * names differ between the variants as well) and objects of an interface whose class keeps them; a
+ * thread prints its name.
  */
 class IdentityHashesTest {
 
@@ -73,6 +75,10 @@ class IdentityHashesTest {
               "listOfArraysPrintedLength",
               "recordPrintedLength",
               "optionalAndConcatenatedListPrintedLength",
+              "lambdaPrintedLength",
+              "lambdaConcatenatedLength",
+              "shapePrintedLength",
+              "threadPrintedLength",
               "plain");
       for (String name : names) {
         var m = type.getMethod(name, int.class);

@@ -410,7 +410,8 @@ public final class JdkApis {
                   "isInterrupted",
                   "isVirtual",
                   "getThreadGroup",
-                  "getState")
+                  "getState",
+                  "toString")
               .arity(0)
               .example("Thread.currentThread().getName();"),
           // Thread.interrupted() also clears the flag: made once, by APP.

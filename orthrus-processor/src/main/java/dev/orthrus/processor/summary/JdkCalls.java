@@ -9,12 +9,15 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import dev.orthrus.model.jdk.JdkCall;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -40,12 +43,24 @@ public final class JdkCalls {
   private final Types types;
   private final JavaNames names;
   private final Map<String, TypeMirror> erasedTypes = new HashMap<>();
+  private final Map<TypeElement, List<TypeElement>> implementations = new HashMap<>();
+
+  /** The compilation's named classes ({@link #sourceTypes}); none until given. */
+  private Supplier<? extends Collection<TypeElement>> sourceTypes = List::of;
 
   public JdkCalls(Trees trees, Elements elements, Types types, JavaNames names) {
     this.trees = trees;
     this.elements = elements;
     this.types = types;
     this.names = names;
+  }
+
+  /**
+   * Where the compilation's named classes (nested ones included) are, asked once every source is
+   * entered: an interface of the program hashes by identity when one of them implementing it does.
+   */
+  public void sourceTypes(Supplier<? extends Collection<TypeElement>> types) {
+    this.sourceTypes = types;
   }
 
   /**
@@ -220,8 +235,10 @@ public final class JdkCalls {
 
   /**
    * A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown);
-   * or a record whose generated {@code hashCode} combines such a component's, or an array's ({@code
-   * record Entry(Task task, int prio)} with {@code Task} a class without one).
+   * a record whose generated {@code hashCode} combines such a component's, or an array's ({@code
+   * record Entry(Task task, int prio)} with {@code Task} a class without one); a functional
+   * interface of the JDK, or one of the program that says so (its objects are lambdas); an
+   * interface of the program that such a class of the compilation implements.
    */
   boolean identityHashed(TypeMirror type) {
     return identityHashed(type, new HashSet<>());
@@ -244,6 +261,17 @@ public final class JdkCalls {
                           || identityHashed(t, visiting)
                               && types.asElement(t).getKind() != ElementKind.ENUM);
     }
+    if (element.getKind() == ElementKind.INTERFACE) {
+      // A lambda or a method reference hashes and prints by identity; an interface of the
+      // program does when a class of the compilation implementing it does.
+      if (JavaNames.isJdk(element)) {
+        return functional(element);
+      }
+      return element.getAnnotation(FunctionalInterface.class) != null
+          || visiting.add(element)
+              && implementations(element).stream()
+                  .anyMatch(c -> identityHashed(c.asType(), visiting));
+    }
     if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.ENUM
         || element.getQualifiedName().contentEquals("java.lang.Object")) {
       return false;
@@ -259,6 +287,52 @@ public final class JdkCalls {
       }
     }
     return true;
+  }
+
+  /**
+   * A functional interface of the JDK: one abstract method besides those of Object's public methods
+   * it may redeclare ({@code Comparator#equals}); its objects are mostly lambdas and method
+   * references. (An interface of the program with one method may well be implemented by classes
+   * only: it counts when it says {@code @FunctionalInterface}.)
+   */
+  private boolean functional(TypeElement type) {
+    int abstractMethods = 0;
+    for (Element member : elements.getAllMembers(type)) {
+      if (member instanceof ExecutableElement method
+          && method.getModifiers().contains(Modifier.ABSTRACT)
+          && !isObjectMethod(method)) {
+        abstractMethods++;
+      }
+    }
+    return abstractMethods == 1;
+  }
+
+  private static boolean isObjectMethod(ExecutableElement method) {
+    String name = method.getSimpleName().toString();
+    int arity = method.getParameters().size();
+    return arity == 0 && (name.equals("hashCode") || name.equals("toString"))
+        || arity == 1 && name.equals("equals");
+  }
+
+  /**
+   * The classes of the compilation (named ones, nested included) that are not abstract and
+   * implement {@code type}.
+   */
+  private List<TypeElement> implementations(TypeElement type) {
+    return implementations.computeIfAbsent(
+        type,
+        t -> {
+          TypeMirror erased = types.erasure(t.asType());
+          List<TypeElement> found = new ArrayList<>();
+          for (TypeElement c : sourceTypes.get()) {
+            if ((c.getKind() == ElementKind.CLASS || c.getKind() == ElementKind.RECORD)
+                && !c.getModifiers().contains(Modifier.ABSTRACT)
+                && types.isSubtype(types.erasure(c.asType()), erased)) {
+              found.add(c);
+            }
+          }
+          return found;
+        });
   }
 
   /**

@@ -17,11 +17,13 @@ import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.Suppression;
 import dev.orthrus.model.jdk.JdkCategory;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -56,6 +58,11 @@ public final class MethodSummarizer {
     this.names = new JavaNames(elements, types);
     this.jdk = new JdkCalls(trees, elements, types, names);
     this.suppressions = new Suppressions(trees);
+  }
+
+  /** Where the compilation's named classes are ({@link JdkCalls#sourceTypes}). */
+  public void sourceTypes(Supplier<? extends Collection<TypeElement>> types) {
+    jdk.sourceTypes(types);
   }
 
   /** The {@code @SuppressWarnings} naming Orthrus rules in the classes summarized so far. */

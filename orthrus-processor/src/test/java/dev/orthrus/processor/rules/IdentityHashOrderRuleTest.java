@@ -380,4 +380,71 @@ class IdentityHashOrderRuleTest {
         .inFile(f)
         .onLineContaining("for (int v : m.values())");
   }
+
+  /**
+   * A set of an interface iterates in identity-hash order when a class of the compilation
+   * implementing it keeps Object's hashCode, and a set of lambdas always does; a set of an
+   * interface whose classes all hash their fields does not.
+   */
+  @Test
+  void interfacesWhoseClassesOrLambdasHashByIdentityOrderByIdentity() {
+    JavaFileObject f =
+        source(
+            "t.Tasks",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.HashSet;
+        import java.util.Set;
+        public class Tasks {
+          interface Task { int weight(); }
+          static final class Job implements Task {
+            final int w;
+            Job(int w) { this.w = w; }
+            public int weight() { return w; }
+          }
+          interface Keyed { int key(); }
+          record Id(int key) implements Keyed {}
+          static final class Name implements Keyed {
+            final int k;
+            Name(int k) { this.k = k; }
+            public int key() { return k; }
+            @Override public int hashCode() { return k; }
+            @Override public boolean equals(Object o) { return o instanceof Name n && n.k == k; }
+          }
+          @Closure
+          public int firstTask(int x) {
+            Set<Task> pending = new HashSet<>();
+            for (int i = 0; i < 16; i++) pending.add(new Job(x + i));
+            return pending.iterator().next().weight();
+          }
+          @Closure
+          public int firstRun(int x) {
+            Set<Runnable> runs = new HashSet<>();
+            for (int i = 0; i < 4; i++) runs.add(() -> { });
+            int n = 0;
+            for (Runnable r : runs) n++;
+            return n + x;
+          }
+          @Closure
+          public int firstKey(int x) {
+            Set<Keyed> keys = new HashSet<>();
+            keys.add(new Id(x));
+            keys.add(new Name(x + 1));
+            return keys.iterator().next().key();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(KEY + " closure `t.Tasks#firstTask(int)`")
+        .inFile(f)
+        .onLineContaining("pending.iterator()");
+    assertThat(c)
+        .hadErrorContaining(KEY + " closure `t.Tasks#firstRun(int)`")
+        .inFile(f)
+        .onLineContaining("for (Runnable r : runs)");
+    assertThat(findings(c)).isEqualTo(2L);
+  }
 }

@@ -157,6 +157,7 @@ public final class FactsCollector implements TaskListener {
     this.types = task.getTypes();
     this.elements = task.getElements();
     this.jdk = new JdkCalls(trees, task.getElements(), task.getTypes(), names);
+    jdk.sourceTypes(this::sourceTypes);
   }
 
   public SourceFacts facts() {
