@@ -44,6 +44,9 @@ public final class ClosureLog {
    */
   private static final int RECENT_LOADS = 8;
 
+  /** Created versions beyond which their newest per slot are indexed ({@link NewestVersions}). */
+  static final int INDEXED = 32;
+
   private static final int LOADS = 16;
   private static final int CREATED = 8;
   private static final int ALLOCATED = 4;
@@ -116,6 +119,13 @@ public final class ClosureLog {
   private int loadCount;
   private Version[] created = new Version[CREATED];
   private int createdCount;
+
+  /**
+   * Where the newest of the {@link #created} versions of each slot is, once the execution made
+   * {@link #INDEXED} of them; null before.
+   */
+  private NewestVersions newestCreated;
+
   private Object[] allocated = new Object[ALLOCATED];
   private int allocatedCount;
 
@@ -542,7 +552,11 @@ public final class ClosureLog {
 
   /** This execution's newest version of {@code owner}'s {@code slot} (-1: an object), or null. */
   private Version newestCreated(Object owner, int slot) {
-    return newestOf(created, createdCount, createdCount, owner, slot);
+    if (newestCreated == null) {
+      return newestOf(created, createdCount, createdCount, owner, slot);
+    }
+    int at = newestCreated.newest(owner, slot);
+    return at < 0 ? null : created[at];
   }
 
   /** The newest of the last {@code depth} of {@code count} entries of {@code owner}'s slot. */
@@ -670,6 +684,9 @@ public final class ClosureLog {
     Arrays.fill(loads, reads, loadCount, null);
     loadCount = reads;
     Arrays.fill(created, stores, createdCount, null);
+    if (stores < createdCount) {
+      newestCreated = null;
+    }
     createdCount = stores;
     Arrays.fill(allocated, allocations, allocatedCount, null);
     allocatedCount = allocations;
@@ -952,6 +969,7 @@ public final class ClosureLog {
         // Keep running without growing; the log is dropped at publish.
         overflowed = true;
         createdCount = 0;
+        newestCreated = null;
       } else {
         created = Arrays.copyOf(created, Math.min(MAX_ENTRIES, createdCount * 2 + 8));
         grown();
@@ -959,6 +977,11 @@ public final class ClosureLog {
     }
     created[createdCount++] = version;
     versionArrayBytes += version.arrayBytes();
+    if (newestCreated != null) {
+      newestCreated.put(version, createdCount - 1);
+    } else if (createdCount == INDEXED) {
+      newestCreated = NewestVersions.of(created, createdCount);
+    }
   }
 
   // ---- read side (validators, reproducer files) ----
@@ -1218,6 +1241,7 @@ public final class ClosureLog {
     boolean whole = overflowed;
     loads = cleared(loads, whole ? loads.length : loadCount, LOADS);
     created = cleared(created, whole ? created.length : createdCount, CREATED);
+    newestCreated = null;
     allocated = cleared(allocated, whole ? allocated.length : allocatedCount, ALLOCATED);
     nondetRefs = cleared(nondetRefs, whole ? nondetRefs.length : nondetRefCount, NONDET);
     if (grownBytes != 0) {
@@ -1251,6 +1275,7 @@ public final class ClosureLog {
     finding = null;
     refArgCount = bitsArgCount = loadCount = createdCount = allocatedCount = 0;
     nondetBitsCount = nondetRefCount = markCount = 0;
+    newestCreated = null;
     thrownMessageRead = false;
     resultKind = ResultKind.NONE;
     resultBits = 0;

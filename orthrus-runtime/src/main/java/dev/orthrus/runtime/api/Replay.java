@@ -2,10 +2,12 @@ package dev.orthrus.runtime.api;
 
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -47,6 +49,18 @@ public final class Replay {
   private IdentityHashMap<Object, Integer> madeIndex;
   private IdentityHashMap<Object, Object> pairedApp;
 
+  /**
+   * Where each of APP's created versions is among them, for an execution that created {@link
+   * ClosureLog#INDEXED} or more (null until a load needs it): each load looks its version up there.
+   */
+  private IdentityHashMap<Version, Integer> appCreatedAt;
+
+  /** Where each of VAL's allocations is among them, beyond {@link #INDEXED} of them. */
+  private IdentityHashMap<Object, Integer> allocatedAt;
+
+  /** APP's allocations, when there are {@link #INDEXED} or more (null until needed). */
+  private Set<Object> appAllocated;
+
   private static final int INDEXED = 32;
 
   /** While above zero, a comparison only tries a pairing and does not keep it. */
@@ -67,6 +81,9 @@ public final class Replay {
     createdCount = allocatedCount = madeCount = tentative = 0;
     madeIndex = null;
     pairedApp = null;
+    appCreatedAt = null;
+    allocatedAt = null;
+    appAllocated = null;
     refused = null;
     ValidatorThread.replaying(this);
     resultKind = ResultKind.NONE;
@@ -177,7 +194,16 @@ public final class Replay {
       if (allocatedCount == allocated.length) {
         allocated = Arrays.copyOf(allocated, allocatedCount * 2);
       }
-      allocated[allocatedCount++] = object;
+      allocated[allocatedCount] = object;
+      if (allocatedAt != null) {
+        allocatedAt.put(object, allocatedCount);
+      } else if (allocatedCount == INDEXED) {
+        allocatedAt = new IdentityHashMap<>();
+        for (int k = 0; k <= allocatedCount; k++) {
+          allocatedAt.put(allocated[k], k);
+        }
+      }
+      allocatedCount++;
       addCreated(((VersionedObject<?>) object).currentVersion());
     } else if (!(object instanceof VersionedArray<?>)) {
       return object;
@@ -358,15 +384,14 @@ public final class Replay {
    * APP object a made object was paired with, else {@code object} itself.
    */
   public Object appIdentity(Object object) {
-    for (int k = allocatedCount - 1; k >= 0; k--) {
-      if (allocated[k] == object) {
-        if (k >= log.allocatedCount()) {
-          throw new Divergence(
-              MismatchKind.ALLOCATION,
-              "VAL allocated object #" + k + " but APP allocated only " + log.allocatedCount());
-        }
-        return log.allocated(k);
+    int k = allocatedIndexOf(object);
+    if (k >= 0) {
+      if (k >= log.allocatedCount()) {
+        throw new Divergence(
+            MismatchKind.ALLOCATION,
+            "VAL allocated object #" + k + " but APP allocated only " + log.allocatedCount());
       }
+      return log.allocated(k);
     }
     int i = madeIndexOf(object);
     return i >= 0 && madeFor[i] != null ? madeFor[i] : object;
@@ -473,6 +498,19 @@ public final class Replay {
     madeCount++;
   }
 
+  private int allocatedIndexOf(Object object) {
+    if (allocatedAt != null) {
+      Integer k = allocatedAt.get(object);
+      return k == null ? -1 : k;
+    }
+    for (int k = allocatedCount - 1; k >= 0; k--) {
+      if (allocated[k] == object) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
   private int madeIndexOf(Object object) {
     if (madeIndex != null) {
       Integer i = madeIndex.get(object);
@@ -488,9 +526,22 @@ public final class Replay {
 
   /** Whether some VAL object already stands for APP's {@code app}. */
   private boolean isPaired(Object app) {
-    for (int k = 0; k < log.allocatedCount(); k++) {
-      if (log.allocated(k) == app) {
+    int appAllocations = log.allocatedCount();
+    if (appAllocations >= INDEXED) {
+      if (appAllocated == null) {
+        appAllocated = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int k = 0; k < appAllocations; k++) {
+          appAllocated.add(log.allocated(k));
+        }
+      }
+      if (appAllocated.contains(app)) {
         return true;
+      }
+    } else {
+      for (int k = 0; k < appAllocations; k++) {
+        if (log.allocated(k) == app) {
+          return true;
+        }
       }
     }
     if (pairedApp != null) {
@@ -528,21 +579,32 @@ public final class Replay {
     if (appCreated == 0) {
       return logged;
     }
+    if (appCreated >= ClosureLog.INDEXED) {
+      if (appCreatedAt == null) {
+        appCreatedAt = new IdentityHashMap<>();
+        for (int j = 0; j < appCreated; j++) {
+          appCreatedAt.put(log.created(j), j);
+        }
+      }
+      Integer j = appCreatedAt.get(logged);
+      return j == null ? logged : createdFor(j);
+    }
     for (int j = appCreated - 1; j >= 0; j--) {
       if (log.created(j) == logged) {
-        if (j >= createdCount) {
-          throw new Divergence(
-              MismatchKind.STORE,
-              "APP read its store #"
-                  + j
-                  + " which VAL has not made (VAL made "
-                  + createdCount
-                  + ")");
-        }
-        return created[j];
+        return createdFor(j);
       }
     }
     return logged;
+  }
+
+  /** VAL's version at position {@code j} of APP's created ones, which APP read back. */
+  private Version createdFor(int j) {
+    if (j >= createdCount) {
+      throw new Divergence(
+          MismatchKind.STORE,
+          "APP read its store #" + j + " which VAL has not made (VAL made " + createdCount + ")");
+    }
+    return created[j];
   }
 
   private void addCreated(Version version) {

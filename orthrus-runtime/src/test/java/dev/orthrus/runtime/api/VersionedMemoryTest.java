@@ -34,6 +34,40 @@ class VersionedMemoryTest {
     }
   }
 
+  /**
+   * A load of a slot the execution stored to reads the version of its newest store there, whether
+   * it made a few stores or thousands (then they are indexed), and over a dropped recorded call's
+   * stores; a slot another thread changed since gets a new version. A long relinking used to look
+   * through every store for each load: time in the square of the stores.
+   */
+  @Test
+  void aLoadReadsTheExecutionsOwnNewestStoreHoweverManyItMade() {
+    for (int n : new int[] {4, ClosureLog.INDEXED, 5_000}) {
+      ClosureLog log = new ClosureLog(new AppThread(Thread.currentThread(), -1, 2), -1);
+      VersionedArray<String> a = new VersionedArray<>(n);
+      for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < n; i++) {
+          log.storeSlot(a, i, "v" + round + "-" + i);
+        }
+      }
+      for (int i = 0; i < n; i++) {
+        SlotVersion<String> read = log.loadSlot(a, i);
+        assertSame(log.created(n + i), read, "slot " + i + " of " + n);
+        assertEquals("v1-" + i, read.value());
+      }
+      log.beforeRecorded("call");
+      log.storeSlot(a, 0, "dropped");
+      log.recordedRef("result");
+      // The slot holds the kept store's value again.
+      a.soValue(0, ((SlotVersion<?>) log.created(n)).value().toString());
+      assertSame(log.created(n), log.loadSlot(a, 0), "after a dropped call, " + n);
+      a.soValue(1, "other");
+      SlotVersion<String> other = log.loadSlot(a, 1);
+      assertEquals("other", other.value());
+      assertNotSame(log.created(n + 1), other);
+    }
+  }
+
   @Test
   void storePublishesANewVersionAndKeepsTheOldOneIntact() {
     Cell c = new Cell(1);
