@@ -1,13 +1,27 @@
 package dev.orthrus.processor.rules;
 
+import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.rules.Rule;
+import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.ApiUse;
+import dev.orthrus.processor.summary.IdentityTypeArgument;
+import dev.orthrus.processor.summary.MethodSummary;
+import dev.orthrus.processor.summary.TypeParameterHashOrder;
+import java.nio.file.Path;
 
 /**
  * Iteration in identity-hash order: the application's and the validator's fresh objects hash
- * differently, so they iterate in different orders, and the order cannot be recorded.
+ * differently, so they iterate in different orders, and the order cannot be recorded. A generic
+ * helper's hash set of its type parameter ({@code new HashSet<T>(items)}) is reported where the
+ * data path calls it with a type whose objects hash by identity.
  */
 public final class IdentityHashOrderRule extends ApiUseRule {
+
+  private static final String WHY =
+      "; the application's and the validator's objects hash differently, so a validator"
+          + " cannot reproduce the order: give the key class a hashCode of its fields' values (and"
+          + " the classes it hashes, or a record key's components hold, one too), or use a"
+          + " LinkedHashMap, LinkedHashSet, TreeMap or list";
 
   public IdentityHashOrderRule() {
     super(Rule.IDENTITY_HASH_ORDER);
@@ -15,12 +29,57 @@ public final class IdentityHashOrderRule extends ApiUseRule {
 
   @Override
   String describe(ApiUse use, String who) {
-    return who
-        + " depends on identity-hash order (`"
-        + use.target()
-        + "`); the application's and the validator's objects hash differently, so a validator"
-        + " cannot reproduce the order: give the key class a hashCode of its fields' values (and"
-        + " the classes it hashes, or a record key's components hold, one too), or use a LinkedHashMap,"
-        + " LinkedHashSet, TreeMap or list";
+    return who + " depends on identity-hash order (`" + use.target() + "`)" + WHY;
+  }
+
+  @Override
+  public void check(RuleContext context, Findings findings) {
+    super.check(context, findings);
+    for (ClosureScope scope : context.dataPath().closures()) {
+      for (MethodSummary method : scope.methods()) {
+        for (IdentityTypeArgument argument : method.identityTypeArguments()) {
+          for (MethodSummary callee : context.dataPath().targets(argument.call())) {
+            for (TypeParameterHashOrder order : callee.typeParameterHashOrders()) {
+              if (order.typeParameter() == argument.typeParameter()) {
+                findings.report(
+                    rule(),
+                    argument.call().site(),
+                    message(scope, method, argument, callee, order),
+                    scope.id());
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static String message(
+      ClosureScope scope,
+      MethodSummary method,
+      IdentityTypeArgument argument,
+      MethodSummary callee,
+      TypeParameterHashOrder order) {
+    String typeParameter =
+        callee.element().getTypeParameters().get(order.typeParameter()).getSimpleName().toString();
+    SourcePosition at = order.site().position();
+    String where =
+        at.file().isEmpty() ? "" : " at " + Path.of(at.file()).getFileName() + ":" + at.line();
+    return RuleContext.closureName(scope, method.id())
+        + " calls `"
+        + callee.id()
+        + "` with "
+        + typeParameter
+        + " = `"
+        + argument.type()
+        + "`, whose objects hash by identity, and it depends on identity-hash order of "
+        + typeParameter
+        + " (`"
+        + order.target()
+        + "`"
+        + where
+        + ")"
+        + RuleContext.via(scope, method.id())
+        + WHY;
   }
 }

@@ -10,13 +10,22 @@ import com.sun.source.tree.TryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 
 /** Resolved calls (with where each argument comes from) and allocations. */
@@ -38,7 +47,7 @@ final class CallScanner extends BodyScanner {
               : scope.names.methodId(callee);
       List<Call> chain = new ArrayList<>();
       int receiverOrigin = scope.receiverOrigin(getCurrentPath(), callee, chain);
-      scope.summary.calls.add(
+      Call call =
           new Call(
               target,
               callee,
@@ -48,7 +57,11 @@ final class CallScanner extends BodyScanner {
               scope.classOf(receiver),
               node.getMethodSelect() instanceof MemberSelectTree select
                   && MethodScope.isSuper(MethodScope.unwrap(select.getExpression())),
-              List.copyOf(chain)));
+              List.copyOf(chain));
+      scope.summary.calls.add(call);
+      if (!callee.getTypeParameters().isEmpty()) {
+        recordIdentityTypeArguments(call, node);
+      }
       recordPassedFields(target, node.getArguments());
     }
     return super.visitMethodInvocation(node, unused);
@@ -76,6 +89,59 @@ final class CallScanner extends BodyScanner {
       recordPassedFields(scope.names.methodId(constructor), node.getArguments());
     }
     return super.visitNewClass(node, unused);
+  }
+
+  /**
+   * The types this call gives its generic callee's type parameters, read by matching the callee's
+   * declared parameter types with those javac inferred here: those whose objects hash by identity
+   * ({@link JdkCalls#identityOrdered}) are recorded, for the callee's hash sets of them.
+   */
+  private void recordIdentityTypeArguments(Call call, MethodInvocationTree node) {
+    ExecutableElement callee = call.callee();
+    if (!(scope.trees.getTypeMirror(new TreePath(getCurrentPath(), node.getMethodSelect()))
+        instanceof ExecutableType used)) {
+      return;
+    }
+    Map<Element, TypeMirror> bound = new HashMap<>();
+    List<? extends VariableElement> declared = callee.getParameters();
+    for (int i = 0; i < declared.size() && i < used.getParameterTypes().size(); i++) {
+      bind(declared.get(i).asType(), used.getParameterTypes().get(i), bound, 0);
+    }
+    bind(callee.getReturnType(), used.getReturnType(), bound, 0);
+    List<? extends TypeParameterElement> parameters = callee.getTypeParameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      TypeMirror type = bound.get(parameters.get(i));
+      if (type != null && scope.jdk.identityOrdered(type)) {
+        scope.summary.identityTypeArguments.add(
+            new IdentityTypeArgument(call, i, scope.names.erased(type)));
+      }
+    }
+  }
+
+  /** Matches {@code declared} with {@code used}, the same type with type variables replaced. */
+  private static void bind(
+      TypeMirror declared, TypeMirror used, Map<Element, TypeMirror> bound, int depth) {
+    if (depth > 8 || used == null) {
+      return;
+    }
+    if (declared instanceof TypeVariable variable) {
+      bound.putIfAbsent(variable.asElement(), used);
+    } else if (declared instanceof ArrayType array && used instanceof ArrayType usedArray) {
+      bind(array.getComponentType(), usedArray.getComponentType(), bound, depth + 1);
+    } else if (declared instanceof DeclaredType type && used instanceof DeclaredType usedType) {
+      List<? extends TypeMirror> args = type.getTypeArguments();
+      List<? extends TypeMirror> usedArgs = usedType.getTypeArguments();
+      for (int i = 0; i < args.size() && i < usedArgs.size(); i++) {
+        bind(args.get(i), usedArgs.get(i), bound, depth + 1);
+      }
+    } else if (declared instanceof WildcardType wildcard && used instanceof WildcardType usedWild) {
+      if (wildcard.getExtendsBound() != null) {
+        bind(wildcard.getExtendsBound(), usedWild.getExtendsBound(), bound, depth + 1);
+      }
+      if (wildcard.getSuperBound() != null) {
+        bind(wildcard.getSuperBound(), usedWild.getSuperBound(), bound, depth + 1);
+      }
+    }
   }
 
   /**

@@ -234,6 +234,24 @@ public final class JdkCalls {
   }
 
   /**
+   * Keys of this type iterate in identity-hash order in a hash set or map, an order a validator
+   * cannot reproduce: arrays, and {@link #identityHashed} types but for enums and {@code Class},
+   * whose objects are the same in APP and VAL (a constant, a loaded class), and so is their order.
+   */
+  public boolean identityOrdered(TypeMirror key) {
+    if (key.getKind() == TypeKind.ARRAY) {
+      return true;
+    }
+    if (!identityHashed(key)) {
+      return false;
+    }
+    Element element = types.asElement(key);
+    return element.getKind() != ElementKind.ENUM
+        && !(element instanceof TypeElement type
+            && type.getQualifiedName().contentEquals("java.lang.Class"));
+  }
+
+  /**
    * A class or enum whose {@code hashCode} is the identity hash code (not Object itself: unknown);
    * a record whose generated {@code hashCode} combines such a component's, or an array's ({@code
    * record Entry(Task task, int prio)} with {@code Task} a class without one); a functional

@@ -25,6 +25,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
 
 /**
  * Uses of JDK facilities a closure must not depend on blindly: threads, I/O, locks, clocks,
@@ -219,24 +220,22 @@ final class JdkUseScanner extends BodyScanner {
     if (key == null && viewed != null) {
       key = hashedOrigin(viewed, 0);
     }
-    // An array hashes by identity.
-    if (key != null
-        && (key.getKind() == TypeKind.NONE
-            || key.getKind() == TypeKind.ARRAY
-            || scope.jdk.identityHashed(key) && !canonical(key))) {
-      use(JdkCategory.HASH_ORDER, "iteration over " + scope.names.erased(type), at);
+    if (key == null) {
+      return;
     }
-  }
-
-  /**
-   * Keys that are the same objects in APP and VAL, so that their identity-hash order is too: enum
-   * constants, and classes ({@code Map<Class<?>, Handler>}: a class is one object per loader).
-   */
-  private boolean canonical(TypeMirror key) {
-    Element element = scope.types.asElement(key);
-    return element.getKind() == ElementKind.ENUM
-        || element instanceof TypeElement type
-            && type.getQualifiedName().contentEquals("java.lang.Class");
+    String target = "iteration over " + scope.names.erased(type);
+    if (key.getKind() == TypeKind.NONE || scope.jdk.identityOrdered(key)) {
+      use(JdkCategory.HASH_ORDER, target, at);
+    } else if (key instanceof TypeVariable variable
+        && scope.summary.element() != null
+        && scope.summary.element().getTypeParameters().contains(variable.asElement())) {
+      // A generic helper's set of T: its callers say what T is (IdentityHashOrderRule).
+      scope.summary.typeParameterHashOrders.add(
+          new TypeParameterHashOrder(
+              scope.summary.element().getTypeParameters().indexOf(variable.asElement()),
+              target,
+              scope.site(at)));
+    }
   }
 
   /**

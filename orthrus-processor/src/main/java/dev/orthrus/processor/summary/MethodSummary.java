@@ -33,6 +33,8 @@ public final class MethodSummary {
   final List<AllocationSite> allocations = new ArrayList<>();
   final List<Call> calls = new ArrayList<>();
   final List<ApiUse> apiUses = new ArrayList<>();
+  final List<TypeParameterHashOrder> typeParameterHashOrders = new ArrayList<>();
+  final List<IdentityTypeArgument> identityTypeArguments = new ArrayList<>();
   final List<UserDataMutation> userDataMutations = new ArrayList<>();
   final List<ParameterMutation> parameterMutations = new ArrayList<>();
   final List<Site> parameterSites = new ArrayList<>();
@@ -150,6 +152,16 @@ public final class MethodSummary {
 
   public List<ApiUse> apiUses() {
     return apiUses;
+  }
+
+  /** Hash sets and maps keyed by one of this method's type parameters that it iterates. */
+  public List<TypeParameterHashOrder> typeParameterHashOrders() {
+    return typeParameterHashOrders;
+  }
+
+  /** Calls that give a callee's type parameter a type whose objects hash by identity. */
+  public List<IdentityTypeArgument> identityTypeArguments() {
+    return identityTypeArguments;
   }
 
   /** Mutable JDK objects stored into user-data fields, or changed while user data holds them. */

@@ -447,4 +447,64 @@ class IdentityHashOrderRuleTest {
         .onLineContaining("for (Runnable r : runs)");
     assertThat(findings(c)).isEqualTo(2L);
   }
+
+  /**
+   * A generic helper that iterates a hash set of its type parameter is in identity-hash order where
+   * a closure gives that parameter a type without a hashCode; with strings it is not.
+   */
+  @Test
+  void aGenericHelpersHashSetOfItsTypeParameterIsCheckedWhereAClosureCallsIt() {
+    JavaFileObject f =
+        source(
+            "t.Picks",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.Collection;
+        import java.util.HashSet;
+        import java.util.List;
+        import java.util.Set;
+        public class Picks {
+          static final class Job {
+            final int w;
+            Job(int w) { this.w = w; }
+          }
+          static <T> T anyOf(Collection<T> items) {
+            return new HashSet<>(items).iterator().next();
+          }
+          static <K> int firstLength(List<K> items) {
+            Set<K> seen = new HashSet<>(items);
+            int n = 0;
+            for (K k : seen) { n = k.toString().length(); break; }
+            return n;
+          }
+          @Closure
+          public int pickJob(int x) {
+            return anyOf(List.of(new Job(x), new Job(x + 1))).w;
+          }
+          @Closure
+          public String pickName(int x) {
+            return anyOf(List.of("a" + x, "b" + x));
+          }
+          @Closure
+          public int lengthOfJobs(int x) {
+            return firstLength(List.of(new Job(x), new Job(x + 1)));
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            KEY
+                + " closure `t.Picks#pickJob(int)` calls `t.Picks#anyOf(java.util.Collection)` with T"
+                + " = `t.Picks$Job`")
+        .inFile(f)
+        .onLineContaining("return anyOf(List.of(new Job(x)");
+    assertThat(c)
+        .hadErrorContaining(KEY + " closure `t.Picks#lengthOfJobs(int)` calls")
+        .inFile(f)
+        .onLineContaining("return firstLength(");
+    assertThat(findings(c)).isEqualTo(2L);
+  }
 }
