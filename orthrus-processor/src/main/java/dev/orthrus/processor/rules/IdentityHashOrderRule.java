@@ -7,7 +7,10 @@ import dev.orthrus.processor.summary.ApiUse;
 import dev.orthrus.processor.summary.IdentityTypeArgument;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.TypeParameterHashOrder;
+import dev.orthrus.processor.summary.TypeParameterPass;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Iteration in identity-hash order: the application's and the validator's fresh objects hash
@@ -39,19 +42,47 @@ public final class IdentityHashOrderRule extends ApiUseRule {
       for (MethodSummary method : scope.methods()) {
         for (IdentityTypeArgument argument : method.identityTypeArguments()) {
           for (MethodSummary callee : context.dataPath().targets(argument.call())) {
-            for (TypeParameterHashOrder order : callee.typeParameterHashOrders()) {
-              if (order.typeParameter() == argument.typeParameter()) {
-                findings.report(
-                    rule(),
-                    argument.call().site(),
-                    message(scope, method, argument, callee, order),
-                    scope.id());
-              }
+            TypeParameterHashOrder order =
+                hashOrder(context, callee, argument.typeParameter(), new HashSet<>());
+            if (order != null) {
+              findings.report(
+                  rule(),
+                  argument.call().site(),
+                  message(scope, method, argument, callee, order),
+                  scope.id());
             }
           }
         }
       }
     }
+  }
+
+  /**
+   * A hash set or map keyed by {@code method}'s type parameter {@code typeParameter} that it
+   * iterates, itself or through the generic methods it gives that parameter to; null when none.
+   */
+  private static TypeParameterHashOrder hashOrder(
+      RuleContext context, MethodSummary method, int typeParameter, Set<String> visited) {
+    if (!visited.add(method.id() + "<" + typeParameter + ">")) {
+      return null;
+    }
+    for (TypeParameterHashOrder order : method.typeParameterHashOrders()) {
+      if (order.typeParameter() == typeParameter) {
+        return order;
+      }
+    }
+    for (TypeParameterPass pass : method.typeParameterPasses()) {
+      if (pass.typeParameter() == typeParameter) {
+        for (MethodSummary callee : context.dataPath().targets(pass.call())) {
+          TypeParameterHashOrder order =
+              hashOrder(context, callee, pass.calleeTypeParameter(), visited);
+          if (order != null) {
+            return order;
+          }
+        }
+      }
+    }
+    return null;
   }
 
   private static String message(
@@ -61,7 +92,12 @@ public final class IdentityHashOrderRule extends ApiUseRule {
       MethodSummary callee,
       TypeParameterHashOrder order) {
     String typeParameter =
-        callee.element().getTypeParameters().get(order.typeParameter()).getSimpleName().toString();
+        callee
+            .element()
+            .getTypeParameters()
+            .get(argument.typeParameter())
+            .getSimpleName()
+            .toString();
     SourcePosition at = order.site().position();
     String where =
         at.file().isEmpty() ? "" : " at " + Path.of(at.file()).getFileName() + ":" + at.line();

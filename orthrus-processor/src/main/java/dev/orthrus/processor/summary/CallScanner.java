@@ -109,11 +109,21 @@ final class CallScanner extends BodyScanner {
     }
     bind(callee.getReturnType(), used.getReturnType(), bound, 0);
     List<? extends TypeParameterElement> parameters = callee.getTypeParameters();
+    ExecutableElement caller = scope.summary.element();
     for (int i = 0; i < parameters.size(); i++) {
       TypeMirror type = bound.get(parameters.get(i));
-      if (type != null && scope.jdk.identityOrdered(type)) {
+      if (type == null) {
+        continue;
+      }
+      if (scope.jdk.identityOrdered(type)) {
         scope.summary.identityTypeArguments.add(
             new IdentityTypeArgument(call, i, scope.names.erased(type)));
+      } else if (type instanceof TypeVariable variable
+          && caller != null
+          && caller.getTypeParameters().contains(variable.asElement())) {
+        scope.summary.typeParameterPasses.add(
+            new TypeParameterPass(
+                call, i, caller.getTypeParameters().indexOf(variable.asElement())));
       }
     }
   }

@@ -35,6 +35,7 @@ public final class MethodSummary {
   final List<ApiUse> apiUses = new ArrayList<>();
   final List<TypeParameterHashOrder> typeParameterHashOrders = new ArrayList<>();
   final List<IdentityTypeArgument> identityTypeArguments = new ArrayList<>();
+  final List<TypeParameterPass> typeParameterPasses = new ArrayList<>();
   final List<UserDataMutation> userDataMutations = new ArrayList<>();
   final List<ParameterMutation> parameterMutations = new ArrayList<>();
   final List<Site> parameterSites = new ArrayList<>();
@@ -162,6 +163,11 @@ public final class MethodSummary {
   /** Calls that give a callee's type parameter a type whose objects hash by identity. */
   public List<IdentityTypeArgument> identityTypeArguments() {
     return identityTypeArguments;
+  }
+
+  /** Calls that give a callee's type parameter one of this method's own. */
+  public List<TypeParameterPass> typeParameterPasses() {
+    return typeParameterPasses;
   }
 
   /** Mutable JDK objects stored into user-data fields, or changed while user data holds them. */

@@ -486,9 +486,16 @@ class IdentityHashOrderRuleTest {
           public String pickName(int x) {
             return anyOf(List.of("a" + x, "b" + x));
           }
+          static <E> E passedOn(List<E> items) {
+            return anyOf(items);
+          }
           @Closure
           public int lengthOfJobs(int x) {
             return firstLength(List.of(new Job(x), new Job(x + 1)));
+          }
+          @Closure
+          public int pickPassedOn(int x) {
+            return passedOn(List.of(new Job(x), new Job(x + 1))).w + passedOn(List.of("s")).length();
           }
         }
         """);
@@ -505,6 +512,13 @@ class IdentityHashOrderRuleTest {
         .hadErrorContaining(KEY + " closure `t.Picks#lengthOfJobs(int)` calls")
         .inFile(f)
         .onLineContaining("return firstLength(");
-    assertThat(findings(c)).isEqualTo(2L);
+    assertThat(c)
+        .hadErrorContaining(
+            KEY
+                + " closure `t.Picks#pickPassedOn(int)` calls `t.Picks#passedOn(java.util.List)` with"
+                + " E = `t.Picks$Job`")
+        .inFile(f)
+        .onLineContaining("return passedOn(");
+    assertThat(findings(c)).isEqualTo(3L);
   }
 }
