@@ -4,7 +4,9 @@ import dev.orthrus.model.SourcePosition;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.ApiUse;
+import dev.orthrus.processor.summary.Call;
 import dev.orthrus.processor.summary.IdentityTypeArgument;
+import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.TypeParameterHashOrder;
 import dev.orthrus.processor.summary.TypeParameterPass;
@@ -43,7 +45,8 @@ public final class IdentityHashOrderRule extends ApiUseRule {
         for (IdentityTypeArgument argument : method.identityTypeArguments()) {
           for (MethodSummary callee : context.dataPath().targets(argument.call())) {
             TypeParameterHashOrder order =
-                hashOrder(context, callee, argument.typeParameter(), new HashSet<>());
+                hashOrder(
+                    context, callee, argument.typeParameter(), argument.ofClass(), new HashSet<>());
             if (order != null) {
               findings.report(
                   rule(),
@@ -58,24 +61,44 @@ public final class IdentityHashOrderRule extends ApiUseRule {
   }
 
   /**
-   * A hash set or map keyed by {@code method}'s type parameter {@code typeParameter} that it
-   * iterates, itself or through the generic methods it gives that parameter to; null when none.
+   * A hash set or map keyed by {@code method}'s type parameter {@code typeParameter} (its class's,
+   * {@code ofClass}) that it iterates, itself or through the generic methods it gives a parameter
+   * of its own to, or, for its class's, the methods it calls on its own object; null when none.
    */
   private static TypeParameterHashOrder hashOrder(
-      RuleContext context, MethodSummary method, int typeParameter, Set<String> visited) {
-    if (!visited.add(method.id() + "<" + typeParameter + ">")) {
+      RuleContext context,
+      MethodSummary method,
+      int typeParameter,
+      boolean ofClass,
+      Set<String> visited) {
+    if (!visited.add(method.id() + (ofClass ? "<class " : "<") + typeParameter + ">")) {
       return null;
     }
     for (TypeParameterHashOrder order : method.typeParameterHashOrders()) {
-      if (order.typeParameter() == typeParameter) {
+      if (order.typeParameter() == typeParameter && order.ofClass() == ofClass) {
         return order;
       }
     }
-    for (TypeParameterPass pass : method.typeParameterPasses()) {
-      if (pass.typeParameter() == typeParameter) {
-        for (MethodSummary callee : context.dataPath().targets(pass.call())) {
-          TypeParameterHashOrder order =
-              hashOrder(context, callee, pass.calleeTypeParameter(), visited);
+    if (!ofClass) {
+      for (TypeParameterPass pass : method.typeParameterPasses()) {
+        if (pass.typeParameter() == typeParameter) {
+          for (MethodSummary callee : context.dataPath().targets(pass.call())) {
+            TypeParameterHashOrder order =
+                hashOrder(context, callee, pass.calleeTypeParameter(), false, visited);
+            if (order != null) {
+              return order;
+            }
+          }
+        }
+      }
+      return null;
+    }
+    for (Call call : method.calls()) {
+      if (call.receiver() == Call.CALLER_RECEIVER
+          && call.callee() != null
+          && JavaNames.enclosingType(call.callee()).equals(method.owner())) {
+        for (MethodSummary callee : context.dataPath().targets(call)) {
+          TypeParameterHashOrder order = hashOrder(context, callee, typeParameter, true, visited);
           if (order != null) {
             return order;
           }
@@ -92,9 +115,9 @@ public final class IdentityHashOrderRule extends ApiUseRule {
       MethodSummary callee,
       TypeParameterHashOrder order) {
     String typeParameter =
-        callee
-            .element()
-            .getTypeParameters()
+        (argument.ofClass()
+                ? callee.owner().getTypeParameters()
+                : callee.element().getTypeParameters())
             .get(argument.typeParameter())
             .getSimpleName()
             .toString();

@@ -62,6 +62,9 @@ final class CallScanner extends BodyScanner {
       if (!callee.getTypeParameters().isEmpty()) {
         recordIdentityTypeArguments(call, node);
       }
+      if (receiver != null && !callee.getModifiers().contains(Modifier.STATIC)) {
+        recordIdentityClassArguments(call, receiver);
+      }
       recordPassedFields(target, node.getArguments());
     }
     return super.visitMethodInvocation(node, unused);
@@ -117,7 +120,7 @@ final class CallScanner extends BodyScanner {
       }
       if (scope.jdk.identityOrdered(type)) {
         scope.summary.identityTypeArguments.add(
-            new IdentityTypeArgument(call, i, scope.names.erased(type)));
+            new IdentityTypeArgument(call, i, false, scope.names.erased(type)));
       } else if (type instanceof TypeVariable variable
           && caller != null
           && caller.getTypeParameters().contains(variable.asElement())) {
@@ -126,6 +129,50 @@ final class CallScanner extends BodyScanner {
                 call, i, caller.getTypeParameters().indexOf(variable.asElement())));
       }
     }
+  }
+
+  /**
+   * The types the receiver's type gives the type parameters of the class that declares the instance
+   * method called ({@code Bag<Job> bag; bag.any()}): those whose objects hash by identity are
+   * recorded, for the class's hash sets of them.
+   */
+  private void recordIdentityClassArguments(Call call, TypeMirror receiver) {
+    TypeElement owner = JavaNames.enclosingType(call.callee());
+    if (owner.getTypeParameters().isEmpty()) {
+      return;
+    }
+    DeclaredType as = asType(receiver, owner, 0);
+    if (as == null) {
+      return;
+    }
+    List<? extends TypeMirror> arguments = as.getTypeArguments();
+    for (int i = 0; i < arguments.size(); i++) {
+      TypeMirror type = arguments.get(i);
+      if (type instanceof WildcardType wildcard) {
+        type = wildcard.getExtendsBound();
+      }
+      if (type != null && scope.jdk.identityOrdered(type)) {
+        scope.summary.identityTypeArguments.add(
+            new IdentityTypeArgument(call, i, true, scope.names.erased(type)));
+      }
+    }
+  }
+
+  /** {@code type} or the supertype of it that is {@code owner}'s, with its type arguments. */
+  private DeclaredType asType(TypeMirror type, TypeElement owner, int depth) {
+    if (!(type instanceof DeclaredType declared) || depth > 8) {
+      return null;
+    }
+    if (declared.asElement().equals(owner)) {
+      return declared;
+    }
+    for (TypeMirror supertype : scope.types.directSupertypes(type)) {
+      DeclaredType found = asType(supertype, owner, depth + 1);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   /** Matches {@code declared} with {@code used}, the same type with type variables replaced. */

@@ -6,7 +6,9 @@ package dev.orthrus.processor.summary;
  * Job} without {@code hashCode}).
  *
  * @param call the call
- * @param typeParameter the index of the callee's type parameter
+ * @param typeParameter the index of the callee's type parameter, or of its class's
+ * @param ofClass the parameter is the callee's class's, given by the receiver's type ({@code
+ *     Bag<Job> bag; bag.any()})
  * @param type the type it stands for, as written in messages
  */
-public record IdentityTypeArgument(Call call, int typeParameter, String type) {}
+public record IdentityTypeArgument(Call call, int typeParameter, boolean ofClass, String type) {}

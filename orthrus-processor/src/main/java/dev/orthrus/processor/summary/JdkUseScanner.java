@@ -21,6 +21,7 @@ import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -226,15 +227,19 @@ final class JdkUseScanner extends BodyScanner {
     String target = "iteration over " + scope.names.erased(type);
     if (key.getKind() == TypeKind.NONE || scope.jdk.identityOrdered(key)) {
       use(JdkCategory.HASH_ORDER, target, at);
-    } else if (key instanceof TypeVariable variable
-        && scope.summary.element() != null
-        && scope.summary.element().getTypeParameters().contains(variable.asElement())) {
-      // A generic helper's set of T: its callers say what T is (IdentityHashOrderRule).
-      scope.summary.typeParameterHashOrders.add(
-          new TypeParameterHashOrder(
-              scope.summary.element().getTypeParameters().indexOf(variable.asElement()),
-              target,
-              scope.site(at)));
+    } else if (key instanceof TypeVariable variable && scope.summary.element() != null) {
+      // A generic helper's set of T, or a generic class's: its callers say what T is
+      // (IdentityHashOrderRule).
+      ExecutableElement method = scope.summary.element();
+      int own = method.getTypeParameters().indexOf(variable.asElement());
+      int ofClass =
+          method.getModifiers().contains(Modifier.STATIC)
+              ? -1
+              : JavaNames.enclosingType(method).getTypeParameters().indexOf(variable.asElement());
+      if (own >= 0 || ofClass >= 0) {
+        scope.summary.typeParameterHashOrders.add(
+            new TypeParameterHashOrder(own >= 0 ? own : ofClass, own < 0, target, scope.site(at)));
+      }
     }
   }
 

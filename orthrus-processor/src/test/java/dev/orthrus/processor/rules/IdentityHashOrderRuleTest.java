@@ -521,4 +521,73 @@ class IdentityHashOrderRuleTest {
         .onLineContaining("return passedOn(");
     assertThat(findings(c)).isEqualTo(3L);
   }
+
+  /**
+   * A generic class's hash set of its type parameter, iterated by its methods (or by a method they
+   * call on the same object), is in identity-hash order where a closure calls them on a receiver
+   * whose type argument hashes by identity, also through a subclass that fixes it.
+   */
+  @Test
+  void aGenericClassesHashSetOfItsTypeParameterIsCheckedWhereAClosureCallsItsMethods() {
+    JavaFileObject f =
+        source(
+            "t.Bags",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import java.util.HashSet;
+        import java.util.Set;
+        public class Bags {
+          static final class Job {
+            final int w;
+            Job(int w) { this.w = w; }
+          }
+          static class Bag<T> {
+            final Set<T> items = new HashSet<>();
+            void add(T t) { items.add(t); }
+            T any() { return first(); }
+            T first() { for (T t : items) return t; return null; }
+            int size() { return items.size(); }
+          }
+          static final class JobBag extends Bag<Job> {}
+          @Closure
+          public int anyJob(int x) {
+            Bag<Job> bag = new Bag<>();
+            bag.add(new Job(x));
+            bag.add(new Job(x + 1));
+            return bag.any().w;
+          }
+          @Closure
+          public int anyFromJobBag(int x) {
+            JobBag bag = new JobBag();
+            bag.add(new Job(x));
+            return bag.first().w;
+          }
+          @Closure
+          public String anyName(int x) {
+            Bag<String> bag = new Bag<>();
+            bag.add("a" + x);
+            return bag.any();
+          }
+          @Closure
+          public int jobCount(int x) {
+            Bag<Job> bag = new Bag<>();
+            bag.add(new Job(x));
+            return bag.size();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            KEY + " closure `t.Bags#anyJob(int)` calls `t.Bags$Bag#any()` with T = `t.Bags$Job`")
+        .inFile(f)
+        .onLineContaining("return bag.any().w;");
+    assertThat(c)
+        .hadErrorContaining(KEY + " closure `t.Bags#anyFromJobBag(int)` calls `t.Bags$Bag#first()`")
+        .inFile(f)
+        .onLineContaining("return bag.first().w;");
+    assertThat(findings(c)).isEqualTo(2L);
+  }
 }
