@@ -183,6 +183,26 @@ public final class Probe {
     return s.toString().length() + s.sides() + k % 2;
   }
 
+  static final class Pt {
+    final int x;
+
+    Pt(int x) {
+      this.x = x;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * super.hashCode() + x;
+    }
+  }
+
+  /** A hashCode that folds in Object's (super.hashCode(): no override to dispatch to). */
+  @Closure
+  public int superHashBit(int k) {
+    n++;
+    return new Pt(k).hashCode() & 1;
+  }
+
   /** A thread prints its name: the application's, not the validator's. */
   @Closure
   public int threadPrintedLength(int k) {

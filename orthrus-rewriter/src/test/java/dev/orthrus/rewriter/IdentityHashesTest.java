@@ -79,6 +79,7 @@ class IdentityHashesTest {
               "lambdaConcatenatedLength",
               "shapePrintedLength",
               "threadPrintedLength",
+              "superHashBit",
               "plain");
       for (String name : names) {
         var m = type.getMethod(name, int.class);

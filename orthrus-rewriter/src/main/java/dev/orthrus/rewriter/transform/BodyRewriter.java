@@ -849,8 +849,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             : Map.of();
     List<String> unrecorded = unrecordedUses(n.getArguments());
     String unrecordedElements = unrecordedUses(List.of(n)).get(0);
+    // super.hashCode() runs the superclass's method itself: no override to dispatch to.
     Map<String, String> overrides =
-        n.getScope().filter(BodyRewriter::withoutEffects).isPresent()
+        n.getScope().filter(s -> !s.isSuperExpr()).filter(BodyRewriter::withoutEffects).isPresent()
             ? facts.objectMethodOverrides(positions.span(n))
             : Map.of();
     // sb.append(tag): the argument's text, recorded as a concatenation operand's.
