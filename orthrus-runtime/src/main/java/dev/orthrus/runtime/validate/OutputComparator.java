@@ -164,18 +164,40 @@ public final class OutputComparator {
 
   /**
    * An exception's message without what differs between two faithful executions: identity hashes
-   * ({@code Item@1b6d3586}: VAL's objects are not APP's), and the JDK's helpful {@code
-   * NullPointerException} text, which names the variant's own methods and locals ({@code getApp}
-   * against {@code getVal}). Where the exception was thrown is still compared: the loads, stores
-   * and allocations made before it are.
+   * ({@code Item@1b6d3586}: VAL's objects are not APP's), the names of the classes the APP and VAL
+   * variants each have their own copy of (a lambda's {@code Main$$Lambda$47/0x...}, an anonymous or
+   * local class's {@code Main$3}: a {@code ClassCastException} names them), and the JDK's helpful
+   * {@code NullPointerException} text, which names the variant's own methods and locals ({@code
+   * getApp} against {@code getVal}). Where the exception was thrown is still compared: the loads,
+   * stores and allocations made before it are.
    */
-  private static String comparableMessage(Class<?> type, String m) {
+  static String comparableMessage(Class<?> type, String m) {
     if (m == null
         || (NullPointerException.class.isAssignableFrom(type) && m.startsWith("Cannot "))) {
       return null;
     }
-    return withoutIdentityHashes(m);
+    return withoutIdentityHashes(withoutVariantClassNames(m));
   }
+
+  /**
+   * {@code text} with the numbers javac and the JVM give lambda, anonymous and local classes
+   * removed ({@code Main$$Lambda$47/0x0000...} becomes {@code Main$$Lambda}, {@code Main$3} becomes
+   * {@code Main$N}): each variant of a closure has its own such classes.
+   */
+  static String withoutVariantClassNames(String text) {
+    if (text.indexOf('$') < 0) {
+      return text;
+    }
+    return NUMBERED_CLASS
+        .matcher(LAMBDA_CLASS.matcher(text).replaceAll("\\$\\$Lambda"))
+        .replaceAll("\\$N");
+  }
+
+  private static final Pattern LAMBDA_CLASS =
+      Pattern.compile("\\$\\$Lambda(?:\\$\\d+)?(?:/0x[0-9a-f]+)?");
+
+  /** {@code $3} right after a class name: an anonymous class, or the prefix of a local class's. */
+  private static final Pattern NUMBERED_CLASS = Pattern.compile("(?<=[\\w$])\\$\\d+");
 
   /**
    * {@code text} with every identity hash removed ({@code Item@1b6d3586} becomes {@code Item@}):
