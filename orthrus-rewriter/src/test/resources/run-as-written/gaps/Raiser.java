@@ -5,7 +5,8 @@ import dev.orthrus.annotations.UserData;
 
 /**
  * Closures that throw an exception whose getMessage() reads user data, one whose message is made
- * when it is thrown, and one that catches its own.
+ * when it is thrown, one that throws exactly a supertype of the first, and one that catches its
+ * own.
  */
 @UserData
 public class Raiser {
@@ -48,6 +49,16 @@ public class Raiser {
     return level;
   }
 
+  /** Throws exactly a RuntimeException, whose getMessage is the JDK's whatever its subclasses do. */
+  @Closure
+  public int raiseWrapped(int k) {
+    level = level + k;
+    if (level % 2 == 0) {
+      throw new RuntimeException("level " + level, new IllegalStateException());
+    }
+    return level;
+  }
+
   @Closure
   public int raiseCaught(int k) {
     level = level + k;
@@ -73,6 +84,11 @@ public class Raiser {
       try {
         s += r.raisePlain(1);
       } catch (PlainException e) {
+        s -= e.getMessage().length();
+      }
+      try {
+        s += r.raiseWrapped(2);
+      } catch (RuntimeException e) {
         s -= e.getMessage().length();
       }
       s += r.raiseCaught(1);

@@ -70,9 +70,11 @@ class RunAsWrittenTest {
   void getMessageReadingUserDataOfAThrownExceptionIsNamed() {
     assertNamed(
         "gaps.Raiser#raise(int)",
-        "LevelException.getMessage() of the exception thrown (Raiser.java:37), which validation"
+        "LevelException.getMessage() of the exception thrown (Raiser.java:38), which validation"
             + " runs as written");
     assertNotNamed("gaps.Raiser#raisePlain(int)");
+    // throw new RuntimeException(...): a RuntimeException, not a LevelException (T16-F3).
+    assertNotNamed("gaps.Raiser#raiseWrapped(int)");
     assertNotNamed("gaps.Raiser#raiseCaught(int)");
   }
 
@@ -121,9 +123,9 @@ class RunAsWrittenTest {
               Set.of("useAny", "total", "cursor", "raise", "walk", "walkAll"),
               notValidated,
               () -> rt.notValidatedByClosure().toString());
-          // The seven closures not named, 40 executions each, and raise's that did not throw.
+          // The eight closures not named, 40 executions each, and raise's that did not throw.
           assertEquals(
-              7 * 40 + 20, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
+              8 * 40 + 20, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
           assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
         });
   }

@@ -2473,6 +2473,15 @@ public final class FactsCollector implements TaskListener {
      */
     private Map<TypeElement, ExecutableElement> implementations(
         TypeMirror receiver, ExecutableElement method) {
+      return implementations(receiver, method, false);
+    }
+
+    /**
+     * {@link #implementations(TypeMirror, ExecutableElement)}, of an object whose class is {@code
+     * receiver} itself when {@code exact} ({@code new E(...)}): no class below it.
+     */
+    private Map<TypeElement, ExecutableElement> implementations(
+        TypeMirror receiver, ExecutableElement method, boolean exact) {
       Map<TypeElement, ExecutableElement> found = new LinkedHashMap<>();
       if (!(types.erasure(receiver) instanceof DeclaredType declared)
           || !(declared.asElement() instanceof TypeElement type)) {
@@ -2487,7 +2496,7 @@ public final class FactsCollector implements TaskListener {
           found.put(JavaNames.enclosingType(m), m);
         }
       }
-      if (!type.getModifiers().contains(Modifier.FINAL)) {
+      if (!exact && !type.getModifiers().contains(Modifier.FINAL)) {
         overridesBelow(declared, method).forEach(found::putIfAbsent);
       }
       return found;
@@ -2599,8 +2608,14 @@ public final class FactsCollector implements TaskListener {
     public Void visitThrow(ThrowTree node, Void unused) {
       TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
       ExecutableElement getMessage = jdkMethod("java.lang.Throwable", "getMessage");
+      ExpressionTree thrown = node.getExpression();
+      while (thrown instanceof ParenthesizedTree parenthesized) {
+        thrown = parenthesized.getExpression();
+      }
+      // throw new E(...): an E, whatever overrides classes below E have.
+      boolean exact = thrown instanceof NewClassTree made && made.getClassBody() == null;
       if (getMessage != null && type != null && !caughtHere(getCurrentPath(), type)) {
-        implementations(type, getMessage)
+        implementations(type, getMessage, exact)
             .forEach(
                 (owner, m) ->
                     runsAsWritten(
