@@ -69,6 +69,23 @@ public class Service {
     return found.size() + " " + String.join(",", found);
   }
 
+  /** A record that only carries what it is made with. */
+  public record Found(String key, List<String> items) {}
+
+  /**
+   * A list the closure makes and returns in a record that only carries it: the closure's own list,
+   * read back through the record's accessor; validated.
+   */
+  @Closure
+  public Found carried(long x) {
+    acc.v = acc.v + x;
+    List<String> found = new ArrayList<>();
+    Found result = new Found("k" + x, found);
+    found.add("v" + acc.v);
+    result.items().add("x" + x);
+    return result;
+  }
+
   public String state() {
     int listed = byKey.values().stream().mapToInt(List::size).sum();
     return "audit=" + audit.size() + " byKey=" + listed + " v=" + acc.v + " k3=" + byKey.get("k3").get(0);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * so the validator never adds to the service's lists: the program's lists are vanilla's (they
  * doubled when validators ran {@code add} on them), and every execution validates. A list the
  * closure makes and hands to a helper's constructor is shared too: not validated, where every
- * validation was a detection.
+ * validation was a detection; one a record only carries is not.
  */
 class SharedLocalsTest {
 
@@ -45,6 +45,29 @@ class SharedLocalsTest {
           assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
           assertTrue(rt.publishedCount() >= 200, "logged: " + rt.publishedCount());
           assertEquals(0, rt.validatedCount(), "new Collector(found) stops VAL");
+        });
+  }
+
+  /** A record that only carries the closure's list is not a helper that keeps it (T16-F4). */
+  @Test
+  void aListARecordOnlyCarriesIsValidated(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        loader -> {
+          Class<?> type = loader.loadClass("inbox.Service");
+          Object s = type.getConstructor().newInstance();
+          var carried = type.getMethod("carried", long.class);
+          StringBuilder seen = new StringBuilder();
+          for (int i = 0; i < 200; i++) {
+            seen.append(carried.invoke(s, i)).append('\n');
+          }
+          return seen.toString();
+        },
+        rt -> {
+          assertTrue(rt.awaitDrained(60_000));
+          assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+          assertEquals(200, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
         });
   }
 

@@ -2119,7 +2119,8 @@ public final class FactsCollector implements TaskListener {
           if (!kept[0]
               && trees.getElement(getCurrentPath()) instanceof ExecutableElement constructor
               && !isJdk(constructor)
-              && !isUserData(constructor.getEnclosingElement())) {
+              && !isUserData(constructor.getEnclosingElement())
+              && !carrier((TypeElement) constructor.getEnclosingElement())) {
             for (ExpressionTree argument : node.getArguments()) {
               kept[0] |= local.equals(trees.getElement(new TreePath(getCurrentPath(), argument)));
             }
@@ -2128,6 +2129,32 @@ public final class FactsCollector implements TaskListener {
         }
       }.scan(body, null);
       return kept[0];
+    }
+
+    /**
+     * A record of the sources that only carries its components: the methods it declares are its
+     * accessors and {@code toString}, {@code equals}, {@code hashCode}, so no method of its own
+     * calls a JDK object it keeps ({@code record Counts(String key, Map<String, Integer> byWord)}
+     * made from a map the closure built is the closure's map, read back through {@code byWord()}).
+     */
+    private boolean carrier(TypeElement type) {
+      ClassTree tree = type.getKind() == ElementKind.RECORD ? trees.getTree(type) : null;
+      if (tree == null) {
+        return false;
+      }
+      Set<String> components = new HashSet<>();
+      type.getRecordComponents().forEach(c -> components.add(c.getSimpleName().toString()));
+      for (Tree member : tree.getMembers()) {
+        if (member instanceof MethodTree method
+            && method.getReturnType() != null
+            && !(method.getParameters().isEmpty()
+                && (components.contains(method.getName().toString())
+                    || Set.of("toString", "hashCode").contains(method.getName().toString())))
+            && !(method.getName().contentEquals("equals") && method.getParameters().size() == 1)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /** The method, lambda or class around {@code within}, or null. */
