@@ -315,6 +315,13 @@ public final class JdkApis {
           of(CLOCK, "java.time.Clock")
               .instances("*")
               .example("java.time.Clock.systemUTC().millis();"),
+          // Java 17's clock interface, which Clock implements.
+          of(CLOCK, "java.time.InstantSource")
+              .instances("instant", "millis")
+              .example("java.time.InstantSource.system().millis();"),
+          of(CLOCK, "java.lang.management.RuntimeMXBean")
+              .instances("getUptime", "getStartTime")
+              .example("java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();"),
           of(CLOCK, "java.util.Date").constructors().arity(0).example("new java.util.Date();"),
           of(CLOCK, "java.util.Calendar")
               .statics("getInstance")
@@ -359,6 +366,12 @@ public final class JdkApis {
               .instances("next*")
               .unless(Fact.FRESH_RECEIVER)
               .example("splittable.nextInt();"),
+          // Java 17's generators: RandomGenerator.getDefault(), RandomGenerator.of(name) and a
+          // factory's create() make unseeded ones, whose draws are recorded.
+          of(RANDOM, "java.util.random.RandomGenerator")
+              .instances("next*")
+              .unless(Fact.FRESH_RECEIVER)
+              .example("java.util.random.RandomGenerator.getDefault().nextInt();"),
           of(IDENTITY_HASH, "java.lang.System")
               .statics("identityHashCode")
               .example("System.identityHashCode(this);"),
@@ -395,6 +408,69 @@ public final class JdkApis {
           of(ENVIRONMENT, "java.lang.Runtime")
               .instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
               .example("Runtime.getRuntime().availableProcessors();"),
+          // The JVM's own metrics (java.lang.management): a validator's thread has its own CPU
+          // time, and the heap and the collectors move between APP and VAL.
+          of(ENVIRONMENT, "java.lang.management.ThreadMXBean")
+              .instances(
+                  "getCurrentThreadCpuTime",
+                  "getCurrentThreadUserTime",
+                  "getThreadCpuTime",
+                  "getThreadUserTime",
+                  "getThreadCount",
+                  "getPeakThreadCount",
+                  "getDaemonThreadCount",
+                  "getTotalStartedThreadCount",
+                  "getThreadInfo",
+                  "getAllThreadIds",
+                  "dumpAllThreads",
+                  "findDeadlockedThreads",
+                  "findMonitorDeadlockedThreads",
+                  "getCurrentThreadAllocatedBytes",
+                  "getThreadAllocatedBytes")
+              .example(
+                  "java.lang.management.ManagementFactory.getThreadMXBean()"
+                      + ".getCurrentThreadCpuTime();"),
+          of(ENVIRONMENT, "java.lang.management.MemoryMXBean")
+              .instances(
+                  "getHeapMemoryUsage",
+                  "getNonHeapMemoryUsage",
+                  "getObjectPendingFinalizationCount")
+              .example(
+                  "java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();"),
+          of(ENVIRONMENT, "java.lang.management.MemoryPoolMXBean")
+              .instances("getUsage", "getPeakUsage", "getCollectionUsage")
+              .example(
+                  "java.lang.management.ManagementFactory.getMemoryPoolMXBeans().get(0).getUsage();"),
+          of(ENVIRONMENT, "java.lang.management.GarbageCollectorMXBean")
+              .instances("getCollectionCount", "getCollectionTime")
+              .example(
+                  "java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().get(0)"
+                      + ".getCollectionCount();"),
+          of(ENVIRONMENT, "java.lang.management.ClassLoadingMXBean")
+              .instances("getLoadedClassCount", "getTotalLoadedClassCount", "getUnloadedClassCount")
+              .example(
+                  "java.lang.management.ManagementFactory.getClassLoadingMXBean()"
+                      + ".getLoadedClassCount();"),
+          of(ENVIRONMENT, "java.lang.management.CompilationMXBean")
+              .instances("getTotalCompilationTime")
+              .example(
+                  "java.lang.management.ManagementFactory.getCompilationMXBean()"
+                      + ".getTotalCompilationTime();"),
+          of(ENVIRONMENT, "java.lang.management.OperatingSystemMXBean")
+              .instances(
+                  "getSystemLoadAverage",
+                  "getProcessCpuLoad",
+                  "getCpuLoad",
+                  "getSystemCpuLoad",
+                  "getProcessCpuTime",
+                  "getFreeMemorySize",
+                  "getFreePhysicalMemorySize",
+                  "getFreeSwapSpaceSize",
+                  "getCommittedVirtualMemorySize",
+                  "getOpenFileDescriptorCount")
+              .example(
+                  "java.lang.management.ManagementFactory.getOperatingSystemMXBean()"
+                      + ".getSystemLoadAverage();"),
           // Where the code runs: APP runs on the application's thread in a method named fApp, VAL
           // on a validator's thread in fVal. What a closure reads of a thread is recorded, so the
           // name and id are the application's in both; the thread itself is not (a validator must
