@@ -44,6 +44,9 @@ import java.util.List;
  *     toString}) gets one that may keep Object's {@code hashCode}, by its static type, an element's
  *     or a type argument's: its result may hold an identity hash, which differs for an object VAL
  *     made, so APP records the result and VAL replays it
+ * @param checkedThrows the checked exceptions the called method declares (erased names): VAL, which
+ *     takes a recorded call's result from the log, says it may throw them, so that a catch clause
+ *     around the call compiles in VAL as it did in the source
  */
 public record CallFact(
     String target,
@@ -57,7 +60,8 @@ public record CallFact(
     String siteType,
     boolean sharedGenerator,
     int varargsIndex,
-    boolean identityHashed) {
+    boolean identityHashed,
+    List<String> checkedThrows) {
 
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));

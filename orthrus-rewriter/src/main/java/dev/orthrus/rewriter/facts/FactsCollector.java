@@ -1311,7 +1311,8 @@ public final class FactsCollector implements TaskListener {
                 siteType(returnType),
                 isJdk(method) && node.getArguments().stream().anyMatch(this::sharedGenerator),
                 method.isVarArgs() ? method.getParameters().size() - 1 : -1,
-                identityHashed));
+                identityHashed,
+                checkedThrows(method)));
         Map<String, String> overrides = objectMethodOverrides(node, method);
         if (!overrides.isEmpty()) {
           fileFacts.objectMethodOverrides.put(span(node), overrides);
@@ -1783,6 +1784,21 @@ public final class FactsCollector implements TaskListener {
       return deep && element instanceof ArrayType array
           ? elementsIdentityHashed(array.getComponentType(), true)
           : mayBeIdentityHashed(element, 0);
+    }
+
+    /** The checked exceptions {@code method} declares, erased, as a source names them. */
+    private List<String> checkedThrows(ExecutableElement method) {
+      List<String> checked = new ArrayList<>();
+      TypeMirror exception = elements.getTypeElement("java.lang.Exception").asType();
+      TypeMirror unchecked = elements.getTypeElement("java.lang.RuntimeException").asType();
+      for (TypeMirror thrown : method.getThrownTypes()) {
+        if (thrown instanceof DeclaredType declared
+            && types.isSubtype(thrown, exception)
+            && !types.isSubtype(thrown, unchecked)) {
+          checked.add(((TypeElement) declared.asElement()).getQualifiedName().toString());
+        }
+      }
+      return List.copyOf(checked);
     }
 
     /** A method or constructor that a JDK class declares. */

@@ -1011,6 +1011,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * replayed) and takes the result from the log, without making the call: the call runs once, on
    * what APP saw.
    */
+  /**
+   * The checked exceptions of the recorded call whose VAL value is being made ({@link #replayed});
+   * empty otherwise.
+   */
+  private List<String> checkedThrows = List.of();
+
   private Expression sharedCall(MethodCallExpr m, CallFact call, boolean resultUnused) {
     NodeList<Expression> replayArguments = new NodeList<>();
     Expression scope = m.getScope().orElse(null);
@@ -1027,7 +1033,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     boolean marked = variant == Variant.APP && beforeRecorded(m, receiver);
     if (!call.returnType().equals("void") && !resultUnused) {
-      return recorded(m, replayArguments, call.siteType(), marked);
+      checkedThrows = variant == Variant.VAL ? call.checkedThrows() : List.of();
+      try {
+        return recorded(m, replayArguments, call.siteType(), marked);
+      } finally {
+        checkedThrows = List.of();
+      }
     }
     if (variant == Variant.APP) {
       // A call without a result to record: VAL does not make it either. A void one is followed by
@@ -1048,7 +1059,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (receiver) {
       replayArguments.set(0, requireNonNull(replayArguments.get(0)));
     }
-    return new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments);
+    checkedThrows = call.checkedThrows();
+    try {
+      return mayThrow(
+          new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments), false);
+    } finally {
+      checkedThrows = List.of();
+    }
   }
 
   /**
@@ -1491,7 +1508,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       case "long" ->
           variant == Variant.APP
               ? new MethodCallExpr(ctx, bitsName, new NodeList<>(call))
-              : new MethodCallExpr(ctx, "nondetBits", arguments);
+              : replayed(ctx, "nondetBits", arguments);
       case "int", "short", "byte", "char" ->
           new CastExpr(
               new com.github.javaparser.ast.type.PrimitiveType(
@@ -1499,7 +1516,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                       type.toUpperCase(Locale.ROOT))),
               variant == Variant.APP
                   ? new MethodCallExpr(ctx, bitsName, new NodeList<>(call))
-                  : new MethodCallExpr(ctx, "nondetBits", arguments));
+                  : replayed(ctx, "nondetBits", arguments));
       // In parentheses: the value may be an operand of ! or ==.
       case "boolean" ->
           new EnclosedExpr(
@@ -1511,7 +1528,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                           new NodeList<>(
                               new ConditionalExpr(
                                   call, new IntegerLiteralExpr("1"), new IntegerLiteralExpr("0"))))
-                      : new MethodCallExpr(ctx, "nondetBits", arguments),
+                      : replayed(ctx, "nondetBits", arguments),
                   new LongLiteralExpr("0L"),
                   BinaryExpr.Operator.NOT_EQUALS));
       case "double" ->
@@ -1528,7 +1545,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                   new NameExpr("Double"),
                                   "doubleToRawLongBits",
                                   new NodeList<>(call))))
-                      : new MethodCallExpr(ctx, "nondetBits", arguments)));
+                      : replayed(ctx, "nondetBits", arguments)));
       case "float" ->
           new MethodCallExpr(
               new NameExpr("Float"),
@@ -1546,16 +1563,39 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                       new NameExpr("Float"),
                                       "floatToRawIntBits",
                                       new NodeList<>(call))))
-                          : new MethodCallExpr(ctx, "nondetBits", arguments))));
+                          : replayed(ctx, "nondetBits", arguments))));
       // In parentheses: the value may be a method call's scope (UUID.randomUUID().toString()).
       default ->
           variant == Variant.APP
               ? new MethodCallExpr(ctx, refName, new NodeList<>(call))
               : new EnclosedExpr(
                   new CastExpr(
-                      new ClassOrInterfaceType(null, type),
-                      new MethodCallExpr(ctx, "nondetRef", arguments)));
+                      new ClassOrInterfaceType(null, type), replayed(ctx, "nondetRef", arguments)));
     };
+  }
+
+  /**
+   * VAL's {@code replay.nondetBits(...)} or {@code nondetRef(...)} of a recorded call, said to
+   * throw the checked exceptions the call declares ({@link #checkedThrows}): VAL does not make the
+   * call, and a catch clause of the closure for one of them would not compile otherwise.
+   */
+  private Expression replayed(NameExpr ctx, String name, NodeList<Expression> arguments) {
+    return mayThrow(new MethodCallExpr(ctx, name, arguments), name.equals("nondetBits"));
+  }
+
+  /** {@code value} as {@code Replay.<E>mayThrowBits(value)} (or {@code Ref}) per checked E. */
+  private Expression mayThrow(Expression value, boolean bits) {
+    Expression wrapped = value;
+    for (String thrown : checkedThrows) {
+      MethodCallExpr call =
+          new MethodCallExpr(
+              new NameExpr("dev.orthrus.runtime.api.Replay"),
+              bits ? "mayThrowBits" : "mayThrowRef",
+              new NodeList<>(wrapped));
+      call.setTypeArguments(new ClassOrInterfaceType(null, thrown));
+      wrapped = call;
+    }
+    return wrapped;
   }
 
   /**

@@ -70,6 +70,22 @@ public final class Replay {
   private long resultBits;
   private Object resultRef;
 
+  /**
+   * VAL's value of a recorded call that declares the checked exception {@code E} ({@code
+   * DF.parse(s)} on a shared {@code SimpleDateFormat}): VAL takes the value from the log and never
+   * throws, but says it may, so that the closure's {@code catch (ParseException e)} around the call
+   * compiles as in the source. Generated code names {@code E}: {@code
+   * Replay.<java.text.ParseException>mayThrowRef(replay.nondetRef(DF, s))}.
+   */
+  public static <E extends Exception> Object mayThrowRef(Object value) throws E {
+    return value;
+  }
+
+  /** {@link #mayThrowRef} of a recorded primitive value. */
+  public static <E extends Exception> long mayThrowBits(long value) throws E {
+    return value;
+  }
+
   /** Validator side: starts the replay of {@code log}. */
   public void reset(ClosureLog log) {
     this.log = log;
