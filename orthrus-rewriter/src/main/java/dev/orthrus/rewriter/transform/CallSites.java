@@ -1,8 +1,15 @@
 package dev.orthrus.rewriter.transform;
 
+import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.EnumDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.NameExpr;
@@ -26,6 +33,7 @@ final class CallSites {
   private final Map<TypeDeclaration<?>, List<FieldDeclaration>> fields = new IdentityHashMap<>();
   private final Map<String, String> names = new HashMap<>();
   private final Set<String> taken = new HashSet<>();
+  private final Map<TypeDeclaration<?>, TypeDeclaration<?>> enumSites = new IdentityHashMap<>();
 
   /**
    * @param pkg the file's package
@@ -37,7 +45,11 @@ final class CallSites {
 
   /** The site field for a call of {@code closure} from {@code caller}, declared on first use. */
   Expression site(Node call, String closure, String caller) {
-    TypeDeclaration<?> holder = call.findAncestor(TypeDeclaration.class).orElseThrow();
+    TypeDeclaration<?> declaring = call.findAncestor(TypeDeclaration.class).orElseThrow();
+    // An enum's constructors and instance initializers may not read its static fields (JLS
+    // 8.9.2): their sites live in a nested class of the enum.
+    boolean nested = declaring instanceof EnumDeclaration && inInstanceInitialization(call);
+    TypeDeclaration<?> holder = nested ? enumSites(declaring) : declaring;
     String key = closure + "@" + caller + "@" + System.identityHashCode(holder);
     String name = names.get(key);
     if (name == null) {
@@ -70,7 +82,48 @@ final class CallSites {
           .computeIfAbsent(closure, c -> new ArrayList<>())
           .add(holder.getNameAsString() + "." + name + " <- " + caller);
     }
-    return new NameExpr(name);
+    return new NameExpr(nested ? ENUM_SITES + "." + name : name);
+  }
+
+  /**
+   * The class nested in an enum that holds the sites of calls made while its constants are made.
+   */
+  static final String ENUM_SITES = "Sites$";
+
+  private TypeDeclaration<?> enumSites(TypeDeclaration<?> enumeration) {
+    return enumSites.computeIfAbsent(
+        enumeration,
+        e -> {
+          ClassOrInterfaceDeclaration sites =
+              new ClassOrInterfaceDeclaration(
+                  new NodeList<>(
+                      Modifier.privateModifier(),
+                      Modifier.staticModifier(),
+                      Modifier.finalModifier()),
+                  false,
+                  ENUM_SITES);
+          e.addMember(sites);
+          return sites;
+        });
+  }
+
+  /** Whether {@code call} is in a constructor, an instance initializer or an instance field's. */
+  private static boolean inInstanceInitialization(Node call) {
+    for (Node n = call; n != null; n = n.getParentNode().orElse(null)) {
+      if (n instanceof ConstructorDeclaration) {
+        return true;
+      }
+      if (n instanceof InitializerDeclaration initializer) {
+        return !initializer.isStatic();
+      }
+      if (n instanceof FieldDeclaration field) {
+        return !field.isStatic();
+      }
+      if (n instanceof MethodDeclaration || n instanceof TypeDeclaration<?>) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /**
