@@ -203,6 +203,24 @@ public final class Probe {
     return new Pt(k).hashCode() & 1;
   }
 
+  /**
+   * The classes of an anonymous comparator and of a lambda made here: each variant has its own, so
+   * their names are recorded.
+   */
+  @Closure
+  public int madeClassNames(int k) {
+    n++;
+    java.util.Comparator<Integer> desc =
+        new java.util.Comparator<Integer>() {
+          @Override
+          public int compare(Integer a, Integer b) {
+            return Integer.compare(b, a);
+          }
+        };
+    java.util.function.IntSupplier f = () -> k;
+    return desc.getClass().getName().hashCode() ^ f.getClass().getName().hashCode();
+  }
+
   /** A thread prints its name: the application's, not the validator's. */
   @Closure
   public int threadPrintedLength(int k) {

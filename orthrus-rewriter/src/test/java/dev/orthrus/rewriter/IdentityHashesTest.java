@@ -80,6 +80,7 @@ class IdentityHashesTest {
               "shapePrintedLength",
               "threadPrintedLength",
               "superHashBit",
+              "madeClassNames",
               "plain");
       for (String name : names) {
         var m = type.getMethod(name, int.class);

@@ -1682,6 +1682,14 @@ public final class FactsCollector implements TaskListener {
     private boolean identityHashing(
         MethodInvocationTree node, ExecutableElement method, boolean isStatic) {
       if (!isStatic
+          && method.getSimpleName().contentEquals("getClass")
+          && method.getParameters().isEmpty()
+          && node.getMethodSelect() instanceof MemberSelectTree select
+          && madeApart(
+              new TreePath(new TreePath(getCurrentPath(), select), select.getExpression()))) {
+        return true;
+      }
+      if (!isStatic
           && method.getSimpleName().contentEquals("toString")
           && method.getParameters().isEmpty()
           && recordPrintingIdentityHashes(JavaNames.enclosingType(method))) {
@@ -1743,6 +1751,44 @@ public final class FactsCollector implements TaskListener {
       return receiver instanceof DeclaredType declared
           && JavaNames.isJdk((TypeElement) declared.asElement())
           && declared.getTypeArguments().stream().anyMatch(a -> mayBeIdentityHashed(a, 0));
+    }
+
+    /**
+     * An object whose class each variant has its own of: a lambda, a method reference or an
+     * anonymous class made right there, a local only ever holding one, or an object whose static
+     * type is an anonymous or local class ({@code desc.getClass().getName()} names {@code Main$2}
+     * in APP and {@code Main$3} in VAL): its {@code getClass()} is recorded, so VAL gets APP's.
+     */
+    private boolean madeApart(TreePath path) {
+      ExpressionTree e = path.getLeaf() instanceof ExpressionTree x ? x : null;
+      while (e instanceof ParenthesizedTree p) {
+        e = p.getExpression();
+      }
+      if (e == null) {
+        return false;
+      }
+      if (e instanceof LambdaExpressionTree
+          || e instanceof MemberReferenceTree
+          || e instanceof NewClassTree made && made.getClassBody() != null) {
+        return true;
+      }
+      TypeMirror type = trees.getTypeMirror(path);
+      if (type instanceof DeclaredType declared
+          && declared.asElement() instanceof TypeElement t
+          && (t.getNestingKind() == NestingKind.ANONYMOUS
+              || t.getNestingKind() == NestingKind.LOCAL)) {
+        return true;
+      }
+      Element local = trees.getElement(path);
+      if (local == null || local.getKind() != ElementKind.LOCAL_VARIABLE) {
+        return false;
+      }
+      TreePath declaration = trees.getPath(local);
+      return declaration != null
+          && declaration.getLeaf() instanceof VariableTree variable
+          && variable.getInitializer() != null
+          && !assignedAgain(local, declaration)
+          && madeApart(new TreePath(declaration, variable.getInitializer()));
     }
 
     /**
