@@ -34,9 +34,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -105,7 +103,7 @@ public final class OrthrusProcessor extends AbstractProcessor {
   /** The classes the rounds gave, in order; with their nested classes, {@link #sourceTypes}. */
   private final Set<TypeElement> rootTypes = new LinkedHashSet<>();
 
-  private List<TypeElement> sourceTypes;
+  private Set<TypeElement> sourceTypes;
   private final Map<String, MethodSummary> summaries = new LinkedHashMap<>();
   private final Set<String> userDataTypes = new TreeSet<>();
   private final List<UserDataType> userDataDeclarations = new ArrayList<>();
@@ -184,19 +182,9 @@ public final class OrthrusProcessor extends AbstractProcessor {
    * The compilation's named classes, nested ones included, once the rounds are over (asked during
    * analysis, which javac starts after the last round).
    */
-  private List<TypeElement> sourceTypes() {
+  private Set<TypeElement> sourceTypes() {
     if (sourceTypes == null) {
-      sourceTypes = new ArrayList<>();
-      Deque<TypeElement> pending = new ArrayDeque<>(rootTypes);
-      while (!pending.isEmpty()) {
-        TypeElement type = pending.poll();
-        sourceTypes.add(type);
-        for (Element member : type.getEnclosedElements()) {
-          if (member instanceof TypeElement nested) {
-            pending.add(nested);
-          }
-        }
-      }
+      sourceTypes = JavaNames.withNested(rootTypes);
     }
     return sourceTypes;
   }

@@ -1,5 +1,10 @@
 package dev.orthrus.processor.summary;
 
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.StringJoiner;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
@@ -65,6 +70,23 @@ public final class JavaNames {
    * A class or interface of the JDK ({@code java.*}, {@code javax.*}, {@code jdk.*}), as the
    * rewriter tells them apart: never one of the sources.
    */
+  /** {@code roots} and every class nested in them (named ones: members), roots first. */
+  public static Set<TypeElement> withNested(Collection<? extends TypeElement> roots) {
+    Set<TypeElement> all = new LinkedHashSet<>();
+    Deque<TypeElement> pending = new ArrayDeque<>(roots);
+    while (!pending.isEmpty()) {
+      TypeElement type = pending.poll();
+      if (all.add(type)) {
+        for (Element member : type.getEnclosedElements()) {
+          if (member instanceof TypeElement nested) {
+            pending.add(nested);
+          }
+        }
+      }
+    }
+    return all;
+  }
+
   public static boolean isJdk(TypeElement type) {
     String name = type.getQualifiedName().toString();
     return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.");

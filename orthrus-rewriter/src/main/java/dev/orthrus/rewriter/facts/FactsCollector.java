@@ -213,24 +213,15 @@ public final class FactsCollector implements TaskListener {
    */
   private Set<TypeElement> sourceTypes() {
     if (sourceTypes == null) {
-      sourceTypes = new LinkedHashSet<>();
-      Deque<TypeElement> pending = new ArrayDeque<>();
+      List<TypeElement> roots = new ArrayList<>();
       for (CompilationUnitTree unit : units) {
         for (Tree declaration : unit.getTypeDecls()) {
           if (trees.getElement(TreePath.getPath(unit, declaration)) instanceof TypeElement t) {
-            pending.add(t);
+            roots.add(t);
           }
         }
       }
-      while (!pending.isEmpty()) {
-        TypeElement type = pending.poll();
-        sourceTypes.add(type);
-        for (Element member : type.getEnclosedElements()) {
-          if (member instanceof TypeElement nested) {
-            pending.add(nested);
-          }
-        }
-      }
+      sourceTypes = JavaNames.withNested(roots);
     }
     return sourceTypes;
   }
