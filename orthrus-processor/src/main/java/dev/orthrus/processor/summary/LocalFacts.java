@@ -208,12 +208,21 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
         && OrthrusAnnotations.isClosure(trees.getElement(path.getParentPath()));
   }
 
-  /** An instance method of a {@code java.util} type: a collection's, a map's, a queue's. */
+  /**
+   * An instance method of a {@code java.util} type that stores its arguments: a collection's, map's
+   * or queue's {@code add}, {@code put}, {@code offer}, {@code push}, {@code set}, {@code replace},
+   * {@code merge} and their kin ({@code contains} and {@code get} only read).
+   */
   private static boolean isJdkContainerMethod(ExecutableElement method) {
+    String name = method.getSimpleName().toString();
     return !method.getModifiers().contains(Modifier.STATIC)
         && method.getEnclosingElement() instanceof TypeElement owner
-        && owner.getQualifiedName().toString().startsWith("java.util.");
+        && owner.getQualifiedName().toString().startsWith("java.util.")
+        && STORING.stream().anyMatch(name::startsWith);
   }
+
+  private static final List<String> STORING =
+      List.of("add", "put", "offer", "push", "set", "replace", "merge", "insert");
 
   private static boolean contains(Tree ancestor, TreePath path) {
     for (TreePath p = path; p != null; p = p.getParentPath()) {

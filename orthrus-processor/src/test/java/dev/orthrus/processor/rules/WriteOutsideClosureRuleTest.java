@@ -201,6 +201,7 @@ class WriteOutsideClosureRuleTest {
             Counter f = new Counter();
             System.out.println(f);
             check(f);
+            boolean known = new ArrayList<Counter>().contains(f);
             Counter alias = f;
             alias.n = 1;
             tasks[0] = () -> System.out.println(f.n);
