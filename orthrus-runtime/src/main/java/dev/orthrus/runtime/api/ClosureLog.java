@@ -979,7 +979,8 @@ public final class ClosureLog {
     versionArrayBytes += version.arrayBytes();
     if (newestCreated != null) {
       newestCreated.put(version, createdCount - 1);
-    } else if (createdCount == INDEXED) {
+    } else if (createdCount >= INDEXED) {
+      // Made once, and again after a dropped recorded call took stores back.
       newestCreated = NewestVersions.of(created, createdCount);
     }
   }
