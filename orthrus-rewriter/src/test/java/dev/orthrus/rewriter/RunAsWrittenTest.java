@@ -73,7 +73,7 @@ class RunAsWrittenTest {
         "LevelException.getMessage() of the exception thrown (Raiser.java:38), which validation"
             + " runs as written");
     assertNotNamed("gaps.Raiser#raisePlain(int)");
-    // throw new RuntimeException(...): a RuntimeException, not a LevelException (T16-F3).
+    // throw new RuntimeException(...): a RuntimeException, not a LevelException.
     assertNotNamed("gaps.Raiser#raiseWrapped(int)");
     assertNotNamed("gaps.Raiser#raiseCaught(int)");
   }

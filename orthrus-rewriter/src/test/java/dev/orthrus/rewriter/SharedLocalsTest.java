@@ -48,7 +48,7 @@ class SharedLocalsTest {
         });
   }
 
-  /** A record that only carries the closure's list is not a helper that keeps it (T16-F4). */
+  /** A record that only carries the closure's list is not a helper that keeps it. */
   @Test
   void aListARecordOnlyCarriesIsValidated(@TempDir Path out) throws Exception {
     Builds.assertSameAsVanilla(

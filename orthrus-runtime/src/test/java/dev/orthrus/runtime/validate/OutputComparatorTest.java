@@ -229,8 +229,8 @@ class OutputComparatorTest {
 
   /**
    * A {@code ClassCastException} names the class of the object: a lambda's or an anonymous class's
-   * differs between the APP and VAL variants, each of which has its own (T16-F2: 582 detections in
-   * 1,000 fault-free executions). Other differences in the message still count.
+   * differs between the APP and VAL variants, each of which has its own (582 detections in 1,000
+   * fault-free executions). Other differences in the message still count.
    */
   @Test
   void theClassesEachVariantHasItsOwnOfAreTheSameClassInAMessage() {
