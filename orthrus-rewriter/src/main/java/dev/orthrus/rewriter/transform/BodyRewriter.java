@@ -1011,12 +1011,6 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * replayed) and takes the result from the log, without making the call: the call runs once, on
    * what APP saw.
    */
-  /**
-   * The checked exceptions of the recorded call whose VAL value is being made ({@link #replayed});
-   * empty otherwise.
-   */
-  private List<String> checkedThrows = List.of();
-
   private Expression sharedCall(MethodCallExpr m, CallFact call, boolean resultUnused) {
     NodeList<Expression> replayArguments = new NodeList<>();
     Expression scope = m.getScope().orElse(null);
@@ -1033,12 +1027,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     boolean marked = variant == Variant.APP && beforeRecorded(m, receiver);
     if (!call.returnType().equals("void") && !resultUnused) {
-      checkedThrows = variant == Variant.VAL ? call.checkedThrows() : List.of();
-      try {
-        return recorded(m, replayArguments, call.siteType(), marked);
-      } finally {
-        checkedThrows = List.of();
-      }
+      return recorded(m, replayArguments, call.siteType(), marked, call.checkedThrows());
     }
     if (variant == Variant.APP) {
       // A call without a result to record: VAL does not make it either. A void one is followed by
@@ -1059,13 +1048,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (receiver) {
       replayArguments.set(0, requireNonNull(replayArguments.get(0)));
     }
-    checkedThrows = call.checkedThrows();
-    try {
-      return mayThrow(
-          new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments), false);
-    } finally {
-      checkedThrows = List.of();
-    }
+    return mayThrow(
+        new MethodCallExpr(new NameExpr("java.util.Arrays"), "asList", replayArguments),
+        false,
+        call.checkedThrows());
   }
 
   /**
@@ -1493,6 +1479,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    */
   private Expression recorded(
       Expression value, NodeList<Expression> replayArguments, String type, boolean marked) {
+    return recorded(value, replayArguments, type, marked, List.of());
+  }
+
+  /**
+   * {@link #recorded(Expression, NodeList, String, boolean)} of a call that declares the checked
+   * exceptions {@code thrown}, which VAL's value says it may throw ({@link #replayed}).
+   */
+  private Expression recorded(
+      Expression value,
+      NodeList<Expression> replayArguments,
+      String type,
+      boolean marked,
+      List<String> thrown) {
     Expression call = value;
     NameExpr ctx = new NameExpr(context);
     NodeList<Expression> arguments = new NodeList<>();
@@ -1508,7 +1507,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       case "long" ->
           variant == Variant.APP
               ? new MethodCallExpr(ctx, bitsName, new NodeList<>(call))
-              : replayed(ctx, "nondetBits", arguments);
+              : replayed(ctx, "nondetBits", arguments, thrown);
       case "int", "short", "byte", "char" ->
           new CastExpr(
               new com.github.javaparser.ast.type.PrimitiveType(
@@ -1516,7 +1515,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                       type.toUpperCase(Locale.ROOT))),
               variant == Variant.APP
                   ? new MethodCallExpr(ctx, bitsName, new NodeList<>(call))
-                  : replayed(ctx, "nondetBits", arguments));
+                  : replayed(ctx, "nondetBits", arguments, thrown));
       // In parentheses: the value may be an operand of ! or ==.
       case "boolean" ->
           new EnclosedExpr(
@@ -1528,7 +1527,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                           new NodeList<>(
                               new ConditionalExpr(
                                   call, new IntegerLiteralExpr("1"), new IntegerLiteralExpr("0"))))
-                      : replayed(ctx, "nondetBits", arguments),
+                      : replayed(ctx, "nondetBits", arguments, thrown),
                   new LongLiteralExpr("0L"),
                   BinaryExpr.Operator.NOT_EQUALS));
       case "double" ->
@@ -1545,7 +1544,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                   new NameExpr("Double"),
                                   "doubleToRawLongBits",
                                   new NodeList<>(call))))
-                      : replayed(ctx, "nondetBits", arguments)));
+                      : replayed(ctx, "nondetBits", arguments, thrown)));
       case "float" ->
           new MethodCallExpr(
               new NameExpr("Float"),
@@ -1563,36 +1562,38 @@ final class BodyRewriter extends ModifierVisitor<Void> {
                                       new NameExpr("Float"),
                                       "floatToRawIntBits",
                                       new NodeList<>(call))))
-                          : replayed(ctx, "nondetBits", arguments))));
+                          : replayed(ctx, "nondetBits", arguments, thrown))));
       // In parentheses: the value may be a method call's scope (UUID.randomUUID().toString()).
       default ->
           variant == Variant.APP
               ? new MethodCallExpr(ctx, refName, new NodeList<>(call))
               : new EnclosedExpr(
                   new CastExpr(
-                      new ClassOrInterfaceType(null, type), replayed(ctx, "nondetRef", arguments)));
+                      new ClassOrInterfaceType(null, type),
+                      replayed(ctx, "nondetRef", arguments, thrown)));
     };
   }
 
   /**
    * VAL's {@code replay.nondetBits(...)} or {@code nondetRef(...)} of a recorded call, said to
-   * throw the checked exceptions the call declares ({@link #checkedThrows}): VAL does not make the
-   * call, and a catch clause of the closure for one of them would not compile otherwise.
+   * throw the checked exceptions the call declares ({@code thrown}): VAL does not make the call,
+   * and a catch clause of the closure for one of them would not compile otherwise.
    */
-  private Expression replayed(NameExpr ctx, String name, NodeList<Expression> arguments) {
-    return mayThrow(new MethodCallExpr(ctx, name, arguments), name.equals("nondetBits"));
+  private static Expression replayed(
+      NameExpr ctx, String name, NodeList<Expression> arguments, List<String> thrown) {
+    return mayThrow(new MethodCallExpr(ctx, name, arguments), name.equals("nondetBits"), thrown);
   }
 
-  /** {@code value} as {@code Replay.<E>mayThrowBits(value)} (or {@code Ref}) per checked E. */
-  private Expression mayThrow(Expression value, boolean bits) {
+  /** {@code value} as {@code Replay.<E>mayThrowBits(value)} (or {@code Ref}) per E of thrown. */
+  private static Expression mayThrow(Expression value, boolean bits, List<String> thrown) {
     Expression wrapped = value;
-    for (String thrown : checkedThrows) {
+    for (String exception : thrown) {
       MethodCallExpr call =
           new MethodCallExpr(
               new NameExpr("dev.orthrus.runtime.api.Replay"),
               bits ? "mayThrowBits" : "mayThrowRef",
               new NodeList<>(wrapped));
-      call.setTypeArguments(new ClassOrInterfaceType(null, thrown));
+      call.setTypeArguments(new ClassOrInterfaceType(null, exception));
       wrapped = call;
     }
     return wrapped;
