@@ -141,7 +141,7 @@ final class CallScanner extends BodyScanner {
     if (owner.getTypeParameters().isEmpty()) {
       return;
     }
-    DeclaredType as = asType(receiver, owner, 0);
+    DeclaredType as = scope.asSuper(receiver, owner.getQualifiedName().toString());
     if (as == null) {
       return;
     }
@@ -156,23 +156,6 @@ final class CallScanner extends BodyScanner {
             new IdentityTypeArgument(call, i, true, scope.names.erased(type)));
       }
     }
-  }
-
-  /** {@code type} or the supertype of it that is {@code owner}'s, with its type arguments. */
-  private DeclaredType asType(TypeMirror type, TypeElement owner, int depth) {
-    if (!(type instanceof DeclaredType declared) || depth > 8) {
-      return null;
-    }
-    if (declared.asElement().equals(owner)) {
-      return declared;
-    }
-    for (TypeMirror supertype : scope.types.directSupertypes(type)) {
-      DeclaredType found = asType(supertype, owner, depth + 1);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
   }
 
   /** Matches {@code declared} with {@code used}, the same type with type variables replaced. */

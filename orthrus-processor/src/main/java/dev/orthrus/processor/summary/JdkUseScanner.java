@@ -22,7 +22,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -331,7 +330,7 @@ final class JdkUseScanner extends BodyScanner {
   /** {@code E} of a {@code Set<E>}, {@code K} of a {@code Map<K, V>}; else null. */
   private TypeMirror firstTypeArgument(TypeMirror type) {
     for (String collection : List.of("java.util.Set", "java.util.Map")) {
-      DeclaredType sup = asSuper(type, collection);
+      DeclaredType sup = scope.asSuper(type, collection);
       if (sup != null && !sup.getTypeArguments().isEmpty()) {
         return sup.getTypeArguments().get(0);
       }
@@ -390,24 +389,10 @@ final class JdkUseScanner extends BodyScanner {
     }
     if (order == JdkApis.HashOrder.KEY_HASH) {
       for (String hashed : List.of("java.util.HashMap", "java.util.HashSet")) {
-        DeclaredType sup = asSuper(type, hashed);
+        DeclaredType sup = scope.asSuper(type, hashed);
         if (sup != null) {
           return sup.getTypeArguments().isEmpty() ? null : sup.getTypeArguments().get(0);
         }
-      }
-    }
-    return null;
-  }
-
-  private DeclaredType asSuper(TypeMirror type, String name) {
-    if (type instanceof DeclaredType declared
-        && ((TypeElement) declared.asElement()).getQualifiedName().contentEquals(name)) {
-      return declared;
-    }
-    for (TypeMirror sup : scope.types.directSupertypes(type)) {
-      DeclaredType found = asSuper(sup, name);
-      if (found != null) {
-        return found;
       }
     }
     return null;

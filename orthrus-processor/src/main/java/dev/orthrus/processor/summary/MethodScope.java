@@ -546,6 +546,25 @@ final class MethodScope {
     return jdk.receiverType(trees, callPath, select, callee, type);
   }
 
+  /**
+   * {@code type}, or the supertype of it that is the class or interface named {@code name} (a
+   * qualified name), with its type arguments ({@code Map<String, Job>} of a {@code HashMap<String,
+   * Job>}); null when {@code type} is not one.
+   */
+  DeclaredType asSuper(TypeMirror type, String name) {
+    if (type instanceof DeclaredType declared
+        && ((TypeElement) declared.asElement()).getQualifiedName().contentEquals(name)) {
+      return declared;
+    }
+    for (TypeMirror sup : types.directSupertypes(type)) {
+      DeclaredType found = asSuper(sup, name);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
   static ExpressionTree unwrap(ExpressionTree tree) {
     ExpressionTree t = tree;
     while (t instanceof ParenthesizedTree p) {
