@@ -84,9 +84,7 @@ public final class ArrayElementWriteRule extends AbstractRule {
                   + "`, a record's component that holds the array of `"
                   + held.source()
                   + "` (the record is made with it at "
-                  + fileName(held.site().position().file())
-                  + ":"
-                  + held.site().position().line()
+                  + RuleContext.fileAndLine(held.site().position())
                   + "): the store changes user data's version in place; make the record with a"
                   + " copy (`"
                   + held.source().substring(held.source().lastIndexOf('.') + 1)
@@ -185,10 +183,6 @@ public final class ArrayElementWriteRule extends AbstractRule {
           + ".clone()`) or finish the array before the first call";
     }
     return null;
-  }
-
-  private static String fileName(String path) {
-    return path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   }
 
   /** Record components made with a user-data primitive array, by {@code record.component}. */

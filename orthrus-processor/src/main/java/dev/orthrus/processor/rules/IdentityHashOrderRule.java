@@ -10,7 +10,6 @@ import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.TypeParameterHashOrder;
 import dev.orthrus.processor.summary.TypeParameterPass;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -122,8 +121,7 @@ public final class IdentityHashOrderRule extends ApiUseRule {
             .getSimpleName()
             .toString();
     SourcePosition at = order.site().position();
-    String where =
-        at.file().isEmpty() ? "" : " at " + Path.of(at.file()).getFileName() + ":" + at.line();
+    String where = at.file().isEmpty() ? "" : " at " + RuleContext.fileAndLine(at);
     return RuleContext.closureName(scope, method.id())
         + " calls `"
         + callee.id()

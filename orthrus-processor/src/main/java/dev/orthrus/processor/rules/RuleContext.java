@@ -1,5 +1,6 @@
 package dev.orthrus.processor.rules;
 
+import dev.orthrus.model.SourcePosition;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.datapath.DataPath;
 import dev.orthrus.processor.model.ValueClassifier;
@@ -44,6 +45,14 @@ public record RuleContext(
         + scope.id()
         + "` via "
         + String.join(" -> ", chain);
+  }
+
+  /** {@code Main.java:37}: a position's file name, without its folders, and line. */
+  public static String fileAndLine(SourcePosition at) {
+    String path = at.file();
+    return path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
+        + ":"
+        + at.line();
   }
 
   /** The closure named in a message. */
