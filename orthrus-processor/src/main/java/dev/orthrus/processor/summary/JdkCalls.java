@@ -325,11 +325,18 @@ public final class JdkCalls {
     return abstractMethods == 1;
   }
 
-  private static boolean isObjectMethod(ExecutableElement method) {
-    String name = method.getSimpleName().toString();
-    int arity = method.getParameters().size();
-    return arity == 0 && (name.equals("hashCode") || name.equals("toString"))
-        || arity == 1 && name.equals("equals");
+  /** An interface's abstract redeclaration of a public method of Object ({@code equals}). */
+  public boolean isObjectMethod(ExecutableElement m) {
+    TypeElement object = elements.getTypeElement("java.lang.Object");
+    for (Element o : object.getEnclosedElements()) {
+      if (o instanceof ExecutableElement om
+          && om.getSimpleName().equals(m.getSimpleName())
+          && om.getParameters().size() == m.getParameters().size()
+          && elements.overrides(m, om, (TypeElement) m.getEnclosingElement())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

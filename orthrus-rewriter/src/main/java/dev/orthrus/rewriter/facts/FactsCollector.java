@@ -1518,23 +1518,9 @@ public final class FactsCollector implements TaskListener {
       for (Element member : elements.getAllMembers((TypeElement) function.asElement())) {
         if (member instanceof ExecutableElement m
             && m.getModifiers().contains(Modifier.ABSTRACT)
-            && !isObjectMethod(m)) {
+            && !jdk.isObjectMethod(m)) {
           return ((ExecutableType) types.asMemberOf(function, m)).getReturnType().getKind()
               == TypeKind.VOID;
-        }
-      }
-      return false;
-    }
-
-    /** An interface's abstract redeclaration of a public method of Object ({@code equals}). */
-    private boolean isObjectMethod(ExecutableElement m) {
-      TypeElement object = elements.getTypeElement("java.lang.Object");
-      for (Element o : object.getEnclosedElements()) {
-        if (o instanceof ExecutableElement om
-            && om.getSimpleName().equals(m.getSimpleName())
-            && om.getParameters().size() == m.getParameters().size()
-            && elements.overrides(m, om, (TypeElement) m.getEnclosingElement())) {
-          return true;
         }
       }
       return false;
@@ -1750,14 +1736,9 @@ public final class FactsCollector implements TaskListener {
      * type is an anonymous or local class ({@code desc.getClass().getName()} names {@code Main$2}
      * in APP and {@code Main$3} in VAL): its {@code getClass()} is recorded, so VAL gets APP's.
      */
-    private boolean madeApart(TreePath path) {
-      ExpressionTree e = path.getLeaf() instanceof ExpressionTree x ? x : null;
-      while (e instanceof ParenthesizedTree p) {
-        e = p.getExpression();
-      }
-      if (e == null) {
-        return false;
-      }
+    private boolean madeApart(TreePath expression) {
+      TreePath path = unparenthesized(expression);
+      Tree e = path.getLeaf();
       if (e instanceof LambdaExpressionTree
           || e instanceof MemberReferenceTree
           || e instanceof NewClassTree made && made.getClassBody() != null) {
@@ -2688,10 +2669,7 @@ public final class FactsCollector implements TaskListener {
     public Void visitThrow(ThrowTree node, Void unused) {
       TypeMirror type = trees.getTypeMirror(new TreePath(getCurrentPath(), node.getExpression()));
       ExecutableElement getMessage = jdkMethod("java.lang.Throwable", "getMessage");
-      ExpressionTree thrown = node.getExpression();
-      while (thrown instanceof ParenthesizedTree parenthesized) {
-        thrown = parenthesized.getExpression();
-      }
+      Tree thrown = unparenthesized(new TreePath(getCurrentPath(), node.getExpression())).getLeaf();
       // throw new E(...): an E, whatever overrides classes below E have.
       boolean exact = thrown instanceof NewClassTree made && made.getClassBody() == null;
       if (getMessage != null && type != null && !caughtHere(getCurrentPath(), type)) {
