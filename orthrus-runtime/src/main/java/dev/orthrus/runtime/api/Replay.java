@@ -211,15 +211,7 @@ public final class Replay {
         allocated = Arrays.copyOf(allocated, allocatedCount * 2);
       }
       allocated[allocatedCount] = object;
-      if (allocatedAt != null) {
-        allocatedAt.put(object, allocatedCount);
-      } else if (allocatedCount == INDEXED) {
-        allocatedAt = new IdentityHashMap<>();
-        for (int k = 0; k <= allocatedCount; k++) {
-          allocatedAt.put(allocated[k], k);
-        }
-      }
-      allocatedCount++;
+      allocatedAt = indexed(allocatedAt, allocated, allocatedCount++);
       addCreated(((VersionedObject<?>) object).currentVersion());
     } else if (!(object instanceof VersionedArray<?>)) {
       return object;
@@ -400,7 +392,7 @@ public final class Replay {
    * APP object a made object was paired with, else {@code object} itself.
    */
   public Object appIdentity(Object object) {
-    int k = allocatedIndexOf(object);
+    int k = indexOf(object, allocated, allocatedCount, allocatedAt);
     if (k >= 0) {
       if (k >= log.allocatedCount()) {
         throw new Divergence(
@@ -499,45 +491,54 @@ public final class Replay {
       madeFor = Arrays.copyOf(madeFor, madeCount * 2);
     }
     made[madeCount] = object;
-    if (madeIndex != null) {
-      madeIndex.put(object, madeCount);
-    } else if (madeCount == INDEXED) {
-      madeIndex = new IdentityHashMap<>();
+    if (madeIndex == null && madeCount == INDEXED) {
       pairedApp = new IdentityHashMap<>();
-      for (int i = 0; i <= madeCount; i++) {
-        madeIndex.put(made[i], i);
+      for (int i = 0; i < madeCount; i++) {
         if (madeFor[i] != null) {
           pairedApp.put(madeFor[i], made[i]);
         }
       }
     }
-    madeCount++;
+    madeIndex = indexed(madeIndex, made, madeCount++);
   }
 
-  private int allocatedIndexOf(Object object) {
-    if (allocatedAt != null) {
-      Integer k = allocatedAt.get(object);
-      return k == null ? -1 : k;
+  /**
+   * {@code index} with {@code items[at]}, the newest item, added; made over all of them when {@code
+   * at} reaches {@link #INDEXED}, and null below: a few items are found faster by a scan.
+   */
+  private static IdentityHashMap<Object, Integer> indexed(
+      IdentityHashMap<Object, Integer> index, Object[] items, int at) {
+    if (index != null) {
+      index.put(items[at], at);
+      return index;
     }
-    for (int k = allocatedCount - 1; k >= 0; k--) {
-      if (allocated[k] == object) {
-        return k;
+    if (at < INDEXED) {
+      return null;
+    }
+    IdentityHashMap<Object, Integer> made = new IdentityHashMap<>();
+    for (int i = 0; i <= at; i++) {
+      made.put(items[i], i);
+    }
+    return made;
+  }
+
+  /** Where {@code object} is among the first {@code count} {@code items} ({@link #indexed}). */
+  private static int indexOf(
+      Object object, Object[] items, int count, IdentityHashMap<Object, Integer> index) {
+    if (index != null) {
+      Integer i = index.get(object);
+      return i == null ? -1 : i;
+    }
+    for (int i = count - 1; i >= 0; i--) {
+      if (items[i] == object) {
+        return i;
       }
     }
     return -1;
   }
 
   private int madeIndexOf(Object object) {
-    if (madeIndex != null) {
-      Integer i = madeIndex.get(object);
-      return i == null ? -1 : i;
-    }
-    for (int i = madeCount - 1; i >= 0; i--) {
-      if (made[i] == object) {
-        return i;
-      }
-    }
-    return -1;
+    return indexOf(object, made, madeCount, madeIndex);
   }
 
   /** Whether some VAL object already stands for APP's {@code app}. */
