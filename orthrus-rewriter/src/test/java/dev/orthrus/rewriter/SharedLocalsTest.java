@@ -30,16 +30,7 @@ class SharedLocalsTest {
     Builds.assertSameAsVanilla(
         SOURCES,
         out,
-        loader -> {
-          Class<?> type = loader.loadClass("inbox.Service");
-          Object s = type.getConstructor().newInstance();
-          var collect = type.getMethod("collect", long.class);
-          StringBuilder seen = new StringBuilder();
-          for (int i = 0; i < 200; i++) {
-            seen.append(collect.invoke(s, i)).append('\n');
-          }
-          return seen.toString();
-        },
+        loader -> callEach(loader, "collect", 200),
         rt -> {
           assertTrue(rt.awaitDrained(60_000));
           assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
@@ -54,21 +45,25 @@ class SharedLocalsTest {
     Builds.assertSameAsVanilla(
         SOURCES,
         out,
-        loader -> {
-          Class<?> type = loader.loadClass("inbox.Service");
-          Object s = type.getConstructor().newInstance();
-          var carried = type.getMethod("carried", long.class);
-          StringBuilder seen = new StringBuilder();
-          for (int i = 0; i < 200; i++) {
-            seen.append(carried.invoke(s, i)).append('\n');
-          }
-          return seen.toString();
-        },
+        loader -> callEach(loader, "carried", 200),
         rt -> {
           assertTrue(rt.awaitDrained(60_000));
           assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
           assertEquals(200, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
         });
+  }
+
+  /** The results of {@code times} calls of the service's closure {@code method}, one a line. */
+  private static String callEach(ClassLoader loader, String method, int times)
+      throws ReflectiveOperationException {
+    Class<?> type = loader.loadClass("inbox.Service");
+    Object s = type.getConstructor().newInstance();
+    var closure = type.getMethod(method, long.class);
+    StringBuilder seen = new StringBuilder();
+    for (int i = 0; i < times; i++) {
+      seen.append(closure.invoke(s, i)).append('\n');
+    }
+    return seen.toString();
   }
 
   private static String run(ClassLoader loader) throws ReflectiveOperationException {
