@@ -224,45 +224,9 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   private static final List<String> STORING =
       List.of("add", "put", "offer", "push", "set", "replace", "merge", "insert");
 
-  private static boolean contains(Tree ancestor, TreePath path) {
-    for (TreePath p = path; p != null; p = p.getParentPath()) {
-      if (p.getLeaf() == ancestor) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether the object {@code local} holds may be reachable from elsewhere when {@code write} runs:
-   * a use that hands the object on ({@link #handsOn}) comes before it in the source's order, or
-   * within a loop around both that the local is declared outside of (the next round's write follows
-   * it).
-   */
-  boolean sharedBefore(
-      Element local, TreePath write, SourcePositions positions, CompilationUnitTree unit) {
-    long at = positions.getStartPosition(unit, write.getLeaf());
-    TreePath declared = declarations.get(local);
-    for (TreePath use : shared.getOrDefault(local, List.of())) {
-      if (positions.getStartPosition(unit, use.getLeaf()) < at) {
-        return true;
-      }
-      for (TreePath p = use; p != null; p = p.getParentPath()) {
-        if (isLoop(p.getLeaf())
-            && contains(p.getLeaf(), write)
-            && (declared == null || !contains(p.getLeaf(), declared))) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  private static boolean isLoop(Tree tree) {
-    return switch (tree.getKind()) {
-      case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> true;
-      default -> false;
-    };
+  /** The uses that hand {@code local}'s object to code that keeps it ({@link #handsOn}). */
+  List<TreePath> handedOn(Element local) {
+    return shared.getOrDefault(local, List.of());
   }
 
   private void passed(List<? extends ExpressionTree> arguments) {

@@ -199,8 +199,8 @@ final class MethodScope {
 
   /**
    * Whether the field access at {@code accessPath} goes through a local holding an object this
-   * method made ({@link Receiver#FRESH}) after the method handed that object on ({@link
-   * LocalFacts#sharedBefore}): the object is no longer only being built.
+   * method made ({@link Receiver#FRESH}) and may run after the method handed that object on ({@link
+   * LocalFacts#handedOn}, {@link #mayFollow}): the object is no longer only being built.
    */
   boolean sharedBefore(TreePath accessPath) {
     if (!(accessPath.getLeaf() instanceof MemberSelectTree select)
@@ -208,9 +208,16 @@ final class MethodScope {
       return false;
     }
     Element local = trees.getElement(new TreePath(accessPath, id));
-    return local != null
-        && locals.fresh().contains(local)
-        && locals.sharedBefore(local, accessPath, trees.getSourcePositions(), unit);
+    if (local == null || !locals.fresh().contains(local)) {
+      return false;
+    }
+    TreePath declared = locals.declarations.get(local);
+    for (TreePath handOver : locals.handedOn(local)) {
+      if (mayFollow(accessPath, handOver, declared)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
