@@ -146,9 +146,11 @@ final class MethodScope {
       receiverType = fieldOwner.asType();
     }
     Element receiverElement = receiverType == null ? null : types.asElement(receiverType);
+    // A static field is no object's, a user-data class's neither: it is shared state.
     boolean userData =
-        OrthrusAnnotations.isUserData(fieldOwner)
-            || receiverElement != null && OrthrusAnnotations.isUserData(receiverElement);
+        receiver != Receiver.STATIC
+            && (OrthrusAnnotations.isUserData(fieldOwner)
+                || receiverElement != null && OrthrusAnnotations.isUserData(receiverElement));
     return new Holder(receiver, parameter, receiverType, userData);
   }
 

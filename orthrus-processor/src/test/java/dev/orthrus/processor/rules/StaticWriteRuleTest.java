@@ -149,4 +149,44 @@ class StaticWriteRuleTest {
         .inFile(f)
         .onLineContaining("alias[i] = s");
   }
+
+  /**
+   * A static scratch array of a user-data class is shared state, not part of any object's version:
+   * the static-write rule names it, and the array-element rule (whose advice, assigning a new array
+   * to the field, would be a static write too) does not.
+   */
+  @Test
+  void aStaticArrayOfAUserDataClassIsSharedState() {
+    JavaFileObject f =
+        source(
+            "t.Buffers",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Buffers {
+          static final char[] CBUF = new char[64];
+          static final int[] COUNTS = new int[4];
+          String last = "";
+          @Closure
+          public int upper(String s) {
+            int n = Math.min(s.length(), CBUF.length);
+            s.getChars(0, n, CBUF, 0);
+            COUNTS[n & 3]++;
+            last = new String(CBUF, 0, n);
+            return n;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            KEY + " closure `t.Buffers#upper(java.lang.String)` writes an element of")
+        .inFile(f)
+        .onLineContaining("COUNTS[n & 3]++");
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("s.getChars(0, n, CBUF, 0)");
+    assertNoFinding(c, "orthrus.userdata.array-element-write");
+  }
 }
