@@ -3,6 +3,7 @@ package dev.orthrus.rewriter;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.rewriter.compile.ModuleRequirement;
 import dev.orthrus.rewriter.compile.OriginalLines;
 import dev.orthrus.rewriter.facts.Rename;
 import dev.orthrus.rewriter.transform.Rewriter;
@@ -111,6 +112,7 @@ public final class Instrumenter {
         generated = writeAndCompile(rewritten, prepared, out, request, classPath, compiled);
       }
       copyTree(compiled, request.classOutput());
+      ModuleRequirement.requireRuntime(request.classOutput());
       copyClosureReport(work, request.classOutput(), prepared.analysis().report() != null);
       Path report = request.classOutput().resolve(InstrumentReport.RESOURCE_PATH);
       Files.createDirectories(report.getParent());

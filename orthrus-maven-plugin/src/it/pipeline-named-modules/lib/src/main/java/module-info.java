@@ -1,0 +1,5 @@
+module shop.lib {
+  requires dev.orthrus.annotations;
+
+  exports shop.lib;
+}
