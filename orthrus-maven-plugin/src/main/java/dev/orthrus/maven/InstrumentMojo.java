@@ -82,7 +82,16 @@ public final class InstrumentMojo extends AbstractMojo {
   public void execute() throws MojoExecutionException, MojoFailureException {
     ProtectedClasses protectedClasses = ProtectedClasses.of(project.getBuild().getDirectory());
     if (skip) {
-      protectedClasses.checkGone();
+      List<Path> removed = protectedClasses.checkGone();
+      if (!removed.isEmpty()) {
+        getLog()
+            .info(
+                "Orthrus: removed "
+                    + count(removed.size(), "file", "files")
+                    + " that only the protected build makes (e.g. "
+                    + removed.get(0)
+                    + ")");
+      }
       getLog().info("Orthrus instrumentation skipped (orthrus.skip): the classes stay vanilla");
       return;
     }

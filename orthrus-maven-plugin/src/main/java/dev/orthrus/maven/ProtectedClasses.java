@@ -14,19 +14,24 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 
 /**
- * Which class files an instrumentation wrote, so that a later {@code -Dorthrus.skip=true} build can
- * tell whether they are still there. The compiler plugin recompiles only when a source changed:
- * after a protected build, a vanilla build without {@code clean} would otherwise find nothing to
- * compile and ship the protected classes as vanilla ones.
+ * Which files an instrumentation wrote, so that a later {@code -Dorthrus.skip=true} build can tell
+ * whether they are still there. The compiler plugin recompiles only when a source changed: after a
+ * protected build, a vanilla build without {@code clean} would otherwise find nothing to compile
+ * and ship the protected classes as vanilla ones.
  *
- * <p>A class file counts as still protected when its size and modification time are those it had
- * right after instrumentation; any recompilation gives it a new time. Only files the
- * instrumentation wrote or changed are recorded, so a class it left alone never counts.
+ * <p>A file counts as still protected when its size and modification time are those it had right
+ * after instrumentation; any recompilation gives it a new time. Only files the instrumentation
+ * wrote or changed are recorded, so a class it left alone never counts. Of those, the ones it added
+ * (the versions and bindings of user data, its report) are not the compiler's: once the compiler
+ * has rewritten the others, a skipped build removes them.
  */
 final class ProtectedClasses {
 
   /** Beside the compiler plugin's own build state, which {@code clean} removes with it. */
   static final String LIST = "maven-status/orthrus-maven-plugin/protected-classes.lst";
+
+  private static final String ADDED = "added";
+  private static final String REPLACED = "replaced";
 
   private final Path list;
 
@@ -38,7 +43,7 @@ final class ProtectedClasses {
     return new ProtectedClasses(Path.of(buildDirectory).resolve(LIST));
   }
 
-  /** Class files and their state (size and modification time), by absolute path. */
+  /** Files and their state (size and modification time), by absolute path. */
   record Snapshot(Map<Path, String> files) {}
 
   static Snapshot snapshot(Path classOutput) throws MojoExecutionException {
@@ -48,12 +53,12 @@ final class ProtectedClasses {
     }
     try (Stream<Path> paths = Files.walk(classOutput)) {
       for (Path file : (Iterable<Path>) paths.sorted()::iterator) {
-        if (file.toString().endsWith(".class") && Files.isRegularFile(file)) {
+        if (Files.isRegularFile(file)) {
           files.put(file.toAbsolutePath().normalize(), state(file));
         }
       }
     } catch (IOException | UncheckedIOException e) {
-      throw new MojoExecutionException("cannot list the classes in " + classOutput, e);
+      throw new MojoExecutionException("cannot list the files in " + classOutput, e);
     }
     return new Snapshot(files);
   }
@@ -62,15 +67,20 @@ final class ProtectedClasses {
     return Files.size(file) + " " + Files.getLastModifiedTime(file).toMillis();
   }
 
-  /** Records the class files that differ between the two snapshots, in {@code after}'s state. */
+  /**
+   * Records the files that differ between the two snapshots, in {@code after}'s state, and whether
+   * the instrumentation added them or replaced the compiler's.
+   */
   void record(Snapshot before, Snapshot after) throws MojoExecutionException {
     StringBuilder text = new StringBuilder();
     after
         .files()
         .forEach(
             (file, state) -> {
-              if (!state.equals(before.files().get(file))) {
-                text.append(state).append(' ').append(file).append('\n');
+              String was = before.files().get(file);
+              if (!state.equals(was)) {
+                text.append(was == null ? ADDED : REPLACED).append(' ').append(state);
+                text.append(' ').append(file).append('\n');
               }
             });
     try {
@@ -82,38 +92,47 @@ final class ProtectedClasses {
   }
 
   /**
-   * Fails when class files an instrumentation wrote are still unchanged; otherwise forgets them.
+   * Fails when files an instrumentation put in place of the compiler's are still unchanged;
+   * otherwise removes the unchanged files it added, forgets the record and returns what it removed.
    */
-  void checkGone() throws MojoExecutionException, MojoFailureException {
+  List<Path> checkGone() throws MojoExecutionException, MojoFailureException {
     if (!Files.isRegularFile(list)) {
-      return;
+      return List.of();
     }
     List<Path> stillProtected = new ArrayList<>();
+    List<Path> added = new ArrayList<>();
     try {
       for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
-        String[] parts = line.split(" ", 3);
-        if (parts.length < 3) {
+        String[] parts = line.split(" ", 4);
+        if (parts.length < 4) {
           continue;
         }
-        Path file = Path.of(parts[2]);
-        if (Files.isRegularFile(file) && state(file).equals(parts[0] + " " + parts[1])) {
-          stillProtected.add(file);
+        Path file = Path.of(parts[3]);
+        if (Files.isRegularFile(file) && state(file).equals(parts[1] + " " + parts[2])) {
+          (parts[0].equals(ADDED) ? added : stillProtected).add(file);
         }
-      }
-      if (stillProtected.isEmpty()) {
-        Files.delete(list);
-        return;
       }
     } catch (IOException e) {
       throw new MojoExecutionException("cannot read " + list, e);
     }
-    throw new MojoFailureException(
-        "orthrus.skip asks for vanilla classes, but "
-            + stillProtected.size()
-            + (stillProtected.size() == 1 ? " class file is" : " class files are")
-            + " still the protected ones of an earlier build (e.g. "
-            + stillProtected.get(0)
-            + "): the compiler found no changed source to recompile. Build from clean: mvn clean"
-            + " ... -Dorthrus.skip=true");
+    if (!stillProtected.isEmpty()) {
+      throw new MojoFailureException(
+          "orthrus.skip asks for vanilla classes, but "
+              + stillProtected.size()
+              + (stillProtected.size() == 1 ? " class file is" : " class files are")
+              + " still the protected ones of an earlier build (e.g. "
+              + stillProtected.get(0)
+              + "): the compiler found no changed source to recompile. Build from clean: mvn clean"
+              + " ... -Dorthrus.skip=true");
+    }
+    try {
+      for (Path file : added) {
+        Files.delete(file);
+      }
+      Files.delete(list);
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot remove the protected build's files", e);
+    }
+    return added;
   }
 }

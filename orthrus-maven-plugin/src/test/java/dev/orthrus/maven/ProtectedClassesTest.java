@@ -1,6 +1,7 @@
 package dev.orthrus.maven;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,12 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
+import java.util.Set;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A skipped build after a protected one: protected classes still in place fail it, and only then.
+ * A skipped build after a protected one: protected classes still in place fail it, and only then;
+ * what only the protected build makes is removed.
  */
 class ProtectedClassesTest {
 
@@ -33,12 +37,19 @@ class ProtectedClassesTest {
     return file;
   }
 
-  /** compile wrote Tally and Prices; instrumentation rewrote Tally only. */
+  /**
+   * compile wrote Tally and Prices; instrumentation rewrote Tally and added Tally's version class
+   * and its report.
+   */
   private ProtectedClasses protectedBuild() throws Exception {
     writeClass("Tally", "vanilla", 1_000);
     writeClass("Prices", "plain", 1_000);
     ProtectedClasses.Snapshot before = ProtectedClasses.snapshot(classes());
     writeClass("Tally", "protected!", 2_000);
+    writeClass("Tally$V", "version", 2_000);
+    Path report = classes().resolve("META-INF/orthrus/instrumentation.json");
+    Files.createDirectories(report.getParent());
+    Files.writeString(report, "{}");
     ProtectedClasses record = ProtectedClasses.of(target.toString());
     record.record(before, ProtectedClasses.snapshot(classes()));
     return record;
@@ -54,12 +65,39 @@ class ProtectedClassesTest {
   }
 
   @Test
-  void skipPassesOnceTheCompilerRewroteTheProtectedClass() throws Exception {
+  void skipPassesOnceTheCompilerRewroteTheProtectedClassAndRemovesWhatOnlyTheProtectedBuildMakes()
+      throws Exception {
     ProtectedClasses record = protectedBuild();
     writeClass("Tally", "vanilla", 3_000);
-    assertDoesNotThrow(record::checkGone);
+    List<Path> removed = assertDoesNotThrow(record::checkGone);
+    assertEquals(
+        Set.of(
+            classes().resolve("shop/Tally$V.class"),
+            classes().resolve("META-INF/orthrus/instrumentation.json")),
+        Set.copyOf(removed));
+    assertFalse(Files.exists(classes().resolve("shop/Tally$V.class")));
+    assertTrue(Files.exists(classes().resolve("shop/Tally.class")));
+    assertTrue(Files.exists(classes().resolve("shop/Prices.class")));
     assertFalse(Files.exists(target.resolve(ProtectedClasses.LIST)), "the record is forgotten");
-    assertDoesNotThrow(record::checkGone);
+    assertEquals(List.of(), assertDoesNotThrow(record::checkGone));
+  }
+
+  @Test
+  void whatOnlyTheProtectedBuildMakesStaysWhileTheSkipFails() throws Exception {
+    ProtectedClasses record = protectedBuild();
+    assertThrows(MojoFailureException.class, record::checkGone);
+    assertTrue(Files.exists(classes().resolve("shop/Tally$V.class")));
+    assertTrue(Files.exists(target.resolve(ProtectedClasses.LIST)));
+  }
+
+  @Test
+  void anAddedFileChangedSinceIsLeftAlone() throws Exception {
+    ProtectedClasses record = protectedBuild();
+    writeClass("Tally", "vanilla", 3_000);
+    writeClass("Tally$V", "the user's own", 3_000);
+    assertEquals(
+        List.of(classes().resolve("META-INF/orthrus/instrumentation.json")), record.checkGone());
+    assertTrue(Files.exists(classes().resolve("shop/Tally$V.class")));
   }
 
   @Test
