@@ -265,9 +265,10 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
         // A collection stops validators too: its pauses (300 ms over the deep stacks of a
         // recursion) do not count as validators not working.
         boolean collected = gcNow > gc;
-        if ((!working && !collected) || now - start > config.strictTimeout.toNanos()) {
+        boolean timedOut = now - start > config.strictTimeout.toNanos();
+        if ((!working && !collected) || timedOut) {
           t.gaveUpWaiting(true);
-          reportStall(t);
+          reportStall(t, timedOut);
           return null;
         }
         cpu = cpuNow;
@@ -288,18 +289,23 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     return total;
   }
 
-  private void reportStall(AppThread t) {
+  private void reportStall(AppThread t, boolean timedOut) {
     if (config.err != null && !stallReported) {
       stallReported = true;
+      String why =
+          timedOut
+              ? "validators handed none back within "
+                  + config.strictTimeout.toMillis()
+                  + " ms (they re-execute more slowly than the application threads log)"
+              : "validators neither handed one back nor used CPU for "
+                  + STALL_NANOS / 1_000_000
+                  + " ms (blocked: one may be waiting for a class this thread is initializing,"
+                  + " or given no CPU)";
       config.err.println(
           "orthrus: thread "
               + t.thread().getName()
-              + " stopped waiting for a free log: validators neither handed one back nor worked"
-              + " for "
-              + STALL_NANOS / 1_000_000
-              + " ms (one may be waiting for a class this thread is initializing), or handed none"
-              + " back within "
-              + config.strictTimeout
+              + " stopped waiting for a free log: "
+              + why
               + "; it runs closures unlogged until validators catch up."
               + " Not a detection; the executions count as skipped.");
     }

@@ -88,7 +88,27 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
     if (SEQUENCE.compareAndSet(this, sequence, 1)) {
       rehashFields();
       endStore(0, sealedChecksum());
+      if ((int) SEQUENCE.getAcquire(this) == 1) {
+        // endStore did not run: stores and loads would wait for the sequence word for ever.
+        SEQUENCE.setRelease(this, sequence);
+        throw intercepted();
+      }
     }
+  }
+
+  /**
+   * The object's generated methods (and the final ones of this class) do not run: a mock maker
+   * intercepts them (Mockito's {@code mock(Item.class)} makes the object without a constructor and
+   * answers every method with a default), so its fields can be neither sealed, read nor checked.
+   */
+  private IllegalStateException intercepted() {
+    return new IllegalStateException(
+        "the user-data object of "
+            + getClass().getName()
+            + " does not run the methods Orthrus generated for it: a mock intercepts them"
+            + " (Mockito's mock()?), so closures can neither read nor check its fields. Give"
+            + " closures a real object; a spy of one runs them too, but closures call the"
+            + " generated variants of its methods, which stubs of the spy do not cover");
   }
 
   /**
@@ -169,6 +189,9 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
       }
       if ((s & 1) == 0) {
         V version = snapshotFields(checksum);
+        if (version == null) {
+          throw intercepted();
+        }
         VarHandle.acquireFence();
         if ((int) SEQUENCE.getOpaque(this) == s) {
           version.stamp = s;

@@ -1,0 +1,33 @@
+package shop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.when;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ItemTest {
+
+  @Test
+  void aMockHandedToAClosureIsNamedNotWaitedForEver() {
+    Item item = mock(Item.class);
+    when(item.price()).thenReturn(21L);
+    IllegalStateException e =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(30),
+            () -> assertThrows(IllegalStateException.class, () -> Item.twice(item)));
+    assertTrue(e.getMessage().contains("shop.Item"), e.getMessage());
+    assertTrue(e.getMessage().contains("a mock intercepts them"), e.getMessage());
+  }
+
+  @Test
+  void aSpyOfARealObjectWorks() {
+    Item item = spy(new Item(21));
+    assertEquals(42, Item.twice(item));
+  }
+}
