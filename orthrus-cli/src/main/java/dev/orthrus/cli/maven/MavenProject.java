@@ -1,10 +1,13 @@
 package dev.orthrus.cli.maven;
 
+import dev.orthrus.cli.BadInputException;
 import dev.orthrus.cli.compile.JavaRelease;
 import dev.orthrus.cli.maven.Pom.Dependency;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,9 +21,10 @@ import java.util.regex.Pattern;
  * classpath they compile against.
  *
  * <p>This is deliberately not Maven: it follows the parent chain for properties and managed
- * versions and looks up the project's <em>direct</em> dependencies in the local repository. What it
- * cannot find (transitive dependencies, BOM imports, jars never downloaded) is listed in {@link
- * #problems()} so the user can supply it with {@code --classpath}.
+ * versions, looks up the project's dependencies in the local repository, and follows the
+ * compile-scope dependencies of those it finds through the poms beside them. What it cannot find
+ * (BOM imports, version ranges, jars never downloaded) is listed in {@link #problems()} so the user
+ * can supply it with {@code --classpath}.
  *
  * @param directory the folder holding {@code pom.xml}
  * @param sourceRoot {@code src/main/java}
@@ -59,6 +63,9 @@ public record MavenProject(
   private static final Pattern PROPERTY = Pattern.compile("\\$\\{([^}]+)}");
   private static final int MAX_PARENTS = 32;
 
+  /** How many artifacts the walk of transitive dependencies reaches at most. */
+  private static final int MAX_ARTIFACTS = 5_000;
+
   private static final String DEPENDENCY = "dependency";
   private static final String PROCESSOR_PATH = "annotation processor path entry";
 
@@ -80,38 +87,45 @@ public record MavenProject(
     return Path.of(System.getProperty("user.home"), ".m2", "repository");
   }
 
-  /** Reads {@code directory/pom.xml}, its parents, and locates its direct dependencies. */
+  /** Reads {@code directory/pom.xml}, its parents, and locates its dependencies. */
   public static MavenProject open(Path directory, Path localRepository) {
     List<String> problems = new ArrayList<>();
     List<Pom> chain =
         parentChain(Pom.read(directory.resolve("pom.xml")), localRepository, problems);
     Map<String, String> properties = properties(chain);
-    Map<String, Dependency> managed = new HashMap<>();
-    // Child entries win: walk from the root parent down.
-    for (int i = chain.size() - 1; i >= 0; i--) {
-      for (Dependency d : chain.get(i).managedDependencies()) {
-        managed.put(
-            interpolate(d.groupId(), properties) + ":" + interpolate(d.artifactId(), properties),
-            d);
-      }
-    }
+    Map<String, Dependency> managed = managed(chain, properties);
 
     List<Path> classpath = new ArrayList<>();
     Path classes = directory.resolve("target").resolve("classes");
     if (Files.isDirectory(classes)) {
       classpath.add(classes);
     }
+    Set<String> reached = new HashSet<>();
+    List<Reached> direct = new ArrayList<>();
     for (Dependency declared : chain.get(0).dependencies()) {
       String scope =
           declared.scope() == null ? "compile" : interpolate(declared.scope(), properties);
       if (scope.equals("test") || scope.equals("import")) {
         continue;
       }
+      String key = key(declared, properties);
+      reached.add(key);
       Path jar = locate(declared, DEPENDENCY, managed, properties, localRepository, problems);
       if (jar != null) {
         classpath.add(jar);
+        if (scope.equals("compile") || scope.equals("provided")) {
+          direct.add(new Reached(jar, key, declared.exclusions()));
+        }
       }
     }
+    Map<String, String> projectVersions = new HashMap<>();
+    managed.forEach(
+        (key, d) -> {
+          if (d.version() != null) {
+            projectVersions.put(key, interpolate(d.version(), properties));
+          }
+        });
+    classpath.addAll(transitive(direct, reached, projectVersions, localRepository, problems));
     // How the compiler plugin finds processors, each setting from the nearest pom that gives it.
     Pom.Processors processors = null;
     for (int i = chain.size() - 1; i >= 0; i--) {
@@ -147,6 +161,109 @@ public record MavenProject(
         processorPath,
         processors == null ? List.of() : processors.classes(),
         missingProcessors);
+  }
+
+  /** Managed dependencies by {@code groupId:artifactId}; a child's entry wins over a parent's. */
+  private static Map<String, Dependency> managed(List<Pom> chain, Map<String, String> properties) {
+    Map<String, Dependency> managed = new HashMap<>();
+    for (int i = chain.size() - 1; i >= 0; i--) {
+      for (Dependency d : chain.get(i).managedDependencies()) {
+        managed.put(key(d, properties), d);
+      }
+    }
+    return managed;
+  }
+
+  private static String key(Dependency d, Map<String, String> properties) {
+    return interpolate(d.groupId(), properties) + ":" + interpolate(d.artifactId(), properties);
+  }
+
+  /** A jar on the classpath, its {@code groupId:artifactId} and the exclusions on its path. */
+  private record Reached(Path jar, String key, List<String> exclusions) {}
+
+  /**
+   * The dependencies the jars found so far bring onto the compile classpath, and theirs, as Maven
+   * puts them there: their {@code compile}-scope dependencies, breadth first, the nearest version
+   * of an artifact winning (the project's dependency management over any), optional ones and
+   * exclusions left out. A jar whose pom is not beside it in the local repository ends the walk
+   * there; one that is not found is a problem that names what needs it.
+   */
+  private static List<Path> transitive(
+      List<Reached> direct,
+      Set<String> reached,
+      Map<String, String> projectVersions,
+      Path localRepository,
+      List<String> problems) {
+    List<Path> found = new ArrayList<>();
+    Deque<Reached> queue = new ArrayDeque<>(direct);
+    while (!queue.isEmpty() && reached.size() < MAX_ARTIFACTS) {
+      Reached from = queue.removeFirst();
+      Path folder = from.jar().getParent();
+      Path pomFile =
+          folder.resolve(folder.getParent().getFileName() + "-" + folder.getFileName() + ".pom");
+      if (!pomFile.startsWith(localRepository) || !Files.isRegularFile(pomFile)) {
+        continue;
+      }
+      Pom pom;
+      try {
+        pom = Pom.read(pomFile);
+      } catch (BadInputException e) {
+        problems.add(e.getMessage() + ": the dependencies of " + from.key() + " are not followed");
+        continue;
+      }
+      List<Pom> chain = parentChain(pom, localRepository, new ArrayList<>());
+      Map<String, String> properties = properties(chain);
+      Map<String, Dependency> managed = managed(chain, properties);
+      for (Dependency d : pom.dependencies()) {
+        String scope = d.scope() == null ? "compile" : interpolate(d.scope(), properties);
+        String key = key(d, properties);
+        if (!scope.equals("compile")
+            || d.optional()
+            || excluded(from.exclusions(), key)
+            || !reached.add(key)) {
+          continue;
+        }
+        String version = projectVersions.get(key);
+        Dependency wanted =
+            version == null
+                ? d
+                : new Dependency(
+                    d.groupId(),
+                    d.artifactId(),
+                    version,
+                    d.type(),
+                    d.classifier(),
+                    d.scope(),
+                    d.systemPath(),
+                    false,
+                    d.exclusions());
+        int known = problems.size();
+        Path jar = locate(wanted, DEPENDENCY, managed, properties, localRepository, problems);
+        if (problems.size() > known) {
+          problems.set(known, problems.get(known) + " (needed by " + from.key() + ")");
+        }
+        if (jar != null) {
+          found.add(jar);
+          List<String> exclusions = new ArrayList<>(from.exclusions());
+          exclusions.addAll(d.exclusions());
+          queue.add(new Reached(jar, key, exclusions));
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Whether {@code groupId:artifactId} matches an exclusion ({@code *} matches any part). */
+  private static boolean excluded(List<String> exclusions, String key) {
+    String[] parts = key.split(":", 2);
+    for (String exclusion : exclusions) {
+      String[] e = exclusion.split(":", 2);
+      if ((e[0].equals("*") || e[0].equals(parts[0]))
+          && (e.length < 2 || e[1].equals("*") || e[1].equals(parts[1]))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static JavaRelease javaRelease(Map<String, String> properties, List<String> problems) {

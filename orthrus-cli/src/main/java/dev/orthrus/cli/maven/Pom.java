@@ -78,7 +78,11 @@ public record Pom(
     }
   }
 
-  /** One {@code <dependency>} as written; null members were absent. */
+  /**
+   * One {@code <dependency>} as written; null members were absent. {@code optional}: {@code
+   * <optional>true</optional>}; {@code exclusions}: the {@code groupId:artifactId} of its {@code
+   * <exclusions>} ({@code *} for any part).
+   */
   public record Dependency(
       String groupId,
       String artifactId,
@@ -86,7 +90,13 @@ public record Pom(
       String type,
       String classifier,
       String scope,
-      String systemPath) {
+      String systemPath,
+      boolean optional,
+      List<String> exclusions) {
+
+    public Dependency {
+      exclusions = List.copyOf(exclusions);
+    }
 
     public String key() {
       return groupId + ":" + artifactId;
@@ -215,6 +225,13 @@ public record Pom(
       if (!element.equals(localName(d))) {
         continue;
       }
+      List<String> exclusions = new ArrayList<>();
+      Element excluded = child(d, "exclusions");
+      if (excluded != null) {
+        for (Element e : children(excluded)) {
+          exclusions.add(text(e, "groupId") + ":" + text(e, "artifactId"));
+        }
+      }
       result.add(
           new Dependency(
               text(d, "groupId"),
@@ -223,7 +240,9 @@ public record Pom(
               text(d, "type"),
               text(d, "classifier"),
               text(d, "scope"),
-              text(d, "systemPath")));
+              text(d, "systemPath"),
+              "true".equals(text(d, "optional")),
+              exclusions));
     }
     return result;
   }

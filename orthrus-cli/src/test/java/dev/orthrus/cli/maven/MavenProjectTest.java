@@ -82,6 +82,76 @@ class MavenProjectTest {
         project.problems().get(0).contains("org.gone:gone:1 is not in the local repository"));
   }
 
+  /**
+   * The dependencies' own compile-scope dependencies are on the classpath as Maven puts them there:
+   * through the poms beside the jars, nearest first, the project's managed versions over theirs,
+   * without optional, runtime-scope or excluded ones; a missing one names what needs it.
+   */
+  @Test
+  void transitiveDependenciesAreFollowedThroughThePomsInTheLocalRepository() throws IOException {
+    write(
+        "app/pom.xml",
+        """
+        <project>
+          <groupId>org.shop</groupId><artifactId>app</artifactId><version>1</version>
+          <dependencyManagement><dependencies>
+            <dependency><groupId>org.shop</groupId><artifactId>model</artifactId><version>3</version></dependency>
+          </dependencies></dependencyManagement>
+          <dependencies>
+            <dependency>
+              <groupId>org.shop</groupId><artifactId>service</artifactId><version>1</version>
+              <exclusions><exclusion><groupId>org.noise</groupId><artifactId>*</artifactId></exclusion></exclusions>
+            </dependency>
+          </dependencies>
+        </project>
+        """);
+    write(
+        "repo/org/shop/service/1/service-1.pom",
+        """
+        <project>
+          <groupId>org.shop</groupId><artifactId>service</artifactId><version>1</version>
+          <properties><model.version>2</model.version></properties>
+          <dependencies>
+            <dependency><groupId>org.shop</groupId><artifactId>model</artifactId><version>${model.version}</version></dependency>
+            <dependency><groupId>org.opt</groupId><artifactId>opt</artifactId><version>1</version><optional>true</optional></dependency>
+            <dependency><groupId>org.rt</groupId><artifactId>rt</artifactId><version>1</version><scope>runtime</scope></dependency>
+            <dependency><groupId>org.noise</groupId><artifactId>noise</artifactId><version>1</version></dependency>
+            <dependency><groupId>org.junit</groupId><artifactId>junit</artifactId><version>5</version><scope>test</scope></dependency>
+          </dependencies>
+        </project>
+        """);
+    write(
+        "repo/org/shop/model/3/model-3.pom",
+        """
+        <project>
+          <groupId>org.shop</groupId><artifactId>model</artifactId><version>3</version>
+          <dependencies>
+            <dependency><groupId>org.money</groupId><artifactId>money</artifactId><version>9</version></dependency>
+            <dependency><groupId>org.deep</groupId><artifactId>deep</artifactId><version>1</version></dependency>
+          </dependencies>
+        </project>
+        """);
+    Path service = jar("org/shop", "service", "1", "");
+    Path model = jar("org/shop", "model", "3", "");
+    jar("org/shop", "model", "2", "");
+    Path money = jar("org/money", "money", "9", "");
+    jar("org/opt", "opt", "1", "");
+    jar("org/rt", "rt", "1", "");
+    jar("org/noise", "noise", "1", "");
+
+    MavenProject project = MavenProject.open(dir.resolve("app"), dir.resolve("repo"));
+
+    assertEquals(List.of(service, model, money), project.classpath());
+    assertEquals(1, project.problems().size(), project.problems()::toString);
+    assertTrue(
+        project
+            .problems()
+            .get(0)
+            .matches(
+                "dependency org.deep:deep:1 is not in the local repository .* \\(needed by org.shop:model\\)"),
+        project.problems()::toString);
+  }
+
   @Test
   void parentOnlyInTheLocalRepositoryIsFound() throws IOException {
     write(
