@@ -103,7 +103,9 @@ final class ProtectedClasses {
     List<Path> added = new ArrayList<>();
     try {
       for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
-        String[] parts = line.split(" ", 4);
+        // "added|replaced size time path"; an earlier plugin wrote "size time path" for each.
+        boolean kind = line.startsWith(ADDED + " ") || line.startsWith(REPLACED + " ");
+        String[] parts = (kind ? line : REPLACED + " " + line).split(" ", 4);
         if (parts.length < 4) {
           continue;
         }

@@ -108,6 +108,16 @@ class ProtectedClassesTest {
     assertDoesNotThrow(record::checkGone);
   }
 
+  /** A record an earlier plugin wrote ("size time path") still fails the skip. */
+  @Test
+  void aRecordOfTheEarlierFormatStillCounts() throws Exception {
+    Path tally = writeClass("Tally", "protected!", 2_000);
+    Path list = target.resolve(ProtectedClasses.LIST);
+    Files.createDirectories(list.getParent());
+    Files.writeString(list, Files.size(tally) + " 2000 " + tally + "\n");
+    assertThrows(MojoFailureException.class, ProtectedClasses.of(target.toString())::checkGone);
+  }
+
   @Test
   void noProtectedBuildNoFailure() {
     assertDoesNotThrow(ProtectedClasses.of(target.toString())::checkGone);
