@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -91,7 +92,7 @@ public record MavenProject(
   public static MavenProject open(Path directory, Path localRepository) {
     List<String> problems = new ArrayList<>();
     List<Pom> chain =
-        parentChain(Pom.read(directory.resolve("pom.xml")), localRepository, problems);
+        parentChain(Pom.read(directory.resolve("pom.xml")), localRepository, Pom::read, problems);
     Map<String, String> properties = properties(chain);
     Map<String, Dependency> managed = managed(chain, properties);
 
@@ -195,6 +196,9 @@ public record MavenProject(
       Path localRepository,
       List<String> problems) {
     List<Path> found = new ArrayList<>();
+    // Dependencies share parents (a framework's BOM-sized parent poms): each is read once.
+    Map<Path, Pom> read = new HashMap<>();
+    Function<Path, Pom> reader = file -> read.computeIfAbsent(file, Pom::read);
     Deque<Reached> queue = new ArrayDeque<>(direct);
     while (!queue.isEmpty() && reached.size() < MAX_ARTIFACTS) {
       Reached from = queue.removeFirst();
@@ -204,17 +208,16 @@ public record MavenProject(
       if (!pomFile.startsWith(localRepository) || !Files.isRegularFile(pomFile)) {
         continue;
       }
-      Pom pom;
+      List<Pom> chain;
       try {
-        pom = Pom.read(pomFile);
+        chain = parentChain(reader.apply(pomFile), localRepository, reader, new ArrayList<>());
       } catch (BadInputException e) {
         problems.add(e.getMessage() + ": the dependencies of " + from.key() + " are not followed");
         continue;
       }
-      List<Pom> chain = parentChain(pom, localRepository, new ArrayList<>());
       Map<String, String> properties = properties(chain);
       Map<String, Dependency> managed = managed(chain, properties);
-      for (Dependency d : pom.dependencies()) {
+      for (Dependency d : chain.get(0).dependencies()) {
         String scope = d.scope() == null ? "compile" : interpolate(d.scope(), properties);
         String key = key(d, properties);
         if (!scope.equals("compile")
@@ -362,7 +365,8 @@ public record MavenProject(
   }
 
   /** The project's pom first, then its parents as far as they can be found. */
-  private static List<Pom> parentChain(Pom project, Path localRepository, List<String> problems) {
+  private static List<Pom> parentChain(
+      Pom project, Path localRepository, Function<Path, Pom> reader, List<String> problems) {
     List<Pom> chain = new ArrayList<>();
     chain.add(project);
     Set<Path> seen = new HashSet<>();
@@ -383,7 +387,7 @@ public record MavenProject(
           candidate = candidate.resolve("pom.xml");
         }
         if (Files.isRegularFile(candidate) && !seen.contains(candidate)) {
-          Pom p = Pom.read(candidate);
+          Pom p = reader.apply(candidate);
           if (wanted.artifactId() != null && wanted.artifactId().equals(p.artifactId())) {
             parent = p;
           }
@@ -400,7 +404,7 @@ public record MavenProject(
                 .resolve(wanted.version())
                 .resolve(wanted.artifactId() + "-" + wanted.version() + ".pom");
         if (Files.isRegularFile(inRepository)) {
-          parent = Pom.read(inRepository);
+          parent = reader.apply(inRepository);
         }
       }
       if (parent == null) {

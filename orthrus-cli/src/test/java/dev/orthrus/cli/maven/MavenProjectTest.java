@@ -152,6 +152,37 @@ class MavenProjectTest {
         project.problems()::toString);
   }
 
+  /** A dependency's malformed pom in the local repository stops the walk there, with a problem. */
+  @Test
+  void aMalformedPomOfADependencyIsAProblemNotAFailure() throws IOException {
+    write(
+        "app/pom.xml",
+        """
+        <project>
+          <groupId>org.shop</groupId><artifactId>app</artifactId><version>1</version>
+          <dependencies>
+            <dependency><groupId>org.shop</groupId><artifactId>service</artifactId><version>1</version></dependency>
+          </dependencies>
+        </project>
+        """);
+    write("repo/org/shop/service/1/service-1.pom", "<project><dependencies>");
+    Path service = jar("org/shop", "service", "1", "");
+
+    MavenProject project = MavenProject.open(dir.resolve("app"), dir.resolve("repo"));
+
+    assertEquals(List.of(service), project.classpath());
+    assertEquals(1, project.problems().size(), project.problems()::toString);
+    assertTrue(
+        project
+            .problems()
+            .get(0)
+            .startsWith("cannot read " + dir.resolve("repo/org/shop/service/1/service-1.pom")),
+        project.problems()::toString);
+    assertTrue(
+        project.problems().get(0).endsWith("the dependencies of org.shop:service are not followed"),
+        project.problems()::toString);
+  }
+
   @Test
   void parentOnlyInTheLocalRepositoryIsFound() throws IOException {
     write(
