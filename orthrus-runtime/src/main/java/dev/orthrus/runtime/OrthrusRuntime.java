@@ -161,6 +161,9 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
 
   @Override
   public void publish(ClosureLog log) {
+    if (log.revoked()) {
+      return; // its slot has a new log (AppThread#takeLog): nothing waits for this one
+    }
     if (log.resultKind() == ResultKind.THROWN
         && log.resultRef() instanceof ChecksumMismatchException
         && firstReport((ChecksumMismatchException) log.resultRef())) {

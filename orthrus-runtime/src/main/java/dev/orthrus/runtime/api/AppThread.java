@@ -78,6 +78,12 @@ public final class AppThread {
   private long reclaimedBytes;
   private long publishedCount;
   private long skippedCount;
+
+  /**
+   * Logs {@link ClosureLog#REVOKED revoked} by {@link #takeLog} (read by tests and diagnostics).
+   */
+  private long revoked;
+
   private int cachedCpu = -1;
   private long cpuReadNanos;
   private boolean cpuStale = true;
@@ -185,7 +191,10 @@ public final class AppThread {
 
   /**
    * A log to fill, or null when the log at the cursor is still pending (the caller then skips
-   * logging). A validated log is cleared here, by its owner, before reuse.
+   * logging). A validated log is cleared here, by its owner, before reuse. A log still filling a
+   * whole window of takes after it was taken is {@link ClosureLog#REVOKED revoked} and its slot
+   * gets a new one: otherwise one error escaping between a take and its publication would stop this
+   * thread's logging for good.
    */
   public ClosureLog takeLog() {
     long c = cursor;
@@ -200,6 +209,11 @@ public final class AppThread {
       int state = log.lvState();
       if (state == ClosureLog.VALIDATED) {
         reclaim(log);
+      } else if (state == ClosureLog.FILLING) {
+        // Only this thread fills its logs, and it was never offered: no validator holds it.
+        log.state(ClosureLog.REVOKED);
+        revoked++;
+        log = create(slot);
       } else if (state != ClosureLog.FREE) {
         if (window == ring.length) {
           return null;
@@ -478,6 +492,11 @@ public final class AppThread {
   /** Executions this thread did not log (no free log, or over budget), from any thread. */
   public long skippedCountView() {
     return (long) SKIPPED_VIEW.getOpaque(this);
+  }
+
+  /** Logs this thread revoked: each stood for an execution whose log was never published. */
+  public long revokedLogs() {
+    return revoked;
   }
 
   /** This thread did not log an execution. */

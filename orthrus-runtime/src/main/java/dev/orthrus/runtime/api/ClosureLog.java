@@ -73,6 +73,16 @@ public final class ClosureLog {
   static final int PUBLISHED = 2;
   static final int VALIDATED = 3;
 
+  /**
+   * Taken, and still FILLING when its thread's ring came round to it again: an error escaped
+   * between taking and publishing it (a {@link StackOverflowError} in a recursion that calls
+   * closures, met in the runtime's own code), or, far less likely, its execution is still running
+   * and callbacks from it took a whole window of logs since. Its slot gets a new log, so that the
+   * thread goes on logging; this one is dropped if it is ever published ({@link
+   * AppThread#takeLog}).
+   */
+  static final int REVOKED = 4;
+
   /** {@link #publishNanos()} of a log published without reading the clock. */
   public static final long UNTIMED = Long.MIN_VALUE;
 
@@ -1161,6 +1171,11 @@ public final class ClosureLog {
 
   int lvState() {
     return (int) STATE.getAcquire(this);
+  }
+
+  /** True when its ring gave its slot to a new log ({@link #REVOKED}): it is never published. */
+  public boolean revoked() {
+    return lvState() == REVOKED;
   }
 
   void state(int s) {

@@ -146,6 +146,60 @@ class LogRingTest {
     }
   }
 
+  /**
+   * An error that escapes between taking a log and publishing it (a StackOverflowError in a
+   * recursion that calls closures, met in the runtime's own code) leaves the log filling. When the
+   * ring comes round to it, it is revoked and its slot gets a new log: the thread goes on logging
+   * every execution instead of skipping all of them from then on.
+   */
+  @Test
+  void aLogLeftFillingByAnEscapedErrorIsRevokedAndTheThreadGoesOnLogging() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().logsPerThread(8).build())) {
+      rt.blockWhenFull(true);
+      ClosureLog lost = rt.begin(NOOP, 0);
+      assertNotNull(lost);
+      AppThread t = rt.appThread();
+      for (int i = 0; i < 1_000; i++) {
+        ClosureLog log = rt.begin(NOOP, i);
+        assertNotNull(log, "execution " + i + " was not logged");
+        assertNotSame(lost, log);
+        log.returnVoid();
+        rt.publish(log);
+      }
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(1_000, rt.validatedCount());
+      assertEquals(0, rt.skippedCount());
+      assertEquals(1, t.revokedLogs());
+      assertTrue(lost.revoked());
+    }
+  }
+
+  /**
+   * The revoked log may belong to an execution still running, whose callbacks took a whole window
+   * of logs: its publication is dropped, so it is neither validated nor reported, and it never
+   * reaches a validator that holds its slot's new log.
+   */
+  @Test
+  void aRevokedLogStillFillingIsDroppedWhenItsExecutionPublishesIt() {
+    try (OrthrusRuntime rt = new OrthrusRuntime(config().logsPerThread(2).build())) {
+      rt.blockWhenFull(true);
+      ClosureLog outer = rt.begin(NOOP, 1);
+      for (int i = 0; i < AppThread.INITIAL_WINDOW * 4; i++) {
+        ClosureLog inner = rt.begin(NOOP, 2);
+        assertNotNull(inner);
+        inner.returnVoid();
+        rt.publish(inner);
+        assertTrue(rt.awaitDrained(10_000));
+      }
+      assertTrue(outer.revoked());
+      outer.returnVoid();
+      rt.publish(outer);
+      assertTrue(rt.awaitDrained(10_000));
+      assertEquals(AppThread.INITIAL_WINDOW * 4, rt.validatedCount());
+      assertEquals(0, rt.detections().count());
+    }
+  }
+
   @Test
   void nestedExecutionsGetTheirOwnLogs() {
     try (OrthrusRuntime rt = new OrthrusRuntime(config().build())) {
