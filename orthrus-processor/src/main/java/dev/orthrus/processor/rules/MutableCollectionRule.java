@@ -32,6 +32,17 @@ public final class MutableCollectionRule extends AbstractRule {
           + "...; a change is a new value, assigned to the field), an immutable copy (`List.copyOf`, `Map.copyOf`, "
           + "`List.of`), or @UserData node classes";
 
+  /** For an atomic or an adder: a field of the user-data class is already what it offers. */
+  static final String ATOMIC_FIX =
+      "hold the value in a plain field of the @UserData class instead (`long hits;`, versioned and"
+          + " validated like any other; threads that share the object call its closures under a"
+          + " lock)";
+
+  /** The advice for {@code what}, a description that names the mutable type. */
+  static String fix(String what) {
+    return what.contains("java.util.concurrent.atomic.") ? ATOMIC_FIX : FIX;
+  }
+
   public MutableCollectionRule() {
     super(Rule.MUTABLE_COLLECTION);
   }
@@ -53,7 +64,7 @@ public final class MutableCollectionRule extends AbstractRule {
                   + mutable
                   + ", whose changes are neither "
                   + "versioned nor validated; "
-                  + FIX,
+                  + fix(mutable),
               null);
         }
       }
@@ -70,7 +81,7 @@ public final class MutableCollectionRule extends AbstractRule {
                     + m.field()
                     + "`; its changes "
                     + "would be neither versioned nor validated: "
-                    + FIX
+                    + fix(m.what())
                 : "`"
                     + method.id()
                     + "` calls `"
@@ -79,7 +90,7 @@ public final class MutableCollectionRule extends AbstractRule {
                     + m.field()
                     + "`, which changes it in place; the change is neither versioned nor validated,"
                     + " and a validator would repeat it on the application's object: "
-                    + FIX;
+                    + fix(m.what());
         reportWherever(context, findings, method.id(), m.site(), message);
       }
     }

@@ -18,6 +18,45 @@ class MutableCollectionRuleTest {
 
   private static final String KEY = "[orthrus.userdata.mutable-collection]";
 
+  /** An atomic in user data: the advice is a plain field, not a persistent collection. */
+  @Test
+  void anAtomicInUserDataIsAdvisedAPlainField() {
+    JavaFileObject f =
+        source(
+            "t.Hits",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.concurrent.atomic.AtomicLong;
+        @UserData
+        public class Hits {
+          final AtomicLong hits = new AtomicLong();
+          long n;
+          @Closure
+          public void inc() {
+            n++;
+            hits.incrementAndGet();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(KEY + " user-data field `t.Hits.hits` holds a mutable")
+        .inFile(f)
+        .onLineContaining("final AtomicLong hits");
+    assertThat(c)
+        .hadErrorContaining(
+            "`t.Hits#inc()` calls `java.util.concurrent.atomic.AtomicLong#incrementAndGet`")
+        .inFile(f)
+        .onLineContaining("hits.incrementAndGet()");
+    for (var d : c.errors()) {
+      assertThat(d.getMessage(null)).contains("plain field of the @UserData class");
+      assertThat(d.getMessage(null)).doesNotContain("pcollections");
+    }
+  }
+
   @Test
   void mutationsOfCollectionsHeldByUserDataAreErrors() {
     JavaFileObject f =
