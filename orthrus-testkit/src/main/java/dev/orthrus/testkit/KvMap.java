@@ -168,7 +168,12 @@ public final class KvMap implements Serializable {
       this.value = value;
       this.flags = flags;
       this.cas = cas;
-      endStore(token, V.checksumOf(value, flags, cas));
+      try {
+        endStore(token, V.checksumOf(value, flags, cas));
+      } catch (Throwable e) {
+        this.sequence$ = ABANDONED; // as generated stores give up one an error cut short
+        throw e;
+      }
     }
 
     @Override
@@ -272,7 +277,12 @@ public final class KvMap implements Serializable {
       int token = beginStore();
       this.size = size;
       this.nextCas = nextCas;
-      endStore(token, V.checksumOf(size, nextCas));
+      try {
+        endStore(token, V.checksumOf(size, nextCas));
+      } catch (Throwable e) {
+        this.sequence$ = ABANDONED;
+        throw e;
+      }
     }
 
     @Override

@@ -1535,8 +1535,13 @@ final class UserDataClass {
           s.append(");\n");
         }
       }
-      s.append("} finally {\nendStore(").append(token).append(", ").append(inPlaceChecksum());
-      s.append(");\n}\n");
+      // An error in the calls that end the store (a StackOverflowError in a recursion the program
+      // survives) gives the sequence word up rather than leave it odd for ever.
+      String e = unused("e", taken);
+      s.append("} finally {\ntry {\nendStore(").append(token).append(", ");
+      s.append(inPlaceChecksum()).append(");\n} catch (Throwable ").append(e).append(") {\n");
+      s.append("this.sequence$ = dev.orthrus.runtime.api.InPlaceObject.ABANDONED;\nthrow ");
+      s.append(e).append(";\n}\n}\n");
     } else if (replacesAll) {
       s.append(store(context, next)).append(";\n");
     } else if (h.variant() == Variant.VAL) {

@@ -29,15 +29,20 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
 
   static {
     try {
-      SEQUENCE = MethodHandles.lookup().findVarHandle(InPlaceObject.class, "sequence", int.class);
+      SEQUENCE = MethodHandles.lookup().findVarHandle(InPlaceObject.class, "sequence$", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
-  /** Even while no store is under way, odd during one; 0 until the constructor's first store. */
-  @SuppressWarnings("unused") // accessed through SEQUENCE
-  private transient int sequence;
+  /**
+   * Even while no store is under way, odd during one; 0 until the constructor's first store.
+   * Accessed through {@link #SEQUENCE}, but for one plain write: a store cut short by an error (a
+   * {@link StackOverflowError} in the call that would end it) sets it to {@link #ABANDONED} from
+   * its handler, where a further call could fail the same way; volatile, so that the write is
+   * ordered after the store's own.
+   */
+  protected transient volatile int sequence$;
 
   /** The checksum of the fields in place, written with them. */
   private transient int checksum;
@@ -86,8 +91,13 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
    */
   private void adopt(int sequence) {
     if (SEQUENCE.compareAndSet(this, sequence, 1)) {
-      rehashFields();
-      endStore(0, sealedChecksum());
+      try {
+        rehashFields();
+        endStore(0, sealedChecksum());
+      } catch (Throwable e) {
+        sequence$ = ABANDONED;
+        throw e;
+      }
       if ((int) SEQUENCE.getAcquire(this) == 1) {
         // endStore did not run: stores and loads would wait for the sequence word for ever.
         SEQUENCE.setRelease(this, sequence);
@@ -149,8 +159,13 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
       return;
     }
     int token = beginStore();
-    rehashFields();
-    endStore(token, sealedChecksum());
+    try {
+      rehashFields();
+      endStore(token, sealedChecksum());
+    } catch (Throwable e) {
+      sequence$ = ABANDONED;
+      throw e;
+    }
   }
 
   /**
@@ -173,6 +188,15 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
    * sequence word with no store under way is; 0 is an object made without its constructor.
    */
   private static final int UNSEALED = Integer.MIN_VALUE;
+
+  /**
+   * What a store that an error cut short between {@link #beginStore} and {@link #endStore} leaves
+   * in the sequence word, instead of an odd value that every later store and load would wait on for
+   * ever: the object counts as not sealed, and its next use seals it from its fields as they are
+   * ({@link #adopt}), so their checksum covers whatever the store wrote before it stopped.
+   * Generated store helpers write it from their handler.
+   */
+  protected static final int ABANDONED = UNSEALED;
 
   /** True while the object has not been sealed ({@link #adopt}). */
   private static boolean unsealed(int sequence) {
@@ -248,19 +272,29 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   @Override
   final void publish(V next) {
     int token = beginStore();
-    writeFields(next);
-    next.stamp = endStore(token, next.checksum());
+    try {
+      writeFields(next);
+      next.stamp = endStore(token, next.checksum());
+    } catch (Throwable e) {
+      sequence$ = ABANDONED;
+      throw e;
+    }
   }
 
   @Override
   final boolean publishIf(V expected, V next) {
     int token = beginStore();
-    if (token != expected.stamp) {
-      SEQUENCE.setRelease(this, token); // nothing written: the fields are still those of token
-      return false;
+    try {
+      if (token != expected.stamp) {
+        SEQUENCE.setRelease(this, token); // nothing written: the fields are still those of token
+        return false;
+      }
+      writeFields(next);
+      next.stamp = endStore(token, next.checksum());
+      return true;
+    } catch (Throwable e) {
+      sequence$ = ABANDONED;
+      throw e;
     }
-    writeFields(next);
-    next.stamp = endStore(token, next.checksum());
-    return true;
   }
 }

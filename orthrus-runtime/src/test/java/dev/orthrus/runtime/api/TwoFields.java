@@ -35,6 +35,32 @@ final class TwoFields extends InPlaceObject<TwoFields.V> {
     endStore(token, V.checksumOf(a, b));
   }
 
+  /**
+   * A plain store of {@code a} in the generated shape, whose end is cut short by an error (a {@link
+   * StackOverflowError} in the call that computes the checksum): the handler gives the store up as
+   * generated code does.
+   */
+  void storeACutShort(long value) {
+    int token = beginStore();
+    try {
+      a = value;
+    } finally {
+      try {
+        endStore(token, overflow());
+      } catch (Throwable e) {
+        sequence$ = ABANDONED;
+        throw e;
+      }
+    }
+  }
+
+  private static int overflow() {
+    throw new StackOverflowError("the stack ran out in the store's last call");
+  }
+
+  /** Makes the next {@link #writeFields} fail as a call that ran out of stack. */
+  boolean failNextWrite;
+
   /** {@code a++} as the plain variant's helper writes it. */
   void incrementA() {
     int token = beginStore();
@@ -57,6 +83,10 @@ final class TwoFields extends InPlaceObject<TwoFields.V> {
 
   @Override
   protected void writeFields(V next) {
+    if (failNextWrite) {
+      failNextWrite = false;
+      throw new StackOverflowError("the stack ran out in writeFields");
+    }
     a = next.a;
     b = next.b;
   }
