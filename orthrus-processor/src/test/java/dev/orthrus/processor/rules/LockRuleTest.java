@@ -42,8 +42,12 @@ class LockRuleTest {
     Compilation c = compile(f);
     assertThat(c).succeeded();
     assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("synchronized (monitor)");
-    assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("lock.lock()");
-    assertThat(c).hadNoteContaining(KEY).inFile(f).onLineContaining("lock.unlock()");
+    assertThat(c).hadNoteContaining(KEY + " closure `").inFile(f).onLineContaining("lock.lock()");
+    assertThat(c).hadNoteContaining("takes a lock (`").inFile(f).onLineContaining("lock.lock()");
+    assertThat(c)
+        .hadNoteContaining("releases or signals a lock (`")
+        .inFile(f)
+        .onLineContaining("lock.unlock()");
   }
 
   @Test
