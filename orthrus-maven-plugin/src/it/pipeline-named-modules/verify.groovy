@@ -19,17 +19,11 @@ for (module in [lib, app]) {
   assert descriptor.requires().any { it.name() == "dev.orthrus.annotations" } : descriptor
 }
 
+evaluate(new File(itSources, "program.groovy"))
 def modulePath = [new File(app, "target/classes").path, new File(app, "target/classpath.txt").text.trim()]
     .join(File.pathSeparator)
-def java = new File(System.getProperty("java.home"), "bin/java").path
-def command = [java, "-Dorthrus.sampling=all", "-Dorthrus.summary=true", "-p", modulePath,
-    "-m", "shop.app/shop.app.Teller"]
-def process = new ProcessBuilder(command).redirectErrorStream(true).start()
-def output = new StringBuffer()
-process.consumeProcessOutputStream(output)
-process.waitForOrKill(120_000)
-process.waitForProcessOutput()
-assert process.exitValue() == 0 : "exited ${process.exitValue()}:\n${output}"
+def output = runJava(["-Dorthrus.sampling=all", "-Dorthrus.summary=true", "-p", modulePath,
+    "-m", "shop.app/shop.app.Teller"])
 assert output.contains("balance 10200 sum 0") : output
 def summary = output =~ /orthrus: (\d+) executions validated, (\d+) not validated, (\d+) detections/
 assert summary.find() : output
