@@ -104,8 +104,7 @@ public record MavenProject(
     Set<String> reached = new HashSet<>();
     List<Reached> direct = new ArrayList<>();
     for (Dependency declared : chain.get(0).dependencies()) {
-      String scope =
-          declared.scope() == null ? "compile" : interpolate(declared.scope(), properties);
+      String scope = scope(declared, properties);
       if (scope.equals("test") || scope.equals("import")) {
         continue;
       }
@@ -175,6 +174,11 @@ public record MavenProject(
     return managed;
   }
 
+  /** The scope a pom gives the dependency itself ({@code compile} when it gives none). */
+  private static String scope(Dependency d, Map<String, String> properties) {
+    return d.scope() == null ? "compile" : interpolate(d.scope(), properties);
+  }
+
   private static String key(Dependency d, Map<String, String> properties) {
     return interpolate(d.groupId(), properties) + ":" + interpolate(d.artifactId(), properties);
   }
@@ -218,28 +222,15 @@ public record MavenProject(
       Map<String, String> properties = properties(chain);
       Map<String, Dependency> managed = managed(chain, properties);
       for (Dependency d : chain.get(0).dependencies()) {
-        String scope = d.scope() == null ? "compile" : interpolate(d.scope(), properties);
         String key = key(d, properties);
-        if (!scope.equals("compile")
+        if (!scope(d, properties).equals("compile")
             || d.optional()
             || excluded(from.exclusions(), key)
             || !reached.add(key)) {
           continue;
         }
         String version = projectVersions.get(key);
-        Dependency wanted =
-            version == null
-                ? d
-                : new Dependency(
-                    d.groupId(),
-                    d.artifactId(),
-                    version,
-                    d.type(),
-                    d.classifier(),
-                    d.scope(),
-                    d.systemPath(),
-                    false,
-                    d.exclusions());
+        Dependency wanted = version == null ? d : d.withVersion(version);
         int known = problems.size();
         Path jar = locate(wanted, DEPENDENCY, managed, properties, localRepository, problems);
         if (problems.size() > known) {

@@ -98,6 +98,12 @@ public record Pom(
       exclusions = List.copyOf(exclusions);
     }
 
+    /** This dependency with another version. */
+    public Dependency withVersion(String version) {
+      return new Dependency(
+          groupId, artifactId, version, type, classifier, scope, systemPath, optional, exclusions);
+    }
+
     public String key() {
       return groupId + ":" + artifactId;
     }
