@@ -4,6 +4,8 @@
 // execution validated.
 import java.lang.module.ModuleDescriptor
 
+evaluate(new File(itSources, "program.groovy"))
+
 def log = new File(basedir, "build.log").text
 assert log.contains("BUILD SUCCESS") : log
 def lib = new File(basedir, "lib")
@@ -19,7 +21,6 @@ for (module in [lib, app]) {
   assert descriptor.requires().any { it.name() == "dev.orthrus.annotations" } : descriptor
 }
 
-evaluate(new File(itSources, "program.groovy"))
 def modulePath = [new File(app, "target/classes").path, new File(app, "target/classpath.txt").text.trim()]
     .join(File.pathSeparator)
 def output = runJava(["-Dorthrus.sampling=all", "-Dorthrus.summary=true", "-p", modulePath,

@@ -104,8 +104,8 @@ final class ProtectedClasses {
     try {
       for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
         // "added|replaced size time path"; an earlier plugin wrote "size time path" for each.
-        boolean kind = line.startsWith(ADDED + " ") || line.startsWith(REPLACED + " ");
-        String[] parts = (kind ? line : REPLACED + " " + line).split(" ", 4);
+        boolean tagged = line.startsWith(ADDED + " ") || line.startsWith(REPLACED + " ");
+        String[] parts = (tagged ? line : REPLACED + " " + line).split(" ", 4);
         if (parts.length < 4) {
           continue;
         }
