@@ -71,6 +71,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
   private final RuntimeMXBeanImpl mxBean;
 
   public OrthrusRuntime(RuntimeConfig config) {
+    CpuId.probeInBackground(); // the affinity library loads meanwhile (decision 0090)
     this.config = config;
     this.sampling = config.sampling.get();
     this.strictAll = config.strictAll;

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -56,7 +57,7 @@ final class ThreadRegistry {
   private final int logsPerThread;
   private final IntSupplier cpuId;
   private final Predicate<Thread> virtualThreads;
-  private final boolean nativeCpuIds;
+  private final BooleanSupplier nativeCpuIds;
   private final long memoryBudgetBytes;
   private final ThreadLocal<AppThread> current = new ThreadLocal<>();
 
@@ -142,19 +143,19 @@ final class ThreadRegistry {
 
   /** {@code cpuId}: how application threads read their CPU (tests stand in for it). */
   ThreadRegistry(int logsPerThread, long memoryBudgetBytes, IntSupplier cpuId) {
-    this(logsPerThread, memoryBudgetBytes, cpuId, ThreadRegistry::isVirtual, CpuId.isNative());
+    this(logsPerThread, memoryBudgetBytes, cpuId, ThreadRegistry::isVirtual, CpuId::readsNative);
   }
 
   /**
    * {@code virtual}: which threads are virtual ones (decision 0087); {@code nativeCpuIds}: whether
-   * {@code cpuId} is a system call rather than a /proc read.
+   * {@code cpuId} is a system call rather than a /proc read now.
    */
   ThreadRegistry(
       int logsPerThread,
       long memoryBudgetBytes,
       IntSupplier cpuId,
       Predicate<Thread> virtual,
-      boolean nativeCpuIds) {
+      BooleanSupplier nativeCpuIds) {
     this.logsPerThread = logsPerThread;
     this.cpuId = cpuId;
     this.memoryBudgetBytes = memoryBudgetBytes;
@@ -189,7 +190,7 @@ final class ThreadRegistry {
               (int) registrations++,
               virtual ? Math.min(logsPerThread, VIRTUAL_THREAD_LOGS) : logsPerThread,
               cpuId);
-      if (virtual && !nativeCpuIds) {
+      if (virtual && !nativeCpuIds.getAsBoolean()) {
         t.readCpuLater();
       }
       AppThread[] slots = m.slots;

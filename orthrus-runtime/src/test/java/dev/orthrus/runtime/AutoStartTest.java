@@ -13,9 +13,11 @@ import dev.orthrus.annotations.ClosureDescriptor;
 import dev.orthrus.runtime.api.Checksum;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.ClosureRuntime;
 import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.api.Overrides;
+import dev.orthrus.runtime.api.RuntimeStarter;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedObject;
 import dev.orthrus.runtime.sample.FixedSampling;
@@ -26,6 +28,8 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -36,6 +40,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
@@ -68,14 +73,29 @@ class AutoStartTest {
   /** {@code Orthrus} of a fresh copy of the runtime: no runtime installed or started yet. */
   private static final class FreshOrthrus {
     private final Class<?> orthrus;
+    private final ClassLoader loader;
 
     FreshOrthrus() throws Exception {
-      URL[] urls = {
-        location(Orthrus.class), location(ClosureDescriptor.class), location(Histogram.class)
-      };
-      ClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+      this(new URL[0]);
+    }
+
+    /** {@code first}: searched before the runtime, for a starter of a test's own. */
+    FreshOrthrus(URL... first) throws Exception {
+      List<URL> urls = new ArrayList<>(List.of(first));
+      urls.addAll(
+          List.of(
+              location(Orthrus.class),
+              location(ClosureDescriptor.class),
+              location(Histogram.class)));
+      ClassLoader loader =
+          new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+      this.loader = loader;
       orthrus = Class.forName(Orthrus.class.getName(), true, loader);
       assertNotSame(Orthrus.class, orthrus);
+    }
+
+    ClassLoader loader() {
+      return loader;
     }
 
     private static URL location(Class<?> c) {
@@ -133,7 +153,11 @@ class AutoStartTest {
       }
       Map<Object, Boolean> distinct = new IdentityHashMap<>();
       for (Future<Object> call : calls) {
-        distinct.put(call.get(30, TimeUnit.SECONDS), true);
+        Object rt = call.get(30, TimeUnit.SECONDS);
+        // What threads that came while another started it ran with (decision 0090).
+        if (!rt.getClass().getSimpleName().equals("StartingRuntime")) {
+          distinct.put(rt, true);
+        }
       }
       assertEquals(1, distinct.size(), () -> "runtimes started: " + distinct.keySet());
       Object rt = distinct.keySet().iterator().next();
@@ -146,6 +170,138 @@ class AutoStartTest {
       assertSame(rt, fresh.runtime());
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /**
+   * At the default settings, a thread whose first closure call comes while another thread starts
+   * the runtime does not wait for it (decision 0090): it gets a runtime that logs nothing but
+   * strict closures. The start is held open by a starter of this test's own.
+   */
+  @Test
+  void threadsArrivingWhileTheRuntimeStartsAtTheDefaultsGoOnWithoutWaiting() throws Exception {
+    FreshOrthrus fresh = gatedStart();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<Object> first = pool.submit(fresh::runtime);
+      GatedStarter.awaitStarting();
+      Object meanwhile = pool.submit(fresh::runtime).get(10, TimeUnit.SECONDS);
+      assertEquals("StartingRuntime", meanwhile.getClass().getSimpleName());
+      assertSame(meanwhile, fresh.runtime());
+      assertFalse(first.isDone());
+      property(GatedStarter.GATE, "open");
+      Object rt = first.get(30, TimeUnit.SECONDS);
+      assertEquals("ValidationOff", rt.getClass().getSimpleName());
+      assertSame(rt, fresh.runtime());
+      assertEquals(1, GatedStarter.starts(fresh), "starts");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * With the sampling (or the mode) set, a thread that arrives while the runtime starts waits for
+   * it, parked rather than blocked on a monitor: tens of thousands of virtual threads blocked on
+   * one monitor were woken one at a time, which took seconds (decision 0090).
+   */
+  @Test
+  void threadsArrivingWhileTheRuntimeStartsWithSettingsWaitParked() throws Exception {
+    property("orthrus.sampling", "all");
+    FreshOrthrus fresh = gatedStart();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      Future<Object> first = pool.submit(fresh::runtime);
+      GatedStarter.awaitStarting();
+      List<Thread> waiters = new ArrayList<>();
+      List<Future<Object>> later = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        later.add(
+            pool.submit(
+                () -> {
+                  synchronized (waiters) {
+                    waiters.add(Thread.currentThread());
+                  }
+                  return fresh.runtime();
+                }));
+      }
+      // Blocked on a monitor, they would stay BLOCKED until the start ends.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!allParked(waiters)) {
+        assertTrue(
+            System.nanoTime() < deadline,
+            () -> "not parked while the runtime starts: " + states(waiters));
+        Thread.onSpinWait();
+      }
+      property(GatedStarter.GATE, "open");
+      Object rt = first.get(30, TimeUnit.SECONDS);
+      assertEquals("ValidationOff", rt.getClass().getSimpleName());
+      for (Future<Object> call : later) {
+        assertSame(rt, call.get(30, TimeUnit.SECONDS));
+      }
+      assertEquals(1, GatedStarter.starts(fresh), "starts");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** A fresh runtime whose start, by {@link GatedStarter}, is held until the gate opens. */
+  private FreshOrthrus gatedStart() throws Exception {
+    Path services = Files.createTempDirectory("gated-starter");
+    Path file = services.resolve("META-INF/services/" + RuntimeStarter.class.getName());
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, GatedStarter.class.getName() + "\n");
+    property(GatedStarter.GATE, "closed");
+    return new FreshOrthrus(services.toUri().toURL(), FreshOrthrus.location(GatedStarter.class));
+  }
+
+  private static List<Thread> snapshot(List<Thread> threads) {
+    synchronized (threads) {
+      return new ArrayList<>(threads);
+    }
+  }
+
+  private static boolean allParked(List<Thread> threads) {
+    List<Thread> now = snapshot(threads);
+    return now.size() == 3 && now.stream().allMatch(t -> t.getState() == Thread.State.WAITING);
+  }
+
+  private static String states(List<Thread> threads) {
+    return snapshot(threads).stream()
+        .map(t -> t.getName() + " " + t.getState())
+        .collect(Collectors.joining(", "));
+  }
+
+  /**
+   * Starts validation off once {@link #GATE} is "open", after setting it to "starting"; loaded in
+   * the fresh class loader, so it talks to the test through a system property.
+   */
+  public static final class GatedStarter implements RuntimeStarter {
+    static final String GATE = "autostarttest.gate";
+    public static final AtomicInteger STARTS = new AtomicInteger();
+
+    @Override
+    public ClosureRuntime start() {
+      STARTS.incrementAndGet();
+      System.setProperty(GATE, "starting");
+      while (!System.getProperty(GATE).equals("open")) {
+        LockSupport.parkNanos(100_000);
+      }
+      return Orthrus.validationOff();
+    }
+
+    static void awaitStarting() {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (System.getProperty(GATE).equals("closed")) {
+        assertTrue(System.nanoTime() < deadline, "the start never began");
+        Thread.onSpinWait();
+      }
+    }
+
+    /** How often the copy of this class that {@code fresh} loaded started a runtime. */
+    static int starts(FreshOrthrus fresh) throws Exception {
+      Class<?> copy = Class.forName(GatedStarter.class.getName(), true, fresh.loader());
+      assertNotSame(GatedStarter.class, copy);
+      return ((AtomicInteger) copy.getDeclaredField("STARTS").get(null)).get();
     }
   }
 

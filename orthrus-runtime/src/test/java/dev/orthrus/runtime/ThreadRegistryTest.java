@@ -93,7 +93,7 @@ class ThreadRegistryTest {
                 return 3;
               },
               t -> virtual,
-              false);
+              () -> false);
       int[] seen = new int[2];
       Thread task =
           new Thread(

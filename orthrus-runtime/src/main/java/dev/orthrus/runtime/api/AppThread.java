@@ -28,7 +28,9 @@ public final class AppThread {
    * count: the read is a system call through JNA and a file read through /proc, and the scheduler
    * moves threads on a millisecond scale anyway (decision 0007).
    */
-  private static final long CPU_REFRESH_NANOS = CpuId.isNative() ? 1_000_000L : 20_000_000L;
+  private static long cpuRefreshNanos() {
+    return CpuId.readsNative() ? 1_000_000L : 20_000_000L;
+  }
 
   /**
    * The most one read of the CPU id is charged to the budget: about the slowest reads seen on a
@@ -36,7 +38,9 @@ public final class AppThread {
    * it, and charging the preemption would take the whole overhead budget from logging for tens of
    * milliseconds (decision 0040).
    */
-  static final long CPU_READ_CHARGE_MAX_NANOS = CpuId.isNative() ? 100_000L : 200_000L;
+  static long cpuReadChargeMaxNanos() {
+    return CpuId.readsNative() ? 100_000L : 200_000L;
+  }
 
   /**
    * One log in this many carries a publication time (strict logs always do). A clock read is a
@@ -329,7 +333,7 @@ public final class AppThread {
     long cpuRead = 0;
     if (log.strict() || (publishedCount & (TIMED_EVERY - 1)) == 0 || cpuStale) {
       stamp = System.nanoTime();
-      if ((cpuStale || stamp - cpuReadNanos > CPU_REFRESH_NANOS)
+      if ((cpuStale || stamp - cpuReadNanos > cpuRefreshNanos())
           && publishedCount >= cpuFirstRead) {
         cachedCpu = cpuId.getAsInt();
         cpuReadNanos = stamp;
@@ -353,7 +357,7 @@ public final class AppThread {
     ENTRIES_VIEW.setOpaque(this, loggedEntries);
     long began = log.beganNanos();
     if (cpuRead > 0) {
-      cpuReads(Math.min(cpuRead, CPU_READ_CHARGE_MAX_NANOS));
+      cpuReads(Math.min(cpuRead, cpuReadChargeMaxNanos()));
     }
     if (began != ClosureLog.UNTIMED) {
       measured(System.nanoTime() - began - cpuRead, entries);
@@ -385,7 +389,7 @@ public final class AppThread {
   }
 
   /**
-   * Counts what refreshing the cached CPU id cost this thread ({@link #CPU_REFRESH_NANOS}): a
+   * Counts what refreshing the cached CPU id cost this thread ({@link #cpuRefreshNanos()}): a
    * system call through JNA, whose cold path costs microseconds, made on a logged execution at most
    * once per refresh interval whatever the logging rate. Measured logs leave it out; the controller
    * charges it in full (decision 0040).
@@ -504,10 +508,10 @@ public final class AppThread {
     SKIPPED_VIEW.setOpaque(this, ++skippedCount);
   }
 
-  /** The thread's CPU, from a cache refreshed at most every {@link #CPU_REFRESH_NANOS}. */
+  /** The thread's CPU, from a cache refreshed at most every {@link #cpuRefreshNanos()}. */
   public int cpu() {
     long now = System.nanoTime();
-    if (cpuStale || now - cpuReadNanos > CPU_REFRESH_NANOS) {
+    if (cpuStale || now - cpuReadNanos > cpuRefreshNanos()) {
       cachedCpu = cpuId.getAsInt();
       cpuReadNanos = now;
       cpuStale = false;

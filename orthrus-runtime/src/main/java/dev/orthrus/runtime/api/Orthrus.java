@@ -30,8 +30,11 @@ public final class Orthrus {
   /** Whether a bad property value was printed on stderr (once). Guarded by {@link #START}. */
   private static boolean badSettingsReported;
 
-  /** The thread running the starter, to refuse a closure call from the start itself. */
-  private static Thread starting;
+  /**
+   * The start that runs now (its thread, the latch its end counts down, and what other threads run
+   * closures with meanwhile); null while none runs. Written under {@link #START}.
+   */
+  private static volatile StartingRuntime starting;
 
   private Orthrus() {}
 
@@ -57,15 +60,23 @@ public final class Orthrus {
    */
   public static void install(ClosureRuntime rt) {
     Objects.requireNonNull(rt, "runtime");
-    synchronized (START) {
-      if (startedAtFirstUse != null) {
-        throw new IllegalStateException(
-            "the Orthrus runtime was already started from system properties at the first closure"
-                + " call (see the cause); install a runtime before any closure runs, or configure"
-                + " it with -Dorthrus.* properties",
-            startedAtFirstUse);
+    while (true) {
+      StartingRuntime start;
+      synchronized (START) {
+        start = starting;
+        if (start == null) {
+          if (startedAtFirstUse != null) {
+            throw new IllegalStateException(
+                "the Orthrus runtime was already started from system properties at the first"
+                    + " closure call (see the cause); install a runtime before any closure runs,"
+                    + " or configure it with -Dorthrus.* properties",
+                startedAtFirstUse);
+          }
+          installed = rt;
+          return;
+        }
       }
-      installed = rt;
+      start.awaitStart(); // throws on the starting thread itself
     }
   }
 
@@ -78,20 +89,56 @@ public final class Orthrus {
     return ValidationOff.INSTANCE;
   }
 
+  /**
+   * Starts the runtime once. The thread that starts it does so outside the lock, which takes a
+   * tenth of a second or more (class loading, the validators' threads). A thread that calls a
+   * closure meanwhile gets a {@link StartingRuntime} at the default settings (its execution is not
+   * logged), and otherwise waits on a latch: tens of thousands of virtual threads blocked on one
+   * monitor were woken one at a time, which took seconds, and even parked they cost a
+   * deoptimization each when they resumed (decision 0090).
+   */
   private static ClosureRuntime startAtFirstUse() {
+    StartingRuntime start = starting;
+    if (start != null && atDefaultSettings()) {
+      return start; // without the lock, which thousands of threads may be asking for
+    }
     synchronized (START) {
       ClosureRuntime rt = installed;
       if (rt != null) {
         return rt;
       }
-      Thread me = Thread.currentThread();
-      if (starting == me) {
-        throw new IllegalStateException("a closure was called while the Orthrus runtime started");
+      start = starting;
+      if (start == null) {
+        starting = new StartingRuntime(Thread.currentThread(), Orthrus::runtime);
       }
-      starting = me;
-      try {
-        rt = starter().start();
-      } catch (IllegalArgumentException e) {
+    }
+    if (start == null) {
+      return start();
+    }
+    if (atDefaultSettings()) {
+      return start;
+    }
+    start.awaitStart();
+    // Started, or failed with a bad setting: either way the next attempt says which.
+    return runtime();
+  }
+
+  /**
+   * Neither the mode nor the sampling is set: executions are sampled, so one that runs while the
+   * runtime starts may go unlogged. Set, they might ask for every execution to be validated.
+   */
+  private static boolean atDefaultSettings() {
+    return System.getProperty("orthrus.mode") == null
+        && System.getProperty("orthrus.sampling") == null;
+  }
+
+  private static ClosureRuntime start() {
+    ClosureRuntime rt = null;
+    try {
+      rt = starter().start();
+      return rt;
+    } catch (IllegalArgumentException e) {
+      synchronized (START) {
         if (!badSettingsReported) {
           // A program that catches IllegalArgumentException for its own reasons would never say.
           badSettingsReported = true;
@@ -99,14 +146,22 @@ public final class Orthrus {
               e.getMessage()
                   + " (every closure call throws IllegalArgumentException until it is fixed)");
         }
-        throw e;
-      } finally {
+      }
+      throw e;
+    } finally {
+      StartingRuntime start;
+      synchronized (START) {
+        if (rt != null) {
+          startedAtFirstUse =
+              new Throwable(
+                  "Orthrus runtime started at the first closure call, on thread "
+                      + Thread.currentThread());
+          installed = rt;
+        }
+        start = starting;
         starting = null;
       }
-      startedAtFirstUse =
-          new Throwable("Orthrus runtime started at the first closure call, on thread " + me);
-      installed = rt;
-      return rt;
+      start.ended();
     }
   }
 
