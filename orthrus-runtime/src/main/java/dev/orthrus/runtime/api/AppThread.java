@@ -88,6 +88,12 @@ public final class AppThread {
    */
   private long revoked;
 
+  /** A log whose hand-over an error cut short, until {@link #finishOffering} finished it. */
+  private ClosureLog offering;
+
+  /** Hand-overs an error cut short and {@link #finishOffering} finished. */
+  private long cutShortOffers;
+
   private int cachedCpu = -1;
   private long cpuReadNanos;
   private boolean cpuStale = true;
@@ -201,6 +207,9 @@ public final class AppThread {
    * thread's logging for good.
    */
   public ClosureLog takeLog() {
+    if (offering != null) {
+      finishOffering();
+    }
     long c = cursor;
     int slot = (int) (c & mask);
     if (slot == window >>> 2 && window > INITIAL_WINDOW) {
@@ -231,6 +240,25 @@ public final class AppThread {
     cursor = c + 1;
     log.state(ClosureLog.FILLING);
     return log;
+  }
+
+  /**
+   * Finishes the hand-over of a log that an error cut short between its state and the end of its
+   * offer. The state may still say FILLING; the offer may not have written its slot, or wrote it
+   * without moving the producer index past it, in which case a validator may have claimed and
+   * validated the log already. Offering it again at that same sequence covers every case: the slot
+   * gets the value it has or should have had (a validator past it never reads it again before the
+   * next lap), and the index moves. Without this the log would stay published and never queued, and
+   * the thread would stop logging when its ring came round to it.
+   */
+  private void finishOffering() {
+    ClosureLog log = offering;
+    if (log.lvState() == ClosureLog.FILLING) {
+      log.state(ClosureLog.PUBLISHED); // no validator saw it: the state comes before the slot
+    }
+    published.offer(log.ringIndex());
+    offering = null;
+    cutShortOffers++;
   }
 
   /**
@@ -329,6 +357,9 @@ public final class AppThread {
    * SpmcRingQueue}).
    */
   public void publish(ClosureLog log) {
+    if (offering != null) {
+      finishOffering();
+    }
     long stamp = ClosureLog.UNTIMED;
     long cpuRead = 0;
     if (log.strict() || (publishedCount & (TIMED_EVERY - 1)) == 0 || cpuStale) {
@@ -347,11 +378,16 @@ public final class AppThread {
     long bytes = log.accountBytes();
     int entries = log.entryCount();
     assert log.home() == this : "a log published to another thread's queue";
-    log.state(ClosureLog.PUBLISHED);
-    published.offer(log.ringIndex());
+    // From here to the end of the offer, an error thrown by a call (a StackOverflowError of a
+    // program that recurses into closures and catches it) leaves the log half handed over: the
+    // next takeLog or publish finishes it. Only field writes before the first call.
+    offering = log;
     publishedBytes += bytes;
     publishedCount++;
     loggedEntries += entries;
+    log.state(ClosureLog.PUBLISHED);
+    published.offer(log.ringIndex());
+    offering = null;
     PENDING_VIEW.setOpaque(this, publishedBytes - reclaimedBytes);
     PUBLISHED_VIEW.setOpaque(this, publishedCount);
     ENTRIES_VIEW.setOpaque(this, loggedEntries);
@@ -501,6 +537,11 @@ public final class AppThread {
   /** Logs this thread revoked: each stood for an execution whose log was never published. */
   public long revokedLogs() {
     return revoked;
+  }
+
+  /** Hand-overs an error cut short, finished at the thread's next take or publication. */
+  public long cutShortOffers() {
+    return cutShortOffers;
   }
 
   /** This thread did not log an execution. */

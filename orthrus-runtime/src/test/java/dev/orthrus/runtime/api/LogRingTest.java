@@ -11,6 +11,7 @@ import dev.orthrus.runtime.OrthrusRuntime;
 import dev.orthrus.runtime.RuntimeConfig;
 import dev.orthrus.runtime.sample.FixedSampling;
 import java.lang.ref.WeakReference;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -198,6 +199,60 @@ class LogRingTest {
       assertEquals(AppThread.INITIAL_WINDOW * 4, rt.validatedCount());
       assertEquals(0, rt.detections().count());
     }
+  }
+
+  /**
+   * A program that recurses into closures until the stack overflows, and catches the error, may be
+   * cut short in a hand-over: after the log's state or before it, with its slot written or not, and
+   * the producer index not yet moved. Each case is set up here as the error leaves it (the window
+   * is too narrow to hit reliably with a real overflow); the thread's next take finishes the
+   * hand-over, and the log is validated once. Left as it was, a log published but never queued
+   * stalled the thread when its ring came round to it.
+   */
+  @Test
+  void aHandOverCutShortByAnErrorIsFinishedAtTheNextTake() throws Exception {
+    for (String cut : List.of("before the state", "before the slot", "before the index")) {
+      try (OrthrusRuntime rt = new OrthrusRuntime(config().logsPerThread(8).build())) {
+        rt.blockWhenFull(true);
+        ClosureLog log = rt.begin(NOOP, 0);
+        log.returnVoid();
+        AppThread t = rt.appThread();
+        field(AppThread.class, "offering").set(t, log);
+        if (!cut.equals("before the state")) {
+          log.state(ClosureLog.PUBLISHED);
+        }
+        if (cut.equals("before the index")) {
+          // The slot is written, and a validator may claim the log from it at once.
+          t.queue().offer(log.ringIndex());
+          Field index = field(t.queue().getClass().getSuperclass(), "producerIndex");
+          index.setLong(t.queue(), index.getLong(t.queue()) - 1);
+        }
+        for (int i = 0; i < 100; i++) {
+          ClosureLog next = rt.begin(NOOP, 1);
+          assertNotNull(next, cut + ": execution " + i + " was not logged");
+          next.returnVoid();
+          rt.publish(next);
+        }
+        assertTrue(rt.awaitDrained(10_000), cut);
+        assertEquals(101, rt.validatedCount(), cut);
+        assertEquals(0, rt.skippedCount(), cut);
+        assertEquals(1, t.cutShortOffers(), cut);
+        assertEquals(0, t.revokedLogs(), cut);
+      }
+    }
+  }
+
+  private static Field field(Class<?> owner, String name) throws NoSuchFieldException {
+    for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
+      try {
+        Field f = c.getDeclaredField(name);
+        f.setAccessible(true);
+        return f;
+      } catch (NoSuchFieldException e) {
+        // Declared further up.
+      }
+    }
+    throw new NoSuchFieldException(name);
   }
 
   @Test
