@@ -240,7 +240,10 @@ class LogHandBackModelCheckTest {
     assertCaught(bug, LogHandBackDriver.RING, "still holds the references");
   }
 
-  /** The owner takes the log at its cursor whatever its state, a published one included. */
+  /**
+   * The owner takes the log at its cursor whatever its state, a published one included: it offers
+   * that log a second time while it is still queued, which the queue's assertion catches.
+   */
   @Test
   void catchesTheOwnerReusingAPublishedLog() {
     SeededBug bug =
@@ -254,7 +257,7 @@ class LogHandBackModelCheckTest {
               mv.visitInsn(Opcodes.POP);
               mv.visitLdcInsn(VALIDATED);
             });
-    assertCaught(bug, LogHandBackDriver.RING, "pending bytes");
+    assertCaught(bug, LogHandBackDriver.RING, "one was offered twice");
   }
 
   /** An ended thread is retired without looking at its queue. */
