@@ -188,10 +188,20 @@ public final class ClosureLog {
 
   /**
    * Bytes of the primitive arrays held by the versions this execution recorded ({@link
-   * Version#arrayBytes}), each version counted when it is first recorded: a closure that loads one
-   * object five times keeps its arrays alive once.
+   * Version#arrayBytes}), each array counted once: a closure that loads one object five times, or
+   * loads it and stores it with the same array, keeps the array alive once.
    */
   private long versionArrayBytes;
+
+  /** The arrays {@link #versionArrayBytes} counts, while the execution runs (at most 64 kept). */
+  private Object[] countedArrays = new Object[0];
+
+  private int countedArrayCount;
+
+  /** Made at the first version that holds arrays. */
+  private ArrayCounter arrayCounter;
+
+  private static final int MAX_COUNTED_ARRAYS = 64;
 
   @SuppressWarnings("unused") // accessed through STATE
   private int state;
@@ -342,7 +352,7 @@ public final class ClosureLog {
       version = loadInPlace((InPlaceObject<V>) object);
     } else {
       version = object.currentVersion();
-      versionArrayBytes += version.arrayBytes();
+      countArrays(version);
     }
     recordLoad(version);
     return version;
@@ -360,8 +370,91 @@ public final class ClosureLog {
     if (stored != null && stored.stamp == now.stamp) {
       return (V) stored;
     }
-    versionArrayBytes += now.arrayBytes();
+    countArrays(now);
     return now;
+  }
+
+  /**
+   * Adds the primitive arrays {@code version} holds to {@link #versionArrayBytes}, each array once
+   * however many of this execution's versions hold it: a store that changes an object's other
+   * fields makes a version holding the same array as the one loaded, which the log keeps alive once
+   * (decision 0091). A version whose {@link Version#fields} names none of the arrays its {@link
+   * Version#arrayBytes} counts (written by hand) counts as that method says.
+   */
+  private void countArrays(Version version) {
+    long bytes = version.arrayBytes();
+    if (bytes == 0) {
+      return;
+    }
+    if (arrayCounter == null) {
+      arrayCounter = new ArrayCounter();
+    }
+    arrayCounter.found = false;
+    version.fields(arrayCounter);
+    if (!arrayCounter.found) {
+      versionArrayBytes += bytes;
+    }
+  }
+
+  /** Forgets the arrays {@link #countArrays} counted: the log is published or reused. */
+  private void forgetCountedArrays() {
+    if (countedArrayCount > 0) {
+      Arrays.fill(countedArrays, 0, countedArrayCount, null);
+      countedArrayCount = 0;
+    }
+  }
+
+  /** Counts the primitive arrays among a version's fields, each once per execution. */
+  private final class ArrayCounter implements FieldSink {
+    boolean found;
+
+    @Override
+    public void bits(long bits) {}
+
+    @Override
+    public void ref(Object value) {
+      long bytes = primitiveArrayBytes(value);
+      if (bytes == 0) {
+        return;
+      }
+      found = true;
+      for (int i = 0; i < countedArrayCount; i++) {
+        if (countedArrays[i] == value) {
+          return;
+        }
+      }
+      if (countedArrayCount < MAX_COUNTED_ARRAYS) {
+        if (countedArrayCount == countedArrays.length) {
+          countedArrays = Arrays.copyOf(countedArrays, Math.max(4, countedArrayCount * 2));
+        }
+        countedArrays[countedArrayCount++] = value;
+      }
+      versionArrayBytes += bytes;
+    }
+  }
+
+  /**
+   * What a primitive array takes on the heap, as generated {@code arrayBytes} counts it; else 0.
+   */
+  static long primitiveArrayBytes(Object value) {
+    if (value instanceof byte[] a) {
+      return 16L + a.length;
+    } else if (value instanceof long[] a) {
+      return 16L + 8L * a.length;
+    } else if (value instanceof int[] a) {
+      return 16L + 4L * a.length;
+    } else if (value instanceof char[] a) {
+      return 16L + 2L * a.length;
+    } else if (value instanceof double[] a) {
+      return 16L + 8L * a.length;
+    } else if (value instanceof float[] a) {
+      return 16L + 4L * a.length;
+    } else if (value instanceof short[] a) {
+      return 16L + 2L * a.length;
+    } else if (value instanceof boolean[] a) {
+      return 16L + a.length;
+    }
+    return 0;
   }
 
   /**
@@ -986,7 +1079,7 @@ public final class ClosureLog {
       }
     }
     created[createdCount++] = version;
-    versionArrayBytes += version.arrayBytes();
+    countArrays(version);
     if (newestCreated != null) {
       newestCreated.put(version, createdCount - 1);
     } else if (createdCount >= INDEXED) {
@@ -1152,6 +1245,7 @@ public final class ClosureLog {
   /** Fixes the bytes this published log counts against the budget until it is reclaimed. */
   long accountBytes() {
     accountedBytes = estimatedBytes();
+    forgetCountedArrays();
     return accountedBytes;
   }
 
@@ -1298,6 +1392,7 @@ public final class ClosureLog {
     retainedBytes = 0;
     accountedBytes = 0;
     versionArrayBytes = 0;
+    forgetCountedArrays();
     fingerprinted = unfingerprinted = false;
     fingerprint = 0;
     overflowed = false;
