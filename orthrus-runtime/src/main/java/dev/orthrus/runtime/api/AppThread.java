@@ -38,7 +38,7 @@ public final class AppThread {
    * it, and charging the preemption would take the whole overhead budget from logging for tens of
    * milliseconds (decision 0040).
    */
-  static long cpuReadChargeMaxNanos() {
+  private static long cpuReadChargeMaxNanos() {
     return CpuId.readsNative() ? 100_000L : 200_000L;
   }
 
