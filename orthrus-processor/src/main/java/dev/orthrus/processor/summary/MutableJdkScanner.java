@@ -3,6 +3,8 @@ package dev.orthrus.processor.summary;
 import static dev.orthrus.processor.summary.MethodScope.unwrap;
 
 import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.Tree;
@@ -10,11 +12,15 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
+import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
@@ -59,6 +65,9 @@ final class MutableJdkScanner extends BodyScanner {
 
   @Override
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+    if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
+      checkFieldHandle(node, callee);
+    }
     if (!scope.summary.initializer()
         && node.getMethodSelect() instanceof MemberSelectTree select
         && scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
@@ -79,6 +88,53 @@ final class MutableJdkScanner extends BodyScanner {
     }
     return super.visitMethodInvocation(node, unused);
   }
+
+  /**
+   * A field updater or a {@code VarHandle} made for a field of a user-data class ({@code
+   * AtomicLongFieldUpdater.newUpdater(Counter.class, "count")}, {@code
+   * lookup.findVarHandle(Counter.class, "count", long.class)}): whatever it writes changes the
+   * field outside versioned memory, wherever the write is, so it is recorded where it is made.
+   */
+  private void checkFieldHandle(MethodInvocationTree node, ExecutableElement callee) {
+    String owner = JavaNames.enclosingType(callee).getQualifiedName().toString();
+    String name = callee.getSimpleName().toString();
+    List<? extends ExpressionTree> arguments = node.getArguments();
+    int fieldName;
+    if (FIELD_UPDATERS.contains(owner) && name.equals("newUpdater")) {
+      fieldName = arguments.size() - 1;
+    } else if (owner.equals("java.lang.invoke.MethodHandles.Lookup")
+        && name.equals("findVarHandle")
+        && arguments.size() == 3) {
+      fieldName = 1;
+    } else {
+      return;
+    }
+    if (!(unwrap(arguments.get(0)) instanceof MemberSelectTree literal)
+        || !literal.getIdentifier().contentEquals("class")
+        || !(scope.trees.getTypeMirror(new TreePath(getCurrentPath(), literal.getExpression()))
+            instanceof DeclaredType declared)
+        || !(declared.asElement() instanceof TypeElement type)
+        || !OrthrusAnnotations.isUserData(type)) {
+      return;
+    }
+    String field =
+        unwrap(arguments.get(fieldName)) instanceof LiteralTree text
+                && text.getValue() instanceof String string
+            ? string
+            : "?";
+    scope.summary.userDataMutations.add(
+        new UserDataMutation(
+            UserDataMutation.Kind.HANDLE,
+            scope.names.binaryName(type) + "." + field,
+            "`" + owner.substring(owner.lastIndexOf('.') + 1) + "." + name + "`",
+            scope.site(node)));
+  }
+
+  private static final Set<String> FIELD_UPDATERS =
+      Set.of(
+          "java.util.concurrent.atomic.AtomicIntegerFieldUpdater",
+          "java.util.concurrent.atomic.AtomicLongFieldUpdater",
+          "java.util.concurrent.atomic.AtomicReferenceFieldUpdater");
 
   /** A value stored into a user-data field: a mutable JDK object is recorded. */
   private void checkStore(VariableElement field, TreePath value, Tree at) {

@@ -1,8 +1,9 @@
 package dev.orthrus.processor.summary;
 
 /**
- * A mutable JDK object meeting user data: stored into a user-data field ({@link Kind#STORE}), or
- * changed in place while a user-data field holds it ({@link Kind#MUTATION}).
+ * A mutable JDK object meeting user data: stored into a user-data field ({@link Kind#STORE}),
+ * changed in place while a user-data field holds it ({@link Kind#MUTATION}), or a field updater or
+ * {@code VarHandle} made to write a user-data field in place ({@link Kind#HANDLE}).
  *
  * @param kind which of the two
  * @param field the user-data field, {@code owner.name}
@@ -14,6 +15,8 @@ public record UserDataMutation(Kind kind, String field, String what, Site site) 
 
   public enum Kind {
     STORE,
-    MUTATION
+    MUTATION,
+    /** A field updater or {@code VarHandle} made for the field ({@code what}: its factory). */
+    HANDLE
   }
 }

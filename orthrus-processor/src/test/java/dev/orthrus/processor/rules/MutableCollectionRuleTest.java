@@ -57,6 +57,78 @@ class MutableCollectionRuleTest {
     }
   }
 
+  /**
+   * A field updater or a VarHandle made for a user-data field writes it in place: the next closure
+   * that checks the object would report the change as corruption on a fault-free run. Reported
+   * where it is made, in the user-data class itself or in any other class, inside a closure or not.
+   */
+  @Test
+  void fieldUpdatersAndVarHandlesOfUserDataFieldsAreErrors() {
+    JavaFileObject counter =
+        source(
+            "t.Counter",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.lang.invoke.MethodHandles;
+        import java.lang.invoke.VarHandle;
+        @UserData
+        public class Counter {
+          static final VarHandle COUNT;
+          static {
+            try {
+              COUNT = MethodHandles.lookup().findVarHandle(Counter.class, "count", long.class);
+            } catch (ReflectiveOperationException e) {
+              throw new ExceptionInInitializerError(e);
+            }
+          }
+          volatile long count;
+          @Closure
+          public long read() {
+            return count;
+          }
+        }
+        """);
+    JavaFileObject bumper =
+        source(
+            "t.Bumper",
+            """
+        package t;
+        import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+        import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+        public class Bumper {
+          static final AtomicLongFieldUpdater<Counter> BUMP =
+              AtomicLongFieldUpdater.newUpdater(Counter.class, "count");
+          static final AtomicReferenceFieldUpdater<Bumper, String> OWN =
+              AtomicReferenceFieldUpdater.newUpdater(Bumper.class, String.class, "name");
+          volatile String name;
+        }
+        """);
+    Compilation c = compile(counter, bumper);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(KEY)
+        .inFile(counter)
+        .onLineContaining("findVarHandle(Counter.class");
+    assertThat(c)
+        .hadErrorContaining(
+            "makes a field updater or VarHandle (`Lookup.findVarHandle`) for user-data field")
+        .inFile(counter)
+        .onLineContaining("findVarHandle(Counter.class");
+    assertThat(c)
+        .hadErrorContaining(
+            "(`AtomicLongFieldUpdater.newUpdater`) for user-data field `t.Counter.count`")
+        .inFile(bumper)
+        .onLineContaining("newUpdater(Counter.class");
+    // An updater of a class that is not user data is none of Orthrus's business.
+    assertThat(c.errors()).hasSize(2);
+    for (var d : c.errors()) {
+      assertThat(d.getMessage(null)).contains("reports the change as corruption");
+      assertThat(d.getMessage(null)).contains("update the field in a closure instead");
+    }
+  }
+
   @Test
   void mutationsOfCollectionsHeldByUserDataAreErrors() {
     JavaFileObject f =
