@@ -54,13 +54,17 @@ public final class UninstrumentedAccess extends Error {
   }
 
   /**
-   * The first frame outside Orthrus's own classes in {@code e}'s stack: the method the rewriter did
-   * not instrument, as {@code class.method:line} ({@code class.method} when it has no line); or
+   * The first frame outside Orthrus's own classes and the members the rewriter generated in the
+   * program's (whose names hold a {@code $}: the load helper {@code lv$id} a user's {@code equals}
+   * called, at the line of its class's declaration) in {@code e}'s stack: the method the rewriter
+   * did not instrument, as {@code class.method:line} ({@code class.method} when it has no line); or
    * null.
    */
   public String where() {
     for (StackTraceElement frame : getStackTrace()) {
-      if (!frame.getClassName().startsWith("dev.orthrus.runtime.")) {
+      String method = frame.getMethodName();
+      if (!frame.getClassName().startsWith("dev.orthrus.runtime.")
+          && (method.indexOf('$') < 0 || method.startsWith("lambda$"))) {
         String where = frame.getClassName() + "." + frame.getMethodName();
         // A method the rewriter made from nothing has no line (decision 0081).
         return frame.getLineNumber() > 0 ? where + ":" + frame.getLineNumber() : where;
