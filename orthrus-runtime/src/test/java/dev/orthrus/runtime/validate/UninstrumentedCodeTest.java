@@ -3,14 +3,18 @@ package dev.orthrus.runtime.validate;
 import static dev.orthrus.runtime.validate.TestValidators.checkOnAValidator;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedArray;
+import dev.orthrus.runtime.api.VersionedObject;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,6 +70,68 @@ class UninstrumentedCodeTest {
     Object outcome = checkOnAValidator(logOf(catches, new Blob(new byte[] {7}), 7));
     assertTrue(outcome instanceof NotValidatedException, String.valueOf(outcome));
     assertTrue(((NotValidatedException) outcome).getMessage().contains("plain read"));
+  }
+
+  /**
+   * A closure returns a map holding user data whose class overrides {@code equals} (reading its
+   * fields, as a user's does): comparing the results calls no user {@code equals}, which would read
+   * APP's live object and leave the execution not validated; the elements compare by what was
+   * logged.
+   */
+  @Test
+  void aResultMapHoldingUserDataComparesWithoutTheUsersEquals() throws InterruptedException {
+    EqualBlob blob = new EqualBlob(new byte[] {7});
+    ClosureBinding index =
+        ClosureBinding.of(
+            "T#index(EqualBlob)",
+            "index",
+            (log, r) -> r.returnRef(new java.util.TreeMap<>(Map.of("k", log.refArg(0)))));
+    ClosureLog log =
+        TestValidators.log(
+            index,
+            new Object[] {blob},
+            new Version[0],
+            ResultKind.REF,
+            0,
+            new java.util.TreeMap<>(Map.of("k", blob)));
+    Object outcome = checkOnAValidator(log);
+    assertNull(outcome, String.valueOf(outcome));
+  }
+
+  /** User data with an {@code equals} of its own that reads its fields. */
+  static final class EqualBlob extends VersionedObject<EqualBlob.V> {
+    private static final long serialVersionUID = 1L;
+
+    EqualBlob(byte[] data) {
+      soVersion(new V(this, data));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof EqualBlob other
+          && java.util.Arrays.equals(lvVersion().data, other.lvVersion().data);
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Arrays.hashCode(lvVersion().data);
+    }
+
+    static final class V extends Version {
+      private static final long serialVersionUID = 1L;
+      final byte[] data;
+
+      V(EqualBlob owner, byte[] data) {
+        super(owner);
+        this.data = data;
+        seal();
+      }
+
+      @Override
+      public void fields(FieldSink sink) {
+        sink.ref(data);
+      }
+    }
   }
 
   @Test
