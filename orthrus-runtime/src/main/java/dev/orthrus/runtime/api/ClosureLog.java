@@ -193,15 +193,17 @@ public final class ClosureLog {
    */
   private long versionArrayBytes;
 
+  private static final int MAX_COUNTED_ARRAYS = 64;
+
   /** The arrays {@link #versionArrayBytes} counts, while the execution runs (at most 64 kept). */
-  private Object[] countedArrays = new Object[0];
+  private Object[] countedArrays = NO_ARRAYS;
+
+  private static final Object[] NO_ARRAYS = {};
 
   private int countedArrayCount;
 
   /** Made at the first version that holds arrays. */
   private ArrayCounter arrayCounter;
-
-  private static final int MAX_COUNTED_ARRAYS = 64;
 
   @SuppressWarnings("unused") // accessed through STATE
   private int state;
@@ -436,7 +438,7 @@ public final class ClosureLog {
   /**
    * What a primitive array takes on the heap, as generated {@code arrayBytes} counts it; else 0.
    */
-  static long primitiveArrayBytes(Object value) {
+  private static long primitiveArrayBytes(Object value) {
     if (value instanceof byte[] a) {
       return 16L + a.length;
     } else if (value instanceof long[] a) {
