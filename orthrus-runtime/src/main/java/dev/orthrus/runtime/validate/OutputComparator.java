@@ -241,13 +241,47 @@ public final class OutputComparator {
       if (!same) {
         return new Mismatch(
             MismatchKind.STORE,
-            "field " + f + " of store #" + j + " (" + a.getClass().getSimpleName() + ")",
+            "field " + fieldName(a, f, app.size()) + " of store #" + j + " (" + ownerName(a) + ")",
             val.text(f),
             app.text(f));
       }
     }
     return null;
   }
+
+  /**
+   * The name of the {@code f}-th of the {@code count} fields {@code version} reports, when its
+   * class declares that many, in that order (generated versions do, a superclass's first); else
+   * {@code f}.
+   */
+  private static String fieldName(Version version, int f, int count) {
+    List<String> names = VERSION_FIELDS.get(version.getClass());
+    return names.size() == count ? names.get(f) : String.valueOf(f);
+  }
+
+  /** The user-data class a version is of ({@code Item} for {@code Item.V}), else the version's. */
+  private static String ownerName(Version version) {
+    Class<?> outer = version.getClass().getEnclosingClass();
+    return (outer != null ? outer : version.getClass()).getSimpleName();
+  }
+
+  /** A version class's instance fields below {@link Version}, a superclass's first. */
+  private static final ClassValue<List<String>> VERSION_FIELDS =
+      new ClassValue<>() {
+        @Override
+        protected List<String> computeValue(Class<?> type) {
+          List<String> names = new ArrayList<>();
+          if (type.getSuperclass() != null && type.getSuperclass() != Version.class) {
+            names.addAll(get(type.getSuperclass()));
+          }
+          for (Field field : type.getDeclaredFields()) {
+            if (!Modifier.isStatic(field.getModifiers()) && !field.isSynthetic()) {
+              names.add(field.getName());
+            }
+          }
+          return List.copyOf(names);
+        }
+      };
 
   /**
    * Value equality for outputs; floats by their bits with every NaN one value (decision 0060),

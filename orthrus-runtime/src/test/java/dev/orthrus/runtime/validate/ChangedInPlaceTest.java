@@ -105,6 +105,8 @@ class ChangedInPlaceTest {
     ClosureLog log = logOfKeep(blob, mine, new Blob.V(blob, new byte[] {1, 3})); // faulty copy
     Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
     assertEquals(MismatchKind.STORE, m == null ? null : m.kind());
+    // The field by its name in the user-data class, and the class.
+    assertEquals("field data of store #0 (Blob)", m.detail());
   }
 
   private static void assertNotValidatedAsChangedInPlace(ClosureLog log) {
