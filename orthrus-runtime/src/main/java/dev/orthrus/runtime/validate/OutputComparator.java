@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -207,6 +208,47 @@ public final class OutputComparator {
     return text.indexOf('@') < 0 ? text : IDENTITY_HASH.matcher(text).replaceAll("$1@");
   }
 
+  /**
+   * {@link #withoutIdentityHashes} for text a closure computed: only where {@code Object.toString}
+   * could have printed it, a class's name before the {@code @} (one with a package, one this JVM
+   * can load, a hidden class's, an array's), so that a program's own {@code SKU4@611} keeps its
+   * digits and a corruption of them is detected.
+   */
+  static String withoutObjectHashes(String text) {
+    if (text.indexOf('@') < 0) {
+      return text;
+    }
+    Matcher m = IDENTITY_HASH.matcher(text);
+    StringBuilder out = new StringBuilder(text.length());
+    while (m.find()) {
+      String name = m.group(1);
+      String kept = printedByObjectToString(text, m.start(1), name) ? name + "@" : m.group();
+      m.appendReplacement(out, Matcher.quoteReplacement(kept));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  private static boolean printedByObjectToString(String text, int start, String name) {
+    char before = start > 0 ? text.charAt(start - 1) : ' ';
+    // A hidden class (a lambda: Main$$Lambda/0x...@hash), an array ([I@hash), a class in a package.
+    if (before == '/' || before == '[' || name.indexOf('.') >= 0) {
+      return true;
+    }
+    for (ClassLoader loader :
+        new ClassLoader[] {
+          Thread.currentThread().getContextClassLoader(), OutputComparator.class.getClassLoader()
+        }) {
+      try {
+        Class.forName(name, false, loader);
+        return true;
+      } catch (ClassNotFoundException | LinkageError e) {
+        // Not that loader's.
+      }
+    }
+    return false;
+  }
+
   /** {@code Object.toString}'s "class name @ hex identity hash". */
   private static final Pattern IDENTITY_HASH =
       Pattern.compile("([\\w$.]+)@[0-9a-f]{1,8}(?![0-9a-zA-Z])");
@@ -331,7 +373,7 @@ public final class OutputComparator {
       // counterpart does not share (as in exception messages).
       return a.equals(v)
           || (((String) a).indexOf('@') >= 0
-              && withoutIdentityHashes((String) a).equals(withoutIdentityHashes((String) v)));
+              && withoutObjectHashes((String) a).equals(withoutObjectHashes((String) v)));
     }
     if (isValueClass(a) && OWN_EQUALS.get(a.getClass())) {
       return a.equals(v);
@@ -632,8 +674,7 @@ public final class OutputComparator {
       return same(x.get(), ((AtomicReference<?>) v).get(), walk, depth + 1);
     }
     try {
-      return withoutIdentityHashes(String.valueOf(a))
-          .equals(withoutIdentityHashes(String.valueOf(v)));
+      return withoutObjectHashes(String.valueOf(a)).equals(withoutObjectHashes(String.valueOf(v)));
     } catch (RuntimeException e) {
       return false;
     }

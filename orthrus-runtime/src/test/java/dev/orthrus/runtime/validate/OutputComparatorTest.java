@@ -194,6 +194,21 @@ class OutputComparatorTest {
             new Packet("t.Item@2a", new byte[] {1})));
     assertFalse(same("made t.Item@1b6d3586 of 3", "made t.Item@4554617c of 4"));
     assertFalse(same("a", "b"));
+    // Printed by Object.toString of a class without a package, an array, a lambda.
+    assertTrue(same("made Unpackaged@1b6d3586", "made Unpackaged@4554617c"));
+    assertTrue(same("[I@1b6d3586", "[I@4554617c"));
+    assertTrue(
+        same("t.Main$$Lambda/0x0000000800c03000@1b6d3586", "t.Main$$Lambda/0x0000000800c03000@2a"));
+  }
+
+  /**
+   * A program's own text of the shape word@hex is not an identity hash: a corruption of its digits
+   * is a difference (an outside trial's SKU4x198@611 came out as SKU4x198@16995 undetected).
+   */
+  @Test
+  void aProgramsOwnTextOfThatShapeKeepsItsDigits() {
+    assertFalse(same("SKU4x198@611", "SKU4x198@16995"));
+    assertTrue(same("SKU4x198@611", "SKU4x198@611"));
   }
 
   @Test
