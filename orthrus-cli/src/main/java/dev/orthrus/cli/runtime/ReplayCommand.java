@@ -56,8 +56,22 @@ public final class ReplayCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (cpu >= Pinning.cpus()) {
+      err.println(
+          "orthrus replay: no CPU "
+              + cpu
+              + " here: this machine has "
+              + Pinning.cpus()
+              + " (0-"
+              + (Pinning.cpus() - 1)
+              + ")");
+      return OrthrusCommand.EXIT_USAGE;
+    }
     if (!Files.isRegularFile(file)) {
-      err.println("orthrus replay: no such file: " + file);
+      err.println(
+          "orthrus replay: "
+              + (Files.isDirectory(file) ? "a folder, not a reproducer file: " : "no such file: ")
+              + file);
       return OrthrusCommand.EXIT_BAD_INPUT;
     }
     boolean pinned = false;

@@ -330,5 +330,19 @@ class RuntimeCommandsTest {
     assertTrue(r.err().contains("not an Orthrus reproducer"), r.err());
     assertEquals(
         OrthrusCommand.EXIT_BAD_INPUT, run("replay", dir.resolve("none").toString()).exit());
+    Run folder = run("replay", dir.toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, folder.exit());
+    assertTrue(folder.err().contains("a folder, not a reproducer file"), folder.err());
+  }
+
+  /** A CPU this machine does not have is a usage error, not an unpinned replay that names one. */
+  @Test
+  void replayOnACpuTheMachineDoesNotHaveIsAUsageError() throws Exception {
+    Path junk = dir.resolve("any.orthrus-repro");
+    Files.writeString(junk, "not read");
+    int cpus = Runtime.getRuntime().availableProcessors();
+    Run r = run("replay", junk.toString(), "--cpu", String.valueOf(cpus));
+    assertEquals(OrthrusCommand.EXIT_USAGE, r.exit(), r.err());
+    assertTrue(r.err().contains("no CPU " + cpus + " here"), r.err());
   }
 }
