@@ -120,11 +120,11 @@ public final class Replay {
     if (logged.slot() != -1 || !standsFor(object, logged.owner())) {
       throw new Divergence(
           MismatchKind.LOAD_DIVERGED,
-          "load #"
+          "the paths diverged at user-data read #"
               + (loadCursor - 1)
-              + " read "
+              + ": the re-execution read "
               + describe(appIdentity(object))
-              + " but APP read "
+              + ", the application "
               + describe(logged.owner())
               + slotSuffix(logged));
     }
@@ -160,13 +160,13 @@ public final class Replay {
     if (logged.slot() != slot || !standsFor(slots, logged.owner())) {
       throw new Divergence(
           MismatchKind.LOAD_DIVERGED,
-          "load #"
+          "the paths diverged at user-data read #"
               + (loadCursor - 1)
-              + " read slot "
+              + ": the re-execution read slot "
               + slot
               + " of "
               + describe(appIdentity(slots))
-              + " but APP read "
+              + ", the application "
               + describe(logged.owner())
               + slotSuffix(logged));
     }

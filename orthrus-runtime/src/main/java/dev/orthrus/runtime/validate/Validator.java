@@ -298,7 +298,9 @@ public final class Validator implements Agent {
     try {
       log.binding().val().replay(log, replay);
     } catch (Divergence d) {
-      diverged = new Mismatch(d.kind(), d.getMessage(), "(VAL stopped)", "(APP went on)");
+      diverged =
+          new Mismatch(
+              d.kind(), d.getMessage(), "(the re-execution's path)", "(the application's path)");
     } catch (Throwable t) {
       if (MachineErrors.in(t)) {
         throw new NotValidatedException("VAL threw " + t);
