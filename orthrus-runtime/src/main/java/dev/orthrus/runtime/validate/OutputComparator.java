@@ -281,24 +281,44 @@ public final class OutputComparator {
               ? sameValue(app.ref(f), val.ref(f), replay, comparison)
               : app.bits(f) == val.bits(f);
       if (!same) {
+        Field field = versionField(a, f, app.size());
         return new Mismatch(
             MismatchKind.STORE,
-            "field " + fieldName(a, f, app.size()) + " of store #" + j + " (" + ownerName(a) + ")",
-            val.text(f),
-            app.text(f));
+            "field "
+                + (field == null ? String.valueOf(f) : field.getName())
+                + " of store #"
+                + j
+                + " ("
+                + ownerName(a)
+                + ")",
+            fieldText(val, f, field),
+            fieldText(app, f, field));
       }
     }
     return null;
   }
 
   /**
-   * The name of the {@code f}-th of the {@code count} fields {@code version} reports, when its
-   * class declares that many, in that order (generated versions do, a superclass's first); else
-   * {@code f}.
+   * The {@code f}-th of the {@code count} fields {@code version} reports, when its class declares
+   * that many, in that order (generated versions do, a superclass's first); else null.
    */
-  private static String fieldName(Version version, int f, int count) {
-    List<String> names = VERSION_FIELDS.get(version.getClass());
-    return names.size() == count ? names.get(f) : String.valueOf(f);
+  private static Field versionField(Version version, int f, int count) {
+    List<Field> fields = VERSION_FIELDS.get(version.getClass());
+    return fields.size() == count ? fields.get(f) : null;
+  }
+
+  /** A field's value; a {@code double} or {@code float} as the number, with its bits. */
+  private static String fieldText(FieldRecorder values, int f, Field field) {
+    if (field != null && !values.isRef(f)) {
+      long bits = values.bits(f);
+      if (field.getType() == double.class) {
+        return Double.longBitsToDouble(bits) + " (0x" + Long.toHexString(bits) + ")";
+      }
+      if (field.getType() == float.class) {
+        return Float.intBitsToFloat((int) bits) + " (0x" + Integer.toHexString((int) bits) + ")";
+      }
+    }
+    return values.text(f);
   }
 
   /** The user-data class a version is of ({@code Item} for {@code Item.V}), else the version's. */
@@ -308,20 +328,20 @@ public final class OutputComparator {
   }
 
   /** A version class's instance fields below {@link Version}, a superclass's first. */
-  private static final ClassValue<List<String>> VERSION_FIELDS =
+  private static final ClassValue<List<Field>> VERSION_FIELDS =
       new ClassValue<>() {
         @Override
-        protected List<String> computeValue(Class<?> type) {
-          List<String> names = new ArrayList<>();
+        protected List<Field> computeValue(Class<?> type) {
+          List<Field> fields = new ArrayList<>();
           if (type.getSuperclass() != null && type.getSuperclass() != Version.class) {
-            names.addAll(get(type.getSuperclass()));
+            fields.addAll(get(type.getSuperclass()));
           }
           for (Field field : type.getDeclaredFields()) {
             if (!Modifier.isStatic(field.getModifiers()) && !field.isSynthetic()) {
-              names.add(field.getName());
+              fields.add(field);
             }
           }
-          return List.copyOf(names);
+          return List.copyOf(fields);
         }
       };
 

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
+import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
+import dev.orthrus.runtime.api.VersionedObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -107,6 +109,67 @@ class ChangedInPlaceTest {
     assertEquals(MismatchKind.STORE, m == null ? null : m.kind());
     // The field by its name in the user-data class, and the class.
     assertEquals("field data of store #0 (Blob)", m.detail());
+  }
+
+  /** {@code @UserData final class Price { double amount; }}, written by hand as generated. */
+  static final class Price extends VersionedObject<Price.V> {
+    private static final long serialVersionUID = 1L;
+
+    Price(double amount) {
+      soVersion(new V(this, amount));
+    }
+
+    static final class V extends Version {
+      private static final long serialVersionUID = 1L;
+      final double amount;
+
+      V(Price owner, double amount) {
+        super(owner);
+        this.amount = amount;
+        seal();
+      }
+
+      @Override
+      public void fields(FieldSink sink) {
+        sink.bits(Double.doubleToLongBits(amount));
+      }
+    }
+  }
+
+  /** A stored double is shown as the number, not only as its bits. */
+  @Test
+  void aWrongDoubleStoredIsShownAsANumber() {
+    Price price = new Price(1.0);
+    ClosureBinding reprice =
+        ClosureBinding.of(
+            "T#reprice(Price)",
+            "reprice",
+            (log, r) -> {
+              Price p = (Price) log.refArg(0);
+              r.store(p, new Price.V(p, 542.375));
+              r.returnVoid();
+            });
+    ClosureLog log =
+        ClosureLog.restore(
+            reprice,
+            0,
+            0,
+            "app",
+            null,
+            new Object[] {price},
+            new long[0],
+            new Version[0],
+            new Version[] {new Price.V(price, 542.384765625)}, // the faulty core's value
+            new Object[0],
+            new long[0],
+            new Object[0],
+            ResultKind.VOID,
+            0,
+            null);
+    Mismatch m = Validator.check(log, new Replay(), new OutputComparator());
+    assertEquals("field amount of store #0 (Price)", m == null ? null : m.detail());
+    assertEquals("542.375 (0x4080f30000000000)", m.expected());
+    assertEquals("542.384765625 (0x4080f31400000000)", m.actual());
   }
 
   private static void assertNotValidatedAsChangedInPlace(ClosureLog log) {
