@@ -439,24 +439,11 @@ public final class ClosureLog {
    * What a primitive array takes on the heap, as generated {@code arrayBytes} counts it; else 0.
    */
   private static long primitiveArrayBytes(Object value) {
-    if (value instanceof byte[] a) {
-      return 16L + a.length;
-    } else if (value instanceof long[] a) {
-      return 16L + 8L * a.length;
-    } else if (value instanceof int[] a) {
-      return 16L + 4L * a.length;
-    } else if (value instanceof char[] a) {
-      return 16L + 2L * a.length;
-    } else if (value instanceof double[] a) {
-      return 16L + 8L * a.length;
-    } else if (value instanceof float[] a) {
-      return 16L + 4L * a.length;
-    } else if (value instanceof short[] a) {
-      return 16L + 2L * a.length;
-    } else if (value instanceof boolean[] a) {
-      return 16L + a.length;
-    }
-    return 0;
+    return value != null
+            && value.getClass().isArray()
+            && value.getClass().getComponentType().isPrimitive()
+        ? CallerValues.bytes(value)
+        : 0;
   }
 
   /**

@@ -570,11 +570,8 @@ public final class OutputComparator {
 
   private static boolean plainValue(Object o) {
     return o == null
-        || o instanceof String
-        || o instanceof Enum<?>
-        || o instanceof Boolean
-        || o instanceof Character
-        || o instanceof Number && o.getClass().getName().startsWith("java.");
+        || isValueClass(o)
+            && (!(o instanceof Number) || o.getClass().getName().startsWith("java."));
   }
 
   /**
