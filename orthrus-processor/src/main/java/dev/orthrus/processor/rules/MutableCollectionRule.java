@@ -72,37 +72,40 @@ public final class MutableCollectionRule extends AbstractRule {
     for (MethodSummary method : context.dataPath().methods()) {
       for (UserDataMutation m : method.userDataMutations()) {
         String message =
-            m.kind() == UserDataMutation.Kind.HANDLE
-                ? "`"
-                    + method.id()
-                    + "` makes a field updater or VarHandle ("
-                    + m.what()
-                    + ") for user-data field `"
-                    + m.field()
-                    + "`: what it writes changes the field in place, neither versioned nor"
-                    + " validated, and the next closure that checks the object reports the change"
-                    + " as corruption; update the field in a closure instead (threads that"
-                    + " share the object call it under a lock), or keep the atomic value outside"
-                    + " user data"
-                : m.kind() == UserDataMutation.Kind.STORE
-                    ? "`"
-                        + method.id()
-                        + "` stores "
-                        + m.what()
-                        + " in user-data field `"
-                        + m.field()
-                        + "`; its changes "
-                        + "would be neither versioned nor validated: "
-                        + fix(m.what())
-                    : "`"
-                        + method.id()
-                        + "` calls `"
-                        + m.what()
-                        + "` on the object held in user-data field `"
-                        + m.field()
-                        + "`, which changes it in place; the change is neither versioned nor validated,"
-                        + " and a validator would repeat it on the application's object: "
-                        + fix(m.what());
+            switch (m.kind()) {
+              case HANDLE ->
+                  "`"
+                      + method.id()
+                      + "` makes a field updater or VarHandle ("
+                      + m.what()
+                      + ") for user-data field `"
+                      + m.field()
+                      + "`: what it writes changes the field in place, neither versioned nor"
+                      + " validated, and the next closure that checks the object reports the change"
+                      + " as corruption; update the field in a closure instead (threads that"
+                      + " share the object call it under a lock), or keep the atomic value outside"
+                      + " user data";
+              case STORE ->
+                  "`"
+                      + method.id()
+                      + "` stores "
+                      + m.what()
+                      + " in user-data field `"
+                      + m.field()
+                      + "`; its changes "
+                      + "would be neither versioned nor validated: "
+                      + fix(m.what());
+              case MUTATION ->
+                  "`"
+                      + method.id()
+                      + "` calls `"
+                      + m.what()
+                      + "` on the object held in user-data field `"
+                      + m.field()
+                      + "`, which changes it in place; the change is neither versioned nor validated,"
+                      + " and a validator would repeat it on the application's object: "
+                      + fix(m.what());
+            };
         reportWherever(context, findings, method.id(), m.site(), message);
       }
     }

@@ -65,12 +65,11 @@ final class MutableJdkScanner extends BodyScanner {
 
   @Override
   public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-    if (scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
-      checkFieldHandle(node, callee);
+    if (!(scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee)) {
+      return super.visitMethodInvocation(node, unused);
     }
-    if (!scope.summary.initializer()
-        && node.getMethodSelect() instanceof MemberSelectTree select
-        && scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
+    checkFieldHandle(node, callee);
+    if (!scope.summary.initializer() && node.getMethodSelect() instanceof MemberSelectTree select) {
       TypeMirror receiver = scope.receiverType(getCurrentPath(), select, callee);
       if (JdkApis.mutation(scope.jdk.call(callee, receiver, () -> false)) != null) {
         TreePath target =
