@@ -2,10 +2,12 @@ package dev.orthrus.runtime.api;
 
 import dev.orthrus.annotations.ClosureDescriptor;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -167,6 +169,45 @@ public final class ClosureBinding {
   /** The call sites of every binding created so far (the controller arms them). */
   public static List<CallSite> allSites() {
     return ALL_SITES_VIEW;
+  }
+
+  /**
+   * The return type of the method the id names, for reports (a {@code double} result shown as the
+   * number); null when the owner cannot be loaded or no single method matches. Reflection, so not
+   * for the hot path.
+   */
+  public Class<?> declaredReturnType() {
+    String id = descriptor.id();
+    int hash = id.indexOf('#');
+    int open = id.indexOf('(', hash);
+    if (hash <= 0 || open < 0 || !id.endsWith(")")) {
+      return null;
+    }
+    String name = id.substring(hash + 1, open);
+    String params = id.substring(open + 1, id.length() - 1);
+    try {
+      Class<?> owner = Class.forName(id.substring(0, hash), false, val.getClass().getClassLoader());
+      Class<?> found = null;
+      for (Method m : owner.getDeclaredMethods()) {
+        if (m.getName().equals(name) && !m.isSynthetic() && params.equals(erasedParams(m))) {
+          if (found != null && found != m.getReturnType()) {
+            return null;
+          }
+          found = m.getReturnType();
+        }
+      }
+      return found;
+    } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+      return null;
+    }
+  }
+
+  private static String erasedParams(Method m) {
+    StringJoiner params = new StringJoiner(",");
+    for (Class<?> p : m.getParameterTypes()) {
+      params.add(p.getTypeName());
+    }
+    return params.toString();
   }
 
   /** Tagged floating point or vector: twice the weight in sampling. */

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -42,6 +43,7 @@ public final class DetectionCenter {
   private final PrintStream err;
   private final LongAdder count = new LongAdder();
   private final LongAdder reproducersWritten = new LongAdder();
+  private final AtomicLong callbackFailures = new AtomicLong();
   private final AtomicLongArray perAppCpu;
   private final ArrayDeque<Detection> recent = new ArrayDeque<>();
   private final ConcurrentHashMap<String, AtomicInteger> reproducers = new ConcurrentHashMap<>();
@@ -178,11 +180,35 @@ public final class DetectionCenter {
         halt.run();
         break;
       case CALLBACK:
-        callback.accept(d);
+        callBack(d);
         break;
       default:
         break;
     }
+  }
+
+  /**
+   * Calls the program's callback. What it throws stays here: it would otherwise end the validation
+   * of the log in hand (a validator's) or surface from a closure call (a control-path check's).
+   * Said once on {@link #err}; later failures are counted.
+   */
+  private void callBack(Detection d) {
+    try {
+      callback.accept(d);
+    } catch (RuntimeException | LinkageError | AssertionError e) {
+      if (callbackFailures.getAndIncrement() == 0 && err != null) {
+        err.println(
+            "orthrus: the detection callback threw "
+                + e
+                + "; detections are still recorded and reported (later failures are only counted)");
+        err.flush();
+      }
+    }
+  }
+
+  /** How many times the CALLBACK policy's callback threw. */
+  public long callbackFailures() {
+    return callbackFailures.get();
   }
 
   public long count() {

@@ -93,8 +93,8 @@ public final class OutputComparator {
         return new Mismatch(
             MismatchKind.EXCEPTION,
             "one side threw",
-            describeOutcome(valKind, replay.resultBits(), replay.resultRef()),
-            describeOutcome(appKind, log.resultBits(), log.resultRef()));
+            describeOutcome(valKind, replay.resultBits(), replay.resultRef(), log),
+            describeOutcome(appKind, log.resultBits(), log.resultRef(), log));
       }
       Throwable a = (Throwable) log.resultRef();
       Throwable v = (Throwable) replay.resultRef();
@@ -112,8 +112,8 @@ public final class OutputComparator {
       return new Mismatch(
           MismatchKind.RESULT,
           "return value",
-          bitsText(replay.resultBits()),
-          bitsText(log.resultBits()));
+          resultText(replay.resultBits(), log),
+          resultText(log.resultBits(), log));
     }
     if (appKind == ResultKind.REF
         && (replay.resultRef() == null || replay.resultRef() != log.returnedArray())
@@ -122,6 +122,12 @@ public final class OutputComparator {
           MismatchKind.RESULT, "return value", valueText(replay.resultRef()), returnedText(log));
     }
     return null;
+  }
+
+  /** A primitive result as the closure's declared type shows it, with its bits. */
+  private static String resultText(long bits, ClosureLog log) {
+    Class<?> type = log.binding() == null ? null : log.binding().declaredReturnType();
+    return type == null ? bitsText(bits) : primitiveText(bits, type);
   }
 
   /**
@@ -309,16 +315,33 @@ public final class OutputComparator {
 
   /** A field's value; a {@code double} or {@code float} as the number, with its bits. */
   private static String fieldText(FieldRecorder values, int f, Field field) {
-    if (field != null && !values.isRef(f)) {
-      long bits = values.bits(f);
-      if (field.getType() == double.class) {
-        return Double.longBitsToDouble(bits) + " (0x" + Long.toHexString(bits) + ")";
-      }
-      if (field.getType() == float.class) {
-        return Float.intBitsToFloat((int) bits) + " (0x" + Integer.toHexString((int) bits) + ")";
-      }
+    if (field != null
+        && !values.isRef(f)
+        && (field.getType() == double.class || field.getType() == float.class)) {
+      return primitiveText(values.bits(f), field.getType());
     }
     return values.text(f);
+  }
+
+  /**
+   * Bits as the generated code records a value of {@code type}: a {@code double} or {@code float}
+   * as the number, a {@code boolean} or {@code char} as itself, each with its bits; the others as
+   * {@link #bitsText}.
+   */
+  static String primitiveText(long bits, Class<?> type) {
+    if (type == double.class) {
+      return Double.longBitsToDouble(bits) + " (0x" + Long.toHexString(bits) + ")";
+    }
+    if (type == float.class) {
+      return Float.intBitsToFloat((int) bits) + " (0x" + Integer.toHexString((int) bits) + ")";
+    }
+    if (type == boolean.class) {
+      return (bits != 0) + " (0x" + Long.toHexString(bits) + ")";
+    }
+    if (type == char.class) {
+      return "'" + (char) bits + "' (0x" + Long.toHexString(bits) + ")";
+    }
+    return bitsText(bits);
   }
 
   /** The user-data class a version is of ({@code Item} for {@code Item.V}), else the version's. */
@@ -768,12 +791,12 @@ public final class OutputComparator {
         }
       };
 
-  static String describeOutcome(ResultKind kind, long bits, Object ref) {
+  private static String describeOutcome(ResultKind kind, long bits, Object ref, ClosureLog log) {
     switch (kind) {
       case THROWN:
         return "threw " + ref;
       case BITS:
-        return bitsText(bits);
+        return resultText(bits, log);
       case REF:
         return valueText(ref);
       default:

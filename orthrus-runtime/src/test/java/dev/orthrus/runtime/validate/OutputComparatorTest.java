@@ -324,6 +324,41 @@ class OutputComparatorTest {
     assertEquals(BytesDigest.of(new byte[] {10, 20, 30}).toString(), m.actual());
   }
 
+  static double area(double radius) {
+    return Math.PI * radius * radius;
+  }
+
+  static boolean fits(int size) {
+    return size < 10;
+  }
+
+  /** A primitive result is reported as the closure's declared type shows it, beside its bits. */
+  @Test
+  void aPrimitiveResultIsReportedAsItsDeclaredType() {
+    String owner = OutputComparatorTest.class.getName();
+    assertEquals(
+        "3.0 (0x4008000000000000)",
+        returnValueMismatch(owner + "#area(double)", Double.doubleToLongBits(3.0), 0).actual());
+    assertEquals("true (0x1)", returnValueMismatch(owner + "#fits(int)", 1, 0).actual());
+    assertEquals(
+        "7 (0x7)",
+        returnValueMismatch(owner + "#gone(int)", 7, 0).actual(),
+        "an id that names no method: the bits as a long");
+  }
+
+  private static Mismatch returnValueMismatch(String id, long appBits, long valBits) {
+    ClosureBinding binding = ClosureBinding.of(id, "c", (log, r) -> {});
+    ClosureLog log =
+        TestValidators.log(binding, new Object[0], new Version[0], ResultKind.NONE, 0, null);
+    log.returnBits(appBits);
+    Replay replay = new Replay();
+    replay.reset(log);
+    replay.returnBits(valBits);
+    Mismatch m = new OutputComparator().compare(log, replay);
+    assertEquals(MismatchKind.RESULT, m == null ? null : m.kind());
+    return m;
+  }
+
   /** A node of a plain class, with Object's equals, as a closure links them into a structure. */
   static final class Cell {
     final long head;
