@@ -118,12 +118,17 @@ final class ProtectedClasses {
       throw new MojoExecutionException("cannot read " + list, e);
     }
     if (!stillProtected.isEmpty()) {
+      Path example =
+          stillProtected.stream()
+              .filter(f -> f.toString().endsWith(".class"))
+              .findFirst()
+              .orElse(stillProtected.get(0));
       throw new MojoFailureException(
           "orthrus.skip asks for vanilla classes, but "
               + stillProtected.size()
-              + (stillProtected.size() == 1 ? " class file is" : " class files are")
-              + " still the protected ones of an earlier build (e.g. "
-              + stillProtected.get(0)
+              + (stillProtected.size() == 1 ? " file is" : " files are")
+              + " still those an earlier protected build wrote (e.g. "
+              + example
               + "): the compiler found no changed source to recompile. Build from clean: mvn clean"
               + " ... -Dorthrus.skip=true");
     }

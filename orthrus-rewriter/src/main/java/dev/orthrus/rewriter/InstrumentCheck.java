@@ -31,7 +31,8 @@ public record InstrumentCheck(
   public static String notValidatedText(List<String> uses) {
     return "its executions that reach "
         + String.join("; ", uses)
-        + " are not validated (the log does not follow what that code reads;"
+        + " are not validated when that code reads or writes user data that can change (the log"
+        + " does not follow it; code that reads only final fields is validated;"
         + " docs/rewriter.md#known-gaps says why and what to change)";
   }
 }

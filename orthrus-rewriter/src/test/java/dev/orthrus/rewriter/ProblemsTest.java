@@ -62,6 +62,31 @@ class ProblemsTest {
   }
 
   /**
+   * A method reference through another object than this one names that object in the lambda the
+   * advice suggests: {@code x -> value(x)} would compile and call this object's method instead.
+   */
+  @Test
+  void aMethodReferenceThroughAnotherObjectIsAdvisedAsALambdaThroughIt(@TempDir Path dir)
+      throws IOException {
+    String tree =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        final class Tree {
+          long scale;
+          long value(long x) { return x * scale; }
+          @dev.orthrus.annotations.Closure
+          long sum(Tree other, java.util.List<Long> xs) {
+            return xs.stream().mapToLong(other::value).sum();
+          }
+        }
+        """;
+    List<Problem> problems = problems(dir, tree);
+    assertOne(problems, 8, "a method reference through other");
+    assertTrue(problems.get(0).advice().contains("(x -> other.value(x))"), problems::toString);
+  }
+
+  /**
    * A user-data array field made with several dimensions, in its declaration or in a constructor,
    * is refused by rule as one in a closure is, not left for the compiler to fail on. One made with
    * an initializer is not ({@link ArrayInitializersTest}).

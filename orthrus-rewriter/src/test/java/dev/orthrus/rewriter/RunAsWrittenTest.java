@@ -96,8 +96,10 @@ class RunAsWrittenTest {
     assertTrue(
         warnings.contains(
             "gaps.Level#cursor(int): its executions that reach new Cursor(...) (Level.java:37),"
-                + " whose constructor runs as written are not validated (the log does not follow"
-                + " what that code reads; docs/rewriter.md#known-gaps says why and what to change)"),
+                + " whose constructor runs as written are not validated when that code reads or"
+                + " writes user data that can change (the log does not follow it; code that reads"
+                + " only final fields is validated; docs/rewriter.md#known-gaps says why and what"
+                + " to change)"),
         warnings::toString);
   }
 

@@ -1828,6 +1828,26 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
+   * The lambda a method reference stands for, as a hint: through its receiver ({@code other::price}
+   * is {@code x -> other.price(x)}, not {@code x -> price(x)}, which would call this object's); a
+   * type's may be a static method or one of the argument's.
+   */
+  private static String lambdaFor(MethodReferenceExpr n) {
+    String name = n.getIdentifier();
+    Expression scope = n.getScope();
+    if (scope.isThisExpr()) {
+      return "x -> " + name + "(x)";
+    }
+    String text = scope.toString();
+    // The parser reads other::price's scope as a type too; a type's name starts in upper case.
+    String last = text.substring(text.lastIndexOf('.') + 1);
+    if (scope.isTypeExpr() && !last.isEmpty() && Character.isUpperCase(last.charAt(0))) {
+      return "x -> " + text + "." + name + "(x), or x -> x." + name + "() for a method of x";
+    }
+    return "x -> " + text + "." + name + "(x)";
+  }
+
+  /**
    * In a closure's variants, a reference to a method that touches user data becomes a lambda that
    * calls the method's variant with the log ({@code this::find} to {@code (ref$0) ->
    * this.findApp(log, ref$0)}), and a constructor reference of a user-data class one that records
@@ -1852,7 +1872,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         problem(
             n,
             "a method reference to a method that touches user data inside a closure",
-            "write it as a lambda (x -> " + n.getIdentifier() + "(x)) so the call is rewritten");
+            "write it as a lambda (" + lambdaFor(n) + ") so the call is rewritten");
       }
       return super.visit(n, arg);
     }
@@ -1864,7 +1884,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       problem(
           n,
           "a method reference through " + n.getScope() + " to a method that touches user data",
-          "write it as a lambda (x -> " + n.getIdentifier() + "(x)) so the call is rewritten");
+          "write it as a lambda (" + lambdaFor(n) + ") so the call is rewritten");
       return n;
     }
     if (!runsInCall(n)) {

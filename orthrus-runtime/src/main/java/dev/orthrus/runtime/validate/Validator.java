@@ -337,7 +337,8 @@ public final class Validator implements Agent {
           + " class initialization), which VAL, on another stack, would not meet where APP did";
 
   private static final String CHANGED_BY_CALLER =
-      "the caller changed an argument or the result before the validator re-executed";
+      "an argument or the result changed before the validator re-executed (the caller changed it,"
+          + " or the closure wrote into an argument it was passed)";
 
   private static final String RACED =
       "another thread stored to an object it wrote, between its read of the object and its store:"
