@@ -1,6 +1,7 @@
 package dev.orthrus.cli.runtime;
 
 import dev.orthrus.cli.OrthrusCommand;
+import dev.orthrus.model.json.JsonWriter;
 import dev.orthrus.runtime.cpu.CpuId;
 import dev.orthrus.runtime.cpu.Pinning;
 import dev.orthrus.runtime.report.ReproducerFile;
@@ -80,6 +81,14 @@ public final class ReplayCommand implements Callable<Integer> {
       // Only the classes of --class-path are trusted as the application's, never the libraries
       // bundled with this command.
       ReproducerFile.Snapshot s = read(loader);
+      List<String> changed = ReproducerFile.changedClasses(s, loader);
+      String changedNote =
+          changed.isEmpty()
+              ? ""
+              : "the class files of "
+                  + String.join(", ", changed)
+                  + " differ from those of the program that wrote this file (rebuilt or changed"
+                  + " since): replay with that build's classes";
       if (cpu >= 0) {
         pinned = Pinning.pin(cpu);
         if (!pinned) {
@@ -93,7 +102,8 @@ public final class ReplayCommand implements Callable<Integer> {
         err.println(
             "orthrus replay: the closure cannot be re-executed here ("
                 + e.getMessage()
-                + "); no verdict");
+                + "); no verdict"
+                + (changed.isEmpty() ? "" : "; likely because " + changedNote));
         return OrthrusCommand.EXIT_INTERNAL;
       } catch (RuntimeException | Error e) {
         // Exit 1 is only for a re-execution that reproduced the wrong result.
@@ -108,16 +118,19 @@ public final class ReplayCommand implements Callable<Integer> {
             case DIFFERS_FROM_BOTH -> "differs from both the application and the validator";
           };
       if (json.requested()) {
-        JsonOutput.object(out, SCHEMA_VERSION)
-            .field("closure", s.closureName())
-            .field("outcome", r.outcome().name())
-            .field("cpu", ranOn)
-            .field("pinned", pinned)
-            .field("appCpu", s.appCpu())
-            .field("validatorCpu", s.validatorCpu())
-            .field("mismatch", r.mismatch() == null ? null : r.mismatch().toString())
-            .endObject()
-            .finish();
+        JsonWriter w =
+            JsonOutput.object(out, SCHEMA_VERSION)
+                .field("closure", s.closureName())
+                .field("outcome", r.outcome().name())
+                .field("cpu", ranOn)
+                .field("pinned", pinned)
+                .field("appCpu", s.appCpu())
+                .field("validatorCpu", s.validatorCpu())
+                .field("mismatch", r.mismatch() == null ? null : r.mismatch().toString())
+                .name("changedClasses")
+                .beginArray();
+        changed.forEach(w::value);
+        w.endArray().endObject().finish();
       } else {
         out.println(
             "closure "
@@ -148,6 +161,9 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         if (r.mismatch() != null) {
           out.println("replay found: " + r.mismatch());
+        }
+        if (!changed.isEmpty()) {
+          out.println("note: " + changedNote);
         }
       }
       out.flush();

@@ -81,6 +81,7 @@ public final class CraftedReproducers {
         new Object[0],
         ResultKind.BITS,
         43,
+        null,
         null);
   }
 

@@ -232,10 +232,35 @@ class RuntimeCommandsTest {
     Run r = run("replay", file.toString(), "--class-path", classes.toString(), "--json");
     assertEquals(0, r.exit(), r.out() + r.err());
     assertEquals("MATCHES_VALIDATOR", json(r.out()).get("outcome"), r.out());
+    assertEquals(List.of(), json(r.out()).get("changedClasses"), r.out());
 
     Run without = run("replay", file.toString());
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, without.exit(), without.out() + without.err());
     assertTrue(without.err().contains("demo.Counter"), without.err());
+
+    // The program rebuilt after a change: the replay's result is not the CPU's doing, and it says
+    // so.
+    Files.writeString(src, Files.readString(src).replace("factor = 2", "factor = 3"));
+    Path rebuilt = dir.resolve("rebuilt");
+    assertEquals(
+        0,
+        ToolProvider.getSystemJavaCompiler()
+            .run(
+                null,
+                null,
+                null,
+                "-d",
+                rebuilt.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                src.toString()));
+    Run changed = run("replay", file.toString(), "--class-path", rebuilt.toString());
+    assertEquals(OrthrusCommand.EXIT_FINDINGS, changed.exit(), changed.out() + changed.err());
+    assertTrue(
+        changed.out().contains("note: the class files of demo.Counter differ from those of the"),
+        changed.out());
+    Run changedJson = run("replay", file.toString(), "--class-path", rebuilt.toString(), "--json");
+    assertEquals(List.of("demo.Counter"), json(changedJson.out()).get("changedClasses"));
   }
 
   /** A crafted file: exit 3 (a hang fails the test; the bar is well under a second). */

@@ -97,7 +97,8 @@ public final class ReproducerFile {
       Object[] nondetRefs,
       ResultKind resultKind,
       long resultBits,
-      Object resultRef)
+      Object resultRef,
+      String[] classDigests)
       implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -129,7 +130,10 @@ public final class ReproducerFile {
             log.nondetRefsCopy(),
             log.resultKind(),
             log.resultBits(),
-            log.resultRef());
+            log.resultRef(),
+            classDigests(
+                applicationLoader(log),
+                classNames(log.binding().descriptor().id(), log.loadsCopy())));
     String name =
         "sdc-"
             + safe(log.binding().name())
@@ -149,6 +153,73 @@ public final class ReproducerFile {
     }
     Files.write(file, bytes);
     return file;
+  }
+
+  /**
+   * The classes whose code a re-execution depends on most: the closure's own and the user-data
+   * classes of the versions it read.
+   */
+  private static final String RUNTIME_PACKAGES = "dev.orthrus.runtime.";
+
+  static Set<String> classNames(String closureId, Version[] loads) {
+    Set<String> names = new TreeSet<>();
+    int hash = closureId.indexOf('#');
+    if (hash > 0) {
+      names.add(closureId.substring(0, hash));
+    }
+    for (Version v : loads) {
+      String owner = v == null || v.owner() == null ? null : v.owner().getClass().getName();
+      // The runtime's own (a VersionedArray's slots) and the JDK's are not the program's code.
+      if (owner != null && !owner.startsWith("java.") && !owner.startsWith(RUNTIME_PACKAGES)) {
+        names.add(owner);
+      }
+    }
+    return names;
+  }
+
+  /**
+   * Each class as {@code "name crc"}, the CRC-32C of its class file as {@code loader} finds it;
+   * {@code "name -"} when it finds none.
+   */
+  static String[] classDigests(ClassLoader loader, Set<String> names) {
+    List<String> digests = new ArrayList<>();
+    for (String name : names) {
+      String crc = "-";
+      try (InputStream in =
+          loader == null ? null : loader.getResourceAsStream(name.replace('.', '/') + ".class")) {
+        if (in != null) {
+          CRC32C c = new CRC32C();
+          c.update(in.readAllBytes());
+          crc = Long.toHexString(c.getValue());
+        }
+      } catch (IOException e) {
+        crc = "-";
+      }
+      digests.add(name + " " + crc);
+    }
+    return digests.toArray(new String[0]);
+  }
+
+  /**
+   * The classes of {@code s} whose class files {@code loader} finds different from those of the
+   * program that wrote it (rebuilt, or changed since): a re-execution there may differ because of
+   * the change, not a CPU. Empty for a file written before reproducers recorded them.
+   */
+  public static List<String> changedClasses(Snapshot s, ClassLoader loader) {
+    if (s.classDigests() == null) {
+      return List.of();
+    }
+    List<String> changed = new ArrayList<>();
+    for (String d : s.classDigests()) {
+      int space = d == null ? -1 : d.indexOf(' ');
+      if (space > 0) {
+        String name = d.substring(0, space);
+        if (!d.equals(classDigests(loader, Set.of(name))[0])) {
+          changed.add(name);
+        }
+      }
+    }
+    return changed;
   }
 
   /** The loader of the application's classes a log names: its generated binding's. */

@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,7 @@ class ReproducerFileTest {
             new Object[0],
             ResultKind.BITS,
             2,
+            null,
             null));
   }
 
@@ -89,6 +91,7 @@ class ReproducerFileTest {
             new Object[0],
             ResultKind.BITS,
             2,
+            null,
             null));
   }
 
@@ -149,6 +152,52 @@ class ReproducerFileTest {
     Path f = dir.resolve("ok");
     Files.write(f, valid());
     assertTrue(ReproducerFile.read(f).closureId().equals("x.Y#f()"));
+  }
+
+  /**
+   * A file names the class files the execution ran with; replay names those the program's class
+   * path has in another form (rebuilt after a change), and those it lacks.
+   */
+  @Test
+  void replayNamesTheClassesThatChangedSinceTheFileWasWritten() {
+    ClassLoader loader = getClass().getClassLoader();
+    String self = getClass().getName();
+    String[] now = ReproducerFile.classDigests(loader, new TreeSet<>(List.of(self, "x.Gone")));
+    assertTrue(now[0].matches(java.util.regex.Pattern.quote(self) + " [0-9a-f]+"), now[0]);
+    assertEquals("x.Gone -", now[1]);
+    ReproducerFile.Snapshot same = withDigests(new String[] {now[0]});
+    assertEquals(List.of(), ReproducerFile.changedClasses(same, loader));
+    ReproducerFile.Snapshot changed =
+        withDigests(new String[] {self + " 1234", "x.Gone 99", "malformed", null});
+    assertEquals(List.of(self, "x.Gone"), ReproducerFile.changedClasses(changed, loader));
+    assertEquals(List.of(), ReproducerFile.changedClasses(withDigests(null), loader));
+  }
+
+  private static ReproducerFile.Snapshot withDigests(String[] digests) {
+    return new ReproducerFile.Snapshot(
+        ReproducerFile.FORMAT_VERSION,
+        "x.Y#f()",
+        "f",
+        0,
+        "main",
+        0,
+        1,
+        "RESULT",
+        "d",
+        "1",
+        "2",
+        null,
+        new Object[0],
+        new long[0],
+        new Version[0],
+        new Version[0],
+        new Object[0],
+        new long[0],
+        new Object[0],
+        ResultKind.BITS,
+        2,
+        null,
+        digests);
   }
 
   @Test
@@ -244,6 +293,7 @@ class ReproducerFileTest {
             null,
             null,
             2,
+            null,
             null);
     String e = error(ReproducerFile.encode(holes));
     assertTrue(e.contains("incomplete") && e.contains("refArgs"), e);
@@ -270,6 +320,7 @@ class ReproducerFileTest {
             new Object[0],
             ResultKind.BITS,
             2,
+            null,
             null);
     e = error(ReproducerFile.encode(nullLoad));
     assertTrue(e.contains("incomplete") && e.contains("loads"), e);
