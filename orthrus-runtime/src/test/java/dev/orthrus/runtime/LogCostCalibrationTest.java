@@ -1,6 +1,7 @@
 package dev.orthrus.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.api.AppThread;
@@ -282,6 +283,23 @@ class LogCostCalibrationTest {
     assertEquals(SamplingController.MAX_CALIBRATION, s.controller.calibration());
     double bounded = budgetRate(SamplingController.MAX_CALIBRATION * 460);
     assertTrue(perMilli <= 1.1 * bounded, "armed " + perMilli + " logs/ms, bound " + bounded);
+  }
+
+  /**
+   * A thread's first log is not measured: it makes the thread's first log object and runs the
+   * logged path cold, a cost of the thread's start rather than of its logs. Measuring it set the
+   * cost model of a program of short-lived threads (a few logs each) by their first logs alone.
+   */
+  @Test
+  void aThreadsFirstLogIsNotMeasuredItsNinthIs() {
+    Simulation s = new Simulation();
+    assertFalse(s.app.measuresNextLog());
+    for (int i = 1; i < AppThread.TIMED_EVERY; i++) {
+      s.log();
+      assertFalse(s.app.measuresNextLog(), "after " + i + " logs");
+    }
+    s.log();
+    assertTrue(s.app.measuresNextLog());
   }
 
   @Test
