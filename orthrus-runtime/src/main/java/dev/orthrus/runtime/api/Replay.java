@@ -637,8 +637,13 @@ public final class Replay {
 
   /** Class and identity hash (hex, as {@code Object.toString}; comparisons of texts strip it). */
   public static String describe(Object o) {
-    return o == null
-        ? "null"
-        : o.getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(o));
+    if (o == null) {
+      return "null";
+    }
+    String id = "@" + Integer.toHexString(System.identityHashCode(o));
+    // A user-data array: its length says more about which one it is than its runtime class.
+    return o instanceof VersionedArray<?> a
+        ? "a user-data array of " + a.length() + id
+        : o.getClass().getSimpleName() + id;
   }
 }

@@ -176,6 +176,26 @@ class VersionedMemoryTest {
     assertSame(appValue, a.lvValue(1), "VAL wrote shared memory");
   }
 
+  /** VAL reading another array than APP did names both arrays by their lengths. */
+  @Test
+  void aReadOfAnotherArrayNamesBothArrays() {
+    VersionedArray<Object> small = new VersionedArray<>(3);
+    VersionedArray<Object> large = new VersionedArray<>(1024);
+    ClosureLog log = freshLog();
+    log.loadSlot(small, 0);
+    Replay r = new Replay();
+    r.reset(log);
+    Divergence d = assertThrows(Divergence.class, () -> r.loadSlot(large, 0));
+    assertEquals(MismatchKind.LOAD_DIVERGED, d.kind());
+    assertTrue(
+        d.getMessage()
+            .matches(
+                "the paths diverged at user-data read #0: the re-execution read slot 0 of a"
+                    + " user-data array of 1024@[0-9a-f]+, the application a user-data array of"
+                    + " 3@[0-9a-f]+.*"),
+        d.getMessage());
+  }
+
   /** Another thread's store after this execution's: APP read that value, and VAL gets it too. */
   @Test
   void aSlotAnotherThreadOverwroteIsLoggedAsANewVersion() {
