@@ -635,13 +635,15 @@ public final class Replay {
     return v.slot() >= 0 ? " slot " + v.slot() : "";
   }
 
-  /** Class and identity hash (hex, as {@code Object.toString}; comparisons of texts strip it). */
+  /**
+   * Class (for a user-data array, its length) and identity hash (hex, as {@code Object.toString};
+   * comparisons of texts strip it).
+   */
   public static String describe(Object o) {
     if (o == null) {
       return "null";
     }
     String id = "@" + Integer.toHexString(System.identityHashCode(o));
-    // A user-data array: its length says more about which one it is than its runtime class.
     return o instanceof VersionedArray<?> a
         ? "a user-data array of " + a.length() + id
         : o.getClass().getSimpleName() + id;
