@@ -83,7 +83,34 @@ class ProblemsTest {
         """;
     List<Problem> problems = problems(dir, tree);
     assertOne(problems, 8, "a method reference through other");
-    assertTrue(problems.get(0).advice().contains("(x -> other.value(x))"), problems::toString);
+    assertTrue(problems.get(0).advice().contains("(a -> other.value(a))"), problems::toString);
+  }
+
+  /**
+   * A reference through an object to a call the log records would be evaluated at each call once
+   * rewritten: refused, with the lambda to write in its place.
+   */
+  @Test
+  void aBoundReferenceToARecordedCallIsAdvisedAsALambda(@TempDir Path dir) throws IOException {
+    String tree =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        final class Tree {
+          long seen;
+          @dev.orthrus.annotations.Closure
+          String who() {
+            seen++;
+            java.util.function.Supplier<String> name = Thread.currentThread()::getName;
+            return name.get();
+          }
+        }
+        """;
+    List<Problem> problems = problems(dir, tree);
+    assertOne(problems, 8, "a method reference to java.lang.Thread#getName()");
+    assertTrue(
+        problems.get(0).advice().contains("(() -> Thread.currentThread().getName())"),
+        problems::toString);
   }
 
   /**

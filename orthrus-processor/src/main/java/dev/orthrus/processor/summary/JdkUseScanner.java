@@ -5,6 +5,7 @@ import static dev.orthrus.processor.summary.MethodScope.unwrap;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
@@ -87,6 +88,24 @@ final class JdkUseScanner extends BodyScanner {
       }
     }
     return super.visitMethodInvocation(node, unused);
+  }
+
+  /**
+   * A method reference makes its call wherever the functional interface is invoked ({@code
+   * map(Thread::getName)}), inside the closure as a written call would: classified as that call.
+   */
+  @Override
+  public Void visitMemberReference(MemberReferenceTree node, Void unused) {
+    if (node.getMode() == MemberReferenceTree.ReferenceMode.INVOKE
+        && scope.trees.getElement(getCurrentPath()) instanceof ExecutableElement callee) {
+      TypeMirror receiver =
+          callee.getModifiers().contains(Modifier.STATIC)
+              ? null
+              : scope.trees.getTypeMirror(
+                  new TreePath(getCurrentPath(), node.getQualifierExpression()));
+      classifyCall(node, callee, receiver);
+    }
+    return super.visitMemberReference(node, unused);
   }
 
   @Override

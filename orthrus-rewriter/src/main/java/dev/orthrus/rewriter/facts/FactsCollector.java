@@ -2273,7 +2273,8 @@ public final class FactsCollector implements TaskListener {
             new ReferenceFact(
                 names.methodId(constructor),
                 constructor.getParameters().size(),
-                ReferenceFact.Form.USER_DATA_CONSTRUCTOR));
+                ReferenceFact.Form.USER_DATA_CONSTRUCTOR,
+                null));
         accessesUserData();
       } else if (element instanceof ExecutableElement method
           && node.getMode() == MemberReferenceTree.ReferenceMode.INVOKE) {
@@ -2299,8 +2300,12 @@ public final class FactsCollector implements TaskListener {
         } else {
           form = ReferenceFact.Form.OTHER;
         }
+        String returnType =
+            method.getReturnType().getKind() == TypeKind.TYPEVAR
+                ? null
+                : names.erased(method.getReturnType());
         fileFacts.references.put(
-            span(node), new ReferenceFact(target, method.getParameters().size(), form));
+            span(node), new ReferenceFact(target, method.getParameters().size(), form, returnType));
         // The enclosing method calls the target through the reference.
         if (!enclosingMethods.isEmpty()) {
           facts.callees.computeIfAbsent(enclosingMethods.peek(), k -> new HashSet<>()).add(target);

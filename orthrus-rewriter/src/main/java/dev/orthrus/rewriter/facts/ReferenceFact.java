@@ -7,8 +7,10 @@ package dev.orthrus.rewriter.facts;
  * @param target {@code owner#name(erased,params)} of the referenced method
  * @param parameters how many parameters the referenced method or constructor declares
  * @param form how the reference supplies the receiver
+ * @param returnType the referenced method's erased result type as a source names it ({@code long},
+ *     {@code java.lang.String}); null for a constructor or a result typed by a type variable
  */
-public record ReferenceFact(String target, int parameters, Form form) {
+public record ReferenceFact(String target, int parameters, Form form, String returnType) {
 
   /** How a method reference supplies the method's receiver. */
   public enum Form {

@@ -944,7 +944,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         if (Plan.lists(plan.libraryCalls.keySet(), call)) {
           return variant == Variant.VAL ? argumentsOnly(m, call) : m;
         }
-        problem(m, "a non-deterministic call without a result", "move it out of the closure");
+        problem(
+            m,
+            "a non-deterministic call without a result (" + call.target() + ")",
+            "a validator cannot take its effect from the log: make it outside the closure and pass"
+                + " what it made in (a random fill: draw from a generator the closure makes, new"
+                + " java.util.Random(), whose seed the log records)");
         return m;
       }
       return recordedCall(m, call);
@@ -1829,22 +1834,35 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   /**
    * The lambda a method reference stands for, as a hint: through its receiver ({@code other::price}
-   * is {@code x -> other.price(x)}, not {@code x -> price(x)}, which would call this object's); a
-   * type's may be a static method or one of the argument's.
+   * is {@code x -> other.price(x)}, not {@code x -> price(x)}, which would call this object's).
+   * With javac's facts ({@code ref}), as many parameters as the method takes, and an unbound
+   * reference's receiver first; without, one, and a type's reference may be either.
    */
-  private static String lambdaFor(MethodReferenceExpr n) {
+  private static String lambdaFor(MethodReferenceExpr n, ReferenceFact ref) {
     String name = n.getIdentifier();
     Expression scope = n.getScope();
-    if (scope.isThisExpr()) {
-      return "x -> " + name + "(x)";
+    String text = scope.isThisExpr() ? "" : scope + ".";
+    if (ref == null) {
+      // The parser reads other::price's scope as a type too; a type's name starts in upper case.
+      String last =
+          text.isEmpty() ? "" : text.substring(text.lastIndexOf('.', text.length() - 2) + 1);
+      return scope.isTypeExpr() && !last.isEmpty() && Character.isUpperCase(last.charAt(0))
+          ? "x -> " + text + name + "(x), or x -> x." + name + "() for a method of x"
+          : "x -> " + text + name + "(x)";
     }
-    String text = scope.toString();
-    // The parser reads other::price's scope as a type too; a type's name starts in upper case.
-    String last = text.substring(text.lastIndexOf('.') + 1);
-    if (scope.isTypeExpr() && !last.isEmpty() && Character.isUpperCase(last.charAt(0))) {
-      return "x -> " + text + "." + name + "(x), or x -> x." + name + "() for a method of x";
+    List<String> arguments = new ArrayList<>();
+    for (int i = 0; i < ref.parameters(); i++) {
+      arguments.add(ref.parameters() == 1 ? "a" : "a" + (i + 1));
     }
-    return "x -> " + text + "." + name + "(x)";
+    List<String> parameters = new ArrayList<>(arguments);
+    String call = text + name + "(" + String.join(", ", arguments) + ")";
+    if (ref.form() == ReferenceFact.Form.UNBOUND) {
+      parameters.add(0, "x");
+      call = "x." + name + "(" + String.join(", ", arguments) + ")";
+    }
+    return (parameters.size() == 1 ? parameters.get(0) : "(" + String.join(", ", parameters) + ")")
+        + " -> "
+        + call;
   }
 
   /**
@@ -1872,11 +1890,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         problem(
             n,
             "a method reference to a method that touches user data inside a closure",
-            "write it as a lambda (" + lambdaFor(n) + ") so the call is rewritten");
+            "write it as a lambda (" + lambdaFor(n, null) + ") so the call is rewritten");
       }
       return super.visit(n, arg);
     }
     boolean allocation = ref.form() == ReferenceFact.Form.USER_DATA_CONSTRUCTOR;
+    if (!allocation && recordsItsResult(ref)) {
+      return recordedReference(n, ref);
+    }
     if (!allocation && !plan.isClosure(ref.target()) && !plan.hasVariants(ref.target())) {
       return super.visit(n, arg);
     }
@@ -1884,7 +1905,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       problem(
           n,
           "a method reference through " + n.getScope() + " to a method that touches user data",
-          "write it as a lambda (" + lambdaFor(n) + ") so the call is rewritten");
+          "write it as a lambda (" + lambdaFor(n, ref) + ") so the call is rewritten");
       return n;
     }
     if (!runsInCall(n)) {
@@ -1896,23 +1917,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               + " closure's log is gone");
       return n;
     }
-    boolean unbound = ref.form() == ReferenceFact.Form.UNBOUND;
-    NodeList<Parameter> parameters = new NodeList<>();
     NodeList<Expression> arguments = new NodeList<>();
-    // An unbound reference with no other parameter (Key::hits) names its receiver's type: the
-    // lambda declares it, so that a target typed only by inference (comparingInt(...).reversed())
-    // still sees a Key, not an Object.
-    boolean typedReceiver = unbound && ref.parameters() == 0 && n.getScope() instanceof TypeExpr;
-    for (int i = 0; i < ref.parameters() + (unbound ? 1 : 0); i++) {
-      String name = "ref$" + i;
-      parameters.add(
-          new Parameter(
-              typedReceiver ? ((TypeExpr) n.getScope()).getType().clone() : new UnknownType(),
-              name));
-      if (!(unbound && i == 0)) {
-        arguments.add(new NameExpr(name));
-      }
-    }
+    NodeList<Parameter> parameters = lambdaParameters(n, ref, arguments);
     Expression body;
     if (allocation) {
       // Node::new: (ref$0) -> log.allocate(new Node(ref$0)), as a written allocation would be.
@@ -1934,6 +1940,96 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           };
       body = new MethodCallExpr(receiver, plan.variantName(n.getIdentifier(), variant), arguments);
     }
+    LambdaExpr lambda = new LambdaExpr(parameters, body);
+    lambda.setEnclosingParameters(true);
+    return lambda;
+  }
+
+  /**
+   * The parameters of the lambda a method reference becomes, {@code ref$0} on; {@code arguments}
+   * gets those the method takes (an unbound reference's first is its receiver).
+   */
+  private static NodeList<Parameter> lambdaParameters(
+      MethodReferenceExpr n, ReferenceFact ref, NodeList<Expression> arguments) {
+    boolean unbound = ref.form() == ReferenceFact.Form.UNBOUND;
+    NodeList<Parameter> parameters = new NodeList<>();
+    // An unbound reference with no other parameter (Key::hits) names its receiver's type: the
+    // lambda declares it, so that a target typed only by inference (comparingInt(...).reversed())
+    // still sees a Key, not an Object.
+    boolean typedReceiver = unbound && ref.parameters() == 0 && n.getScope() instanceof TypeExpr;
+    for (int i = 0; i < ref.parameters() + (unbound ? 1 : 0); i++) {
+      String name = "ref$" + i;
+      parameters.add(
+          new Parameter(
+              typedReceiver ? ((TypeExpr) n.getScope()).getType().clone() : new UnknownType(),
+              name));
+      if (!(unbound && i == 0)) {
+        arguments.add(new NameExpr(name));
+      }
+    }
+    return parameters;
+  }
+
+  /**
+   * A reference to a JDK or library method whose result the log records ({@code Thread::getName},
+   * {@code System::nanoTime}, {@code Double::doubleToRawLongBits}), as a written call of it is.
+   */
+  private boolean recordsItsResult(ReferenceFact ref) {
+    String target = ref.target();
+    return (plan.recordedCalls.contains(target) || plan.nanBitsCalls.contains(target))
+        && !plan.isClosure(target)
+        && !plan.hasVariants(target)
+        && !"void".equals(ref.returnType());
+  }
+
+  /**
+   * A reference whose call the log records becomes the lambda a written call would be rewritten in:
+   * {@code Thread::getName} is {@code (ref$0) -> log.nondetRef(ref$0.getName())} in APP and takes
+   * APP's name in VAL, which would otherwise compute its own thread's name and report the
+   * difference as a corruption. A reference through an object ({@code thread::getName}), which the
+   * rewritten lambda would evaluate at each call instead of once, is refused with a lambda to write
+   * instead.
+   */
+  private Expression recordedReference(MethodReferenceExpr n, ReferenceFact ref) {
+    String name = n.getIdentifier();
+    boolean unbound = ref.form() == ReferenceFact.Form.UNBOUND;
+    boolean nanBits = plan.nanBitsCalls.contains(ref.target());
+    boolean rawBits =
+        ref.form() == ReferenceFact.Form.STATIC
+            && (name.equals("doubleToRawLongBits") || name.equals("floatToRawIntBits"));
+    if (!unbound && ref.form() != ReferenceFact.Form.STATIC
+        || ref.returnType() == null
+        || nanBits && !rawBits) {
+      problem(
+          n,
+          "a method reference to " + ref.target() + ", whose result the log records",
+          "write it as a lambda (" + lambdaFor(n, ref) + ") so the call is recorded");
+      return n;
+    }
+    if (!runsInCall(n)) {
+      problem(
+          n,
+          "a method reference to "
+              + ref.target()
+              + ", whose result the log records, kept (not"
+              + " passed straight to a call)",
+          "pass it directly to the method that runs it: a kept reference could run after the"
+              + " closure's log is gone");
+      return n;
+    }
+    NodeList<Expression> arguments = new NodeList<>();
+    NodeList<Parameter> parameters = lambdaParameters(n, ref, arguments);
+    Expression body =
+        rawBits
+            ? new MethodCallExpr(
+                new NameExpr(context),
+                name.equals("doubleToRawLongBits") ? "rawDoubleBits" : "rawFloatBits",
+                arguments)
+            : recorded(
+                new MethodCallExpr(
+                    unbound ? new NameExpr("ref$0") : n.getScope().clone(), name, arguments),
+                new NodeList<>(),
+                ref.returnType());
     LambdaExpr lambda = new LambdaExpr(parameters, body);
     lambda.setEnclosingParameters(true);
     return lambda;
