@@ -114,6 +114,35 @@ class ProblemsTest {
   }
 
   /**
+   * A plain class whose field initializer reads a clock, made inside a closure: a validator runs
+   * the initializer as written and would read its own clock (every execution a detection). Refused,
+   * naming the call.
+   */
+  @Test
+  void aPlainClassThatReadsTheThreadWhenMadeIsRefusedInAClosure(@TempDir Path dir)
+      throws IOException {
+    String tree =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        final class Tree {
+          static final class Stamp {
+            final String thread = Thread.currentThread().getName();
+            final long at = 1;
+          }
+          long last;
+          @dev.orthrus.annotations.Closure
+          long stamp() {
+            last = new Stamp().at;
+            return last;
+          }
+        }
+        """;
+    List<Problem> problems = problems(dir, tree);
+    assertOne(problems, 11, "make a call the log records (java.lang.Thread#getName())");
+  }
+
+  /**
    * A user-data array field made with several dimensions, in its declaration or in a constructor,
    * is refused by rule as one in a closure is, not left for the compiler to fail on. One made with
    * an initializer is not ({@link ArrayInitializersTest}).

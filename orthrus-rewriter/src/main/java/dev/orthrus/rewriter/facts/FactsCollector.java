@@ -3046,17 +3046,15 @@ public final class FactsCollector implements TaskListener {
     public Void visitBlock(BlockTree node, Void unused) {
       if (!node.isStatic()
           && getCurrentPath().getParentPath().getLeaf() instanceof ClassTree
-          && trees.getElement(getCurrentPath().getParentPath()) instanceof TypeElement owner
-          && isUserData(owner)) {
+          && trees.getElement(getCurrentPath().getParentPath()) instanceof TypeElement owner) {
         return inInitializers(owner, () -> super.visitBlock(node, unused));
       }
       return super.visitBlock(node, unused);
     }
 
     /**
-     * Scans an instance field's initializer or an instance initializer block of a user-data class
-     * as part of the class's initializers ({@link SourceFacts#initializersId}), which every
-     * constructor runs.
+     * Scans an instance field's initializer or an instance initializer block as part of the class's
+     * initializers ({@link SourceFacts#initializersId}), which every constructor runs.
      */
     private Void inInitializers(TypeElement owner, java.util.function.Supplier<Void> scan) {
       enclosingMethods.push(SourceFacts.initializersId(names.binaryName(owner)));
@@ -3078,7 +3076,6 @@ public final class FactsCollector implements TaskListener {
           && !element.getModifiers().contains(Modifier.STATIC)
           && node.getInitializer() != null
           && element.getEnclosingElement() instanceof TypeElement owner
-          && isUserData(owner)
           && enclosingMethods.isEmpty()) {
         return inInitializers(owner, () -> visitVariableInScope(node, element, unused));
       }

@@ -963,9 +963,8 @@ public final class SourceFacts {
   }
 
   /**
-   * The id under which the facts of a user-data class's instance field initializers and instance
-   * initializer blocks are kept, which every constructor of the class runs: {@code
-   * p.Order#<initializers>()}.
+   * The id under which the facts of a class's instance field initializers and instance initializer
+   * blocks are kept, which every constructor of the class runs: {@code p.Order#<initializers>()}.
    */
   public static String initializersId(String binary) {
     return binary + "#<initializers>()";
@@ -976,6 +975,15 @@ public final class SourceFacts {
     Set<String> made = new HashSet<>();
     for (String m : methods) {
       made.addAll(userDataMade.getOrDefault(m, Set.of()));
+    }
+    return made;
+  }
+
+  /** The classes of the sources, not user data, that {@code methods} make ({@code new Event()}). */
+  public Set<String> plainMadeBy(Collection<String> methods) {
+    Set<String> made = new HashSet<>();
+    for (String m : methods) {
+      made.addAll(plainMade.getOrDefault(m, Set.of()));
     }
     return made;
   }

@@ -1694,6 +1694,23 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       if (allocation.seeded() != null) {
         return seeded(n, o, allocation);
       }
+      String recordedInside =
+          allocation.userData() || o.getAnonymousClassBody().isPresent()
+              ? null
+              : plan.plainRecordingConstructions.get(allocation.type());
+      if (recordedInside != null) {
+        // new Event() whose constructor reads the thread's name: a validator would run it as
+        // written and read its own.
+        problem(
+            n,
+            "a class whose constructor or field initializers make a call the log records ("
+                + recordedInside
+                + "), made inside a closure: a validator runs the constructor as written and would"
+                + " get its own value",
+            "make the value in the closure and pass it to the constructor (new Event(name) with"
+                + " name = Thread.currentThread().getName()), or make it in a method of the class");
+        return o;
+      }
       if (allocation.type().equals("java.security.SecureRandom")) {
         // Recording the object would not do: a validator would draw from APP's generator again.
         problem(

@@ -90,6 +90,15 @@ final class Plan {
   final Set<String> recordedConstructions;
 
   /**
+   * Classes of the sources that are not user data, that a closure or a method with variants makes,
+   * and whose constructor or initializers make a call or a read the log records, by the first such
+   * call: a validator runs a plain class's constructor as written, so it would read its own clock
+   * or thread where the application read its own, and report the difference. The rewriter refuses
+   * such an allocation in those methods.
+   */
+  final Map<String, String> plainRecordingConstructions;
+
+  /**
    * Methods of the sources that reach user data and override a method of another module's user-data
    * class ({@code Doubler#scale} of {@code Meter#scale}): that module's closures run them as
    * written, so those executions are not validated. One warning each, for the build.
@@ -237,6 +246,7 @@ final class Plan {
     roots.addAll(exports);
     this.touching = facts.reached(roots, anywhere);
     this.recordedConstructions = recordedConstructions(facts.userDataMadeBy(touching));
+    this.plainRecordingConstructions = plainRecordingConstructions(facts.plainMadeBy(touching));
     nameBindings();
     for (String id : facts.methods().keySet()) {
       String name = methodName(id);
@@ -285,6 +295,39 @@ final class Plan {
       }
     }
     return classes;
+  }
+
+  private Map<String, String> plainRecordingConstructions(Set<String> made) {
+    Map<String, String> classes = new HashMap<>();
+    for (String owner : made) {
+      String recorded = firstRecorded(SourceFacts.initializersId(owner));
+      for (String id : facts.methods().keySet()) {
+        int hash = id.indexOf('#');
+        if (recorded == null
+            && id.substring(0, hash).equals(owner)
+            && id.startsWith("<init>(", hash + 1)) {
+          recorded = firstRecorded(id);
+        }
+      }
+      if (recorded != null) {
+        classes.put(owner, recorded);
+      }
+    }
+    return classes;
+  }
+
+  /**
+   * The first call or read of {@code method}'s own code that a closure's log records ({@code
+   * java.lang.Thread#getName()}, a shared object's call or field), or null.
+   */
+  private String firstRecorded(String method) {
+    return facts.callees(method).stream()
+        .filter(recordedCalls::contains)
+        .sorted()
+        .findFirst()
+        .or(() -> facts.sharedCalls(method).stream().sorted().findFirst())
+        .or(() -> facts.sharedFieldsRead(method).stream().sorted().findFirst())
+        .orElse(null);
   }
 
   /** {@code method}'s own code makes a call or a read that a closure's log records. */

@@ -330,7 +330,9 @@ public final class Validator implements Agent {
   private static final String NOT_REPRODUCED =
       "its outputs differed from APP's, but not the same way when the validator re-executed it: it"
           + " depends on something the log does not record (an identity hash of an object it made,"
-          + " printed by Object.toString or mixed into a hash by the JDK), not on a faulty core";
+          + " printed by Object.toString or mixed into a hash by the JDK, or a clock or random"
+          + " generator read where the rewriter does not see it, such as ThreadLocalRandom's"
+          + " streams), not on a faulty core";
 
   private static final String CAUGHT_MACHINE_ERROR =
       "APP caught an error of the machine (a StackOverflowError, an OutOfMemoryError, a failed"
