@@ -39,31 +39,35 @@ class ReproducerFileTest {
   }
 
   private static byte[] withArgs(Object[] refArgs) throws Exception {
-    return ReproducerFile.encode(
-        new ReproducerFile.Snapshot(
-            ReproducerFile.FORMAT_VERSION,
-            "x.Y#f()",
-            "f",
-            0,
-            "main",
-            0,
-            1,
-            "RESULT",
-            "d",
-            "1",
-            "2",
-            null,
-            refArgs,
-            new long[0],
-            new Version[0],
-            new Version[0],
-            new Object[0],
-            new long[0],
-            new Object[0],
-            ResultKind.BITS,
-            2,
-            null,
-            null));
+    return ReproducerFile.encode(snapshot(refArgs, null));
+  }
+
+  /** A file's snapshot of {@code x.Y#f()} with {@code refArgs} and {@code classDigests}. */
+  private static ReproducerFile.Snapshot snapshot(Object[] refArgs, String[] classDigests) {
+    return new ReproducerFile.Snapshot(
+        ReproducerFile.FORMAT_VERSION,
+        "x.Y#f()",
+        "f",
+        0,
+        "main",
+        0,
+        1,
+        "RESULT",
+        "d",
+        "1",
+        "2",
+        null,
+        refArgs,
+        new long[0],
+        new Version[0],
+        new Version[0],
+        new Object[0],
+        new long[0],
+        new Object[0],
+        ResultKind.BITS,
+        2,
+        null,
+        classDigests);
   }
 
   private static byte[] withClosure(String closureId, String mismatchKind, long[] bitsArgs)
@@ -165,39 +169,12 @@ class ReproducerFileTest {
     String[] now = ReproducerFile.classDigests(loader, new TreeSet<>(List.of(self, "x.Gone")));
     assertTrue(now[0].matches(java.util.regex.Pattern.quote(self) + " [0-9a-f]+"), now[0]);
     assertEquals("x.Gone -", now[1]);
-    ReproducerFile.Snapshot same = withDigests(new String[] {now[0]});
+    ReproducerFile.Snapshot same = snapshot(new Object[0], new String[] {now[0]});
     assertEquals(List.of(), ReproducerFile.changedClasses(same, loader));
     ReproducerFile.Snapshot changed =
-        withDigests(new String[] {self + " 1234", "x.Gone 99", "malformed", null});
+        snapshot(new Object[0], new String[] {self + " 1234", "x.Gone 99", "malformed", null});
     assertEquals(List.of(self, "x.Gone"), ReproducerFile.changedClasses(changed, loader));
-    assertEquals(List.of(), ReproducerFile.changedClasses(withDigests(null), loader));
-  }
-
-  private static ReproducerFile.Snapshot withDigests(String[] digests) {
-    return new ReproducerFile.Snapshot(
-        ReproducerFile.FORMAT_VERSION,
-        "x.Y#f()",
-        "f",
-        0,
-        "main",
-        0,
-        1,
-        "RESULT",
-        "d",
-        "1",
-        "2",
-        null,
-        new Object[0],
-        new long[0],
-        new Version[0],
-        new Version[0],
-        new Object[0],
-        new long[0],
-        new Object[0],
-        ResultKind.BITS,
-        2,
-        null,
-        digests);
+    assertEquals(List.of(), ReproducerFile.changedClasses(snapshot(new Object[0], null), loader));
   }
 
   @Test
