@@ -91,10 +91,10 @@ final class Plan {
 
   /**
    * Classes of the sources that are not user data, that a closure or a method with variants makes,
-   * and whose constructor or initializers make a call or a read the log records, by the first such
-   * call: a validator runs a plain class's constructor as written, so it would read its own clock
-   * or thread where the application read its own, and report the difference. The rewriter refuses
-   * such an allocation in those methods.
+   * and whose constructor or initializers make a non-deterministic call the log records, by the
+   * first such call: a validator runs a plain class's constructor as written, so it would read its
+   * own clock or thread where the application read its own, and report the difference. The rewriter
+   * refuses such an allocation in those methods.
    */
   final Map<String, String> plainRecordingConstructions;
 
@@ -317,16 +317,17 @@ final class Plan {
   }
 
   /**
-   * The first call or read of {@code method}'s own code that a closure's log records ({@code
-   * java.lang.Thread#getName()}, a shared object's call or field), or null.
+   * The first non-deterministic call of {@code method}'s own code whose result a closure's log
+   * records ({@code java.lang.Thread#getName()}, a clock, a generator), or null. Library code with
+   * effects and locks are left out: run again as written, they give the same values.
    */
   private String firstRecorded(String method) {
     return facts.callees(method).stream()
-        .filter(recordedCalls::contains)
+        .filter(
+            c ->
+                recordedCalls.contains(c) && !libraryCalls.containsKey(c) && !lockCalls.contains(c))
         .sorted()
         .findFirst()
-        .or(() -> facts.sharedCalls(method).stream().sorted().findFirst())
-        .or(() -> facts.sharedFieldsRead(method).stream().sorted().findFirst())
         .orElse(null);
   }
 
