@@ -155,12 +155,12 @@ public final class ReproducerFile {
     return file;
   }
 
+  private static final String RUNTIME_PACKAGES = "dev.orthrus.runtime.";
+
   /**
    * The classes whose code a re-execution depends on most: the closure's own and the user-data
    * classes of the versions it read.
    */
-  private static final String RUNTIME_PACKAGES = "dev.orthrus.runtime.";
-
   static Set<String> classNames(String closureId, Version[] loads) {
     Set<String> names = new TreeSet<>();
     int hash = closureId.indexOf('#');
