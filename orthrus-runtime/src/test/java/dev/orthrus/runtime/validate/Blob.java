@@ -4,8 +4,8 @@ import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedObject;
 
-/** {@code @UserData final class Blob { byte[] data; }}, written by hand as the rewriter would. */
-final class Blob extends VersionedObject<Blob.V> {
+/** {@code @UserData class Blob { byte[] data; }}, written by hand as the rewriter would. */
+class Blob extends VersionedObject<Blob.V> {
   private static final long serialVersionUID = 1L;
 
   Blob(byte[] data) {

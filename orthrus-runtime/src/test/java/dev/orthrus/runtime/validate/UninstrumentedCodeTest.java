@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
-import dev.orthrus.runtime.api.FieldSink;
 import dev.orthrus.runtime.api.MismatchKind;
 import dev.orthrus.runtime.api.ResultKind;
 import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.api.VersionedArray;
-import dev.orthrus.runtime.api.VersionedObject;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -99,11 +97,11 @@ class UninstrumentedCodeTest {
   }
 
   /** User data with an {@code equals} of its own that reads its fields. */
-  static final class EqualBlob extends VersionedObject<EqualBlob.V> {
+  static final class EqualBlob extends Blob {
     private static final long serialVersionUID = 1L;
 
     EqualBlob(byte[] data) {
-      soVersion(new V(this, data));
+      super(data);
     }
 
     @Override
@@ -115,22 +113,6 @@ class UninstrumentedCodeTest {
     @Override
     public int hashCode() {
       return java.util.Arrays.hashCode(lvVersion().data);
-    }
-
-    static final class V extends Version {
-      private static final long serialVersionUID = 1L;
-      final byte[] data;
-
-      V(EqualBlob owner, byte[] data) {
-        super(owner);
-        this.data = data;
-        seal();
-      }
-
-      @Override
-      public void fields(FieldSink sink) {
-        sink.ref(data);
-      }
     }
   }
 
