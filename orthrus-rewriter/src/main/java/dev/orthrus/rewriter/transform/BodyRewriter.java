@@ -1849,6 +1849,11 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return o;
   }
 
+  /** What to do with a method reference a closure keeps instead of passing it to a call. */
+  private static final String KEPT_REFERENCE_ADVICE =
+      "pass it directly to the method that runs it: a kept reference could run after the closure's"
+          + " log is gone";
+
   /**
    * The lambda a method reference stands for, as a hint: through its receiver ({@code other::price}
    * is {@code x -> other.price(x)}, not {@code x -> price(x)}, which would call this object's).
@@ -1930,8 +1935,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           n,
           "a method reference to a method that touches user data, kept (not passed straight to a"
               + " call)",
-          "pass it directly to the method that runs it: a kept reference could run after the"
-              + " closure's log is gone");
+          KEPT_REFERENCE_ADVICE);
       return n;
     }
     NodeList<Expression> arguments = new NodeList<>();
@@ -2028,10 +2032,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           n,
           "a method reference to "
               + ref.target()
-              + ", whose result the log records, kept (not"
-              + " passed straight to a call)",
-          "pass it directly to the method that runs it: a kept reference could run after the"
-              + " closure's log is gone");
+              + ", whose result the log records, kept (not passed straight to a call)",
+          KEPT_REFERENCE_ADVICE);
       return n;
     }
     NodeList<Expression> arguments = new NodeList<>();
