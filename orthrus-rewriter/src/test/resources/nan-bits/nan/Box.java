@@ -23,6 +23,15 @@ public final class Box {
         .array();
   }
 
+  /** The same through views of the bytes, which put raw bits as the byte buffer does. */
+  @Closure
+  public byte[] encodeViews(double hi, double lo) {
+    ByteBuffer bytes = ByteBuffer.allocate(12);
+    bytes.asDoubleBuffer().put(base + (hi - lo));
+    bytes.position(8).asFloatBuffer().put(0, small + (float) (hi - lo));
+    return bytes.array();
+  }
+
   /** Keeps the raw bits of the sum in a field. */
   @Closure
   public void keepBits(double hi, double lo) {

@@ -114,6 +114,32 @@ class ProblemsTest {
   }
 
   /**
+   * An unbounded stream of random numbers from a generator the closure did not seed: the log can
+   * record only numbers drawn, and this stream draws as many as the code after it takes. Refused,
+   * with the sized form to write.
+   */
+  @Test
+  void anUnboundedRandomStreamIsAdvisedAsASizedOne(@TempDir Path dir) throws IOException {
+    String dice =
+        """
+        package p;
+        @dev.orthrus.annotations.UserData
+        final class Tree {
+          long total;
+          @dev.orthrus.annotations.Closure
+          long roll(int n) {
+            total += java.util.concurrent.ThreadLocalRandom.current().ints(1, 7).limit(n).sum();
+            return total;
+          }
+        }
+        """;
+    List<Problem> problems = problems(dir, dice);
+    assertOne(problems, 7, "an unbounded stream of random numbers (");
+    assertTrue(problems.get(0).construct().contains("#ints(int,int))"), problems::toString);
+    assertTrue(problems.get(0).advice().contains("ints(n, origin, bound)"), problems::toString);
+  }
+
+  /**
    * A plain class whose field initializer reads a clock, made inside a closure: a validator runs
    * the initializer as written and would read its own clock (every execution a detection). Refused,
    * naming the call.
@@ -581,7 +607,7 @@ class ProblemsTest {
   /** Trial 7: the clone shared the original's versions, a false detection on every closure. */
   @Test
   void superCloneInAUserDataClassIsNamed(@TempDir Path dir) throws IOException {
-    assertOne(
+    List<Problem> problems =
         problems(
             dir,
             """
@@ -589,7 +615,9 @@ class ProblemsTest {
             import dev.orthrus.annotations.Closure;
             @dev.orthrus.annotations.UserData
             final class Tree implements Cloneable {
+              static int made;
               long hits;
+              String name;
               @Override public Tree clone() {
                 try {
                   return (Tree) super.clone();
@@ -599,9 +627,11 @@ class ProblemsTest {
               }
               @Closure long hit() { return ++hits; }
             }
-            """),
-        8,
-        "super.clone() in a user-data class");
+            """);
+    assertOne(problems, 10, "super.clone() in a user-data class");
+    // The copy the advice shows passes the class's own instance fields.
+    assertTrue(
+        problems.get(0).advice().contains("(return new Tree(hits, name);)"), problems::toString);
   }
 
   @Test

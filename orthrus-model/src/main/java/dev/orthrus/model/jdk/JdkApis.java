@@ -358,18 +358,19 @@ public final class JdkApis {
               .seeded()
               .example("java.util.Collections.shuffle(new java.util.ArrayList<Object>());"),
           // A generator made in the same method is seeded (else its constructor is flagged above).
+          // Its streams of numbers (ints, longs, doubles) draw as its next* methods do.
           of(RANDOM, "java.util.Random")
-              .instances("next*")
+              .instances("next*", "ints", "longs", "doubles")
               .unless(Fact.FRESH_RECEIVER)
               .example("random.nextInt();"),
           of(RANDOM, "java.util.SplittableRandom")
-              .instances("next*")
+              .instances("next*", "ints", "longs", "doubles")
               .unless(Fact.FRESH_RECEIVER)
               .example("splittable.nextInt();"),
           // Java 17's generators: RandomGenerator.getDefault(), RandomGenerator.of(name) and a
           // factory's create() make unseeded ones, whose draws are recorded.
           of(RANDOM, "java.util.random.RandomGenerator")
-              .instances("next*")
+              .instances("next*", "ints", "longs", "doubles")
               .unless(Fact.FRESH_RECEIVER)
               .example("java.util.random.RandomGenerator.getDefault().nextInt();"),
           of(IDENTITY_HASH, "java.lang.System")
@@ -527,6 +528,15 @@ public final class JdkApis {
           of(NAN_BITS, "java.nio.ByteBuffer")
               .instances("putDouble", "putFloat")
               .example("java.nio.ByteBuffer.allocate(8).putDouble(0.5);"),
+          // A view of bytes (asDoubleBuffer()) puts a value's raw bits.
+          of(NAN_BITS, "java.nio.DoubleBuffer")
+              .instances("put")
+              .when(Fact.FLOATING_SIGNATURE)
+              .example("java.nio.DoubleBuffer.allocate(1).put(0.5);"),
+          of(NAN_BITS, "java.nio.FloatBuffer")
+              .instances("put")
+              .when(Fact.FLOATING_SIGNATURE)
+              .example("java.nio.FloatBuffer.allocate(1).put(0.5f);"),
 
           // Mutations of JDK objects: findings when user data holds the object.
           of(MUTATION, "java.util.Collection")

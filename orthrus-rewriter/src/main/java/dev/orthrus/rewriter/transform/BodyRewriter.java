@@ -931,7 +931,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return m;
     }
     if (variant != Variant.PLAIN && Plan.lists(plan.nanBitsCalls, call)) {
-      return rawBits(m);
+      return rawBits(m, call);
     }
     if (variant != Variant.PLAIN && call.identityHashed()) {
       return recordedCall(m, call);
@@ -959,29 +959,85 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   /** A call with a result that APP makes and records, and VAL replays ({@link #evaluatedFor}). */
   private Expression recordedCall(MethodCallExpr m, CallFact call) {
+    String elements = RANDOM_STREAMS.get(call.siteType());
+    if (elements != null) {
+      return recordedStream(m, call, elements);
+    }
     return recorded(
         m, variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(), call.siteType());
+  }
+
+  /** A generator's streams of numbers, by type: the array type of their elements. */
+  private static final Map<String, String> RANDOM_STREAMS =
+      Map.of(
+          "java.util.stream.IntStream", "int[]",
+          "java.util.stream.LongStream", "long[]",
+          "java.util.stream.DoubleStream", "double[]");
+
+  /**
+   * A stream of random numbers ({@code ThreadLocalRandom.current().ints(n, 1, 7)}): APP draws it
+   * into an array the log records, and both variants stream that array; a stream is lazy and can be
+   * used once, so its object cannot be handed to VAL. A sized stream only: an unbounded one ({@code
+   * ints(1, 7).limit(n)}) draws as many numbers as the code after it takes.
+   */
+  private Expression recordedStream(MethodCallExpr m, CallFact call, String elements) {
+    // ints(), ints(origin, bound): unbounded; ints(size), ints(size, origin, bound): sized.
+    if (m.getArguments().size() % 2 == 0) {
+      problem(
+          m,
+          "an unbounded stream of random numbers (" + call.target() + ")",
+          "the log records numbers drawn, not a stream: draw a sized one, "
+              + call.name()
+              + "(n, origin, bound) or "
+              + call.name()
+              + "(n), whose numbers APP draws into an array the log records, or draw from a"
+              + " generator the closure makes (new java.util.Random(), whose seed the log"
+              + " records)");
+      return m;
+    }
+    Expression drawn = variant == Variant.APP ? new MethodCallExpr(m, "toArray") : m;
+    return new MethodCallExpr(
+        new NameExpr("java.util.Arrays"),
+        "stream",
+        new NodeList<>(
+            recorded(
+                drawn,
+                variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(),
+                elements)));
   }
 
   /**
    * A call that reads a float's or a double's raw bits ({@code Double.doubleToRawLongBits(x)}, a
    * buffer's {@code putDouble(x)}): the value goes through the log's {@code rawDoubleBits} or
-   * {@code rawFloatBits}, which give APP's bits of a NaN to VAL (decision 0061); a buffer puts
+   * {@code rawFloatBits}, which give APP's bits of a NaN to VAL (decision 0061); a byte buffer puts
    * those bits with {@code putLong} or {@code putInt}, as its {@code putDouble} and {@code
-   * putFloat} do.
+   * putFloat} do, and a {@code DoubleBuffer} or {@code FloatBuffer} (a view of bytes stores raw
+   * bits) puts the value made back from them.
    */
-  private Expression rawBits(MethodCallExpr m) {
+  private Expression rawBits(MethodCallExpr m, CallFact call) {
     String name = m.getNameAsString();
-    boolean isDouble = name.equals("doubleToRawLongBits") || name.equals("putDouble");
-    Expression value = m.getArgument(m.getArguments().size() - 1);
+    boolean isDouble =
+        name.equals("doubleToRawLongBits")
+            || name.equals("putDouble")
+            || call.target().startsWith("java.nio.DoubleBuffer#");
+    int last = m.getArguments().size() - 1;
     Expression bits =
         new MethodCallExpr(
             new NameExpr(context),
             isDouble ? "rawDoubleBits" : "rawFloatBits",
-            new NodeList<>(value.clone()));
+            new NodeList<>(m.getArgument(last).clone()));
+    if (name.equals("put")) {
+      m.setArgument(
+          last,
+          new MethodCallExpr(
+              new NameExpr(isDouble ? "Double" : "Float"),
+              isDouble ? "longBitsToDouble" : "intBitsToFloat",
+              new NodeList<>(bits)));
+      return m;
+    }
     if (name.startsWith("put")) {
       m.setName(isDouble ? "putLong" : "putInt");
-      m.setArgument(m.getArguments().size() - 1, bits);
+      m.setArgument(last, bits);
       return m;
     }
     return bits;
