@@ -9,6 +9,9 @@ import dev.orthrus.annotations.Closure;
  */
 public final class Meter {
 
+  /** A constant table: private and written only by the initializer. */
+  private static final int[] FIXED = {1, 2, 3};
+
   private final Counter counter = new Counter();
   private final Settings settings;
   /** Changed through {@link #weight(int)}. */
@@ -30,8 +33,9 @@ public final class Meter {
   public long add(long v) {
     Step step = new Step();
     step.amount =
-        v * weight * settings.scale() * Settings.FIXED[0]
+        v * weight * settings.scale() * FIXED[0] * Settings.RATES[0]
             + Settings.offset
+            + Settings.surcharge
             + base
             + Settings.BONUS[(int) (v % 3)];
     for (long bonus : Settings.BONUS) {

@@ -8,8 +8,14 @@ public final class Settings {
   /** A table the control path changes element by element, through {@link #bonus(int, long)}. */
   static final long[] BONUS = new long[3];
 
-  /** A constant table: written only by the initializer. */
-  static final int[] FIXED = {1, 2, 3};
+  /**
+   * Written by no code of these sources: another module (here the test) sets it, as an
+   * application's {@code main} sets its configuration.
+   */
+  public static long surcharge;
+
+  /** A table no code of these sources changes: another module may. */
+  public static final long[] RATES = {1, 1, 1};
 
   private int scale = 1;
 

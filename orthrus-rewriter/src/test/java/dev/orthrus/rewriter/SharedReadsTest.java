@@ -14,10 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A closure that reads a setting the control path changes (a field of its owner, a static field, an
- * element of a static array, a getter of another object) must not be re-executed with the new
- * value: the validator would compute something else and report a core that did nothing wrong. Such
- * reads are recorded by APP and replayed by VAL, like non-deterministic calls. The test holds
- * validation back until every setting has changed, the worst case of a race with the control path.
+ * element of a static array, a getter of another object, a public field that only code outside the
+ * sources sets) must not be re-executed with the new value: the validator would compute something
+ * else and report a core that did nothing wrong. Such reads are recorded by APP and replayed by
+ * VAL, like non-deterministic calls. The test holds validation back until every setting has
+ * changed, the worst case of a race with the control path.
  */
 class SharedReadsTest {
 
@@ -42,6 +43,10 @@ class SharedReadsTest {
       assertEquals(210L + 5 * 2 * 3 + 7 + 100, add.invoke(meter, 5L));
       settingsType.getMethod("scale", int.class).invoke(settings, 5);
       settingsType.getMethod("bonus", int.class, long.class).invoke(null, 2, 1_000L);
+      // Fields no code of the sources writes, set from outside them (before, read as constants:
+      // the validator saw the new values and reported the executions before).
+      settingsType.getField("surcharge").setLong(null, 40L);
+      ((long[]) settingsType.getField("RATES").get(null))[0] = 9;
 
       rt.validators().add();
       Builds.assertAllValidated(rt, 3);
@@ -55,14 +60,18 @@ class SharedReadsTest {
           generated.contains("for (long bonus : replay.snapshotArray(Settings.BONUS))"), generated);
       assertTrue(generated.contains("log.nondetBits(bonuses[2])"), generated);
       assertFalse(
-          generated.contains("nondetBits(Settings.FIXED"), "an array only initializers write");
+          generated.contains("nondetBits(FIXED"), "a private array only initializers write");
+      assertTrue(generated.contains("log.nondetBits(Settings.surcharge)"), generated);
+      assertTrue(generated.contains("log.nondetBits(Settings.RATES[0])"), generated);
       String report = Files.readString(result.report());
       for (String field :
           List.of(
               "meter.Meter#weight",
               "meter.Settings#scale",
               "meter.Settings#offset",
-              "meter.Settings#BONUS")) {
+              "meter.Settings#BONUS",
+              "meter.Settings#surcharge",
+              "meter.Settings#RATES")) {
         assertTrue(
             report.contains("\"recorded: field " + field + "\""), () -> field + " in " + report);
       }

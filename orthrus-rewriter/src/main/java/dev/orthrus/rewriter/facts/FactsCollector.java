@@ -84,6 +84,7 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.UnionType;
 import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -669,6 +670,7 @@ public final class FactsCollector implements TaskListener {
           node instanceof MemberSelectTree select
               ? trees.getElement(new TreePath(getCurrentPath(), select.getExpression()))
               : null;
+      writableElsewhere(field);
       SharedRead read =
           new SharedRead(
               key,
@@ -739,11 +741,36 @@ public final class FactsCollector implements TaskListener {
      * enclosing method.
      */
     private SharedRead elementRead(VariableElement field, String type) {
+      writableElsewhere(field);
       SharedRead read =
           new SharedRead(
               fieldKey(field), field.getModifiers().contains(Modifier.STATIC), type, null, true);
       sharedReadBy(read);
       return read;
+    }
+
+    /**
+     * Notes a field that code of other packages may assign, as one code outside the sources may
+     * write: public or protected, in public or protected classes all the way out.
+     */
+    private void writableElsewhere(VariableElement field) {
+      for (Element e = field;
+          e instanceof VariableElement || e instanceof TypeElement;
+          e = e.getEnclosingElement()) {
+        Set<Modifier> modifiers = e.getModifiers();
+        if (!modifiers.contains(Modifier.PUBLIC) && !modifiers.contains(Modifier.PROTECTED)) {
+          return;
+        }
+      }
+      facts.fieldsWritableElsewhere.add(fieldKey(field));
+    }
+
+    /** The names of {@code type}'s own instance fields, comma-separated, as a copy passes them. */
+    private static String instanceFieldNames(TypeElement type) {
+      return ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
+          .filter(f -> !f.getModifiers().contains(Modifier.STATIC))
+          .map(f -> f.getSimpleName().toString())
+          .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private String fieldKey(VariableElement field) {
@@ -1220,7 +1247,9 @@ public final class FactsCollector implements TaskListener {
               "make the copy in a method that passes this object's fields to a constructor"
                   + " (return new "
                   + enclosingClass().getSimpleName()
-                  + "(balance, owner);): a constructor may not read another user-data object");
+                  + "("
+                  + instanceFieldNames(enclosingClass())
+                  + ");): a constructor may not read another user-data object");
         }
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
         String returnType = types.erasure(method.getReturnType()).toString();

@@ -403,6 +403,13 @@ public final class SourceFacts {
    */
   final Set<String> arraysChangedAfterConstruction = new HashSet<>();
 
+  /**
+   * Fields that are not versioned and that code of other packages may assign (public or protected,
+   * in classes as visible), read by the sources: code the sources do not hold may write them, or
+   * the elements of their arrays (a module that depends on this one).
+   */
+  final Set<String> fieldsWritableElsewhere = new HashSet<>();
+
   final Set<Element> freshLocals = new HashSet<>();
   final Set<Element> reassignedLocals = new HashSet<>();
   final Map<String, List<SharedRead>> sharedReadsByMethod = new HashMap<>();
@@ -624,23 +631,34 @@ public final class SourceFacts {
 
   /**
    * Whether another thread may change what {@code read} reads: its field is written somewhere other
-   * than its own class's constructors and initializers, or its class is not in the sources (its
-   * writers are unknown); and it is not read through a local that only ever holds objects the
-   * method made itself ({@code Step step = new Step(); ... step.amount}). An element of a field's
-   * array: some code of the sources may change the array ({@link #arraysChangedAfterConstruction}).
+   * than its own class's constructors and initializers, or code the sources do not hold may write
+   * it ({@link #writableElsewhere}); and it is not read through a local that only ever holds
+   * objects the method made itself ({@code Step step = new Step(); ... step.amount}). An element of
+   * a field's array: some code of the sources may change the array ({@link
+   * #arraysChangedAfterConstruction}), or code elsewhere may.
    */
   boolean isShared(SharedRead read) {
     if (read.element()) {
-      return arraysChangedAfterConstruction.contains(read.field());
+      return arraysChangedAfterConstruction.contains(read.field())
+          || writableElsewhere(read.field());
     }
-    String owner = read.field().substring(0, read.field().indexOf('#'));
     boolean changed =
-        fieldsWrittenAfterConstruction.contains(read.field()) || !sourceTypes.contains(owner);
+        fieldsWrittenAfterConstruction.contains(read.field()) || writableElsewhere(read.field());
     boolean fresh =
         read.receiverLocal() != null
             && freshLocals.contains(read.receiverLocal())
             && !reassignedLocals.contains(read.receiverLocal());
     return changed && !fresh;
+  }
+
+  /**
+   * Whether code the sources do not hold may write {@code field}: its class is not in the sources
+   * (its writers are unknown), or code of other packages may assign it, so that a module built on
+   * this one may (a configuration field that only the application's {@code main} sets).
+   */
+  private boolean writableElsewhere(String field) {
+    return !sourceTypes.contains(field.substring(0, field.indexOf('#')))
+        || fieldsWritableElsewhere.contains(field);
   }
 
   /**
