@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -103,7 +104,7 @@ public record MavenProject(
     }
     Set<String> reached = new HashSet<>();
     List<Reached> direct = new ArrayList<>();
-    for (Dependency declared : chain.get(0).dependencies()) {
+    for (Dependency declared : declared(chain, properties)) {
       String scope = scope(declared, properties);
       if (scope.equals("test") || scope.equals("import")) {
         continue;
@@ -221,7 +222,7 @@ public record MavenProject(
       }
       Map<String, String> properties = properties(chain);
       Map<String, Dependency> managed = managed(chain, properties);
-      for (Dependency d : chain.get(0).dependencies()) {
+      for (Dependency d : declared(chain, properties)) {
         String key = key(d, properties);
         if (!scope(d, properties).equals("compile")
             || d.optional()
@@ -353,6 +354,21 @@ public record MavenProject(
       return null;
     }
     return jar;
+  }
+
+  /**
+   * The dependencies a pom declares and those its parents declare, which Maven's inheritance gives
+   * it (a multi-module build's parent declaring what every module uses): the nearest pom's
+   * declaration of an artifact (and classifier) wins.
+   */
+  private static List<Dependency> declared(List<Pom> chain, Map<String, String> properties) {
+    Map<String, Dependency> declared = new LinkedHashMap<>();
+    for (Pom pom : chain) {
+      for (Dependency d : pom.dependencies()) {
+        declared.putIfAbsent(key(d, properties) + ":" + d.classifier() + ":" + d.type(), d);
+      }
+    }
+    return List.copyOf(declared.values());
   }
 
   /** The project's pom first, then its parents as far as they can be found. */

@@ -83,6 +83,47 @@ class MavenProjectTest {
   }
 
   /**
+   * A parent's {@code <dependencies>} are the module's too (Maven's inheritance): a multi-module
+   * build's parent often declares what every module uses. The module's own declaration wins.
+   */
+  @Test
+  void dependenciesDeclaredByTheParentAreInherited() throws IOException {
+    write(
+        "parent/pom.xml",
+        """
+        <project>
+          <groupId>org.shop</groupId>
+          <artifactId>shop-parent</artifactId>
+          <version>2.1</version>
+          <dependencies>
+            <dependency><groupId>org.pc</groupId><artifactId>pcollections</artifactId><version>4.0.2</version></dependency>
+            <dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>1.0</version></dependency>
+            <dependency><groupId>org.junit</groupId><artifactId>junit</artifactId><version>5</version><scope>test</scope></dependency>
+          </dependencies>
+        </project>
+        """);
+    write(
+        "parent/model/pom.xml",
+        """
+        <project>
+          <parent><groupId>org.shop</groupId><artifactId>shop-parent</artifactId><version>2.1</version></parent>
+          <artifactId>model</artifactId>
+          <dependencies>
+            <dependency><groupId>org.lib</groupId><artifactId>lib</artifactId><version>2.0</version></dependency>
+          </dependencies>
+        </project>
+        """);
+    Path lib2 = jar("org/lib", "lib", "2.0", "");
+    jar("org/lib", "lib", "1.0", "");
+    Path pcollections = jar("org/pc", "pcollections", "4.0.2", "");
+
+    MavenProject project = MavenProject.open(dir.resolve("parent/model"), dir.resolve("repo"));
+
+    assertEquals(List.of(lib2, pcollections), project.classpath());
+    assertEquals(List.of(), project.problems());
+  }
+
+  /**
    * The dependencies' own compile-scope dependencies are on the classpath as Maven puts them there:
    * through the poms beside the jars, nearest first, the project's managed versions over theirs,
    * without optional, runtime-scope or excluded ones; a missing one names what needs it.
