@@ -11,6 +11,7 @@ import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.IntersectionType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
@@ -62,9 +63,22 @@ public final class ValueClassifier {
       // A type variable is as comparable as its bound: Object's identity equals is not.
       return classify(variable.getUpperBound(), visiting);
     }
-    if (!(type instanceof DeclaredType declared)) {
+    if (type instanceof IntersectionType intersection) {
+      // A bound of a type variable such as <T extends Number & Comparable<T>>: its object is one of
+      // every bound, compared as the first bound that compares by value says.
+      for (TypeMirror bound : intersection.getBounds()) {
+        ValueKind kind = classify(bound, visiting);
+        if (kind.comparable()) {
+          return kind;
+        }
+      }
       return ValueKind.NOT_COMPARABLE;
     }
+    // Not instanceof: javac's intersection type is a DeclaredType whose class has no members.
+    if (type.getKind() != TypeKind.DECLARED) {
+      return ValueKind.NOT_COMPARABLE;
+    }
+    DeclaredType declared = (DeclaredType) type;
     TypeElement element = (TypeElement) declared.asElement();
     String name = element.getQualifiedName().toString();
     if (BOXED.contains(name)) {

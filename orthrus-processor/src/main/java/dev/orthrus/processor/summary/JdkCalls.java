@@ -25,6 +25,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.IntersectionType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.UnionType;
@@ -263,9 +264,15 @@ public final class JdkCalls {
   }
 
   private boolean identityHashed(TypeMirror type, Set<TypeElement> visiting) {
-    if (!(type instanceof DeclaredType declared)) {
+    if (type instanceof IntersectionType intersection) {
+      // An object of every bound: it hashes by identity when none of them says otherwise.
+      return intersection.getBounds().stream().allMatch(b -> identityHashed(b, visiting));
+    }
+    // Not instanceof: javac's intersection type is a DeclaredType whose class has no members.
+    if (type.getKind() != TypeKind.DECLARED) {
       return false;
     }
+    DeclaredType declared = (DeclaredType) type;
     TypeElement element = (TypeElement) declared.asElement();
     if (element.getKind() == ElementKind.RECORD) {
       return !declaresHashCode(element)

@@ -1539,8 +1539,11 @@ public final class FactsCollector implements TaskListener {
       if (parent instanceof ExpressionStatementTree) {
         return true;
       }
+      // Not an intersection ((Runnable & Serializable) () -> ...): a DeclaredType to javac whose
+      // class has no members.
       if (!(parent instanceof LambdaExpressionTree)
-          || !(trees.getTypeMirror(path.getParentPath()) instanceof DeclaredType function)) {
+          || !(trees.getTypeMirror(path.getParentPath()) instanceof DeclaredType function)
+          || function.getKind() != TypeKind.DECLARED) {
         return false;
       }
       // The function's one abstract method (Comparator also redeclares equals).
