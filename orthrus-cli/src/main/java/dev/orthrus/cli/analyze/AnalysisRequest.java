@@ -1,8 +1,10 @@
 package dev.orthrus.cli.analyze;
 
 import dev.orthrus.cli.BadInputException;
+import dev.orthrus.cli.compile.BundledClasses;
 import dev.orthrus.cli.compile.JavaRelease;
 import dev.orthrus.cli.maven.MavenProject;
+import dev.orthrus.rewriter.InstrumentReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -161,6 +163,7 @@ public record AnalysisRequest(
         List<Path> dependencies = new ArrayList<>(project.classpath());
         dependencies.remove(targetClasses);
         dependencies.addAll(checkedClasspath(extraClasspath));
+        refuseProtectedBuild(targetClasses);
         notes.add(
             "no sources in " + sourceRoot + "; analyzing the compiled classes in " + targetClasses);
         return new AnalysisRequest(
@@ -227,6 +230,7 @@ public record AnalysisRequest(
     List<Path> checked = new ArrayList<>();
     for (Path entry : classes) {
       checked.add(checkedEntry(entry, "class folder or jar"));
+      refuseProtectedBuild(entry);
     }
     return new AnalysisRequest(
         input,
@@ -239,6 +243,24 @@ public record AnalysisRequest(
         List.of(),
         List.of(),
         List.of());
+  }
+
+  /**
+   * The rewriter's output holds a closure's generated variants, dispatchers and versioned fields
+   * beside the program's code: analyzed, they read as the program's own (writes of the runtime's
+   * fields reported as rule errors). Analyzed classes must be the program as written; a protected
+   * build on the classpath (a dependency) is fine.
+   */
+  private static void refuseProtectedBuild(Path entry) {
+    if (BundledClasses.protectedBuildOn(List.of(entry))) {
+      throw new BadInputException(
+          entry
+              + " is a protected build (it holds "
+              + InstrumentReport.RESOURCE_PATH
+              + "): its generated variants are not the program's code. Analyze the sources (the"
+              + " project folder), or a build without the rewriter (mvn package"
+              + " -Dorthrus.skip=true)");
+    }
   }
 
   private static List<Path> checkedClasspath(List<Path> entries) {

@@ -450,6 +450,18 @@ class AnalyzeBytecodeTest {
     assertEquals(OrthrusCommand.EXIT_BAD_INPUT, plain.exitCode(), plain::toString);
     assertTrue(
         plain.err().contains("cannot access dev.orthrus.runtime.api.FieldSink"), plain::toString);
+
+    // Analyzed itself, a protected build would read as the program: its generated variants and
+    // the runtime's fields they write were reported as rule errors on correct code.
+    for (String[] args :
+        List.of(
+            new String[] {"analyze", protectedJar.toString()},
+            new String[] {"analyze", "--classes", lib.toString()})) {
+      CliRun own = CliRun.of(args);
+      assertEquals(OrthrusCommand.EXIT_BAD_INPUT, own.exitCode(), own::toString);
+      assertTrue(own.err().contains("is a protected build"), own::toString);
+      assertTrue(own.err().contains("-Dorthrus.skip=true"), own::toString);
+    }
   }
 
   @Test
