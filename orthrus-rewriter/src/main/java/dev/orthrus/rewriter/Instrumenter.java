@@ -144,18 +144,19 @@ public final class Instrumenter {
    * @param sources the source files, each mapped to its source root (package layout)
    * @param ownOutput the class output of the build of these sources, whose report a class path may
    *     hold from an earlier build and which is not a dependency; null when there is none
+   * @param encoding the sources' encoding
    * @throws InstrumentException when the sources do not compile or break a processor rule (the
    *     caller reports those its own way), or a protected dependency's report cannot be read
    */
   public static InstrumentCheck check(
-      Map<Path, Path> sources, List<Path> classPath, Path ownOutput, int release)
+      Map<Path, Path> sources, List<Path> classPath, Path ownOutput, int release, Charset encoding)
       throws InstrumentException {
     Map<Path, String> texts = new LinkedHashMap<>();
     Map<Path, Path> roots = new LinkedHashMap<>();
     for (Map.Entry<Path, Path> source : sources.entrySet()) {
       Path file = source.getKey().toAbsolutePath().normalize();
       roots.put(file, source.getValue().toAbsolutePath().normalize());
-      texts.put(file, read(file, StandardCharsets.UTF_8));
+      texts.put(file, read(file, encoding));
     }
     InstrumentReport dependencies = ProtectedDependencies.exports(classPath, ownOutput);
     Path scratch = temporaryFolder();
@@ -167,7 +168,7 @@ public final class Instrumenter {
               texts,
               OwnClasses.hidden(classPath, ownOutput, roots, others),
               release,
-              StandardCharsets.UTF_8,
+              encoding,
               List.of(),
               scratch);
       Rewriter.Result rewritten = prepared.rewrite(dependencies, release, true);

@@ -7,6 +7,8 @@ import dev.orthrus.cli.maven.MavenProject;
 import dev.orthrus.rewriter.InstrumentReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +37,8 @@ import java.util.zip.ZipFile;
  * @param processorClasses the only ones of them to run; empty for all
  * @param missingProcessors the project's processor path entries that were not found ({@code
  *     groupId:artifactId}), whose processors do not run
+ * @param encoding the sources' encoding: {@code --encoding}, else the Maven project's {@code
+ *     project.build.sourceEncoding}, else UTF-8
  */
 public record AnalysisRequest(
     Path input,
@@ -46,7 +50,8 @@ public record AnalysisRequest(
     JavaRelease release,
     List<Path> processorPath,
     List<String> processorClasses,
-    List<String> missingProcessors) {
+    List<String> missingProcessors,
+    Charset encoding) {
 
   public AnalysisRequest {
     sources = List.copyOf(sources);
@@ -85,7 +90,24 @@ public record AnalysisRequest(
         release,
         processorPath,
         processorClasses,
-        missingProcessors);
+        missingProcessors,
+        encoding);
+  }
+
+  /** The same request with sources in another encoding ({@code --encoding}). */
+  public AnalysisRequest withEncoding(Charset other) {
+    return new AnalysisRequest(
+        input,
+        sourceRoot,
+        sources,
+        classes,
+        classpath,
+        notes,
+        release,
+        processorPath,
+        processorClasses,
+        missingProcessors,
+        other);
   }
 
   /** The same request compiled for another release ({@code --release}). */
@@ -100,7 +122,8 @@ public record AnalysisRequest(
         other,
         processorPath,
         processorClasses,
-        missingProcessors);
+        missingProcessors,
+        encoding);
   }
 
   /**
@@ -176,7 +199,8 @@ public record AnalysisRequest(
             release,
             List.of(),
             List.of(),
-            List.of());
+            List.of(),
+            encodingOf(project));
       }
       classpath.addAll(project.classpath());
       classpath.addAll(checkedClasspath(extraClasspath));
@@ -194,7 +218,8 @@ public record AnalysisRequest(
           release,
           processorPath,
           project.processorClasses(),
-          project.missingProcessors());
+          project.missingProcessors(),
+          encodingOf(project));
     }
     classpath.addAll(checkedClasspath(extraClasspath));
     List<Path> sources = javaSources(sourceRoot, notes);
@@ -214,7 +239,8 @@ public record AnalysisRequest(
         JavaRelease.runningJdk(),
         classpath,
         List.of(),
-        List.of());
+        List.of(),
+        StandardCharsets.UTF_8);
   }
 
   /**
@@ -242,7 +268,8 @@ public record AnalysisRequest(
         JavaRelease.runningJdk(),
         List.of(),
         List.of(),
-        List.of());
+        List.of(),
+        StandardCharsets.UTF_8);
   }
 
   /**
@@ -261,6 +288,10 @@ public record AnalysisRequest(
               + " project folder), or a build without the rewriter (mvn package"
               + " -Dorthrus.skip=true)");
     }
+  }
+
+  private static Charset encodingOf(MavenProject project) {
+    return project.sourceEncoding() != null ? project.sourceEncoding() : StandardCharsets.UTF_8;
   }
 
   private static List<Path> checkedClasspath(List<Path> entries) {

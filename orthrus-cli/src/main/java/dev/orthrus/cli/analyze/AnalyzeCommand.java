@@ -20,6 +20,7 @@ import dev.orthrus.model.report.SarifReport;
 import dev.orthrus.model.rules.Rule;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -148,6 +149,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
   Integer release;
 
   @Option(
+      names = "--encoding",
+      paramLabel = "CHARSET",
+      description =
+          "The sources' encoding (javac -encoding). Default: the Maven project's"
+              + " project.build.sourceEncoding, else UTF-8.")
+  Charset encoding;
+
+  @Option(
       names = "--no-bytecode",
       description =
           "Skip the bytecode stage: only compile with the processor (faster; no reachable methods,"
@@ -177,6 +186,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
               : AnalysisRequest.ofClasses(null, classes, classpath);
       if (release != null) {
         request = request.withRelease(new JavaRelease(release, "--release " + release));
+      }
+      if (encoding != null) {
+        request = request.withEncoding(encoding);
       }
       if (sources != null) {
         if (!Files.isDirectory(sources)) {
@@ -255,22 +267,33 @@ public final class AnalyzeCommand implements Callable<Integer> {
               + first.line()
               + ": "
               + firstLine(first.text())
-              + more);
+              + more
+              + " (read as "
+              + request.release()
+              + "; sources written for a newer Java need --release N and orthrus on that JDK)");
     }
     List<CompilerMessage> compileErrors = result.compileErrors();
     if (!compileErrors.isEmpty()) {
       List<String> missing = request.missingProcessors();
+      boolean unmappable =
+          compileErrors.stream().anyMatch(m -> m.text().contains("unmappable character"));
       StringBuilder message =
           new StringBuilder("the sources do not compile (")
               .append(compileErrors.size())
               .append(compileErrors.size() == 1 ? " error" : " errors")
               .append(
-                  missing.isEmpty()
-                      ? "); fix them or add the missing classes with --classpath:"
-                      : ") without the processors of "
-                          + String.join(", ", missing)
-                          + ", which are not in the local repository: fix their version in the"
-                          + " pom, or run mvn compile to download them, then analyze again:");
+                  unmappable
+                      ? ") read as "
+                          + request.encoding().name()
+                          + ": give their encoding with --encoding (a Maven project's"
+                          + " project.build.sourceEncoding is read):"
+                      : missing.isEmpty()
+                          ? "); fix them or add the missing classes with --classpath:"
+                          : ") without the processors of "
+                              + String.join(", ", missing)
+                              + ", which are not in the local repository: fix their version in"
+                              + " the pom, or run mvn compile to download them, then analyze"
+                              + " again:");
       for (CompilerMessage m :
           compileErrors.subList(0, Math.min(SHOWN_COMPILE_ERRORS, compileErrors.size()))) {
         message.append(System.lineSeparator()).append("  ").append(m.format());

@@ -41,7 +41,12 @@ final class RewriterStage {
     InstrumentCheck check;
     try {
       check =
-          Instrumenter.check(sources, classpath, request.ownClasses(), request.release().feature());
+          Instrumenter.check(
+              sources,
+              classpath,
+              request.ownClasses(),
+              request.release().feature(),
+              request.encoding());
     } catch (InstrumentException e) {
       // The sources compiled cleanly in the source stage; what is left is what the build would
       // stop on too: a dependency's report that cannot be read, or Lombok.

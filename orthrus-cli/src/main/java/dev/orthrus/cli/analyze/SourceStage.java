@@ -95,7 +95,13 @@ public final class SourceStage {
         processors.add(orthrus);
         compilation =
             SourceCompilation.compile(
-                request.sources(), classpath, classes, request.release(), processors, List.of());
+                request.sources(),
+                classpath,
+                classes,
+                request.release(),
+                request.encoding(),
+                processors,
+                List.of());
         if (!others.processors().isEmpty()) {
           compilation = compilation.withProjectProcessorMessages();
         }

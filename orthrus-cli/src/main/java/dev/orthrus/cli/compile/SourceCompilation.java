@@ -5,7 +5,7 @@ import dev.orthrus.cli.BadInputException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +61,7 @@ public final class SourceCompilation {
    * Compiles {@code sources} against {@code classpath} into {@code classOutput}.
    *
    * @param release {@code --release}: the language level and the JDK API the sources see
+   * @param encoding the sources' encoding ({@code -encoding})
    * @param processorOptions {@code -Akey=value} options, without the {@code -A}
    */
   public static Result compile(
@@ -68,6 +69,7 @@ public final class SourceCompilation {
       List<Path> classpath,
       Path classOutput,
       JavaRelease release,
+      Charset encoding,
       List<Processor> processors,
       List<String> processorOptions) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -80,7 +82,7 @@ public final class SourceCompilation {
     DiagnosticCollector<JavaFileObject> parseDiagnostics = new DiagnosticCollector<>();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     try (StandardJavaFileManager files =
-        javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
+        javac.getStandardFileManager(diagnostics, null, encoding)) {
       files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classOutput));
       files.setLocationFromPaths(StandardLocation.SOURCE_OUTPUT, List.of(classOutput));
       files.setLocationFromPaths(StandardLocation.CLASS_PATH, classpath);
@@ -92,7 +94,7 @@ public final class SourceCompilation {
                   "--release",
                   Integer.toString(release.feature()),
                   "-encoding",
-                  "UTF-8",
+                  encoding.name(),
                   "-implicit:none"));
       for (String option : processorOptions) {
         options.add("-A" + option);

@@ -3,6 +3,7 @@ package dev.orthrus.cli.maven;
 import dev.orthrus.cli.BadInputException;
 import dev.orthrus.cli.compile.JavaRelease;
 import dev.orthrus.cli.maven.Pom.Dependency;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -43,6 +44,8 @@ import java.util.regex.Pattern;
  *     empty for every processor found
  * @param missingProcessors the {@code annotationProcessorPaths} entries that could not be found
  *     ({@code groupId:artifactId}): the processors they hold do not run
+ * @param sourceEncoding the encoding of the sources, {@code project.build.sourceEncoding} (the
+ *     compiler plugin's default); null when none is given or known
  */
 public record MavenProject(
     Path directory,
@@ -53,7 +56,8 @@ public record MavenProject(
     List<String> modules,
     List<Path> processorPath,
     List<String> processorClasses,
-    List<String> missingProcessors) {
+    List<String> missingProcessors,
+    Charset sourceEncoding) {
 
   /**
    * The properties that say which Java release a project compiles for, in the order Maven prefers
@@ -161,7 +165,24 @@ public record MavenProject(
         chain.get(0).modules(),
         processorPath,
         processors == null ? List.of() : processors.classes(),
-        missingProcessors);
+        missingProcessors,
+        sourceEncoding(properties, problems));
+  }
+
+  private static Charset sourceEncoding(Map<String, String> properties, List<String> problems) {
+    String name = interpolate(properties.get("project.build.sourceEncoding"), properties);
+    if (name == null || name.isBlank()) {
+      return null;
+    }
+    try {
+      return Charset.forName(name.strip());
+    } catch (IllegalArgumentException e) {
+      problems.add(
+          "project.build.sourceEncoding is '"
+              + name
+              + "', not an encoding this JDK knows; give one with --encoding");
+      return null;
+    }
   }
 
   /** Managed dependencies by {@code groupId:artifactId}; a child's entry wins over a parent's. */

@@ -79,6 +79,10 @@ class AnalyzeCommandTest {
     assertTrue(
         run.err().contains("cannot parse " + dir.resolve("src/shop/Broken.java") + ":4:"),
         run::toString);
+    // Java 21 syntax read as Java 17 fails to parse too: the line names the release.
+    assertTrue(
+        run.err().contains("(read as Java " + Runtime.version().feature() + " (the running JDK);"),
+        run::toString);
   }
 
   @Test
@@ -440,6 +444,52 @@ class AnalyzeCommandTest {
     CliRun run = CliRun.of("analyze", src.toString());
     assertEquals(OrthrusCommand.EXIT_FINDINGS, run.exitCode(), run::toString);
     assertTrue((run.out() + run.err()).contains("orthrus.closure.static-write"), run::toString);
+  }
+
+  /**
+   * Sources in another encoding than UTF-8 (commons-text's are ISO-8859-1): the project's
+   * project.build.sourceEncoding is read, as the compiler plugin reads it, and --encoding gives it
+   * for a plain folder; read as UTF-8, the error says so.
+   */
+  @Test
+  void sourcesAreReadInTheProjectsEncoding() throws IOException {
+    write(
+        "latin/pom.xml",
+        """
+        <project xmlns="http://maven.apache.org/POM/4.0.0">
+          <modelVersion>4.0.0</modelVersion>
+          <groupId>shop</groupId><artifactId>latin</artifactId><version>1.0</version>
+          <properties>
+            <project.build.sourceEncoding>ISO-8859-1</project.build.sourceEncoding>
+          </properties>
+        </project>
+        """);
+    Path source = dir.resolve("latin/src/main/java/shop/Names.java");
+    Files.createDirectories(source.getParent());
+    Files.write(
+        source,
+        """
+        package shop;
+        public final class Names {
+          public static final String CAFE = "café";
+          @dev.orthrus.annotations.Closure
+          public static int length(int n) {
+            return CAFE.length() + n;
+          }
+        }
+        """
+            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    CliRun project = CliRun.of("analyze", dir.resolve("latin").toString());
+    assertEquals(OrthrusCommand.EXIT_OK, project.exitCode(), project::toString);
+    assertTrue(project.out().contains("shop.Names#length(int)"), project::toString);
+
+    Path folder = dir.resolve("latin/src/main/java");
+    CliRun utf8 = CliRun.of("analyze", folder.toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, utf8.exitCode(), utf8::toString);
+    assertTrue(
+        utf8.err().contains("read as UTF-8: give their encoding with --encoding"), utf8::toString);
+    CliRun given = CliRun.of("analyze", folder.toString(), "--encoding", "ISO-8859-1");
+    assertEquals(OrthrusCommand.EXIT_OK, given.exitCode(), given::toString);
   }
 
   @Test
