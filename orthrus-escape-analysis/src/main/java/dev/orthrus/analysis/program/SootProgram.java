@@ -5,8 +5,10 @@ import dev.orthrus.analysis.AnalysisInput;
 import dev.orthrus.analysis.AnalysisProgress;
 import dev.orthrus.model.SourcePosition;
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,13 +64,32 @@ public final class SootProgram implements AutoCloseable {
   private FastHierarchy hierarchy;
   private List<SootClass> concreteClasses;
 
-  private SootProgram() {}
+  /** Folders holding a multi-release jar's classes as this JDK loads them; deleted at close. */
+  private final List<Path> extracted;
+
+  private SootProgram(List<Path> extracted) {
+    this.extracted = extracted;
+  }
 
   /** Loads the program; every application method body is built before this returns. */
   public static SootProgram load(AnalysisInput input, AnalysisProgress progress) {
     List<String> processDirs = new ArrayList<>();
+    List<Path> extracted = new ArrayList<>();
     for (Path p : input.classes()) {
-      processDirs.add(existing(p, "class folder or jar").toString());
+      Path classes = existing(p, "class folder or jar");
+      if (MultiReleaseJar.is(classes)) {
+        try {
+          classes =
+              MultiReleaseJar.extract(
+                  classes,
+                  Runtime.version().feature(),
+                  Files.createTempDirectory("orthrus-multi-release"));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        extracted.add(classes);
+      }
+      processDirs.add(classes.toString());
     }
     List<String> classpath = new ArrayList<>(processDirs);
     for (Path p : input.classpath()) {
@@ -91,11 +112,12 @@ public final class SootProgram implements AutoCloseable {
     o.set_output_format(Options.output_format_none);
     o.setPhaseOption("jb", "use-original-names:true");
     progress.step("load", 0, 0);
-    SootProgram program = new SootProgram();
+    SootProgram program = new SootProgram(extracted);
     try {
       Scene.v().loadNecessaryClasses();
     } catch (RuntimeException e) {
       G.reset();
+      extracted.forEach(MultiReleaseJar::delete);
       throw AnalysisException.badInput(
           "could not load classes from " + processDirs + ": " + e.getMessage());
     }
@@ -527,5 +549,6 @@ public final class SootProgram implements AutoCloseable {
     dispatchCache.clear();
     exactClasses.clear();
     G.reset();
+    extracted.forEach(MultiReleaseJar::delete);
   }
 }
