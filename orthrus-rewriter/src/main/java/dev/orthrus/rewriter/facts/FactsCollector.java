@@ -1311,6 +1311,17 @@ public final class FactsCollector implements TaskListener {
             boolean map = receiver != null && jdk.isA(receiver, "java.util.Map");
             calledBack(map ? node.getArguments().subList(0, 1) : node.getArguments(), method);
           }
+          if (receiver != null && ITERATING_DEFAULTS.contains(jdkName(method))) {
+            // list.forEach(...) on an Iterable of the sources: the JDK's default method calls its
+            // iterator() as written, as a for-each loop does.
+            iteratedAsWritten(
+                node,
+                receiver,
+                method.getEnclosingElement().getSimpleName()
+                    + "."
+                    + method.getSimpleName()
+                    + "(...)");
+          }
         }
         appendedApart(node, method);
         if (identityHashed) {
@@ -2555,6 +2566,13 @@ public final class FactsCollector implements TaskListener {
     }
 
     /** Where {@code tree} starts, as the build names a use: {@code Main.java:18}. */
+    /** A method as its declaring class's binary name and its simple name: {@code owner#name}. */
+    private String jdkName(ExecutableElement method) {
+      return names.binaryName((TypeElement) method.getEnclosingElement())
+          + "#"
+          + method.getSimpleName();
+    }
+
     private String at(Tree tree) {
       return file.getFileName() + ":" + line(tree);
     }
@@ -3173,23 +3191,23 @@ public final class FactsCollector implements TaskListener {
             span(node.getExpression()),
             elementRead(array, types.erasure(array.asType()).toString()));
       }
-      iteratedAsWritten(node, expression);
+      iteratedAsWritten(node, trees.getTypeMirror(expression), "for-each");
       // A loop over a user-data array (a VersionedArray) reads it slot by slot: BodyRewriter.
       return super.visitEnhancedForLoop(node, unused);
     }
 
     /**
-     * {@code for (int v : list)} over an {@code Iterable} of the sources: the JVM calls its {@code
-     * iterator()}, and the iterator's {@code hasNext()} and {@code next()}, as written; the
-     * rewriter makes no call there that could run their variants.
+     * {@code for (int v : list)} over an {@code Iterable} of the sources ({@code type}), or a JDK
+     * default method that iterates it ({@code list.forEach(...)}; {@code by} names which): the JVM
+     * or the JDK calls its {@code iterator()}, and the iterator's {@code hasNext()} and {@code
+     * next()}, as written; the rewriter makes no call there that could run their variants.
      */
-    private void iteratedAsWritten(EnhancedForLoopTree node, TreePath expression) {
-      TypeMirror type = trees.getTypeMirror(expression);
+    private void iteratedAsWritten(Tree node, TypeMirror type, String by) {
       ExecutableElement iterator = jdkMethod("java.lang.Iterable", "iterator");
       if (type == null || iterator == null) {
         return;
       }
-      String use = " called by for-each (" + at(node) + "), which runs it as written";
+      String use = " called by " + by + " (" + at(node) + "), which runs it as written";
       implementations(type, iterator)
           .forEach(
               (owner, m) -> {
@@ -3219,6 +3237,18 @@ public final class FactsCollector implements TaskListener {
               });
     }
   }
+
+  /**
+   * The JDK's default methods that iterate their receiver with its {@code iterator()} (or its
+   * spliterator, made from it), by {@code owner#name}.
+   */
+  private static final Set<String> ITERATING_DEFAULTS =
+      Set.of(
+          "java.lang.Iterable#forEach",
+          "java.lang.Iterable#spliterator",
+          "java.util.Collection#stream",
+          "java.util.Collection#parallelStream",
+          "java.util.Collection#removeIf");
 
   /** {@code java.util.Arrays} methods that read an array without keeping or changing it. */
   /** Methods of {@code java.util.Arrays} that write their first argument while calling back. */
