@@ -34,6 +34,8 @@ import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -185,7 +187,8 @@ public final class ClosureModelBuilder {
         // An abstract method alone (an interface implemented only elsewhere) is not code to follow.
         boolean followed =
             dataPath.targets(call).stream()
-                .anyMatch(m -> !m.element().getModifiers().contains(Modifier.ABSTRACT));
+                    .anyMatch(m -> !m.element().getModifiers().contains(Modifier.ABSTRACT))
+                || implicitMember(call.callee());
         calls.add(new CallSite(call.target(), followed, call.site().position()));
       }
     }
@@ -222,5 +225,23 @@ public final class ClosureModelBuilder {
 
   private static Diagnostic diagnostic(Finding f) {
     return new Diagnostic(f.key(), f.severity(), f.message(), f.site().position());
+  }
+
+  /**
+   * A member javac writes for a record or an enum of the sources, which has no code there: a
+   * record's accessor (reads its final field) or an enum's {@code values()} and {@code
+   * valueOf(String)}. Nothing in them touches user data, so there is nothing left to follow.
+   */
+  private static boolean implicitMember(ExecutableElement method) {
+    Element owner = method.getEnclosingElement();
+    if (owner.getKind() == ElementKind.RECORD) {
+      return ((TypeElement) owner)
+          .getRecordComponents().stream().anyMatch(c -> method.equals(c.getAccessor()));
+    }
+    String name = method.getSimpleName().toString();
+    return owner.getKind() == ElementKind.ENUM
+        && method.getModifiers().contains(Modifier.STATIC)
+        && (name.equals("values") && method.getParameters().isEmpty()
+            || name.equals("valueOf") && method.getParameters().size() == 1);
   }
 }

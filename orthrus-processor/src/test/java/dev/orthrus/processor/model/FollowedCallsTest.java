@@ -73,4 +73,41 @@ class FollowedCallsTest {
     assertThat(followed).containsEntry("t.Scaler#scale(long)", true);
     assertThat(followed).containsEntry("t.Cell#get()", true);
   }
+
+  /**
+   * A record's implicit accessor and an enum's values() have no code in the sources, yet nothing in
+   * them is left to follow: the report listed them as "not followed" beside the methods it reached
+   * (two outside trials).
+   */
+  @Test
+  void implicitMembersOfRecordsAndEnumsAreFollowed() throws IOException {
+    Compilation c =
+        compile(
+            source(
+                "t.Shapes",
+                """
+                package t;
+                import dev.orthrus.annotations.Closure;
+                import dev.orthrus.annotations.UserData;
+                @UserData
+                final class Shapes {
+                  double area;
+                  enum Kind { ROUND, SQUARE }
+                  record Circle(double r) {}
+                  @Closure
+                  double add(Circle c) {
+                    area += Math.PI * c.r() * c.r() + Kind.values().length + Kind.valueOf("ROUND").ordinal();
+                    return area;
+                  }
+                }
+                """));
+    assertThat(c).succeeded();
+    ClosureModel add = Snippets.report(c).closures().get(0);
+    Map<String, Boolean> followed =
+        add.calls().stream()
+            .collect(Collectors.toMap(CallSite::target, CallSite::inCompilation, (a, b) -> a));
+    assertThat(followed).containsEntry("t.Shapes$Circle#r()", true);
+    assertThat(followed).containsEntry("t.Shapes$Kind#values()", true);
+    assertThat(followed).containsEntry("t.Shapes$Kind#valueOf(java.lang.String)", true);
+  }
 }
