@@ -41,6 +41,23 @@ class SuggestTest {
     assertTrue(top.position().line() > 0);
   }
 
+  /**
+   * A method already annotated @Closure is not suggested again, nor a method of an anonymous class,
+   * which cannot own a closure (an outside trial's top suggestions on real libraries).
+   */
+  @Test
+  void closuresAndAnonymousClassesAreNotSuggested() {
+    AnalysisReport report =
+        EscapeAnalyzer.analyze(
+            AnalysisInput.of(Fixtures.compile("suggestmixed")).withSuggest(true));
+    List<String> ranked = report.suggestions().stream().map(Suggestion::method).toList();
+    assertTrue(
+        ranked.contains("fixtures.suggestmixed.Tally#forget(java.lang.String)"), ranked.toString());
+    assertFalse(
+        ranked.contains("fixtures.suggestmixed.Tally#count(java.lang.String)"), ranked.toString());
+    assertTrue(ranked.stream().noneMatch(m -> m.contains("Tally$1")), ranked.toString());
+  }
+
   @Test
   void everyMutatorOfAnLruCacheIsSuggestedWithItsReason() {
     AnalysisReport report =

@@ -143,7 +143,11 @@ public record AnalysisRequest(
   public static AnalysisRequest resolve(
       Path input, List<Path> extraClasspath, Path localRepository) {
     if (!Files.exists(input)) {
-      throw new BadInputException("no such directory: " + input);
+      throw new BadInputException(
+          (input.getFileName() != null && input.getFileName().toString().endsWith(".jar")
+                  ? "no such jar: "
+                  : "no such directory: ")
+              + input);
     }
     if (Files.isRegularFile(input) && input.getFileName().toString().endsWith(".jar")) {
       return ofClasses(input, List.of(input), extraClasspath);

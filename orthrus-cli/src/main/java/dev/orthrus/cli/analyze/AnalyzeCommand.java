@@ -373,7 +373,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
             out.print(HtmlReport.render(report, request.sourceRoot(), title));
           }
         }
-        case SARIF -> out.print(SarifReport.render(report, request.sourceRoot()));
+        case SARIF -> {
+          if (suggest) {
+            err.println(
+                "orthrus analyze: SARIF holds findings, not suggestions: --suggest ranks them in"
+                    + " the text and JSON formats");
+          }
+          out.print(SarifReport.render(report, request.sourceRoot()));
+        }
       }
     }
     if (report != null && report.closures().isEmpty() && format != ReportFormat.TEXT && !suggest) {

@@ -307,6 +307,10 @@ class AnalyzeBytecodeTest {
     assertEquals("plain.IntMap#put(int,int)", first.group(1), ranked);
     assertTrue(ranked.contains("       - "), "each candidate says why: " + ranked);
     assertFalse(ranked.contains("IntMap#size()"), "a getter is no candidate: " + ranked);
+    // SARIF has no place for suggestions: said, not left out silently.
+    CliRun sarif = CliRun.of("analyze", jar.toString(), "--suggest", "--format", "sarif");
+    assertEquals(OrthrusCommand.EXIT_OK, sarif.exitCode(), sarif::toString);
+    assertTrue(sarif.err().contains("SARIF holds findings, not suggestions"), sarif::toString);
   }
 
   @Test

@@ -48,6 +48,9 @@ class AnalyzeCommandTest {
     assertEquals(1, run.err().strip().lines().count(), run::toString);
     assertTrue(
         run.err().contains("no such directory: " + dir.resolve("no/such/dir")), run::toString);
+    CliRun jar = CliRun.of("analyze", dir.resolve("gone.jar").toString());
+    assertEquals(OrthrusCommand.EXIT_BAD_INPUT, jar.exitCode(), jar::toString);
+    assertTrue(jar.err().contains("no such jar: " + dir.resolve("gone.jar")), jar::toString);
   }
 
   @Test

@@ -67,7 +67,10 @@ public final class ClosureSuggester {
           || soot.Modifier.isSynthetic(m.getModifiers())
           || MethodEscapeGraph.isLambdaFactory(m)
           || MethodEscapeGraph.isLambdaClass(m.getDeclaringClass())
-          || m.getName().startsWith("lambda$")) {
+          || m.getName().startsWith("lambda$")
+          // Already a closure; or of an anonymous or local class, which cannot own one.
+          || SootProgram.isAnnotated(m.getTags(), SootProgram.CLOSURE_ANNOTATION)
+          || anonymousOrLocal(m.getDeclaringClass())) {
         continue;
       }
       MethodEscapeGraph g = summaries.graph(m);
@@ -82,6 +85,13 @@ public final class ClosureSuggester {
     out.sort(
         Comparator.comparingInt(Suggestion::score).reversed().thenComparing(Suggestion::method));
     return out.size() > LIMIT ? out.subList(0, LIMIT) : out;
+  }
+
+  /** {@code Outer$1}, {@code Outer$1Local}: a class javac names after a number. */
+  private static boolean anonymousOrLocal(soot.SootClass c) {
+    String name = c.getName();
+    int dollar = name.lastIndexOf('$');
+    return dollar >= 0 && dollar + 1 < name.length() && Character.isDigit(name.charAt(dollar + 1));
   }
 
   private static Suggestion score(
