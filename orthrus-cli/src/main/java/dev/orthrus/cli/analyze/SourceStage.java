@@ -122,7 +122,11 @@ public final class SourceStage {
       AnalysisReport analyzed = null;
       InstrumentCheck rewriter = null;
       if (report != null && compilation.errors().isEmpty()) {
-        if (!report.closures().isEmpty() || !report.userDataTypes().isEmpty()) {
+        // Also without closures or user data of its own, where a protected dependency's user data
+        // may be used (a write to its field stops the build).
+        if (!report.closures().isEmpty()
+            || !report.userDataTypes().isEmpty()
+            || BundledClasses.protectedBuildOn(classpath)) {
           // As in the build, the classes the project's processors generated are there already.
           List<Path> generated = new ArrayList<>(classpath);
           generated.add(classes);

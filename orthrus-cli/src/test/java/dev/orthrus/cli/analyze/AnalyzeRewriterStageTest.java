@@ -208,4 +208,67 @@ class AnalyzeRewriterStageTest {
     assertFalse(run.out().contains("orthrus.rewriter"), run::toString);
     assertTrue(run.err().contains("checking what the protected build makes"), run::toString);
   }
+
+  /**
+   * Sources with no closure or user data of their own that write a field of a protected
+   * dependency's user data: the build stops on it, so analyze runs the rewriter's check for them
+   * too (it used to skip it and report no finding).
+   */
+  @Test
+  void aModuleWithoutClosuresWritingAProtectedDependencysUserDataIsChecked() throws IOException {
+    Path lib = dir.resolve("lib/p/Pair.java");
+    Files.createDirectories(lib.getParent());
+    Files.writeString(
+        lib,
+        """
+        package p;
+
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+
+        @UserData
+        public class Pair {
+          public long first;
+
+          @Closure
+          public long swap(long x) {
+            long old = first;
+            first = x;
+            return old;
+          }
+        }
+        """,
+        StandardCharsets.UTF_8);
+    Path protectedLib = dir.resolve("lib-protected");
+    CliRun built =
+        CliRun.of("instrument", dir.resolve("lib").toString(), "--out", protectedLib.toString());
+    assertEquals(OrthrusCommand.EXIT_OK, built.exitCode(), built::toString);
+    Path app = dir.resolve("app/a/Main.java");
+    Files.createDirectories(app.getParent());
+    Files.writeString(
+        app,
+        """
+        package a;
+
+        public final class Main {
+          public static void main(String[] args) {
+            p.Pair pair = new p.Pair();
+            pair.first = 3;
+            System.out.println(pair.swap(4));
+          }
+        }
+        """,
+        StandardCharsets.UTF_8);
+    CliRun run =
+        CliRun.of(
+            "analyze",
+            dir.resolve("app").toString(),
+            "--classpath",
+            protectedLib.toString(),
+            "--no-bytecode");
+    assertEquals(OrthrusCommand.EXIT_FINDINGS, run.exitCode(), run::toString);
+    assertTrue(
+        run.out().contains("a write to Pair.first, a field of another module's user data"),
+        run::toString);
+  }
 }
