@@ -148,6 +148,59 @@ class WriteOutsideClosureRuleTest {
   }
 
   /**
+   * A private helper that fills in the object its only callers just made is initialization, as the
+   * same stores in the caller are (an outside trial's factory); the same helper also called with a
+   * shared object writes user data on the control path.
+   */
+  @Test
+  void aPrivateHelperFillingNewObjectsIsInitialization() {
+    JavaFileObject f =
+        source(
+            "t.Node",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public final class Node {
+          int value;
+          Node next;
+          public static Node of(int v, Node next) {
+            Node n = new Node();
+            fill(n, v, next);
+            n.link(next);
+            return n;
+          }
+          private static void fill(Node n, int v, Node next) {
+            n.value = v;
+          }
+          private void link(Node next) {
+            this.next = next;
+          }
+          public static void reuse(Node shared, int v) {
+            refill(new Node(), v);
+            refill(shared, v);
+          }
+          private static void refill(Node n, int v) {
+            n.value = v + 1;
+          }
+          @Closure
+          public int incr() {
+            return ++value;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining(KEY).inFile(f).onLineContaining("n.value = v + 1");
+    long warnings =
+        c.warnings().stream()
+            .filter(d -> d.getMessage(java.util.Locale.ROOT).contains(KEY))
+            .count();
+    assertThat(warnings).isEqualTo(1);
+  }
+
+  /**
    * A local's new object is being built until the method hands it to code that keeps it: a write
    * after the object went into a registry, a field or a closure, or in a loop that hands it on, is
    * a write to shared user data. Writes before, after a print or a read-only helper, through an
