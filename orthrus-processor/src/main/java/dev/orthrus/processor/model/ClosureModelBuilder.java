@@ -192,6 +192,25 @@ public final class ClosureModelBuilder {
         calls.add(new CallSite(call.target(), followed, call.site().position()));
       }
     }
+    // What the methods it reaches call of code outside the sources (another module's methods): a
+    // closure that only calls another closure reads and writes what that one does, not "none".
+    for (MethodSummary m : scope.methods()) {
+      if (m == closure) {
+        continue;
+      }
+      for (Call call : m.calls()) {
+        if (call.callee() != null
+            && !JavaNames.isJdk(JavaNames.enclosingType(call.callee()))
+            && !implicitMember(call.callee())
+            && dataPath.targets(call).stream()
+                .allMatch(t -> t.element().getModifiers().contains(Modifier.ABSTRACT))) {
+          CallSite site = new CallSite(call.target(), false, call.site().position());
+          if (!calls.contains(site)) {
+            calls.add(site);
+          }
+        }
+      }
+    }
     List<Diagnostic> diagnostics = new ArrayList<>();
     for (Finding f : findings) {
       if (f.closureIds().contains(scope.id())) {

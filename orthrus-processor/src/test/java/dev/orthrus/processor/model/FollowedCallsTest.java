@@ -49,6 +49,10 @@ class FollowedCallsTest {
           UPDATER.update(SCALER.scale(x), c);
           return c.get();
         }
+        @Closure
+        static long relay(Cell c, long x) {
+          return amend(c, x);
+        }
       }
       final class Plugins {
         static Updater updater() {
@@ -72,6 +76,18 @@ class FollowedCallsTest {
     assertThat(followed).containsEntry("t.Updater#update(long,t.Cell)", false);
     assertThat(followed).containsEntry("t.Scaler#scale(long)", true);
     assertThat(followed).containsEntry("t.Cell#get()", true);
+    // A closure that calls that one: what the callee leaves unfollowed, it does too.
+    ClosureModel relay =
+        Snippets.report(c).closures().stream()
+            .filter(m -> m.id().startsWith("t.Ops#relay"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(
+            relay.calls().stream()
+                .filter(call -> !call.inCompilation())
+                .map(CallSite::target)
+                .toList())
+        .containsExactly("t.Updater#update(long,t.Cell)");
   }
 
   /**
