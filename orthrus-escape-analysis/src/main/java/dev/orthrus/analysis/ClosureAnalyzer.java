@@ -41,6 +41,8 @@ import soot.SootMethod;
 import soot.Type;
 import soot.Unit;
 import soot.VoidType;
+import soot.jimple.ArrayRef;
+import soot.jimple.AssignStmt;
 import soot.jimple.FieldRef;
 import soot.jimple.IdentityStmt;
 import soot.jimple.ParameterRef;
@@ -139,9 +141,27 @@ final class ClosureAnalyzer {
           unknown.add(MethodIds.of(c.call().getMethodRef()));
         }
       }
+      Map<Local, SootField> userDataArrays = userDataArrayLocals(body, program);
       for (Unit u : body.getUnits()) {
         Stmt s = (Stmt) u;
         SourcePosition pos = SootProgram.position(m, s);
+        if (s.containsArrayRef()
+            && s.getArrayRef().getBase() instanceof Local base
+            && userDataArrays.containsKey(base)) {
+          // table[i] = n, where table was loaded from a user-data field: the processor's
+          // "table[]" element access, for a jar analyzed without its report.
+          SootField field = userDataArrays.get(base);
+          FieldAccess access =
+              new FieldAccess(
+                  field.getDeclaringClass().getName(),
+                  field.getName() + "[]",
+                  ((ArrayType) field.getType()).getElementType().toString(),
+                  id,
+                  pos);
+          ArrayRef element = s.getArrayRef();
+          boolean store = s.getDefBoxes().stream().anyMatch(b -> b.getValue() == element);
+          (store ? writes : reads).add(access);
+        }
         if (s.containsFieldRef()) {
           FieldRef f = s.getFieldRef();
           SootField field = f.getField();
@@ -461,5 +481,23 @@ final class ClosureAnalyzer {
 
   static String enumElement(AnnotationTag a, String name, String fallback) {
     return element(a, name) instanceof AnnotationEnumElem e ? e.getConstantName() : fallback;
+  }
+
+  /**
+   * The locals of {@code body} that hold an array loaded from a field of a user-data class ({@code
+   * $r1 = this.table}): an element access through one reads or writes that field's elements.
+   */
+  private static Map<Local, SootField> userDataArrayLocals(Body body, SootProgram program) {
+    Map<Local, SootField> arrays = new java.util.HashMap<>();
+    for (Unit u : body.getUnits()) {
+      if (u instanceof AssignStmt assign
+          && assign.getLeftOp() instanceof Local local
+          && assign.getRightOp() instanceof FieldRef ref
+          && ref.getField().getType() instanceof ArrayType
+          && program.isUserDataClass(ref.getField().getDeclaringClass().getName())) {
+        arrays.put(local, ref.getField());
+      }
+    }
+    return arrays;
   }
 }
