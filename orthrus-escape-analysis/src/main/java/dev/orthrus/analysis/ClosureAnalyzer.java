@@ -43,6 +43,7 @@ import soot.Unit;
 import soot.VoidType;
 import soot.jimple.ArrayRef;
 import soot.jimple.AssignStmt;
+import soot.jimple.DynamicInvokeExpr;
 import soot.jimple.FieldRef;
 import soot.jimple.IdentityStmt;
 import soot.jimple.ParameterRef;
@@ -233,7 +234,10 @@ final class ClosureAnalyzer {
           continue;
         }
         var call = s.getInvokeExpr();
-        if (m.equals(closure) && !call.getMethodRef().getName().equals("bootstrap$")) {
+        // Not an invokedynamic (a string concatenation, a lambda's factory): no method is called.
+        if (m.equals(closure)
+            && !(call instanceof DynamicInvokeExpr)
+            && !call.getMethodRef().getName().equals("bootstrap$")) {
           calls.add(
               new CallSite(
                   MethodIds.of(call.getMethodRef()),

@@ -180,7 +180,12 @@ public final class TextReport {
     // its reads and writes are not listed, so "none" would say more than is known.
     List<CallSite> outside =
         c.calls().stream()
-            .filter(call -> !call.inCompilation() && !JdkClasses.isJdkClass(owner(call.target())))
+            .filter(
+                call ->
+                    !call.inCompilation()
+                        && !JdkClasses.isJdkClass(owner(call.target()))
+                        // An array's clone(): the JVM's.
+                        && !owner(call.target()).endsWith("[]"))
             .toList();
     String unknown = outside.isEmpty() ? "none" : "none in these sources (see not followed)";
     list(out, "reads", c.userDataReads(), a -> access(a, c), unknown);
