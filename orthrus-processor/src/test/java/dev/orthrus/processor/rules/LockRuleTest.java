@@ -32,7 +32,7 @@ class LockRuleTest {
             }
             lock.lock();
             try {
-              return k;
+              return lock.isHeldByCurrentThread() ? k : -1;
             } finally {
               lock.unlock();
             }
@@ -48,6 +48,11 @@ class LockRuleTest {
         .hadNoteContaining("releases or signals a lock (`")
         .inFile(f)
         .onLineContaining("lock.unlock()");
+    // A query takes no lock: its answer is recorded.
+    assertThat(c)
+        .hadNoteContaining("asks a lock about its state (`")
+        .inFile(f)
+        .onLineContaining("lock.isHeldByCurrentThread()");
   }
 
   @Test
