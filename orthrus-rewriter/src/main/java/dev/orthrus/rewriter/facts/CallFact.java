@@ -47,6 +47,11 @@ import java.util.List;
  * @param checkedThrows the checked exceptions the called method declares (erased names): VAL, which
  *     takes a recorded call's result from the log, says it may throw them, so that a catch clause
  *     around the call compiles in VAL as it did in the source
+ * @param answeredElsewhere an abstract method (an interface's, an abstract class's) of code that is
+ *     not the JDK, taking and returning only values (primitives, strings, their boxes): an
+ *     implementation the rewriter does not see (another module's, the tests', a lambda) may answer
+ *     it from state of its own, so without variants of the method APP records the answer and VAL
+ *     replays it (decision 0097)
  */
 public record CallFact(
     String target,
@@ -61,7 +66,8 @@ public record CallFact(
     boolean sharedGenerator,
     int varargsIndex,
     boolean identityHashed,
-    List<String> checkedThrows) {
+    List<String> checkedThrows,
+    boolean answeredElsewhere) {
 
   public String name() {
     return target.substring(target.indexOf('#') + 1, target.indexOf('('));

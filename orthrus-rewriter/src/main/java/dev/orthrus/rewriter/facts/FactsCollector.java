@@ -70,6 +70,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -765,6 +766,31 @@ public final class FactsCollector implements TaskListener {
       facts.fieldsWritableElsewhere.add(fieldKey(field));
     }
 
+    /** Types whose values no code changes: a primitive's box and a string. */
+    private static final Set<String> VALUE_TYPES =
+        Set.of(
+            "java.lang.String",
+            "java.lang.Long",
+            "java.lang.Integer",
+            "java.lang.Short",
+            "java.lang.Byte",
+            "java.lang.Character",
+            "java.lang.Boolean",
+            "java.lang.Double",
+            "java.lang.Float");
+
+    /** Every parameter and the result a primitive, a string or a box (or void). */
+    private boolean takesAndReturnsValues(ExecutableElement method) {
+      return Stream.concat(
+              Stream.of(method.getReturnType()),
+              method.getParameters().stream().map(VariableElement::asType))
+          .allMatch(
+              t ->
+                  t.getKind().isPrimitive()
+                      || t.getKind() == TypeKind.VOID
+                      || VALUE_TYPES.contains(types.erasure(t).toString()));
+    }
+
     /** The names of {@code type}'s own instance fields, comma-separated, as a copy passes them. */
     private static String instanceFieldNames(TypeElement type) {
       return ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
@@ -1343,7 +1369,10 @@ public final class FactsCollector implements TaskListener {
                 isJdk(method) && node.getArguments().stream().anyMatch(this::sharedGenerator),
                 method.isVarArgs() ? method.getParameters().size() - 1 : -1,
                 identityHashed,
-                checkedThrows(method)));
+                checkedThrows(method),
+                !isJdk(method)
+                    && method.getModifiers().contains(Modifier.ABSTRACT)
+                    && takesAndReturnsValues(method)));
         Map<String, String> overrides = objectMethodOverrides(node, method);
         if (!overrides.isEmpty()) {
           fileFacts.objectMethodOverrides.put(span(node), overrides);

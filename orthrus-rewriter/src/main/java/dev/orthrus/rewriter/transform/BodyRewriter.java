@@ -900,6 +900,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         return dispatched;
       }
     }
+    if (variant != Variant.PLAIN && call.answeredElsewhere() && !plan.hasVariants(target)) {
+      // policy.fee(amount) through an interface: an implementation the rewriter did not see may
+      // answer from a setting the application changes before VAL runs (decision 0097).
+      if (call.returnType().equals("void")) {
+        return variant == Variant.VAL ? argumentsOnly(m, call) : m;
+      }
+      return recordedCall(m, call);
+    }
     if (variant != Variant.PLAIN && plan.hasVariants(target)) {
       toVariant(m, call);
       return m;

@@ -192,7 +192,8 @@ final class FileRewriter {
           variants.add(variant(m, id, Variant.VAL));
           if (fact.overridable() && !plan.isClosure(id)) {
             String instrumented = instrumentedField(type, m, id, after);
-            variants.forEach(v -> unlessOverridden(v, m, instrumented));
+            unlessOverridden(variants.get(0), m, instrumented, Variant.APP);
+            unlessOverridden(variants.get(1), m, instrumented, Variant.VAL);
           }
           changed = true;
         }
@@ -504,16 +505,20 @@ final class FileRewriter {
    */
   private MethodDeclaration dispatching(
       TypeDeclaration<?> type, MethodDeclaration m, Variant kind) {
-    return asVariant(
-        callingPlain(type, m),
-        m,
-        kind,
-        contextName(m, kind),
-        " "
-            + kind.name()
-            + " variant: an implementation's "
-            + kind.suffix
-            + " variant overrides it; any other runs its plain method");
+    String context = contextName(m, kind);
+    MethodDeclaration v =
+        asVariant(
+            callingPlain(type, m),
+            m,
+            kind,
+            context,
+            " "
+                + kind.name()
+                + " variant: an implementation's "
+                + kind.suffix
+                + " variant overrides it; any other runs its plain method");
+    v.setBody(unseenBody(m, kind, context));
+    return v;
   }
 
   /**
@@ -625,7 +630,7 @@ final class FileRewriter {
    * override has no variant of its own, and this body is not what it runs.
    */
   private static void unlessOverridden(
-      MethodDeclaration v, MethodDeclaration m, String instrumented) {
+      MethodDeclaration v, MethodDeclaration m, String instrumented, Variant kind) {
     Expression runsInstrumented =
         new MethodCallExpr(
             new NameExpr(instrumented), "get", new NodeList<>(new MethodCallExpr("getClass")));
@@ -636,8 +641,53 @@ final class FileRewriter {
             0,
             new IfStmt(
                 new UnaryExpr(runsInstrumented, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
-                plainBody(m),
+                unseenBody(m, kind, v.getParameter(0).getNameAsString()),
                 null));
+  }
+
+  /** Types a value of which no code can change: primitives' boxes and strings. */
+  private static final Set<String> VALUE_TYPES =
+      Set.of(
+          "String", "Long", "Integer", "Short", "Byte", "Character", "Boolean", "Double", "Float");
+
+  /**
+   * What a variant of {@code m} runs for an implementation the rewriter did not see (a class of
+   * another module or of the tests, a lambda): its plain method, which VAL would run once more on
+   * the same object. When {@code m} takes and returns only values (primitives, strings, their
+   * boxes), APP records the plain method's result and VAL takes it from the log instead, as for
+   * library code with effects (decision 0097): the implementation may read state of its own that
+   * changes between the two runs (a fee the application sets), and nothing it gets could carry a
+   * change back to the closure but its result. Otherwise both run the plain method.
+   */
+  private static BlockStmt unseenBody(MethodDeclaration m, Variant kind, String context) {
+    boolean values =
+        isValue(m.getType())
+            && m.getParameters().stream().allMatch(p -> !p.isVarArgs() && isValue(p.getType()));
+    if (!values) {
+      return plainBody(m);
+    }
+    MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
+    m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+    NameExpr ctx = new NameExpr(context);
+    if (m.getType().isVoidType()) {
+      // Its effect is done once, by APP.
+      return kind == Variant.APP
+          ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
+          : new BlockStmt(new NodeList<>(new ReturnStmt()));
+    }
+    Expression result =
+        kind == Variant.APP
+            ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(plain))
+            : new MethodCallExpr(ctx, "nondetRef");
+    return new BlockStmt(new NodeList<>(new ReturnStmt(result)));
+  }
+
+  private static boolean isValue(com.github.javaparser.ast.type.Type type) {
+    return type.isPrimitiveType()
+        || type.isVoidType()
+        || type.isClassOrInterfaceType()
+            && VALUE_TYPES.contains(
+                type.asClassOrInterfaceType().getNameWithScope().replace("java.lang.", ""));
   }
 
   private static String contextName(MethodDeclaration m, Variant kind) {
