@@ -2,6 +2,7 @@ package calls;
 
 import dev.orthrus.annotations.Closure;
 import libx.Audit;
+import libx.Limits;
 import libx.Pure;
 import libx.Span;
 import libx.Ticks;
@@ -48,5 +49,17 @@ public final class Calls {
   @Closure
   public static long fee(Acc a, int x) {
     return Pure.fee(a.total, x);
+  }
+
+  static final Limits LIMITS = new Limits();
+
+  /** Reads a setting of the library's through its getter; the application changes it. */
+  @Closure
+  public static long capped(Acc a) {
+    return Math.min(a.total, LIMITS.getLimit());
+  }
+
+  public static void limit(long limit) {
+    LIMITS.setLimit(limit);
   }
 }

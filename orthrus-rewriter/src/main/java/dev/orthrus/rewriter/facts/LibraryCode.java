@@ -99,6 +99,12 @@ public final class LibraryCode {
   private final class Walk {
     private final Set<String> seen = new HashSet<>();
 
+    /** A mutable instance field the walk read ({@link MethodSummary#mutableRead}), or null. */
+    private String mutableRead;
+
+    /** Whether the walk stores into a field or an array, or calls a JDK mutator. */
+    private boolean writes;
+
     /** The methods whose overrides this walk has queued. */
     private final Set<String> expanded = new HashSet<>();
 
@@ -112,6 +118,7 @@ public final class LibraryCode {
           if (effect != null) {
             return effect;
           }
+          writes |= jdkMutation(call);
           continue;
         }
         String method = call.owner + "." + call.name + call.descriptor;
@@ -134,9 +141,17 @@ public final class LibraryCode {
         if (m.effect != null) {
           return m.effect;
         }
+        if (mutableRead == null) {
+          mutableRead = m.mutableRead;
+        }
+        writes |= m.writes;
         m.calls.forEach(work::push);
       }
-      return null;
+      // A getter of a setting (limits.getLimit()): VAL would read the value the application set
+      // since. Code that also stores (fills what it is given, builds objects) runs in both.
+      return mutableRead != null && !writes
+          ? "reads the field " + mutableRead + ", which may change"
+          : null;
     }
 
     /** The method as declared in {@code owner} or the closest superclass that declares it. */
@@ -197,6 +212,21 @@ public final class LibraryCode {
     return null;
   }
 
+  /** A JDK call the table lists as changing its receiver or argument (a collection's add). */
+  private static boolean jdkMutation(Call c) {
+    if (c.owner.startsWith("[")) {
+      return false;
+    }
+    Kind kind =
+        c.name.equals("<init>") ? Kind.CONSTRUCTOR : c.isStatic ? Kind.STATIC : Kind.INSTANCE;
+    BytecodeCall call = new BytecodeCall(c.owner.replace('/', '.'), c.name, c.descriptor, kind);
+    return JdkApis.matching(call).stream()
+        .anyMatch(
+            api ->
+                api.category() == JdkCategory.MUTATION
+                    || api.category() == JdkCategory.ARRAY_WRITE);
+  }
+
   /** A JDK call as the bytecode names it: its declared owner is its receiver's static type. */
   private record BytecodeCall(String owner, String name, String descriptor, Kind kind)
       implements JdkCall {
@@ -246,6 +276,16 @@ public final class LibraryCode {
   /** One method's own effect (the first found in its body) and the calls it makes. */
   private static final class MethodSummary {
     String effect;
+
+    /**
+     * The first instance field that is neither final nor of user data it reads ({@code
+     * acme.Limits.limit}), or null.
+     */
+    String mutableRead;
+
+    /** It stores into a field or an array element. */
+    boolean writes;
+
     final List<Call> calls = new ArrayList<>();
   }
 
@@ -255,6 +295,14 @@ public final class LibraryCode {
 
     /** The static final fields, by name and descriptor. */
     final Set<String> staticFinal = new HashSet<>();
+
+    /** The instance fields it declares, and the final ones, by name and descriptor. */
+    final Set<String> instanceFields = new HashSet<>();
+
+    final Set<String> instanceFinal = new HashSet<>();
+
+    /** Annotated {@code @UserData}: its fields are versioned, not settings. */
+    boolean userData;
   }
 
   /** Direct subclasses and implementations by type, over every class of the class path. */
@@ -394,10 +442,23 @@ public final class LibraryCode {
           }
 
           @Override
+          public org.objectweb.asm.AnnotationVisitor visitAnnotation(
+              String descriptor, boolean visible) {
+            if (descriptor.equals(USER_DATA)) {
+              summary.userData = true;
+            }
+            return null;
+          }
+
+          @Override
           public org.objectweb.asm.FieldVisitor visitField(
               int access, String name, String descriptor, String signature, Object value) {
-            if ((access & Opcodes.ACC_STATIC) != 0 && (access & Opcodes.ACC_FINAL) != 0) {
-              summary.staticFinal.add(name + ":" + descriptor);
+            boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+            if (!isStatic) {
+              summary.instanceFields.add(name + ":" + descriptor);
+            }
+            if ((access & Opcodes.ACC_FINAL) != 0) {
+              (isStatic ? summary.staticFinal : summary.instanceFinal).add(name + ":" + descriptor);
             }
             return null;
           }
@@ -448,6 +509,9 @@ public final class LibraryCode {
                 if (opcode == Opcodes.MONITORENTER && m.effect == null) {
                   m.effect = "takes a lock (synchronized in " + javaName(self) + ")";
                 }
+                if (opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE) {
+                  m.writes = true;
+                }
               }
 
               @Override
@@ -460,6 +524,12 @@ public final class LibraryCode {
                   m.effect = "changes the static field " + field;
                 } else if (opcode == Opcodes.GETSTATIC && !constant(owner, name, descriptor)) {
                   m.effect = "reads the static field " + field + ", which may change";
+                } else if (opcode == Opcodes.PUTFIELD) {
+                  m.writes = true;
+                } else if (opcode == Opcodes.GETFIELD
+                    && m.mutableRead == null
+                    && mutableInstanceField(owner, name, descriptor)) {
+                  m.mutableRead = field;
                 }
               }
             };
@@ -499,6 +569,28 @@ public final class LibraryCode {
             || type.getInternalName().equals(owner);
     return value && finalField(owner, name, descriptor);
   }
+
+  /**
+   * An instance field of library code that is neither final nor of a user-data class (whose fields
+   * are versioned): a setting the application may change.
+   */
+  private boolean mutableInstanceField(String owner, String name, String descriptor) {
+    String field = name + ":" + descriptor;
+    // The class that declares it: the owner the instruction names, or a superclass.
+    for (String c = owner; c != null && !isJdk(c); ) {
+      ClassSummary s = summary(c);
+      if (s == null || s.userData) {
+        return false;
+      }
+      if (s.instanceFields.contains(field)) {
+        return !s.instanceFinal.contains(field);
+      }
+      c = s.superName;
+    }
+    return false;
+  }
+
+  private static final String USER_DATA = "Ldev/orthrus/annotations/UserData;";
 
   private boolean finalField(String owner, String name, String descriptor) {
     if (isJdk(owner)) {
