@@ -112,7 +112,7 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
    * answers every method with a default), so its fields can be neither sealed, read nor checked.
    */
   private IllegalStateException intercepted() {
-    return new IllegalStateException(
+    return new InterceptedUserDataException(
         "the user-data object of "
             + getClass().getName()
             + " does not run the methods Orthrus generated for it: a mock intercepts them"

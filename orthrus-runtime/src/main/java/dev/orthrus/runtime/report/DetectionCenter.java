@@ -48,6 +48,9 @@ public final class DetectionCenter {
   private final ArrayDeque<Detection> recent = new ArrayDeque<>();
   private final ConcurrentHashMap<String, AtomicInteger> reproducers = new ConcurrentHashMap<>();
 
+  /** Per closure, why its first reproducer that could not be written was not. */
+  private final ConcurrentHashMap<String, String> writeFailures = new ConcurrentHashMap<>();
+
   /**
    * @param policy what to do after recording
    * @param callback called for every detection under {@link DetectionPolicy#CALLBACK} (may be null
@@ -83,10 +86,16 @@ public final class DetectionCenter {
     Path file = null;
     String writeProblem = null;
     if (reproducerDir != null) {
-      AtomicInteger written =
-          reproducers.computeIfAbsent(log.binding().descriptor().id(), k -> new AtomicInteger());
-      if (written.getAndIncrement() >= REPRODUCERS_PER_CLOSURE) {
-        writeProblem = REPRODUCERS_PER_CLOSURE + " written for this closure already";
+      String closure = log.binding().descriptor().id();
+      AtomicInteger tried = reproducers.computeIfAbsent(closure, k -> new AtomicInteger());
+      if (tried.getAndIncrement() >= REPRODUCERS_PER_CLOSURE) {
+        String failure = writeFailures.get(closure);
+        writeProblem =
+            failure == null
+                ? REPRODUCERS_PER_CLOSURE + " written for this closure already"
+                : REPRODUCERS_PER_CLOSURE
+                    + " tried for this closure already, not all written: "
+                    + failure;
       } else {
         try {
           Files.createDirectories(reproducerDir);
@@ -94,6 +103,7 @@ public final class DetectionCenter {
           reproducersWritten.increment();
         } catch (Exception e) {
           writeProblem = e.toString();
+          writeFailures.putIfAbsent(closure, writeProblem);
         }
       }
     }

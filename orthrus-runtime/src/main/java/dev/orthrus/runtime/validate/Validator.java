@@ -2,6 +2,7 @@ package dev.orthrus.runtime.validate;
 
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Divergence;
+import dev.orthrus.runtime.api.InterceptedUserDataException;
 import dev.orthrus.runtime.api.MachineErrors;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
@@ -232,6 +233,10 @@ public final class Validator implements Agent {
     if (log.resultKind() == ResultKind.THROWN && MachineErrors.in((Throwable) log.resultRef())) {
       throw new NotValidatedException("APP threw " + log.resultRef());
     }
+    if (log.resultKind() == ResultKind.THROWN
+        && log.resultRef() instanceof InterceptedUserDataException) {
+      throw new NotValidatedException(INTERCEPTED);
+    }
     if (log.caughtMachineError()) {
       throw new NotValidatedException(CAUGHT_MACHINE_ERROR);
     }
@@ -333,6 +338,10 @@ public final class Validator implements Agent {
           + " printed by Object.toString or mixed into a hash by the JDK, or a clock or random"
           + " generator read where the rewriter does not see it, such as ThreadLocalRandom's"
           + " streams), not on a faulty core";
+
+  private static final String INTERCEPTED =
+      "APP met user data whose generated methods a mock intercepts (Mockito's mock() of a"
+          + " @UserData class), which VAL, reading the logged versions, does not meet";
 
   private static final String CAUGHT_MACHINE_ERROR =
       "APP caught an error of the machine (a StackOverflowError, an OutOfMemoryError, a failed"
