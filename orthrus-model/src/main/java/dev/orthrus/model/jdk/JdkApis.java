@@ -186,6 +186,27 @@ public final class JdkApis {
           of(PARALLEL_STREAM, "java.util.Arrays")
               .statics("parallelSetAll", "parallelSort", "parallelPrefix")
               .example("java.util.Arrays.parallelSort(new int[] {2, 1});"),
+          // A ConcurrentHashMap's bulk operations take a parallelism threshold first and run in
+          // the common pool above it (Map's forEach(action) alone is sequential).
+          of(PARALLEL_STREAM, "java.util.concurrent.ConcurrentHashMap")
+              .instances("reduce*", "search*")
+              .example(
+                  "new java.util.concurrent.ConcurrentHashMap<String, Long>().reduceValuesToLong(1L, v -> v, 0L, Long::sum);"),
+          of(PARALLEL_STREAM, "java.util.concurrent.ConcurrentHashMap")
+              .instances("forEach", "forEachKey", "forEachValue", "forEachEntry")
+              .arity(2)
+              .example(
+                  "new java.util.concurrent.ConcurrentHashMap<String, Long>().forEach(1L, (k, v) -> { });"),
+          of(PARALLEL_STREAM, "java.util.concurrent.ConcurrentHashMap")
+              .instances("forEach", "forEachKey", "forEachValue", "forEachEntry")
+              .arity(3)
+              .example(
+                  "new java.util.concurrent.ConcurrentHashMap<String, Long>().forEachValue(1L, v -> v, v -> { });"),
+          // A gatherer that maps on virtual threads (Java 24).
+          of(PARALLEL_STREAM, "java.util.stream.Gatherers")
+              .statics("mapConcurrent")
+              .since(24)
+              .example("java.util.stream.Gatherers.mapConcurrent(2, x -> x);"),
           of(ASYNC_FUTURE, "java.util.concurrent.CompletionStage")
               .statics("*Async")
               .example("java.util.concurrent.CompletableFuture.runAsync(() -> { });"),

@@ -615,11 +615,14 @@ final class UserDataClass {
     };
   }
 
-  /** A constructor whose first statement calls another of its class's: {@code this(...)}. */
+  /**
+   * A constructor that calls another of its class's: {@code this(...)}, its first statement, or
+   * after a prologue that computes its arguments (Java 25's flexible constructor bodies: {@code
+   * long b = Math.max(0, cents); this(b, 1);}).
+   */
   static boolean delegates(ConstructorDeclaration c) {
-    return c.getBody().getStatements().getFirst().orElse(null)
-            instanceof ExplicitConstructorInvocationStmt call
-        && call.isThis();
+    return c.getBody().getStatements().stream()
+        .anyMatch(s -> s instanceof ExplicitConstructorInvocationStmt call && call.isThis());
   }
 
   private boolean isOwnVersionedField(Expression e) {
