@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.orthrus.runtime.api.ClosureBinding;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.MismatchKind;
-import dev.orthrus.runtime.api.ResultKind;
-import dev.orthrus.runtime.api.Version;
 import dev.orthrus.runtime.validate.Mismatch;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -34,23 +32,7 @@ class ReproducerCapTest {
     DetectionCenter center =
         new DetectionCenter(DetectionPolicy.REPORT, d -> {}, reproducers, () -> {}, err);
     ClosureBinding binding = ClosureBinding.of("x.Gate#pass()", "pass", (log, replay) -> {});
-    ClosureLog log =
-        ClosureLog.restore(
-            binding,
-            0,
-            0,
-            "main",
-            null,
-            new Object[] {new Object()},
-            new long[0],
-            new Version[0],
-            new Version[0],
-            new Object[0],
-            new long[0],
-            new Object[0],
-            ResultKind.NONE,
-            0,
-            null);
+    ClosureLog log = ReproducerFileTest.withArgument(binding, new Object());
     Mismatch mismatch = new Mismatch(MismatchKind.RESULT, "return value", "1", "2");
     for (int i = 0; i <= DetectionCenter.REPRODUCERS_PER_CLOSURE; i++) {
       center.record(log, mismatch, 1);

@@ -344,23 +344,7 @@ class ReproducerFileTest {
     for (int i = 0; i < 40; i++) {
       deep = new Object[] {deep};
     }
-    ClosureLog log =
-        ClosureLog.restore(
-            binding,
-            0,
-            0,
-            "main",
-            null,
-            new Object[] {deep},
-            new long[0],
-            new Version[0],
-            new Version[0],
-            new Object[0],
-            new long[0],
-            new Object[0],
-            ResultKind.NONE,
-            0,
-            null);
+    ClosureLog log = withArgument(binding, deep);
     Mismatch mismatch = new Mismatch(MismatchKind.RESULT, "return value", "1", "2");
     Path out = dir.resolve("reproducers");
     Files.createDirectories(out);
@@ -371,6 +355,26 @@ class ReproducerFileTest {
     try (var files = Files.list(out)) {
       assertEquals(0, files.count());
     }
+  }
+
+  /** A log of a static closure's execution with one argument, {@code argument}, and no result. */
+  static ClosureLog withArgument(ClosureBinding binding, Object argument) {
+    return ClosureLog.restore(
+        binding,
+        0,
+        0,
+        "main",
+        null,
+        new Object[] {argument},
+        new long[0],
+        new Version[0],
+        new Version[0],
+        new Object[0],
+        new long[0],
+        new Object[0],
+        ResultKind.NONE,
+        0,
+        null);
   }
 
   @Test
