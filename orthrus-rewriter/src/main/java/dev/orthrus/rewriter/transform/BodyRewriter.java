@@ -933,9 +933,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (variant != Variant.PLAIN && call.sharedGenerator()) {
       problem(
           m,
-          "a random generator the closure did not make, passed to " + call.name(),
-          "a validator would draw from the application's generator: pass one seeded from it"
-              + " (new java.util.Random(rnd.nextLong()); the log records the draw)");
+          "a random generator the closure did not make with new (a field's, a parameter's, or a"
+              + " factory's: RandomGenerator.of, getDefault, RandomGeneratorFactory.create), passed"
+              + " to "
+              + call.name(),
+          "the log cannot seed it, and a validator would draw from the application's generator:"
+              + " pass a java.util.Random made here, new java.util.Random() (the log records its"
+              + " seed) or new java.util.Random(seed), seeded from the other generator's draw if"
+              + " need be (new java.util.Random(rnd.nextLong()))");
       return m;
     }
     if (variant != Variant.PLAIN && Plan.lists(plan.nanBitsCalls, call)) {
@@ -1389,6 +1394,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       declaration = declared;
       if (!declaration.hasModifier(Modifier.Keyword.FINAL)) {
         declaration.addModifier(Modifier.Keyword.FINAL);
+      }
+      if (declaration.getVariable(0).getNameAsString().equals("_")) {
+        // An unnamed resource (Java 22, try (var _ = lock())): the translation names it to close.
+        declaration.getVariable(0).setName("resource$" + k);
       }
       name = declaration.getVariable(0).getNameAsString();
     } else {
