@@ -36,6 +36,7 @@ public final class Meter {
         v * weight * settings.scale() * FIXED[0] * Settings.RATES[0]
             + Settings.offset
             + Settings.surcharge
+            + Settings.penalty
             + base
             + Settings.BONUS[(int) (v % 3)];
     for (long bonus : Settings.BONUS) {

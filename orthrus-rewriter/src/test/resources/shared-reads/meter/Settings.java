@@ -14,6 +14,9 @@ public final class Settings {
    */
   public static long surcharge;
 
+  /** Package-private, written by no code of these sources: a test of the package may set it. */
+  static long penalty;
+
   /** A table no code of these sources changes: another module may. */
   public static final long[] RATES = {1, 1, 1};
 

@@ -47,6 +47,9 @@ class SharedReadsTest {
       // the validator saw the new values and reported the executions before).
       settingsType.getField("surcharge").setLong(null, 40L);
       ((long[]) settingsType.getField("RATES").get(null))[0] = 9;
+      var penalty = settingsType.getDeclaredField("penalty");
+      penalty.setAccessible(true);
+      penalty.setLong(null, 11L);
 
       rt.validators().add();
       Builds.assertAllValidated(rt, 3);
@@ -63,6 +66,7 @@ class SharedReadsTest {
           generated.contains("nondetBits(FIXED"), "a private array only initializers write");
       assertTrue(generated.contains("log.nondetBits(Settings.surcharge)"), generated);
       assertTrue(generated.contains("log.nondetBits(Settings.RATES[0])"), generated);
+    assertTrue(generated.contains("log.nondetBits(Settings.penalty)"), generated);
       String report = Files.readString(result.report());
       for (String field :
           List.of(
@@ -71,6 +75,7 @@ class SharedReadsTest {
               "meter.Settings#offset",
               "meter.Settings#BONUS",
               "meter.Settings#surcharge",
+              "meter.Settings#penalty",
               "meter.Settings#RATES")) {
         assertTrue(
             report.contains("\"recorded: field " + field + "\""), () -> field + " in " + report);

@@ -751,10 +751,18 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * Notes a field that code of other packages may assign, as one code outside the sources may
-     * write: public or protected, in public or protected classes all the way out.
+     * Notes a field that code outside the sources may assign: public or protected, in public or
+     * protected classes all the way out (code of other packages), or a static field that is neither
+     * final nor private (a test of the package sets such a setting).
      */
     private void writableElsewhere(VariableElement field) {
+      Set<Modifier> own = field.getModifiers();
+      if (own.contains(Modifier.STATIC)
+          && !own.contains(Modifier.FINAL)
+          && !own.contains(Modifier.PRIVATE)) {
+        facts.fieldsWritableElsewhere.add(fieldKey(field));
+        return;
+      }
       for (Element e = field;
           e instanceof VariableElement || e instanceof TypeElement;
           e = e.getEnclosingElement()) {
