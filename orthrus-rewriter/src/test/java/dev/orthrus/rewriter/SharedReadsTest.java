@@ -66,7 +66,7 @@ class SharedReadsTest {
           generated.contains("nondetBits(FIXED"), "a private array only initializers write");
       assertTrue(generated.contains("log.nondetBits(Settings.surcharge)"), generated);
       assertTrue(generated.contains("log.nondetBits(Settings.RATES[0])"), generated);
-    assertTrue(generated.contains("log.nondetBits(Settings.penalty)"), generated);
+      assertTrue(generated.contains("log.nondetBits(Settings.penalty)"), generated);
       String report = Files.readString(result.report());
       for (String field :
           List.of(
