@@ -242,6 +242,11 @@ public final class OrthrusProcessor extends AbstractProcessor {
       return;
     }
     String hidden = OwnerRule.hiddenBecause(owner);
+    if (hidden == null
+        && trees.getPath(owner) != null
+        && OwnerRule.implicitlyDeclared(owner, trees.getPath(owner).getCompilationUnit())) {
+      hidden = OwnerRule.IMPLICIT;
+    }
     if (hidden != null) {
       // No catalog can name it. With type-checked trees the owner rule reports it together with
       // every other finding; an error printed here, during the rounds, would stop javac before

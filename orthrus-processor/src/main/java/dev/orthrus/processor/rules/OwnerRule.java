@@ -1,10 +1,14 @@
 package dev.orthrus.processor.rules;
 
+import com.sun.source.tree.CompilationUnitTree;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
+import java.io.IOException;
+import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -24,6 +28,9 @@ public final class OwnerRule extends AbstractRule {
     for (ClosureScope scope : context.dataPath().closures()) {
       TypeElement owner = scope.closure().owner();
       String why = hiddenBecause(owner);
+      if (why == null && implicitlyDeclared(owner, scope.closure().declaration().unit())) {
+        why = IMPLICIT;
+      }
       if (why != null) {
         findings.report(
             rule(),
@@ -36,6 +43,38 @@ public final class OwnerRule extends AbstractRule {
                 + "declare it in a top-level or member class that is not private",
             scope.id());
       }
+    }
+  }
+
+  /** Why a closure of a compact source file's class is hidden. */
+  public static final String IMPLICIT =
+      "the class a compact source file declares implicitly (a file of top-level methods, Java 25)";
+
+  /**
+   * Whether {@code type} is, or is nested in, the class a compact source file declares implicitly
+   * (Java 25): top-level, in the unnamed package, and named by no class declaration of its file. No
+   * other compilation unit can name it, a generated catalog included.
+   */
+  public static boolean implicitlyDeclared(TypeElement type, CompilationUnitTree unit) {
+    Element top = type;
+    while (top.getEnclosingElement() instanceof TypeElement outer) {
+      top = outer;
+    }
+    if (unit == null
+        || !(top.getEnclosingElement() instanceof PackageElement pkg)
+        || !pkg.isUnnamed()) {
+      return false;
+    }
+    try {
+      CharSequence text = unit.getSourceFile().getCharContent(true);
+      return !Pattern.compile(
+              "\\b(class|interface|enum|record)\\s+"
+                  + Pattern.quote(top.getSimpleName().toString())
+                  + "\\b")
+          .matcher(text)
+          .find();
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -62,6 +62,38 @@ class OwnerRuleTest {
     assertThat(Snippets.findings(c, "orthrus.closure.owner")).hasSize(2);
   }
 
+  /**
+   * Classes of the unnamed package that their files declare, generic, annotated or a record, are
+   * not taken for a compact source file's implicitly declared class (Java 25), which no catalog can
+   * name: their closures compile and get catalogs.
+   */
+  @Test
+  void declaredClassesOfTheUnnamedPackageAreNotImplicit() {
+    JavaFileObject box =
+        source(
+            "Box",
+            """
+        import dev.orthrus.annotations.Closure;
+        @dev.orthrus.annotations.UserData
+        public final class Box<T> {
+          long hits;
+          @Closure
+          public long hit() {
+            return ++hits;
+          }
+          record Pair(long a, long b) {
+            @Closure
+            static long sum(long a, long b) {
+              return a + b;
+            }
+          }
+        }
+        """);
+    Compilation c = compile(box);
+    assertThat(c).succeeded();
+    assertThat(Snippets.findings(c, "orthrus.closure.owner")).isEmpty();
+  }
+
   @Test
   void aPrivateOwnerDoesNotHideOtherFindings() {
     JavaFileObject outer =
