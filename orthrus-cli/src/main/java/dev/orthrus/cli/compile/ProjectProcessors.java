@@ -79,7 +79,11 @@ public final class ProjectProcessors implements AutoCloseable {
             processors.add(new Guarded(provider.get()));
           }
         } catch (ServiceConfigurationError | LinkageError e) {
-          if (!String.valueOf(e.getMessage()).contains(" dev.orthrus.")) {
+          // The Orthrus processor itself, whose own classes are the tool's: named with dots by
+          // the service loader, or by a class it lacks here (JDK 25: NoClassDefFoundError
+          // dev/orthrus/model/...).
+          String message = String.valueOf(e.getMessage());
+          if (!message.contains(" dev.orthrus.") && !message.startsWith("dev/orthrus/")) {
             problems.add("an annotation processor of the project could not be loaded: " + e);
           }
         }
