@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import com.sun.source.util.JavacTask;
 import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
+import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.orthrus.model.ClosureReport;
 import dev.orthrus.model.json.ClosureReportJson;
@@ -242,9 +243,8 @@ public final class OrthrusProcessor extends AbstractProcessor {
       return;
     }
     String hidden = OwnerRule.hiddenBecause(owner);
-    if (hidden == null
-        && trees.getPath(owner) != null
-        && OwnerRule.implicitlyDeclared(owner, trees.getPath(owner).getCompilationUnit())) {
+    TreePath path = hidden == null ? trees.getPath(owner) : null;
+    if (path != null && OwnerRule.implicitlyDeclared(owner, path.getCompilationUnit())) {
       hidden = OwnerRule.IMPLICIT;
     }
     if (hidden != null) {

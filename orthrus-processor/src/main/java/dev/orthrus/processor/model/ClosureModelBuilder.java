@@ -184,12 +184,7 @@ public final class ClosureModelBuilder {
     List<CallSite> calls = new ArrayList<>();
     for (Call call : closure.calls()) {
       if (call.callee() != null) {
-        // An abstract method alone (an interface implemented only elsewhere) is not code to follow.
-        boolean followed =
-            dataPath.targets(call).stream()
-                    .anyMatch(m -> !m.element().getModifiers().contains(Modifier.ABSTRACT))
-                || implicitMember(call.callee());
-        calls.add(new CallSite(call.target(), followed, call.site().position()));
+        calls.add(new CallSite(call.target(), followed(call, dataPath), call.site().position()));
       }
     }
     // What the methods it reaches call of code outside the sources (another module's methods): a
@@ -201,9 +196,7 @@ public final class ClosureModelBuilder {
       for (Call call : m.calls()) {
         if (call.callee() != null
             && !JavaNames.isJdk(JavaNames.enclosingType(call.callee()))
-            && !implicitMember(call.callee())
-            && dataPath.targets(call).stream()
-                .allMatch(t -> t.element().getModifiers().contains(Modifier.ABSTRACT))) {
+            && !followed(call, dataPath)) {
           CallSite site = new CallSite(call.target(), false, call.site().position());
           if (!calls.contains(site)) {
             calls.add(site);
@@ -244,6 +237,17 @@ public final class ClosureModelBuilder {
 
   private static Diagnostic diagnostic(Finding f) {
     return new Diagnostic(f.key(), f.severity(), f.message(), f.site().position());
+  }
+
+  /**
+   * Whether the sources hold code the call runs: a body among its targets (an abstract method
+   * alone, an interface implemented only elsewhere, is not code to follow), or a member javac
+   * writes ({@link #implicitMember}).
+   */
+  private static boolean followed(Call call, DataPath dataPath) {
+    return dataPath.targets(call).stream()
+            .anyMatch(m -> !m.element().getModifiers().contains(Modifier.ABSTRACT))
+        || implicitMember(call.callee());
   }
 
   /**

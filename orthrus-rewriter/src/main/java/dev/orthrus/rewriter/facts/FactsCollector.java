@@ -518,7 +518,8 @@ public final class FactsCollector implements TaskListener {
               span(node),
               method.getAnnotation(Closure.class) != null,
               overridable(method),
-              OrthrusProcessor.exportable(method));
+              OrthrusProcessor.exportable(method),
+              takesAndReturnsValues(method));
       if (declared.exported()) {
         facts.exportable.put(
             id,

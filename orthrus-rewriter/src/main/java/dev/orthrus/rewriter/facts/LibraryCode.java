@@ -198,15 +198,15 @@ public final class LibraryCode {
           JdkCategory.NAN_BITS);
 
   private static String jdkEffect(Call c) {
-    if (c.owner.startsWith("[")) {
-      return null;
-    }
-    String name = c.name;
-    Kind kind = name.equals("<init>") ? Kind.CONSTRUCTOR : c.isStatic ? Kind.STATIC : Kind.INSTANCE;
-    BytecodeCall call = new BytecodeCall(c.owner.replace('/', '.'), name, c.descriptor, kind);
-    for (JdkApi api : JdkApis.matching(call)) {
+    for (JdkApi api : jdkEntries(c)) {
       if (EFFECTS.contains(api.category())) {
-        return "reaches " + call.owner() + "#" + name + "() (" + api.category().jsonName() + ")";
+        return "reaches "
+            + javaName(c.owner)
+            + "#"
+            + c.name
+            + "() ("
+            + api.category().jsonName()
+            + ")";
       }
     }
     return null;
@@ -214,17 +214,21 @@ public final class LibraryCode {
 
   /** A JDK call the table lists as changing its receiver or argument (a collection's add). */
   private static boolean jdkMutation(Call c) {
-    if (c.owner.startsWith("[")) {
-      return false;
-    }
-    Kind kind =
-        c.name.equals("<init>") ? Kind.CONSTRUCTOR : c.isStatic ? Kind.STATIC : Kind.INSTANCE;
-    BytecodeCall call = new BytecodeCall(c.owner.replace('/', '.'), c.name, c.descriptor, kind);
-    return JdkApis.matching(call).stream()
+    return jdkEntries(c).stream()
         .anyMatch(
             api ->
                 api.category() == JdkCategory.MUTATION
                     || api.category() == JdkCategory.ARRAY_WRITE);
+  }
+
+  /** The JDK table's entries for a call of the JDK; none for an array's method ({@code clone}). */
+  private static List<JdkApi> jdkEntries(Call c) {
+    if (c.owner.startsWith("[")) {
+      return List.of();
+    }
+    Kind kind =
+        c.name.equals("<init>") ? Kind.CONSTRUCTOR : c.isStatic ? Kind.STATIC : Kind.INSTANCE;
+    return JdkApis.matching(new BytecodeCall(javaName(c.owner), c.name, c.descriptor, kind));
   }
 
   /** A JDK call as the bytecode names it: its declared owner is its receiver's static type. */

@@ -192,8 +192,8 @@ final class FileRewriter {
           variants.add(variant(m, id, Variant.VAL));
           if (fact.overridable() && !plan.isClosure(id)) {
             String instrumented = instrumentedField(type, m, id, after);
-            unlessOverridden(variants.get(0), m, instrumented, Variant.APP);
-            unlessOverridden(variants.get(1), m, instrumented, Variant.VAL);
+            unlessOverridden(variants.get(0), m, fact, instrumented, Variant.APP);
+            unlessOverridden(variants.get(1), m, fact, instrumented, Variant.VAL);
           }
           changed = true;
         }
@@ -209,8 +209,8 @@ final class FileRewriter {
         boolean closure = fact != null && plan.isClosure(fact.id());
         if (fact != null && (closure || plan.touching.contains(fact.id()))) {
           List<MethodDeclaration> fallbacks = new ArrayList<>();
-          fallbacks.add(dispatching(type, m, Variant.APP));
-          fallbacks.add(dispatching(type, m, Variant.VAL));
+          fallbacks.add(dispatching(type, m, fact, Variant.APP));
+          fallbacks.add(dispatching(type, m, fact, Variant.VAL));
           if (closure) {
             abstractClosure(type, m, fact.id(), fallbacks, after, bindingsAt);
           }
@@ -504,7 +504,7 @@ final class FileRewriter {
    * does not validate the execution (decision 0045).
    */
   private MethodDeclaration dispatching(
-      TypeDeclaration<?> type, MethodDeclaration m, Variant kind) {
+      TypeDeclaration<?> type, MethodDeclaration m, MethodFact fact, Variant kind) {
     String context = contextName(m, kind);
     MethodDeclaration v =
         asVariant(
@@ -517,7 +517,7 @@ final class FileRewriter {
                 + " variant: an implementation's "
                 + kind.suffix
                 + " variant overrides it; any other runs its plain method");
-    v.setBody(unseenBody(m, kind, context));
+    v.setBody(unseenBody(m, fact, kind, context));
     return v;
   }
 
@@ -630,7 +630,11 @@ final class FileRewriter {
    * override has no variant of its own, and this body is not what it runs.
    */
   private static void unlessOverridden(
-      MethodDeclaration v, MethodDeclaration m, String instrumented, Variant kind) {
+      MethodDeclaration v,
+      MethodDeclaration m,
+      MethodFact fact,
+      String instrumented,
+      Variant kind) {
     Expression runsInstrumented =
         new MethodCallExpr(
             new NameExpr(instrumented), "get", new NodeList<>(new MethodCallExpr("getClass")));
@@ -641,14 +645,9 @@ final class FileRewriter {
             0,
             new IfStmt(
                 new UnaryExpr(runsInstrumented, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
-                unseenBody(m, kind, v.getParameter(0).getNameAsString()),
+                unseenBody(m, fact, kind, v.getParameter(0).getNameAsString()),
                 null));
   }
-
-  /** Types a value of which no code can change: primitives' boxes and strings. */
-  private static final Set<String> VALUE_TYPES =
-      Set.of(
-          "String", "Long", "Integer", "Short", "Byte", "Character", "Boolean", "Double", "Float");
 
   /**
    * What a variant of {@code m} runs for an implementation the rewriter did not see (a class of
@@ -659,11 +658,9 @@ final class FileRewriter {
    * changes between the two runs (a fee the application sets), and nothing it gets could carry a
    * change back to the closure but its result. Otherwise both run the plain method.
    */
-  private static BlockStmt unseenBody(MethodDeclaration m, Variant kind, String context) {
-    boolean values =
-        isValue(m.getType())
-            && m.getParameters().stream().allMatch(p -> !p.isVarArgs() && isValue(p.getType()));
-    if (!values) {
+  private static BlockStmt unseenBody(
+      MethodDeclaration m, MethodFact fact, Variant kind, String context) {
+    if (!fact.takesValues()) {
       return plainBody(m);
     }
     MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
@@ -680,14 +677,6 @@ final class FileRewriter {
             ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(plain))
             : new MethodCallExpr(ctx, "nondetRef");
     return new BlockStmt(new NodeList<>(new ReturnStmt(result)));
-  }
-
-  private static boolean isValue(com.github.javaparser.ast.type.Type type) {
-    return type.isPrimitiveType()
-        || type.isVoidType()
-        || type.isClassOrInterfaceType()
-            && VALUE_TYPES.contains(
-                type.asClassOrInterfaceType().getNameWithScope().replace("java.lang.", ""));
   }
 
   private static String contextName(MethodDeclaration m, Variant kind) {
