@@ -47,11 +47,12 @@ final class MultiReleaseJar {
   }
 
   /**
-   * Writes the class files {@code release} loads from {@code jar} into {@code folder}, in the
-   * package layout; returns {@code folder}.
+   * Writes the class files {@code release} loads from {@code jar} into a new temporary folder, in
+   * the package layout; returns the folder, which {@link #delete} removes.
    */
-  static Path extract(Path jar, int release, Path folder) {
+  static Path extract(Path jar, int release) {
     try (JarFile file = new JarFile(jar.toFile())) {
+      Path folder = Files.createTempDirectory("orthrus-multi-release");
       Map<String, JarEntry> chosen = new LinkedHashMap<>();
       Map<String, Integer> chosenVersion = new LinkedHashMap<>();
       Enumeration<JarEntry> entries = file.entries();

@@ -5,10 +5,8 @@ import dev.orthrus.analysis.AnalysisInput;
 import dev.orthrus.analysis.AnalysisProgress;
 import dev.orthrus.model.SourcePosition;
 import java.io.File;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,15 +76,7 @@ public final class SootProgram implements AutoCloseable {
     for (Path p : input.classes()) {
       Path classes = existing(p, "class folder or jar");
       if (MultiReleaseJar.is(classes)) {
-        try {
-          classes =
-              MultiReleaseJar.extract(
-                  classes,
-                  Runtime.version().feature(),
-                  Files.createTempDirectory("orthrus-multi-release"));
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
+        classes = MultiReleaseJar.extract(classes, Runtime.version().feature());
         extracted.add(classes);
       }
       processDirs.add(classes.toString());
