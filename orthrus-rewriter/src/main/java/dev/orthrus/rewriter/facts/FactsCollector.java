@@ -530,6 +530,12 @@ public final class FactsCollector implements TaskListener {
                 declared.overridable()));
       }
       recordOverrides(method, owner, id);
+      if (declared.overridable()
+          && declared.takesValues()
+          && !declared.closure()
+          && node.getBody() != null) {
+        facts.overridableValueMethods.add(id);
+      }
       facts.methods.put(id, declared);
       facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);
       enclosingMethods.push(id);

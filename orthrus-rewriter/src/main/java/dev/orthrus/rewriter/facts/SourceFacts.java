@@ -389,6 +389,13 @@ public final class SourceFacts {
   /** Methods that make a call the JDK table marks seeded ({@link CallFact#seeded()}). */
   final Set<String> seedingMethods = new LinkedHashSet<>();
 
+  /**
+   * Methods with a body that a class the rewriter never sees may override (not closures), taking
+   * and returning only values: one a closure reaches gets variants, whose check of the object's
+   * class answers from the log when such an override runs (decision 0098).
+   */
+  final Set<String> overridableValueMethods = new LinkedHashSet<>();
+
   final Set<String> sourceTypes = new HashSet<>();
 
   /** The fields a class of the sources declares or inherits, by simple name. */
@@ -916,6 +923,11 @@ public final class SourceFacts {
    * @param direct ids of methods whose own body must be recorded or replayed beyond what the facts
    *     show (the non-deterministic calls the processor found)
    */
+  /** {@link #overridableValueMethods}. */
+  public Set<String> overridableValueMethods() {
+    return Collections.unmodifiableSet(overridableValueMethods);
+  }
+
   public Set<String> touchingMethods(Set<String> direct) {
     linkOverrides();
     Set<String> touching = new LinkedHashSet<>(touchesDirectly);

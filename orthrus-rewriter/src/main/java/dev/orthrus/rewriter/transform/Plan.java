@@ -234,13 +234,18 @@ final class Plan {
     facts.methods().keySet().stream()
         .filter(id -> facts.callees(id).stream().anyMatch(recordedCalls::contains))
         .forEach(direct::add);
+    // Exported for other builds' closures: the methods that touch user data or make recorded calls.
+    Set<String> exportable = facts.touchingMethods(direct);
+    // A closure's calls of a method a class out of sight may override get its variants, whose
+    // check of the object's class records such an override's answer (decision 0098).
+    direct.addAll(facts.overridableValueMethods());
     Set<String> anywhere = facts.touchingMethods(direct);
     this.foreignOverrides = foreignOverrides(anywhere);
     this.accessingUserData = facts.accessingUserData();
     Set<String> closureIds = facts.closures();
     this.reachedByClosures = facts.reached(closureIds, anywhere);
     this.export = export;
-    this.exports = new LinkedHashSet<>(export ? facts.exports(anywhere) : Set.of());
+    this.exports = new LinkedHashSet<>(export ? facts.exports(exportable) : Set.of());
     exports.removeAll(withheld);
     Set<String> roots = new LinkedHashSet<>(closureIds);
     roots.addAll(exports);

@@ -1,0 +1,110 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.runtime.OrthrusRuntime;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A closure calls a concrete method that reads no user data ({@code pricing.fee(amount)}), and the
+ * object is of a subclass the rewriter never saw (the tests', another module's) whose override
+ * reads a setting the application changes between calls. Before, APP and VAL both ran the override,
+ * VAL after the change: a detection on a fault-free run. Such a method now has variants that check
+ * the object's class: an override out of sight answers once, APP records it and VAL replays it
+ * (decision 0098); the class the rewriter saw still runs its body in both.
+ */
+class UnseenOverridesTest {
+
+  private static final Path SOURCES = Path.of("src/test/resources/unseen-overrides");
+
+  private static final String SURCHARGE =
+      """
+      package unseen;
+
+      public class Surcharge extends pricing.Pricing {
+        public static long percent = 1;
+        public static long refundPercent;
+        public static long charges;
+
+        @Override
+        public long fee(long amount) {
+          return amount * percent / 100;
+        }
+
+        @Override
+        public long refundFee(long amount) {
+          return amount * refundPercent / 100;
+        }
+
+        @Override
+        public void charged(long amount) {
+          charges++;
+        }
+      }
+      """;
+
+  @Test
+  void anOverrideOutOfSightAnswersOnceAndTheSeenBodyIsValidated(@TempDir Path out)
+      throws Exception {
+    Builds.instrument(SOURCES, out);
+    String pricing = Builds.generated(out, "pricing/Pricing.java");
+    assertTrue(pricing.contains("return log.nondetRef(fee(amount));"), pricing);
+    assertTrue(pricing.contains("return replay.nondetRef();"), pricing);
+    String shop = Builds.generated(out, "pricing/Shop.java");
+    assertTrue(shop.contains("pricing.feeApp(log, amount)"), shop);
+    assertTrue(shop.contains("pricing.feeVal(replay, amount)"), shop);
+    Path unseen = out.resolve("unseen");
+    Path source = Files.createDirectories(unseen.resolve("src/unseen")).resolve("Surcharge.java");
+    Files.writeString(source, SURCHARGE);
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(out.resolve("classes"));
+    Javac.compile(List.of(source), classPath, 17, unseen.resolve("classes"));
+    OrthrusRuntime rt = Builds.validationHeldBack();
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"), unseen.resolve("classes"))) {
+      Class<?> pricingType = loader.loadClass("pricing.Pricing");
+      Class<?> surcharge = loader.loadClass("unseen.Surcharge");
+      Class<?> accountType = loader.loadClass("pricing.Account");
+      Class<?> shopType = loader.loadClass("pricing.Shop");
+      var charge = shopType.getMethod("charge", accountType, long.class);
+      var refund = shopType.getMethod("refund", accountType, long.class);
+      Object seenShop =
+          shopType
+              .getConstructor(pricingType)
+              .newInstance(pricingType.getConstructor().newInstance());
+      Object unseenShop =
+          shopType
+              .getConstructor(pricingType)
+              .newInstance(surcharge.getConstructor().newInstance());
+      Object account = accountType.getConstructor().newInstance();
+      long expected = 1_000_000;
+      for (int i = 0; i < 200; i++) {
+        long percent = i % 7;
+        surcharge.getField("percent").setLong(null, percent);
+        surcharge.getField("refundPercent").setLong(null, percent / 2);
+        expected -= 1_000 + 1_000 * percent / 100;
+        assertEquals(expected, charge.invoke(unseenShop, account, 1_000L));
+        expected += 1_000 - 1_000 * (percent / 2) / 100;
+        assertEquals(expected, refund.invoke(unseenShop, account, 1_000L));
+        expected -= 1_000 + 10;
+        assertEquals(expected, charge.invoke(seenShop, account, 1_000L));
+      }
+      // The override ran once per charge: VAL does not run a void one again.
+      assertEquals(200L, surcharge.getField("charges").getLong(null));
+      // Every setting changed since: VAL running the override again would see 6% and 3%.
+      surcharge.getField("percent").setLong(null, 6);
+      surcharge.getField("refundPercent").setLong(null, 3);
+      rt.validators().add();
+      Builds.assertAllValidated(rt, 600);
+    } finally {
+      rt.close();
+    }
+  }
+}
