@@ -107,4 +107,77 @@ class UnseenOverridesTest {
       rt.close();
     }
   }
+
+  private static final String OTHER_SURCHARGE =
+      """
+      package unseen;
+
+      public class RateSurcharge extends rates.Rate {
+        public static long percent = 1;
+
+        @Override
+        public long fee(long amount) {
+          return amount * percent / 100;
+        }
+      }
+      """;
+
+  /**
+   * The method is another module's, which gave it no variants (none of its closures reaches it):
+   * the closure's call records its answer, whatever class the object has.
+   */
+  @Test
+  void anotherModulesOverridableMethodAnswersOnce(@TempDir Path out) throws Exception {
+    Path lib = out.resolve("lib/classes");
+    Instrumenter.instrument(
+        new InstrumentRequest(
+            List.of(Path.of("src/test/resources/unseen-overrides-lib")),
+            Builds.classPath(),
+            out.resolve("lib/generated"),
+            lib,
+            17));
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(lib);
+    Path app = out.resolve("app/classes");
+    Instrumenter.instrument(
+        new InstrumentRequest(
+            List.of(Path.of("src/test/resources/unseen-overrides-app")),
+            classPath,
+            out.resolve("app/generated"),
+            app,
+            17));
+    String till = Files.readString(out.resolve("app/generated/store/Till.java"));
+    assertTrue(till.contains("log.nondetBits(rate.fee(amount))"), till);
+    Path unseen = out.resolve("unseen");
+    Path source =
+        Files.createDirectories(unseen.resolve("src/unseen")).resolve("RateSurcharge.java");
+    Files.writeString(source, OTHER_SURCHARGE);
+    Javac.compile(List.of(source), classPath, 17, unseen.resolve("classes"));
+    OrthrusRuntime rt = Builds.validationHeldBack();
+    try (URLClassLoader loader = Builds.loader(lib, app, unseen.resolve("classes"))) {
+      Class<?> rateType = loader.loadClass("rates.Rate");
+      Class<?> surcharge = loader.loadClass("unseen.RateSurcharge");
+      Class<?> walletType = loader.loadClass("store.Wallet");
+      Class<?> tillType = loader.loadClass("store.Till");
+      var charge = tillType.getMethod("charge", walletType, long.class);
+      Object seenTill =
+          tillType.getConstructor(rateType).newInstance(rateType.getConstructor().newInstance());
+      Object unseenTill =
+          tillType.getConstructor(rateType).newInstance(surcharge.getConstructor().newInstance());
+      Object wallet = walletType.getConstructor().newInstance();
+      long expected = 1_000_000;
+      for (int i = 0; i < 200; i++) {
+        surcharge.getField("percent").setLong(null, i % 7);
+        expected -= 1_000 + 1_000 * (i % 7) / 100;
+        assertEquals(expected, charge.invoke(unseenTill, wallet, 1_000L));
+        expected -= 1_000 + 10;
+        assertEquals(expected, charge.invoke(seenTill, wallet, 1_000L));
+      }
+      surcharge.getField("percent").setLong(null, 6);
+      rt.validators().add();
+      Builds.assertAllValidated(rt, 400);
+    } finally {
+      rt.close();
+    }
+  }
 }

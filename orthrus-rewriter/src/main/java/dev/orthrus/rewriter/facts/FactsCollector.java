@@ -1386,7 +1386,7 @@ public final class FactsCollector implements TaskListener {
                 identityHashed,
                 checkedThrows(method),
                 !isJdk(method)
-                    && method.getModifiers().contains(Modifier.ABSTRACT)
+                    && (method.getModifiers().contains(Modifier.ABSTRACT) || overridable(method))
                     && takesAndReturnsValues(method)));
         Map<String, String> overrides = objectMethodOverrides(node, method);
         if (!overrides.isEmpty()) {

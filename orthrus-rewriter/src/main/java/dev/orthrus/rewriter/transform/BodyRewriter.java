@@ -901,8 +901,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       }
     }
     if (variant != Variant.PLAIN && call.answeredElsewhere() && !plan.hasVariants(target)) {
-      // policy.fee(amount) through an interface: an implementation the rewriter did not see may
-      // answer from a setting the application changes before VAL runs (decision 0097).
+      // policy.fee(amount) through an interface, or pricing.fee(amount) of another module's class
+      // a subclass may override: an implementation the rewriter did not see may answer from a
+      // setting the application changes before VAL runs (decisions 0097, 0098).
       if (call.returnType().equals("void")) {
         return variant == Variant.VAL ? argumentsOnly(m, call) : m;
       }
