@@ -459,6 +459,17 @@ public final class FactsCollector implements TaskListener {
           }
         }
         facts.visibleFields.put(binary, fields);
+        if (type.getKind() == ElementKind.RECORD) {
+          // A record's array component holds the array its maker passed, which the maker may go on
+          // writing (new Rates(values), then values[i] = x).
+          for (Element member : type.getEnclosedElements()) {
+            if (member.getKind() == ElementKind.FIELD
+                && !member.getModifiers().contains(Modifier.STATIC)
+                && member.asType().getKind() == TypeKind.ARRAY) {
+              facts.arraysChangedAfterConstruction.add(fieldKey((VariableElement) member));
+            }
+          }
+        }
         iteratorSteps(type, binary);
         if (isUserData(type)) {
           facts.userDataClasses.add(binary);
@@ -709,7 +720,15 @@ public final class FactsCollector implements TaskListener {
      * initializers, the array may change from there ({@link SourceFacts#isShared}).
      */
     private void arrayUse(Tree node, VariableElement field) {
-      if (field.asType().getKind() != TypeKind.ARRAY || isAssignmentTarget(node)) {
+      if (field.asType().getKind() != TypeKind.ARRAY) {
+        return;
+      }
+      if (isAssignmentTarget(node)) {
+        if (getCurrentPath().getParentPath().getLeaf() instanceof AssignmentTree assignment
+            && !madeHere(assignment.getExpression())) {
+          // this.rates = rates: the array is also its giver's, who may write its elements later.
+          facts.arraysChangedAfterConstruction.add(fieldKey(field));
+        }
         return;
       }
       Tree parent = getCurrentPath().getParentPath().getLeaf();
@@ -873,6 +892,30 @@ public final class FactsCollector implements TaskListener {
     }
 
     /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
+    /**
+     * Whether {@code value} is an array no other code holds yet: a new one, a copy ({@code
+     * clone()}, {@code Arrays.copyOf}, {@code copyOfRange}), or either of a conditional's.
+     */
+    private boolean madeHere(ExpressionTree value) {
+      Tree tree = withoutParentheses(value);
+      if (tree instanceof NewArrayTree) {
+        return true;
+      }
+      if (tree instanceof ConditionalExpressionTree c) {
+        return madeHere(c.getTrueExpression()) && madeHere(c.getFalseExpression());
+      }
+      if (tree instanceof MethodInvocationTree call
+          && trees.getElement(new TreePath(getCurrentPath(), call))
+              instanceof ExecutableElement method) {
+        String name = method.getSimpleName().toString();
+        String owner = names.binaryName(JavaNames.enclosingType(method));
+        return (name.equals("clone") && method.getParameters().isEmpty())
+            || (owner.equals("java.util.Arrays")
+                && (name.equals("copyOf") || name.equals("copyOfRange")));
+      }
+      return false;
+    }
+
     private boolean isAssignmentTarget(Tree node) {
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       return (parent instanceof AssignmentTree a && a.getVariable() == node)
@@ -2015,6 +2058,9 @@ public final class FactsCollector implements TaskListener {
         return field.getModifiers().contains(Modifier.STATIC)
             || !isUserData(field.getEnclosingElement());
       }
+      if (captured(element)) {
+        return true;
+      }
       if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
         return sharedLocals.contains(element);
       }
@@ -2963,6 +3009,31 @@ public final class FactsCollector implements TaskListener {
      * counters.get(k)} of a {@code Map<String, long[]>}, {@code audit.toArray()}), or a local that
      * always holds one: the application's own array, which the log hands to the validator as it is.
      */
+    /**
+     * Whether {@code variable} is a local or parameter of an enclosing method that the code here,
+     * in a method of a local or anonymous class, captured: that method holds the same array or
+     * object and may change it between the calls it makes the class's object answer ({@code long[]
+     * knob} written by {@code main}, read as {@code knob[0]} in a strategy's {@code fee}), as code
+     * holding a field's may.
+     */
+    private boolean captured(Element variable) {
+      if (variable == null
+          || (variable.getKind() != ElementKind.LOCAL_VARIABLE
+              && variable.getKind() != ElementKind.PARAMETER)) {
+        return false;
+      }
+      for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
+        if (p.getLeaf() instanceof MethodTree) {
+          Element method = trees.getElement(p);
+          return method != null && !method.equals(variable.getEnclosingElement());
+        }
+        if (p.getLeaf() instanceof ClassTree) {
+          return false;
+        }
+      }
+      return false;
+    }
+
     private boolean sharedArray(TreePath expressionPath) {
       TreePath path = unparenthesized(expressionPath);
       ExpressionTree expression = (ExpressionTree) path.getLeaf();
@@ -2971,6 +3042,9 @@ public final class FactsCollector implements TaskListener {
         return false;
       }
       Element element = trees.getElement(path);
+      if (captured(element)) {
+        return true;
+      }
       if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
         return sharedArrayLocals.contains(element);
       }
