@@ -85,4 +85,56 @@ class UnseenImplementationsTest {
       rt.close();
     }
   }
+
+  /**
+   * An unseen implementation answering records and enum constants (values no code can change) from
+   * a setting it reads: recorded once as values are, so VAL neither sees the newer setting nor runs
+   * the implementation, and its calls are counted once (an outside trial: 997 detections, and a
+   * hook that counted its calls counted each twice).
+   */
+  @Test
+  void answersOfRecordsAndEnumsAreRecordedToo(@TempDir Path out) throws Exception {
+    Builds.instrument(Path.of("src/test/resources/unseen-values"), out);
+    OrthrusRuntime rt = Builds.validationHeldBack();
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
+      Class<?> quoterType = loader.loadClass("quotes.Quoter");
+      Class<?> quoteType = loader.loadClass("quotes.Quote");
+      Class<?> kindType = loader.loadClass("quotes.Kind");
+      Class<?> accountType = loader.loadClass("quotes.Account");
+      Class<?> deskType = loader.loadClass("quotes.Desk");
+      Object low = kindType.getEnumConstants()[0];
+      Object high = kindType.getEnumConstants()[1];
+      AtomicLong percent = new AtomicLong();
+      AtomicLong calls = new AtomicLong();
+      var makeQuote = quoteType.getConstructor(long.class, String.class, kindType);
+      Object quoter =
+          Proxy.newProxyInstance(
+              loader,
+              new Class<?>[] {quoterType},
+              (proxy, method, args) -> {
+                calls.incrementAndGet();
+                long amount = (long) args[0];
+                long p = percent.get();
+                return method.getName().equals("quote")
+                    ? makeQuote.newInstance(amount * p / 100, "p" + p, p > 3 ? high : low)
+                    : p % 2 == 0 ? high : low;
+              });
+      Object desk = deskType.getConstructor(quoterType).newInstance(quoter);
+      Object account = accountType.getConstructor().newInstance();
+      var book = deskType.getMethod("book", accountType, long.class);
+      long expected = 1_000_000;
+      for (int i = 0; i < 300; i++) {
+        long p = i % 7;
+        percent.set(p);
+        expected -= 1_000 + 1_000 * p / 100 + ("p" + p).length() + (p % 2 == 0 || p > 3 ? 1 : 0);
+        assertEquals(expected, book.invoke(desk, account, 1_000L));
+      }
+      percent.set(5);
+      rt.validators().add();
+      Builds.assertAllValidated(rt, 300);
+      assertEquals(600, calls.get(), "VAL did not call the implementation");
+    } finally {
+      rt.close();
+    }
+  }
 }

@@ -818,11 +818,32 @@ public final class FactsCollector implements TaskListener {
       return Stream.concat(
               Stream.of(method.getReturnType()),
               method.getParameters().stream().map(VariableElement::asType))
-          .allMatch(
-              t ->
-                  t.getKind().isPrimitive()
-                      || t.getKind() == TypeKind.VOID
-                      || VALUE_TYPES.contains(types.erasure(t).toString()));
+          .allMatch(t -> unchangeable(t, 0));
+    }
+
+    /**
+     * A value no code can change: a primitive, a string or a box; an enum constant (the same object
+     * in APP and VAL); a record whose components are such values (not user data). An answer of such
+     * a type can be handed to VAL as it is, and an argument of one cannot be filled.
+     */
+    private boolean unchangeable(TypeMirror t, int depth) {
+      if (t.getKind().isPrimitive()
+          || t.getKind() == TypeKind.VOID
+          || VALUE_TYPES.contains(types.erasure(t).toString())) {
+        return true;
+      }
+      if (depth > 4 || !(t instanceof DeclaredType declared)) {
+        return false;
+      }
+      Element type = declared.asElement();
+      if (type.getKind() == ElementKind.ENUM) {
+        return true;
+      }
+      return type.getKind() == ElementKind.RECORD
+          && !isUserData(type)
+          && ((TypeElement) type)
+              .getRecordComponents().stream()
+                  .allMatch(c -> unchangeable(c.getAccessor().getReturnType(), depth + 1));
     }
 
     /** The names of {@code type}'s own instance fields, comma-separated, as a copy passes them. */

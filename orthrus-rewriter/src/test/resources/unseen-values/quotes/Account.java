@@ -1,0 +1,9 @@
+package quotes;
+
+import dev.orthrus.annotations.UserData;
+
+/** The user data a desk books. */
+@UserData
+public final class Account {
+  long balance = 1_000_000;
+}

@@ -1,0 +1,7 @@
+package quotes;
+
+/** How large a quote is. */
+public enum Kind {
+  LOW,
+  HIGH
+}
