@@ -49,10 +49,11 @@ import java.util.List;
  *     around the call compiles in VAL as it did in the source
  * @param answeredElsewhere an abstract method (an interface's, an abstract class's) or one a
  *     subclass may override, of code that is not the JDK, taking and returning only values
- *     (primitives, strings, their boxes): an implementation or override the rewriter does not see
- *     (another module's, the tests', a lambda) may answer it from state of its own, so without
- *     variants of the method APP records the answer and VAL replays it (decisions 0097, 0098). A
- *     method of the sources that a closure reaches has variants (decision 0098)
+ *     (primitives, strings, their boxes, enum constants, records of values): an implementation or
+ *     override the rewriter does not see (another module's, the tests', a lambda) may answer it
+ *     from state of its own, so without variants of the method APP records the answer and VAL
+ *     replays it (decisions 0097, 0098). A method of the sources that a closure reaches has
+ *     variants (decision 0098)
  */
 public record CallFact(
     String target,

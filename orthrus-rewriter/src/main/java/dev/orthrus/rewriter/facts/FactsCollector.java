@@ -912,7 +912,6 @@ public final class FactsCollector implements TaskListener {
       return found[0];
     }
 
-    /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
     /**
      * Whether {@code value} is an array no other code holds yet: a new one, a copy ({@code
      * clone()}, {@code Arrays.copyOf}, {@code copyOfRange}), or either of a conditional's.
@@ -937,6 +936,7 @@ public final class FactsCollector implements TaskListener {
       return false;
     }
 
+    /** The node is what an assignment, compound assignment, {@code ++} or {@code --} writes. */
     private boolean isAssignmentTarget(Tree node) {
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       return (parent instanceof AssignmentTree a && a.getVariable() == node)
@@ -3026,11 +3026,6 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * The expression is an array that a recorded call on a shared JDK object returned ({@code
-     * counters.get(k)} of a {@code Map<String, long[]>}, {@code audit.toArray()}), or a local that
-     * always holds one: the application's own array, which the log hands to the validator as it is.
-     */
-    /**
      * Whether {@code variable} is a local or parameter of an enclosing method that the code here,
      * in a method of a local or anonymous class, captured: that method holds the same array or
      * object and may change it between the calls it makes the class's object answer ({@code long[]
@@ -3055,6 +3050,11 @@ public final class FactsCollector implements TaskListener {
       return false;
     }
 
+    /**
+     * The expression is an array that a recorded call on a shared JDK object returned ({@code
+     * counters.get(k)} of a {@code Map<String, long[]>}, {@code audit.toArray()}), or a local that
+     * always holds one: the application's own array, which the log hands to the validator as it is.
+     */
     private boolean sharedArray(TreePath expressionPath) {
       TreePath path = unparenthesized(expressionPath);
       ExpressionTree expression = (ExpressionTree) path.getLeaf();

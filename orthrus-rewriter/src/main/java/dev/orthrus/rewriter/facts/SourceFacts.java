@@ -913,6 +913,11 @@ public final class SourceFacts {
     return closures;
   }
 
+  /** {@link #overridableValueMethods}. */
+  public Set<String> overridableValueMethods() {
+    return Collections.unmodifiableSet(overridableValueMethods);
+  }
+
   /**
    * The methods that need APP and VAL variants when a closure reaches them ({@link #reached}): the
    * closures, and the methods of the sources that touch user data (read or write a versioned field
@@ -923,11 +928,6 @@ public final class SourceFacts {
    * @param direct ids of methods whose own body must be recorded or replayed beyond what the facts
    *     show (the non-deterministic calls the processor found)
    */
-  /** {@link #overridableValueMethods}. */
-  public Set<String> overridableValueMethods() {
-    return Collections.unmodifiableSet(overridableValueMethods);
-  }
-
   public Set<String> touchingMethods(Set<String> direct) {
     linkOverrides();
     Set<String> touching = new LinkedHashSet<>(touchesDirectly);
