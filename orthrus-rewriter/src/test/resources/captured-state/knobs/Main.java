@@ -33,6 +33,10 @@ public final class Main {
       rate.set(i % 9);
       last = first.charge(a, 1_000) + second.charge(a, 1_000);
     }
+    Tally tally = new Tally();
+    for (int i = 0; i < 100; i++) {
+      last += tally.tally(a, i);
+    }
     return last + "/" + calls.get();
   }
 }

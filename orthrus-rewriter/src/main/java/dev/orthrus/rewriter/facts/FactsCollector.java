@@ -3030,7 +3030,7 @@ public final class FactsCollector implements TaskListener {
      * in a method of a local or anonymous class, captured: that method holds the same array or
      * object and may change it between the calls it makes the class's object answer ({@code long[]
      * knob} written by {@code main}, read as {@code knob[0]} in a strategy's {@code fee}), as code
-     * holding a field's may.
+     * holding a field's may. Not a closure's own local, which each execution makes anew.
      */
     private boolean captured(Element variable) {
       if (variable == null
@@ -3038,10 +3038,15 @@ public final class FactsCollector implements TaskListener {
               && variable.getKind() != ElementKind.PARAMETER)) {
         return false;
       }
+      Element maker = variable.getEnclosingElement();
+      if (maker == null || maker.getAnnotation(Closure.class) != null) {
+        // A closure's own local: each execution, VAL's too, makes its own.
+        return false;
+      }
       for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
         if (p.getLeaf() instanceof MethodTree) {
           Element method = trees.getElement(p);
-          return method != null && !method.equals(variable.getEnclosingElement());
+          return method != null && !method.equals(maker);
         }
         if (p.getLeaf() instanceof ClassTree) {
           return false;
