@@ -462,11 +462,10 @@ public final class FactsCollector implements TaskListener {
         if (type.getKind() == ElementKind.RECORD) {
           // A record's array component holds the array its maker passed, which the maker may go on
           // writing (new Rates(values), then values[i] = x).
-          for (Element member : type.getEnclosedElements()) {
-            if (member.getKind() == ElementKind.FIELD
-                && !member.getModifiers().contains(Modifier.STATIC)
-                && member.asType().getKind() == TypeKind.ARRAY) {
-              facts.arraysChangedAfterConstruction.add(fieldKey((VariableElement) member));
+          for (VariableElement field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+            if (!field.getModifiers().contains(Modifier.STATIC)
+                && field.asType().getKind() == TypeKind.ARRAY) {
+              facts.arraysChangedAfterConstruction.add(fieldKey(field));
             }
           }
         }
@@ -813,7 +812,7 @@ public final class FactsCollector implements TaskListener {
             "java.lang.Double",
             "java.lang.Float");
 
-    /** Every parameter and the result a primitive, a string or a box (or void). */
+    /** Every parameter and the result {@link #unchangeable} (or void). */
     private boolean takesAndReturnsValues(ExecutableElement method) {
       return Stream.concat(
               Stream.of(method.getReturnType()),

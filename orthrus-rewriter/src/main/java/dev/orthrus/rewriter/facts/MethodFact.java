@@ -14,8 +14,9 @@ import java.nio.file.Path;
  * @param exported a public method that code in another package can name (every class around it
  *     public; {@code OrthrusProcessor.exportable}): another module's closures may call it (decision
  *     0075)
- * @param takesValues every parameter and the result a primitive, a string or a box (or void):
- *     nothing an implementation gets could carry a change back but its result (decision 0097)
+ * @param takesValues every parameter and the result a value no code can change (a primitive, a
+ *     string, a box, an enum constant, a record of such values) or void: nothing an implementation
+ *     gets could carry a change back but its result (decision 0097)
  */
 public record MethodFact(
     String id,

@@ -309,7 +309,7 @@ final class FileRewriter {
       List<Runnable> after,
       int[] bindingsAt) {
     ClosureMethods generated = closureMethods(type, m, id, parameterTypes(id));
-    MethodDeclaration dispatcher = callingPlain(type, m);
+    MethodDeclaration dispatcher = concrete(type, m, plainBody(m));
     dispatcher.removeJavaDocComment();
     dispatcher.getAnnotations().clear();
     ClosureMethods.addSiteParameter(dispatcher, "site$");
@@ -506,19 +506,16 @@ final class FileRewriter {
   private MethodDeclaration dispatching(
       TypeDeclaration<?> type, MethodDeclaration m, MethodFact fact, Variant kind) {
     String context = contextName(m, kind);
-    MethodDeclaration v =
-        asVariant(
-            callingPlain(type, m),
-            m,
-            kind,
-            context,
-            " "
-                + kind.name()
-                + " variant: an implementation's "
-                + kind.suffix
-                + " variant overrides it; any other runs its plain method");
-    v.setBody(unseenBody(m, fact, kind, context));
-    return v;
+    return asVariant(
+        concrete(type, m, unseenBody(m, fact, kind, context)),
+        m,
+        kind,
+        context,
+        " "
+            + kind.name()
+            + " variant: an implementation's "
+            + kind.suffix
+            + " variant overrides it; any other runs its plain method");
   }
 
   /**
@@ -580,26 +577,30 @@ final class FileRewriter {
   }
 
   /**
-   * A concrete copy of the abstract method {@code m} (a default method in an interface) whose body
-   * calls {@code m} with the copy's own arguments.
+   * A concrete copy of the abstract method {@code m} (a default method in an interface) with {@code
+   * body}, which names the copy's parameters as {@code m} does.
    */
-  private static MethodDeclaration callingPlain(TypeDeclaration<?> type, MethodDeclaration m) {
+  private static MethodDeclaration concrete(
+      TypeDeclaration<?> type, MethodDeclaration m, BlockStmt body) {
     MethodDeclaration v = m.clone();
     v.removeModifier(Modifier.Keyword.ABSTRACT);
     if (type instanceof ClassOrInterfaceDeclaration c && c.isInterface()) {
       v.addModifier(Modifier.Keyword.DEFAULT);
     }
-    v.setBody(plainBody(m));
+    v.setBody(body);
     return v;
   }
 
-  /**
-   * {@code { return m(params); }}, or {@code { m(params); return; }} for a void method: a call of
-   * the plain method with the variant's own arguments.
-   */
-  private static BlockStmt plainBody(MethodDeclaration m) {
+  /** {@code m(params)}: a call of the plain method with the variant's own arguments. */
+  private static MethodCallExpr plainCall(MethodDeclaration m) {
     MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
     m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+    return plain;
+  }
+
+  /** {@code { return m(params); }}, or {@code { m(params); return; }} for a void method. */
+  private static BlockStmt plainBody(MethodDeclaration m) {
+    MethodCallExpr plain = plainCall(m);
     return m.getType().isVoidType()
         ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
         : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
@@ -652,19 +653,18 @@ final class FileRewriter {
   /**
    * What a variant of {@code m} runs for an implementation the rewriter did not see (a class of
    * another module or of the tests, a lambda): its plain method, which VAL would run once more on
-   * the same object. When {@code m} takes and returns only values (primitives, strings, their
-   * boxes), APP records the plain method's result and VAL takes it from the log instead, as for
-   * library code with effects (decision 0097): the implementation may read state of its own that
-   * changes between the two runs (a fee the application sets), and nothing it gets could carry a
-   * change back to the closure but its result. Otherwise both run the plain method.
+   * the same object. When {@code m} takes and returns only values ({@link MethodFact#takesValues}),
+   * APP records the plain method's result and VAL takes it from the log instead, as for library
+   * code with effects (decision 0097): the implementation may read state of its own that changes
+   * between the two runs (a fee the application sets), and nothing it gets could carry a change
+   * back to the closure but its result. Otherwise both run the plain method.
    */
   private static BlockStmt unseenBody(
       MethodDeclaration m, MethodFact fact, Variant kind, String context) {
     if (!fact.takesValues()) {
       return plainBody(m);
     }
-    MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
-    m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
+    MethodCallExpr plain = plainCall(m);
     NameExpr ctx = new NameExpr(context);
     if (m.getType().isVoidType()) {
       // Its effect is done once, by APP.
