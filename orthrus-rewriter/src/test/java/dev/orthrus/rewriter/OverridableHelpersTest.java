@@ -24,7 +24,9 @@ class OverridableHelpersTest {
         loader -> loader.loadClass("rules.Main").getMethod("run").invoke(null),
         300);
     String book = Builds.generated(out, "rules/Book.java");
-    assertTrue(book.contains("r.applyApp(log, x) + r.depthApp(log, x % 50)"), book);
-    assertTrue(book.contains("scale.scaledApp(log, x) + box.weightApp(log, (int) (x % 10))"), book);
+    assertTrue(book.contains("Rule.applyApp$(log, r, x) + Rule.depthApp$(log, r, x % 50)"), book);
+    assertTrue(
+        book.contains("Scale.scaledApp$(log, scale, x) + Box.weightApp$(log, box, (int) (x % 10))"),
+        book);
   }
 }

@@ -73,7 +73,7 @@ class SharedIterationTest {
         "line += log.nondetRef(java.lang.String.valueOf(cold))",
         "a.plus$note(log, log.nondetRef(java.lang.String.valueOf(tags)))",
         "a.plus$note(java.lang.String.valueOf(tags))",
-        "for (String t : log.snapshot(log.nondetRef(p.picks(this))))");
+        "for (String t : log.snapshot(log.nondetRef(Shop.Picker.picksApp$(log, p, this))))");
     assertContainsAll(
         Files.readString(result.report()),
         "recorded: snapshot for-each over java.util.List",

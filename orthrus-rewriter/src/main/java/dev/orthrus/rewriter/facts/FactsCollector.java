@@ -243,6 +243,30 @@ public final class FactsCollector implements TaskListener {
   }
 
   /** A method a subclass may override. */
+  /** A top-level type, or a static member of one such: a static method can name it. */
+  private static boolean staticallyNamed(TypeElement type) {
+    for (Element t = type; t instanceof TypeElement nested; t = t.getEnclosingElement()) {
+      NestingKind kind = nested.getNestingKind();
+      if (kind == NestingKind.TOP_LEVEL) {
+        return true;
+      }
+      if (kind != NestingKind.MEMBER
+          || !nested.getModifiers().contains(Modifier.STATIC)
+              && nested.getKind() == ElementKind.CLASS) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** The method's own type variables are named unlike its class's. */
+  private static boolean ownTypeVariables(ExecutableElement method, TypeElement owner) {
+    Set<String> names = new HashSet<>();
+    owner.getTypeParameters().forEach(p -> names.add(p.getSimpleName().toString()));
+    return method.getTypeParameters().stream()
+        .noneMatch(p -> names.contains(p.getSimpleName().toString()));
+  }
+
   private static boolean overridable(ExecutableElement method) {
     Set<Modifier> mods = method.getModifiers();
     TypeElement owner = JavaNames.enclosingType(method);
@@ -540,11 +564,11 @@ public final class FactsCollector implements TaskListener {
                 declared.overridable()));
       }
       recordOverrides(method, owner, id);
-      if (declared.overridable()
-          && declared.takesValues()
-          && !declared.closure()
-          && node.getBody() != null) {
-        facts.overridableValueMethods.add(id);
+      if (declared.overridable() && !declared.closure()) {
+        facts.overridableMethods.add(id);
+        if (staticallyNamed(owner) && ownTypeVariables(method, owner)) {
+          facts.bridgeable.add(id);
+        }
       }
       facts.methods.put(id, declared);
       facts.methodsByFile.computeIfAbsent(file, f -> new ArrayList<>()).add(declared);

@@ -390,11 +390,19 @@ public final class SourceFacts {
   final Set<String> seedingMethods = new LinkedHashSet<>();
 
   /**
-   * Methods with a body that a class the rewriter never sees may override (not closures), taking
-   * and returning only values: one a closure reaches gets variants, whose check of the object's
-   * class answers from the log when such an override runs (decision 0098).
+   * Methods that a class the rewriter never sees may override or implement (not closures): one a
+   * closure reaches gets variants, whose check of the object's class answers from the log, or
+   * leaves the execution not validated, when such an implementation runs (decisions 0098, 0100).
    */
-  final Set<String> overridableValueMethods = new LinkedHashSet<>();
+  final Set<String> overridableMethods = new LinkedHashSet<>();
+
+  /**
+   * Of {@link #overridableMethods}, those whose declaring type a static method can name with its
+   * type parameters (a top-level type or a static member of one): a closure's calls of one with
+   * variants go through a static bridge that first asks whether a mock or a proxy intercepts the
+   * object's methods (decision 0100).
+   */
+  final Set<String> bridgeable = new LinkedHashSet<>();
 
   final Set<String> sourceTypes = new HashSet<>();
 
@@ -913,9 +921,14 @@ public final class SourceFacts {
     return closures;
   }
 
-  /** {@link #overridableValueMethods}. */
-  public Set<String> overridableValueMethods() {
-    return Collections.unmodifiableSet(overridableValueMethods);
+  /** {@link #overridableMethods}. */
+  public Set<String> overridableMethods() {
+    return Collections.unmodifiableSet(overridableMethods);
+  }
+
+  /** Whether {@code id} is one of {@link #bridgeable}. */
+  public boolean bridgeable(String id) {
+    return bridgeable.contains(id);
   }
 
   /**
@@ -946,6 +959,14 @@ public final class SourceFacts {
       for (Map.Entry<String, Set<String>> e : callees.entrySet()) {
         if (!touching.contains(e.getKey()) && e.getValue().stream().anyMatch(touching::contains)) {
           touching.add(e.getKey());
+          changed = true;
+        }
+      }
+      // The sources' overrides of a method with variants get theirs: the variants' check of the
+      // object's class would take one without for an implementation out of sight.
+      for (Map.Entry<String, Set<String>> e : overrides.entrySet()) {
+        if (touching.contains(e.getKey()) && !touching.containsAll(e.getValue())) {
+          touching.addAll(e.getValue());
           changed = true;
         }
       }

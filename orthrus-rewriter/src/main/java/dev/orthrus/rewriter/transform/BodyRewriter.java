@@ -910,6 +910,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       return recordedCall(m, call);
     }
     if (variant != Variant.PLAIN && plan.hasVariants(target)) {
+      if (plan.bridged(target) && throughBridge(m)) {
+        return bridged(m, target);
+      }
       toVariant(m, call);
       return m;
     }
@@ -1518,6 +1521,29 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   private static MethodCallExpr requireNonNull(Expression value) {
     return new MethodCallExpr(
         new NameExpr("java.util.Objects"), "requireNonNull", new NodeList<>(value));
+  }
+
+  /**
+   * A call on another object ({@code pricing.fee(amount)}, not on {@code this} or {@code super},
+   * whose variants run on an object of their own class) without explicit type arguments: through
+   * the target's static bridge ({@link Plan#bridged}).
+   */
+  private static boolean throughBridge(MethodCallExpr m) {
+    return m.getScope().filter(s -> !s.isThisExpr() && !s.isSuperExpr()).isPresent()
+        && m.getTypeArguments().isEmpty();
+  }
+
+  /** {@code Pricing.feeApp$(log, pricing, amount)}: {@code m} through its target's bridge. */
+  private Expression bridged(MethodCallExpr m, String target) {
+    NodeList<Expression> arguments = new NodeList<>();
+    arguments.add(new NameExpr(context));
+    arguments.add(m.getScope().orElseThrow());
+    arguments.addAll(m.getArguments());
+    return new MethodCallExpr(
+        StaticJavaParser.parseExpression(
+            plan.facts.expressionName(target.substring(0, target.indexOf('#')), pkg)),
+        plan.variantName(m.getNameAsString(), variant) + "$",
+        arguments);
   }
 
   private void toVariant(MethodCallExpr m, CallFact call) {

@@ -18,17 +18,24 @@ import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.nodeTypes.NodeWithImplements;
+import com.github.javaparser.ast.nodeTypes.NodeWithTypeParameters;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.TypeParameter;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.MethodFact;
 import dev.orthrus.rewriter.facts.Span;
@@ -195,6 +202,10 @@ final class FileRewriter {
             unlessOverridden(variants.get(0), m, fact, instrumented, Variant.APP);
             unlessOverridden(variants.get(1), m, fact, instrumented, Variant.VAL);
           }
+          if (plan.bridged(id)) {
+            variants.add(bridge(type, m, fact, Variant.APP));
+            variants.add(bridge(type, m, fact, Variant.VAL));
+          }
           changed = true;
         }
         m.getBody().get().accept(body(Variant.PLAIN, null, id), null);
@@ -211,6 +222,10 @@ final class FileRewriter {
           List<MethodDeclaration> fallbacks = new ArrayList<>();
           fallbacks.add(dispatching(type, m, fact, Variant.APP));
           fallbacks.add(dispatching(type, m, fact, Variant.VAL));
+          if (plan.bridged(fact.id())) {
+            fallbacks.add(bridge(type, m, fact, Variant.APP));
+            fallbacks.add(bridge(type, m, fact, Variant.VAL));
+          }
           if (closure) {
             abstractClosure(type, m, fact.id(), fallbacks, after, bindingsAt);
           }
@@ -507,7 +522,7 @@ final class FileRewriter {
       TypeDeclaration<?> type, MethodDeclaration m, MethodFact fact, Variant kind) {
     String context = contextName(m, kind);
     return asVariant(
-        concrete(type, m, unseenBody(m, fact, kind, context)),
+        concrete(type, m, unseenBody(m, fact, kind, context, new ThisExpr())),
         m,
         kind,
         context,
@@ -646,37 +661,148 @@ final class FileRewriter {
             0,
             new IfStmt(
                 new UnaryExpr(runsInstrumented, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
-                unseenBody(m, fact, kind, v.getParameter(0).getNameAsString()),
+                unseenBody(m, fact, kind, v.getParameter(0).getNameAsString(), new ThisExpr()),
                 null));
   }
 
   /**
    * What a variant of {@code m} runs for an implementation the rewriter did not see (a class of
-   * another module or of the tests, a lambda): its plain method, which VAL would run once more on
-   * the same object. When {@code m} takes and returns only values ({@link MethodFact#takesValues}),
-   * APP records the plain method's result and VAL takes it from the log instead, as for library
-   * code with effects (decision 0097): the implementation may read state of its own that changes
-   * between the two runs (a fee the application sets), and nothing it gets could carry a change
-   * back to the closure but its result. Otherwise both run the plain method.
+   * another module or of the tests, a lambda): its plain method, called by APP alone. Such an
+   * implementation may read a setting of its own that changes between APP's run and VAL's (a fee
+   * the application sets), so VAL does not call it again (decisions 0097 and 0100):
+   *
+   * <ul>
+   *   <li>when {@code m} takes and returns only values ({@link MethodFact#takesValues}), APP
+   *       records the answer, VAL takes it from the log, and a void one runs in APP only;
+   *   <li>otherwise APP hands the answer and the arguments of a reference type to {@code
+   *       answerOutOfSight} (or {@code effectOutOfSight}), which records an answer that turns out
+   *       to be a value given values, and else makes the execution one that is not validated: what
+   *       the implementation did to an array or a builder it was given is not in the log.
+   * </ul>
+   *
+   * <p>APP marks the log before the call, so that an implementation that throws, or that runs the
+   * closure's code back, leaves the execution not validated or drops what that code logged, as a
+   * recorded call of library code does.
    */
   private static BlockStmt unseenBody(
-      MethodDeclaration m, MethodFact fact, Variant kind, String context) {
-    if (!fact.takesValues()) {
-      return plainBody(m);
-    }
-    MethodCallExpr plain = plainCall(m);
+      MethodDeclaration m, MethodFact fact, Variant kind, String context, Expression receiver) {
     NameExpr ctx = new NameExpr(context);
-    if (m.getType().isVoidType()) {
-      // Its effect is done once, by APP.
-      return kind == Variant.APP
-          ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
-          : new BlockStmt(new NodeList<>(new ReturnStmt()));
+    boolean isVoid = m.getType().isVoidType();
+    if (kind == Variant.VAL) {
+      return new BlockStmt(
+          new NodeList<>(
+              isVoid ? new ReturnStmt() : new ReturnStmt(new MethodCallExpr(ctx, "nondetRef"))));
     }
-    Expression result =
-        kind == Variant.APP
-            ? new MethodCallExpr(ctx, "nondetRef", new NodeList<>(plain))
-            : new MethodCallExpr(ctx, "nondetRef");
-    return new BlockStmt(new NodeList<>(new ReturnStmt(result)));
+    NodeList<Statement> statements = new NodeList<>();
+    statements.add(
+        new ExpressionStmt(
+            new MethodCallExpr(ctx, "beforeRecorded", new NodeList<>(receiver.clone()))));
+    MethodCallExpr plain = plainCall(m);
+    if (!receiver.isThisExpr()) {
+      plain.setScope(receiver.clone());
+    }
+    NodeList<Expression> checked = new NodeList<>();
+    if (!fact.takesValues()) {
+      checked.add(new StringLiteralExpr(fact.id()));
+      m.getParameters().stream()
+          .filter(p -> !p.getType().isPrimitiveType())
+          .forEach(
+              p -> {
+                Expression name = new NameExpr(p.getNameAsString());
+                // An array alone would be taken for the varargs array itself.
+                checked.add(
+                    p.getType().isArrayType() || p.isVarArgs()
+                        ? new CastExpr(StaticJavaParser.parseClassOrInterfaceType("Object"), name)
+                        : name);
+              });
+    }
+    if (isVoid) {
+      statements.add(new ExpressionStmt(plain));
+      statements.add(
+          new ExpressionStmt(
+              fact.takesValues()
+                  ? new MethodCallExpr(ctx, "afterRecorded")
+                  : new MethodCallExpr(ctx, "effectOutOfSight", checked)));
+      statements.add(new ReturnStmt());
+    } else {
+      checked.add(0, plain);
+      statements.add(
+          new ReturnStmt(
+              fact.takesValues()
+                  ? new MethodCallExpr(ctx, "recordedRef", new NodeList<>(plain))
+                  : new MethodCallExpr(ctx, "answerOutOfSight", checked)));
+    }
+    return new BlockStmt(statements);
+  }
+
+  /**
+   * The static bridge through which a closure calls {@code m}'s variant on another object ({@code
+   * static long feeApp$(ClosureLog log, Pricing self, long amount)}): a mock or a proxy intercepts
+   * every method, the variants included, and answers them with 0, null or false, or throws, where
+   * the test stubbed the plain method. The bridge asks first ({@code Overrides.intercepted}) and
+   * then calls the plain method as it would an implementation out of sight ({@link #unseenBody});
+   * any other object runs its variant (decision 0100). A static method cannot be intercepted so.
+   */
+  private MethodDeclaration bridge(
+      TypeDeclaration<?> type, MethodDeclaration m, MethodFact fact, Variant kind) {
+    String context = contextName(m, kind);
+    String self = "self";
+    Set<String> used = new HashSet<>();
+    m.getParameters().forEach(p -> used.add(p.getNameAsString()));
+    while (used.contains(self) || self.equals(context)) {
+      self = self + "$";
+    }
+    MethodDeclaration b = new MethodDeclaration();
+    b.setName(plan.variantName(m.getNameAsString(), kind) + "$");
+    b.setModifiers(new NodeList<>());
+    boolean inInterface = type instanceof ClassOrInterfaceDeclaration c && c.isInterface();
+    if (inInterface || m.isPublic()) {
+      b.addModifier(Modifier.Keyword.PUBLIC);
+    } else if (m.isProtected()) {
+      b.addModifier(Modifier.Keyword.PROTECTED);
+    }
+    b.addModifier(Modifier.Keyword.STATIC);
+    NodeList<TypeParameter> typeParameters = new NodeList<>();
+    NodeList<com.github.javaparser.ast.type.Type> typeArguments = new NodeList<>();
+    if (type instanceof NodeWithTypeParameters<?> generic) {
+      for (TypeParameter t : generic.getTypeParameters()) {
+        typeParameters.add(t.clone());
+        typeArguments.add(new ClassOrInterfaceType(null, t.getNameAsString()));
+      }
+    }
+    m.getTypeParameters().forEach(t -> typeParameters.add(t.clone()));
+    b.setTypeParameters(typeParameters);
+    b.setType(m.getType().clone());
+    b.setThrownExceptions(
+        new NodeList<>(m.getThrownExceptions().stream().map(t -> t.clone()).toList()));
+    b.addParameter(new Parameter(StaticJavaParser.parseType(kind.contextType), context));
+    ClassOrInterfaceType selfType = new ClassOrInterfaceType(null, type.getNameAsString());
+    if (!typeArguments.isEmpty()) {
+      selfType.setTypeArguments(typeArguments);
+    }
+    b.addParameter(new Parameter(selfType, self));
+    m.getParameters().forEach(p -> b.addParameter(p.clone()));
+    MethodCallExpr variant =
+        new MethodCallExpr(new NameExpr(self), plan.variantName(m.getNameAsString(), kind));
+    variant.addArgument(new NameExpr(context));
+    m.getParameters().forEach(p -> variant.addArgument(new NameExpr(p.getNameAsString())));
+    BlockStmt body = new BlockStmt();
+    body.addStatement(
+        new IfStmt(
+            new MethodCallExpr(
+                new NameExpr("Overrides"), "intercepted", new NodeList<>(new NameExpr(self))),
+            unseenBody(m, fact, kind, context, new NameExpr(self)),
+            null));
+    body.addStatement(
+        m.getType().isVoidType() ? new ExpressionStmt(variant) : new ReturnStmt(variant));
+    b.setBody(body);
+    b.setLineComment(
+        " "
+            + kind.name()
+            + " call of "
+            + m.getNameAsString()
+            + " on an object whose methods a mock or a proxy may intercept");
+    return b;
   }
 
   private static String contextName(MethodDeclaration m, Variant kind) {

@@ -237,8 +237,9 @@ final class Plan {
     // Exported for other builds' closures: the methods that touch user data or make recorded calls.
     Set<String> exportable = facts.touchingMethods(direct);
     // A closure's calls of a method a class out of sight may override get its variants, whose
-    // check of the object's class records such an override's answer (decision 0098).
-    direct.addAll(facts.overridableValueMethods());
+    // check of the object's class records such an override's answer, or leaves the execution not
+    // validated (decisions 0098, 0100).
+    direct.addAll(facts.overridableMethods());
     Set<String> anywhere = facts.touchingMethods(direct);
     this.foreignOverrides = foreignOverrides(anywhere);
     this.accessingUserData = facts.accessingUserData();
@@ -452,6 +453,16 @@ final class Plan {
    */
   boolean hasVariants(String id) {
     return touching.contains(id) || dependencyMethods.containsKey(id);
+  }
+
+  /**
+   * Whether a call of {@code id} on another object goes through its static bridge ({@code
+   * feeApp$(log, pricing, amount)}), which asks whether a mock or a proxy intercepts the object's
+   * methods before calling its variant (decision 0100): a method of the sources with variants that
+   * a subclass may override, in a type a static method can name.
+   */
+  boolean bridged(String id) {
+    return touching.contains(id) && !isClosure(id) && facts.bridgeable(id);
   }
 
   /**

@@ -104,6 +104,13 @@ public final class ClosureLog {
   private boolean overflowed;
   private boolean raced;
   private boolean caughtMachineError;
+
+  /**
+   * The method whose implementation out of the rewriter's sight ({@link #answerOutOfSight}) made
+   * the execution one that cannot be validated, or null.
+   */
+  private String outOfSight;
+
   private Object receiver;
 
   private Object[] refArgs = new Object[4];
@@ -607,6 +614,65 @@ public final class ClosureLog {
     if (!caughtMachineError && MachineErrors.in(e)) {
       caughtMachineError = true;
     }
+  }
+
+  // ---- implementations the rewriter did not see ----
+
+  /**
+   * The answer of an implementation the rewriter did not see (a class of the tests or of another
+   * module, a lambda), called after {@link #beforeRecorded}: {@code method}'s implementation, given
+   * {@code arguments} (those of a reference type). When the answer and those arguments are values
+   * no code can change (strings, boxes, enum constants, records of such values), the answer is
+   * recorded, and VAL takes it from the log instead of calling the implementation again, which may
+   * read a setting of its own that changed since (decision 0097). Otherwise the implementation may
+   * have filled an argument, or may change the object it answered later, and VAL could not meet
+   * what APP met: the execution is not validated ({@link #outOfSight()}, decision 0100).
+   */
+  public <T> T answerOutOfSight(T answer, String method, Object... arguments) {
+    dropCallbacks();
+    if (!CallerValues.immutable(answer)
+        || answer instanceof VersionedObject<?>
+        || !values(arguments)) {
+      outOfSight(method);
+    }
+    return nondetRef(answer);
+  }
+
+  /**
+   * A void implementation the rewriter did not see ran, called after {@link #beforeRecorded}: VAL
+   * does not run it again, and when an argument it was given is not a value ({@link
+   * #answerOutOfSight}), what it did to that argument is not in the log: the execution is not
+   * validated.
+   */
+  public void effectOutOfSight(String method, Object... arguments) {
+    dropCallbacks();
+    if (!values(arguments)) {
+      outOfSight(method);
+    }
+  }
+
+  private static boolean values(Object[] arguments) {
+    for (Object a : arguments) {
+      if (!CallerValues.immutable(a) || a instanceof VersionedObject<?>) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void outOfSight(String method) {
+    if (outOfSight == null) {
+      outOfSight = method;
+    }
+  }
+
+  /**
+   * The method ({@code pkg.Type#name(params)}) of the first implementation out of the rewriter's
+   * sight that took or gave an object that can change ({@link #answerOutOfSight}): the execution
+   * cannot be validated. Null when there was none.
+   */
+  public String outOfSight() {
+    return outOfSight;
   }
 
   /** True when the closure caught an error of the machine ({@link #caught}). */
@@ -1387,6 +1453,7 @@ public final class ClosureLog {
     overflowed = false;
     raced = false;
     caughtMachineError = false;
+    outOfSight = null;
     strict = false;
     verdict = PENDING;
     state(FREE);

@@ -1,7 +1,11 @@
 package dev.orthrus.runtime.api;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -123,6 +127,61 @@ public final class Overrides {
       }
     }
   }
+
+  /**
+   * Whether something other than {@code object}'s own methods answers its calls, the generated
+   * variants' included: a {@link Proxy}'s handler, or a Mockito mock or spy, which answers a
+   * variant nobody stubbed with 0, null or false. A closure's call of a method a subclass may
+   * override then calls the object's plain method, which answers as the test stubbed it, as it
+   * would an implementation out of the rewriter's sight (decision 0100). False for null, whose call
+   * then throws as the plain one would.
+   */
+  public static boolean intercepted(Object object) {
+    if (object == null) {
+      return false;
+    }
+    Object how = INTERCEPTION.get(object.getClass());
+    if (how instanceof Boolean always) {
+      return always;
+    }
+    try {
+      return (boolean) ((MethodHandle) how).invokeExact(object);
+    } catch (Throwable e) {
+      return false; // Mockito's own check failed: take the object at its word
+    }
+  }
+
+  /**
+   * Per class: true for a proxy class, a handle of Mockito's {@code mockingDetails(o).isMock()}
+   * where the class's loader sees Mockito (an inline mock keeps its class, so only the object can
+   * tell), else false.
+   */
+  private static final ClassValue<Object> INTERCEPTION =
+      new ClassValue<>() {
+        @Override
+        protected Object computeValue(Class<?> type) {
+          if (Proxy.isProxyClass(type)) {
+            return true;
+          }
+          ClassLoader loader = type.getClassLoader();
+          if (loader == null) {
+            return false;
+          }
+          try {
+            Class<?> mockito = Class.forName("org.mockito.Mockito", false, loader);
+            Class<?> details = Class.forName("org.mockito.MockingDetails", false, loader);
+            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            MethodHandle of =
+                lookup.findStatic(
+                    mockito, "mockingDetails", MethodType.methodType(details, Object.class));
+            MethodHandle isMock =
+                lookup.findVirtual(details, "isMock", MethodType.methodType(boolean.class));
+            return MethodHandles.filterReturnValue(of, isMock);
+          } catch (ReflectiveOperationException | LinkageError e) {
+            return false;
+          }
+        }
+      };
 
   /** The class or interface whose declaration of the method {@code type} runs. */
   static Class<?> declarer(Class<?> type, Class<?> declaring, String name, Class<?>[] parameters) {

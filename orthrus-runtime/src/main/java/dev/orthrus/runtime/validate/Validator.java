@@ -249,6 +249,14 @@ public final class Validator implements Agent {
     if (log.recordedCallThrew()) {
       throw new NotValidatedException(RECORDED_CALL_THREW);
     }
+    if (log.outOfSight() != null) {
+      throw new NotValidatedException(
+          "it called "
+              + log.outOfSight()
+              + " on an implementation the rewriter did not see (a class of the tests or of"
+              + " another module, a lambda, a mock) with an argument or an answer that can"
+              + " change: what it did to them is not in the log");
+    }
     Mismatch mismatch = replayAndCompare(log, replay, comparator);
     if (mismatch != null && log.callerValuesChanged()) {
       // The caller changed the result or an argument while the outputs were compared.

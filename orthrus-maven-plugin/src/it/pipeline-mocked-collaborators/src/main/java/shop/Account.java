@@ -1,0 +1,12 @@
+package shop;
+
+import dev.orthrus.annotations.UserData;
+
+@UserData
+public class Account {
+  long cents;
+
+  public long cents() {
+    return cents;
+  }
+}

@@ -1,0 +1,136 @@
+package dev.orthrus.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.orthrus.rewriter.compile.Javac;
+import dev.orthrus.runtime.OrthrusRuntime;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A closure asks hooks that a class the protected build never saw implements (a subclass of the
+ * tests', a lambda), and the hooks answer from a setting the application changes between calls.
+ * Their answers are objects: an array the closure then writes into, a {@code Number}, a {@code T},
+ * and a builder a void hook fills. Before, APP and VAL both ran such hooks, VAL after the setting
+ * changed: an outside trial counted 810 to 998 detections in 1,000 fault-free executions, and a
+ * hook counting its calls counted each twice. Now APP alone calls them: an answer that turns out to
+ * be a value given values is recorded for VAL, and otherwise the execution is not validated
+ * (decision 0100). The sources' own implementation is still re-executed by the validator.
+ */
+class OutOfSightTest {
+
+  private static final Path SOURCES = Path.of("src/test/resources/out-of-sight");
+
+  private static final String TIERED =
+      """
+      package unseen;
+
+      public class Tiered extends hooks.Hooks {
+        public static long percent = 1;
+        public static long tierCalls;
+        public static long bonusCalls;
+        public static long renderCalls;
+        public static long lookups;
+
+        @Override
+        public long[] tiers(long amount) {
+          tierCalls++;
+          return new long[] {amount * percent / 100, percent};
+        }
+
+        @Override
+        public Number bonus(long amount) {
+          bonusCalls++;
+          return Long.valueOf(percent);
+        }
+
+        @Override
+        public void render(StringBuilder label, long amount) {
+          renderCalls++;
+          label.append('p').append(percent);
+        }
+
+        public static hooks.Lookup<Long> lookup() {
+          return key -> {
+            lookups++;
+            return key * percent / 100;
+          };
+        }
+      }
+      """;
+
+  @Test
+  void hooksOutOfSightRunOnceAndNeverLookCorrupted(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    String desk = Builds.generated(out, "hooks/Desk.java");
+    assertTrue(desk.contains("Hooks.tiersApp$(log, hooks, amount)"), desk);
+    assertTrue(desk.contains("Hooks.renderVal$(replay, hooks, label, amount)"), desk);
+    String hooks = Builds.generated(out, "hooks/Hooks.java");
+    assertTrue(
+        hooks.contains("return log.answerOutOfSight(tiers(amount), \"hooks.Hooks#tiers(long)\");"),
+        hooks);
+    assertTrue(hooks.contains("log.effectOutOfSight("), hooks);
+    Path unseen = out.resolve("unseen");
+    Path source = Files.createDirectories(unseen.resolve("src/unseen")).resolve("Tiered.java");
+    Files.writeString(source, TIERED);
+    List<Path> classPath = new ArrayList<>(Builds.classPath());
+    classPath.add(out.resolve("classes"));
+    Javac.compile(List.of(source), classPath, 17, unseen.resolve("classes"));
+    OrthrusRuntime rt = Builds.validationHeldBack();
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"), unseen.resolve("classes"))) {
+      Class<?> hooksType = loader.loadClass("hooks.Hooks");
+      Class<?> lookupType = loader.loadClass("hooks.Lookup");
+      Class<?> accountType = loader.loadClass("hooks.Account");
+      Class<?> deskType = loader.loadClass("hooks.Desk");
+      Class<?> tiered = loader.loadClass("unseen.Tiered");
+      Object lookup = tiered.getMethod("lookup").invoke(null);
+      var makeDesk = deskType.getConstructor(hooksType, lookupType);
+      Object unseenDesk = makeDesk.newInstance(tiered.getConstructor().newInstance(), lookup);
+      Object seenDesk =
+          makeDesk.newInstance(
+              loader.loadClass("hooks.Flat").getConstructor().newInstance(), lookup);
+      Object account = accountType.getConstructor().newInstance();
+      var charge = deskType.getMethod("charge", accountType, long.class);
+      var credit = deskType.getMethod("credit", accountType, long.class);
+      long expected = 1_000_000;
+      for (int i = 0; i < 200; i++) {
+        long p = i % 7;
+        tiered.getField("percent").setLong(null, p);
+        // tiers {10p, p + 1}, bonus p, label "#p<p>"
+        expected -= 1_000 + 10 * p + p + 1 + p + 3;
+        assertEquals(expected, charge.invoke(unseenDesk, account, 1_000L));
+        // tiers {10, 2}, bonus 1000 % 3, label "#1000"
+        expected -= 1_000 + 10 + 2 + 1 + 5;
+        assertEquals(expected, charge.invoke(seenDesk, account, 1_000L));
+        expected += 10 * p;
+        assertEquals(expected, credit.invoke(seenDesk, account, 1_000L));
+      }
+      // Each hook ran once per call: VAL does not run one out of sight again.
+      for (String calls : List.of("tierCalls", "bonusCalls", "renderCalls")) {
+        assertEquals(200L, tiered.getField(calls).getLong(null), calls);
+      }
+      assertEquals(200L, tiered.getField("lookups").getLong(null));
+      // Every setting changed since: a validator running the hooks again would see 6%.
+      tiered.getField("percent").setLong(null, 6);
+      rt.validators().add();
+      assertTrue(rt.awaitDrained(60_000));
+      assertEquals(600, rt.publishedCount());
+      // The seen hooks' charges and the lookup's credits (a Long through T) are validated; the
+      // unseen hooks' charges, whose array the closure wrote into, are not.
+      assertEquals(400, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
+      assertEquals(200, rt.notValidatedCount());
+      assertTrue(
+          rt.notValidatedByClosure().toString().contains("hooks.Hooks#tiers(long)"),
+          () -> rt.notValidatedByClosure().toString());
+      assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+    } finally {
+      rt.close();
+    }
+  }
+}
