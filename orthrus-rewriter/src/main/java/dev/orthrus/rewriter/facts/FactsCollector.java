@@ -2440,7 +2440,36 @@ public final class FactsCollector implements TaskListener {
     }
 
     @Override
+    public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+      madeImplementation(node, trees.getTypeMirror(getCurrentPath()));
+      return super.visitLambdaExpression(node, unused);
+    }
+
+    /**
+     * A lambda or method reference whose target type, or an anonymous class whose supertype, is a
+     * type of the sources that is not user data: {@link SourceFacts.FileFacts#madeImplementation}.
+     * A target type the site cannot name (a capture, an intersection) is left out.
+     */
+    private void madeImplementation(Tree node, TypeMirror target) {
+      if (!(target instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement type)
+          || !declaredInSources(type)
+          || isUserData(type)) {
+        return;
+      }
+      if (node instanceof NewClassTree) {
+        fileFacts.madeImplementations.put(span(node), "");
+        return;
+      }
+      String text = target.toString();
+      if (!text.contains("capture#") && !text.contains("&") && !text.contains("<any>")) {
+        fileFacts.madeImplementations.put(span(node), text);
+      }
+    }
+
+    @Override
     public Void visitMemberReference(MemberReferenceTree node, Void unused) {
+      madeImplementation(node, trees.getTypeMirror(getCurrentPath()));
       Element element = trees.getElement(getCurrentPath());
       if (element instanceof ExecutableElement constructor
           && node.getMode() == MemberReferenceTree.ReferenceMode.NEW
@@ -3158,6 +3187,12 @@ public final class FactsCollector implements TaskListener {
       Element element = trees.getElement(getCurrentPath());
       if (element instanceof ExecutableElement constructor) {
         TypeElement type = (TypeElement) constructor.getEnclosingElement();
+        if (node.getClassBody() != null) {
+          types.directSupertypes(type.asType()).stream()
+              .filter(t -> t instanceof DeclaredType d && declaredInSources(d.asElement()))
+              .findFirst()
+              .ifPresent(t -> madeImplementation(node, t));
+        }
         boolean userData = isUserData(type);
         String id = names.methodId(constructor);
         boolean recordedShared =

@@ -130,6 +130,12 @@ public final class SourceFacts {
     final Map<Span, String> recordedValues = new HashMap<>();
 
     /**
+     * Lambdas, method references and anonymous classes that implement a type of the sources: the
+     * type as a site names it (empty for an anonymous class, whose creation names it).
+     */
+    final Map<Span, String> madeImplementations = new HashMap<>();
+
+    /**
      * Calls of {@code equals}, {@code hashCode}, {@code toString} or {@code compareTo} that javac
      * resolved to the JDK's declaration, on a receiver whose class may be one of the sources that
      * overrides it: binary name of each such class to the id of its override.
@@ -288,6 +294,16 @@ public final class SourceFacts {
      */
     public String recordedValue(Span span) {
       return recordedValues.get(span);
+    }
+
+    /**
+     * When the expression at {@code span} makes an implementation of a type of the sources (a
+     * lambda, a method reference, an anonymous class), that type as the site names it, or empty for
+     * an anonymous class; else null. An execution that made it may call it in both variants: VAL
+     * makes its own (decision 0100).
+     */
+    public String madeImplementation(Span span) {
+      return madeImplementations.get(span);
     }
 
     /**

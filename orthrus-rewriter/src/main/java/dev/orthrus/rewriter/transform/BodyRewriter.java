@@ -1765,7 +1765,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
 
   @Override
   public Visitable visit(ObjectCreationExpr n, Void arg) {
-    NewFact allocation = facts.allocation(positions.span(n));
+    Span span = positions.span(n);
+    NewFact allocation = facts.allocation(span);
     if (variant != Variant.PLAIN && n.getAnonymousClassBody().isPresent() && touches(n)) {
       problem(
           n,
@@ -1838,7 +1839,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       }
       return new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(o));
     }
-    return o;
+    return o.getAnonymousClassBody().isPresent() ? made(span, o) : o;
   }
 
   /**
@@ -1996,6 +1997,11 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    */
   @Override
   public Visitable visit(MethodReferenceExpr n, Void arg) {
+    Span span = positions.span(n);
+    return made(span, (Expression) reference(n, arg));
+  }
+
+  private Visitable reference(MethodReferenceExpr n, Void arg) {
     if (variant == Variant.PLAIN) {
       return typedClosureReference(n);
     }
@@ -2186,7 +2192,28 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "pass it directly to the method that runs it, or keep it in a local that calls only"
               + " run or take: a kept lambda could run after the closure's log is gone");
     }
-    return super.visit(n, arg);
+    Span span = positions.span(n);
+    return made(span, (Expression) super.visit(n, arg));
+  }
+
+  /**
+   * {@code log.<Step>madeImplementation(x -> ...)}: in APP and VAL, a lambda, method reference or
+   * anonymous class that implements a type of the sources, made by this execution, is registered
+   * with the log, so that a call of it runs it in both variants, each on the object it made,
+   * instead of taking it for an implementation out of sight (decision 0100): its code is the
+   * closure's own, and what it changes (a list the closure made) is the execution's.
+   */
+  private Expression made(Span span, Expression made) {
+    String type = variant == Variant.PLAIN || span == null ? null : facts.madeImplementation(span);
+    if (type == null) {
+      return made;
+    }
+    MethodCallExpr registered =
+        new MethodCallExpr(new NameExpr(context), "madeImplementation", new NodeList<>(made));
+    if (!type.isEmpty()) {
+      registered.setTypeArguments(new NodeList<>(StaticJavaParser.parseClassOrInterfaceType(type)));
+    }
+    return registered;
   }
 
   /**

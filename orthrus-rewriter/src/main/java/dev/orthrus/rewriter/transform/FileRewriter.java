@@ -682,18 +682,31 @@ final class FileRewriter {
    *
    * <p>APP marks the log before the call, so that an implementation that throws, or that runs the
    * closure's code back, leaves the execution not validated or drops what that code logged, as a
-   * recorded call of library code does.
+   * recorded call of library code does. A lambda or anonymous object the execution made itself
+   * ({@code ownImplementation}) is not out of sight: each variant runs the one it made.
    */
   private static BlockStmt unseenBody(
       MethodDeclaration m, MethodFact fact, Variant kind, String context, Expression receiver) {
     NameExpr ctx = new NameExpr(context);
     boolean isVoid = m.getType().isVoidType();
+    // A lambda or an anonymous object this execution made: each variant runs its own.
+    BlockStmt own = plainBody(m);
+    if (!receiver.isThisExpr()) {
+      own.findAll(MethodCallExpr.class).get(0).setScope(receiver.clone());
+    }
+    IfStmt madeHere =
+        new IfStmt(
+            new MethodCallExpr(ctx.clone(), "ownImplementation", new NodeList<>(receiver.clone())),
+            own,
+            null);
     if (kind == Variant.VAL) {
       return new BlockStmt(
           new NodeList<>(
+              madeHere,
               isVoid ? new ReturnStmt() : new ReturnStmt(new MethodCallExpr(ctx, "nondetRef"))));
     }
     NodeList<Statement> statements = new NodeList<>();
+    statements.add(madeHere);
     statements.add(
         new ExpressionStmt(
             new MethodCallExpr(ctx, "beforeRecorded", new NodeList<>(receiver.clone()))));

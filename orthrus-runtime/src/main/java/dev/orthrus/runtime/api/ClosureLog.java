@@ -111,6 +111,18 @@ public final class ClosureLog {
    */
   private String outOfSight;
 
+  /**
+   * The last {@link #MADE_IMPLEMENTATIONS} implementations of the sources' types this execution
+   * made ({@link #madeImplementation}): a lambda is called soon after it is made, and APP and VAL,
+   * which make the same ones in the same order, forget the same older ones. Made on the first.
+   */
+  private Object[] implementations;
+
+  private int implementationCount;
+
+  /** How many of the implementations an execution made last it remembers: a power of two. */
+  static final int MADE_IMPLEMENTATIONS = 64;
+
   private Object receiver;
 
   private Object[] refArgs = new Object[4];
@@ -649,6 +661,29 @@ public final class ClosureLog {
     if (!values(arguments)) {
       outOfSight(method);
     }
+  }
+
+  /**
+   * Registers a lambda, method reference or anonymous class implementing a type of the sources that
+   * this execution made, and returns it: a call of it runs it in APP, and VAL runs the one it made
+   * itself, instead of taking it for an implementation out of sight ({@link #ownImplementation}).
+   */
+  public <T> T madeImplementation(T implementation) {
+    if (implementations == null) {
+      implementations = new Object[MADE_IMPLEMENTATIONS];
+    }
+    implementations[implementationCount++ & (MADE_IMPLEMENTATIONS - 1)] = implementation;
+    return implementation;
+  }
+
+  /** Whether this execution made {@code implementation} ({@link #madeImplementation}). */
+  public boolean ownImplementation(Object implementation) {
+    for (int i = Math.min(implementationCount, MADE_IMPLEMENTATIONS) - 1; i >= 0; i--) {
+      if (implementations[i] == implementation) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean values(Object[] arguments) {
@@ -1418,6 +1453,9 @@ public final class ClosureLog {
     resultRef = null;
     thrownMessage = null;
     returnedArray = null;
+    if (implementations != null) {
+      Arrays.fill(implementations, null);
+    }
   }
 
   /**
@@ -1454,6 +1492,7 @@ public final class ClosureLog {
     raced = false;
     caughtMachineError = false;
     outOfSight = null;
+    implementationCount = 0;
     strict = false;
     verdict = PENDING;
     state(FREE);

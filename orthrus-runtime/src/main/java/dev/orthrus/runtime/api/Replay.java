@@ -86,9 +86,37 @@ public final class Replay {
     return value;
   }
 
+  /** The last ones of the implementations this re-execution made, as {@link ClosureLog}'s. */
+  private Object[] implementations;
+
+  private int implementationCount;
+
+  /** {@link ClosureLog#madeImplementation}: VAL's own lambda or anonymous object. */
+  public <T> T madeImplementation(T implementation) {
+    if (implementations == null) {
+      implementations = new Object[ClosureLog.MADE_IMPLEMENTATIONS];
+    }
+    implementations[implementationCount++ & (ClosureLog.MADE_IMPLEMENTATIONS - 1)] = implementation;
+    return implementation;
+  }
+
+  /** Whether this re-execution made {@code implementation} ({@link #madeImplementation}). */
+  public boolean ownImplementation(Object implementation) {
+    for (int i = Math.min(implementationCount, ClosureLog.MADE_IMPLEMENTATIONS) - 1; i >= 0; i--) {
+      if (implementations[i] == implementation) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Validator side: starts the replay of {@code log}. */
   public void reset(ClosureLog log) {
     this.log = log;
+    if (implementations != null) {
+      Arrays.fill(implementations, null);
+    }
+    implementationCount = 0;
     loadCursor = nondetBitsCursor = nondetRefCursor = 0;
     Arrays.fill(created, 0, createdCount, null);
     Arrays.fill(allocated, 0, allocatedCount, null);

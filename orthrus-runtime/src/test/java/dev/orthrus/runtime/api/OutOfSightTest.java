@@ -89,6 +89,25 @@ class OutOfSightTest {
   }
 
   @Test
+  void anExecutionKnowsTheImplementationsItMadeLast() {
+    ClosureLog log = emptyLog();
+    LongSupplier first = () -> 1L;
+    LongSupplier other = () -> 2L;
+    assertSame(first, log.madeImplementation(first));
+    assertTrue(log.ownImplementation(first));
+    assertFalse(log.ownImplementation(other));
+    for (int i = 0; i < ClosureLog.MADE_IMPLEMENTATIONS - 1; i++) {
+      log.madeImplementation(new Object());
+    }
+    assertTrue(log.ownImplementation(first), "the oldest of the last ones");
+    log.madeImplementation(other);
+    assertFalse(log.ownImplementation(first), "forgotten, by APP and VAL alike");
+    assertTrue(log.ownImplementation(other));
+    log.clear();
+    assertFalse(log.ownImplementation(other), "a reused log starts afresh");
+  }
+
+  @Test
   void proxiesInterceptEveryMethodAndOrdinaryObjectsDoNot() {
     LongSupplier proxy =
         (LongSupplier)
