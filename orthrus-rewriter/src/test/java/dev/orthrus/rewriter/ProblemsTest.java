@@ -557,7 +557,8 @@ class ProblemsTest {
     assertEquals(3, found.size(), found::toString);
     assertEquals(List.of(10, 11, 13), found.stream().map(Problem::line).sorted().toList());
     for (Problem p : found) {
-      assertTrue(p.construct().contains("a write into an array that a call"), p::toString);
+      assertTrue(
+          p.construct().contains("a write into an array the application holds"), p::toString);
       assertTrue(p.advice().contains("merge"), p::toString);
     }
   }

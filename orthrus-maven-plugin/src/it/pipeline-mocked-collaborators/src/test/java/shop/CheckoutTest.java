@@ -43,6 +43,17 @@ class CheckoutTest {
   }
 
   @Test
+  void aSpiedClosureObjectAnswersItsOwnCallsAsStubbed() {
+    Register register = spy(new Register());
+    Account a = new Account();
+    for (int i = 1; i <= 20; i++) {
+      doReturn((long) i).when(register).rate();
+      assertEquals(-100L * i * (i + 1) / 2, register.charge(a, 100));
+    }
+    verify(register, times(20)).rate();
+  }
+
+  @Test
   void aSpyAnswersItsStubsAndRunsTheRest() {
     Pricing pricing = spy(new Pricing());
     doReturn(9L).when(pricing).fee(anyLong());

@@ -242,7 +242,6 @@ public final class FactsCollector implements TaskListener {
     return false;
   }
 
-  /** A method a subclass may override. */
   /** A top-level type, or a static member of one such: a static method can name it. */
   private static boolean staticallyNamed(TypeElement type) {
     for (Element t = type; t instanceof TypeElement nested; t = t.getEnclosingElement()) {
@@ -267,6 +266,7 @@ public final class FactsCollector implements TaskListener {
         .noneMatch(p -> names.contains(p.getSimpleName().toString()));
   }
 
+  /** A method a subclass may override. */
   private static boolean overridable(ExecutableElement method) {
     Set<Modifier> mods = method.getModifiers();
     TypeElement owner = JavaNames.enclosingType(method);

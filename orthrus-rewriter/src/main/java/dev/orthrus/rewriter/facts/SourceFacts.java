@@ -958,6 +958,15 @@ public final class SourceFacts {
    *     show (the non-deterministic calls the processor found)
    */
   public Set<String> touchingMethods(Set<String> direct) {
+    return touchingMethods(direct, false);
+  }
+
+  /**
+   * {@link #touchingMethods(Set)}; with {@code overrides}, the sources' overrides of such a method
+   * count too: the variants' check of the object's class would take one without variants for an
+   * implementation out of sight (decision 0100).
+   */
+  public Set<String> touchingMethods(Set<String> direct, boolean overrides) {
     linkOverrides();
     Set<String> touching = new LinkedHashSet<>(touchesDirectly);
     touching.addAll(seedingMethods);
@@ -978,12 +987,12 @@ public final class SourceFacts {
           changed = true;
         }
       }
-      // The sources' overrides of a method with variants get theirs: the variants' check of the
-      // object's class would take one without for an implementation out of sight.
-      for (Map.Entry<String, Set<String>> e : overrides.entrySet()) {
-        if (touching.contains(e.getKey()) && !touching.containsAll(e.getValue())) {
-          touching.addAll(e.getValue());
-          changed = true;
+      if (overrides) {
+        for (Map.Entry<String, Set<String>> e : this.overrides.entrySet()) {
+          if (touching.contains(e.getKey()) && !touching.containsAll(e.getValue())) {
+            touching.addAll(e.getValue());
+            changed = true;
+          }
         }
       }
     }

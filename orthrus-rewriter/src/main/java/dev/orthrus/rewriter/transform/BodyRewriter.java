@@ -103,6 +103,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   /** Pattern variables of {@link #overrideDispatch} made so far: each takes a new name. */
   private int overrideDispatches;
 
+  /**
+   * How deep the visit is in code of a variant that may run after its log is gone: a kept lambda,
+   * an anonymous or local class's body.
+   */
+  private int detached;
+
   /** APP's void recorded calls marked by {@link #beforeRecorded}, by identity. */
   private final Set<MethodCallExpr> markedVoidCalls =
       Collections.newSetFromMap(new IdentityHashMap<>());
@@ -363,18 +369,21 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * A write into an element of an array that a recorded call returned ({@code long[] c =
-   * counters.get(k); c[0]++}): the log hands the validator the application's own array, which it
-   * would write a second time. The closure cannot be validated as written.
+   * A write into an element of an array the application holds: one a recorded call returned ({@code
+   * long[] c = counters.get(k); c[0]++}), or a local captured from the method that made the class
+   * or lambda (decision 0099). The validator gets the application's own array, which it would write
+   * a second time. The closure cannot be validated as written.
    */
   private void sharedArrayWrite(Expression write) {
     if (variant == Variant.APP && facts.sharedArrayWrite(positions.span(write))) {
       problem(
           write,
-          "a write into an array that a call on the application's collection returned",
-          "a validator gets the same array from the log and would write it again: keep the values"
-              + " in user data, or update them through the collection (counters.merge(k, 1L,"
-              + " Long::sum)) or an atomic array it holds (AtomicLongArray)");
+          "a write into an array the application holds (one a call on the application's"
+              + " collection returned, or a local that this class or lambda captured from the"
+              + " method that made it)",
+          "a validator gets the same array and would write it again: keep the values in user"
+              + " data, or update them through the collection (counters.merge(k, 1L, Long::sum))"
+              + " or an atomic array (AtomicLongArray)");
     }
   }
 
@@ -908,6 +917,11 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         return variant == Variant.VAL ? argumentsOnly(m, call) : m;
       }
       return recordedCall(m, call);
+    }
+    if (variant != Variant.PLAIN && detached > 0 && !plan.reachesUserData(target)) {
+      // In a kept lambda or an anonymous or local class, which may run after the log is gone: a
+      // method with variants only for the check of the object's class is called as written.
+      return m;
     }
     if (variant != Variant.PLAIN && plan.hasVariants(target)) {
       if (plan.bridged(target) && throughBridge(m)) {
@@ -1760,7 +1774,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "a local class that touches user data inside a closure",
           "declare the class outside the closure (a nested class), or use a named helper method");
     }
-    return super.visit(n, arg);
+    detached += variant != Variant.PLAIN ? 1 : 0;
+    try {
+      return super.visit(n, arg);
+    } finally {
+      detached -= variant != Variant.PLAIN ? 1 : 0;
+    }
   }
 
   @Override
@@ -1778,7 +1797,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             ? plainLambdas(n.getArguments())
             : Map.of();
     List<String> unrecorded = unrecordedUses(n.getArguments());
-    ObjectCreationExpr o = (ObjectCreationExpr) super.visit(n, arg);
+    boolean anonymous = variant != Variant.PLAIN && n.getAnonymousClassBody().isPresent();
+    detached += anonymous ? 1 : 0;
+    ObjectCreationExpr o;
+    try {
+      o = (ObjectCreationExpr) super.visit(n, arg);
+    } finally {
+      detached -= anonymous ? 1 : 0;
+    }
     runInside.forEach(o::setArgument);
     unrecorded(o.getArguments(), unrecorded);
     if (allocation != null && allocation.recordedShared() && variant != Variant.PLAIN) {
@@ -2026,7 +2052,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (!allocation && recordsItsResult(ref)) {
       return recordedReference(n, ref);
     }
-    if (!allocation && !plan.isClosure(ref.target()) && !plan.hasVariants(ref.target())) {
+    if (!allocation && !plan.reachesUserData(ref.target())) {
+      // Nothing of the log's in it (a method with variants only for the check of the object's
+      // class is referenced as written, as it was before it had them).
       return super.visit(n, arg);
     }
     if (ref.form() == ReferenceFact.Form.OTHER) {
@@ -2193,7 +2221,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               + " run or take: a kept lambda could run after the closure's log is gone");
     }
     Span span = positions.span(n);
-    return made(span, (Expression) super.visit(n, arg));
+    boolean kept = variant != Variant.PLAIN && !runsInCall(n);
+    detached += kept ? 1 : 0;
+    try {
+      return made(span, (Expression) super.visit(n, arg));
+    } finally {
+      detached -= kept ? 1 : 0;
+    }
   }
 
   /**
@@ -2308,7 +2342,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     String name = n.getIdentifier();
     String scope = n.getScope().toString();
     for (String id : plan.touching) {
-      if (!id.contains("#" + name + "(")) {
+      if (!id.contains("#" + name + "(") || !plan.reachesUserData(id)) {
         continue;
       }
       String owner = id.substring(0, id.indexOf('#'));
@@ -2334,7 +2368,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
         }
       } else if (d instanceof MethodCallExpr) {
         CallFact c = facts.call(positions.span(d));
-        if (c != null && plan.hasVariants(c.target())) {
+        if (c != null && plan.reachesUserData(c.target())) {
           return true;
         }
       }

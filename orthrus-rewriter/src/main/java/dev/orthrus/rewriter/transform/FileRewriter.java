@@ -35,6 +35,7 @@ import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.type.TypeParameter;
 import dev.orthrus.rewriter.Problem;
 import dev.orthrus.rewriter.facts.MethodFact;
@@ -767,7 +768,6 @@ final class FileRewriter {
     }
     MethodDeclaration b = new MethodDeclaration();
     b.setName(plan.variantName(m.getNameAsString(), kind) + "$");
-    b.setModifiers(new NodeList<>());
     boolean inInterface = type instanceof ClassOrInterfaceDeclaration c && c.isInterface();
     if (inInterface || m.isPublic()) {
       b.addModifier(Modifier.Keyword.PUBLIC);
@@ -776,7 +776,7 @@ final class FileRewriter {
     }
     b.addModifier(Modifier.Keyword.STATIC);
     NodeList<TypeParameter> typeParameters = new NodeList<>();
-    NodeList<com.github.javaparser.ast.type.Type> typeArguments = new NodeList<>();
+    NodeList<Type> typeArguments = new NodeList<>();
     if (type instanceof NodeWithTypeParameters<?> generic) {
       for (TypeParameter t : generic.getTypeParameters()) {
         typeParameters.add(t.clone());

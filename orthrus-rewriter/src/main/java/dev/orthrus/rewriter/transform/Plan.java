@@ -58,6 +58,13 @@ final class Plan {
   /** The methods that get APP and VAL variants: what closures and {@link #exports} reach. */
   final Set<String> touching;
 
+  /**
+   * The methods that touch user data or make recorded calls, or call such methods: {@link
+   * #touching} without those that have variants only for the check of the object's class (decision
+   * 0100).
+   */
+  private final Set<String> reachingUserData;
+
   /** The methods that get variants because a closure of the sources reaches them. */
   final Set<String> reachedByClosures;
 
@@ -236,11 +243,12 @@ final class Plan {
         .forEach(direct::add);
     // Exported for other builds' closures: the methods that touch user data or make recorded calls.
     Set<String> exportable = facts.touchingMethods(direct);
+    this.reachingUserData = exportable;
     // A closure's calls of a method a class out of sight may override get its variants, whose
     // check of the object's class records such an override's answer, or leaves the execution not
     // validated (decisions 0098, 0100).
     direct.addAll(facts.overridableMethods());
-    Set<String> anywhere = facts.touchingMethods(direct);
+    Set<String> anywhere = facts.touchingMethods(direct, true);
     this.foreignOverrides = foreignOverrides(anywhere);
     this.accessingUserData = facts.accessingUserData();
     Set<String> closureIds = facts.closures();
@@ -453,6 +461,17 @@ final class Plan {
    */
   boolean hasVariants(String id) {
     return touching.contains(id) || dependencyMethods.containsKey(id);
+  }
+
+  /**
+   * Whether {@code id} reaches user data or makes recorded calls, itself or through what it calls:
+   * a closure, a method of the sources that does, or a dependency's method with variants. A method
+   * that has variants only for the check of the object's class does not (decision 0100): code that
+   * may run after the closure's log is gone (a kept lambda, an anonymous or local class) may call
+   * it, as written.
+   */
+  boolean reachesUserData(String id) {
+    return reachingUserData.contains(id) || dependencyMethods.containsKey(id) || isClosure(id);
   }
 
   /**

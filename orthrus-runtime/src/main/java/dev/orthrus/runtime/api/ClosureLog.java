@@ -111,6 +111,9 @@ public final class ClosureLog {
    */
   private String outOfSight;
 
+  /** The closure's object was a mock or a spy ({@link #interceptedReceiver()}). */
+  private boolean interceptedReceiver;
+
   /**
    * The last {@link #MADE_IMPLEMENTATIONS} implementations of the sources' types this execution
    * made ({@link #madeImplementation}): a lambda is called soon after it is made, and APP and VAL,
@@ -699,6 +702,21 @@ public final class ClosureLog {
     if (outOfSight == null) {
       outOfSight = method;
     }
+  }
+
+  /**
+   * The closure's object is a Mockito mock or spy ({@link Overrides#intercepted}): the logged
+   * execution ran the plain variant, so that the object answers the closure's calls on it as the
+   * test stubbed them and counts them once, and it is not validated (a validator calling the object
+   * while the test stubs it would break Mockito's stubbing).
+   */
+  public void interceptedReceiver() {
+    interceptedReceiver = true;
+  }
+
+  /** Whether the closure's object was a mock or a spy ({@link #interceptedReceiver()}). */
+  public boolean receiverIntercepted() {
+    return interceptedReceiver;
   }
 
   /**
@@ -1492,6 +1510,7 @@ public final class ClosureLog {
     raced = false;
     caughtMachineError = false;
     outOfSight = null;
+    interceptedReceiver = false;
     implementationCount = 0;
     strict = false;
     verdict = PENDING;

@@ -129,6 +129,22 @@ public final class Overrides {
   }
 
   /**
+   * Whether Mockito is on the runtime's class path (tests): only then can the object of an instance
+   * closure be a mock or a spy, which a closure's logged execution first asks ({@link
+   * #intercepted}). A constant, so that a program without Mockito pays nothing for the question.
+   */
+  public static final boolean MOCKITO = visible("org.mockito.Mockito");
+
+  private static boolean visible(String name) {
+    try {
+      Class.forName(name, false, Overrides.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /**
    * Whether something other than {@code object}'s own methods answers its calls, the generated
    * variants' included: a {@link Proxy}'s handler, or a Mockito mock or spy, which answers a
    * variant nobody stubbed with 0, null or false. A closure's call of a method a subclass may

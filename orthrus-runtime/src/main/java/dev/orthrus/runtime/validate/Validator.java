@@ -249,6 +249,9 @@ public final class Validator implements Agent {
     if (log.recordedCallThrew()) {
       throw new NotValidatedException(RECORDED_CALL_THREW);
     }
+    if (log.receiverIntercepted()) {
+      throw new NotValidatedException(INTERCEPTED_RECEIVER);
+    }
     if (log.outOfSight() != null) {
       throw new NotValidatedException(
           "it called "
@@ -350,6 +353,11 @@ public final class Validator implements Agent {
   private static final String INTERCEPTED =
       "APP met user data whose generated methods a mock intercepts (Mockito's mock() of a"
           + " @UserData class), which VAL, reading the logged versions, does not meet";
+
+  private static final String INTERCEPTED_RECEIVER =
+      "its object is a Mockito mock or spy: the logged execution ran as written, so that the object"
+          + " answered the closure's calls on it as the test stubbed them, and a validator does not"
+          + " call it while the test stubs it";
 
   private static final String CAUGHT_MACHINE_ERROR =
       "APP caught an error of the machine (a StackOverflowError, an OutOfMemoryError, a failed"
