@@ -524,6 +524,42 @@ class ProblemsTest {
   }
 
   /**
+   * An outside trial: a closure adding to an array that a getter of the program returned (a
+   * thread-local's) ran each addition twice, the validator's into the application's array, and the
+   * program's total differed from vanilla's. Such writes are named (the processor names writes into
+   * a static field's array).
+   */
+  @Test
+  void aWriteIntoAnArrayAGetterReturnedIsNamed(@TempDir Path dir) throws IOException {
+    List<Problem> found =
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure long count(long x) {
+                long[] t = Trace.current();
+                t[0] += x;
+                Trace.current()[0] += root.value;
+                long[] mine = Trace.fresh();
+                mine[0] = x;
+                return t[0] + mine[0];
+              }
+            }
+            final class Trace {
+              private static final ThreadLocal<long[]> CURRENT =
+                  ThreadLocal.withInitial(() -> new long[1]);
+              static long[] current() { return CURRENT.get(); }
+              static long[] fresh() { return new long[1]; }
+            }
+            """);
+    assertEquals(
+        List.of(7, 8), found.stream().map(Problem::line).sorted().toList(), found::toString);
+  }
+
+  /**
    * Trial 8: a closure counting in an array its service's map holds ran the increment twice, once
    * in the application and once in the validator, which gets the same array from the log. Writes
    * into arrays a recorded call returned are named, through a local or not; reading them, and

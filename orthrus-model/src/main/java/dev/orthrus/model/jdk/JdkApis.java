@@ -796,6 +796,9 @@ public final class JdkApis {
           "java.util.IntSummaryStatistics",
           "java.util.LongSummaryStatistics",
           "java.util.DoubleSummaryStatistics",
+          // Each call changes them: an iterator's position, a formatter's calendar and digits.
+          "java.util.Iterator",
+          "java.text.Format",
           "java.util.concurrent.atomic.");
 
   /**

@@ -74,7 +74,9 @@ public final class Javac {
                   null,
                   files,
                   diagnostics,
-                  arguments(release, options, "-g"),
+                  // Every file attributed before any is lowered: the facts of one method may
+                  // come from another file's (what a static getter there returns).
+                  arguments(release, options, "-g", "-XDcompilePolicy=simple"),
                   null,
                   files.getJavaFileObjectsFromPaths(sources));
       OrthrusProcessor processor = new OrthrusProcessor();

@@ -2210,6 +2210,13 @@ public final class FactsCollector implements TaskListener {
         }
       }.scan(body, null);
       List<ExpressionTree> returned = Returns.of(tree);
+      if (returned.stream()
+          .anyMatch(
+              e -> e != null && trees.getTypeMirror(TreePath.getPath(declaration, e)) == null)) {
+        // A method javac did not attribute: what it returns cannot be told here, so it may be the
+        // application's object.
+        return true;
+      }
       return returned.stream()
           .anyMatch(e -> e != null && sharedObject(TreePath.getPath(declaration, e), depth));
     }
@@ -3131,10 +3138,51 @@ public final class FactsCollector implements TaskListener {
           && recordedJdkResult(path, call, method)) {
         return true; // TRACE.get() of a ThreadLocal<long[]>
       }
+      if (expression instanceof MethodInvocationTree
+          && element instanceof ExecutableElement method
+          && returnsSharedArray(method)) {
+        return true; // Audit.trace() returning TRACE.get(), or a field's array
+      }
       return expression instanceof MethodInvocationTree call
           && call.getMethodSelect() instanceof MemberSelectTree select
           && !(element instanceof ExecutableElement m && m.getModifiers().contains(Modifier.STATIC))
           && sharedObject(receiverPath(path, select), 0);
+    }
+
+    /** The methods {@link #returnsSharedArray} is looking into, against recursion. */
+    private final Set<ExecutableElement> lookingIntoArrays = new HashSet<>();
+
+    /**
+     * A method of the program (not a closure) one of whose {@code return}s gives an array the
+     * application holds: a field's ({@code return TABLE;}), or a shared array ({@code return
+     * TRACE.get();} of a {@code ThreadLocal<long[]>}). A closure writing into what it returns would
+     * have the validator write the application's array again.
+     */
+    private boolean returnsSharedArray(ExecutableElement method) {
+      if (isJdk(method)
+          || method.getAnnotation(Closure.class) != null
+          || !lookingIntoArrays.add(method)) {
+        return false;
+      }
+      try {
+        TreePath declaration = trees.getPath(method);
+        if (declaration == null
+            || !(declaration.getLeaf() instanceof MethodTree tree)
+            || tree.getBody() == null) {
+          return false;
+        }
+        return Returns.of(tree).stream()
+            .filter(e -> e != null)
+            .map(e -> TreePath.getPath(declaration, e))
+            .anyMatch(
+                e ->
+                    trees.getElement(e) instanceof VariableElement field
+                            && field.getKind() == ElementKind.FIELD
+                            && !isUserData(field.getEnclosingElement())
+                        || sharedArray(e));
+      } finally {
+        lookingIntoArrays.remove(method);
+      }
     }
 
     @Override

@@ -378,9 +378,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (variant == Variant.APP && facts.sharedArrayWrite(positions.span(write))) {
       problem(
           write,
-          "a write into an array the application holds (one a call on the application's"
-              + " collection returned, or a local that this class or lambda captured from the"
-              + " method that made it)",
+          "a write into an array the application holds (one that a call on the application's"
+              + " collection, a thread-local or a getter of the program returned, or a local that"
+              + " this class or lambda captured from the method that made it)",
           "a validator gets the same array and would write it again: keep the values in user"
               + " data, or update them through the collection (counters.merge(k, 1L, Long::sum))"
               + " or an atomic array (AtomicLongArray)");
