@@ -20,6 +20,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -133,6 +134,20 @@ final class Builds {
         rt.validatedCount(),
         () -> "every execution is validated: " + rt.notValidatedByClosure());
     assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+  }
+
+  /**
+   * Compiles {@code source}, a class {@code unseen.<name>} the protected build never saw (a test's,
+   * another module's), against the build's classes in {@code out}; returns its classes folder.
+   */
+  static Path outOfSight(Path out, String name, String source) throws Exception {
+    Path unseen = out.resolve("unseen");
+    Path file = Files.createDirectories(unseen.resolve("src/unseen")).resolve(name + ".java");
+    Files.writeString(file, source);
+    List<Path> path = new ArrayList<>(classPath());
+    path.add(out.resolve("classes"));
+    Javac.compile(List.of(file), path, 17, unseen.resolve("classes"));
+    return unseen.resolve("classes");
   }
 
   /** A program run in one build's loader, for {@link #assertSameAsVanilla}. */

@@ -3,12 +3,9 @@ package dev.orthrus.rewriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.runtime.OrthrusRuntime;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,14 +73,9 @@ class OutOfSightTest {
         hooks.contains("return log.answerOutOfSight(tiers(amount), \"hooks.Hooks#tiers(long)\");"),
         hooks);
     assertTrue(hooks.contains("log.effectOutOfSight("), hooks);
-    Path unseen = out.resolve("unseen");
-    Path source = Files.createDirectories(unseen.resolve("src/unseen")).resolve("Tiered.java");
-    Files.writeString(source, TIERED);
-    List<Path> classPath = new ArrayList<>(Builds.classPath());
-    classPath.add(out.resolve("classes"));
-    Javac.compile(List.of(source), classPath, 17, unseen.resolve("classes"));
+    Path unseen = Builds.outOfSight(out, "Tiered", TIERED);
     OrthrusRuntime rt = Builds.validationHeldBack();
-    try (URLClassLoader loader = Builds.loader(out.resolve("classes"), unseen.resolve("classes"))) {
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"), unseen)) {
       Class<?> hooksType = loader.loadClass("hooks.Hooks");
       Class<?> lookupType = loader.loadClass("hooks.Lookup");
       Class<?> accountType = loader.loadClass("hooks.Account");

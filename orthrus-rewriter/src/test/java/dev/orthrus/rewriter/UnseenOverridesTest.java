@@ -61,14 +61,9 @@ class UnseenOverridesTest {
     String shop = Builds.generated(out, "pricing/Shop.java");
     assertTrue(shop.contains("Pricing.feeApp$(log, pricing, amount)"), shop);
     assertTrue(shop.contains("Pricing.feeVal$(replay, pricing, amount)"), shop);
-    Path unseen = out.resolve("unseen");
-    Path source = Files.createDirectories(unseen.resolve("src/unseen")).resolve("Surcharge.java");
-    Files.writeString(source, SURCHARGE);
-    List<Path> classPath = new ArrayList<>(Builds.classPath());
-    classPath.add(out.resolve("classes"));
-    Javac.compile(List.of(source), classPath, 17, unseen.resolve("classes"));
+    Path unseen = Builds.outOfSight(out, "Surcharge", SURCHARGE);
     OrthrusRuntime rt = Builds.validationHeldBack();
-    try (URLClassLoader loader = Builds.loader(out.resolve("classes"), unseen.resolve("classes"))) {
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"), unseen)) {
       Class<?> pricingType = loader.loadClass("pricing.Pricing");
       Class<?> surcharge = loader.loadClass("unseen.Surcharge");
       Class<?> accountType = loader.loadClass("pricing.Account");
