@@ -266,6 +266,23 @@ public final class FactsCollector implements TaskListener {
         .noneMatch(p -> names.contains(p.getSimpleName().toString()));
   }
 
+  /**
+   * Whether another build gave {@code method} the static bridges its closures' calls go through
+   * ({@code feeApp$} and {@code feeVal$}, decision 0100): its class, compiled protected, declares
+   * them.
+   */
+  private static boolean hasBridges(ExecutableElement method) {
+    String name = method.getSimpleName().toString();
+    int parameters = method.getParameters().size() + 2;
+    return ElementFilter.methodsIn(method.getEnclosingElement().getEnclosedElements()).stream()
+        .anyMatch(
+            m ->
+                m.getModifiers().contains(Modifier.STATIC)
+                    && m.getParameters().size() == parameters
+                    && (m.getSimpleName().contentEquals(name + "App$")
+                        || m.getSimpleName().contentEquals(name + "$App$")));
+  }
+
   /** A method a subclass may override. */
   private static boolean overridable(ExecutableElement method) {
     Set<Modifier> mods = method.getModifiers();
@@ -1387,6 +1404,9 @@ public final class FactsCollector implements TaskListener {
         if (!isJdk(method)) {
           recordedValue(method);
           libraryEffect(method, target);
+          if (!declaredInSources(method) && hasBridges(method)) {
+            facts.bridgedElsewhere.add(target);
+          }
         }
         if (changesASnapshot(node, method)) {
           fileFacts.snapshotChanges.add(span(node));

@@ -420,6 +420,9 @@ public final class SourceFacts {
    */
   final Set<String> bridgeable = new LinkedHashSet<>();
 
+  /** Methods of other builds, called here, whose classes declare the static bridges. */
+  final Set<String> bridgedElsewhere = new LinkedHashSet<>();
+
   final Set<String> sourceTypes = new HashSet<>();
 
   /** The fields a class of the sources declares or inherits, by simple name. */
@@ -945,6 +948,11 @@ public final class SourceFacts {
   /** Whether {@code id} is one of {@link #bridgeable}. */
   public boolean bridgeable(String id) {
     return bridgeable.contains(id);
+  }
+
+  /** Whether {@code id} is one of {@link #bridgedElsewhere}. */
+  public boolean bridgedElsewhere(String id) {
+    return bridgedElsewhere.contains(id);
   }
 
   /**

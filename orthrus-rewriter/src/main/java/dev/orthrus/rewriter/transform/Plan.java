@@ -481,7 +481,8 @@ final class Plan {
    * a subclass may override, in a type a static method can name.
    */
   boolean bridged(String id) {
-    return touching.contains(id) && !isClosure(id) && facts.bridgeable(id);
+    return touching.contains(id) && !isClosure(id) && facts.bridgeable(id)
+        || dependencyMethods.containsKey(id) && facts.bridgedElsewhere(id);
   }
 
   /**
