@@ -115,16 +115,9 @@ public final class ClosureLog {
   private boolean interceptedReceiver;
 
   /**
-   * The last {@link #MADE_IMPLEMENTATIONS} implementations of the sources' types this execution
-   * made ({@link #madeImplementation}): a lambda is called soon after it is made, and APP and VAL,
-   * which make the same ones in the same order, forget the same older ones. Made on the first.
+   * The implementations of the sources' types this execution made ({@link #madeImplementation}).
    */
-  private Object[] implementations;
-
-  private int implementationCount;
-
-  /** How many of the implementations an execution made last it remembers: a power of two. */
-  static final int MADE_IMPLEMENTATIONS = 64;
+  private final MadeImplementations implementations = new MadeImplementations();
 
   private Object receiver;
 
@@ -672,21 +665,13 @@ public final class ClosureLog {
    * itself, instead of taking it for an implementation out of sight ({@link #ownImplementation}).
    */
   public <T> T madeImplementation(T implementation) {
-    if (implementations == null) {
-      implementations = new Object[MADE_IMPLEMENTATIONS];
-    }
-    implementations[implementationCount++ & (MADE_IMPLEMENTATIONS - 1)] = implementation;
+    implementations.add(implementation);
     return implementation;
   }
 
   /** Whether this execution made {@code implementation} ({@link #madeImplementation}). */
   public boolean ownImplementation(Object implementation) {
-    for (int i = Math.min(implementationCount, MADE_IMPLEMENTATIONS) - 1; i >= 0; i--) {
-      if (implementations[i] == implementation) {
-        return true;
-      }
-    }
-    return false;
+    return implementations.contains(implementation);
   }
 
   private static boolean values(Object[] arguments) {
@@ -1471,9 +1456,7 @@ public final class ClosureLog {
     resultRef = null;
     thrownMessage = null;
     returnedArray = null;
-    if (implementations != null) {
-      Arrays.fill(implementations, null);
-    }
+    implementations.clear();
   }
 
   /**
@@ -1511,7 +1494,6 @@ public final class ClosureLog {
     caughtMachineError = false;
     outOfSight = null;
     interceptedReceiver = false;
-    implementationCount = 0;
     strict = false;
     verdict = PENDING;
     state(FREE);

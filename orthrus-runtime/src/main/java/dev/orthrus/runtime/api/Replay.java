@@ -86,37 +86,24 @@ public final class Replay {
     return value;
   }
 
-  /** The last ones of the implementations this re-execution made, as {@link ClosureLog}'s. */
-  private Object[] implementations;
-
-  private int implementationCount;
+  /** The implementations of the sources' types this re-execution made. */
+  private final MadeImplementations implementations = new MadeImplementations();
 
   /** {@link ClosureLog#madeImplementation}: VAL's own lambda or anonymous object. */
   public <T> T madeImplementation(T implementation) {
-    if (implementations == null) {
-      implementations = new Object[ClosureLog.MADE_IMPLEMENTATIONS];
-    }
-    implementations[implementationCount++ & (ClosureLog.MADE_IMPLEMENTATIONS - 1)] = implementation;
+    implementations.add(implementation);
     return implementation;
   }
 
   /** Whether this re-execution made {@code implementation} ({@link #madeImplementation}). */
   public boolean ownImplementation(Object implementation) {
-    for (int i = Math.min(implementationCount, ClosureLog.MADE_IMPLEMENTATIONS) - 1; i >= 0; i--) {
-      if (implementations[i] == implementation) {
-        return true;
-      }
-    }
-    return false;
+    return implementations.contains(implementation);
   }
 
   /** Validator side: starts the replay of {@code log}. */
   public void reset(ClosureLog log) {
     this.log = log;
-    if (implementations != null) {
-      Arrays.fill(implementations, null);
-    }
-    implementationCount = 0;
+    implementations.clear();
     loadCursor = nondetBitsCursor = nondetRefCursor = 0;
     Arrays.fill(created, 0, createdCount, null);
     Arrays.fill(allocated, 0, allocatedCount, null);

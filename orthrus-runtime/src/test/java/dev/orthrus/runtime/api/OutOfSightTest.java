@@ -96,7 +96,7 @@ class OutOfSightTest {
     assertSame(first, log.madeImplementation(first));
     assertTrue(log.ownImplementation(first));
     assertFalse(log.ownImplementation(other));
-    for (int i = 0; i < ClosureLog.MADE_IMPLEMENTATIONS - 1; i++) {
+    for (int i = 0; i < MadeImplementations.REMEMBERED - 1; i++) {
       log.madeImplementation(new Object());
     }
     assertTrue(log.ownImplementation(first), "the oldest of the last ones");
