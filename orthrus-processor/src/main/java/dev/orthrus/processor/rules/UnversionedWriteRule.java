@@ -18,6 +18,11 @@ public final class UnversionedWriteRule extends AbstractRule {
     super(Rule.UNVERSIONED_WRITE);
   }
 
+  /** A binary name with a {@code $1} or {@code $1Local} part: an anonymous or local class. */
+  private static boolean anonymousOrLocal(String type) {
+    return type.matches(".*\\$\\d.*");
+  }
+
   @Override
   public void check(RuleContext context, Findings findings) {
     for (ClosureScope scope : context.dataPath().closures()) {
@@ -52,7 +57,11 @@ public final class UnversionedWriteRule extends AbstractRule {
                           + " a parameter its caller makes); for data, annotate the class"
                           + " @UserData, whose arrays are written as copies"
                           + " (orthrus.userdata.array-element-write)"
-                      : "annotate the class @UserData"),
+                      : anonymousOrLocal(write.receiverType())
+                          ? "an anonymous or local class cannot be @UserData: keep the state in"
+                              + " a local of the closure that makes the object (a one-element"
+                              + " array or an AtomicLong it allocates), or in a @UserData object"
+                          : "annotate the class @UserData"),
               scope.id());
         }
       }

@@ -39,6 +39,35 @@ class UnversionedWriteRuleTest {
     assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("box.v = n");
   }
 
+  /**
+   * An anonymous class's own counter, in an object a closure reaches through an interface: the
+   * advice cannot be to annotate the class, which has no name to annotate.
+   */
+  @Test
+  void anAnonymousClassIsToldWhereToKeepItsState() {
+    JavaFileObject f =
+        source(
+            "t.Steps",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Steps {
+          public interface Step { long apply(long x); }
+          private final Step counting = new Step() {
+            int calls;
+            public long apply(long x) { calls++; return x; }
+          };
+          @Closure
+          public long run(long x) {
+            return counting.apply(x);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("calls++");
+    assertThat(c).hadErrorContaining("an anonymous or local class cannot be @UserData");
+  }
+
   @Test
   void userDataAndObjectsAllocatedInTheClosureMayBeWritten() {
     JavaFileObject f =
