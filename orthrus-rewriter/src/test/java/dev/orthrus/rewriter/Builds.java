@@ -150,6 +150,23 @@ final class Builds {
     return unseen.resolve("classes");
   }
 
+  /**
+   * Of {@code published} logged executions, all but {@code notValidated} were validated, those were
+   * not for a reason naming {@code reason}, and none was a detection.
+   */
+  static void assertNotValidated(
+      OrthrusRuntime rt, long published, long notValidated, String reason) {
+    assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
+    assertEquals(published, rt.publishedCount());
+    assertEquals(
+        published - notValidated, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
+    assertEquals(notValidated, rt.notValidatedCount());
+    assertTrue(
+        rt.notValidatedByClosure().toString().contains(reason),
+        () -> rt.notValidatedByClosure().toString());
+    assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+  }
+
   /** A program run in one build's loader, for {@link #assertSameAsVanilla}. */
   @FunctionalInterface
   interface Program {

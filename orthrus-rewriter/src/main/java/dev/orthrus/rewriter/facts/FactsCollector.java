@@ -2177,6 +2177,19 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
+     * The path of {@code method}'s declaration when the sources hold it with a body, else null. Any
+     * file's: javac attributes them all before it lowers one (decision 0101).
+     */
+    private TreePath declarationWithBody(ExecutableElement method) {
+      TreePath declaration = trees.getPath(method);
+      return declaration != null
+              && declaration.getLeaf() instanceof MethodTree tree
+              && tree.getBody() != null
+          ? declaration
+          : null;
+    }
+
+    /**
      * A method of the program (not a closure, whose result is its own) with a body here, one of
      * whose {@code return}s gives a shared object ({@code group(g)} whose body is {@code return
      * groups.get(g);}, {@code Registry.all()} returning a static field, a getter a subclass may
@@ -2198,12 +2211,11 @@ public final class FactsCollector implements TaskListener {
         // the service's own).
         return true;
       }
-      TreePath declaration = trees.getPath(method);
-      if (declaration == null
-          || !(declaration.getLeaf() instanceof MethodTree tree)
-          || tree.getBody() == null) {
+      TreePath declaration = declarationWithBody(method);
+      if (declaration == null) {
         return false;
       }
+      MethodTree tree = (MethodTree) declaration.getLeaf();
       TreePath body = new TreePath(declaration, tree.getBody());
       new TreePathScanner<Void, Void>() {
         // Its locals holding a shared object (List<String> l = groups.get(id); ... return l;),
@@ -2230,13 +2242,6 @@ public final class FactsCollector implements TaskListener {
         }
       }.scan(body, null);
       List<ExpressionTree> returned = Returns.of(tree);
-      if (returned.stream()
-          .anyMatch(
-              e -> e != null && trees.getTypeMirror(TreePath.getPath(declaration, e)) == null)) {
-        // A method javac did not attribute: what it returns cannot be told here, so it may be the
-        // application's object.
-        return true;
-      }
       return returned.stream()
           .anyMatch(e -> e != null && sharedObject(TreePath.getPath(declaration, e), depth));
     }
@@ -3185,13 +3190,11 @@ public final class FactsCollector implements TaskListener {
         return false;
       }
       try {
-        TreePath declaration = trees.getPath(method);
-        if (declaration == null
-            || !(declaration.getLeaf() instanceof MethodTree tree)
-            || tree.getBody() == null) {
+        TreePath declaration = declarationWithBody(method);
+        if (declaration == null) {
           return false;
         }
-        return Returns.of(tree).stream()
+        return Returns.of((MethodTree) declaration.getLeaf()).stream()
             .filter(e -> e != null)
             .map(e -> TreePath.getPath(declaration, e))
             .anyMatch(

@@ -72,6 +72,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -1774,11 +1775,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "a local class that touches user data inside a closure",
           "declare the class outside the closure (a nested class), or use a named helper method");
     }
-    detached += variant != Variant.PLAIN ? 1 : 0;
+    return detached(variant != Variant.PLAIN, () -> super.visit(n, arg));
+  }
+
+  /**
+   * {@code visit}'s result, with the code it visits counted as {@link #detached} when {@code
+   * detaching}: it may run after the log is gone.
+   */
+  private <T> T detached(boolean detaching, Supplier<T> visit) {
+    detached += detaching ? 1 : 0;
     try {
-      return super.visit(n, arg);
+      return visit.get();
     } finally {
-      detached -= variant != Variant.PLAIN ? 1 : 0;
+      detached -= detaching ? 1 : 0;
     }
   }
 
@@ -1797,14 +1806,11 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             ? plainLambdas(n.getArguments())
             : Map.of();
     List<String> unrecorded = unrecordedUses(n.getArguments());
-    boolean anonymous = variant != Variant.PLAIN && n.getAnonymousClassBody().isPresent();
-    detached += anonymous ? 1 : 0;
-    ObjectCreationExpr o;
-    try {
-      o = (ObjectCreationExpr) super.visit(n, arg);
-    } finally {
-      detached -= anonymous ? 1 : 0;
-    }
+    ObjectCreationExpr o =
+        (ObjectCreationExpr)
+            detached(
+                variant != Variant.PLAIN && n.getAnonymousClassBody().isPresent(),
+                () -> super.visit(n, arg));
     runInside.forEach(o::setArgument);
     unrecorded(o.getArguments(), unrecorded);
     if (allocation != null && allocation.recordedShared() && variant != Variant.PLAIN) {
@@ -2221,13 +2227,10 @@ final class BodyRewriter extends ModifierVisitor<Void> {
               + " run or take: a kept lambda could run after the closure's log is gone");
     }
     Span span = positions.span(n);
-    boolean kept = variant != Variant.PLAIN && !runsInCall(n);
-    detached += kept ? 1 : 0;
-    try {
-      return made(span, (Expression) super.visit(n, arg));
-    } finally {
-      detached -= kept ? 1 : 0;
-    }
+    return made(
+        span,
+        (Expression)
+            detached(variant != Variant.PLAIN && !runsInCall(n), () -> super.visit(n, arg)));
   }
 
   /**

@@ -607,19 +607,29 @@ final class FileRewriter {
     return v;
   }
 
-  /** {@code m(params)}: a call of the plain method with the variant's own arguments. */
-  private static MethodCallExpr plainCall(MethodDeclaration m) {
+  /**
+   * {@code receiver.m(params)} ({@code m(params)} on {@code this}): a call of the plain method with
+   * the variant's own arguments.
+   */
+  private static MethodCallExpr plainCall(MethodDeclaration m, Expression receiver) {
     MethodCallExpr plain = new MethodCallExpr(m.getNameAsString());
+    if (!receiver.isThisExpr()) {
+      plain.setScope(receiver.clone());
+    }
     m.getParameters().forEach(p -> plain.addArgument(new NameExpr(p.getNameAsString())));
     return plain;
   }
 
   /** {@code { return m(params); }}, or {@code { m(params); return; }} for a void method. */
   private static BlockStmt plainBody(MethodDeclaration m) {
-    MethodCallExpr plain = plainCall(m);
-    return m.getType().isVoidType()
-        ? new BlockStmt(new NodeList<>(new ExpressionStmt(plain), new ReturnStmt()))
-        : new BlockStmt(new NodeList<>(new ReturnStmt(plain)));
+    return returning(plainCall(m, new ThisExpr()), m.getType().isVoidType());
+  }
+
+  /** {@code { return call; }}, or {@code { call; return; }} when it gives nothing. */
+  private static BlockStmt returning(MethodCallExpr call, boolean isVoid) {
+    return isVoid
+        ? new BlockStmt(new NodeList<>(new ExpressionStmt(call), new ReturnStmt()))
+        : new BlockStmt(new NodeList<>(new ReturnStmt(call)));
   }
 
   /**
@@ -688,33 +698,39 @@ final class FileRewriter {
    */
   private static BlockStmt unseenBody(
       MethodDeclaration m, MethodFact fact, Variant kind, String context, Expression receiver) {
+    // A lambda or an anonymous object this execution made: each variant runs its own.
+    BlockStmt body =
+        new BlockStmt(
+            new NodeList<>(
+                new IfStmt(
+                    new MethodCallExpr(
+                        new NameExpr(context),
+                        "ownImplementation",
+                        new NodeList<>(receiver.clone())),
+                    returning(plainCall(m, receiver), m.getType().isVoidType()),
+                    null)));
+    body.getStatements().addAll(answeredOnce(m, fact, kind, context, receiver).getStatements());
+    return body;
+  }
+
+  /**
+   * The part of {@link #unseenBody} that calls the plain method in APP alone, and what VAL does
+   * instead: take the answer from the log, or nothing.
+   */
+  private static BlockStmt answeredOnce(
+      MethodDeclaration m, MethodFact fact, Variant kind, String context, Expression receiver) {
     NameExpr ctx = new NameExpr(context);
     boolean isVoid = m.getType().isVoidType();
-    // A lambda or an anonymous object this execution made: each variant runs its own.
-    BlockStmt own = plainBody(m);
-    if (!receiver.isThisExpr()) {
-      own.findAll(MethodCallExpr.class).get(0).setScope(receiver.clone());
-    }
-    IfStmt madeHere =
-        new IfStmt(
-            new MethodCallExpr(ctx.clone(), "ownImplementation", new NodeList<>(receiver.clone())),
-            own,
-            null);
     if (kind == Variant.VAL) {
       return new BlockStmt(
           new NodeList<>(
-              madeHere,
               isVoid ? new ReturnStmt() : new ReturnStmt(new MethodCallExpr(ctx, "nondetRef"))));
     }
     NodeList<Statement> statements = new NodeList<>();
-    statements.add(madeHere);
     statements.add(
         new ExpressionStmt(
             new MethodCallExpr(ctx, "beforeRecorded", new NodeList<>(receiver.clone()))));
-    MethodCallExpr plain = plainCall(m);
-    if (!receiver.isThisExpr()) {
-      plain.setScope(receiver.clone());
-    }
+    MethodCallExpr plain = plainCall(m, receiver);
     NodeList<Expression> checked = new NodeList<>();
     if (!fact.takesValues()) {
       checked.add(new StringLiteralExpr(fact.id()));
@@ -754,7 +770,7 @@ final class FileRewriter {
    * static long feeApp$(ClosureLog log, Pricing self, long amount)}): a mock or a proxy intercepts
    * every method, the variants included, and answers them with 0, null or false, or throws, where
    * the test stubbed the plain method. The bridge asks first ({@code Overrides.intercepted}) and
-   * then calls the plain method as it would an implementation out of sight ({@link #unseenBody});
+   * then calls the plain method as it would an implementation out of sight ({@link #answeredOnce});
    * any other object runs its variant (decision 0100). A static method cannot be intercepted so.
    */
   private MethodDeclaration bridge(
@@ -804,7 +820,8 @@ final class FileRewriter {
         new IfStmt(
             new MethodCallExpr(
                 new NameExpr("Overrides"), "intercepted", new NodeList<>(new NameExpr(self))),
-            unseenBody(m, fact, kind, context, new NameExpr(self)),
+            // A mock or a proxy is never a lambda or anonymous object the execution made.
+            answeredOnce(m, fact, kind, context, new NameExpr(self)),
             null));
     body.addStatement(
         m.getType().isVoidType() ? new ExpressionStmt(variant) : new ReturnStmt(variant));

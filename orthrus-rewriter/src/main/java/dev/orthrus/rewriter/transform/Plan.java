@@ -471,7 +471,8 @@ final class Plan {
    * it, as written.
    */
   boolean reachesUserData(String id) {
-    return reachingUserData.contains(id) || dependencyMethods.containsKey(id) || isClosure(id);
+    // The closures and the dependency's methods are among the set's roots.
+    return reachingUserData.contains(id);
   }
 
   /**

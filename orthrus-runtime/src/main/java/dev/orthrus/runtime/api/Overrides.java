@@ -133,11 +133,14 @@ public final class Overrides {
    * closure be a mock or a spy, which a closure's logged execution first asks ({@link
    * #intercepted}). A constant, so that a program without Mockito pays nothing for the question.
    */
-  public static final boolean MOCKITO = visible("org.mockito.Mockito");
+  public static final boolean MOCKITO = visible(Overrides.class.getClassLoader());
 
-  private static boolean visible(String name) {
+  private static final String MOCKITO_CLASS = "org.mockito.Mockito";
+
+  /** Whether {@code loader} sees Mockito. */
+  private static boolean visible(ClassLoader loader) {
     try {
-      Class.forName(name, false, Overrides.class.getClassLoader());
+      Class.forName(MOCKITO_CLASS, false, loader);
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
@@ -184,7 +187,7 @@ public final class Overrides {
             return false;
           }
           try {
-            Class<?> mockito = Class.forName("org.mockito.Mockito", false, loader);
+            Class<?> mockito = Class.forName(MOCKITO_CLASS, false, loader);
             Class<?> details = Class.forName("org.mockito.MockingDetails", false, loader);
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             MethodHandle of =
