@@ -151,4 +151,37 @@ class OutOfSightTest {
       rt.close();
     }
   }
+
+  /**
+   * An anonymous and a local class declared in a closure keep their state in their own fields: each
+   * variant runs the objects it made, so APP and VAL count the same calls and nothing is counted
+   * twice. The build used to refuse the anonymous class's write because another closure calls
+   * {@code Step.apply} on a lambda of its own.
+   */
+  @Test
+  void classesDeclaredInAClosureKeepTheirOwnState(@TempDir Path out) throws Exception {
+    Builds.instrument(SOURCES, out);
+    OrthrusRuntime rt = Builds.validatingEverything();
+    try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
+      Class<?> accountType = loader.loadClass("hooks.Account");
+      Class<?> countersType = loader.loadClass("hooks.Counters");
+      var counted = countersType.getMethod("counted", accountType, long.class);
+      var doubled = countersType.getMethod("doubled", accountType, long.class);
+      Object counters = countersType.getConstructor().newInstance();
+      Object account = accountType.getConstructor().newInstance();
+      long expected = 1_000_000;
+      for (int i = 0; i < 200; i++) {
+        long n = i % 10;
+        // the counter adds 1..n to 0..n-1 (n * n); the local class's running sums add up to
+        // (n - 1) n (n + 1) / 6
+        expected += n * n + (n - 1) * n * (n + 1) / 6;
+        assertEquals(expected, counted.invoke(counters, account, n));
+        expected += n * (n - 1);
+        assertEquals(expected, doubled.invoke(counters, account, n));
+      }
+      Builds.assertAllValidated(rt, 400);
+    } finally {
+      rt.close();
+    }
+  }
 }

@@ -68,6 +68,56 @@ class UnversionedWriteRuleTest {
     assertThat(c).hadErrorContaining("an anonymous or local class cannot be @UserData");
   }
 
+  /**
+   * An anonymous or local class declared in a closure's body keeps its state in its own fields,
+   * whatever other closure calls the interface it implements: the rewriter gives it no variants, so
+   * each variant runs its own objects and an object another execution made is answered once. The
+   * verdict used to depend on an unrelated closure that hands its own lambda to a helper that calls
+   * {@code Step.apply}.
+   */
+  @Test
+  void aClassDeclaredInAClosureMayKeepItsStateInItsFields() {
+    JavaFileObject f =
+        source(
+            "t.Steps",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public class Steps {
+          public interface Step { long apply(long x); }
+          static long twice(Step s, long x) { return s.apply(s.apply(x)); }
+          @Closure
+          public long anonymous(long x) {
+            Step s = new Step() {
+              int calls;
+              public long apply(long v) { calls++; return v + calls; }
+            };
+            return twice(s, x);
+          }
+          @Closure
+          public long local(long x) {
+            class Counting implements Step {
+              long seen;
+              public long apply(long v) { seen += v; return seen; }
+            }
+            return twice(new Counting(), x);
+          }
+          static long fold(long[] xs, Step s) {
+            long t = 0;
+            for (long x : xs) t += s.apply(x);
+            return t;
+          }
+          @Closure
+          public long folded(long x) {
+            return fold(new long[] {x, x + 1}, v -> v * 2);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertNoErrors(c);
+    assertThat(c).succeeded();
+  }
+
   @Test
   void userDataAndObjectsAllocatedInTheClosureMayBeWritten() {
     JavaFileObject f =
