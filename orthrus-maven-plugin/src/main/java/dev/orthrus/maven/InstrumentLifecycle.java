@@ -1,6 +1,7 @@
 package dev.orthrus.maven;
 
 import java.util.List;
+import java.util.Properties;
 import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Dependency;
@@ -47,7 +48,11 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
       if (plugin == null) {
         continue;
       }
+      summariesFromTestJvms(session.getUserProperties());
       bindGoal(plugin);
+      if (!"pom".equals(project.getPackaging())) {
+        bindTestSummary(plugin);
+      }
       addRuntime(project, plugin);
       if (annotationsAtRunTime(project.getModel().getDependencies())) {
         LOG.info(
@@ -60,6 +65,51 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
       }
     }
   }
+
+  /**
+   * Test JVMs write their exit summaries where {@link TestSummaryMojo} reads them, unless the build
+   * names another folder: the property reaches surefire's and failsafe's forks as every user
+   * property does.
+   */
+  static void summariesFromTestJvms(Properties userProperties) {
+    if (userProperties.getProperty(TestSummaryMojo.SUMMARY_FOLDER_PROPERTY) == null) {
+      userProperties.setProperty(
+          TestSummaryMojo.SUMMARY_FOLDER_PROPERTY, TestSummaryMojo.SUMMARY_FOLDER);
+    }
+  }
+
+  /**
+   * Binds {@code test-summary} to {@code test}, after every other execution of the phase
+   * (surefire's {@code default-test} included, whatever the order of the plugins in the pom),
+   * unless an execution already runs it.
+   */
+  static void bindTestSummary(Plugin plugin) {
+    if (plugin.getExecutions().stream().anyMatch(e -> e.getGoals().contains("test-summary"))) {
+      return;
+    }
+    PluginExecution execution = new PluginExecution();
+    execution.setId("default-test-summary");
+    execution.setPhase("test");
+    execution.addGoal("test-summary");
+    execution.setPriority(AFTER_THE_PHASES_OTHER_EXECUTIONS);
+    // Of the plugin block's configuration, what the goal takes (the rest is instrument's).
+    if (plugin.getConfiguration() instanceof Xpp3Dom configuration) {
+      Xpp3Dom own = new Xpp3Dom("configuration");
+      for (String name : List.of("skip", "failOnDetection")) {
+        if (configuration.getChild(name) != null) {
+          own.addChild(new Xpp3Dom(configuration.getChild(name)));
+        }
+      }
+      execution.setConfiguration(own);
+    }
+    plugin.addExecution(execution);
+  }
+
+  /**
+   * An execution's priority orders it within its phase: the lifecycle's own bindings have negative
+   * ones, a pom's executions 0.
+   */
+  static final int AFTER_THE_PHASES_OTHER_EXECUTIONS = 1_000;
 
   /**
    * Gives a {@code provided} orthrus-annotations dependency scope {@code compile}; true when it

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Properties;
 import org.apache.maven.model.Dependency;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
@@ -53,6 +54,44 @@ class InstrumentLifecycleTest {
     InstrumentLifecycle.bindGoal(plugin);
     assertEquals(1, plugin.getExecutions().size());
     assertEquals("mine", plugin.getExecutions().get(0).getId());
+  }
+
+  /**
+   * The test summary runs after every other execution of {@code test}: the lifecycle's own bindings
+   * (surefire's {@code default-test}) have negative priorities, a pom's executions 0.
+   */
+  @Test
+  void theTestSummaryComesAfterTheTestsWithWhatItTakesOfTheConfiguration() {
+    Plugin plugin = new Plugin();
+    Xpp3Dom configuration = new Xpp3Dom("configuration");
+    Xpp3Dom fail = new Xpp3Dom("failOnDetection");
+    fail.setValue("false");
+    configuration.addChild(fail);
+    configuration.addChild(new Xpp3Dom("sourceRoots"));
+    plugin.setConfiguration(configuration);
+
+    InstrumentLifecycle.bindTestSummary(plugin);
+    InstrumentLifecycle.bindTestSummary(plugin);
+
+    assertEquals(1, plugin.getExecutions().size());
+    PluginExecution added = plugin.getExecutions().get(0);
+    assertEquals("test", added.getPhase());
+    assertEquals(List.of("test-summary"), added.getGoals());
+    assertTrue(added.getPriority() > 0);
+    Xpp3Dom got = (Xpp3Dom) added.getConfiguration();
+    assertEquals("false", got.getChild("failOnDetection").getValue());
+    assertNull(got.getChild("sourceRoots"));
+  }
+
+  @Test
+  void testJvmsWriteTheirSummariesWhereTheBuildSaysOrWhereTheGoalReads() {
+    Properties unset = new Properties();
+    InstrumentLifecycle.summariesFromTestJvms(unset);
+    assertEquals("target/orthrus/test-runs", unset.getProperty("orthrus.summaryFolder"));
+    Properties chosen = new Properties();
+    chosen.setProperty("orthrus.summaryFolder", "build/runs");
+    InstrumentLifecycle.summariesFromTestJvms(chosen);
+    assertEquals("build/runs", chosen.getProperty("orthrus.summaryFolder"));
   }
 
   @Test

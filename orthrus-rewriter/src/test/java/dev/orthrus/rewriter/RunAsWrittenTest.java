@@ -19,17 +19,19 @@ import org.junit.jupiter.api.io.TempDir;
  * the end of a try-with-resources on user data held as an {@code AutoCloseable}, {@code iterator()}
  * of a user-data {@code Iterable} in a for-each, a plain class's constructor that reads user data,
  * the {@code getMessage()} override, reading user data, of an exception a closure throws
- * (validation calls it), and a plain {@code Iterator} over user-data nodes called through the
- * interface or by a for-each. A validator refuses those reads, so every execution that gets there
- * is not validated; an outside trial found each with nothing said at build time. The build names
- * each use with its line; a similar closure that does not do it (a resource, a loop, an exception
- * or an iterator that reads no user data, a method instead of the constructor, an exception the
- * closure catches itself) is not named, and its executions are validated.
+ * (validation calls it), a plain {@code Iterator} over user-data nodes called through the interface
+ * or by a for-each, and a user-data class's copy constructor. A validator refuses those reads, so
+ * every execution that gets there is not validated; an outside trial found each with nothing said
+ * at build time. The build names each use with its line; a similar closure that does not do it (a
+ * resource, a loop, an exception or an iterator that reads no user data, a method instead of the
+ * constructor, an exception the closure catches itself) is not named, and its executions are
+ * validated.
  */
 class RunAsWrittenTest {
 
   private static final Path SOURCES = Path.of("src/test/resources/run-as-written");
-  private static final List<String> CLASSES = List.of("Resource", "Bag", "Level", "Raiser", "Walk");
+  private static final List<String> CLASSES =
+      List.of("Resource", "Bag", "Level", "Raiser", "Walk", "Copies");
 
   @TempDir static Path out;
   private static InstrumentResult result;
@@ -69,6 +71,20 @@ class RunAsWrittenTest {
     assertNotNamed("gaps.Level#marked(int)");
   }
 
+  /**
+   * A user-data class's copy constructor reads the other object as written; a validator refuses
+   * that read of an object it did not make. It was not named, and its closures went unvalidated
+   * without a word. Its own constructor, which reads nothing of another object, is not named.
+   */
+  @Test
+  void aUserDataCopyConstructorIsNamed() {
+    assertNamed(
+        "gaps.Copies#snapshot(gaps.Copies,long)",
+        "new Copies(...) (Copies.java:31), whose constructor runs as written and reads another"
+            + " Copies");
+    assertNotNamed("gaps.Copies#opened(long)");
+  }
+
   @Test
   void getMessageReadingUserDataOfAThrownExceptionIsNamed() {
     assertNamed(
@@ -95,7 +111,7 @@ class RunAsWrittenTest {
   @Test
   void theBuildWarnsOncePerClosureNamedAndItsLineSaysWhere() {
     List<String> warnings = result.notValidatedWarnings();
-    assertEquals(7, warnings.size(), warnings::toString);
+    assertEquals(8, warnings.size(), warnings::toString);
     assertTrue(
         warnings.contains(
             "gaps.Level#cursor(int): its executions that reach new Cursor(...) (Level.java:37),"
@@ -125,12 +141,13 @@ class RunAsWrittenTest {
           Set<String> notValidated = new TreeSet<>();
           rt.notValidatedByClosure().forEach(n -> notValidated.add(n.closure()));
           assertEquals(
-              Set.of("useAny", "total", "counted", "cursor", "raise", "walk", "walkAll"),
+              Set.of(
+                  "useAny", "total", "counted", "cursor", "raise", "walk", "walkAll", "snapshot"),
               notValidated,
               () -> rt.notValidatedByClosure().toString());
-          // The eight closures not named, 40 executions each, and raise's that did not throw.
+          // The nine closures not named, 40 executions each, and raise's that did not throw.
           assertEquals(
-              8 * 40 + 20, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
+              9 * 40 + 20, rt.validatedCount(), () -> rt.notValidatedByClosure().toString());
           assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
         });
   }

@@ -6,9 +6,15 @@ import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.api.Overrides;
 import dev.orthrus.runtime.api.RuntimeStarter;
 import dev.orthrus.runtime.validate.ValidationBudget;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Properties;
 import java.util.function.Consumer;
 
 /**
@@ -53,7 +59,9 @@ public final class AutoStart implements RuntimeStarter {
     rt.blockWhenFull(settings.everyExecution());
     try {
       addShutdownHook.accept(
-          new Thread(() -> atExit(rt, settings.summary(), System.err), "orthrus-shutdown"));
+          new Thread(
+              () -> atExit(rt, settings.summary(), settings.summaryFolder(), System.err),
+              "orthrus-shutdown"));
     } catch (IllegalStateException shuttingDown) {
       PrintStream err = rt.config().err;
       if (err != null) {
@@ -65,20 +73,78 @@ public final class AutoStart implements RuntimeStarter {
     return rt;
   }
 
-  /** Drains and stops {@code rt}; prints the summary when asked or when something was detected. */
-  static void atExit(OrthrusRuntime rt, boolean summary, PrintStream err) {
+  /**
+   * Drains and stops {@code rt}; prints the summary when asked or when something was detected, and
+   * writes it into {@code summaryFolder} when that is not null.
+   */
+  static void atExit(OrthrusRuntime rt, boolean summary, Path summaryFolder, PrintStream err) {
     boolean drained = drain(rt, DRAIN_MILLIS, DRAIN_MAX_MILLIS);
     rt.close();
     // Read after close, with the counts: validators stopping may still have validated some.
     long queued = drained ? 0 : rt.queuedLogs();
     long detections = rt.detections().count();
+    String line = summaryLine(rt, detections, queued);
+    String notValidated = notValidatedLine(rt);
     if (summary || detections > 0) {
-      err.println(summaryLine(rt, detections, queued));
-      String notValidated = notValidatedLine(rt);
+      err.println(line);
       if (notValidated != null) {
         err.println(notValidated);
       }
       err.flush();
+    }
+    if (summaryFolder != null) {
+      writeSummary(rt, detections, line, notValidated, summaryFolder, err);
+    }
+  }
+
+  /**
+   * Writes the exit summary as {@code summary-PID.properties} in {@code folder}, for a tool that
+   * cannot see this process's output after its last test (the Maven plugin reads it after
+   * surefire's forks end): the counts ({@code validated}, {@code notValidated}, {@code detections},
+   * {@code reproducersWritten}), the {@code reproducerFolder} and the printed lines ({@code
+   * summary}, {@code notValidatedSummary}). Written to a temporary file and moved into place, so
+   * that a reader never sees half of it; a failure is printed, never thrown.
+   */
+  static void writeSummary(
+      OrthrusRuntime rt,
+      long detections,
+      String line,
+      String notValidated,
+      Path folder,
+      PrintStream err) {
+    Properties p = new Properties();
+    p.setProperty("validated", Long.toString(rt.validatedCount()));
+    p.setProperty("notValidated", Long.toString(rt.notValidatedCount()));
+    p.setProperty("detections", Long.toString(detections));
+    p.setProperty("reproducersWritten", Long.toString(rt.detections().reproducersWritten()));
+    Path reproducers = rt.config().reproducerDir;
+    if (reproducers != null) {
+      p.setProperty("reproducerFolder", reproducers.toString());
+    }
+    p.setProperty("summary", line);
+    if (notValidated != null) {
+      p.setProperty("notValidatedSummary", notValidated);
+    }
+    Path file = folder.resolve("summary-" + ProcessHandle.current().pid() + ".properties");
+    Path partial = null;
+    try {
+      Files.createDirectories(folder);
+      partial = Files.createTempFile(folder, "summary-", ".partial");
+      try (Writer out = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+        p.store(out, "Orthrus exit summary");
+      }
+      Files.move(
+          partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException | UnsupportedOperationException e) {
+      err.println("orthrus: could not write the exit summary to " + file + ": " + e);
+      err.flush();
+      try {
+        if (partial != null) {
+          Files.deleteIfExists(partial);
+        }
+      } catch (IOException ignored) {
+        // Already said the summary is missing; a leftover .partial file is never read.
+      }
     }
   }
 

@@ -38,7 +38,12 @@ final class RuntimeProperties {
   }
 
   /** What the properties say: the mode and the runtime's configuration. */
-  record Settings(Mode mode, boolean everyExecution, boolean summary, RuntimeConfig config) {}
+  record Settings(
+      Mode mode,
+      boolean everyExecution,
+      boolean summary,
+      Path summaryFolder,
+      RuntimeConfig config) {}
 
   /** One property: its name after {@link #PREFIX}, what it accepts, and how it sets a value. */
   private record Property(String name, String accepts, BiConsumer<Parsed, String> apply) {}
@@ -49,6 +54,7 @@ final class RuntimeProperties {
     Mode mode = Mode.ON;
     boolean everyExecution;
     boolean summary;
+    Path summaryFolder;
   }
 
   private static final List<Property> PROPERTIES =
@@ -148,7 +154,8 @@ final class RuntimeProperties {
               "a folder, or none",
               (p, v) -> p.config.reproducerDir(v.equals("none") ? null : folder(v))),
           new Property("jmx", "true, false", (p, v) -> p.config.jmx(bool(v))),
-          new Property("summary", "true, false", (p, v) -> p.summary = bool(v)));
+          new Property("summary", "true, false", (p, v) -> p.summary = bool(v)),
+          new Property("summaryFolder", "a folder", (p, v) -> p.summaryFolder = folder(v)));
 
   private RuntimeProperties() {}
 
@@ -183,7 +190,7 @@ final class RuntimeProperties {
             e);
       }
     }
-    return new Settings(p.mode, p.everyExecution, p.summary, p.config.build());
+    return new Settings(p.mode, p.everyExecution, p.summary, p.summaryFolder, p.config.build());
   }
 
   /** The names of all properties, prefix included. */

@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -46,6 +47,7 @@ import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The process-wide runtime started at the first {@code Orthrus.runtime()} (decision 0026). Each
@@ -469,15 +471,71 @@ class AutoStartTest {
     OrthrusRuntime rt =
         OrthrusRuntime.start(RuntimeConfig.builder().validators(1).err(null).build());
     ByteArrayOutputStream quiet = new ByteArrayOutputStream();
-    AutoStart.atExit(rt, false, new PrintStream(quiet, true, StandardCharsets.UTF_8));
+    AutoStart.atExit(rt, false, null, new PrintStream(quiet, true, StandardCharsets.UTF_8));
     assertEquals("", quiet.toString(StandardCharsets.UTF_8));
     assertFalse(rt.validators().running(), "validators still running after the hook");
 
     ByteArrayOutputStream asked = new ByteArrayOutputStream();
-    AutoStart.atExit(rt, true, new PrintStream(asked, true, StandardCharsets.UTF_8));
+    AutoStart.atExit(rt, true, null, new PrintStream(asked, true, StandardCharsets.UTF_8));
     assertEquals(
         "orthrus: 0 executions validated, 0 not validated, 0 detections",
         asked.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  /**
+   * With {@code orthrus.summaryFolder}, the exit summary is also written into a file that a tool
+   * reads after the process ended (surefire shows nothing a test JVM prints after its last test):
+   * the counts and the printed line, for every run, whether or not the line was printed.
+   */
+  @Test
+  void atExitWritesTheSummaryForAToolThatCannotSeeTheOutput(@TempDir Path folder) throws Exception {
+    ClosureBinding two =
+        ClosureBinding.of(
+            AutoStartTest.class.getName() + "#two()", "two", (log, r) -> r.returnBits(2));
+    OrthrusRuntime rt =
+        OrthrusRuntime.start(
+            RuntimeConfig.builder()
+                .sampling(() -> new FixedSampling(1.0))
+                .validators(1)
+                .reproducerDir(null)
+                .err(null)
+                .build());
+    rt.blockWhenFull(true);
+    for (int i = 0; i < 10; i++) {
+      ClosureLog log = rt.begin(two, i);
+      // One execution returns what a faulty core would: 3 where the validator computes 2.
+      log.returnBits(i == 7 ? 3 : 2);
+      rt.publish(log);
+    }
+    Path runs = folder.resolve("test-runs");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    AutoStart.atExit(rt, false, runs, new PrintStream(err, true, StandardCharsets.UTF_8));
+    String printed = err.toString(StandardCharsets.UTF_8).strip();
+    Path file = runs.resolve("summary-" + ProcessHandle.current().pid() + ".properties");
+    Properties summary = new Properties();
+    try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      summary.load(in);
+    }
+    assertEquals("1", summary.getProperty("detections"));
+    assertEquals(Long.toString(rt.validatedCount()), summary.getProperty("validated"));
+    assertEquals("0", summary.getProperty("reproducersWritten"));
+    assertEquals(printed, summary.getProperty("summary"));
+    assertTrue(printed.contains("1 detection"), printed);
+    try (var left = Files.list(runs)) {
+      assertEquals(List.of(file), left.toList(), "a partial file was left behind");
+    }
+
+    OrthrusRuntime quiet =
+        OrthrusRuntime.start(RuntimeConfig.builder().validators(1).err(null).build());
+    Path unwritable = Files.writeString(folder.resolve("a-file"), "");
+    ByteArrayOutputStream failed = new ByteArrayOutputStream();
+    AutoStart.atExit(
+        quiet, false, unwritable, new PrintStream(failed, true, StandardCharsets.UTF_8));
+    assertTrue(
+        failed
+            .toString(StandardCharsets.UTF_8)
+            .startsWith("orthrus: could not write the exit summary to "),
+        failed.toString(StandardCharsets.UTF_8));
   }
 
   /**

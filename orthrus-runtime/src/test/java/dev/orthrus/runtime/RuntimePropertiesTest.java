@@ -63,7 +63,8 @@ class RuntimePropertiesTest {
             Map.entry("orthrus.policy", "fail-stop"),
             Map.entry("orthrus.reproducers", "none"),
             Map.entry("orthrus.jmx", "true"),
-            Map.entry("orthrus.summary", "true"));
+            Map.entry("orthrus.summary", "true"),
+            Map.entry("orthrus.summaryFolder", "target/orthrus/test-runs"));
     assertEquals(RuntimeProperties.names().size(), p.size(), "a property without a case here");
     Settings s = parse(p);
     RuntimeConfig c = s.config();
@@ -91,6 +92,8 @@ class RuntimePropertiesTest {
     assertNull(c.reproducerDir);
     assertTrue(c.jmx);
     assertTrue(s.summary());
+    assertEquals(Path.of("target/orthrus/test-runs").toAbsolutePath(), s.summaryFolder());
+    assertNull(parse(Map.of()).summaryFolder(), "no summary file by default");
     assertEquals(Mode.OFF, parse(Map.of("orthrus.mode", "off")).mode());
     Settings all = parse(Map.of("orthrus.sampling", "all"));
     assertTrue(all.everyExecution());
@@ -131,7 +134,8 @@ class RuntimePropertiesTest {
             Map.entry("orthrus.policy", "report, fail-stop"),
             Map.entry("orthrus.reproducers", "a folder, or none"),
             Map.entry("orthrus.jmx", "true, false"),
-            Map.entry("orthrus.summary", "true, false"));
+            Map.entry("orthrus.summary", "true, false"),
+            Map.entry("orthrus.summaryFolder", "a folder"));
     assertEquals(RuntimeProperties.names().size(), accepts.size(), "a property without a case");
     Map<String, List<String>> bad =
         Map.ofEntries(
@@ -154,7 +158,8 @@ class RuntimePropertiesTest {
             Map.entry("orthrus.policy", List.of("callback", "halt")),
             Map.entry("orthrus.reproducers", List.of("", "bad\0path")),
             Map.entry("orthrus.jmx", List.of("on")),
-            Map.entry("orthrus.summary", List.of("maybe")));
+            Map.entry("orthrus.summary", List.of("maybe")),
+            Map.entry("orthrus.summaryFolder", List.of("", "bad\0path")));
     List<String> notRefused = new ArrayList<>();
     for (Map.Entry<String, List<String>> property : bad.entrySet()) {
       for (String value : property.getValue()) {

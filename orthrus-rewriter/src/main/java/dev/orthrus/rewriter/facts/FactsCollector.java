@@ -710,6 +710,35 @@ public final class FactsCollector implements TaskListener {
           span(node), new FieldFact(owner, name, isFinal, referenceArray, held, enclosing));
       if (!isFinal || referenceArray) {
         accessesUserData();
+        if (!(node instanceof IdentifierTree)
+            && !(node instanceof MemberSelectTree select && isThis(select.getExpression()))) {
+          readsOtherUserData();
+        }
+      }
+    }
+
+    /** {@code this}, as a field's or a method's receiver. */
+    private static boolean isThis(ExpressionTree receiver) {
+      return receiver instanceof IdentifierTree id && id.getName().contentEquals("this");
+    }
+
+    /**
+     * The code being visited reads user data of another object than {@code this}: when it is a
+     * user-data class's constructor, that constructor reads another user-data object ({@link
+     * SourceFacts#constructorsReadingOtherUserData}).
+     */
+    private void readsOtherUserData() {
+      for (TreePath path = getCurrentPath(); path != null; path = path.getParentPath()) {
+        if (path.getLeaf() instanceof ClassTree) {
+          return;
+        }
+        if (path.getLeaf() instanceof MethodTree
+            && trees.getElement(path) instanceof ExecutableElement code
+            && code.getKind() == ElementKind.CONSTRUCTOR
+            && isUserData(code.getEnclosingElement())) {
+          facts.constructorsReadingOtherUserData.add(names.methodId(code));
+          return;
+        }
       }
     }
 
@@ -1394,9 +1423,18 @@ public final class FactsCollector implements TaskListener {
                   + enclosingClass().getSimpleName()
                   + "("
                   + instanceFieldNames(enclosingClass())
-                  + ");): a constructor may not read another user-data object");
+                  + ");)");
         }
         boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
+        if (!isStatic
+            && isUserData(method.getEnclosingElement())
+            && node.getMethodSelect() instanceof MemberSelectTree select
+            && !isThis(select.getExpression())
+            && !(select.getExpression() instanceof IdentifierTree superRef
+                && superRef.getName().contentEquals("super"))) {
+          // other.balance() in a copy constructor.
+          readsOtherUserData();
+        }
         String returnType = types.erasure(method.getReturnType()).toString();
         if (resultUnused(getCurrentPath())) {
           fileFacts.unusedResults.add(span(node));
@@ -3308,6 +3346,21 @@ public final class FactsCollector implements TaskListener {
         }
         if (userData) {
           accessesUserData();
+          if (!enclosingMethods.isEmpty() && node.getClassBody() == null) {
+            // Its constructor runs as written: a copy constructor's reads of the other object are
+            // refused in VAL (SourceFacts#runsAsWritten).
+            facts
+                .userDataConstructionsByMethod
+                .computeIfAbsent(enclosingMethods.peek(), k -> new HashMap<>())
+                .computeIfAbsent(id, k -> new TreeSet<>())
+                .add(
+                    "new "
+                        + type.getSimpleName()
+                        + "(...) ("
+                        + at(node)
+                        + "), whose constructor runs as written and reads another "
+                        + type.getSimpleName());
+          }
           if (!enclosingMethods.isEmpty()) {
             facts
                 .userDataMade

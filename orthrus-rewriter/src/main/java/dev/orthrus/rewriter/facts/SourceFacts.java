@@ -480,6 +480,20 @@ public final class SourceFacts {
   final Map<String, Map<String, Set<String>>> runsAsWrittenByMethod = new HashMap<>();
 
   /**
+   * Per method, the constructors of user-data classes it calls with {@code new}, by constructor id,
+   * each with the uses that reach it: they run as written too, and only those that read another
+   * user-data object ({@link #constructorsReadingOtherUserData}) leave an execution not validated.
+   */
+  final Map<String, Map<String, Set<String>>> userDataConstructionsByMethod = new HashMap<>();
+
+  /**
+   * The constructors of user-data classes that read a versioned field of another object than the
+   * one they make, or call a method of one (a copy constructor, {@code this.balance =
+   * other.balance}): a validator refuses that read unless it made the object itself.
+   */
+  final Set<String> constructorsReadingOtherUserData = new HashSet<>();
+
+  /**
    * Per method, the {@code iterator()} implementations of the sources its for-each loops call, by
    * id, each with the uses ({@code called by for-each (Bag.java:21), which runs it as written}):
    * the {@code hasNext()} and {@code next()} of the iterators those make run as written too.
@@ -791,6 +805,14 @@ public final class SourceFacts {
         .forEach(
             (code, reaching) -> {
               if (accessing.contains(code)) {
+                uses.addAll(reaching);
+              }
+            });
+    userDataConstructionsByMethod
+        .getOrDefault(method, Map.of())
+        .forEach(
+            (constructor, reaching) -> {
+              if (constructorsReadingOtherUserData.contains(constructor)) {
                 uses.addAll(reaching);
               }
             });

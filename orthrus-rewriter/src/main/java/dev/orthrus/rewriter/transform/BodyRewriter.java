@@ -971,7 +971,13 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (variant != Variant.PLAIN && Plan.lists(plan.recordedCalls, call)) {
       if (call.returnType().equals("void")) {
         if (Plan.lists(plan.lockCalls, call)) {
-          return variant == Variant.VAL ? withoutTheLock(m) : m;
+          if (variant == Variant.VAL) {
+            return mayThrow(withoutTheLock(m), false, call.checkedThrows());
+          }
+          if (!call.checkedThrows().isEmpty()) {
+            interruptible(m);
+          }
+          return m;
         }
         if (Plan.lists(plan.libraryCalls.keySet(), call)) {
           return variant == Variant.VAL ? argumentsOnly(m, call) : m;
@@ -1297,7 +1303,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
    * VAL's form of a call that locks, unlocks, signals or waits ({@code lock.unlock()}): the
    * receiver is evaluated (its loads are replayed, and a null one throws as the call would), the
    * call is not made. A validator never acts on the application's locks; APP's variant makes the
-   * call.
+   * call. What the call may throw VAL may too, for the {@code catch} around it ({@link #mayThrow}).
    */
   private static Expression withoutTheLock(MethodCallExpr m) {
     return requireNonNull(
@@ -1305,6 +1311,19 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             .filter(scope -> !(scope instanceof SuperExpr))
             .map(Expression::clone)
             .orElseGet(ThisExpr::new));
+  }
+
+  /**
+   * APP's {@code lock.wait()}, {@code lockInterruptibly()}: a call that an interrupt cuts short
+   * with an exception, where VAL, which does not wait, could not throw. It is marked as a recorded
+   * call (on its receiver; {@code wait} is final, so {@code super.wait()} is {@code this}'s), so
+   * that an execution where it threw is not validated rather than diverging in VAL.
+   */
+  private void interruptible(MethodCallExpr m) {
+    Expression receiver =
+        m.getScope().filter(scope -> !(scope instanceof SuperExpr)).orElseGet(ThisExpr::new);
+    m.setScope(markedOperand(receiver));
+    markedVoidCalls.add(m);
   }
 
   /**

@@ -188,13 +188,21 @@ public final class Replay {
     return (SlotVersion<T>) resolve(logged);
   }
 
-  /** A store: recorded privately, never published. */
+  /**
+   * A store: recorded privately, never published to the application's objects. An object this
+   * replay made is its own, and takes the store in place too, so that code run as written that
+   * reads it afterwards (an exception's or a record's constructor given a receipt the closure
+   * filled) reads what VAL stored, as that code reads what APP stored in APP.
+   */
   public <V extends Version> void store(VersionedObject<V> object, V next) {
     Objects.requireNonNull(object, ClosureLog.NULL_REFERENCE);
     if (next.owner() != object) {
       throw new IllegalArgumentException("version belongs to another object");
     }
     addCreated(next);
+    if (madeHere(object)) {
+      object.publish(next);
+    }
   }
 
   /**
@@ -208,12 +216,16 @@ public final class Replay {
     return value;
   }
 
+  /** A slot's store, kept as {@link #store} keeps one: in place too in an object made here. */
   public <T> void storeSlot(ValueSlots<T> slots, SlotVersion<T> next) {
     Objects.requireNonNull(slots, ClosureLog.NULL_REFERENCE);
     if (next.owner() != slots) {
       throw new IllegalArgumentException("slot version belongs to another object");
     }
     addCreated(next);
+    if (madeHere(slots)) {
+      slots.soValue(next.slot(), next.value());
+    }
   }
 
   /**

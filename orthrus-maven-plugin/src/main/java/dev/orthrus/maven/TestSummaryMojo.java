@@ -1,0 +1,205 @@
+package dev.orthrus.maven;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Says what the protected closures did while the project's tests ran, and fails the build when a
+ * test JVM detected a corruption. Surefire does not show what a test JVM prints after its last
+ * test, where the runtime's exit summary comes, so each test JVM also writes its summary into
+ * {@code orthrus.summaryFolder} (which the extension sets for the build, {@link
+ * InstrumentLifecycle}), and this goal, bound after the tests, reads and removes those files.
+ */
+@Mojo(name = "test-summary", defaultPhase = LifecyclePhase.TEST, threadSafe = true)
+public final class TestSummaryMojo extends AbstractMojo {
+
+  /** The runtime's property naming the folder its exit summary is written into. */
+  static final String SUMMARY_FOLDER_PROPERTY = "orthrus.summaryFolder";
+
+  /**
+   * Where the extension has test JVMs write their summaries, relative to the folder they run in
+   * (the module's, by default).
+   */
+  static final String SUMMARY_FOLDER = "target/orthrus/test-runs";
+
+  /** The runtime's exit summary files, one per test JVM. */
+  private static final String SUMMARY_GLOB = "summary-*.properties";
+
+  /** How many different reasons for executions not validated are printed. */
+  private static final int REASONS_PRINTED = 3;
+
+  @Parameter(property = "orthrus.skip", defaultValue = "false")
+  private boolean skip;
+
+  @Parameter(property = "skipTests", defaultValue = "false")
+  private boolean skipTests;
+
+  @Parameter(property = "maven.test.skip", defaultValue = "false")
+  private boolean skipTestCompilation;
+
+  /**
+   * Fail the build when a test JVM detected a corruption. A fault-free test run has none: a
+   * detection is a faulty core or a false alarm, and either needs a look.
+   */
+  @Parameter(property = "orthrus.failOnDetection", defaultValue = "true")
+  private boolean failOnDetection;
+
+  @Parameter(defaultValue = "${project}", readonly = true, required = true)
+  private MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  private MavenSession session;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip || skipTests || skipTestCompilation || "pom".equals(project.getPackaging())) {
+      return;
+    }
+    String folder = session.getUserProperties().getProperty(SUMMARY_FOLDER_PROPERTY, "");
+    if (folder.isBlank()) {
+      getLog().debug("Orthrus: " + SUMMARY_FOLDER_PROPERTY + " is not set, no test summary");
+      return;
+    }
+    Path runs = project.getBasedir().toPath().resolve(folder);
+    long buildStart = session.getRequest().getStartTime().getTime();
+    Summary summary;
+    try {
+      summary = Summary.read(runs, buildStart);
+    } catch (IOException e) {
+      throw new MojoExecutionException(
+          "Orthrus: could not read the test JVMs' summaries in " + runs + ": " + e.getMessage(), e);
+    }
+    summary.unreadable.forEach(
+        u -> getLog().warn("Orthrus: a test JVM's summary is unreadable and left out: " + u));
+    if (summary.testJvms == 0) {
+      getLog()
+          .info(
+              "Orthrus: no test JVM of this build reported closure executions (no test called a"
+                  + " closure, or the runtime was off)");
+      return;
+    }
+    String line =
+        "Orthrus: closures in the tests: "
+            + count(summary.validated, "execution validated", "executions validated")
+            + ", "
+            + summary.notValidated
+            + " not validated, "
+            + count(summary.detections, "detection", "detections")
+            + (summary.testJvms > 1 ? " (" + summary.testJvms + " test JVMs)" : "");
+    if (summary.detections == 0) {
+      getLog().info(line);
+      summary.reasons.stream().limit(REASONS_PRINTED).forEach(r -> getLog().info("  " + r));
+      return;
+    }
+    String what =
+        line
+            + "\n  a fault-free test run has none: each `orthrus: SDC detected` line of the test"
+            + " output names the closure, the thread and the CPU"
+            + (summary.reproducers.isEmpty()
+                ? ""
+                : ", and the reproducers are in " + String.join(", ", summary.reproducers))
+            + "; a detection on correct code is a false alarm of Orthrus, report it"
+            + " (-Dorthrus.failOnDetection=false reports without failing the build)";
+    if (failOnDetection) {
+      throw new MojoFailureException(what);
+    }
+    getLog().warn(what);
+  }
+
+  private static String count(long n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+
+  /** The sum of the summaries the test JVMs of this build wrote. */
+  static final class Summary {
+    int testJvms;
+    long validated;
+    long notValidated;
+    long detections;
+    final Set<String> reproducers = new LinkedHashSet<>();
+    final Set<String> reasons = new LinkedHashSet<>();
+    final List<String> unreadable = new ArrayList<>();
+
+    /**
+     * Reads and removes the summaries in {@code runs}; those older than {@code since} (a previous
+     * build's) are removed unread. An absent folder is an empty summary.
+     */
+    static Summary read(Path runs, long since) throws IOException {
+      Summary s = new Summary();
+      if (!Files.isDirectory(runs)) {
+        return s;
+      }
+      List<Path> files = new ArrayList<>();
+      try (Stream<Path> listed = Files.list(runs)) {
+        listed
+            .filter(
+                p ->
+                    p.getFileSystem()
+                        .getPathMatcher("glob:" + SUMMARY_GLOB)
+                        .matches(p.getFileName()))
+            .sorted()
+            .forEach(files::add);
+      }
+      for (Path file : files) {
+        if (Files.getLastModifiedTime(file).toMillis() >= since) {
+          try {
+            s.add(file);
+          } catch (IOException | IllegalArgumentException e) {
+            s.unreadable.add(file + ": " + e.getMessage());
+          }
+        }
+        Files.delete(file);
+      }
+      return s;
+    }
+
+    private void add(Path file) throws IOException {
+      Properties p = new Properties();
+      try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        p.load(in);
+      }
+      long validatedHere = number(p, "validated");
+      long notValidatedHere = number(p, "notValidated");
+      long detected = number(p, "detections");
+      long reproducersWritten = number(p, "reproducersWritten");
+      testJvms++;
+      validated += validatedHere;
+      notValidated += notValidatedHere;
+      detections += detected;
+      String reproducerFolder = p.getProperty("reproducerFolder");
+      if (reproducersWritten > 0 && reproducerFolder != null) {
+        reproducers.add(reproducerFolder);
+      }
+      String reason = p.getProperty("notValidatedSummary");
+      if (reason != null) {
+        reasons.add(reason);
+      }
+    }
+
+    private static long number(Properties p, String key) {
+      String value = p.getProperty(key);
+      try {
+        return Long.parseLong(value);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("no whole number " + key + " (" + value + ")", e);
+      }
+    }
+  }
+}

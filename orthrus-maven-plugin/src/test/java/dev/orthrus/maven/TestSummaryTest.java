@@ -1,0 +1,73 @@
+package dev.orthrus.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How the goal sums what the test JVMs wrote. */
+class TestSummaryTest {
+
+  @Test
+  void theSummariesOfThisBuildAreSummedAndEveryFileIsRemoved(@TempDir Path runs) throws Exception {
+    long start = System.currentTimeMillis();
+    write(runs, "summary-11.properties", 120, 3, 0, 0, "orthrus: not validated: a 3 (why)");
+    write(runs, "summary-12.properties", 80, 0, 2, 1, null);
+    Path old = write(runs, "summary-5.properties", 1_000, 0, 9, 0, null);
+    Files.setLastModifiedTime(old, FileTime.fromMillis(start - 60_000));
+    Files.writeString(runs.resolve("summary-13.properties"), "validated=lots\n");
+    Files.writeString(runs.resolve("notes.txt"), "not a summary");
+
+    TestSummaryMojo.Summary s = TestSummaryMojo.Summary.read(runs, start - 1_000);
+
+    assertEquals(2, s.testJvms);
+    assertEquals(200, s.validated);
+    assertEquals(3, s.notValidated);
+    assertEquals(2, s.detections, "the previous build's 9 are not this build's");
+    assertEquals(List.of("orthrus: not validated: a 3 (why)"), List.copyOf(s.reasons));
+    assertEquals(List.of("repro"), List.copyOf(s.reproducers));
+    assertEquals(1, s.unreadable.size());
+    assertTrue(
+        s.unreadable.get(0).contains("no whole number validated (lots)"), s.unreadable.get(0));
+    try (var left = Files.list(runs)) {
+      assertEquals(List.of(runs.resolve("notes.txt")), left.toList());
+    }
+  }
+
+  @Test
+  void noFolderIsNoTestJvm(@TempDir Path build) throws Exception {
+    TestSummaryMojo.Summary s = TestSummaryMojo.Summary.read(build.resolve("absent"), 0);
+    assertEquals(0, s.testJvms);
+    assertFalse(Files.exists(build.resolve("absent")));
+  }
+
+  private static Path write(
+      Path runs,
+      String name,
+      long validated,
+      long notValidated,
+      long detections,
+      long reproducers,
+      String reason)
+      throws Exception {
+    String text =
+        "validated="
+            + validated
+            + "\nnotValidated="
+            + notValidated
+            + "\ndetections="
+            + detections
+            + "\nreproducersWritten="
+            + reproducers
+            + "\nreproducerFolder=repro\nsummary=orthrus\\: ...\n"
+            + (reason == null ? "" : "notValidatedSummary=" + reason.replace(":", "\\:") + "\n");
+    return Files.writeString(runs.resolve(name), text, StandardCharsets.UTF_8);
+  }
+}
