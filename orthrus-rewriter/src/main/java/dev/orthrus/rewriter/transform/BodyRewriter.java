@@ -1316,13 +1316,14 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   /**
    * APP's {@code lock.wait()}, {@code lockInterruptibly()}: a call that an interrupt cuts short
    * with an exception, where VAL, which does not wait, could not throw. It is marked as a recorded
-   * call (on its receiver; {@code wait} is final, so {@code super.wait()} is {@code this}'s), so
-   * that an execution where it threw is not validated rather than diverging in VAL.
+   * call, on its receiver ({@code this} for {@code wait()}), so that an execution where it threw is
+   * not validated rather than diverging in VAL. A call through {@code super} keeps its receiver.
    */
   private void interruptible(MethodCallExpr m) {
-    Expression receiver =
-        m.getScope().filter(scope -> !(scope instanceof SuperExpr)).orElseGet(ThisExpr::new);
-    m.setScope(markedOperand(receiver));
+    if (m.getScope().filter(SuperExpr.class::isInstance).isPresent()) {
+      return;
+    }
+    m.setScope(markedOperand(m.getScope().orElseGet(ThisExpr::new)));
     markedVoidCalls.add(m);
   }
 
