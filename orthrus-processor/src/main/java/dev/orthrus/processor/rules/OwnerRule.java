@@ -6,6 +6,8 @@ import dev.orthrus.processor.datapath.ClosureScope;
 import java.io.IOException;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.PackageElement;
@@ -30,6 +32,23 @@ public final class OwnerRule extends AbstractRule {
       String why = hiddenBecause(owner);
       if (why == null && implicitlyDeclared(owner, scope.closure().declaration().unit())) {
         why = IMPLICIT;
+      }
+      ExecutableElement method = scope.closure().element();
+      if (why == null
+          && owner.getKind() == ElementKind.INTERFACE
+          && method != null
+          && method.getModifiers().contains(Modifier.DEFAULT)) {
+        // The rewriter refuses it too (orthrus.rewriter.unprotectable); say so at compile time.
+        findings.report(
+            rule(),
+            scope.closure().declaration(),
+            "closure `"
+                + scope.id()
+                + "` is an interface's default method, which the rewriter cannot give logged"
+                + " variants: declare the closure in the implementing classes, or make it a static"
+                + " method of the interface",
+            scope.id());
+        continue;
       }
       if (why != null) {
         findings.report(

@@ -63,6 +63,38 @@ class OwnerRuleTest {
   }
 
   /**
+   * An interface's default method as a closure is refused at compile time, as the rewriter refuses
+   * it; its abstract and static methods are not. The processor used to let it through, and only the
+   * plugin's step said so.
+   */
+  @Test
+  void aDefaultMethodOfAnInterfaceIsAnError() {
+    JavaFileObject f =
+        source(
+            "t.Fees",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        public interface Fees {
+          @Closure
+          long fee(long amount);
+          @Closure
+          default long twice(long amount) {
+            return 2 * amount;
+          }
+          @Closure
+          static long flat(long amount) {
+            return amount + 1;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("default long twice");
+    assertThat(c).hadErrorContaining("an interface's default method");
+    assertThat(Snippets.findings(c, "orthrus.closure.owner")).hasSize(1);
+  }
+
+  /**
    * Classes of the unnamed package that their files declare, generic, annotated or a record, are
    * not taken for a compact source file's implicitly declared class (Java 25), which no catalog can
    * name: their closures compile and get catalogs.
