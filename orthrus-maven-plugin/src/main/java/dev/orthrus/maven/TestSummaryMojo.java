@@ -102,7 +102,11 @@ public final class TestSummaryMojo extends AbstractMojo {
             + summary.notValidated
             + " not validated, "
             + count(summary.detections, "detection", "detections")
-            + (summary.testJvms > 1 ? " (" + summary.testJvms + " test JVMs)" : "");
+            + (summary.testJvms > 1 ? " (" + summary.testJvms + " test JVMs)" : "")
+            + (summary.sampled
+                ? "; a sample of the executions was logged: orthrus.sampling=all in surefire's"
+                    + " systemPropertyVariables validates every one"
+                : "");
     if (summary.detections == 0) {
       getLog().info(line);
       summary.reasons.stream().limit(REASONS_PRINTED).forEach(r -> getLog().info("  " + r));
@@ -136,6 +140,9 @@ public final class TestSummaryMojo extends AbstractMojo {
     final Set<String> reproducers = new LinkedHashSet<>();
     final Set<String> reasons = new LinkedHashSet<>();
     final List<String> unreadable = new ArrayList<>();
+
+    /** Some test JVM logged a sample of the executions, not every one. */
+    boolean sampled;
 
     /**
      * Reads and removes the summaries in {@code runs}; those older than {@code since} (a previous
@@ -180,6 +187,7 @@ public final class TestSummaryMojo extends AbstractMojo {
       long detected = number(p, "detections");
       long reproducersWritten = number(p, "reproducersWritten");
       testJvms++;
+      sampled |= !Boolean.parseBoolean(p.getProperty("everyExecution"));
       validated += validatedHere;
       notValidated += notValidatedHere;
       detections += detected;

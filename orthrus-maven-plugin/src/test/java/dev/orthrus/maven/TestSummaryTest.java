@@ -33,6 +33,7 @@ class TestSummaryTest {
     assertEquals(2, s.detections, "the previous build's 9 are not this build's");
     assertEquals(List.of("orthrus: not validated: a 3 (why)"), List.copyOf(s.reasons));
     assertEquals(List.of("repro"), List.copyOf(s.reproducers));
+    assertTrue(s.sampled, "summary-12 logged a sample");
     assertEquals(1, s.unreadable.size());
     assertTrue(
         s.unreadable.get(0).contains("no whole number validated (lots)"), s.unreadable.get(0));
@@ -67,6 +68,9 @@ class TestSummaryTest {
             + "\nreproducersWritten="
             + reproducers
             + "\nreproducerFolder=repro\nsummary=orthrus\\: ...\n"
+            + "everyExecution="
+            + (detections == 0)
+            + "\n"
             + (reason == null ? "" : "notValidatedSummary=" + reason.replace(":", "\\:") + "\n");
     return Files.writeString(runs.resolve(name), text, StandardCharsets.UTF_8);
   }

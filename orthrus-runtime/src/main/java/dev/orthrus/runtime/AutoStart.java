@@ -60,7 +60,13 @@ public final class AutoStart implements RuntimeStarter {
     try {
       addShutdownHook.accept(
           new Thread(
-              () -> atExit(rt, settings.summary(), settings.summaryFolder(), System.err),
+              () ->
+                  atExit(
+                      rt,
+                      settings.summary(),
+                      settings.summaryFolder(),
+                      settings.everyExecution(),
+                      System.err),
               "orthrus-shutdown"));
     } catch (IllegalStateException shuttingDown) {
       PrintStream err = rt.config().err;
@@ -75,9 +81,15 @@ public final class AutoStart implements RuntimeStarter {
 
   /**
    * Drains and stops {@code rt}; prints the summary when asked or when something was detected, and
-   * writes it into {@code summaryFolder} when that is not null.
+   * writes it into {@code summaryFolder} when that is not null, saying whether every execution was
+   * logged ({@code everyExecution}) or a sample.
    */
-  static void atExit(OrthrusRuntime rt, boolean summary, Path summaryFolder, PrintStream err) {
+  static void atExit(
+      OrthrusRuntime rt,
+      boolean summary,
+      Path summaryFolder,
+      boolean everyExecution,
+      PrintStream err) {
     boolean drained = drain(rt, DRAIN_MILLIS, DRAIN_MAX_MILLIS);
     rt.close();
     // Read after close, with the counts: validators stopping may still have validated some.
@@ -93,7 +105,7 @@ public final class AutoStart implements RuntimeStarter {
       err.flush();
     }
     if (summaryFolder != null) {
-      writeSummary(rt, detections, line, notValidated, summaryFolder, err);
+      writeSummary(rt, detections, everyExecution, line, notValidated, summaryFolder, err);
     }
   }
 
@@ -101,13 +113,14 @@ public final class AutoStart implements RuntimeStarter {
    * Writes the exit summary as {@code summary-PID.properties} in {@code folder}, for a tool that
    * cannot see this process's output after its last test (the Maven plugin reads it after
    * surefire's forks end): the counts ({@code validated}, {@code notValidated}, {@code detections},
-   * {@code reproducersWritten}), the {@code reproducerFolder} and the printed lines ({@code
-   * summary}, {@code notValidatedSummary}). Written to a temporary file and moved into place, so
-   * that a reader never sees half of it; a failure is printed, never thrown.
+   * {@code reproducersWritten}), {@code everyExecution}, the {@code reproducerFolder} and the
+   * printed lines ({@code summary}, {@code notValidatedSummary}). Written to a temporary file and
+   * moved into place, so that a reader never sees half of it; a failure is printed, never thrown.
    */
   static void writeSummary(
       OrthrusRuntime rt,
       long detections,
+      boolean everyExecution,
       String line,
       String notValidated,
       Path folder,
@@ -117,6 +130,7 @@ public final class AutoStart implements RuntimeStarter {
     p.setProperty("notValidated", Long.toString(rt.notValidatedCount()));
     p.setProperty("detections", Long.toString(detections));
     p.setProperty("reproducersWritten", Long.toString(rt.detections().reproducersWritten()));
+    p.setProperty("everyExecution", Boolean.toString(everyExecution));
     Path reproducers = rt.config().reproducerDir;
     if (reproducers != null) {
       p.setProperty("reproducerFolder", reproducers.toString());

@@ -471,12 +471,12 @@ class AutoStartTest {
     OrthrusRuntime rt =
         OrthrusRuntime.start(RuntimeConfig.builder().validators(1).err(null).build());
     ByteArrayOutputStream quiet = new ByteArrayOutputStream();
-    AutoStart.atExit(rt, false, null, new PrintStream(quiet, true, StandardCharsets.UTF_8));
+    AutoStart.atExit(rt, false, null, false, new PrintStream(quiet, true, StandardCharsets.UTF_8));
     assertEquals("", quiet.toString(StandardCharsets.UTF_8));
     assertFalse(rt.validators().running(), "validators still running after the hook");
 
     ByteArrayOutputStream asked = new ByteArrayOutputStream();
-    AutoStart.atExit(rt, true, null, new PrintStream(asked, true, StandardCharsets.UTF_8));
+    AutoStart.atExit(rt, true, null, false, new PrintStream(asked, true, StandardCharsets.UTF_8));
     assertEquals(
         "orthrus: 0 executions validated, 0 not validated, 0 detections",
         asked.toString(StandardCharsets.UTF_8).strip());
@@ -509,7 +509,7 @@ class AutoStartTest {
     }
     Path runs = folder.resolve("test-runs");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    AutoStart.atExit(rt, false, runs, new PrintStream(err, true, StandardCharsets.UTF_8));
+    AutoStart.atExit(rt, false, runs, true, new PrintStream(err, true, StandardCharsets.UTF_8));
     String printed = err.toString(StandardCharsets.UTF_8).strip();
     Path file = runs.resolve("summary-" + ProcessHandle.current().pid() + ".properties");
     Properties summary = new Properties();
@@ -519,6 +519,7 @@ class AutoStartTest {
     assertEquals("1", summary.getProperty("detections"));
     assertEquals(Long.toString(rt.validatedCount()), summary.getProperty("validated"));
     assertEquals("0", summary.getProperty("reproducersWritten"));
+    assertEquals("true", summary.getProperty("everyExecution"));
     assertEquals(printed, summary.getProperty("summary"));
     assertTrue(printed.contains("1 detection"), printed);
     try (var left = Files.list(runs)) {
