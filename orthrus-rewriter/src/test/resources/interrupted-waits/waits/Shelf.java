@@ -1,12 +1,19 @@
 package waits;
 
 import dev.orthrus.annotations.Closure;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The guarded-wait idiom in closures: {@code wait()} in a loop, its interrupt caught in the closure
- * (directly, and through a helper that waits) or left to the caller.
+ * (directly, and through a helper that waits) or left to the caller; and a condition's timed
+ * {@code await}, whose result the log records.
  */
 public final class Shelf {
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition filled = lock.newCondition();
+
   private static void waitOn(Object lock) throws InterruptedException {
     lock.wait();
   }
@@ -55,6 +62,26 @@ public final class Shelf {
       b.count--;
       b.taken++;
       return b.taken;
+    }
+  }
+
+  @Closure
+  public long takeWithin(Box b) {
+    lock.lock();
+    try {
+      while (b.count == 0) {
+        if (!filled.await(5, TimeUnit.SECONDS)) {
+          return -2;
+        }
+      }
+      b.count--;
+      b.taken++;
+      return b.taken;
+    } catch (InterruptedException e) {
+      b.interrupts++;
+      return -1;
+    } finally {
+      lock.unlock();
     }
   }
 

@@ -35,6 +35,10 @@ class InterruptedWaitTest {
             "Replay.<java.lang.InterruptedException>mayThrowRef(java.util.Objects.requireNonNull(b))"),
         shelf);
     assertTrue(shelf.contains("log.beforeRecorded(b).wait()"), shelf);
+    assertTrue(
+        shelf.contains(
+            "Replay.<java.lang.InterruptedException>mayThrowBits(replay.nondetBits(filled, 5,"),
+        shelf);
     OrthrusRuntime rt = Builds.validatingEverything();
     try (URLClassLoader loader = Builds.loader(out.resolve("classes"))) {
       Class<?> boxType = loader.loadClass("waits.Box");
@@ -43,7 +47,7 @@ class InterruptedWaitTest {
       Object box = boxType.getConstructor().newInstance();
       Method put = shelfType.getMethod("put", boxType);
       long taken = 0;
-      for (String take : new String[] {"take", "takeThroughHelper", "takeOrThrow"}) {
+      for (String take : new String[] {"take", "takeThroughHelper", "takeOrThrow", "takeWithin"}) {
         Method m = shelfType.getMethod(take, boxType);
         // 50 items taken while they are there, then a consumer that waits until interrupted.
         for (int i = 0; i < 50; i++) {
@@ -77,9 +81,9 @@ class InterruptedWaitTest {
         }
       }
       assertEquals(taken, boxType.getMethod("taken").invoke(box));
-      assertEquals(2L, boxType.getMethod("interrupts").invoke(box));
-      // 150 puts and 150 takes validated; the three interrupted takes not.
-      Builds.assertNotValidated(rt, 303, 3, "a recorded call threw");
+      assertEquals(3L, boxType.getMethod("interrupts").invoke(box));
+      // 200 puts and 200 takes validated; the four interrupted takes not.
+      Builds.assertNotValidated(rt, 404, 4, "a recorded call threw");
     } finally {
       rt.close();
     }

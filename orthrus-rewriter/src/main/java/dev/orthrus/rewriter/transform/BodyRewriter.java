@@ -995,14 +995,25 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return m;
   }
 
-  /** A call with a result that APP makes and records, and VAL replays ({@link #evaluatedFor}). */
+  /**
+   * A call with a result that APP makes and records, and VAL replays ({@link #evaluatedFor}). One
+   * that declares a checked exception ({@code cond.await(ms, unit)}, {@code queue.poll(ms, unit)})
+   * is marked in APP, so that an execution where it threw is not validated (VAL would take a result
+   * APP never recorded), and VAL's value may throw it, for the {@code catch} around it.
+   */
   private Expression recordedCall(MethodCallExpr m, CallFact call) {
     String elements = RANDOM_STREAMS.get(call.siteType());
     if (elements != null) {
       return recordedStream(m, call, elements);
     }
+    boolean marked =
+        variant == Variant.APP && !call.checkedThrows().isEmpty() && beforeRecorded(m, true);
     return recorded(
-        m, variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(), call.siteType());
+        m,
+        variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(),
+        call.siteType(),
+        marked,
+        call.checkedThrows());
   }
 
   /** A generator's streams of numbers, by type: the array type of their elements. */
