@@ -112,19 +112,22 @@ public final class TestSummaryMojo extends AbstractMojo {
       summary.reasons.stream().limit(REASONS_PRINTED).forEach(r -> getLog().info("  " + r));
       return;
     }
-    String what =
-        line
-            + "\n  a fault-free test run has none: each `orthrus: SDC detected` line of the test"
-            + " output names the closure, the thread and the CPU"
+    String where =
+        "a fault-free test run has none: each `orthrus: SDC detected` line of the test output"
+            + " names the closure, the thread and the CPU"
             + (summary.reproducers.isEmpty()
                 ? ""
                 : ", and the reproducers are in " + String.join(", ", summary.reproducers))
-            + "; a detection on correct code is a false alarm of Orthrus, report it"
-            + " (-Dorthrus.failOnDetection=false reports without failing the build)";
+            + "; a detection on correct code is a false alarm of Orthrus, report it";
     if (failOnDetection) {
-      throw new MojoFailureException(what);
+      throw new MojoFailureException(
+          line
+              + "\n  "
+              + where
+              + " (-Dorthrus.failOnDetection=false reports without failing the build)");
     }
-    getLog().warn(what);
+    getLog().warn(line);
+    getLog().warn("  " + where);
   }
 
   private static String count(long n, String one, String many) {
