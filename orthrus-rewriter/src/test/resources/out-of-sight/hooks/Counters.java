@@ -4,8 +4,9 @@ import dev.orthrus.annotations.Closure;
 
 /**
  * Steps declared in a closure's body that keep their state in their own fields: an anonymous class
- * counting its calls and a local class summing what it saw. Another closure hands its own lambda to
- * the helper that calls {@code Step.apply}, which once made the build refuse the counter's write.
+ * counting its calls and a local class summing what it saw, whose sum the closure reads afterwards.
+ * Another closure hands its own lambda to the helper that calls {@code Step.apply}, which once made
+ * the build refuse the counter's write.
  */
 public final class Counters {
   @Closure
@@ -29,7 +30,8 @@ public final class Counters {
         return sum;
       }
     }
-    long total = Tally.run(counting, n) + Tally.run(new Summing(), n);
+    Summing summing = new Summing();
+    long total = Tally.run(counting, n) + Tally.run(summing, n) + summing.sum;
     a.balance = a.balance + total;
     return a.balance;
   }

@@ -3296,7 +3296,9 @@ public final class FactsCollector implements TaskListener {
       Element element = trees.getElement(getCurrentPath());
       if (element instanceof ExecutableElement constructor) {
         TypeElement type = (TypeElement) constructor.getEnclosingElement();
-        if (node.getClassBody() != null) {
+        // An anonymous class, or an object of a local class (declared in the method: its code is
+        // the execution's own, as an anonymous class's is).
+        if (node.getClassBody() != null || type.getNestingKind() == NestingKind.LOCAL) {
           types.directSupertypes(type.asType()).stream()
               .filter(t -> t instanceof DeclaredType d && declaredInSources(d.asElement()))
               .findFirst()

@@ -1902,7 +1902,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       }
       return new MethodCallExpr(new NameExpr(context), "allocate", new NodeList<>(o));
     }
-    return o.getAnonymousClassBody().isPresent() ? made(span, o) : o;
+    return made(span, o);
   }
 
   /**
@@ -2265,11 +2265,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * {@code log.<Step>madeImplementation(x -> ...)}: in APP and VAL, a lambda, method reference or
-   * anonymous class that implements a type of the sources, made by this execution, is registered
-   * with the log, so that a call of it runs it in both variants, each on the object it made,
-   * instead of taking it for an implementation out of sight (decision 0100): its code is the
-   * closure's own, and what it changes (a list the closure made) is the execution's.
+   * {@code log.<Step>madeImplementation(x -> ...)}: in APP and VAL, a lambda, method reference,
+   * anonymous class or object of a local class that implements a type of the sources, made by this
+   * execution, is registered with the log, so that a call of it runs it in both variants, each on
+   * the object it made, instead of taking it for an implementation out of sight (decision 0100):
+   * its code is the closure's own, and what it changes (a list the closure made) is the
+   * execution's.
    */
   private Expression made(Span span, Expression made) {
     String type = variant == Variant.PLAIN || span == null ? null : facts.madeImplementation(span);
