@@ -531,7 +531,7 @@ class AutoStartTest {
     Path unwritable = Files.writeString(folder.resolve("a-file"), "");
     ByteArrayOutputStream failed = new ByteArrayOutputStream();
     AutoStart.atExit(
-        quiet, false, unwritable, new PrintStream(failed, true, StandardCharsets.UTF_8));
+        quiet, false, unwritable, false, new PrintStream(failed, true, StandardCharsets.UTF_8));
     assertTrue(
         failed
             .toString(StandardCharsets.UTF_8)
