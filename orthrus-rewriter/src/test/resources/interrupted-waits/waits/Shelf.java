@@ -86,6 +86,20 @@ public final class Shelf {
   }
 
   @Closure
+  public long pause(Box b) {
+    lock.lock();
+    try {
+      // A timed wait whose result is not used: a statement.
+      filled.await(1, TimeUnit.MILLISECONDS);
+      return b.count;
+    } catch (InterruptedException e) {
+      return -1;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Closure
   public void put(Box b) {
     synchronized (b) {
       b.count++;

@@ -73,6 +73,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -924,6 +925,12 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       // method with variants only for the check of the object's class is called as written.
       return m;
     }
+    if (variant != Variant.PLAIN && ofLocalOrAnonymousClass(target)) {
+      // var c = new Step() { ... }; c.apply(x): a class declared in this method, whose copy in
+      // this variant's body has no variants (FileRewriter#nestedVariants adds them to the
+      // original's); each variant runs the object it made, as written.
+      return m;
+    }
     if (variant != Variant.PLAIN && plan.hasVariants(target)) {
       if (plan.bridged(target) && throughBridge(m)) {
         return bridged(m, target);
@@ -1008,12 +1015,37 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     }
     boolean marked =
         variant == Variant.APP && !call.checkedThrows().isEmpty() && beforeRecorded(m, true);
-    return recorded(
-        m,
-        variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(),
-        call.siteType(),
-        marked,
-        call.checkedThrows());
+    boolean statement = m.getParentNode().filter(ExpressionStmt.class::isInstance).isPresent();
+    Expression recorded =
+        recorded(
+            m,
+            variant == Variant.VAL ? evaluatedFor(m, call) : new NodeList<>(),
+            call.siteType(),
+            marked,
+            call.checkedThrows());
+    return statement ? recordingCall(recorded) : recorded;
+  }
+
+  /**
+   * The call that records or replays a value, without what turns its bits into the call's type
+   * ({@code (log.recordedBits(...) != 0L)}, {@code (int) replay.nondetBits()}): the form of a
+   * recorded call made as a statement ({@code cond.await(1, MILLISECONDS);}), where an expression
+   * that is not a call is not a statement.
+   */
+  private static Expression recordingCall(Expression recorded) {
+    Expression e = recorded;
+    while (!(e instanceof MethodCallExpr)) {
+      if (e instanceof EnclosedExpr enclosed) {
+        e = enclosed.getInner();
+      } else if (e instanceof BinaryExpr binary) {
+        e = binary.getLeft();
+      } else if (e instanceof CastExpr cast) {
+        e = cast.getExpression();
+      } else {
+        return recorded;
+      }
+    }
+    return e;
   }
 
   /** A generator's streams of numbers, by type: the array type of their elements. */
@@ -1323,6 +1355,18 @@ final class BodyRewriter extends ModifierVisitor<Void> {
             .map(Expression::clone)
             .orElseGet(ThisExpr::new));
   }
+
+  /**
+   * Whether the method {@code id} is declared in an anonymous or local class: its binary name has a
+   * {@code $1} or {@code $1Local} part. Such a class can be named only in the method that declares
+   * it.
+   */
+  private static boolean ofLocalOrAnonymousClass(String id) {
+    int hash = id.indexOf('#');
+    return hash > 0 && LOCAL_OR_ANONYMOUS.matcher(id.substring(0, hash)).find();
+  }
+
+  private static final Pattern LOCAL_OR_ANONYMOUS = Pattern.compile("\\$\\d");
 
   /**
    * APP's {@code lock.wait()}, {@code lockInterruptibly()}: a call that an interrupt cuts short
