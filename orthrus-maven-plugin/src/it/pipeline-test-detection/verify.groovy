@@ -9,6 +9,8 @@ def summary = log =~ /Orthrus: closures in the tests: (\d+) executions validated
 assert summary.find() : log
 assert (summary.group(1) as int) > 0 : log
 assert log.contains("a fault-free test run has none") : log
+// The detection's own line, from the summary file, in the failure.
+assert log =~ /\[ERROR\]   orthrus: SDC detected in closure add / : log
 assert log =~ /BUILD FAILURE/ : log
 def runs = new File(basedir, "target/orthrus/test-runs")
 assert !runs.exists() || runs.list().length == 0 : runs.list()

@@ -34,6 +34,7 @@ class TestSummaryTest {
     assertEquals(List.of("orthrus: not validated: a 3 (why)"), List.copyOf(s.reasons));
     assertEquals(List.of("repro"), List.copyOf(s.reproducers));
     assertTrue(s.sampled, "summary-12 logged a sample");
+    assertEquals(List.of("orthrus: SDC detected in closure pay"), s.detectionLines);
     assertEquals(1, s.unreadable.size());
     assertTrue(
         s.unreadable.get(0).contains("no whole number validated (lots)"), s.unreadable.get(0));
@@ -71,6 +72,7 @@ class TestSummaryTest {
             + "everyExecution="
             + (detections == 0)
             + "\n"
+            + (detections == 0 ? "" : "detection.1=orthrus\\: SDC detected in closure pay\n")
             + (reason == null ? "" : "notValidatedSummary=" + reason.replace(":", "\\:") + "\n");
     return Files.writeString(runs.resolve(name), text, StandardCharsets.UTF_8);
   }

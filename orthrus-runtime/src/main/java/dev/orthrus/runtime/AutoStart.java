@@ -2,6 +2,7 @@ package dev.orthrus.runtime;
 
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.ClosureRuntime;
+import dev.orthrus.runtime.api.Detection;
 import dev.orthrus.runtime.api.Orthrus;
 import dev.orthrus.runtime.api.Overrides;
 import dev.orthrus.runtime.api.RuntimeStarter;
@@ -113,10 +114,15 @@ public final class AutoStart implements RuntimeStarter {
    * Writes the exit summary as {@code summary-PID.properties} in {@code folder}, for a tool that
    * cannot see this process's output after its last test (the Maven plugin reads it after
    * surefire's forks end): the counts ({@code validated}, {@code notValidated}, {@code detections},
-   * {@code reproducersWritten}), {@code everyExecution}, the {@code reproducerFolder} and the
-   * printed lines ({@code summary}, {@code notValidatedSummary}). Written to a temporary file and
-   * moved into place, so that a reader never sees half of it; a failure is printed, never thrown.
+   * {@code reproducersWritten}), {@code everyExecution}, the {@code reproducerFolder}, the printed
+   * lines ({@code summary}, {@code notValidatedSummary}) and the lines of the first detections
+   * ({@code detection.1} ...), which a test JVM may print after its last test, where no one reads
+   * them. Written to a temporary file and moved into place, so that a reader never sees half of it;
+   * a failure is printed, never thrown.
    */
+  /** How many detections' lines the summary file holds ({@link #writeSummary}). */
+  static final int DETECTIONS_WRITTEN = 3;
+
   static void writeSummary(
       OrthrusRuntime rt,
       long detections,
@@ -134,6 +140,10 @@ public final class AutoStart implements RuntimeStarter {
     Path reproducers = rt.config().reproducerDir;
     if (reproducers != null) {
       p.setProperty("reproducerFolder", reproducers.toString());
+    }
+    List<Detection> recent = rt.detections().recent();
+    for (int i = 0; i < Math.min(DETECTIONS_WRITTEN, recent.size()); i++) {
+      p.setProperty("detection." + (i + 1), "orthrus: " + recent.get(i).summary());
     }
     p.setProperty("summary", line);
     if (notValidated != null) {

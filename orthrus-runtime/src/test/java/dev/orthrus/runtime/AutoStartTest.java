@@ -520,6 +520,10 @@ class AutoStartTest {
     assertEquals(Long.toString(rt.validatedCount()), summary.getProperty("validated"));
     assertEquals("0", summary.getProperty("reproducersWritten"));
     assertEquals("true", summary.getProperty("everyExecution"));
+    assertTrue(
+        summary.getProperty("detection.1").startsWith("orthrus: SDC detected in closure two "),
+        summary.toString());
+    assertNull(summary.getProperty("detection.2"));
     assertEquals(printed, summary.getProperty("summary"));
     assertTrue(printed.contains("1 detection"), printed);
     try (var left = Files.list(runs)) {
