@@ -79,30 +79,39 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
   }
 
   /**
-   * Binds {@code test-summary} to {@code test}, after every other execution of the phase
-   * (surefire's {@code default-test} included, whatever the order of the plugins in the pom),
-   * unless an execution already runs it.
+   * Binds {@code test-summary} to {@code test} and, for failsafe's integration tests, to {@code
+   * verify}, after every other execution of the phase (surefire's {@code default-test} included,
+   * whatever the order of the plugins in the pom), unless an execution already runs it.
    */
   static void bindTestSummary(Plugin plugin) {
     if (plugin.getExecutions().stream().anyMatch(e -> e.getGoals().contains("test-summary"))) {
       return;
     }
+    plugin.addExecution(testSummary(plugin, "default-test-summary", "test", false));
+    plugin.addExecution(testSummary(plugin, "default-integration-test-summary", "verify", true));
+  }
+
+  private static PluginExecution testSummary(
+      Plugin plugin, String id, String phase, boolean integrationTests) {
     PluginExecution execution = new PluginExecution();
-    execution.setId("default-test-summary");
-    execution.setPhase("test");
+    execution.setId(id);
+    execution.setPhase(phase);
     execution.addGoal("test-summary");
     execution.setPriority(AFTER_THE_PHASES_OTHER_EXECUTIONS);
+    Xpp3Dom own = new Xpp3Dom("configuration");
     // Of the plugin block's configuration, what the goal takes (the rest is instrument's).
     if (plugin.getConfiguration() instanceof Xpp3Dom configuration) {
-      Xpp3Dom own = new Xpp3Dom("configuration");
       for (String name : List.of("skip", "failOnDetection")) {
         if (configuration.getChild(name) != null) {
           own.addChild(new Xpp3Dom(configuration.getChild(name)));
         }
       }
-      execution.setConfiguration(own);
     }
-    plugin.addExecution(execution);
+    Xpp3Dom which = new Xpp3Dom("integrationTests");
+    which.setValue(Boolean.toString(integrationTests));
+    own.addChild(which);
+    execution.setConfiguration(own);
+    return execution;
   }
 
   /**

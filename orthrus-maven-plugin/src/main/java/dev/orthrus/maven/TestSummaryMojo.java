@@ -57,6 +57,17 @@ public final class TestSummaryMojo extends AbstractMojo {
   @Parameter(property = "maven.test.skip", defaultValue = "false")
   private boolean skipTestCompilation;
 
+  @Parameter(property = "skipITs", defaultValue = "false")
+  private boolean skipIntegrationTests;
+
+  /**
+   * Report the integration tests' JVMs (failsafe's), after them: the extension binds a second
+   * execution to {@code verify} with this set. Without summaries it says nothing, as most builds
+   * have no integration tests.
+   */
+  @Parameter(defaultValue = "false")
+  private boolean integrationTests;
+
   /**
    * Fail the build when a test JVM detected a corruption. A fault-free test run has none: a
    * detection is a faulty core or a false alarm, and either needs a look.
@@ -72,7 +83,11 @@ public final class TestSummaryMojo extends AbstractMojo {
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
-    if (skip || skipTests || skipTestCompilation || "pom".equals(project.getPackaging())) {
+    if (skip
+        || skipTests
+        || skipTestCompilation
+        || (integrationTests && skipIntegrationTests)
+        || "pom".equals(project.getPackaging())) {
       return;
     }
     String folder = session.getUserProperties().getProperty(SUMMARY_FOLDER_PROPERTY, "");
@@ -91,6 +106,9 @@ public final class TestSummaryMojo extends AbstractMojo {
     }
     summary.unreadable.forEach(
         u -> getLog().warn("Orthrus: a test JVM's summary is unreadable and left out: " + u));
+    if (summary.testJvms == 0 && integrationTests) {
+      return;
+    }
     if (summary.testJvms == 0) {
       getLog()
           .info(
@@ -99,7 +117,9 @@ public final class TestSummaryMojo extends AbstractMojo {
       return;
     }
     String line =
-        "Orthrus: closures in the tests: "
+        "Orthrus: closures in the "
+            + (integrationTests ? "integration tests" : "tests")
+            + ": "
             + count(summary.validated, "execution validated", "executions validated")
             + ", "
             + summary.notValidated

@@ -73,14 +73,22 @@ class InstrumentLifecycleTest {
     InstrumentLifecycle.bindTestSummary(plugin);
     InstrumentLifecycle.bindTestSummary(plugin);
 
-    assertEquals(1, plugin.getExecutions().size());
-    PluginExecution added = plugin.getExecutions().get(0);
-    assertEquals("test", added.getPhase());
-    assertEquals(List.of("test-summary"), added.getGoals());
-    assertTrue(added.getPriority() > 0);
-    Xpp3Dom got = (Xpp3Dom) added.getConfiguration();
+    assertEquals(2, plugin.getExecutions().size());
+    PluginExecution tests = plugin.getExecutions().get(0);
+    assertEquals("test", tests.getPhase());
+    assertEquals(List.of("test-summary"), tests.getGoals());
+    assertTrue(tests.getPriority() > 0);
+    Xpp3Dom got = (Xpp3Dom) tests.getConfiguration();
     assertEquals("false", got.getChild("failOnDetection").getValue());
+    assertEquals("false", got.getChild("integrationTests").getValue());
     assertNull(got.getChild("sourceRoots"));
+    // Failsafe's integration tests, reported after its verify goal.
+    PluginExecution integration = plugin.getExecutions().get(1);
+    assertEquals("verify", integration.getPhase());
+    assertTrue(integration.getPriority() > 0);
+    Xpp3Dom its = (Xpp3Dom) integration.getConfiguration();
+    assertEquals("true", its.getChild("integrationTests").getValue());
+    assertEquals("false", its.getChild("failOnDetection").getValue());
   }
 
   @Test
