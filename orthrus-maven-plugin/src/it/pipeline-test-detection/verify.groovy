@@ -14,3 +14,5 @@ assert log =~ /\[ERROR\]   orthrus: SDC detected in closure add / : log
 assert log =~ /BUILD FAILURE/ : log
 def runs = new File(basedir, "target/orthrus/test-runs")
 assert !runs.exists() || runs.list().length == 0 : runs.list()
+// Its reproducer went under target, not into the project's folder.
+assert !new File(basedir, "orthrus-reproducers").exists()

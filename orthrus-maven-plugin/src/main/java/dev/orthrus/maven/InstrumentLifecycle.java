@@ -67,8 +67,9 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
   }
 
   /**
-   * Test JVMs write their exit summaries where {@link TestSummaryMojo} reads them, unless the build
-   * names another folder: the property reaches surefire's and failsafe's forks as every user
+   * Test JVMs write their exit summaries where {@link TestSummaryMojo} reads them, and their
+   * reproducers under {@code target} too (where {@code mvn clean} removes them), unless the build
+   * names other folders: the properties reach surefire's and failsafe's forks as every user
    * property does.
    */
   static void summariesFromTestJvms(Properties userProperties) {
@@ -76,7 +77,16 @@ public final class InstrumentLifecycle extends AbstractMavenLifecycleParticipant
       userProperties.setProperty(
           TestSummaryMojo.SUMMARY_FOLDER_PROPERTY, TestSummaryMojo.SUMMARY_FOLDER);
     }
+    if (userProperties.getProperty(REPRODUCERS_PROPERTY) == null) {
+      userProperties.setProperty(REPRODUCERS_PROPERTY, TEST_REPRODUCERS);
+    }
   }
+
+  /** The runtime's property naming the folder of its reproducer files. */
+  static final String REPRODUCERS_PROPERTY = "orthrus.reproducers";
+
+  /** Where test JVMs write reproducers, relative to the folder they run in. */
+  static final String TEST_REPRODUCERS = "target/orthrus/reproducers";
 
   /**
    * Binds {@code test-summary} to {@code test} and, for failsafe's integration tests, to {@code

@@ -92,14 +92,17 @@ class InstrumentLifecycleTest {
   }
 
   @Test
-  void testJvmsWriteTheirSummariesWhereTheBuildSaysOrWhereTheGoalReads() {
+  void testJvmsWriteTheirSummariesAndReproducersWhereTheBuildSaysOrUnderTarget() {
     Properties unset = new Properties();
     InstrumentLifecycle.summariesFromTestJvms(unset);
     assertEquals("target/orthrus/test-runs", unset.getProperty("orthrus.summaryFolder"));
+    assertEquals("target/orthrus/reproducers", unset.getProperty("orthrus.reproducers"));
     Properties chosen = new Properties();
     chosen.setProperty("orthrus.summaryFolder", "build/runs");
+    chosen.setProperty("orthrus.reproducers", "none");
     InstrumentLifecycle.summariesFromTestJvms(chosen);
     assertEquals("build/runs", chosen.getProperty("orthrus.summaryFolder"));
+    assertEquals("none", chosen.getProperty("orthrus.reproducers"));
   }
 
   @Test
