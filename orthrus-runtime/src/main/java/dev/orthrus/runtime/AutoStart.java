@@ -110,6 +110,9 @@ public final class AutoStart implements RuntimeStarter {
     }
   }
 
+  /** How many detections' lines the summary file holds ({@link #writeSummary}). */
+  static final int DETECTIONS_WRITTEN = 3;
+
   /**
    * Writes the exit summary as {@code summary-PID.properties} in {@code folder}, for a tool that
    * cannot see this process's output after its last test (the Maven plugin reads it after
@@ -120,9 +123,6 @@ public final class AutoStart implements RuntimeStarter {
    * them. Written to a temporary file and moved into place, so that a reader never sees half of it;
    * a failure is printed, never thrown.
    */
-  /** How many detections' lines the summary file holds ({@link #writeSummary}). */
-  static final int DETECTIONS_WRITTEN = 3;
-
   static void writeSummary(
       OrthrusRuntime rt,
       long detections,
