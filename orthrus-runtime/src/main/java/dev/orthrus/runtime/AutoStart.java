@@ -96,9 +96,13 @@ public final class AutoStart implements RuntimeStarter {
     // Read after close, with the counts: validators stopping may still have validated some.
     long queued = drained ? 0 : rt.queuedLogs();
     long detections = rt.detections().count();
+    boolean printed = summary || detections > 0;
+    if (!printed && summaryFolder == null) {
+      return;
+    }
     String line = summaryLine(rt, detections, queued);
     String notValidated = notValidatedLine(rt);
-    if (summary || detections > 0) {
+    if (printed) {
       err.println(line);
       if (notValidated != null) {
         err.println(notValidated);

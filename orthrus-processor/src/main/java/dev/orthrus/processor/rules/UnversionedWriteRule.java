@@ -3,6 +3,7 @@ package dev.orthrus.processor.rules;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.processor.datapath.ClosureScope;
 import dev.orthrus.processor.summary.FieldWrite;
+import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.processor.summary.MethodSummary;
 import dev.orthrus.processor.summary.OrthrusAnnotations;
 import dev.orthrus.processor.summary.Receiver;
@@ -23,11 +24,6 @@ public final class UnversionedWriteRule extends AbstractRule {
 
   public UnversionedWriteRule() {
     super(Rule.UNVERSIONED_WRITE);
-  }
-
-  /** A binary name with a {@code $1} or {@code $1Local} part: an anonymous or local class. */
-  private static boolean anonymousOrLocal(String type) {
-    return type.matches(".*\\$\\d.*");
   }
 
   /**
@@ -88,7 +84,7 @@ public final class UnversionedWriteRule extends AbstractRule {
                           + " a parameter its caller makes); for data, annotate the class"
                           + " @UserData, whose arrays are written as copies"
                           + " (orthrus.userdata.array-element-write)"
-                      : anonymousOrLocal(write.receiverType())
+                      : JavaNames.isLocalOrAnonymous(write.receiverType())
                           ? "an anonymous or local class cannot be @UserData: declare the class"
                               + " in the closure that uses its objects (whose own fields it may then"
                               + " write), keep the state in a local of that closure (a one-element"

@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
@@ -86,6 +87,16 @@ public final class JavaNames {
     }
     return all;
   }
+
+  /**
+   * Whether {@code binaryName} names an anonymous or a local class, or a class nested in one: it
+   * has a {@code $1} or {@code $1Local} part.
+   */
+  public static boolean isLocalOrAnonymous(String binaryName) {
+    return LOCAL_OR_ANONYMOUS.matcher(binaryName).find();
+  }
+
+  private static final Pattern LOCAL_OR_ANONYMOUS = Pattern.compile("\\$\\d");
 
   public static boolean isJdk(TypeElement type) {
     String name = type.getQualifiedName().toString();

@@ -54,6 +54,7 @@ import com.github.javaparser.ast.type.UnknownType;
 import com.github.javaparser.ast.type.VarType;
 import com.github.javaparser.ast.visitor.ModifierVisitor;
 import com.github.javaparser.ast.visitor.Visitable;
+import dev.orthrus.processor.summary.JavaNames;
 import dev.orthrus.rewriter.facts.CallFact;
 import dev.orthrus.rewriter.facts.FieldFact;
 import dev.orthrus.rewriter.facts.NewFact;
@@ -73,7 +74,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * Rewrites one method body (or initializer) into one {@link Variant}: user-data reads become
@@ -925,7 +925,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
       // method with variants only for the check of the object's class is called as written.
       return m;
     }
-    if (variant != Variant.PLAIN && ofLocalOrAnonymousClass(target)) {
+    if (variant != Variant.PLAIN && ofClassDeclaredHere(target)) {
       // var c = new Step() { ... }; c.apply(x): a class declared in this method, whose copy in
       // this variant's body has no variants (FileRewriter#nestedVariants adds them to the
       // original's); each variant runs the object it made, as written.
@@ -1357,16 +1357,21 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * Whether the method {@code id} is declared in an anonymous or local class: its binary name has a
-   * {@code $1} or {@code $1Local} part. Such a class can be named only in the method that declares
-   * it.
+   * Whether the method {@code id} is declared in an anonymous or local class other than the one
+   * whose method this body is: such a class can be named only in the method that declares it, so
+   * this body's method declares it. The class's own methods call each other's variants, which it
+   * has.
    */
-  private static boolean ofLocalOrAnonymousClass(String id) {
-    int hash = id.indexOf('#');
-    return hash > 0 && LOCAL_OR_ANONYMOUS.matcher(id.substring(0, hash)).find();
+  private boolean ofClassDeclaredHere(String id) {
+    String owner = ownerOf(id);
+    return owner != null && JavaNames.isLocalOrAnonymous(owner) && !owner.equals(ownerOf(caller));
   }
 
-  private static final Pattern LOCAL_OR_ANONYMOUS = Pattern.compile("\\$\\d");
+  /** The binary name of the class of the method {@code id} ({@code p.Owner#m(long)}), or null. */
+  private static String ownerOf(String id) {
+    int hash = id == null ? -1 : id.indexOf('#');
+    return hash > 0 ? id.substring(0, hash) : null;
+  }
 
   /**
    * APP's {@code lock.wait()}, {@code lockInterruptibly()}: a call that an interrupt cuts short
