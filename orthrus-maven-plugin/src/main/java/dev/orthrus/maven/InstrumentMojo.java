@@ -262,7 +262,8 @@ public final class InstrumentMojo extends AbstractMojo {
         : ", " + count(n, "public method", "public methods") + " with variants for other modules";
   }
 
-  private static String count(int n, String one, String many) {
+  /** {@code n} and the noun for it, {@code one} or {@code many}: "1 file", "3 files". */
+  static String count(long n, String one, String many) {
     return n + " " + (n == 1 ? one : many);
   }
 }

@@ -120,11 +120,11 @@ public final class TestSummaryMojo extends AbstractMojo {
         "Orthrus: closures in the "
             + (integrationTests ? "integration tests" : "tests")
             + ": "
-            + count(summary.validated, "execution validated", "executions validated")
+            + InstrumentMojo.count(summary.validated, "execution validated", "executions validated")
             + ", "
             + summary.notValidated
             + " not validated, "
-            + count(summary.detections, "detection", "detections")
+            + InstrumentMojo.count(summary.detections, "detection", "detections")
             + (summary.testJvms > 1 ? " (" + summary.testJvms + " test JVMs)" : "")
             + (summary.sampled
                 ? "; a sample of the executions was logged: orthrus.sampling=all in surefire's"
@@ -153,10 +153,6 @@ public final class TestSummaryMojo extends AbstractMojo {
               + " (-Dorthrus.failOnDetection=false reports without failing the build)");
     }
     lines.forEach(getLog()::warn);
-  }
-
-  private static String count(long n, String one, String many) {
-    return n + " " + (n == 1 ? one : many);
   }
 
   /** The sum of the summaries the test JVMs of this build wrote. */
