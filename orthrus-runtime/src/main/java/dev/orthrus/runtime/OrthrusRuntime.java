@@ -171,6 +171,7 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
       // A check in a closure its APP variant ran inline, which no dispatcher of its own handles.
       reportChecksum(log.binding(), log.callerId(), (ChecksumMismatchException) log.resultRef());
     }
+    log.noteThreadMocks();
     AppThread t = log.home();
     if (log.overflowed()) {
       ClosureBinding closure = log.binding();

@@ -23,4 +23,16 @@ public final class Checkout {
     a.cents -= amount + t[0];
     return a.cents;
   }
+
+  @Closure
+  public long payWithFees(Account a, long amount) {
+    a.cents -= amount + Fees.of(amount);
+    return a.cents;
+  }
+
+  @Closure
+  public long payThroughGateway(Account a, long amount) {
+    a.cents -= new Gateway().charge(amount);
+    return a.cents;
+  }
 }

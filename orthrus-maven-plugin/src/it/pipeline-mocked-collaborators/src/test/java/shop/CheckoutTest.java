@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockConstruction;
+import static org.mockito.Mockito.mockStatic;
 import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
@@ -11,6 +13,8 @@ import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.mockito.Mockito.when;
 
 import org.junit.jupiter.api.Test;
+import org.mockito.MockedConstruction;
+import org.mockito.MockedStatic;
 
 class CheckoutTest {
 
@@ -61,5 +65,38 @@ class CheckoutTest {
     Account a = new Account();
     assertEquals(-105, checkout.pay(a, 100)); // round(109) by the real method
     assertEquals(-215, checkout.payTiered(a, 100));
+  }
+
+  // mockStatic and mockConstruction stub only the thread that opens them: a validator would run
+  // the real method or constructor. While one is open, the executions are not validated; once it
+  // is closed, they are again.
+  @Test
+  void aStaticStubOfTheTestsThreadLeavesItsExecutionsNotValidated() {
+    Checkout checkout = new Checkout(new Pricing(), amount -> new long[] {0});
+    Account a = new Account();
+    try (MockedStatic<Fees> fees = mockStatic(Fees.class)) {
+      fees.when(() -> Fees.of(100)).thenReturn(3L);
+      for (int i = 1; i <= 60; i++) {
+        assertEquals(-103L * i, checkout.payWithFees(a, 100));
+      }
+      fees.verify(() -> Fees.of(100), times(60));
+    }
+    for (int i = 1; i <= 30; i++) {
+      assertEquals(-6180 - 102L * i, checkout.payWithFees(a, 100));
+    }
+  }
+
+  @Test
+  void aConstructionStubOfTheTestsThreadLeavesItsExecutionsNotValidated() {
+    Checkout checkout = new Checkout(new Pricing(), amount -> new long[] {0});
+    Account a = new Account();
+    try (MockedConstruction<Gateway> gateways =
+        mockConstruction(Gateway.class, (g, context) -> when(g.charge(anyLong())).thenReturn(7L))) {
+      for (int i = 1; i <= 55; i++) {
+        assertEquals(-7L * i, checkout.payThroughGateway(a, 100));
+      }
+      assertEquals(55, gateways.constructed().size());
+    }
+    assertEquals(-385 - 101, checkout.payThroughGateway(a, 100));
   }
 }

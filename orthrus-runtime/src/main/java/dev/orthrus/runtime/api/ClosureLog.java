@@ -115,6 +115,11 @@ public final class ClosureLog {
   private boolean interceptedReceiver;
 
   /**
+   * The stubs only the application's thread saw when it published this log ({@link ThreadMocks}).
+   */
+  private String threadMocks;
+
+  /**
    * The implementations of the sources' types this execution made ({@link #madeImplementation}).
    */
   private final MadeImplementations implementations = new MadeImplementations();
@@ -702,6 +707,22 @@ public final class ClosureLog {
   /** Whether the closure's object was a mock or a spy ({@link #interceptedReceiver()}). */
   public boolean receiverIntercepted() {
     return interceptedReceiver;
+  }
+
+  /**
+   * Notes the Mockito stubs of static methods or constructors open on the application's thread as
+   * it publishes this log ({@link ThreadMocks}): a validator's thread would not see them, and the
+   * execution is not validated. Nothing to do where Mockito is not on the class path.
+   */
+  public void noteThreadMocks() {
+    if (Overrides.MOCKITO) {
+      threadMocks = ThreadMocks.open();
+    }
+  }
+
+  /** The stubs {@link #noteThreadMocks()} found, or null. */
+  public String threadMocks() {
+    return threadMocks;
   }
 
   /**
@@ -1494,6 +1515,7 @@ public final class ClosureLog {
     caughtMachineError = false;
     outOfSight = null;
     interceptedReceiver = false;
+    threadMocks = null;
     strict = false;
     verdict = PENDING;
     state(FREE);

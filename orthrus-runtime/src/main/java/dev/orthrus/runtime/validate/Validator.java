@@ -252,6 +252,12 @@ public final class Validator implements Agent {
     if (log.receiverIntercepted()) {
       throw new NotValidatedException(INTERCEPTED_RECEIVER);
     }
+    if (log.threadMocks() != null) {
+      throw new NotValidatedException(
+          "Mockito stubbed "
+              + log.threadMocks()
+              + " on the application's thread, which a validator's thread does not see");
+    }
     if (log.outOfSight() != null) {
       throw new NotValidatedException(
           "it called "
