@@ -6,12 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -19,6 +21,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
  * Says what the protected closures did while the project's tests ran, and fails the build when a
@@ -95,7 +98,12 @@ public final class TestSummaryMojo extends AbstractMojo {
       getLog().debug("Orthrus: " + SUMMARY_FOLDER_PROPERTY + " is not set, no test summary");
       return;
     }
-    Path runs = project.getBasedir().toPath().resolve(folder);
+    Path basedir = project.getBasedir().toPath();
+    Set<Path> runs = new LinkedHashSet<>();
+    runs.add(basedir.resolve(folder));
+    String testPlugin = integrationTests ? FAILSAFE : SUREFIRE;
+    workingDirectories(project.getBuild().getPluginsAsMap().get(testPlugin))
+        .forEach(d -> runs.add(basedir.resolve(d).resolve(folder).normalize()));
     long buildStart = session.getRequest().getStartTime().getTime();
     Summary summary;
     try {
@@ -155,6 +163,33 @@ public final class TestSummaryMojo extends AbstractMojo {
     lines.forEach(getLog()::warn);
   }
 
+  private static final String SUREFIRE = "org.apache.maven.plugins:maven-surefire-plugin";
+
+  private static final String FAILSAFE = "org.apache.maven.plugins:maven-failsafe-plugin";
+
+  /**
+   * The {@code workingDirectory} folders the test plugin's block and its executions give their
+   * JVMs, which write the summaries relative to them.
+   */
+  static List<String> workingDirectories(Plugin testPlugin) {
+    List<String> folders = new ArrayList<>();
+    if (testPlugin == null) {
+      return folders;
+    }
+    List<Object> configurations = new ArrayList<>();
+    configurations.add(testPlugin.getConfiguration());
+    testPlugin.getExecutions().forEach(e -> configurations.add(e.getConfiguration()));
+    for (Object c : configurations) {
+      if (c instanceof Xpp3Dom configuration
+          && configuration.getChild("workingDirectory") != null
+          && configuration.getChild("workingDirectory").getValue() != null
+          && !configuration.getChild("workingDirectory").getValue().isBlank()) {
+        folders.add(configuration.getChild("workingDirectory").getValue().trim());
+      }
+    }
+    return folders;
+  }
+
   /** The sum of the summaries the test JVMs of this build wrote. */
   static final class Summary {
     int testJvms;
@@ -172,24 +207,25 @@ public final class TestSummaryMojo extends AbstractMojo {
     final List<String> detectionLines = new ArrayList<>();
 
     /**
-     * Reads and removes the summaries in {@code runs}; those older than {@code since} (a previous
-     * build's) are removed unread. An absent folder is an empty summary.
+     * Reads and removes the summaries in the folders {@code runs}; those older than {@code since}
+     * (a previous build's) are removed unread. An absent folder adds nothing.
      */
-    static Summary read(Path runs, long since) throws IOException {
+    static Summary read(Collection<Path> runs, long since) throws IOException {
       Summary s = new Summary();
-      if (!Files.isDirectory(runs)) {
-        return s;
-      }
       List<Path> files = new ArrayList<>();
-      try (Stream<Path> listed = Files.list(runs)) {
-        listed
-            .filter(
-                p ->
-                    p.getFileSystem()
-                        .getPathMatcher("glob:" + SUMMARY_GLOB)
-                        .matches(p.getFileName()))
-            .sorted()
-            .forEach(files::add);
+      for (Path folder : runs) {
+        if (Files.isDirectory(folder)) {
+          try (Stream<Path> listed = Files.list(folder)) {
+            listed
+                .filter(
+                    p ->
+                        p.getFileSystem()
+                            .getPathMatcher("glob:" + SUMMARY_GLOB)
+                            .matches(p.getFileName()))
+                .sorted()
+                .forEach(files::add);
+          }
+        }
       }
       for (Path file : files) {
         if (Files.getLastModifiedTime(file).toMillis() >= since) {

@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +28,7 @@ class TestSummaryTest {
     Files.writeString(runs.resolve("summary-13.properties"), "validated=lots\n");
     Files.writeString(runs.resolve("notes.txt"), "not a summary");
 
-    TestSummaryMojo.Summary s = TestSummaryMojo.Summary.read(runs, start - 1_000);
+    TestSummaryMojo.Summary s = TestSummaryMojo.Summary.read(List.of(runs), start - 1_000);
 
     assertEquals(2, s.testJvms);
     assertEquals(200, s.validated);
@@ -45,9 +48,47 @@ class TestSummaryTest {
 
   @Test
   void noFolderIsNoTestJvm(@TempDir Path build) throws Exception {
-    TestSummaryMojo.Summary s = TestSummaryMojo.Summary.read(build.resolve("absent"), 0);
+    TestSummaryMojo.Summary s = TestSummaryMojo.Summary.read(List.of(build.resolve("absent")), 0);
     assertEquals(0, s.testJvms);
     assertFalse(Files.exists(build.resolve("absent")));
+  }
+
+  @Test
+  void testJvmsRunInAFolderOfTheirOwnAreCountedToo(@TempDir Path build) throws Exception {
+    Path module = Files.createDirectories(build.resolve("target/orthrus/test-runs"));
+    Path forks = Files.createDirectories(build.resolve("forks/target/orthrus/test-runs"));
+    write(module, "summary-1.properties", 10, 0, 0, 0, null);
+    write(forks, "summary-2.properties", 5, 1, 0, 0, null);
+
+    TestSummaryMojo.Summary s = TestSummaryMojo.Summary.read(List.of(module, forks), 0);
+
+    assertEquals(2, s.testJvms);
+    assertEquals(15, s.validated);
+    assertEquals(1, s.notValidated);
+  }
+
+  @Test
+  void theWorkingDirectoriesOfTheTestPluginAreRead() {
+    Plugin surefire = new Plugin();
+    surefire.setConfiguration(configuration("workingDirectory", "forks"));
+    PluginExecution other = new PluginExecution();
+    other.setConfiguration(configuration("workingDirectory", " ${basedir}/slow "));
+    surefire.addExecution(other);
+    PluginExecution plain = new PluginExecution();
+    plain.setConfiguration(configuration("forkCount", "2"));
+    surefire.addExecution(plain);
+
+    assertEquals(List.of("forks", "${basedir}/slow"), TestSummaryMojo.workingDirectories(surefire));
+    assertEquals(List.of(), TestSummaryMojo.workingDirectories(new Plugin()));
+    assertEquals(List.of(), TestSummaryMojo.workingDirectories(null));
+  }
+
+  private static Xpp3Dom configuration(String name, String value) {
+    Xpp3Dom configuration = new Xpp3Dom("configuration");
+    Xpp3Dom child = new Xpp3Dom(name);
+    child.setValue(value);
+    configuration.addChild(child);
+    return configuration;
   }
 
   private static Path write(
