@@ -677,8 +677,14 @@ final class UserDataClass {
               "give the value to that object's constructor (new Acc(id, hits)), or write it after"
                   + " this constructor: the constructor is not logged, so a validator could not"
                   + " check the write");
-        } else {
+        } else if (f.referenceArray()) {
           problem(n, "a constructor of a user-data class that reads other user data", READ_ADVICE);
+        } else {
+          // A copy constructor's other.balance: the field in place, through the plain read its
+          // getter makes too, which a validator refuses on an object it did not make (the build
+          // names such constructors, SourceFacts#constructorsReadingOtherUserData).
+          Expression object = (Expression) n.getScope().accept(this, arg);
+          return new MethodCallExpr(object, plainRead(f.name()));
         }
       }
       return super.visit(n, arg);
