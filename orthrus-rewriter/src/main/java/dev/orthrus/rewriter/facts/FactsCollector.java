@@ -379,6 +379,13 @@ public final class FactsCollector implements TaskListener {
     /** Locals that always hold a shared JDK object ({@link #sharedObject}). */
     private final Set<Element> sharedLocals = new HashSet<>();
 
+    /**
+     * Locals that only ever hold what a field whose JDK object's calls are recorded holds ({@code
+     * Runnable t = a.tick;}, {@code Iterator<Integer> it = IDS;}): their calls are recorded as the
+     * field's are.
+     */
+    private final Set<Element> callbackLocals = new HashSet<>();
+
     /** Locals that hold a user-data array field's array ({@link #arrayLocalUse}). */
     private final Set<Element> arrayLocals = new HashSet<>();
 
@@ -1847,21 +1854,35 @@ public final class FactsCollector implements TaskListener {
      * #jdkValue}): an iterator, a matcher, a buffer, a random generator, a supplier the program
      * injected ({@code jobs.next()}, {@code ids.getAsLong()}). The call may change the object, or
      * depend on the calls made on it since, so it is recorded as a call on a shared collection is:
-     * APP makes it, VAL takes its result.
+     * APP makes it, VAL takes its result. So is a call on a user-data field holding a functional
+     * interface of the JDK ({@code a.listener.accept(e)} of a {@code Consumer<String>}): the lambda
+     * or object in it is the program's, made where the rewriter cannot tell, and a validator that
+     * ran it again would repeat what it does (add to the application's list, count a tick).
      */
     private boolean statefulJdkField(MethodInvocationTree node, ExecutableElement method) {
       if (!isJdk(method) || !(node.getMethodSelect() instanceof MemberSelectTree select)) {
         return false;
       }
       Element element = trees.getElement(unparenthesized(receiverPath(getCurrentPath(), select)));
-      return element instanceof VariableElement field
-          && field.getKind() == ElementKind.FIELD
-          && (field.getModifiers().contains(Modifier.STATIC)
-              || !isUserData(field.getEnclosingElement()))
-          && types.erasure(field.asType()) instanceof DeclaredType declared
-          && declared.asElement() instanceof TypeElement type
-          && JavaNames.isJdk(type)
-          && !jdkValue(type);
+      return callbackLocals.contains(element) || statefulJdkField(element);
+    }
+
+    /**
+     * A field whose JDK object's calls are recorded ({@link #statefulJdkField(MethodInvocationTree,
+     * ExecutableElement)}).
+     */
+    private boolean statefulJdkField(Element element) {
+      if (!(element instanceof VariableElement field)
+          || field.getKind() != ElementKind.FIELD
+          || !(types.erasure(field.asType()) instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement type)
+          || !JavaNames.isJdk(type)
+          || jdkValue(type)) {
+        return false;
+      }
+      return field.getModifiers().contains(Modifier.STATIC)
+          || !isUserData(field.getEnclosingElement())
+          || type.getAnnotation(FunctionalInterface.class) != null;
     }
 
     /**
@@ -3481,6 +3502,13 @@ public final class FactsCollector implements TaskListener {
           if (field != null) {
             fieldArrayLocals.put(element, field); // long[] b = Settings.BONUS;
           }
+        }
+        if (node.getInitializer() != null
+            && !assignedAgain(element)
+            && statefulJdkField(
+                trees.getElement(
+                    unparenthesized(new TreePath(getCurrentPath(), node.getInitializer()))))) {
+          callbackLocals.add(element); // Runnable t = a.tick;
         }
         if (node.getInitializer() instanceof MethodInvocationTree call
             && call.getMethodSelect() instanceof MemberSelectTree select

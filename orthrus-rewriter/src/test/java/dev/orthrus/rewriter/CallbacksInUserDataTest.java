@@ -1,0 +1,26 @@
+package dev.orthrus.rewriter;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A user-data field holding a JDK functional interface the program set ({@code Consumer<String>
+ * listener = heard::add}, a {@code Runnable}, a {@code LongUnaryOperator}), called by a closure.
+ * The validator called it again, so the program's list and counters grew by one more per validated
+ * execution (1,411 heard where the vanilla build heard 1,000), with no detection and no warning.
+ * Such a call is now recorded, as one on a service's field is: APP makes it, VAL takes its result.
+ */
+class CallbacksInUserDataTest {
+
+  private static final Path SOURCES = Path.of("src/test/resources/listeners");
+
+  @Test
+  void aCallbackHeldInUserDataRunsOncePerCall(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        loader -> loader.loadClass("events.Svc").getMethod("drive", int.class).invoke(null, 300),
+        1_500);
+  }
+}

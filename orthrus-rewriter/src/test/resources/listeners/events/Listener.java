@@ -1,0 +1,6 @@
+package events;
+
+/** A callback interface of the program. */
+public interface Listener {
+  void on(String event);
+}
