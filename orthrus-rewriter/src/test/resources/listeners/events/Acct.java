@@ -3,6 +3,7 @@ package events;
 import dev.orthrus.annotations.UserData;
 import java.util.function.Consumer;
 import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
 
 /** An account that holds callbacks the program set: JDK functional interfaces and its own. */
 @UserData
@@ -12,4 +13,6 @@ public class Acct {
   Runnable tick;
   LongUnaryOperator fee;
   Listener own;
+  Supplier<String> currentUser;
+  String lastUser;
 }

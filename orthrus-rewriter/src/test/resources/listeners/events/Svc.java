@@ -2,7 +2,10 @@ package events;
 
 import dev.orthrus.annotations.Closure;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -10,6 +13,40 @@ import java.util.concurrent.atomic.AtomicLong;
  * objects (a list, a counter): it must run once per call.
  */
 public class Svc {
+  private final Map<String, Consumer<String>> byName = new HashMap<>();
+  private Consumer<String> audit;
+  private Config config;
+
+  private Consumer<String> audit() {
+    return audit;
+  }
+
+  @Closure
+  public long viaMap(Acct a, long x) {
+    a.balance += x;
+    byName.get("audit").accept("m" + x);
+    return a.balance;
+  }
+
+  @Closure
+  public long viaGetter(Acct a, long x) {
+    a.balance += x;
+    audit().accept("g" + x);
+    return a.balance;
+  }
+
+  @Closure
+  public long viaRecord(Acct a, long x) {
+    a.balance += config.ids().getAsLong() % 2;
+    return a.balance;
+  }
+
+  /** A supplier reading the thread's current user: the validator's thread has another one. */
+  @Closure
+  public String whoIsIt(Acct a) {
+    a.lastUser = a.currentUser.get() + "/" + Session.current().get();
+    return a.lastUser;
+  }
   @Closure
   public long viaConsumer(Acct a, long x) {
     a.balance += x;
@@ -55,13 +92,22 @@ public class Svc {
     a.tick = ticks::incrementAndGet;
     a.fee = x -> x + charged.incrementAndGet() % 3;
     a.own = heard::add;
+    a.currentUser = Session::user;
+    Session.logIn("alice");
     Svc s = new Svc();
+    List<String> audited = new ArrayList<>();
+    s.byName.put("audit", audited::add);
+    s.audit = audited::add;
+    s.config = new Config(charged::incrementAndGet);
     long sum = 0;
+    String users = "";
     for (int i = 0; i < rounds; i++) {
+      sum += s.viaMap(a, i) + s.viaGetter(a, i) + s.viaRecord(a, i);
+      users = s.whoIsIt(a);
       sum += s.viaConsumer(a, i) + s.viaRunnable(a, i) + s.viaOperator(a, i);
       sum += s.viaOwnInterface(a, i) + s.viaLocal(a, i);
     }
-    return "heard=" + heard.size() + " ticks=" + ticks.get() + " charged=" + charged.get()
-        + " sum=" + sum;
+    return "heard=" + heard.size() + " audited=" + audited.size() + " ticks=" + ticks.get()
+        + " charged=" + charged.get() + " sum=" + sum + " users=" + users;
   }
 }

@@ -1863,8 +1863,72 @@ public final class FactsCollector implements TaskListener {
       if (!isJdk(method) || !(node.getMethodSelect() instanceof MemberSelectTree select)) {
         return false;
       }
-      Element element = trees.getElement(unparenthesized(receiverPath(getCurrentPath(), select)));
-      return callbackLocals.contains(element) || statefulJdkField(element);
+      return heldObject(receiverPath(getCurrentPath(), select));
+    }
+
+    /**
+     * The expression gives an object a field holds whose JDK calls are recorded ({@link
+     * #statefulJdkField(Element)}): the field itself, a local that only holds what such a field
+     * does, or a functional interface of the JDK taken out of the program's objects: from a shared
+     * collection ({@code handlers.get(k)}), or by a getter of the program that returns such a field
+     * ({@code listener()}, a record's accessor, {@code Session.currentUser()}).
+     */
+    private boolean heldObject(TreePath expressionPath) {
+      TreePath path = unparenthesized(expressionPath);
+      Element element = trees.getElement(path);
+      if (callbackLocals.contains(element) || statefulJdkField(element)) {
+        return true;
+      }
+      if (!(path.getLeaf() instanceof MethodInvocationTree call)
+          || !(element instanceof ExecutableElement method)
+          || !jdkFunctional(trees.getTypeMirror(path))) {
+        return false;
+      }
+      if (isJdk(method)) {
+        // handlers.get(k), not a composition made here (f.andThen(g), Comparator.comparing(...)).
+        return !jdkFunctional(method.getEnclosingElement().asType())
+            && call.getMethodSelect() instanceof MemberSelectTree select
+            && sharedObject(receiverPath(path, select), 0);
+      }
+      return getterOfHeldObject(method);
+    }
+
+    /** A functional interface of the JDK ({@code Runnable}, {@code Supplier}, ...). */
+    private boolean jdkFunctional(TypeMirror type) {
+      return type != null
+          && types.erasure(type) instanceof DeclaredType declared
+          && declared.asElement() instanceof TypeElement element
+          && JavaNames.isJdk(element)
+          && element.getAnnotation(FunctionalInterface.class) != null;
+    }
+
+    /**
+     * A method of the program without parameters that returns a field whose JDK calls are recorded:
+     * every {@code return} of its body reads one, or it is a record's accessor of such a component.
+     */
+    private boolean getterOfHeldObject(ExecutableElement method) {
+      if (!method.getParameters().isEmpty() || method.getAnnotation(Closure.class) != null) {
+        return false;
+      }
+      Element owner = method.getEnclosingElement();
+      TreePath declaration = declarationWithBody(method);
+      if (declaration == null) {
+        return owner.getKind() == ElementKind.RECORD
+            && owner.getEnclosedElements().stream()
+                .anyMatch(
+                    e ->
+                        e.getKind() == ElementKind.FIELD
+                            && e.getSimpleName().equals(method.getSimpleName())
+                            && statefulJdkField(e));
+      }
+      List<ExpressionTree> returned = Returns.of((MethodTree) declaration.getLeaf());
+      return !returned.isEmpty()
+          && returned.stream()
+              .allMatch(
+                  e ->
+                      e != null
+                          && statefulJdkField(
+                              trees.getElement(unparenthesized(TreePath.getPath(declaration, e)))));
     }
 
     /**
@@ -3505,9 +3569,7 @@ public final class FactsCollector implements TaskListener {
         }
         if (node.getInitializer() != null
             && !assignedAgain(element)
-            && statefulJdkField(
-                trees.getElement(
-                    unparenthesized(new TreePath(getCurrentPath(), node.getInitializer()))))) {
+            && heldObject(new TreePath(getCurrentPath(), node.getInitializer()))) {
           callbackLocals.add(element); // Runnable t = a.tick;
         }
         if (node.getInitializer() instanceof MethodInvocationTree call
