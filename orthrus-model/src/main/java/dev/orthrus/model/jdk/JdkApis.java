@@ -427,6 +427,43 @@ public final class JdkApis {
           of(ENVIRONMENT, "java.util.Locale")
               .statics("getDefault")
               .example("java.util.Locale.getDefault();"),
+          // What reads the default locale or time zone, which the program may change between two
+          // closure calls (a test run over locales): formatting and case mapping without a
+          // Locale, the default zone, a formatter made for the default locale.
+          of(ENVIRONMENT, "java.lang.String")
+              .statics("format")
+              .arity(2)
+              .example("String.format(\"%,d\", 1000);"),
+          of(ENVIRONMENT, "java.lang.String")
+              .instances("formatted")
+              .example("\"%,d\".formatted(1000);"),
+          of(ENVIRONMENT, "java.lang.String")
+              .instances("toUpperCase", "toLowerCase")
+              .arity(0)
+              .example("\"i\".toUpperCase();"),
+          of(ENVIRONMENT, "java.util.TimeZone")
+              .statics("getDefault")
+              .example("java.util.TimeZone.getDefault();"),
+          of(ENVIRONMENT, "java.time.ZoneId")
+              .statics("systemDefault")
+              .example("java.time.ZoneId.systemDefault();"),
+          of(ENVIRONMENT, "java.util.Date")
+              .instances("toString")
+              .arity(0)
+              .example("new java.util.Date(0L).toString();"),
+          of(ENVIRONMENT, "java.text.NumberFormat")
+              .statics(
+                  "getInstance",
+                  "getNumberInstance",
+                  "getCurrencyInstance",
+                  "getPercentInstance",
+                  "getIntegerInstance")
+              .arity(0)
+              .example("java.text.NumberFormat.getCurrencyInstance();"),
+          of(ENVIRONMENT, "java.time.format.DateTimeFormatter")
+              .statics("ofPattern")
+              .arity(1)
+              .example("java.time.format.DateTimeFormatter.ofPattern(\"d MMM\");"),
           of(ENVIRONMENT, "java.lang.Runtime")
               .instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
               .example("Runtime.getRuntime().availableProcessors();"),

@@ -1,0 +1,62 @@
+package prices;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+import java.text.NumberFormat;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Date;
+import java.util.Locale;
+import java.util.TimeZone;
+
+/**
+ * Closures that format with the default locale and time zone, which the program changes between
+ * calls, as a test run over locales does.
+ */
+@UserData
+public class Till {
+  long cents;
+  String last;
+
+  @Closure
+  public String receipt(long amount) {
+    cents += amount;
+    last = String.format("%,.2f", cents / 100.0) + " " + "item".toUpperCase() + " " + "%,d".formatted(cents);
+    return last;
+  }
+
+  @Closure
+  public String money(long amount) {
+    cents += amount;
+    last = NumberFormat.getCurrencyInstance().format(cents / 100.0);
+    return last;
+  }
+
+  @Closure
+  public String stamped(long at) {
+    last = new Date(at).toString() + " " + ZoneId.systemDefault() + " "
+        + java.time.LocalDate.of(2026, 3, 1).format(DateTimeFormatter.ofPattern("d MMMM"));
+    return last;
+  }
+
+  /** Every closure under each of three locales and time zones in turn. */
+  public static String drive(int rounds) {
+    Locale locale = Locale.getDefault();
+    TimeZone zone = TimeZone.getDefault();
+    Locale[] locales = {Locale.US, Locale.GERMANY, Locale.forLanguageTag("tr-TR")};
+    String[] zones = {"UTC", "Asia/Tokyo", "America/New_York"};
+    Till t = new Till();
+    StringBuilder out = new StringBuilder();
+    try {
+      for (int i = 0; i < rounds; i++) {
+        Locale.setDefault(locales[i % 3]);
+        TimeZone.setDefault(TimeZone.getTimeZone(zones[i % 3]));
+        out.append(t.receipt(123_456)).append(t.money(7)).append(t.stamped(86_400_000L * i));
+      }
+    } finally {
+      Locale.setDefault(locale);
+      TimeZone.setDefault(zone);
+    }
+    return out.toString().hashCode() + " " + t.last;
+  }
+}
