@@ -113,8 +113,11 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
           && source.asType().getKind() == TypeKind.ARRAY) {
         aliasCandidates.put(local, initPath);
       }
-      if (source != null && source.getKind() == ElementKind.FIELD) {
-        fieldAliasCandidates.put(local, initPath);
+      TreePath held = MethodScope.holder(trees, initPath);
+      Element holder = trees.getElement(held);
+      if (holder != null && holder.getKind() == ElementKind.FIELD) {
+        // List<String> l = a.items, or what a.items holds: (List<String>) a.slots[0].
+        fieldAliasCandidates.put(local, held);
       }
       if (init.getKind() == Tree.Kind.IDENTIFIER && isLocal(source)) {
         copyCandidates.put(local, source);

@@ -1,5 +1,6 @@
 package dev.orthrus.processor.summary;
 
+import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ConditionalExpressionTree;
@@ -10,6 +11,7 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
 import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
@@ -573,6 +575,57 @@ final class MethodScope {
     }
     return null;
   }
+
+  /**
+   * What an expression takes out of another object it reads, stripped: a cast ({@code
+   * (List<String>) a.payload}), an array element ({@code a.slots[0]}), and what a JDK container or
+   * holder gives of what it holds ({@code a.opt.get()}, {@code a.entry.getValue()}, {@code
+   * a.lists.get(0)}, {@code a.queue.peek()}): the path of the innermost expression, whose object
+   * holds the result.
+   */
+  static TreePath holder(Trees trees, TreePath path) {
+    TreePath at = path;
+    while (true) {
+      ExpressionTree leaf = unwrap((ExpressionTree) at.getLeaf());
+      if (leaf != at.getLeaf()) {
+        at = new TreePath(at, leaf);
+      }
+      ExpressionTree inner = null;
+      if (leaf instanceof TypeCastTree cast) {
+        inner = cast.getExpression();
+      } else if (leaf instanceof ArrayAccessTree element) {
+        inner = element.getExpression();
+      } else if (leaf instanceof MethodInvocationTree call
+          && call.getMethodSelect() instanceof MemberSelectTree select
+          && trees.getElement(at) instanceof ExecutableElement method
+          && !method.getModifiers().contains(Modifier.STATIC)
+          && JavaNames.isJdk(JavaNames.enclosingType(method))
+          && HOLDER_ACCESSORS.contains(method.getSimpleName().toString())) {
+        inner = select.getExpression();
+      }
+      if (inner == null) {
+        return at;
+      }
+      at = new TreePath(at, inner);
+    }
+  }
+
+  /** The JDK methods that give an object their receiver holds ({@link #holder}). */
+  private static final Set<String> HOLDER_ACCESSORS =
+      Set.of(
+          "get",
+          "getValue",
+          "getKey",
+          "orElse",
+          "orElseThrow",
+          "getFirst",
+          "getLast",
+          "peek",
+          "peekFirst",
+          "peekLast",
+          "element",
+          "firstElement",
+          "lastElement");
 
   static ExpressionTree unwrap(ExpressionTree tree) {
     ExpressionTree t = tree;

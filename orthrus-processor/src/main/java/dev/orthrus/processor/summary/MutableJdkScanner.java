@@ -172,12 +172,12 @@ final class MutableJdkScanner extends BodyScanner {
   }
 
   /**
-   * The user-data field whose object the expression denotes (directly or through a local copy), or
-   * null.
+   * The user-data field whose object the expression denotes (directly, through a local copy, or as
+   * what the field's object holds: {@code (List<String>) a.payload}, {@code a.opt.get()}), or null.
    */
   private VariableElement heldBy(TreePath expression) {
-    Element element = scope.trees.getElement(expression);
-    TreePath access = expression;
+    TreePath access = MethodScope.holder(scope.trees, expression);
+    Element element = scope.trees.getElement(access);
     if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
       access = scope.locals.fieldAliases().get(element);
       element = access == null ? null : scope.trees.getElement(access);

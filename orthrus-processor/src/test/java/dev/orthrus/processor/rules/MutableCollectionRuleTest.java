@@ -4,10 +4,12 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.orthrus.processor.Snippets.assertNoFinding;
 import static dev.orthrus.processor.Snippets.compile;
+import static dev.orthrus.processor.Snippets.findings;
 import static dev.orthrus.processor.Snippets.source;
 
 import com.google.testing.compile.Compilation;
 import dev.orthrus.processor.Snippets;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -178,6 +180,68 @@ class MutableCollectionRuleTest {
         .hadErrorContaining("org.pcollections")
         .inFile(f)
         .onLineContaining("index.put(k, v)");
+  }
+
+  /**
+   * A mutable object the program put where the field's declared type does not show it ({@code
+   * Object}, an {@code Optional}, an entry, an array slot, a persistent list of lists): a closure
+   * that casts or takes it out and changes it changes the application's object, which the validator
+   * then changed again (an outside trial's lists grew by 1,001 to 1,312 instead of 1,000). Copying
+   * it first is fine.
+   */
+  @Test
+  void mutationsOfWhatUserDataHoldsInsideAreErrors() {
+    JavaFileObject f =
+        source(
+            "t.Box",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.ArrayList;
+        import java.util.List;
+        import java.util.Map;
+        import java.util.Optional;
+        import org.pcollections.PVector;
+        @UserData
+        public class Box {
+          Object payload;
+          Optional<List<String>> opt;
+          Map.Entry<String, List<String>> entry;
+          Object[] slots = new Object[2];
+          PVector<List<String>> lists;
+          @Closure
+          @SuppressWarnings("unchecked")
+          public int add(String k) {
+            List<String> l = (List<String>) payload;
+            l.add(k);
+            opt.get().add(k);
+            entry.getValue().add(k);
+            ((List<String>) slots[0]).add(k);
+            lists.get(0).add(k);
+            List<String> copy = new ArrayList<>((List<String>) payload);
+            copy.add(k);
+            return copy.size();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    for (String line :
+        List.of(
+            "l.add(k)",
+            "opt.get().add(k)",
+            "entry.getValue().add(k)",
+            "((List<String>) slots[0]).add(k)",
+            "lists.get(0).add(k)")) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    assertThat(c)
+        .hadErrorContaining("on the object held in user-data field `t.Box.payload`")
+        .inFile(f)
+        .onLineContaining("l.add(k)");
+    // The five above, not the copy's add.
+    assertThat(findings(c, KEY)).hasSize(5);
   }
 
   @Test
