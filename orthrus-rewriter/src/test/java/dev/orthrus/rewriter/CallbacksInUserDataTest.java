@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The validator called it again, so the program's list and counters grew by one more per validated
  * execution (1,411 heard where the vanilla build heard 1,000), with no detection and no warning.
  * Such a call is now recorded, as one on a service's field is: APP makes it, VAL takes its result.
- * So is one on what a local, a shared map, a getter or a record's accessor gives of such a field;
- * a supplier reading a thread-local (the current user) was a detection on every execution.
+ * So is one on what a local, a shared map, a getter or a record's accessor gives of such a field; a
+ * supplier reading a thread-local (the current user) was a detection on every execution.
  */
 class CallbacksInUserDataTest {
 
