@@ -167,6 +167,9 @@ public final class TestSummaryMojo extends AbstractMojo {
 
   private static final String FAILSAFE = "org.apache.maven.plugins:maven-failsafe-plugin";
 
+  /** The test plugins' parameter naming the folder their JVMs run in. */
+  private static final String FOLDER = "workingDirectory";
+
   /**
    * The {@code workingDirectory} folders the test plugin's block and its executions give their
    * JVMs, which write the summaries relative to them.
@@ -180,11 +183,9 @@ public final class TestSummaryMojo extends AbstractMojo {
     configurations.add(testPlugin.getConfiguration());
     testPlugin.getExecutions().forEach(e -> configurations.add(e.getConfiguration()));
     for (Object c : configurations) {
-      if (c instanceof Xpp3Dom configuration
-          && configuration.getChild("workingDirectory") != null
-          && configuration.getChild("workingDirectory").getValue() != null
-          && !configuration.getChild("workingDirectory").getValue().isBlank()) {
-        folders.add(configuration.getChild("workingDirectory").getValue().trim());
+      Xpp3Dom folder = c instanceof Xpp3Dom configuration ? configuration.getChild(FOLDER) : null;
+      if (folder != null && folder.getValue() != null && !folder.getValue().isBlank()) {
+        folders.add(folder.getValue().trim());
       }
     }
     return folders;
