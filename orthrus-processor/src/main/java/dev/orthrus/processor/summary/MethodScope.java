@@ -600,6 +600,8 @@ final class MethodScope {
           && trees.getElement(at) instanceof ExecutableElement method
           && !method.getModifiers().contains(Modifier.STATIC)
           && JavaNames.isJdk(JavaNames.enclosingType(method))
+          // A supplier's get() computes its answer (ArrayList::new), it does not hold it.
+          && JavaNames.enclosingType(method).getAnnotation(FunctionalInterface.class) == null
           && HOLDER_ACCESSORS.contains(method.getSimpleName().toString())) {
         inner = select.getExpression();
       }

@@ -187,7 +187,7 @@ class MutableCollectionRuleTest {
    * Object}, an {@code Optional}, an entry, an array slot, a persistent list of lists): a closure
    * that casts or takes it out and changes it changes the application's object, which the validator
    * then changed again (an outside trial's lists grew by 1,001 to 1,312 instead of 1,000). Copying
-   * it first is fine.
+   * it first is fine, and so is what a supplier in a field makes.
    */
   @Test
   void mutationsOfWhatUserDataHoldsInsideAreErrors() {
@@ -202,6 +202,7 @@ class MutableCollectionRuleTest {
         import java.util.List;
         import java.util.Map;
         import java.util.Optional;
+        import java.util.function.Supplier;
         import org.pcollections.PVector;
         @UserData
         public class Box {
@@ -210,6 +211,7 @@ class MutableCollectionRuleTest {
           Map.Entry<String, List<String>> entry;
           Object[] slots = new Object[2];
           PVector<List<String>> lists;
+          Supplier<List<String>> fresh = ArrayList::new;
           @Closure
           @SuppressWarnings("unchecked")
           public int add(String k) {
@@ -221,6 +223,7 @@ class MutableCollectionRuleTest {
             lists.get(0).add(k);
             List<String> copy = new ArrayList<>((List<String>) payload);
             copy.add(k);
+            fresh.get().add(k);
             return copy.size();
           }
         }
@@ -240,7 +243,7 @@ class MutableCollectionRuleTest {
         .hadErrorContaining("on the object held in user-data field `t.Box.payload`")
         .inFile(f)
         .onLineContaining("l.add(k)");
-    // The five above, not the copy's add.
+    // The five above, not the copy's add nor the fresh list's.
     assertThat(findings(c, KEY)).hasSize(5);
   }
 
