@@ -2,10 +2,20 @@ package prices;
 
 import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
+import java.text.Collator;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.text.MessageFormat;
 import java.text.NumberFormat;
+import java.text.SimpleDateFormat;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.util.ArrayList;
 import java.util.Date;
+import java.util.Formatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
 
@@ -39,6 +49,20 @@ public class Till {
     return last;
   }
 
+  @Closure
+  public String texts(long at) {
+    List<String> words = new ArrayList<>(List.of("zebra", "\u00e4pfel", "apple", "Zoo"));
+    words.sort(Collator.getInstance());
+    last = new DecimalFormat("#,##0.00").format(at / 7.0) + " "
+        + new SimpleDateFormat("EEE dd MMM yyyy HH:mm").format(new Date(at)) + " "
+        + LocalDate.ofEpochDay(at / 86_400_000L).format(
+            DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM)) + " "
+        + MessageFormat.format("{0,number,#,##0.0}", at / 3.0) + " "
+        + new Formatter().format("%,d", at) + " "
+        + DecimalFormatSymbols.getInstance().getDecimalSeparator() + " " + words;
+    return last;
+  }
+
   /** Every closure under each of three locales and time zones in turn. */
   public static String drive(int rounds) {
     Locale locale = Locale.getDefault();
@@ -52,6 +76,7 @@ public class Till {
         Locale.setDefault(locales[i % 3]);
         TimeZone.setDefault(TimeZone.getTimeZone(zones[i % 3]));
         out.append(t.receipt(123_456)).append(t.money(7)).append(t.stamped(86_400_000L * i));
+        out.append(t.texts(86_400_000L * i + 123_456_789L));
       }
     } finally {
       Locale.setDefault(locale);

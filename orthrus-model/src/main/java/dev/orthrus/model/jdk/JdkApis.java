@@ -457,13 +457,73 @@ public final class JdkApis {
                   "getNumberInstance",
                   "getCurrencyInstance",
                   "getPercentInstance",
-                  "getIntegerInstance")
+                  "getIntegerInstance",
+                  "getCompactNumberInstance")
               .arity(0)
               .example("java.text.NumberFormat.getCurrencyInstance();"),
           of(ENVIRONMENT, "java.time.format.DateTimeFormatter")
               .statics("ofPattern")
               .arity(1)
               .example("java.time.format.DateTimeFormatter.ofPattern(\"d MMM\");"),
+          of(ENVIRONMENT, "java.time.format.DateTimeFormatter")
+              .statics("ofLocalizedDate", "ofLocalizedTime", "ofLocalizedDateTime")
+              .example(
+                  "java.time.format.DateTimeFormatter.ofLocalizedDate("
+                      + "java.time.format.FormatStyle.MEDIUM);"),
+          of(ENVIRONMENT, "java.text.DecimalFormat")
+              .constructors()
+              .arity(1)
+              .example("new java.text.DecimalFormat(\"#,##0.00\");"),
+          of(ENVIRONMENT, "java.text.DecimalFormat")
+              .constructors()
+              .arity(0)
+              .example("new java.text.DecimalFormat();"),
+          of(ENVIRONMENT, "java.text.DecimalFormatSymbols")
+              .statics("getInstance")
+              .arity(0)
+              .example("java.text.DecimalFormatSymbols.getInstance();"),
+          of(ENVIRONMENT, "java.text.DecimalFormatSymbols")
+              .constructors()
+              .arity(0)
+              .example("new java.text.DecimalFormatSymbols();"),
+          of(ENVIRONMENT, "java.text.SimpleDateFormat")
+              .constructors()
+              .arity(1)
+              .example("new java.text.SimpleDateFormat(\"dd MMM yyyy\");"),
+          of(ENVIRONMENT, "java.text.SimpleDateFormat")
+              .constructors()
+              .arity(0)
+              .example("new java.text.SimpleDateFormat();"),
+          of(ENVIRONMENT, "java.text.DateFormat")
+              .statics("getInstance", "getDateInstance", "getTimeInstance", "getDateTimeInstance")
+              .arity(0)
+              .example("java.text.DateFormat.getDateInstance();"),
+          of(ENVIRONMENT, "java.text.DateFormat")
+              .statics("getDateInstance", "getTimeInstance")
+              .arity(1)
+              .example("java.text.DateFormat.getDateInstance(java.text.DateFormat.LONG);"),
+          of(ENVIRONMENT, "java.text.DateFormat")
+              .statics("getDateTimeInstance")
+              .arity(2)
+              .example(
+                  "java.text.DateFormat.getDateTimeInstance("
+                      + "java.text.DateFormat.LONG, java.text.DateFormat.SHORT);"),
+          of(ENVIRONMENT, "java.text.Collator")
+              .statics("getInstance")
+              .arity(0)
+              .example("java.text.Collator.getInstance();"),
+          of(ENVIRONMENT, "java.text.MessageFormat")
+              .statics("format")
+              .arity(2)
+              .example("java.text.MessageFormat.format(\"{0,number}\", 1.5);"),
+          of(ENVIRONMENT, "java.text.MessageFormat")
+              .constructors()
+              .arity(1)
+              .example("new java.text.MessageFormat(\"{0,number}\");"),
+          of(ENVIRONMENT, "java.util.Formatter")
+              .constructors()
+              .arity(0)
+              .example("new java.util.Formatter();"),
           of(ENVIRONMENT, "java.lang.Runtime")
               .instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
               .example("Runtime.getRuntime().availableProcessors();"),
