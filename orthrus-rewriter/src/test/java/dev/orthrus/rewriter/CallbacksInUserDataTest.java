@@ -17,6 +17,21 @@ class CallbacksInUserDataTest {
 
   private static final Path SOURCES = Path.of("src/test/resources/listeners");
 
+  /**
+   * Observers registered with a service and reached in every other way a closure reaches them: each
+   * ran twice per validated execution (4,000 heard for 2,000 calls), and a current-user supplier
+   * taken from a list was a detection every time.
+   */
+  @Test
+  void observersRegisteredWithTheProgramRunOncePerCall(@TempDir Path out) throws Exception {
+    Builds.assertSameAsVanilla(
+        SOURCES,
+        out,
+        loader ->
+            loader.loadClass("events.Observers").getMethod("drive", int.class).invoke(null, 200),
+        400);
+  }
+
   @Test
   void aCallbackHeldInUserDataRunsOncePerCall(@TempDir Path out) throws Exception {
     Builds.assertSameAsVanilla(

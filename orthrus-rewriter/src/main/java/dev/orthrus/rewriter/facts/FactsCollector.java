@@ -1879,18 +1879,100 @@ public final class FactsCollector implements TaskListener {
       if (callbackLocals.contains(element) || statefulJdkField(element)) {
         return true;
       }
-      if (!(path.getLeaf() instanceof MethodInvocationTree call)
-          || !(element instanceof ExecutableElement method)
-          || !jdkFunctional(trees.getTypeMirror(path))) {
+      if (!functional(trees.getTypeMirror(path))) {
         return false;
       }
-      if (isJdk(method)) {
-        // handlers.get(k), not a composition made here (f.andThen(g), Comparator.comparing(...)).
-        return !jdkFunctional(method.getEnclosingElement().asType())
-            && call.getMethodSelect() instanceof MemberSelectTree select
-            && sharedObject(receiverPath(path, select), 0);
+      Tree leaf = path.getLeaf();
+      if (leaf instanceof ConditionalExpressionTree choice) {
+        // urgent ? a.listener : listeners.get(0)
+        return heldObject(new TreePath(path, choice.getTrueExpression()))
+            || heldObject(new TreePath(path, choice.getFalseExpression()));
       }
-      return getterOfHeldObject(method);
+      if (leaf instanceof ArrayAccessTree slot) {
+        // hooks[i] of a field's array
+        TreePath array = new TreePath(path, slot.getExpression());
+        return trees.getElement(unparenthesized(array)) instanceof VariableElement field
+                && field.getKind() == ElementKind.FIELD
+            || programContainer(array);
+      }
+      if (!(leaf instanceof MethodInvocationTree call)
+          || !(element instanceof ExecutableElement method)) {
+        return false;
+      }
+      if (!isJdk(method)) {
+        return getterOfHeldObject(method);
+      }
+      if (!(call.getMethodSelect() instanceof MemberSelectTree select)) {
+        return false;
+      }
+      TreePath receiver = receiverPath(path, select);
+      if (functional(method.getEnclosingElement().asType())) {
+        // a.listener.andThen(other): a composition runs what its parts are.
+        return heldObject(receiver)
+            || call.getArguments().stream().anyMatch(a -> heldObject(new TreePath(path, a)));
+      }
+      // handlers.get(k), a.hooks.get(0), local.get() of a thread-local field
+      return programContainer(receiver);
+    }
+
+    /**
+     * The expression gives a container of the program's objects, whose elements are the
+     * application's: a shared JDK object ({@link #sharedObject}), a user-data field ({@code
+     * a.hooks}), what {@link #heldObject} gives, or a JDK static method's wrapper around one
+     * ({@code Optional.ofNullable(a.listener)}, {@code Stream.of(a.listener)}).
+     */
+    private boolean programContainer(TreePath expressionPath) {
+      TreePath path = unparenthesized(expressionPath);
+      if (heldObject(path) || sharedObject(path, 0)) {
+        return true;
+      }
+      Element element = trees.getElement(path);
+      if (element instanceof VariableElement field
+          && field.getKind() == ElementKind.FIELD
+          && !field.getModifiers().contains(Modifier.STATIC)
+          && isUserData(field.getEnclosingElement())) {
+        return true;
+      }
+      return path.getLeaf() instanceof MethodInvocationTree call
+          && element instanceof ExecutableElement method
+          && isJdk(method)
+          && method.getModifiers().contains(Modifier.STATIC)
+          && call.getArguments().stream().anyMatch(a -> heldObject(new TreePath(path, a)));
+    }
+
+    /**
+     * The parameter declared at {@code parameter} is one of a lambda that a JDK method of a
+     * container of the program's objects runs on them ({@code listeners.forEach(l -> ...)}, {@code
+     * handlers.forEach((k, h) -> ...)}, {@code Optional.ofNullable(a.listener).ifPresent(l ->
+     * ...)}).
+     */
+    private boolean elementsOfAContainer(TreePath parameter) {
+      TreePath lambda = parameter.getParentPath();
+      TreePath call = lambda == null ? null : lambda.getParentPath();
+      return lambda != null
+          && lambda.getLeaf() instanceof LambdaExpressionTree
+          && call != null
+          && call.getLeaf() instanceof MethodInvocationTree invocation
+          && invocation.getMethodSelect() instanceof MemberSelectTree select
+          && trees.getElement(call) instanceof ExecutableElement method
+          && isJdk(method)
+          && programContainer(receiverPath(call, select));
+    }
+
+    /**
+     * A functional interface of the JDK ({@code Runnable}, {@code Supplier}, ...), or an interface
+     * of the program that extends one ({@code interface Hook extends Consumer<String>}).
+     */
+    private boolean functional(TypeMirror type) {
+      if (type == null
+          || !(types.erasure(type) instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement element)) {
+        return false;
+      }
+      return jdkFunctional(type)
+          || element.getKind() == ElementKind.INTERFACE
+              && !JavaNames.isJdk(element)
+              && types.directSupertypes(type).stream().anyMatch(this::functional);
     }
 
     /** A functional interface of the JDK ({@code Runnable}, {@code Supplier}, ...). */
@@ -1939,9 +2021,15 @@ public final class FactsCollector implements TaskListener {
       if (!(element instanceof VariableElement field)
           || field.getKind() != ElementKind.FIELD
           || !(types.erasure(field.asType()) instanceof DeclaredType declared)
-          || !(declared.asElement() instanceof TypeElement type)
-          || !JavaNames.isJdk(type)
-          || jdkValue(type)) {
+          || !(declared.asElement() instanceof TypeElement type)) {
+        return false;
+      }
+      if (!JavaNames.isJdk(type)) {
+        // A field of the program's interface extending a JDK one: its JDK methods
+        // (a.hook.accept(e) of an interface Hook extends Consumer<String>) are the lambda's.
+        return functional(field.asType());
+      }
+      if (jdkValue(type)) {
         return false;
       }
       return field.getModifiers().contains(Modifier.STATIC)
@@ -3546,6 +3634,12 @@ public final class FactsCollector implements TaskListener {
     }
 
     private Void visitVariableInScope(VariableTree node, Element element, Void unused) {
+      if (element != null
+          && element.getKind() == ElementKind.PARAMETER
+          && functional(element.asType())
+          && elementsOfAContainer(getCurrentPath())) {
+        callbackLocals.add(element); // listeners.forEach(l -> l.accept(e))
+      }
       if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
         if (node.getInitializer() instanceof NewClassTree) {
           facts.freshLocals.add(element);
@@ -3588,6 +3682,10 @@ public final class FactsCollector implements TaskListener {
     @Override
     public Void visitEnhancedForLoop(EnhancedForLoopTree node, Void unused) {
       TreePath expression = new TreePath(getCurrentPath(), node.getExpression());
+      Element element = trees.getElement(new TreePath(getCurrentPath(), node.getVariable()));
+      if (element != null && functional(element.asType()) && programContainer(expression)) {
+        callbackLocals.add(element); // for (Consumer<String> l : listeners) l.accept(e);
+      }
       if (sharedObject(expression, 0)) {
         // The loop iterates a snapshot that APP records and VAL replays (SnapshotUse).
         fileFacts.snapshots.add(span(node.getExpression()));

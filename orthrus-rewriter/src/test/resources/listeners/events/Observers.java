@@ -1,0 +1,91 @@
+package events;
+
+import dev.orthrus.annotations.Closure;
+import dev.orthrus.annotations.UserData;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.pcollections.PVector;
+import org.pcollections.TreePVector;
+
+/**
+ * Observers the program registered, reached by closures in the ways a service reaches them: a loop
+ * over a list, its forEach, a map's forEach, an array, a persistent vector in user data, a choice,
+ * a composition, a thread-local, an Optional and a stream around a held one, and the program's
+ * own interface extending the JDK's.
+ */
+@UserData
+public class Observers {
+  long count;
+  Consumer<String> listener;
+  PVector<Consumer<String>> hooks = TreePVector.empty();
+  Hook hook;
+
+  /** The service's side: each registered listener, and a current-user supplier. */
+  static final List<Consumer<String>> LISTENERS = new ArrayList<>();
+  static final TreeMap<String, Consumer<String>> HANDLERS = new TreeMap<>();
+  static final List<Supplier<String>> USERS = new ArrayList<>();
+  @SuppressWarnings("unchecked")
+  static final Consumer<String>[] SLOTS = new Consumer[1];
+  static final ThreadLocal<Consumer<String>> LOCAL = new ThreadLocal<>();
+
+  @Closure
+  public long notifyAll(long x) {
+    count += x;
+    for (Consumer<String> l : LISTENERS) {
+      l.accept("loop" + x);
+    }
+    LISTENERS.forEach(l -> l.accept("each" + x));
+    HANDLERS.forEach((k, h) -> h.accept(k + x));
+    SLOTS[0].accept("slot" + x);
+    hooks.get(0).accept("pv" + x);
+    for (Consumer<String> h : hooks) {
+      h.accept("pvloop" + x);
+    }
+    (x % 2 == 0 ? listener : LISTENERS.get(0)).accept("choice" + x);
+    listener.andThen(LISTENERS.get(0)).accept("then" + x);
+    LOCAL.get().accept("local" + x);
+    Optional.ofNullable(listener).ifPresent(l -> l.accept("opt" + x));
+    Stream.of(listener).forEach(l -> l.accept("stream" + x));
+    hook.accept("hook" + x);
+    return count;
+  }
+
+  /** A supplier of the current user, from a list of them: the validator's thread has another. */
+  @Closure
+  public String who(long x) {
+    String user = "";
+    for (Supplier<String> s : USERS) {
+      user = s.get();
+    }
+    count += x;
+    return user + count;
+  }
+
+  /** Every closure {@code rounds} times; how many calls each listener heard. */
+  public static String drive(int rounds) {
+    List<String> heard = new ArrayList<>();
+    Consumer<String> hear = heard::add;
+    LISTENERS.add(hear);
+    HANDLERS.put("h", hear);
+    SLOTS[0] = hear;
+    LOCAL.set(hear);
+    USERS.add(Session::user);
+    Session.logIn("bob");
+    Observers o = new Observers();
+    o.listener = hear;
+    o.hooks = o.hooks.plus(hear);
+    o.hook = heard::add;
+    long sum = 0;
+    String user = "";
+    for (int i = 0; i < rounds; i++) {
+      sum += o.notifyAll(i);
+      user = o.who(i);
+    }
+    return "heard=" + heard.size() + " sum=" + sum + " user=" + user;
+  }
+}
