@@ -4,9 +4,11 @@ import dev.orthrus.annotations.Closure;
 import dev.orthrus.annotations.UserData;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.pcollections.PVector;
@@ -32,6 +34,7 @@ public class Observers {
   @SuppressWarnings("unchecked")
   static final Consumer<String>[] SLOTS = new Consumer[1];
   static final ThreadLocal<Consumer<String>> LOCAL = new ThreadLocal<>();
+  static final Function<String, String> STAMP = e -> e + " by " + Session.user();
 
   @Closure
   public long notifyAll(long x) {
@@ -52,6 +55,9 @@ public class Observers {
     Optional.ofNullable(listener).ifPresent(l -> l.accept("opt" + x));
     Stream.of(listener).forEach(l -> l.accept("stream" + x));
     hook.accept("hook" + x);
+    Objects.requireNonNull(listener).accept("nonnull" + x);
+    List.of("given" + x).forEach(listener);
+    Optional.of("mapped" + x).map(STAMP).ifPresent(LISTENERS.get(0));
     return count;
   }
 

@@ -1471,10 +1471,20 @@ public final class FactsCollector implements TaskListener {
         // it: record it as a call on the object would be. An instance method of an object the
         // closure owns must run in both variants (sb.append, mine.addAll change their receiver):
         // it gets copies of the shared collections it takes instead.
+        // items.forEach(a.listener), Optional.of(v).map(stamp): the JDK runs the program's
+        // callback, which the validator must not run again, and changes nothing else (unlike
+        // list.sort(BY_NAME), which VAL must make too).
+        boolean runsHeldCallback =
+            isJdk(method)
+                && !oneShotResult
+                && CALLBACK_RUNNERS.contains(method.getSimpleName().toString())
+                && node.getArguments().stream()
+                    .anyMatch(a -> heldObject(new TreePath(getCurrentPath(), a)));
         boolean recordedShared =
-            onShared
-                ? snapshot == SnapshotUse.NONE && !oneShotResult
-                : isStatic && !oneShotResult && !sharedArguments.isEmpty();
+            runsHeldCallback
+                || (onShared
+                    ? snapshot == SnapshotUse.NONE && !oneShotResult
+                    : isStatic && !oneShotResult && !sharedArguments.isEmpty());
         List<Integer> snapshotArguments =
             recordedShared ? List.of() : iterableParameters(method, sharedArguments);
         if (!onShared && !recordedShared) {
@@ -1902,6 +1912,10 @@ public final class FactsCollector implements TaskListener {
       if (!isJdk(method)) {
         return getterOfHeldObject(method);
       }
+      if (method.getModifiers().contains(Modifier.STATIC)) {
+        // Objects.requireNonNull(a.listener), requireNonNullElse(a.listener, other)
+        return call.getArguments().stream().anyMatch(a -> heldObject(new TreePath(path, a)));
+      }
       if (!(call.getMethodSelect() instanceof MemberSelectTree select)) {
         return false;
       }
@@ -1914,6 +1928,22 @@ public final class FactsCollector implements TaskListener {
       // handlers.get(k), a.hooks.get(0), local.get() of a thread-local field
       return programContainer(receiver);
     }
+
+    /**
+     * JDK methods that run a callback they are given over what their receiver holds and change
+     * nothing ({@code forEach}, {@code Optional.map}): a held callback makes them recorded calls.
+     */
+    private static final Set<String> CALLBACK_RUNNERS =
+        Set.of(
+            "forEach",
+            "forEachRemaining",
+            "ifPresent",
+            "ifPresentOrElse",
+            "map",
+            "flatMap",
+            "filter",
+            "or",
+            "orElseGet");
 
     /**
      * The expression gives a container of the program's objects, whose elements are the
