@@ -68,6 +68,7 @@ public class Observers {
     for (Supplier<String> s : USERS) {
       user = s.get();
     }
+    user += "/" + Who.CURRENT.get();
     count += x;
     return user + count;
   }

@@ -1990,8 +1990,10 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * A functional interface of the JDK ({@code Runnable}, {@code Supplier}, ...), or an interface
-     * of the program that extends one ({@code interface Hook extends Consumer<String>}).
+     * A functional interface of the JDK ({@code Runnable}, {@code Supplier}, ...), or a type of the
+     * program that extends or implements one ({@code interface Hook extends Consumer<String>}, an
+     * enum whose constants implement {@code Supplier<String>}): the JDK method a call on it names
+     * is run by whatever object it holds.
      */
     private boolean functional(TypeMirror type) {
       if (type == null
@@ -2000,8 +2002,7 @@ public final class FactsCollector implements TaskListener {
         return false;
       }
       return jdkFunctional(type)
-          || element.getKind() == ElementKind.INTERFACE
-              && !JavaNames.isJdk(element)
+          || !JavaNames.isJdk(element)
               && types.directSupertypes(type).stream().anyMatch(this::functional);
     }
 
@@ -2049,7 +2050,7 @@ public final class FactsCollector implements TaskListener {
      */
     private boolean statefulJdkField(Element element) {
       if (!(element instanceof VariableElement field)
-          || field.getKind() != ElementKind.FIELD
+          || (field.getKind() != ElementKind.FIELD && field.getKind() != ElementKind.ENUM_CONSTANT)
           || !(types.erasure(field.asType()) instanceof DeclaredType declared)
           || !(declared.asElement() instanceof TypeElement type)) {
         return false;
