@@ -58,6 +58,13 @@ public class Observers {
     Objects.requireNonNull(listener).accept("nonnull" + x);
     List.of("given" + x).forEach(listener);
     Optional.of("mapped" + x).map(STAMP).ifPresent(LISTENERS.get(0));
+    Consumer<String> chosen =
+        switch ((int) (x % 3)) {
+          case 0 -> listener;
+          case 1 -> LISTENERS.get(0);
+          default -> SLOTS[0];
+        };
+    chosen.accept("switch" + x);
     return count;
   }
 

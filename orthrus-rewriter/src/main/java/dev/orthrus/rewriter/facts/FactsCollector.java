@@ -1898,6 +1898,14 @@ public final class FactsCollector implements TaskListener {
         return heldObject(new TreePath(path, choice.getTrueExpression()))
             || heldObject(new TreePath(path, choice.getFalseExpression()));
       }
+      if (leaf instanceof SwitchExpressionTree choice) {
+        // switch (mode) { case 0 -> a.listener; default -> listeners.get(0); }
+        return choice.getCases().stream()
+            .anyMatch(
+                c ->
+                    c.getBody() instanceof ExpressionTree result
+                        && heldObject(new TreePath(new TreePath(path, c), result)));
+      }
       if (leaf instanceof ArrayAccessTree slot) {
         // hooks[i] of a field's array
         TreePath array = new TreePath(path, slot.getExpression());
