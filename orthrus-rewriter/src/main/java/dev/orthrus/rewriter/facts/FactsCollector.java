@@ -1467,10 +1467,6 @@ public final class FactsCollector implements TaskListener {
         }
         List<Integer> sharedArguments =
             !onShared && isJdk(method) ? sharedArguments(node.getArguments()) : List.of();
-        // A static JDK method reads (or changes) its shared argument where the closure cannot see
-        // it: record it as a call on the object would be. An instance method of an object the
-        // closure owns must run in both variants (sb.append, mine.addAll change their receiver):
-        // it gets copies of the shared collections it takes instead.
         // items.forEach(a.listener), Optional.of(v).map(stamp): the JDK runs the program's
         // callback, which the validator must not run again, and changes nothing else (unlike
         // list.sort(BY_NAME), which VAL must make too).
@@ -1478,8 +1474,11 @@ public final class FactsCollector implements TaskListener {
             isJdk(method)
                 && !oneShotResult
                 && CALLBACK_RUNNERS.contains(method.getSimpleName().toString())
-                && node.getArguments().stream()
-                    .anyMatch(a -> heldObject(new TreePath(getCurrentPath(), a)));
+                && heldArgument(getCurrentPath(), node);
+        // A static JDK method reads (or changes) its shared argument where the closure cannot see
+        // it: record it as a call on the object would be. An instance method of an object the
+        // closure owns must run in both variants (sb.append, mine.addAll change their receiver):
+        // it gets copies of the shared collections it takes instead.
         boolean recordedShared =
             runsHeldCallback
                 || (onShared
@@ -1878,15 +1877,15 @@ public final class FactsCollector implements TaskListener {
 
     /**
      * The expression gives an object a field holds whose JDK calls are recorded ({@link
-     * #statefulJdkField(Element)}): the field itself, a local that only holds what such a field
-     * does, or a functional interface of the JDK taken out of the program's objects: from a shared
-     * collection ({@code handlers.get(k)}), or by a getter of the program that returns such a field
-     * ({@code listener()}, a record's accessor, {@code Session.currentUser()}).
+     * #recordedField}): the field itself, a local that only holds what such a field does, or a
+     * functional interface of the JDK taken out of the program's objects: from a shared collection
+     * ({@code handlers.get(k)}), or by a getter of the program that returns such a field ({@code
+     * listener()}, a record's accessor, {@code Session.currentUser()}).
      */
     private boolean heldObject(TreePath expressionPath) {
       TreePath path = unparenthesized(expressionPath);
       Element element = trees.getElement(path);
-      if (callbackLocals.contains(element) || statefulJdkField(element)) {
+      if (callbackLocals.contains(element) || recordedField(element)) {
         return true;
       }
       if (!functional(trees.getTypeMirror(path))) {
@@ -1922,7 +1921,7 @@ public final class FactsCollector implements TaskListener {
       }
       if (method.getModifiers().contains(Modifier.STATIC)) {
         // Objects.requireNonNull(a.listener), requireNonNullElse(a.listener, other)
-        return call.getArguments().stream().anyMatch(a -> heldObject(new TreePath(path, a)));
+        return heldArgument(path, call);
       }
       if (!(call.getMethodSelect() instanceof MemberSelectTree select)) {
         return false;
@@ -1930,8 +1929,7 @@ public final class FactsCollector implements TaskListener {
       TreePath receiver = receiverPath(path, select);
       if (functional(method.getEnclosingElement().asType())) {
         // a.listener.andThen(other): a composition runs what its parts are.
-        return heldObject(receiver)
-            || call.getArguments().stream().anyMatch(a -> heldObject(new TreePath(path, a)));
+        return heldObject(receiver) || heldArgument(path, call);
       }
       // handlers.get(k), a.hooks.get(0), local.get() of a thread-local field
       return programContainer(receiver);
@@ -1975,7 +1973,15 @@ public final class FactsCollector implements TaskListener {
           && element instanceof ExecutableElement method
           && isJdk(method)
           && method.getModifiers().contains(Modifier.STATIC)
-          && call.getArguments().stream().anyMatch(a -> heldObject(new TreePath(path, a)));
+          && heldArgument(path, call);
+    }
+
+    /**
+     * Whether an argument of {@code call}, at {@code path}, gives a held object ({@link
+     * #heldObject}).
+     */
+    private boolean heldArgument(TreePath path, MethodInvocationTree call) {
+      return call.getArguments().stream().anyMatch(a -> heldObject(new TreePath(path, a)));
     }
 
     /**
@@ -2009,18 +2015,10 @@ public final class FactsCollector implements TaskListener {
           || !(declared.asElement() instanceof TypeElement element)) {
         return false;
       }
-      return jdkFunctional(type)
-          || !JavaNames.isJdk(element)
-              && types.directSupertypes(type).stream().anyMatch(this::functional);
-    }
-
-    /** A functional interface of the JDK ({@code Runnable}, {@code Supplier}, ...). */
-    private boolean jdkFunctional(TypeMirror type) {
-      return type != null
-          && types.erasure(type) instanceof DeclaredType declared
-          && declared.asElement() instanceof TypeElement element
-          && JavaNames.isJdk(element)
-          && element.getAnnotation(FunctionalInterface.class) != null;
+      if (JavaNames.isJdk(element)) {
+        return element.getAnnotation(FunctionalInterface.class) != null;
+      }
+      return types.directSupertypes(type).stream().anyMatch(this::functional);
     }
 
     /**
@@ -2040,7 +2038,7 @@ public final class FactsCollector implements TaskListener {
                     e ->
                         e.getKind() == ElementKind.FIELD
                             && e.getSimpleName().equals(method.getSimpleName())
-                            && statefulJdkField(e));
+                            && recordedField(e));
       }
       List<ExpressionTree> returned = Returns.of((MethodTree) declaration.getLeaf());
       return !returned.isEmpty()
@@ -2048,15 +2046,18 @@ public final class FactsCollector implements TaskListener {
               .allMatch(
                   e ->
                       e != null
-                          && statefulJdkField(
+                          && recordedField(
                               trees.getElement(unparenthesized(TreePath.getPath(declaration, e)))));
     }
 
     /**
-     * A field whose JDK object's calls are recorded ({@link #statefulJdkField(MethodInvocationTree,
-     * ExecutableElement)}).
+     * A field (or enum constant) whose object's JDK calls are recorded ({@link
+     * #statefulJdkField(MethodInvocationTree, ExecutableElement)}): one holding a JDK object that
+     * is not a value, statically or in an object that is not user data; one holding a functional
+     * interface of the JDK anywhere; one of a program type extending or implementing such an
+     * interface.
      */
-    private boolean statefulJdkField(Element element) {
+    private boolean recordedField(Element element) {
       if (!(element instanceof VariableElement field)
           || (field.getKind() != ElementKind.FIELD && field.getKind() != ElementKind.ENUM_CONSTANT)
           || !(types.erasure(field.asType()) instanceof DeclaredType declared)
@@ -2073,7 +2074,7 @@ public final class FactsCollector implements TaskListener {
       }
       return field.getModifiers().contains(Modifier.STATIC)
           || !isUserData(field.getEnclosingElement())
-          || type.getAnnotation(FunctionalInterface.class) != null;
+          || functional(field.asType());
     }
 
     /**
