@@ -14,9 +14,11 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.Currency;
 import java.util.Formatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Scanner;
 import java.util.TimeZone;
 
 /**
@@ -63,6 +65,18 @@ public class Till {
     return last;
   }
 
+  @Closure
+  public String scanned(long amount) {
+    cents += amount;
+    Scanner in = new Scanner(String.format("%,.2f %d", cents / 100.0, amount));
+    double total = in.nextDouble();
+    long more = in.nextLong();
+    last = String.format("%,.3f", total + more) + " " + Locale.getDefault().getDisplayName() + " "
+        + Locale.GERMANY.getDisplayCountry() + " " + Currency.getInstance("EUR").getSymbol() + " "
+        + TimeZone.getDefault().getDisplayName();
+    return last;
+  }
+
   /** Every closure under each of three locales and time zones in turn. */
   public static String drive(int rounds) {
     Locale locale = Locale.getDefault();
@@ -76,7 +90,7 @@ public class Till {
         Locale.setDefault(locales[i % 3]);
         TimeZone.setDefault(TimeZone.getTimeZone(zones[i % 3]));
         out.append(t.receipt(123_456)).append(t.money(7)).append(t.stamped(86_400_000L * i));
-        out.append(t.texts(86_400_000L * i + 123_456_789L));
+        out.append(t.texts(86_400_000L * i + 123_456_789L)).append(t.scanned(i));
       }
     } finally {
       Locale.setDefault(locale);

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.pcollections.PVector;
 import org.pcollections.TreePVector;
@@ -17,8 +18,9 @@ import org.pcollections.TreePVector;
 /**
  * Observers the program registered, reached by closures in the ways a service reaches them: a loop
  * over a list, its forEach, a map's forEach, an array, a persistent vector in user data, a choice,
- * a composition, a thread-local, an Optional and a stream around a held one, and the program's
- * own interface extending the JDK's.
+ * a composition, a thread-local, an Optional and a stream around a held one, the program's own
+ * interface extending the JDK's, private helpers every call of which hands them a held one, and a
+ * stream's stages.
  */
 @UserData
 public class Observers {
@@ -65,7 +67,33 @@ public class Observers {
           default -> SLOTS[0];
         };
     chosen.accept("switch" + x);
+    tell(listener, "told" + x);
+    tell(LISTENERS.get(0), "told0" + x);
+    relay(hook, "relayed" + x);
+    List<String> mine = new ArrayList<>();
+    collect(mine::add, "own" + x);
+    collect(e -> mine.add(e + "!"), "own" + x);
+    count += mine.size();
+    count += Stream.of("staged" + x).map(STAMP).collect(Collectors.joining()).length();
+    count += Stream.of("peeked" + x).filter(e -> !e.isEmpty()).peek(listener).toList().size();
     return count;
+  }
+
+  /** Helpers every call of which hands them a held listener, and one handed the closure's own. */
+  private static void tell(Consumer<String> to, String event) {
+    to.accept(event);
+  }
+
+  private static void relay(Consumer<String> to, String event) {
+    pass(to, event);
+  }
+
+  private static void pass(Consumer<String> to, String event) {
+    to.accept(event);
+  }
+
+  private void collect(Consumer<String> into, String event) {
+    into.accept(event + count);
   }
 
   /** A supplier of the current user, from a list of them: the validator's thread has another. */

@@ -29,8 +29,9 @@ public record NondeterministicCall(
     /** APP records the result in the closure log and VAL replays it. */
     RECORDED("recorded"),
     /**
-     * APP draws a seed, records it in the closure log and runs the call with it; VAL replays the
-     * seed, so the call (an unseeded generator, a shuffle) computes the same in both.
+     * APP draws a seed (or reads what the call would take from its environment: a scanner's default
+     * locale), records it in the closure log and runs the call with it; VAL replays it, so the call
+     * (an unseeded generator, a shuffle, a scanner) computes the same in both.
      */
     SEEDED("seeded"),
     /** Not allowed in a closure: a validator would repeat the side effect. */

@@ -40,7 +40,7 @@ class LibraryEffectsTest {
     String calls = Builds.generated(out, "calls/Calls.java");
     // Each VAL variant: from its comment to the next closure.
     String[] parts = calls.split("// VAL variant");
-    assertEquals(9, parts.length, calls);
+    assertEquals(10, parts.length, calls);
     StringBuilder val = new StringBuilder();
     for (int i = 1; i < parts.length; i++) {
       int end = parts[i].indexOf("@Closure");
@@ -54,11 +54,15 @@ class LibraryEffectsTest {
             "Audit.note(",
             ".read()",
             "new Span()",
-            "LIMITS.getLimit()")) {
+            "LIMITS.getLimit()",
+            "TALLY.increment(",
+            "TALLY.computeIfAbsent(",
+            "TALLY.get(")) {
       assertFalse(val.toString().contains(call), call + " in " + val);
     }
     assertTrue(val.toString().contains("java.util.Arrays.asList((Object) (\"noted \" + "), calls);
     assertTrue(val.toString().contains("Pure.fee("), "a pure call is validated: " + calls);
+    assertTrue(val.toString().contains("TALLY.label(text"), "the closure's builder is filled");
     String report =
         Files.readString(out.resolve("classes").resolve(InstrumentReport.RESOURCE_PATH));
     assertTrue(
@@ -84,7 +88,7 @@ class LibraryEffectsTest {
       assertEquals(run(v), run(p));
       assertTrue(rt.awaitDrained(30_000));
       assertEquals(List.of(), found, "no detection on a fault-free run");
-      assertEquals(1_600, rt.validatedCount(), "every execution validated");
+      assertEquals(1_800, rt.validatedCount(), "every execution validated");
       assertEquals(0, rt.notValidatedCount());
     } finally {
       rt.close();
@@ -128,6 +132,7 @@ class LibraryEffectsTest {
     var fee = calls.getMethod("fee", acc, int.class);
     var capped = calls.getMethod("capped", acc);
     var limit = calls.getMethod("limit", long.class);
+    var tallied = calls.getMethod("tallied", acc, int.class);
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < 200; i++) {
       long r = (long) remote.invoke(null, a, i);
@@ -139,9 +144,11 @@ class LibraryEffectsTest {
       noted.invoke(null, a, i);
       out.append(fee.invoke(null, a, i)).append(' ');
       limit.invoke(null, 1_000L + i % 7);
-      out.append(capped.invoke(null, a)).append('\n');
+      out.append(capped.invoke(null, a)).append(' ');
+      out.append(tallied.invoke(null, a, i)).append('\n');
     }
     out.append(loader.loadClass("libx.Audit").getMethod("size").invoke(null));
+    out.append(' ').append(calls.getMethod("tally", String.class).invoke(null, "odd"));
     return out.toString();
   }
 }

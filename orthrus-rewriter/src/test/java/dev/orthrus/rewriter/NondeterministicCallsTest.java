@@ -53,9 +53,9 @@ class NondeterministicCallsTest {
     String app = Files.readString(out.resolve("generated/where/Where.java"));
     for (String recorded :
         new String[] {
-          "log.nondetRef(Thread.currentThread().getName())",
+          "log.nondetRef(log.nondetRef(Thread.currentThread()).getName())",
           "log.nondetRef(StackWalker.getInstance().walk(",
-          "log.nondetRef(Thread.currentThread().getThreadGroup())",
+          "log.nondetRef(log.nondetRef(Thread.currentThread()).getThreadGroup())",
           "log.nondetRef(e.getStackTrace())",
           "log.nondetRef(e.getMessage())",
           "log.nondetRef(e.getLocalizedMessage())",

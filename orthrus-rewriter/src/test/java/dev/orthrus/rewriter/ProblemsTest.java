@@ -165,7 +165,7 @@ class ProblemsTest {
         }
         """;
     List<Problem> problems = problems(dir, tree);
-    assertOne(problems, 11, "make a call the log records (java.lang.Thread#getName())");
+    assertOne(problems, 11, "make a call the log records (java.lang.Thread#currentThread())");
   }
 
   /**

@@ -5,6 +5,7 @@ import libx.Audit;
 import libx.Limits;
 import libx.Pure;
 import libx.Span;
+import libx.Tally;
 import libx.Ticks;
 import libx.Util;
 
@@ -12,6 +13,11 @@ import libx.Util;
 public final class Calls {
 
   private Calls() {}
+
+  /** The service's count of {@code key} (control path). */
+  public static long tally(String key) {
+    return TALLY.get(key);
+  }
 
   @Closure
   public static long remote(Acc a, int x) {
@@ -57,6 +63,22 @@ public final class Calls {
   @Closure
   public static long capped(Acc a) {
     return Math.min(a.total, LIMITS.getLimit());
+  }
+
+  static final Tally TALLY = new Tally();
+
+  /**
+   * Counts in the service's counter map of a library: APP alone counts, and a builder of the
+   * closure's own is filled by both.
+   */
+  @Closure
+  public static long tallied(Acc a, int x) {
+    a.total += x;
+    long n = TALLY.increment(x % 2 == 0 ? "even" : "odd");
+    StringBuilder text = new StringBuilder();
+    TALLY.label(text, x % 2 == 0 ? "even" : "odd");
+    long first = TALLY.computeIfAbsent("first" + x % 3, () -> 7L * x);
+    return n * 100 + TALLY.get("even") + text.length() + first;
   }
 
   public static void limit(long limit) {

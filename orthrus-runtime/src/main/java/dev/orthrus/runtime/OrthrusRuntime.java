@@ -556,7 +556,6 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     return registry.publishedCount();
   }
 
-  /** Executions not logged for lack of a free log or of memory, ended threads included. */
   /**
    * Nanoseconds application threads spent waiting for validators to hand a log back, every
    * execution being logged ({@link #blockWhenFull}): what logging everything costs beyond logging

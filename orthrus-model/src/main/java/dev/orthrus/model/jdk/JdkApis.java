@@ -524,6 +524,36 @@ public final class JdkApis {
               .constructors()
               .arity(0)
               .example("new java.util.Formatter();"),
+          // A scanner parses numbers in the default locale of when it was made: it is given the
+          // locale APP read.
+          of(ENVIRONMENT, "java.util.Scanner")
+              .constructors()
+              .seeded()
+              .example("new java.util.Scanner(\"1,5\");"),
+          // Names shown in the default display locale.
+          of(ENVIRONMENT, "java.util.Locale")
+              .instances(
+                  "getDisplayName",
+                  "getDisplayLanguage",
+                  "getDisplayCountry",
+                  "getDisplayVariant",
+                  "getDisplayScript")
+              .arity(0)
+              .example("java.util.Locale.GERMANY.getDisplayCountry();"),
+          of(ENVIRONMENT, "java.util.Currency")
+              .instances("getSymbol", "getDisplayName")
+              .arity(0)
+              .example("java.util.Currency.getInstance(\"EUR\").getSymbol();"),
+          of(ENVIRONMENT, "java.util.TimeZone")
+              .instances("getDisplayName")
+              .arity(0)
+              .example("java.util.TimeZone.getTimeZone(\"UTC\").getDisplayName();"),
+          of(ENVIRONMENT, "java.util.TimeZone")
+              .instances("getDisplayName")
+              .arity(2)
+              .example(
+                  "java.util.TimeZone.getTimeZone(\"UTC\").getDisplayName("
+                      + "false, java.util.TimeZone.SHORT);"),
           of(ENVIRONMENT, "java.lang.Runtime")
               .instances("availableProcessors", "freeMemory", "totalMemory", "maxMemory")
               .example("Runtime.getRuntime().availableProcessors();"),
@@ -591,9 +621,34 @@ public final class JdkApis {
                   "java.lang.management.ManagementFactory.getOperatingSystemMXBean()"
                       + ".getSystemLoadAverage();"),
           // Where the code runs: APP runs on the application's thread in a method named fApp, VAL
-          // on a validator's thread in fVal. What a closure reads of a thread is recorded, so the
-          // name and id are the application's in both; the thread itself is not (a validator must
-          // never act on the application's thread, and a Thread cannot go into a reproducer).
+          // on a validator's thread in fVal. The current thread is recorded, so VAL compares and
+          // stores the application's (an owner-thread check, `instanceof Worker`); what a closure
+          // reads of a thread is recorded, so the name and id are the application's in both; what
+          // changes a thread is made by APP alone (a validator must never act on the application's
+          // thread). A log holding a thread cannot go into a reproducer.
+          of(ENVIRONMENT, "java.lang.Thread")
+              .statics("currentThread")
+              .example("Thread.currentThread();"),
+          of(ENVIRONMENT, "java.lang.Thread")
+              .instances(
+                  "interrupt",
+                  "setName",
+                  "setPriority",
+                  "setDaemon",
+                  "setUncaughtExceptionHandler",
+                  "getUncaughtExceptionHandler",
+                  "setContextClassLoader",
+                  "getContextClassLoader")
+              .example("Thread.currentThread().interrupt();"),
+          // Whether the closure runs in a fork/join pool, and the pool's queues.
+          of(ENVIRONMENT, "java.util.concurrent.ForkJoinTask")
+              .statics(
+                  "inForkJoinPool", "getPool", "getQueuedTaskCount", "getSurplusQueuedTaskCount")
+              .example("java.util.concurrent.ForkJoinTask.inForkJoinPool();"),
+          // What the collector has cleared: a weak or soft reference's referent.
+          of(ENVIRONMENT, "java.lang.ref.Reference")
+              .instances("get", "refersTo", "isEnqueued")
+              .example("new java.lang.ref.WeakReference<Object>(null).get();"),
           of(ENVIRONMENT, "java.lang.Thread")
               .instances(
                   "getName",
@@ -893,8 +948,22 @@ public final class JdkApis {
           "java.util.IntSummaryStatistics",
           "java.util.LongSummaryStatistics",
           "java.util.DoubleSummaryStatistics",
-          // Each call changes them: an iterator's position, a formatter's calendar and digits.
+          // Each call changes them: an iterator's or a tokenizer's position, a matcher's, a
+          // stream's, a formatter's calendar and digits, a latch's count, a future's outcome.
           "java.util.Iterator",
+          "java.util.Enumeration",
+          "java.util.Spliterator",
+          "java.util.regex.Matcher",
+          "java.io.InputStream",
+          "java.io.Reader",
+          "java.io.OutputStream",
+          "java.io.Writer",
+          "java.util.concurrent.CountDownLatch",
+          "java.util.concurrent.CyclicBarrier",
+          "java.util.concurrent.Phaser",
+          "java.util.concurrent.Exchanger",
+          "java.util.concurrent.Future",
+          "java.util.Formatter",
           "java.text.Format",
           "java.util.concurrent.atomic.");
 

@@ -7,6 +7,7 @@ import dev.orthrus.processor.summary.OrthrusAnnotations;
 import dev.orthrus.processor.summary.UserDataMutation;
 import dev.orthrus.processor.summary.UserDataType;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.RecordComponentElement;
@@ -38,9 +39,37 @@ public final class MutableCollectionRule extends AbstractRule {
           + " validated like any other; threads that share the object call its closures under a"
           + " lock)";
 
+  /**
+   * For a cursor, an in-memory stream, a synchronizer or a future, which each call (or another
+   * thread) changes: a service's field holds it instead.
+   */
+  static final String STATEFUL_FIX =
+      "keep it in a field of a class that is not @UserData (a closure's calls on it are recorded"
+          + " and made once), and hold in user data what it gives (a position, a count)";
+
+  /** Fragments of the names of the types {@link #STATEFUL_FIX} is for. */
+  private static final List<String> STATEFUL =
+      List.of(
+          "java.io.",
+          "Iterator",
+          "Spliterator",
+          "Enumeration",
+          "Tokenizer",
+          "Scanner",
+          "Matcher",
+          "Latch",
+          "CyclicBarrier",
+          "Phaser",
+          "Exchanger",
+          "Future",
+          "java.util.Formatter");
+
   /** The advice for {@code what}, a description that names the mutable type. */
   static String fix(String what) {
-    return what.contains("java.util.concurrent.atomic.") ? ATOMIC_FIX : FIX;
+    if (what.contains("java.util.concurrent.atomic.")) {
+      return ATOMIC_FIX;
+    }
+    return STATEFUL.stream().anyMatch(what::contains) ? STATEFUL_FIX : FIX;
   }
 
   public MutableCollectionRule() {

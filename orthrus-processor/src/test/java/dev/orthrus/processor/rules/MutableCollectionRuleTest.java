@@ -247,6 +247,62 @@ class MutableCollectionRuleTest {
     assertThat(findings(c, KEY)).hasSize(5);
   }
 
+  /**
+   * Cursors, in-memory streams, synchronizers and futures change with each call, or under the
+   * closure from other threads: a validator advanced an outside trial's tokenizer and matcher a
+   * second time and counted its latch down twice (a different program output, 97 detections in 100
+   * executions).
+   */
+  @Test
+  void cursorsStreamsLatchesAndFuturesInUserDataAreErrors() {
+    JavaFileObject f =
+        source(
+            "t.Cursors",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.io.StringReader;
+        import java.util.StringTokenizer;
+        import java.util.concurrent.CompletableFuture;
+        import java.util.concurrent.CountDownLatch;
+        import java.util.regex.Matcher;
+        import java.util.regex.Pattern;
+        @UserData
+        public class Cursors {
+          final StringTokenizer tokens = new StringTokenizer("a b");
+          final Matcher numbers = Pattern.compile("[0-9]+").matcher("1 22");
+          final CountDownLatch remaining = new CountDownLatch(2);
+          final StringReader text = new StringReader("abc");
+          final CompletableFuture<Long> done = new CompletableFuture<>();
+          final Pattern pattern = Pattern.compile("x");
+          long n;
+          @Closure
+          public long next() {
+            n++;
+            return n;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    for (String line :
+        List.of(
+            "StringTokenizer tokens",
+            "Matcher numbers",
+            "CountDownLatch remaining",
+            "StringReader text",
+            "CompletableFuture<Long> done")) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    // A pattern is a value.
+    assertThat(findings(c, KEY)).hasSize(5);
+    for (var d : c.errors()) {
+      assertThat(d.getMessage(null)).contains("field of a class that is not @UserData");
+      assertThat(d.getMessage(null)).doesNotContain("pcollections");
+    }
+  }
+
   @Test
   void storesOfMutableObjectsAndViewsIntoUserDataAreErrors() {
     JavaFileObject f =

@@ -103,6 +103,8 @@ class NondeterministicRuleTest {
     assertThat(nondeterministic(c))
         .containsExactly(
             "java.lang.Thread#getName() environment recorded",
+            // The thread itself, compared or stored as a value (decision 0107).
+            "java.lang.Thread#currentThread() environment recorded",
             "java.lang.ArithmeticException#getMessage() environment recorded",
             "java.lang.ArithmeticException#getStackTrace() environment recorded",
             "java.lang.ArithmeticException#getLocalizedMessage() environment recorded",

@@ -386,6 +386,9 @@ public final class FactsCollector implements TaskListener {
      */
     private final Set<Element> callbackLocals = new HashSet<>();
 
+    /** {@link #heldParameter}'s answers. */
+    private final Map<Element, Boolean> heldParameters = new HashMap<>();
+
     /** Locals that hold a user-data array field's array ({@link #arrayLocalUse}). */
     private final Set<Element> arrayLocals = new HashSet<>();
 
@@ -1473,14 +1476,16 @@ public final class FactsCollector implements TaskListener {
         boolean runsHeldCallback =
             isJdk(method)
                 && !oneShotResult
-                && CALLBACK_RUNNERS.contains(method.getSimpleName().toString())
-                && heldArgument(getCurrentPath(), node);
+                && (CALLBACK_RUNNERS.contains(method.getSimpleName().toString())
+                        && heldArgument(getCurrentPath(), node)
+                    || heldStage(node));
         // A static JDK method reads (or changes) its shared argument where the closure cannot see
         // it: record it as a call on the object would be. An instance method of an object the
         // closure owns must run in both variants (sb.append, mine.addAll change their receiver):
         // it gets copies of the shared collections it takes instead.
         boolean recordedShared =
             runsHeldCallback
+                || !oneShotResult && libraryServiceCall(node, method)
                 || (onShared
                     ? snapshot == SnapshotUse.NONE && !oneShotResult
                     : isStatic && !oneShotResult && !sharedArguments.isEmpty());
@@ -1876,6 +1881,58 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
+     * A call of library code (a class on the class path, neither the sources' nor the JDK's) on an
+     * object a field holds that is not versioned (a static field, or one of a class that is not
+     * user data), other than a persistent collection: the program's counter map, cache or registry
+     * ({@code counts.incrementAndGet(k)} of a Guava {@code AtomicLongMap}), which a validator that
+     * made the call again would change a second time. It is recorded when every argument is a value
+     * (a primitive, a string, a boxed number, ...), a callback ({@code cache.get(k, () ->
+     * load(k))}, as a JDK map's {@code computeIfAbsent} on a service's map is) or user data: a call
+     * handed another object of the closure's own (a builder it fills) still runs in both variants,
+     * since VAL's object must be filled too.
+     */
+    private boolean libraryServiceCall(MethodInvocationTree node, ExecutableElement method) {
+      if (isJdk(method)
+          || declaredInSources(method)
+          || method.getAnnotation(Closure.class) != null
+          || method.getModifiers().contains(Modifier.STATIC)
+          || !(node.getMethodSelect() instanceof MemberSelectTree select)
+          || !(trees.getElement(unparenthesized(receiverPath(getCurrentPath(), select)))
+              instanceof VariableElement field)
+          || field.getKind() != ElementKind.FIELD
+          || !field.getModifiers().contains(Modifier.STATIC)
+              && isUserData(field.getEnclosingElement())
+          || !(types.erasure(field.asType()) instanceof DeclaredType declared)
+          || !(declared.asElement() instanceof TypeElement type)
+          || JavaNames.isJdk(type)
+          || declaredInSources(type)
+          || names.binaryName(type).startsWith(JdkApis.PERSISTENT_PACKAGE)) {
+        return false;
+      }
+      return node.getArguments().stream()
+          .map(a -> trees.getTypeMirror(new TreePath(getCurrentPath(), a)))
+          .allMatch(
+              t ->
+                  value(t)
+                      || functional(t)
+                      || t instanceof DeclaredType d && isUserData(d.asElement()));
+    }
+
+    /** A primitive, or a JDK type whose objects are values ({@link #jdkValue}). */
+    private boolean value(TypeMirror type) {
+      if (type == null) {
+        return false;
+      }
+      if (type.getKind().isPrimitive()) {
+        return true;
+      }
+      return types.erasure(type) instanceof DeclaredType declared
+          && declared.asElement() instanceof TypeElement element
+          && JavaNames.isJdk(element)
+          && jdkValue(element);
+    }
+
+    /**
      * The expression gives an object a field holds whose JDK calls are recorded ({@link
      * #recordedField}): the field itself, a local that only holds what such a field does, or a
      * functional interface of the JDK taken out of the program's objects: from a shared collection
@@ -1885,7 +1942,7 @@ public final class FactsCollector implements TaskListener {
     private boolean heldObject(TreePath expressionPath) {
       TreePath path = unparenthesized(expressionPath);
       Element element = trees.getElement(path);
-      if (callbackLocals.contains(element) || recordedField(element)) {
+      if (callbackLocals.contains(element) || recordedField(element) || heldParameter(element)) {
         return true;
       }
       if (!functional(trees.getTypeMirror(path))) {
@@ -1977,6 +2034,31 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
+     * The call at hand is a stream's terminal operation, and a stage of its pipeline was handed a
+     * held callback ({@code items.stream().map(a.stamp).toList()}): the stages run when the
+     * terminal operation does, so it is recorded (VAL builds the pipeline and takes the result).
+     */
+    private boolean heldStage(MethodInvocationTree terminal) {
+      TreePath path = getCurrentPath();
+      Tree select = terminal.getMethodSelect();
+      while (select instanceof MemberSelectTree member) {
+        TreePath receiver = unparenthesized(receiverPath(path, member));
+        if (!(receiver.getLeaf() instanceof MethodInvocationTree stage)
+            || !(trees.getElement(receiver) instanceof ExecutableElement method)
+            || !isJdk(method)
+            || !jdk.isA(trees.getTypeMirror(receiver), "java.util.stream.BaseStream")) {
+          return false;
+        }
+        if (heldArgument(receiver, stage)) {
+          return true;
+        }
+        path = receiver;
+        select = stage.getMethodSelect();
+      }
+      return false;
+    }
+
+    /**
      * Whether an argument of {@code call}, at {@code path}, gives a held object ({@link
      * #heldObject}).
      */
@@ -2001,6 +2083,53 @@ public final class FactsCollector implements TaskListener {
           && trees.getElement(call) instanceof ExecutableElement method
           && isJdk(method)
           && programContainer(receiverPath(call, select));
+    }
+
+    /**
+     * A functional parameter of a private method that every call of the method in the file hands a
+     * held object ({@link #heldObject}): {@code notify(a.listener, e)} of {@code private void
+     * notify(Consumer<String> l, String e) { l.accept(e); }}. A private method's calls are all in
+     * its file; a method reference to it, or a call that hands it anything else (a lambda the
+     * closure makes), leaves the parameter the closure's own.
+     */
+    private boolean heldParameter(Element element) {
+      if (element == null
+          || element.getKind() != ElementKind.PARAMETER
+          || !(element.getEnclosingElement() instanceof ExecutableElement method)
+          || !method.getModifiers().contains(Modifier.PRIVATE)
+          || !functional(element.asType())) {
+        return false;
+      }
+      Boolean known = heldParameters.get(element);
+      if (known != null) {
+        return known;
+      }
+      heldParameters.put(element, false); // a recursive call does not vouch for itself
+      int index = method.getParameters().indexOf(element);
+      boolean[] held = {true};
+      int[] calls = {0};
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+          if (method.equals(trees.getElement(getCurrentPath()))) {
+            calls[0]++;
+            held[0] &=
+                !method.isVarArgs()
+                    && index < node.getArguments().size()
+                    && heldObject(new TreePath(getCurrentPath(), node.getArguments().get(index)));
+          }
+          return super.visitMethodInvocation(node, unused);
+        }
+
+        @Override
+        public Void visitMemberReference(MemberReferenceTree node, Void unused) {
+          held[0] &= !method.equals(trees.getElement(getCurrentPath()));
+          return super.visitMemberReference(node, unused);
+        }
+      }.scan(new TreePath(unit), null);
+      boolean answer = held[0] && calls[0] > 0;
+      heldParameters.put(element, answer);
+      return answer;
     }
 
     /**

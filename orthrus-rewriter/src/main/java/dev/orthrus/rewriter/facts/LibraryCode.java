@@ -121,6 +121,11 @@ public final class LibraryCode {
           writes |= jdkMutation(call);
           continue;
         }
+        if (call.owner.startsWith(RUNTIME)) {
+          // A protected dependency's code calls the runtime (its reads of user data, the current
+          // thread's logs): what the closure's own variants do too, not an effect of the library.
+          continue;
+        }
         String method = call.owner + "." + call.name + call.descriptor;
         if (call.dispatched && expanded.add(method)) {
           // The overrides a call on this type may take, in the classes of the class path.
@@ -170,6 +175,9 @@ public final class LibraryCode {
       return null;
     }
   }
+
+  /** The runtime's packages, which the generated code of a protected dependency calls. */
+  private static final String RUNTIME = "dev/orthrus/runtime/";
 
   private static boolean isJdk(String internalName) {
     return internalName.startsWith("java/")

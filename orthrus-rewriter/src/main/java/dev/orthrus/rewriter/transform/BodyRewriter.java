@@ -953,8 +953,8 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     if (variant != Variant.PLAIN && call.seeded() != null) {
       // A call the JDK table marks seeded (the JDK's shuffle draws from a generator of its own)
       // gets its seed from the log.
-      m.getArguments().add(SeededForm.of(call.seeded()).argument(recordedSeed()));
-      return m;
+      SeededForm form = SeededForm.of(call.seeded());
+      return form.seeded(m, recordedSeed(form));
     }
     if (variant != Variant.PLAIN && call.sharedGenerator()) {
       problem(
@@ -986,7 +986,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           }
           return m;
         }
-        if (Plan.lists(plan.libraryCalls.keySet(), call)) {
+        if (Plan.lists(plan.libraryCalls.keySet(), call)
+            || Plan.lists(plan.environmentCalls, call)) {
+          // Library code with an effect, a thread's interrupt(): APP makes it, VAL never does.
           return variant == Variant.VAL ? argumentsOnly(m, call) : m;
         }
         problem(
@@ -1813,14 +1815,11 @@ final class BodyRewriter extends ModifierVisitor<Void> {
     return recorded(made, replayArguments, type);
   }
 
-  /** A seed APP draws and records, and VAL replays. */
-  private Expression recordedSeed() {
-    return recorded(
-        new MethodCallExpr(
-            new MethodCallExpr(new NameExpr("java.util.concurrent.ThreadLocalRandom"), "current"),
-            "nextLong"),
-        new NodeList<>(),
-        "long");
+  /**
+   * What a seeded call takes (a seed, the default locale): APP reads and records it, VAL replays.
+   */
+  private Expression recordedSeed(SeededForm form) {
+    return recorded(form.read(), new NodeList<>(), form.type());
   }
 
   /**
@@ -2046,8 +2045,9 @@ final class BodyRewriter extends ModifierVisitor<Void> {
   }
 
   /**
-   * An unseeded generator seeds itself differently in APP and VAL: it gets a seed from the log. A
-   * subclass of one (its constructor may seed it, or not) cannot be given one.
+   * An unseeded generator seeds itself differently in APP and VAL, and a scanner takes the default
+   * locale of when it was made: it gets its seed or locale from the log. A subclass of one (its
+   * constructor may seed it, or not) cannot be given one.
    */
   private Expression seeded(ObjectCreationExpr n, ObjectCreationExpr o, NewFact allocation) {
     SeededForm form = SeededForm.of(allocation.seeded());
@@ -2058,8 +2058,7 @@ final class BodyRewriter extends ModifierVisitor<Void> {
           "make it outside the closure and pass it in, or make the JDK generator with a seed");
       return o;
     }
-    o.getArguments().add(form.argument(recordedSeed()));
-    return o;
+    return form.seeded(o, recordedSeed(form));
   }
 
   /** What to do with a method reference a closure keeps instead of passing it to a call. */

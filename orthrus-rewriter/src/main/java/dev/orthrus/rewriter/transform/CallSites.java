@@ -1,5 +1,6 @@
 package dev.orthrus.rewriter.transform;
 
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -30,6 +31,7 @@ final class CallSites {
 
   private final Plan plan;
   private final String pkg;
+  private final CompilationUnit unit;
   private final Map<TypeDeclaration<?>, List<FieldDeclaration>> fields = new IdentityHashMap<>();
   private final Map<String, String> names = new HashMap<>();
   private final Set<String> taken = new HashSet<>();
@@ -38,14 +40,18 @@ final class CallSites {
   /**
    * @param pkg the file's package
    */
-  CallSites(Plan plan, String pkg) {
+  CallSites(Plan plan, String pkg, CompilationUnit unit) {
     this.plan = plan;
     this.pkg = pkg;
+    this.unit = unit;
   }
 
   /** The site field for a call of {@code closure} from {@code caller}, declared on first use. */
   Expression site(Node call, String closure, String caller) {
-    TypeDeclaration<?> declaring = call.findAncestor(TypeDeclaration.class).orElseThrow();
+    // A call in a lambda rewritten apart from its method (one a recorded call runs) is in no
+    // type yet: its site lives in the caller's class.
+    TypeDeclaration<?> declaring =
+        call.findAncestor(TypeDeclaration.class).orElseGet(() -> declaringType(caller));
     // An enum's constructors and instance initializers may not read its static fields (JLS
     // 8.9.2): their sites live in a nested class of the enum.
     boolean nested = declaring instanceof EnumDeclaration && inInstanceInitialization(call);
@@ -158,6 +164,17 @@ final class CallSites {
 
   boolean any() {
     return !fields.isEmpty();
+  }
+
+  /** The type of this file that declares {@code caller} ({@code p.Outer$Inner#m(int)}). */
+  private TypeDeclaration<?> declaringType(String caller) {
+    String owner = caller.substring(0, caller.indexOf('#'));
+    for (TypeDeclaration<?> type : unit.findAll(TypeDeclaration.class)) {
+      if (FileRewriter.binaryName(type, pkg).equals(owner)) {
+        return type;
+      }
+    }
+    throw new IllegalStateException("no type of the file declares " + caller);
   }
 
   private static String callerName(String caller) {

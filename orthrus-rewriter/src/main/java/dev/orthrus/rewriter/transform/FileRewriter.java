@@ -103,7 +103,7 @@ final class FileRewriter {
         .forEach(name -> namesUsed.add(name.getNameAsString()));
     this.positions = new Positions(text);
     this.pkg = unit.getPackageDeclaration().map(d -> d.getNameAsString()).orElse("");
-    this.sites = new CallSites(plan, pkg);
+    this.sites = new CallSites(plan, pkg, unit);
   }
 
   List<String> closures() {

@@ -47,6 +47,8 @@ final class Plan {
    */
   private static final String NAN_BITS = JdkCategory.NAN_BITS.jsonName();
 
+  private static final String ENVIRONMENT = JdkCategory.ENVIRONMENT.jsonName();
+
   /** The JDK table's categories of locks and monitors. */
   private static final Set<String> LOCKING =
       Set.of(JdkCategory.LOCK.jsonName(), JdkCategory.MONITOR.jsonName());
@@ -125,6 +127,12 @@ final class Plan {
 
   /** Recorded calls on locks and monitors: APP makes them, VAL never does. */
   final Set<String> lockCalls = new LinkedHashSet<>();
+
+  /**
+   * Recorded calls of the JDK table's environment category; one without a result (a thread's {@code
+   * interrupt()}) APP makes alone.
+   */
+  final Set<String> environmentCalls = new LinkedHashSet<>();
 
   /**
    * Names of methods whose variants' names a method of the sources already takes ({@code render}
@@ -206,6 +214,9 @@ final class Plan {
             }
             if (LOCKING.contains(call.category())) {
               lockCalls.add(call.target());
+            }
+            if (call.category().equals(ENVIRONMENT)) {
+              environmentCalls.add(call.target());
             }
           }
         }

@@ -2,7 +2,11 @@ package dev.orthrus.rewriter.transform;
 
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.nodeTypes.NodeWithArguments;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import dev.orthrus.model.NondeterministicCall.Handling;
 import dev.orthrus.model.jdk.JdkApi;
@@ -11,17 +15,18 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * How the APP and VAL variants give a call the JDK table marks {@link Handling#SEEDED} its seed:
- * one more argument, made from a seed APP draws and records and VAL replays. Keyed by the table
- * entry (its type and members), so a seeded entry this class does not know stops the rewriter with
- * an error instead of being left unseeded.
+ * How the APP and VAL variants give a call the JDK table marks {@link Handling#SEEDED} what it
+ * would take from its environment: APP reads it ({@link #read()}: a seed it draws, the default
+ * locale) and records it, VAL replays it, and both make the call with it ({@link #seeded}). Keyed
+ * by the table entry (its type and members), so a seeded entry this class does not know stops the
+ * rewriter with an error instead of being left unseeded.
  */
 enum SeededForm {
   /** {@code new Random()} becomes {@code new Random(seed)}: the generator's seeded constructor. */
   SEED("java.util.Random#<init>", "java.util.SplittableRandom#<init>") {
     @Override
-    Expression argument(Expression seed) {
-      return seed;
+    Expression seeded(Expression call, Expression seed) {
+      return withArgument(call, seed);
     }
   },
   /**
@@ -30,9 +35,35 @@ enum SeededForm {
    */
   SEEDED_RANDOM("java.util.Collections#shuffle") {
     @Override
-    Expression argument(Expression seed) {
-      return new ObjectCreationExpr(
-          null, new ClassOrInterfaceType(null, "java.util.Random"), new NodeList<>(seed));
+    Expression seeded(Expression call, Expression seed) {
+      return withArgument(
+          call,
+          new ObjectCreationExpr(
+              null, new ClassOrInterfaceType(null, "java.util.Random"), new NodeList<>(seed)));
+    }
+  },
+  /**
+   * {@code new Scanner(text)} becomes {@code new Scanner(text).useLocale(locale)}: a scanner parses
+   * numbers in the default locale it found when made, which the program may change before a
+   * validator runs.
+   */
+  FORMAT_LOCALE("java.util.Scanner#<init>") {
+    @Override
+    Expression read() {
+      return new MethodCallExpr(
+          new NameExpr("java.util.Locale"),
+          "getDefault",
+          new NodeList<>(new FieldAccessExpr(new NameExpr("java.util.Locale.Category"), "FORMAT")));
+    }
+
+    @Override
+    String type() {
+      return "java.util.Locale";
+    }
+
+    @Override
+    Expression seeded(Expression call, Expression seed) {
+      return new MethodCallExpr(call, "useLocale", new NodeList<>(seed));
     }
   };
 
@@ -42,8 +73,25 @@ enum SeededForm {
     this.entries = List.of(entries);
   }
 
-  /** The argument the seeded call gets, made from the recorded {@code seed} (a {@code long}). */
-  abstract Expression argument(Expression seed);
+  /** What APP reads and records: by default a {@code long} seed it draws. */
+  Expression read() {
+    return new MethodCallExpr(
+        new MethodCallExpr(new NameExpr("java.util.concurrent.ThreadLocalRandom"), "current"),
+        "nextLong");
+  }
+
+  /** The type of {@link #read()}'s value. */
+  String type() {
+    return "long";
+  }
+
+  /** The call (a constructor or static method call) made with the recorded {@code seed}. */
+  abstract Expression seeded(Expression call, Expression seed);
+
+  private static Expression withArgument(Expression call, Expression argument) {
+    ((NodeWithArguments<?>) call).addArgument(argument);
+    return call;
+  }
 
   /**
    * The form of a seeded entry of the JDK table.
