@@ -1,8 +1,12 @@
 package calls;
 
 import dev.orthrus.annotations.UserData;
+import libx.Tally;
 
 @UserData
 public final class Acc {
   long total;
+
+  /** A library's counter map in user data: outside the versions, as a service's field is. */
+  final Tally seen = new Tally();
 }

@@ -965,6 +965,16 @@ public final class JdkApis {
           "java.util.concurrent.Future",
           "java.util.Formatter",
           "java.text.Format",
+          "java.text.BreakIterator",
+          "java.text.CharacterIterator",
+          // Codecs and digests that keep state between calls.
+          "java.util.zip.Deflater",
+          "java.util.zip.Inflater",
+          "java.nio.charset.CharsetDecoder",
+          "java.nio.charset.CharsetEncoder",
+          "javax.crypto.Mac",
+          "javax.crypto.Cipher",
+          "java.security.Signature",
           "java.util.concurrent.atomic.");
 
   /**

@@ -40,7 +40,7 @@ public final class MutableCollectionRule extends AbstractRule {
           + " lock)";
 
   /**
-   * For a cursor, an in-memory stream, a synchronizer or a future, which each call (or another
+   * For a cursor, a stream, a codec, a synchronizer or a future, which each call (or another
    * thread) changes: a service's field holds it instead.
    */
   static final String STATEFUL_FIX =
@@ -62,7 +62,12 @@ public final class MutableCollectionRule extends AbstractRule {
           "Phaser",
           "Exchanger",
           "Future",
-          "java.util.Formatter");
+          "java.util.Formatter",
+          "Deflater",
+          "Inflater",
+          "Charset",
+          "javax.crypto.",
+          "Signature");
 
   /** The advice for {@code what}, a description that names the mutable type. */
   static String fix(String what) {

@@ -1881,15 +1881,18 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * A call of library code (a class on the class path, neither the sources' nor the JDK's) on an
-     * object a field holds that is not versioned (a static field, or one of a class that is not
-     * user data), other than a persistent collection: the program's counter map, cache or registry
-     * ({@code counts.incrementAndGet(k)} of a Guava {@code AtomicLongMap}), which a validator that
-     * made the call again would change a second time. It is recorded when every argument is a value
-     * (a primitive, a string, a boxed number, ...), a callback ({@code cache.get(k, () ->
-     * load(k))}, as a JDK map's {@code computeIfAbsent} on a service's map is) or user data: a call
-     * handed another object of the closure's own (a builder it fills) still runs in both variants,
-     * since VAL's object must be filled too.
+     * A call of library code (a class on the class path, neither the sources' nor the JDK's, nor
+     * user data of another build) on an object a field holds, other than a persistent or immutable
+     * collection ({@link #IMMUTABLE_LIBRARIES}): the program's counter map, cache, registry or
+     * builder ({@code counts.incrementAndGet(k)} of a Guava {@code AtomicLongMap}, a Jackson {@code
+     * ArrayNode}), which a validator that made the call again would change a second time, or which
+     * the application changed since APP read it. A user-data field holding one is no different: the
+     * object is outside the versions. It is recorded when every argument is a value (a primitive, a
+     * string, a boxed number, ...), a callback ({@code cache.get(k, () -> load(k))}, as a JDK map's
+     * {@code computeIfAbsent} on a service's map is), user data or a library's object ({@code
+     * log.add(node)}): a call handed a JDK builder, collection or array, or a plain object of the
+     * program, which the library may fill, still runs in both variants, since VAL's must be filled
+     * too.
      */
     private boolean libraryServiceCall(MethodInvocationTree node, ExecutableElement method) {
       if (isJdk(method)
@@ -1900,13 +1903,12 @@ public final class FactsCollector implements TaskListener {
           || !(trees.getElement(unparenthesized(receiverPath(getCurrentPath(), select)))
               instanceof VariableElement field)
           || field.getKind() != ElementKind.FIELD
-          || !field.getModifiers().contains(Modifier.STATIC)
-              && isUserData(field.getEnclosingElement())
           || !(types.erasure(field.asType()) instanceof DeclaredType declared)
           || !(declared.asElement() instanceof TypeElement type)
           || JavaNames.isJdk(type)
           || declaredInSources(type)
-          || names.binaryName(type).startsWith(JdkApis.PERSISTENT_PACKAGE)) {
+          || isUserData(type)
+          || immutableLibrary(names.binaryName(type))) {
         return false;
       }
       return node.getArguments().stream()
@@ -1915,7 +1917,25 @@ public final class FactsCollector implements TaskListener {
               t ->
                   value(t)
                       || functional(t)
-                      || t instanceof DeclaredType d && isUserData(d.asElement()));
+                      || t instanceof DeclaredType d
+                          && d.asElement() instanceof TypeElement e
+                          && (isUserData(e) || !JavaNames.isJdk(e) && !declaredInSources(e)));
+    }
+
+    /**
+     * Libraries' collections that never change (a change is a new collection): their calls run in
+     * both variants and are validated.
+     */
+    private static final List<String> IMMUTABLE_LIBRARIES =
+        List.of(
+            JdkApis.PERSISTENT_PACKAGE,
+            "com.google.common.collect.Immutable",
+            "io.vavr.collection.");
+
+    /** A type of {@link #IMMUTABLE_LIBRARIES}, not one nested in it (a builder). */
+    private static boolean immutableLibrary(String name) {
+      return IMMUTABLE_LIBRARIES.stream()
+          .anyMatch(p -> name.startsWith(p) && name.indexOf('$', p.length()) < 0);
     }
 
     /** A primitive, or a JDK type whose objects are values ({@link #jdkValue}). */
