@@ -58,6 +58,7 @@ class LibraryEffectsTest {
             "TALLY.increment(",
             "TALLY.computeIfAbsent(",
             ".seen.increment(",
+            "TALLY.addAll(",
             "TALLY.get(")) {
       assertFalse(val.toString().contains(call), call + " in " + val);
     }

@@ -78,7 +78,7 @@ public final class Calls {
     StringBuilder text = new StringBuilder();
     TALLY.label(text, x % 2 == 0 ? "even" : "odd");
     long first = TALLY.computeIfAbsent("first" + x % 3, () -> 7L * x);
-    long seen = a.seen.increment("k" + x % 3);
+    long seen = a.seen.increment("k" + x % 3) + TALLY.addAll(java.util.List.of("all" + x % 5));
     return n * 100 + TALLY.get("even") + text.length() + first + seen * 1_000_000;
   }
 

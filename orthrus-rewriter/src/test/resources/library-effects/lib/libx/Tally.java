@@ -21,6 +21,12 @@ public final class Tally {
     return counts.computeIfAbsent(key, k -> new long[] {first.getAsLong()})[0];
   }
 
+  /** Counts each of {@code keys}; returns how many keys it holds. */
+  public int addAll(java.util.List<String> keys) {
+    keys.forEach(this::increment);
+    return counts.size();
+  }
+
   public long get(String key) {
     long[] count = counts.get(key);
     return count == null ? 0 : count[0];

@@ -1889,10 +1889,10 @@ public final class FactsCollector implements TaskListener {
      * the application changed since APP read it. A user-data field holding one is no different: the
      * object is outside the versions. It is recorded when every argument is a value (a primitive, a
      * string, a boxed number, ...), a callback ({@code cache.get(k, () -> load(k))}, as a JDK map's
-     * {@code computeIfAbsent} on a service's map is), user data or a library's object ({@code
-     * log.add(node)}): a call handed a JDK builder, collection or array, or a plain object of the
-     * program, which the library may fill, still runs in both variants, since VAL's must be filled
-     * too.
+     * {@code computeIfAbsent} on a service's map is), user data, a library's object ({@code
+     * log.add(node)}) or a collection that never changes ({@code List.of(...)}): a call handed a
+     * JDK builder, collection or array, or a plain object of the program, which the library may
+     * fill, still runs in both variants, since VAL's must be filled too.
      */
     private boolean libraryServiceCall(MethodInvocationTree node, ExecutableElement method) {
       if (isJdk(method)
@@ -1912,14 +1912,7 @@ public final class FactsCollector implements TaskListener {
         return false;
       }
       return node.getArguments().stream()
-          .map(a -> trees.getTypeMirror(new TreePath(getCurrentPath(), a)))
-          .allMatch(
-              t ->
-                  value(t)
-                      || functional(t)
-                      || t instanceof DeclaredType d
-                          && d.asElement() instanceof TypeElement e
-                          && (isUserData(e) || !JavaNames.isJdk(e) && !declaredInSources(e)));
+          .allMatch(a -> unfillable(new TreePath(getCurrentPath(), a)));
     }
 
     /**
@@ -1931,6 +1924,28 @@ public final class FactsCollector implements TaskListener {
             JdkApis.PERSISTENT_PACKAGE,
             "com.google.common.collect.Immutable",
             "io.vavr.collection.");
+
+    /**
+     * An argument a library cannot fill: a value, a callback, user data, a library's object, or a
+     * JDK collection made by an immutable factory ({@code List.of(...)}).
+     */
+    private boolean unfillable(TreePath argument) {
+      TypeMirror type = trees.getTypeMirror(argument);
+      if (value(type)
+          || functional(type)
+          || type instanceof DeclaredType d
+              && d.asElement() instanceof TypeElement e
+              && (isUserData(e) || !JavaNames.isJdk(e) && !declaredInSources(e))) {
+        return true;
+      }
+      TreePath path = unparenthesized(argument);
+      return path.getLeaf() instanceof MethodInvocationTree
+          && trees.getElement(path) instanceof ExecutableElement factory
+          && isJdk(factory)
+          && factory.getModifiers().contains(Modifier.STATIC)
+          && IMMUTABLE_FACTORIES.contains(
+              names.binaryName(JavaNames.enclosingType(factory)) + "#" + factory.getSimpleName());
+    }
 
     /** A type of {@link #IMMUTABLE_LIBRARIES}, not one nested in it (a builder). */
     private static boolean immutableLibrary(String name) {
@@ -3955,11 +3970,29 @@ public final class FactsCollector implements TaskListener {
           "java.util.Collection#parallelStream",
           "java.util.Collection#removeIf");
 
-  /** {@code java.util.Arrays} methods that read an array without keeping or changing it. */
   /** Methods of {@code java.util.Arrays} that write their first argument while calling back. */
   private static final Set<String> WRITING_ARRAYS_METHODS =
       Set.of("sort", "parallelSort", "setAll", "parallelSetAll", "parallelPrefix");
 
+  /** JDK factories of collections that never change. */
+  private static final Set<String> IMMUTABLE_FACTORIES =
+      Set.of(
+          "java.util.List#of",
+          "java.util.List#copyOf",
+          "java.util.Set#of",
+          "java.util.Set#copyOf",
+          "java.util.Map#of",
+          "java.util.Map#copyOf",
+          "java.util.Map#ofEntries",
+          "java.util.Map#entry",
+          "java.util.Collections#emptyList",
+          "java.util.Collections#emptySet",
+          "java.util.Collections#emptyMap",
+          "java.util.Collections#singleton",
+          "java.util.Collections#singletonList",
+          "java.util.Collections#singletonMap");
+
+  /** {@code java.util.Arrays} methods that read an array without keeping or changing it. */
   private static final Set<String> READING_ARRAYS_METHODS =
       Set.of(
           "stream",
