@@ -645,6 +645,20 @@ public final class JdkApis {
               .statics(
                   "inForkJoinPool", "getPool", "getQueuedTaskCount", "getSurplusQueuedTaskCount")
               .example("java.util.concurrent.ForkJoinTask.inForkJoinPool();"),
+          // A reflective read of a field reads the object as it is now: a validator's would see
+          // what the application wrote since, not the version the log replays.
+          of(ENVIRONMENT, "java.lang.reflect.Field")
+              .instances(
+                  "get",
+                  "getBoolean",
+                  "getByte",
+                  "getChar",
+                  "getShort",
+                  "getInt",
+                  "getLong",
+                  "getFloat",
+                  "getDouble")
+              .example("Held.class.getDeclaredField(\"n\").getLong(held);"),
           // What the collector has cleared: a weak or soft reference's referent.
           of(ENVIRONMENT, "java.lang.ref.Reference")
               .instances("get", "refersTo", "isEnqueued")
@@ -958,6 +972,9 @@ public final class JdkApis {
           "java.io.Reader",
           "java.io.OutputStream",
           "java.io.Writer",
+          // What a sink or a source is for: appending to it, reading from it.
+          "java.lang.Appendable",
+          "java.lang.Readable",
           "java.util.concurrent.CountDownLatch",
           "java.util.concurrent.CyclicBarrier",
           "java.util.concurrent.Phaser",

@@ -51,6 +51,8 @@ public final class MutableCollectionRule extends AbstractRule {
   private static final List<String> STATEFUL =
       List.of(
           "java.io.",
+          "Appendable",
+          "Readable",
           "Iterator",
           "Spliterator",
           "Enumeration",

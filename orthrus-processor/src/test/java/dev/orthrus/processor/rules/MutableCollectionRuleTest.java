@@ -275,7 +275,11 @@ class MutableCollectionRuleTest {
           final CountDownLatch remaining = new CountDownLatch(2);
           final StringReader text = new StringReader("abc");
           final CompletableFuture<Long> done = new CompletableFuture<>();
+          final Appendable sink;
           final Pattern pattern = Pattern.compile("x");
+          Cursors(Appendable sink) {
+            this.sink = sink;
+          }
           long n;
           @Closure
           public long next() {
@@ -292,11 +296,12 @@ class MutableCollectionRuleTest {
             "Matcher numbers",
             "CountDownLatch remaining",
             "StringReader text",
-            "CompletableFuture<Long> done")) {
+            "CompletableFuture<Long> done",
+            "Appendable sink;")) {
       assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
     }
     // A pattern is a value.
-    assertThat(findings(c, KEY)).hasSize(5);
+    assertThat(findings(c, KEY)).hasSize(6);
     for (var d : c.errors()) {
       assertThat(d.getMessage(null)).contains("field of a class that is not @UserData");
       assertThat(d.getMessage(null)).doesNotContain("pcollections");

@@ -1874,7 +1874,10 @@ public final class FactsCollector implements TaskListener {
      * ran it again would repeat what it does (add to the application's list, count a tick).
      */
     private boolean statefulJdkField(MethodInvocationTree node, ExecutableElement method) {
-      if (!isJdk(method) || !(node.getMethodSelect() instanceof MemberSelectTree select)) {
+      if (!isJdk(method)
+          || !(node.getMethodSelect() instanceof MemberSelectTree select)
+          || isSuperClone(node, method)) {
+        // super.clone() in a plain class copies this object, which each variant has its own of.
         return false;
       }
       return heldObject(receiverPath(getCurrentPath(), select));

@@ -107,6 +107,14 @@ public abstract class InPlaceObject<V extends Version> extends VersionedObject<V
   }
 
   /**
+   * Made without a constructor (Java serialization, {@code Unsafe.allocateInstance}) and not used
+   * yet: no store, load or check has sealed it.
+   */
+  final boolean madeWithoutConstructor() {
+    return (int) SEQUENCE.getAcquire(this) == 0;
+  }
+
+  /**
    * The object's generated methods (and the final ones of this class) do not run: a mock maker
    * intercepts them (Mockito's {@code mock(Item.class)} makes the object without a constructor and
    * answers every method with a default), so its fields can be neither sealed, read nor checked.
