@@ -9,7 +9,9 @@ import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.SourcePositions;
 import com.sun.source.util.TreePath;
@@ -398,6 +400,28 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
   }
 
   static boolean isNew(ExpressionTree tree) {
-    return tree.getKind() == Tree.Kind.NEW_CLASS || tree.getKind() == Tree.Kind.NEW_ARRAY;
+    return tree.getKind() == Tree.Kind.NEW_CLASS
+        || tree.getKind() == Tree.Kind.NEW_ARRAY
+        || isSuperClone(tree);
+  }
+
+  /**
+   * {@code super.clone()}, cast or not: a copy of this object, made here (the deep-clone idiom
+   * {@code Plain p = (Plain) super.clone(); p.xs = xs.clone();}).
+   */
+  static boolean isSuperClone(ExpressionTree tree) {
+    ExpressionTree t = tree;
+    while (t instanceof TypeCastTree || t instanceof ParenthesizedTree) {
+      t =
+          t instanceof TypeCastTree cast
+              ? cast.getExpression()
+              : ((ParenthesizedTree) t).getExpression();
+    }
+    return t instanceof MethodInvocationTree call
+        && call.getArguments().isEmpty()
+        && call.getMethodSelect() instanceof MemberSelectTree select
+        && select.getIdentifier().contentEquals("clone")
+        && select.getExpression() instanceof IdentifierTree receiver
+        && receiver.getName().contentEquals("super");
   }
 }

@@ -725,4 +725,50 @@ class UnversionedWriteRuleTest {
         .inFile(f)
         .onLineContaining("return n++;");
   }
+
+  /**
+   * The deep-clone idiom in a plain class a closure calls ({@code Plain p = (Plain) super.clone();
+   * p.xs = xs.clone();}): the copy is made there, as an object made with {@code new} is, so writing
+   * its fields is not an unversioned write. An outside trial's build failed on it.
+   */
+  @Test
+  void theDeepCloneIdiomWritesTheCopyItMade() {
+    JavaFileObject f =
+        source(
+            "t.Copies",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Copies {
+          long n;
+          public static final class Plain implements Cloneable {
+            int a;
+            long[] xs;
+            @Override
+            public Plain clone() {
+              try {
+                Plain p = (Plain) super.clone();
+                p.xs = xs.clone();
+                return p;
+              } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException(e);
+              }
+            }
+          }
+          @Closure
+          public long copy(int k) {
+            Plain p = new Plain();
+            p.xs = new long[] {k};
+            Plain q = p.clone();
+            n += q.xs[0];
+            return n;
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    Snippets.assertNoFinding(c, KEY);
+  }
 }
