@@ -1934,11 +1934,12 @@ public final class FactsCollector implements TaskListener {
      */
     private boolean unfillable(TreePath argument) {
       TypeMirror type = trees.getTypeMirror(argument);
-      if (value(type)
-          || functional(type)
-          || type instanceof DeclaredType d
-              && d.asElement() instanceof TypeElement e
-              && (isUserData(e) || !JavaNames.isJdk(e) && !declaredInSources(e))) {
+      if (type != null
+          && (type.getKind().isPrimitive()
+              || functional(type)
+              || types.erasure(type) instanceof DeclaredType d
+                  && d.asElement() instanceof TypeElement e
+                  && (JavaNames.isJdk(e) ? jdkValue(e) : isUserData(e) || !declaredInSources(e)))) {
         return true;
       }
       TreePath path = unparenthesized(argument);
@@ -1954,20 +1955,6 @@ public final class FactsCollector implements TaskListener {
     private static boolean immutableLibrary(String name) {
       return IMMUTABLE_LIBRARIES.stream()
           .anyMatch(p -> name.startsWith(p) && name.indexOf('$', p.length()) < 0);
-    }
-
-    /** A primitive, or a JDK type whose objects are values ({@link #jdkValue}). */
-    private boolean value(TypeMirror type) {
-      if (type == null) {
-        return false;
-      }
-      if (type.getKind().isPrimitive()) {
-        return true;
-      }
-      return types.erasure(type) instanceof DeclaredType declared
-          && declared.asElement() instanceof TypeElement element
-          && JavaNames.isJdk(element)
-          && jdkValue(element);
     }
 
     /**

@@ -454,8 +454,8 @@ public final class Replay {
     if (i < 0 && object instanceof InPlaceObject<?> fresh && fresh.madeWithoutConstructor()) {
       // A copy the re-execution deserialized, which no constructor reported (firstStore): no
       // application object is both made without one and never used (its first use seals it).
+      i = madeCount;
       made(object);
-      i = madeIndexOf(object);
     }
     if (i < 0 || isPaired(app)) {
       return false;
