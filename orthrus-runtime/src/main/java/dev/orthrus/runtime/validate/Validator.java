@@ -3,6 +3,7 @@ package dev.orthrus.runtime.validate;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Divergence;
 import dev.orthrus.runtime.api.InterceptedUserDataException;
+import dev.orthrus.runtime.api.LiveJdkObjects;
 import dev.orthrus.runtime.api.MachineErrors;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
@@ -226,8 +227,9 @@ public final class Validator implements Agent {
    *     machine on either side ({@link MachineErrors}), VAL reaching code the rewriter did not
    *     instrument ({@link UninstrumentedAccess}), an argument or the result the caller changed
    *     before or while VAL re-executed, or, when the outputs differ, user data the execution read
-   *     that the program changed in place since, or re-executions that do not differ from APP's
-   *     outputs the same way ({@link #CONFIRMATIONS})
+   *     that the program changed in place since, user data holding a JDK object that changes in
+   *     place ({@link LiveJdkObjects}), or re-executions that do not differ from APP's outputs the
+   *     same way ({@link #CONFIRMATIONS})
    */
   public static Mismatch check(ClosureLog log, Replay replay, OutputComparator comparator) {
     if (log.resultKind() == ResultKind.THROWN && MachineErrors.in((Throwable) log.resultRef())) {
@@ -273,6 +275,15 @@ public final class Validator implements Agent {
     }
     if (mismatch != null && dataChangedInPlace(log)) {
       throw new NotValidatedException(CHANGED_OUTSIDE);
+    }
+    String live = mismatch == null ? null : LiveJdkObjects.firstIn(log);
+    if (live != null) {
+      throw new NotValidatedException(
+          "user data it read holds a JDK object that can change in place: "
+              + live
+              + " (orthrus.userdata.mutable-collection; the validator read it as it is now, not as"
+              + " the application read it): hold a value that cannot change instead, a String,"
+              + " List.copyOf(...) or a persistent collection");
     }
     // A faulty application core's output differs from what every re-execution computes; a
     // re-execution that computes something else each time depends on what the log does not hold.
