@@ -3,6 +3,7 @@ package dev.orthrus.analysis.facts;
 import dev.orthrus.analysis.program.SootProgram;
 import dev.orthrus.model.Diagnostic;
 import dev.orthrus.model.SourcePosition;
+import dev.orthrus.model.jdk.JdkApi;
 import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.rules.Rule;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ import soot.jimple.AssignStmt;
 import soot.jimple.CastExpr;
 import soot.jimple.InstanceFieldRef;
 import soot.jimple.InstanceInvokeExpr;
+import soot.jimple.InterfaceInvokeExpr;
+import soot.jimple.InvokeExpr;
 import soot.jimple.NewExpr;
 import soot.jimple.StaticInvokeExpr;
 import soot.jimple.Stmt;
@@ -81,15 +84,24 @@ public final class UserDataMutability {
    * are reported where they are stored.
    */
   public static Local mutatedObject(Stmt s, SootMethod method, Body body) {
-    if (!s.containsInvokeExpr()
-        || method.isConstructor()
-        || method.isStaticInitializer()
-        || !(s.getInvokeExpr() instanceof InstanceInvokeExpr call)
-        || !(call.getBase() instanceof Local base)
-        || JdkApis.mutation(BytecodeCalls.of(call, body)) == null) {
+    if (!s.containsInvokeExpr() || method.isConstructor() || method.isStaticInitializer()) {
       return null;
     }
-    return base;
+    InvokeExpr call = s.getInvokeExpr();
+    JdkApi mutation = JdkApis.mutation(BytecodeCalls.of(call, body));
+    if (mutation == null) {
+      return null;
+    }
+    if (call instanceof StaticInvokeExpr) {
+      // Collections.sort(list): the argument it changes.
+      int at = mutation.argument();
+      return at >= 0 && at < call.getArgCount() && call.getArg(at) instanceof Local changed
+          ? changed
+          : null;
+    }
+    return call instanceof InstanceInvokeExpr instance && instance.getBase() instanceof Local base
+        ? base
+        : null;
   }
 
   /** The called method of a mutating statement, as {@code Class#name}. */
@@ -198,11 +210,29 @@ public final class UserDataMutability {
    * mutable-typed local.
    */
   private static String storedMutable(Local value, Body body) {
+    return storedMutable(value, body, 0);
+  }
+
+  private static String storedMutable(Local value, Body body, int depth) {
     for (Unit u : body.getUnits()) {
       if (u instanceof AssignStmt a && a.getLeftOp() == value) {
         Value right = a.getRightOp() instanceof CastExpr cast ? cast.getOp() : a.getRightOp();
+        if (right instanceof Local copy && depth < 4) {
+          // (List) stream.collect(...): the cast of the call's result.
+          String copied = storedMutable(copy, body, depth + 1);
+          if (copied != null) {
+            return copied;
+          }
+          continue;
+        }
         if (right instanceof NewExpr n && mutableType(n.getType()) != null) {
           return "a mutable `" + n.getType() + "`";
+        }
+        String collector = mutableCollector(right, body);
+        if (collector != null) {
+          return "what `Stream.collect("
+              + collector
+              + "(...))` makes, a mutable collection (the JDK does not promise otherwise)";
         }
         if (right instanceof StaticInvokeExpr call
             && JdkApis.mutableView(BytecodeCalls.of(call, body)) != null) {
@@ -212,6 +242,32 @@ public final class UserDataMutability {
               + call.getMethodRef().getName()
               + "(...)`, a view over (or a wrapper of) a collection that can still change";
         }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code java.util.stream.Collectors.toList} when {@code value} is {@code
+   * stream.collect(Collectors.toList())} (or another collector of a mutable collection, {@link
+   * JdkApis#mutableCollector}); else null.
+   */
+  private static String mutableCollector(Value value, Body body) {
+    if (!(value instanceof InterfaceInvokeExpr collect)
+        || !collect.getMethodRef().getName().equals("collect")
+        || collect.getArgCount() != 1
+        || !collect.getMethodRef().getDeclaringClass().getName().equals("java.util.stream.Stream")
+        || !(collect.getArg(0) instanceof Local collector)) {
+      return null;
+    }
+    for (Unit u : body.getUnits()) {
+      if (u instanceof AssignStmt a
+          && a.getLeftOp() == collector
+          && a.getRightOp() instanceof StaticInvokeExpr made
+          && JdkApis.mutableCollector(BytecodeCalls.of(made, body)) != null) {
+        return made.getMethodRef().getDeclaringClass().getName()
+            + "."
+            + made.getMethodRef().getName();
       }
     }
     return null;

@@ -23,7 +23,9 @@ import java.util.Set;
  * @param required facts the call must have
  * @param forbidden facts the call must not have
  * @param argument for {@link JdkCategory#ARRAY_WRITE}, the index of the array it writes, or {@link
- *     JdkApis#RECEIVER} for the array its receiver is over (a buffer's {@code put}); else -1
+ *     JdkApis#RECEIVER} for the array its receiver is over (a buffer's {@code put}); for a static
+ *     {@link JdkCategory#MUTATION}, the index of the object it changes ({@code
+ *     Collections.sort(list)}); else -1
  * @param handling how the runtime handles a matching call listed as a non-deterministic call of a
  *     closure: the category's ({@link JdkCategory#handling()}) unless the entry says otherwise
  * @param example a Java statement that makes such a call (documentation and the stages' agreement

@@ -13,6 +13,7 @@ import static dev.orthrus.model.jdk.JdkCategory.IO;
 import static dev.orthrus.model.jdk.JdkCategory.LOCK;
 import static dev.orthrus.model.jdk.JdkCategory.MATH_INTRINSIC;
 import static dev.orthrus.model.jdk.JdkCategory.MONITOR;
+import static dev.orthrus.model.jdk.JdkCategory.MUTABLE_COLLECTOR;
 import static dev.orthrus.model.jdk.JdkCategory.MUTABLE_VIEW;
 import static dev.orthrus.model.jdk.JdkCategory.MUTATION;
 import static dev.orthrus.model.jdk.JdkCategory.NAN_BITS;
@@ -734,6 +735,19 @@ public final class JdkApis {
               .instances(COLLECTION_MUTATORS)
               .exceptTypes(PERSISTENT)
               .example("held.map.merge(\"k\", 1, Integer::sum);"),
+          of(MUTATION, "java.util.Collections")
+              .statics(
+                  "sort",
+                  "reverse",
+                  "shuffle",
+                  "swap",
+                  "fill",
+                  "rotate",
+                  "copy",
+                  "addAll",
+                  "replaceAll")
+              .argument(0)
+              .example("java.util.Collections.sort(held.list);"),
           of(MUTATION, "java.lang.StringBuilder")
               .instances(TEXT_MUTATORS)
               .example("held.text.append('x');"),
@@ -781,6 +795,21 @@ public final class JdkApis {
           of(MUTABLE_VIEW, "java.util.Arrays")
               .statics("asList")
               .example("held.list = java.util.Arrays.asList(\"a\", \"b\");"),
+          // The collection Stream.collect makes with them: an ArrayList, a HashMap, ... today (the
+          // JDK promises nothing either way); Stream.toList() and Collectors.toUnmodifiable* are
+          // not.
+          of(MUTABLE_COLLECTOR, "java.util.stream.Collectors")
+              .statics(
+                  "toList",
+                  "toSet",
+                  "toMap",
+                  "toCollection",
+                  "groupingBy",
+                  "groupingByConcurrent",
+                  "partitioningBy",
+                  "toConcurrentMap")
+              .example(
+                  "held.list = java.util.stream.Stream.of(\"a\").collect(java.util.stream.Collectors.toList());"),
 
           // Tags: floating-point and vector work, the units fault injection targets first.
           of(FLOATING_POINT, "java.lang.Math")
@@ -1047,6 +1076,14 @@ public final class JdkApis {
    */
   public static JdkApi mutableView(JdkCall call) {
     return first(call, c -> c == MUTABLE_VIEW);
+  }
+
+  /**
+   * The entry of a collector whose collection is mutable ({@code Collectors.toList()}: what {@code
+   * Stream.collect} returns with it).
+   */
+  public static JdkApi mutableCollector(JdkCall call) {
+    return first(call, c -> c == MUTABLE_COLLECTOR);
   }
 
   /** The tags the call gives a closure. */

@@ -41,6 +41,11 @@ public enum JdkCategory {
    * it).
    */
   MUTABLE_VIEW("mutable-view", Rule.MUTABLE_COLLECTION, null, null),
+  /**
+   * Returns a collector whose collection is mutable ({@code Collectors.toList()}: a rule when user
+   * data keeps what {@code Stream.collect} makes with it).
+   */
+  MUTABLE_COLLECTOR("mutable-collector", Rule.MUTABLE_COLLECTION, null, null),
   FLOATING_POINT("floating-point", null, null, Tag.FLOATING_POINT),
   VECTOR("vector", null, null, Tag.VECTOR),
   /** Stores into the array passed as one of its arguments ({@link JdkApi#argument()}). */
@@ -90,7 +95,7 @@ public enum JdkCategory {
    * non-determinism, math intrinsics); mutations and views are findings only on user data.
    */
   public boolean reportedAtCall() {
-    return rule != null && this != MUTATION && this != MUTABLE_VIEW;
+    return rule != null && this != MUTATION && this != MUTABLE_VIEW && this != MUTABLE_COLLECTOR;
   }
 
   /**

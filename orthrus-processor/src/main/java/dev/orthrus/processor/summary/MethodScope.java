@@ -173,6 +173,16 @@ final class MethodScope {
       // Q.builder(), whose every return is a new expression: a new object, as new Q.Builder() is.
       return Call.FRESH_ARGUMENT;
     }
+    if (expr instanceof MethodInvocationTree) {
+      TreePath callPath = exprPath.getLeaf() == expr ? exprPath : new TreePath(exprPath, expr);
+      if (trees.getElement(callPath) instanceof ExecutableElement chained
+          && !chained.getModifiers().contains(Modifier.STATIC)
+          && Returns.receiver(chained, trees)
+          && receiverOrigin(callPath, chained, new ArrayList<>()) == Call.FRESH_ARGUMENT) {
+        // new Res().open(), whose every return is this: the new object it is called on.
+        return Call.FRESH_ARGUMENT;
+      }
+    }
     if (isConstructedField(exprPath, expr)) {
       return Call.FRESH_ARGUMENT;
     }

@@ -71,10 +71,22 @@ final class MutableJdkScanner extends BodyScanner {
     checkFieldHandle(node, callee);
     if (!scope.summary.initializer() && node.getMethodSelect() instanceof MemberSelectTree select) {
       TypeMirror receiver = scope.receiverType(getCurrentPath(), select, callee);
-      if (JdkApis.mutation(scope.jdk.call(callee, receiver, () -> false)) != null) {
+      JdkApi mutation = JdkApis.mutation(scope.jdk.call(callee, receiver, () -> false));
+      if (mutation != null
+          && (mutation.argument() < 0 || mutation.argument() < node.getArguments().size())) {
+        // The object it changes: the receiver, or the argument a static mutator changes
+        // (Collections.sort(list)).
         TreePath target =
-            new TreePath(new TreePath(getCurrentPath(), select), unwrap(select.getExpression()));
-        String what = scope.names.erased(receiver) + "#" + callee.getSimpleName();
+            mutation.argument() < 0
+                ? new TreePath(
+                    new TreePath(getCurrentPath(), select), unwrap(select.getExpression()))
+                : pathOf(unwrap(node.getArguments().get(mutation.argument())));
+        String what =
+            (mutation.argument() < 0
+                    ? scope.names.erased(receiver)
+                    : scope.names.binaryName(JavaNames.enclosingType(callee)))
+                + "#"
+                + callee.getSimpleName();
         VariableElement field = heldBy(target);
         if (field != null) {
           record(UserDataMutation.Kind.MUTATION, field, what, node);
@@ -142,8 +154,15 @@ final class MutableJdkScanner extends BodyScanner {
     }
     String what = null;
     Tree leaf = value.getLeaf();
-    if (leaf instanceof MethodInvocationTree
+    if (leaf instanceof MethodInvocationTree call
         && scope.trees.getElement(value) instanceof ExecutableElement callee) {
+      String collector = mutableCollector(call, callee, value);
+      if (collector != null) {
+        what =
+            "what `Stream.collect("
+                + collector
+                + "(...))` makes, a mutable collection (the JDK does not promise otherwise)";
+      }
       JdkApi view = JdkApis.mutableView(scope.jdk.call(callee, null, () -> false));
       if (view != null) {
         what =
@@ -161,6 +180,30 @@ final class MutableJdkScanner extends BodyScanner {
     if (what != null) {
       record(UserDataMutation.Kind.STORE, field, what, at);
     }
+  }
+
+  /**
+   * {@code Collectors.toList} when {@code call} is {@code stream.collect(Collectors.toList())} (or
+   * another collector of a mutable collection, {@link JdkApis#mutableCollector}); else null.
+   */
+  private String mutableCollector(
+      MethodInvocationTree call, ExecutableElement callee, TreePath value) {
+    if (!callee.getSimpleName().contentEquals("collect")
+        || call.getArguments().size() != 1
+        || !JavaNames.enclosingType(callee)
+            .getQualifiedName()
+            .contentEquals("java.util.stream.Stream")) {
+      return null;
+    }
+    TreePath argument = new TreePath(value, unwrap(call.getArguments().get(0)));
+    if (argument.getLeaf() instanceof MethodInvocationTree
+        && scope.trees.getElement(argument) instanceof ExecutableElement collector
+        && JdkApis.mutableCollector(scope.jdk.call(collector, null, () -> false)) != null) {
+      return scope.names.binaryName(JavaNames.enclosingType(collector))
+          + "."
+          + collector.getSimpleName();
+    }
+    return null;
   }
 
   private String mutableType(TypeMirror type) {

@@ -308,6 +308,63 @@ class MutableCollectionRuleTest {
     }
   }
 
+  /**
+   * What {@code collect(Collectors.toList())} makes is an {@code ArrayList} (the JDK promises
+   * nothing either way), and {@code Collections.sort(list)} changes its argument in place; an
+   * outside trial stored the one into a {@code List} field and sorted it with the other, and
+   * neither was reported. {@code Stream.toList()} and {@code Collectors.toUnmodifiableList()} make
+   * lists that cannot change.
+   */
+  @Test
+  void collectorsOfMutableCollectionsAndStaticMutatorsAreErrors() {
+    JavaFileObject f =
+        source(
+            "t.Tags",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.Collections;
+        import java.util.Comparator;
+        import java.util.List;
+        import java.util.Map;
+        import java.util.stream.Collectors;
+        import java.util.stream.Stream;
+        @UserData
+        public class Tags {
+          List<String> tags = List.of();
+          List<String> kept = List.of();
+          List<String> fixed = List.of();
+          Map<Integer, List<String>> byLength = Map.of();
+          @Closure
+          public int add(String t) {
+            tags = Stream.concat(tags.stream(), Stream.of(t)).collect(Collectors.toList());
+            kept = Stream.concat(kept.stream(), Stream.of(t)).toList();
+            fixed = kept.stream().collect(Collectors.toUnmodifiableList());
+            byLength = kept.stream().collect(Collectors.groupingBy(String::length));
+            return tags.size();
+          }
+          public static void sort(Tags t) {
+            Collections.sort(t.tags, Comparator.reverseOrder());
+            Collections.reverse(t.kept);
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    for (String line :
+        List.of(
+            "collect(Collectors.toList())",
+            "collect(Collectors.groupingBy(",
+            "Collections.sort(t.tags",
+            "Collections.reverse(t.kept)")) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    assertThat(findings(c, KEY)).hasSize(4);
+    assertThat(c).hadErrorContaining("Stream.collect(java.util.stream.Collectors.toList(...))");
+    assertThat(c).hadErrorContaining("calls `java.util.Collections#sort`");
+  }
+
   @Test
   void storesOfMutableObjectsAndViewsIntoUserDataAreErrors() {
     JavaFileObject f =

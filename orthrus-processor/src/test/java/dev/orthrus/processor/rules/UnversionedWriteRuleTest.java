@@ -771,4 +771,50 @@ class UnversionedWriteRuleTest {
     assertThat(c).succeeded();
     Snippets.assertNoFinding(c, KEY);
   }
+
+  /**
+   * A resource made in the closure through a chain of calls that return {@code this} ({@code try
+   * (Res res = new Res().open())}) is the closure's own, as the same chain assigned to a local is;
+   * its {@code close()} writes that object. An outside trial's build failed on it.
+   */
+  @Test
+  void aFluentResourceIsTheClosuresOwn() {
+    JavaFileObject f =
+        source(
+            "t.Resources",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        @UserData
+        public class Resources {
+          long total;
+          static final class Res implements AutoCloseable {
+            int opened;
+            int closed;
+            Res open() {
+              opened++;
+              return this;
+            }
+            int use(int x) {
+              return x * 2 + opened;
+            }
+            @Override
+            public void close() {
+              closed++;
+            }
+          }
+          @Closure
+          public int withResource(int x) {
+            try (Res res = new Res().open(); Res other = new Res()) {
+              total += res.use(x) + other.use(x);
+              return res.use(x);
+            }
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    Snippets.assertNoFinding(c, KEY);
+  }
 }
