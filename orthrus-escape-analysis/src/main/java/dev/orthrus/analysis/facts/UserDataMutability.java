@@ -232,7 +232,8 @@ public final class UserDataMutability {
         if (collector != null) {
           return "what `Stream.collect("
               + collector
-              + "(...))` makes, a mutable collection (the JDK does not promise otherwise)";
+              + "(...))` makes, a mutable collection (the JDK does not promise otherwise;"
+              + " `Stream.toList()` makes one that cannot change)";
         }
         if (right instanceof StaticInvokeExpr call
             && JdkApis.mutableView(BytecodeCalls.of(call, body)) != null) {

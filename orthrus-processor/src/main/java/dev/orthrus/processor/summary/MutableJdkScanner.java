@@ -161,7 +161,7 @@ final class MutableJdkScanner extends BodyScanner {
         what =
             "what `Stream.collect("
                 + collector
-                + "(...))` makes, a mutable collection (the JDK does not promise otherwise)";
+                + "(...))` makes, a mutable collection (the JDK does not promise otherwise; `Stream.toList()` makes one that cannot change)";
       }
       JdkApi view = JdkApis.mutableView(scope.jdk.call(callee, null, () -> false));
       if (view != null) {
