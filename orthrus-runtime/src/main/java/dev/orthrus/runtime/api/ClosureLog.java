@@ -115,6 +115,11 @@ public final class ClosureLog {
   private boolean interceptedReceiver;
 
   /**
+   * The execution called a method handle, a var handle or a reflective method ({@link #handle}).
+   */
+  private boolean calledHandle;
+
+  /**
    * The stubs only the application's thread saw when it published this log ({@link ThreadMocks}).
    */
   private String threadMocks;
@@ -702,6 +707,23 @@ public final class ClosureLog {
    */
   public void interceptedReceiver() {
     interceptedReceiver = true;
+  }
+
+  /**
+   * A method handle, a var handle or a reflective method an APP variant calls ({@code
+   * log.handle(getter).invokeExact(this)}), returned as it is. What such a call reads or writes (a
+   * field of user data, through {@code findGetter} or {@code findVarHandle}) is not in the log: the
+   * validator's call meets the objects as they are when it runs. When the outputs differ, the
+   * execution is not validated (decision 0109).
+   */
+  public <H> H handle(H handle) {
+    calledHandle = true;
+    return handle;
+  }
+
+  /** Whether the execution called a method handle or the like ({@link #handle}). */
+  public boolean calledHandle() {
+    return calledHandle;
   }
 
   /** Whether the closure's object was a mock or a spy ({@link #interceptedReceiver()}). */
@@ -1515,6 +1537,7 @@ public final class ClosureLog {
     caughtMachineError = false;
     outOfSight = null;
     interceptedReceiver = false;
+    calledHandle = false;
     threadMocks = null;
     strict = false;
     verdict = PENDING;

@@ -228,8 +228,8 @@ public final class Validator implements Agent {
    *     instrument ({@link UninstrumentedAccess}), an argument or the result the caller changed
    *     before or while VAL re-executed, or, when the outputs differ, user data the execution read
    *     that the program changed in place since, user data holding a JDK object that changes in
-   *     place ({@link LiveJdkObjects}), or re-executions that do not differ from APP's outputs the
-   *     same way ({@link #CONFIRMATIONS})
+   *     place ({@link LiveJdkObjects}), a call of a method handle ({@link ClosureLog#handle}), or
+   *     re-executions that do not differ from APP's outputs the same way ({@link #CONFIRMATIONS})
    */
   public static Mismatch check(ClosureLog log, Replay replay, OutputComparator comparator) {
     if (log.resultKind() == ResultKind.THROWN && MachineErrors.in((Throwable) log.resultRef())) {
@@ -275,6 +275,9 @@ public final class Validator implements Agent {
     }
     if (mismatch != null && dataChangedInPlace(log)) {
       throw new NotValidatedException(CHANGED_OUTSIDE);
+    }
+    if (mismatch != null && log.calledHandle()) {
+      throw new NotValidatedException(CALLED_HANDLE);
     }
     String live = mismatch == null ? null : LiveJdkObjects.firstIn(log);
     if (live != null) {
@@ -391,6 +394,11 @@ public final class Validator implements Agent {
   private static final String RECORDED_CALL_THREW =
       "a recorded call threw (a call on a shared JDK object, made by APP alone): VAL, which takes"
           + " a recorded call's result from the log, cannot throw there";
+
+  private static final String CALLED_HANDLE =
+      "it called a method handle, a var handle or a reflective method, which reads the objects it"
+          + " is given as they are when it runs, outside the log: the validator's call met them"
+          + " later";
 
   private static final String CHANGED_OUTSIDE =
       "user data it read or wrote no longer matches its checksum: the program changed it in place"
