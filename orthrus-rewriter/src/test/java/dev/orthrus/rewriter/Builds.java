@@ -167,6 +167,22 @@ final class Builds {
     assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
   }
 
+  /**
+   * Of {@code published} logged executions, none was a detection and some were not validated (how
+   * many depends on when the validator ran), for reasons that name each of {@code reasons}.
+   */
+  static void assertSomeNotValidated(OrthrusRuntime rt, long published, String... reasons) {
+    assertTrue(rt.awaitDrained(60_000), "validators drain the logs");
+    assertEquals(published, rt.publishedCount());
+    assertEquals(0, rt.detections().count(), "no detection on a fault-free run");
+    assertEquals(published, rt.validatedCount() + rt.notValidatedCount());
+    String all = rt.notValidatedByClosure().toString();
+    assertTrue(rt.notValidatedCount() > 0, all);
+    for (String reason : reasons) {
+      assertTrue(all.contains(reason), () -> reason + " in " + all);
+    }
+  }
+
   /** A program run in one build's loader, for {@link #assertSameAsVanilla}. */
   @FunctionalInterface
   interface Program {
