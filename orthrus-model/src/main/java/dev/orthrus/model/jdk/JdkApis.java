@@ -1032,7 +1032,7 @@ public final class JdkApis {
 
   /** Hash-ordered collections whose order depends on their keys' hash codes. */
   private static final List<String> HASHED_BY_KEY =
-      List.of("java.util.HashMap", "java.util.HashSet");
+      List.of("java.util.HashMap", "java.util.HashSet", "org.pcollections.HashPMap");
 
   /** Insertion-ordered variants of {@link #HASHED_BY_KEY}: deterministic. */
   private static final List<String> INSERTION_ORDERED =

@@ -283,7 +283,9 @@ final class JdkUseScanner extends BodyScanner {
     Element element = scope.trees.getElement(at);
     if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
       TreePath initializer = scope.locals.initializer(element); // null when reassigned
-      return initializer == null ? null : hashedOrigin(initializer, depth + 1);
+      return initializer != null
+          ? hashedOrigin(initializer, depth + 1)
+          : persistentLocalOrigin(element, depth);
     }
     if (!(expression instanceof MethodInvocationTree call)
         || !(element instanceof ExecutableElement method)) {
@@ -291,6 +293,14 @@ final class JdkUseScanner extends BodyScanner {
     }
     String owner = JavaNames.enclosingType(method).getQualifiedName().toString();
     String name = method.getSimpleName().toString();
+    if (PERSISTENT_HASHED.contains(owner)) {
+      // HashTreePSet.empty(), HashTreePMap.from(m): hashed by their keys.
+      return firstTypeArgument(type);
+    }
+    if (persistentStep(call, owner, name)) {
+      // s.plus(x) of a hashed persistent collection: another one like it.
+      return hashedOrigin(receiverOf(at, call), depth + 1);
+    }
     if ((owner.equals("java.util.Set") || owner.equals("java.util.Map"))
         && Set.of("of", "copyOf", "ofEntries").contains(name)) {
       return firstTypeArgument(type);
@@ -324,6 +334,58 @@ final class JdkUseScanner extends BodyScanner {
       }
     }
     return null;
+  }
+
+  /**
+   * Factories of pcollections' hash-ordered collections ({@code HashTreePSet.empty()}: a {@code
+   * MapPSet} over a {@code HashPMap}, iterated in its keys' hash order).
+   */
+  private static final Set<String> PERSISTENT_HASHED =
+      Set.of(
+          "org.pcollections.HashTreePSet",
+          "org.pcollections.HashTreePMap",
+          "org.pcollections.HashTreePBag");
+
+  /** Calls of a persistent collection that give another of the same kind. */
+  private static final Set<String> PERSISTENT_STEPS =
+      Set.of("plus", "plusAll", "minus", "minusAll", "intersect");
+
+  private static boolean persistentStep(MethodInvocationTree call, String owner, String name) {
+    return owner.startsWith("org.pcollections.")
+        && PERSISTENT_STEPS.contains(name)
+        && call.getMethodSelect() instanceof MemberSelectTree;
+  }
+
+  private static TreePath receiverOf(TreePath at, MethodInvocationTree call) {
+    MemberSelectTree select = (MemberSelectTree) call.getMethodSelect();
+    return new TreePath(new TreePath(at, select), unwrap(select.getExpression()));
+  }
+
+  /**
+   * The key type of a local a persistent collection is built up in ({@code s = s.plus(x)}): every
+   * value it is given is a hashed origin or a step of the local itself, and one is a hashed origin.
+   */
+  private TypeMirror persistentLocalOrigin(Element local, int depth) {
+    TypeMirror key = null;
+    for (TreePath value : scope.locals.values(local)) {
+      ExpressionTree expression = unwrap((ExpressionTree) value.getLeaf());
+      TreePath at = new TreePath(value.getParentPath(), expression);
+      if (expression instanceof MethodInvocationTree call
+          && scope.trees.getElement(at) instanceof ExecutableElement step
+          && persistentStep(
+              call,
+              JavaNames.enclosingType(step).getQualifiedName().toString(),
+              step.getSimpleName().toString())
+          && scope.trees.getElement(receiverOf(at, call)) == local) {
+        continue;
+      }
+      TypeMirror found = hashedOrigin(at, depth + 1);
+      if (found == null) {
+        return null;
+      }
+      key = found;
+    }
+    return key;
   }
 
   /**
@@ -407,7 +469,8 @@ final class JdkUseScanner extends BodyScanner {
       return scope.types.getNoType(TypeKind.NONE);
     }
     if (order == JdkApis.HashOrder.KEY_HASH) {
-      for (String hashed : List.of("java.util.HashMap", "java.util.HashSet")) {
+      for (String hashed :
+          List.of("java.util.HashMap", "java.util.HashSet", "org.pcollections.HashPMap")) {
         DeclaredType sup = scope.asSuper(type, hashed);
         if (sup != null) {
           return sup.getTypeArguments().isEmpty() ? null : sup.getTypeArguments().get(0);

@@ -311,6 +311,11 @@ final class LocalFacts extends TreePathScanner<Void, Void> {
         : null;
   }
 
+  /** Every value {@code local} is given: its initializer and the right side of each assignment. */
+  List<TreePath> values(Element local) {
+    return values.getOrDefault(local, List.of());
+  }
+
   /** Locals only ever assigned from {@code new} expressions. */
   Set<Element> fresh() {
     if (fresh == null) {

@@ -332,6 +332,60 @@ class IdentityHashOrderRuleTest {
     assertThat(findings(c)).isEqualTo(5L);
   }
 
+  /**
+   * pcollections' hash sets and maps ({@code HashTreePSet}, {@code HashTreePMap}) iterate in their
+   * keys' hash order as {@code HashSet} does, also when built up in a local ({@code s =
+   * s.plus(x)}); an outside trial's closure over such a set of objects without {@code hashCode} was
+   * never validated, and the build said nothing. A tree-ordered one is fine.
+   */
+  @Test
+  void persistentHashCollectionsOrderByTheirKeysHashes() {
+    JavaFileObject f =
+        source(
+            "t.Tags",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import org.pcollections.HashPMap;
+        import org.pcollections.HashTreePMap;
+        import org.pcollections.HashTreePSet;
+        import org.pcollections.PSet;
+        import org.pcollections.TreePSet;
+        public class Tags {
+          static final class Tag { final String k; Tag(String k) { this.k = k; } }
+          @Closure
+          public static String built(int n) {
+            PSet<Tag> s = HashTreePSet.empty();
+            for (int i = 0; i < 6; i++) s = s.plus(new Tag("p" + (i + n % 3)));
+            StringBuilder sb = new StringBuilder();
+            for (Tag t : s) sb.append(t.k);
+            return sb.toString();
+          }
+          @Closure
+          public static int mapped(int n) {
+            HashPMap<Tag, Integer> m = HashTreePMap.singleton(new Tag("a"), n);
+            int h = 0;
+            for (Tag t : m.keySet()) h = h * 31 + t.k.length();
+            return h;
+          }
+          @Closure
+          public static String fine(int n) {
+            PSet<String> names = HashTreePSet.<String>empty().plus("a" + n).plus("b");
+            StringBuilder sb = new StringBuilder();
+            for (String name : names) sb.append(name);
+            for (String name : TreePSet.of("x", "y" + n)) sb.append(name);
+            return sb.toString();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    for (String line : List.of("for (Tag t : s)", "for (Tag t : m.keySet())")) {
+      assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining(line);
+    }
+    assertThat(findings(c)).isEqualTo(2L);
+  }
+
   /** The rule's errors in {@code c}. */
   private static long findings(Compilation c) {
     return c.errors().stream().filter(d -> d.getMessage(null).contains(KEY)).count();
