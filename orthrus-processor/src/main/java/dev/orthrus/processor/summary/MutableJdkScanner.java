@@ -222,10 +222,26 @@ final class MutableJdkScanner extends BodyScanner {
     TreePath access = MethodScope.holder(scope.trees, expression);
     Element element = scope.trees.getElement(access);
     if (element != null && element.getKind() == ElementKind.LOCAL_VARIABLE) {
-      access = scope.locals.fieldAliases().get(element);
-      element = access == null ? null : scope.trees.getElement(access);
+      TreePath alias = scope.locals.fieldAliases().get(element);
+      if (alias != null) {
+        return userDataField(alias);
+      }
+      // A local given several values, one of which a user-data field holds (get or create: l =
+      // idx.get(k); if (l == null) { l = new ArrayList<>(); idx = idx.plus(k, l); }).
+      for (TreePath value : scope.locals.values(element)) {
+        VariableElement field = userDataField(MethodScope.holder(scope.trees, value));
+        if (field != null) {
+          return field;
+        }
+      }
+      return null;
     }
-    if (element instanceof VariableElement field
+    return userDataField(access);
+  }
+
+  /** The user-data field {@code access} reads, or null. */
+  private VariableElement userDataField(TreePath access) {
+    if (scope.trees.getElement(access) instanceof VariableElement field
         && field.getKind() == ElementKind.FIELD
         && !field.getModifiers().contains(Modifier.STATIC)
         && scope.holder(access, field).userData()) {

@@ -365,6 +365,54 @@ class MutableCollectionRuleTest {
     assertThat(c).hadErrorContaining("calls `java.util.Collections#sort`");
   }
 
+  /**
+   * Get or create: a local that holds either what a persistent map in user data holds or a new list
+   * put there, then changed in place. An outside trial's build passed it, and the validator never
+   * checked the change.
+   */
+  @Test
+  void aLocalThatMayHoldWhatUserDataHoldsIsChecked() {
+    JavaFileObject f =
+        source(
+            "t.Index",
+            """
+        package t;
+        import dev.orthrus.annotations.Closure;
+        import dev.orthrus.annotations.UserData;
+        import java.util.ArrayList;
+        import java.util.List;
+        import org.pcollections.HashTreePMap;
+        import org.pcollections.PMap;
+        @UserData
+        public class Index {
+          PMap<String, List<String>> idx = HashTreePMap.empty();
+          @Closure
+          public int put(String k, String v) {
+            List<String> l = idx.get(k);
+            if (l == null) {
+              l = new ArrayList<>();
+              idx = idx.plus(k, l);
+            }
+            l.add(v);
+            return l.size();
+          }
+          @Closure
+          public int fresh(String v) {
+            List<String> l = new ArrayList<>();
+            if (v.isEmpty()) {
+              l = new ArrayList<>(List.of("x"));
+            }
+            l.add(v + "!");
+            return l.size();
+          }
+        }
+        """);
+    Compilation c = compile(f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(KEY).inFile(f).onLineContaining("l.add(v);");
+    assertThat(findings(c, KEY)).hasSize(1);
+  }
+
   @Test
   void storesOfMutableObjectsAndViewsIntoUserDataAreErrors() {
     JavaFileObject f =
