@@ -81,6 +81,12 @@ class CalledBackOverridesTest {
           }
           return sum;
         }
+        org.pcollections.PMap<Key, Long> prices = org.pcollections.HashTreePMap.empty();
+        @Closure
+        public int priced(long a, long p) {
+          prices = prices.plus(new Key(a), p);
+          return prices.size();
+        }
         @Closure
         public int values(long a) {
           Map<Long, Cell> mine = new HashMap<>();
@@ -104,6 +110,8 @@ class CalledBackOverridesTest {
         Map.of(
             "p.Ledger#distinct(long,long)",
             List.of("Key passed to add(...), which may call back its equals, hashCode"),
+            "p.Ledger#priced(long,long)",
+            List.of("Key passed to plus(...), which may call back its equals, hashCode"),
             "p.Ledger#smallest(long,long)",
             List.of(
                 "BY_V (a Comparator held in a field) passed to sort(...) (Ledger.java:32), which"

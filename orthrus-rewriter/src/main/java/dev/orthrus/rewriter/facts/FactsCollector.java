@@ -1505,6 +1505,16 @@ public final class FactsCollector implements TaskListener {
           recordedBy(facts.snapshotsByMethod, reported);
         }
         boolean identityHashed = !recordedShared && identityHashing(node, method, isStatic);
+        if (!onShared && !recordedShared && !isStatic && isPersistentCollection(method)) {
+          // prices.plus(sku, p): pcollections hash or compare keys as the JDK's maps do.
+          TypeMirror receiver =
+              jdk.receiverType(
+                  trees, getCurrentPath(), node.getMethodSelect(), method, enclosingClass());
+          if (receiver != null && orders(receiver) && !node.getArguments().isEmpty()) {
+            boolean map = jdk.isA(receiver, "java.util.Map");
+            calledBack(map ? node.getArguments().subList(0, 1) : node.getArguments(), method);
+          }
+        }
         if (!onShared && !recordedShared && isJdk(method)) {
           runsOverride(node, method);
           heldFunctions(node.getArguments(), method);
@@ -2416,6 +2426,11 @@ public final class FactsCollector implements TaskListener {
         }
       }
       return List.copyOf(checked);
+    }
+
+    /** A method of pcollections ({@code org.pcollections}), whose sets and maps order keys too. */
+    private boolean isPersistentCollection(ExecutableElement method) {
+      return names.binaryName(JavaNames.enclosingType(method)).startsWith("org.pcollections.");
     }
 
     /** A method or constructor that a JDK class declares. */
