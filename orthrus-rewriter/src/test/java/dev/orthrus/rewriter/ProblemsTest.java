@@ -718,6 +718,32 @@ class ProblemsTest {
   }
 
   /**
+   * A new array built in a local and then assigned (copy-on-write growth): the local is a Java
+   * array, the field a VersionedArray. An outside trial found "made elsewhere (a call's result, a
+   * parameter, a copy)" named none of what its code did.
+   */
+  @Test
+  void aLocalArrayAssignedToAUserDataArrayIsNamedAsALocal(@TempDir Path dir) throws IOException {
+    assertOne(
+        problems(
+            dir,
+            """
+            package p;
+            import dev.orthrus.annotations.Closure;
+            final class Tree {
+              private final Node root = new Node();
+              @Closure int grow() {
+                Node[] bigger = new Node[8];
+                root.kids = bigger;
+                return 1;
+              }
+            }
+            """),
+        7,
+        "an array held in the local bigger, a Java array, assigned to the user-data array kids");
+  }
+
+  /**
    * A Java array of a subclass may be held as one of its superclass, where a store of another type
    * throws; user-data arrays are not covariant, so one field assigned another of another element
    * type is named once, at the assignment, not left for javac to refuse in the generated source.

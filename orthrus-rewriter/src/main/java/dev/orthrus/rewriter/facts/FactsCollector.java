@@ -1111,12 +1111,19 @@ public final class FactsCollector implements TaskListener {
         if (isReferenceArrayField(value)) {
           return otherElementType(variable, value);
         }
-        return a.getExpression() instanceof NewArrayTree
-                || a.getExpression().getKind() == Tree.Kind.NULL_LITERAL
-            ? null
-            : "an array made elsewhere (a call's result, a parameter, a copy) assigned to the"
-                + " user-data array "
-                + name;
+        if (a.getExpression() instanceof NewArrayTree
+            || a.getExpression().getKind() == Tree.Kind.NULL_LITERAL) {
+          return null;
+        }
+        // Acc[] nu = new Acc[n + 1]; ...; accs = nu: the local is a Java array, the field is not.
+        Element assigned = trees.getElement(value);
+        return (a.getExpression() instanceof IdentifierTree local
+                    && assigned != null
+                    && assigned.getKind() == ElementKind.LOCAL_VARIABLE
+                ? "an array held in the local " + local.getName() + ", a Java array,"
+                : "an array made elsewhere (a call's result, a parameter, a copy)")
+            + " assigned to the user-data array "
+            + name;
       }
       return arrayPassed(getCurrentPath(), name);
     }
