@@ -236,7 +236,8 @@ public final class UserDataMutability {
               + " `Stream.toList()` makes one that cannot change)";
         }
         if (right instanceof StaticInvokeExpr call
-            && JdkApis.mutableView(BytecodeCalls.of(call, body)) != null) {
+            && JdkApis.mutableView(BytecodeCalls.of(call, body)) != null
+            && !overImmutable(call, body)) {
           return "`"
               + call.getMethodRef().getDeclaringClass().getName()
               + "."
@@ -246,6 +247,26 @@ public final class UserDataMutability {
       }
     }
     return null;
+  }
+
+  /**
+   * A view whose collection never changes: {@code Collections.unmodifiableList(List.of(a, b))}, its
+   * argument made by a JDK factory of such a collection ({@link JdkApis#immutableFactory}).
+   */
+  private static boolean overImmutable(StaticInvokeExpr view, Body body) {
+    if (view.getArgCount() != 1 || !(view.getArg(0) instanceof Local wrapped)) {
+      return false;
+    }
+    for (Unit u : body.getUnits()) {
+      if (u instanceof AssignStmt a
+          && a.getLeftOp() == wrapped
+          && a.getRightOp() instanceof StaticInvokeExpr made
+          && JdkApis.immutableFactory(
+              made.getMethodRef().getDeclaringClass().getName(), made.getMethodRef().getName())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -1030,6 +1030,33 @@ public final class JdkApis {
   private static final List<String> COLLECTION_INTERFACES =
       List.of("java.util.Collection", "java.util.Map");
 
+  /** JDK factories of collections that never change, as {@code owner#name}. */
+  private static final Set<String> IMMUTABLE_FACTORIES =
+      Set.of(
+          "java.util.List#of",
+          "java.util.List#copyOf",
+          "java.util.Set#of",
+          "java.util.Set#copyOf",
+          "java.util.Map#of",
+          "java.util.Map#copyOf",
+          "java.util.Map#ofEntries",
+          "java.util.Map#entry",
+          "java.util.Collections#emptyList",
+          "java.util.Collections#emptySet",
+          "java.util.Collections#emptyMap",
+          "java.util.Collections#singleton",
+          "java.util.Collections#singletonList",
+          "java.util.Collections#singletonMap");
+
+  /**
+   * Whether the static method {@code name} of {@code owner} (a binary class name) makes a
+   * collection that never changes ({@code List.of}, {@code Map.copyOf}, {@code
+   * Collections.emptyList}).
+   */
+  public static boolean immutableFactory(String owner, String name) {
+    return IMMUTABLE_FACTORIES.contains(owner + "#" + name);
+  }
+
   /** Hash-ordered collections whose order depends on their keys' hash codes. */
   private static final List<String> HASHED_BY_KEY =
       List.of("java.util.HashMap", "java.util.HashSet", "org.pcollections.HashPMap");

@@ -164,7 +164,7 @@ final class MutableJdkScanner extends BodyScanner {
                 + "(...))` makes, a mutable collection (the JDK does not promise otherwise; `Stream.toList()` makes one that cannot change)";
       }
       JdkApi view = JdkApis.mutableView(scope.jdk.call(callee, null, () -> false));
-      if (view != null) {
+      if (view != null && !overImmutable(call, value)) {
         what =
             "`"
                 + scope.names.binaryName(JavaNames.enclosingType(callee))
@@ -204,6 +204,23 @@ final class MutableJdkScanner extends BodyScanner {
           + collector.getSimpleName();
     }
     return null;
+  }
+
+  /**
+   * A view whose collection never changes: {@code Collections.unmodifiableList(List.of(a, b))}, its
+   * argument a JDK factory of such a collection ({@link JdkApis#immutableFactory}).
+   */
+  private boolean overImmutable(MethodInvocationTree view, TreePath value) {
+    if (view.getArguments().size() != 1) {
+      return false;
+    }
+    TreePath argument = new TreePath(value, unwrap(view.getArguments().get(0)));
+    return argument.getLeaf() instanceof MethodInvocationTree
+        && scope.trees.getElement(argument) instanceof ExecutableElement factory
+        && factory.getModifiers().contains(Modifier.STATIC)
+        && JdkApis.immutableFactory(
+            scope.names.binaryName(JavaNames.enclosingType(factory)),
+            factory.getSimpleName().toString());
   }
 
   private String mutableType(TypeMirror type) {

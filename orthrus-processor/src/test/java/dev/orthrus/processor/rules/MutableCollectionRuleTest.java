@@ -438,6 +438,8 @@ class MutableCollectionRuleTest {
             view = Collections.unmodifiableList(fresh);
             anything = new ArrayList<String>();
             names = List.copyOf(fresh);
+            // A view of a list that never changes never changes either.
+            names = Collections.unmodifiableList(List.of("c"));
           }
         }
         """);

@@ -1964,8 +1964,9 @@ public final class FactsCollector implements TaskListener {
           && trees.getElement(path) instanceof ExecutableElement factory
           && isJdk(factory)
           && factory.getModifiers().contains(Modifier.STATIC)
-          && IMMUTABLE_FACTORIES.contains(
-              names.binaryName(JavaNames.enclosingType(factory)) + "#" + factory.getSimpleName());
+          && JdkApis.immutableFactory(
+              names.binaryName(JavaNames.enclosingType(factory)),
+              factory.getSimpleName().toString());
     }
 
     /** A type of {@link #IMMUTABLE_LIBRARIES}, not one nested in it (a builder). */
@@ -3985,24 +3986,6 @@ public final class FactsCollector implements TaskListener {
   /** Methods of {@code java.util.Arrays} that write their first argument while calling back. */
   private static final Set<String> WRITING_ARRAYS_METHODS =
       Set.of("sort", "parallelSort", "setAll", "parallelSetAll", "parallelPrefix");
-
-  /** JDK factories of collections that never change. */
-  private static final Set<String> IMMUTABLE_FACTORIES =
-      Set.of(
-          "java.util.List#of",
-          "java.util.List#copyOf",
-          "java.util.Set#of",
-          "java.util.Set#copyOf",
-          "java.util.Map#of",
-          "java.util.Map#copyOf",
-          "java.util.Map#ofEntries",
-          "java.util.Map#entry",
-          "java.util.Collections#emptyList",
-          "java.util.Collections#emptySet",
-          "java.util.Collections#emptyMap",
-          "java.util.Collections#singleton",
-          "java.util.Collections#singletonList",
-          "java.util.Collections#singletonMap");
 
   /** {@code java.util.Arrays} methods that read an array without keeping or changing it. */
   private static final Set<String> READING_ARRAYS_METHODS =
