@@ -260,6 +260,58 @@ class ProtectedDependencyTest {
     assertEquals(List.of(), result.notValidatedWarnings());
   }
 
+  /**
+   * A closure that reads a public field of another module's user-data class whose module was built
+   * vanilla (its classes are plain: no accessors, no versions) is a problem that says so; an
+   * outside trial's build failed in the generated source ("cannot find symbol lv$v(); this is a
+   * rewriter bug").
+   */
+  @Test
+  void aFieldOfAVanillaModulesUserDataIsAProblemThatSaysSo(@TempDir Path out) throws Exception {
+    Path model = out.resolve("model/src/model/Counter.java");
+    write(
+        model,
+        """
+        package model;
+
+        @dev.orthrus.annotations.UserData
+        public class Counter {
+          public long v;
+
+          @dev.orthrus.annotations.Closure
+          public long inc() {
+            return ++v;
+          }
+        }
+        """);
+    Path vanilla = out.resolve("model/classes");
+    Javac.compile(List.of(model), Builds.classPath(), 17, vanilla);
+    write(
+        out.resolve("service/svc/Reader.java"),
+        """
+        package svc;
+
+        @dev.orthrus.annotations.UserData
+        public class Reader {
+          private long seen;
+
+          @dev.orthrus.annotations.Closure
+          public long read(model.Counter c) {
+            seen += c.v;
+            return seen;
+          }
+        }
+        """);
+    InstrumentException e = refused(out.resolve("service"), vanilla, out.resolve("service-out"));
+    assertEquals(1, e.problems().size(), e::getMessage);
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "a field of model.Counter, a @UserData class of another module built without"
+                    + " Orthrus"),
+        e::getMessage);
+  }
+
   private static void write(Path file, String text) throws IOException {
     Files.createDirectories(file.getParent());
     Files.writeString(file, text);

@@ -233,6 +233,23 @@ public final class FactsCollector implements TaskListener {
    * or anonymous class within one). Not {@code trees.getPath(element) != null}: javac drops a
    * class's tree once it has generated it, before it analyzes the files after it.
    */
+  /**
+   * Whether {@code type}, a class on the class path, is a protected build's: its handle extends the
+   * runtime's {@code VersionedObject}, where a vanilla build's class does not.
+   */
+  private static boolean builtProtected(TypeElement type) {
+    for (TypeElement t = type;
+        t != null && t.getSuperclass() instanceof DeclaredType up;
+        t = (TypeElement) up.asElement()) {
+      if (((TypeElement) up.asElement())
+          .getQualifiedName()
+          .contentEquals("dev.orthrus.runtime.api.VersionedObject")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private boolean declaredInSources(Element element) {
     for (Element e = element; e != null; e = e.getEnclosingElement()) {
       if (e instanceof TypeElement t && sourceTypes().contains(t)) {
@@ -673,6 +690,19 @@ public final class FactsCollector implements TaskListener {
         return;
       }
       VariableElement field = (VariableElement) element;
+      TypeElement declaring = (TypeElement) field.getEnclosingElement();
+      if (!declaredInSources(declaring) && !builtProtected(declaring)) {
+        problem(
+            node,
+            "a field of "
+                + names.binaryName(declaring)
+                + ", a @UserData class of another module built without Orthrus (its classes on the"
+                + " class path are vanilla)",
+            "protect that module too (the Orthrus plugin in its build, without orthrus.skip), or"
+                + " read the field through a method of the class, which this build calls as"
+                + " library code");
+        return;
+      }
       boolean isFinal = field.getModifiers().contains(Modifier.FINAL);
       boolean referenceArray = isReferenceArray(field.asType());
       String owner = names.binaryName((TypeElement) field.getEnclosingElement());
