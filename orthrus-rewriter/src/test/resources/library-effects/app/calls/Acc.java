@@ -9,4 +9,7 @@ public final class Acc {
 
   /** A library's counter map in user data: outside the versions, as a service's field is. */
   final Tally seen = new Tally();
+
+  /** One a closure makes anew each time and counts in before it returns. */
+  Tally fresh;
 }

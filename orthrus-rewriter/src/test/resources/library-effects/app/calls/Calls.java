@@ -82,6 +82,16 @@ public final class Calls {
     return n * 100 + TALLY.get("even") + text.length() + first + seen * 1_000_000;
   }
 
+  /**
+   * Makes a counter map of the library, counts in it and keeps it in user data: each variant counts
+   * in the one it made (APP alone counting left VAL's empty: a detection on every execution).
+   */
+  @Closure
+  public static long renewed(Acc a, int x) {
+    a.fresh = new Tally();
+    return a.fresh.increment("k") + a.fresh.increment("k" + x % 2);
+  }
+
   public static void limit(long limit) {
     LIMITS.setLimit(limit);
   }

@@ -1958,11 +1958,67 @@ public final class FactsCollector implements TaskListener {
           || JavaNames.isJdk(type)
           || declaredInSources(type)
           || isUserData(type)
-          || immutableLibrary(names.binaryName(type))) {
+          || immutableLibrary(names.binaryName(type))
+          || madeHere(field, unparenthesized(receiverPath(getCurrentPath(), select)).getLeaf())) {
         return false;
       }
       return node.getArguments().stream()
           .allMatch(a -> unfillable(new TreePath(getCurrentPath(), a)));
+    }
+
+    /**
+     * Whether {@code receiver}, a read of {@code field}, holds at the current call an object this
+     * execution made: every assignment of the field in the method is a {@code new}, and one, to the
+     * same expression, is a statement of a block around the call, before it ({@code c = new
+     * Counter(); return c.inc();}). Each variant then calls its own object, as for a local it made.
+     */
+    private boolean madeHere(VariableElement field, Tree receiver) {
+      TreePath method = getCurrentPath();
+      while (method != null && !(method.getLeaf() instanceof MethodTree)) {
+        if (method.getLeaf() instanceof LambdaExpressionTree
+            || method.getLeaf() instanceof ClassTree) {
+          return false;
+        }
+        method = method.getParentPath();
+      }
+      if (method == null || ((MethodTree) method.getLeaf()).getBody() == null) {
+        return false;
+      }
+      List<AssignmentTree> assignments = new ArrayList<>();
+      TreePath body = new TreePath(method, ((MethodTree) method.getLeaf()).getBody());
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitAssignment(AssignmentTree a, Void unused) {
+          if (trees.getElement(new TreePath(getCurrentPath(), a.getVariable())) == field) {
+            assignments.add(a);
+          }
+          return super.visitAssignment(a, unused);
+        }
+      }.scan(body, null);
+      if (assignments.isEmpty()
+          || assignments.stream()
+              .anyMatch(a -> a.getExpression().getKind() != Tree.Kind.NEW_CLASS)) {
+        return false;
+      }
+      for (TreePath p = getCurrentPath(); p.getParentPath() != null; p = p.getParentPath()) {
+        if (p.getParentPath().getLeaf() instanceof BlockTree block) {
+          for (StatementTree statement : block.getStatements()) {
+            if (statement == p.getLeaf()) {
+              break;
+            }
+            if (statement instanceof ExpressionStatementTree e
+                && e.getExpression() instanceof AssignmentTree a
+                && assignments.contains(a)
+                && a.getVariable().toString().equals(receiver.toString())) {
+              return true;
+            }
+          }
+        }
+        if (p.getLeaf() == body.getLeaf()) {
+          break;
+        }
+      }
+      return false;
     }
 
     /**
