@@ -40,7 +40,7 @@ class LibraryEffectsTest {
     String calls = Builds.generated(out, "calls/Calls.java");
     // Each VAL variant: from its comment to the next closure.
     String[] parts = calls.split("// VAL variant");
-    assertEquals(11, parts.length, calls);
+    assertEquals(12, parts.length, calls);
     StringBuilder val = new StringBuilder();
     for (int i = 1; i < parts.length; i++) {
       int end = parts[i].indexOf("@Closure");
@@ -90,7 +90,7 @@ class LibraryEffectsTest {
       assertEquals(run(v), run(p));
       assertTrue(rt.awaitDrained(30_000));
       assertEquals(List.of(), found, "no detection on a fault-free run");
-      assertEquals(2_000, rt.validatedCount(), "every execution validated");
+      assertEquals(2_200, rt.validatedCount(), "every execution validated");
       assertEquals(0, rt.notValidatedCount());
     } finally {
       rt.close();
@@ -136,6 +136,7 @@ class LibraryEffectsTest {
     var limit = calls.getMethod("limit", long.class);
     var tallied = calls.getMethod("tallied", acc, int.class);
     var renewed = calls.getMethod("renewed", acc, int.class);
+    var metered = calls.getMethod("metered", acc);
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < 200; i++) {
       long r = (long) remote.invoke(null, a, i);
@@ -149,7 +150,8 @@ class LibraryEffectsTest {
       limit.invoke(null, 1_000L + i % 7);
       out.append(capped.invoke(null, a)).append(' ');
       out.append(tallied.invoke(null, a, i)).append(' ');
-      out.append(renewed.invoke(null, a, i)).append('\n');
+      out.append(renewed.invoke(null, a, i)).append(' ');
+      out.append(metered.invoke(null, a)).append('\n');
     }
     out.append(loader.loadClass("libx.Audit").getMethod("size").invoke(null));
     out.append(' ').append(calls.getMethod("tally", String.class).invoke(null, "odd"));

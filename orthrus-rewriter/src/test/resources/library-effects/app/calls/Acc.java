@@ -12,4 +12,7 @@ public final class Acc {
 
   /** One a closure makes anew each time and counts in before it returns. */
   Tally fresh;
+
+  /** The same of a class a subclass may extend. */
+  libx.Meter meter;
 }

@@ -92,6 +92,13 @@ public final class Calls {
     return a.fresh.increment("k") + a.fresh.increment("k" + x % 2);
   }
 
+  /** The same with a class of the library that is not final. */
+  @Closure
+  public static long metered(Acc a) {
+    a.meter = new libx.Meter();
+    return a.meter.inc() + a.meter.inc();
+  }
+
   public static void limit(long limit) {
     LIMITS.setLimit(limit);
   }

@@ -1600,7 +1600,8 @@ public final class FactsCollector implements TaskListener {
                 checkedThrows(method),
                 !isJdk(method)
                     && (method.getModifiers().contains(Modifier.ABSTRACT) || overridable(method))
-                    && takesAndReturnsValues(method)));
+                    && takesAndReturnsValues(method)
+                    && !onObjectMadeHere(node)));
         Map<String, String> overrides = objectMethodOverrides(node, method);
         if (!overrides.isEmpty()) {
           fileFacts.objectMethodOverrides.put(span(node), overrides);
@@ -1964,6 +1965,20 @@ public final class FactsCollector implements TaskListener {
       }
       return node.getArguments().stream()
           .allMatch(a -> unfillable(new TreePath(getCurrentPath(), a)));
+    }
+
+    /**
+     * Whether the call's receiver is a field the method just filled with a new object ({@link
+     * #madeHere}): its class is the one the {@code new} names, whose method the call runs.
+     */
+    private boolean onObjectMadeHere(MethodInvocationTree node) {
+      if (!(node.getMethodSelect() instanceof MemberSelectTree select)) {
+        return false;
+      }
+      TreePath receiver = unparenthesized(receiverPath(getCurrentPath(), select));
+      return trees.getElement(receiver) instanceof VariableElement field
+          && field.getKind() == ElementKind.FIELD
+          && madeHere(field, receiver.getLeaf());
     }
 
     /**
