@@ -40,7 +40,7 @@ class LibraryEffectsTest {
     String calls = Builds.generated(out, "calls/Calls.java");
     // Each VAL variant: from its comment to the next closure.
     String[] parts = calls.split("// VAL variant");
-    assertEquals(12, parts.length, calls);
+    assertEquals(13, parts.length, calls);
     StringBuilder val = new StringBuilder();
     for (int i = 1; i < parts.length; i++) {
       int end = parts[i].indexOf("@Closure");
@@ -90,7 +90,7 @@ class LibraryEffectsTest {
       assertEquals(run(v), run(p));
       assertTrue(rt.awaitDrained(30_000));
       assertEquals(List.of(), found, "no detection on a fault-free run");
-      assertEquals(2_200, rt.validatedCount(), "every execution validated");
+      assertEquals(2_400, rt.validatedCount(), "every execution validated");
       assertEquals(0, rt.notValidatedCount());
     } finally {
       rt.close();
@@ -137,6 +137,7 @@ class LibraryEffectsTest {
     var tallied = calls.getMethod("tallied", acc, int.class);
     var renewed = calls.getMethod("renewed", acc, int.class);
     var metered = calls.getMethod("metered", acc);
+    var swapped = calls.getMethod("swapped", acc);
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < 200; i++) {
       long r = (long) remote.invoke(null, a, i);
@@ -151,7 +152,8 @@ class LibraryEffectsTest {
       out.append(capped.invoke(null, a)).append(' ');
       out.append(tallied.invoke(null, a, i)).append(' ');
       out.append(renewed.invoke(null, a, i)).append(' ');
-      out.append(metered.invoke(null, a)).append('\n');
+      out.append(metered.invoke(null, a)).append(' ');
+      out.append(swapped.invoke(null, a)).append('\n');
     }
     out.append(loader.loadClass("libx.Audit").getMethod("size").invoke(null));
     out.append(' ').append(calls.getMethod("tally", String.class).invoke(null, "odd"));

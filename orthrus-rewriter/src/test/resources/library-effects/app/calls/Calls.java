@@ -99,6 +99,15 @@ public final class Calls {
     return a.meter.inc() + a.meter.inc();
   }
 
+  /** One made in a local, counted in, then kept and counted in again. */
+  @Closure
+  public static long swapped(Acc a) {
+    libx.Meter n = new libx.Meter();
+    n.inc();
+    a.meter = n;
+    return a.meter.inc();
+  }
+
   public static void limit(long limit) {
     LIMITS.setLimit(limit);
   }

@@ -1968,6 +1968,55 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
+     * Whether every value {@code variable} gets in the method {@code body} is a {@code new}, or (at
+     * {@code depth} 0) a local whose every value is one ({@code n = new Counter(); ... held = n});
+     * collects the assignments into {@code assignments}.
+     */
+    private boolean allFresh(
+        VariableElement variable, TreePath body, List<AssignmentTree> assignments, int depth) {
+      List<TreePath> values = new ArrayList<>();
+      new TreePathScanner<Void, Void>() {
+        @Override
+        public Void visitAssignment(AssignmentTree a, Void unused) {
+          if (trees.getElement(new TreePath(getCurrentPath(), a.getVariable())) == variable) {
+            assignments.add(a);
+            values.add(new TreePath(getCurrentPath(), a.getExpression()));
+          }
+          return super.visitAssignment(a, unused);
+        }
+
+        @Override
+        public Void visitVariable(VariableTree v, Void unused) {
+          if (trees.getElement(getCurrentPath()) == variable) {
+            values.add(
+                v.getInitializer() == null
+                    ? null
+                    : new TreePath(getCurrentPath(), v.getInitializer()));
+          }
+          return super.visitVariable(v, unused);
+        }
+      }.scan(body, null);
+      if (values.isEmpty()) {
+        return false;
+      }
+      for (TreePath value : values) {
+        Tree leaf = value == null ? null : unparenthesized(value).getLeaf();
+        boolean fresh =
+            leaf != null
+                && (leaf.getKind() == Tree.Kind.NEW_CLASS
+                    || depth == 0
+                        && leaf instanceof IdentifierTree
+                        && trees.getElement(unparenthesized(value)) instanceof VariableElement local
+                        && local.getKind() == ElementKind.LOCAL_VARIABLE
+                        && allFresh(local, body, new ArrayList<>(), 1));
+        if (!fresh) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
      * Whether the call's receiver is a field the method just filled with a new object ({@link
      * #madeHere}): its class is the one the {@code new} names, whose method the call runs.
      */
@@ -1976,16 +2025,18 @@ public final class FactsCollector implements TaskListener {
         return false;
       }
       TreePath receiver = unparenthesized(receiverPath(getCurrentPath(), select));
-      return trees.getElement(receiver) instanceof VariableElement field
-          && field.getKind() == ElementKind.FIELD
-          && madeHere(field, receiver.getLeaf());
+      return trees.getElement(receiver) instanceof VariableElement variable
+          && (variable.getKind() == ElementKind.FIELD
+              || variable.getKind() == ElementKind.LOCAL_VARIABLE)
+          && madeHere(variable, receiver.getLeaf());
     }
 
     /**
-     * Whether {@code receiver}, a read of {@code field}, holds at the current call an object this
-     * execution made: every assignment of the field in the method is a {@code new}, and one, to the
-     * same expression, is a statement of a block around the call, before it ({@code c = new
-     * Counter(); return c.inc();}). Each variant then calls its own object, as for a local it made.
+     * Whether {@code receiver}, a read of {@code field} (or of a local), holds at the current call
+     * an object this execution made: every value the variable gets in the method is a {@code new}
+     * ({@code Counter n = new Counter(); n.inc();}), and, for a field, one assignment to the same
+     * expression is a statement of a block around the call, before it ({@code c = new Counter();
+     * return c.inc();}). Each variant then calls its own object.
      */
     private boolean madeHere(VariableElement field, Tree receiver) {
       TreePath method = getCurrentPath();
@@ -1999,21 +2050,13 @@ public final class FactsCollector implements TaskListener {
       if (method == null || ((MethodTree) method.getLeaf()).getBody() == null) {
         return false;
       }
-      List<AssignmentTree> assignments = new ArrayList<>();
       TreePath body = new TreePath(method, ((MethodTree) method.getLeaf()).getBody());
-      new TreePathScanner<Void, Void>() {
-        @Override
-        public Void visitAssignment(AssignmentTree a, Void unused) {
-          if (trees.getElement(new TreePath(getCurrentPath(), a.getVariable())) == field) {
-            assignments.add(a);
-          }
-          return super.visitAssignment(a, unused);
-        }
-      }.scan(body, null);
-      if (assignments.isEmpty()
-          || assignments.stream()
-              .anyMatch(a -> a.getExpression().getKind() != Tree.Kind.NEW_CLASS)) {
+      List<AssignmentTree> assignments = new ArrayList<>();
+      if (!allFresh(field, body, assignments, 0)) {
         return false;
+      }
+      if (field.getKind() == ElementKind.LOCAL_VARIABLE) {
+        return true; // a local is assigned before it is read
       }
       for (TreePath p = getCurrentPath(); p.getParentPath() != null; p = p.getParentPath()) {
         if (p.getParentPath().getLeaf() instanceof BlockTree block) {
