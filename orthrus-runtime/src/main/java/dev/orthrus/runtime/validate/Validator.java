@@ -3,7 +3,7 @@ package dev.orthrus.runtime.validate;
 import dev.orthrus.runtime.api.ClosureLog;
 import dev.orthrus.runtime.api.Divergence;
 import dev.orthrus.runtime.api.InterceptedUserDataException;
-import dev.orthrus.runtime.api.LiveJdkObjects;
+import dev.orthrus.runtime.api.LiveObjects;
 import dev.orthrus.runtime.api.MachineErrors;
 import dev.orthrus.runtime.api.Replay;
 import dev.orthrus.runtime.api.ResultKind;
@@ -227,8 +227,8 @@ public final class Validator implements Agent {
    *     machine on either side ({@link MachineErrors}), VAL reaching code the rewriter did not
    *     instrument ({@link UninstrumentedAccess}), an argument or the result the caller changed
    *     before or while VAL re-executed, or, when the outputs differ, user data the execution read
-   *     that the program changed in place since, user data holding a JDK object that changes in
-   *     place ({@link LiveJdkObjects}), a call of a method handle ({@link ClosureLog#handle}), or
+   *     that the program changed in place since, user data holding an object that changes in place
+   *     ({@link LiveObjects}), a call of a method handle ({@link ClosureLog#handle}), or
    *     re-executions that do not differ from APP's outputs the same way ({@link #CONFIRMATIONS})
    */
   public static Mismatch check(ClosureLog log, Replay replay, OutputComparator comparator) {
@@ -279,14 +279,14 @@ public final class Validator implements Agent {
     if (mismatch != null && log.calledHandle()) {
       throw new NotValidatedException(CALLED_HANDLE);
     }
-    String live = mismatch == null ? null : LiveJdkObjects.firstIn(log);
+    String live = mismatch == null ? null : LiveObjects.firstIn(log);
     if (live != null) {
       throw new NotValidatedException(
-          "user data it read holds a JDK object that can change in place: "
+          "user data it read holds an object that changes in place, outside the versions: "
               + live
-              + " (orthrus.userdata.mutable-collection; the validator read it as it is now, not as"
-              + " the application read it): hold a value that cannot change instead, a String,"
-              + " List.copyOf(...) or a persistent collection");
+              + "; the validator read it as it is now, not as the application read it: hold a"
+              + " value that cannot change instead (a String, a record, List.copyOf(...), a"
+              + " persistent collection) or a @UserData object");
     }
     // A faulty application core's output differs from what every re-execution computes; a
     // re-execution that computes something else each time depends on what the log does not hold.

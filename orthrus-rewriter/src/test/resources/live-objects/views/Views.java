@@ -77,6 +77,23 @@ public final class Views {
     }
   }
 
+  /** A plain class of the program, whose object the control path changes after a closure kept it. */
+  public static final class Counter {
+    public long v;
+  }
+
+  @UserData
+  public static class Holder {
+    Counter held;
+
+    @Closure
+    public long swap(long start) {
+      Counter fresh = new Counter();
+      held = fresh;
+      return start;
+    }
+  }
+
   /** Values that cannot change, in the same fields: every execution is validated. */
   public static String steady(int rounds) {
     View view = new View(List.copyOf(List.of("a", "b", "c")));
@@ -98,8 +115,11 @@ public final class Views {
     View view = new View(Collections.unmodifiableList(backing));
     Text text = new Text(buffer);
     Tagged tagged = new Tagged(new Entry("k", tags), payload);
+    Holder holder = new Holder();
     long sum = 0;
     for (int i = 0; i < rounds; i++) {
+      sum += holder.swap(i);
+      holder.held.v += i;
       backing.add("n" + i);
       backing.add("m" + i);
       buffer.append("xy");

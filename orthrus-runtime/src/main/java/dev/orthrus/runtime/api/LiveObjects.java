@@ -21,18 +21,20 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * JDK objects that change in place, found in the user data an execution read, when its re-execution
- * differed: a {@code List} field holding a view of a list the program keeps adding to, a {@code
- * CharSequence} field holding a {@code StringBuilder} it appends to. The rule {@code
- * orthrus.userdata.mutable-collection} refuses such objects where the build sees them stored; one
- * that arrives through a constructor's parameter, or that an {@code Object} field holds, it cannot
- * see. No version holds what such an object held when the application read it: the validator reads
- * it as it is now, and a difference is the program's change, not the core's. Looked for only when
- * the outputs differed, so it costs nothing on the way of a validated execution (decision 0108).
+ * Objects outside the versions that change in place, found in the user data an execution read, when
+ * its re-execution differed: a {@code List} field holding a view of a list the program keeps adding
+ * to, a {@code CharSequence} field holding a {@code StringBuilder} it appends to (the rule {@code
+ * orthrus.userdata.mutable-collection} refuses such JDK objects where the build sees them stored;
+ * one that arrives through a constructor's parameter, or that an {@code Object} field holds, it
+ * cannot see), an object of another module's class with fields that are not final, which the
+ * application's calls change after the execution stored it. No version holds what such an object
+ * held when the application read it: the validator reads it as it is now, and a difference is the
+ * program's change, not the core's. Looked for only when the outputs differed, so it costs nothing
+ * on the way of a validated execution (decision 0108).
  */
-public final class LiveJdkObjects {
+public final class LiveObjects {
 
-  private LiveJdkObjects() {}
+  private LiveObjects() {}
 
   private static final String RUNTIME_PACKAGE = VersionedObject.class.getPackageName();
 
@@ -40,7 +42,7 @@ public final class LiveJdkObjects {
   private static final int DEPTH = 4;
 
   /**
-   * The first JDK object that can change in place held by a field of the user data {@code log}'s
+   * The first object that can change in place held by a field of the user data {@code log}'s
    * execution read or wrote (its receiver, user-data arguments, the objects of its loads and
    * stores, the values of the versions it loaded or made), described for a report; null when there
    * is none.
@@ -96,7 +98,12 @@ public final class LiveJdkObjects {
   }
 
   private static String a(Object value) {
-    return "a " + value.getClass().getName();
+    Class<?> type = value.getClass();
+    return "a "
+        + type.getName()
+        + (type.getClassLoader() == null
+            ? " (orthrus.userdata.mutable-collection)"
+            : ", whose fields are not all final");
   }
 
   /** The first value of a version's fields that holds a live JDK object ({@link #liveIn}). */
@@ -115,8 +122,10 @@ public final class LiveJdkObjects {
   }
 
   /**
-   * {@code v} when it is a JDK object that can change in place, the first such object it holds when
-   * it is a record, an optional or a collection of the JDK that never changes; else null.
+   * {@code v} when it is a JDK object that can change in place, or an object of a class of the
+   * program or a library (not user data) with an instance field that is not final; the first such
+   * object it holds when it is a record, an optional or a collection of the JDK that never changes;
+   * else null.
    */
   static Object liveIn(Object v, int depth) {
     if (v == null || depth > DEPTH || v instanceof VersionedObject<?> || v instanceof Version) {
@@ -134,8 +143,11 @@ public final class LiveJdkObjects {
     if (type.isRecord()) {
       return liveInRecord(v, depth);
     }
-    if (type.getClassLoader() != null || type.isHidden()) {
-      return null; // the program's own classes are rewritten; a lambda is not a container
+    if (type.isHidden()) {
+      return null; // a lambda is not a container
+    }
+    if (type.getClassLoader() != null) {
+      return MUTABLE_FIELDS.get(type) ? v : null;
     }
     if (neverChanges(type)) {
       Collection<?> elements =
@@ -193,6 +205,23 @@ public final class LiveJdkObjects {
     }
     return null;
   }
+
+  /** Whether a class or one of its superclasses declares an instance field that is not final. */
+  private static final ClassValue<Boolean> MUTABLE_FIELDS =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+              int modifiers = f.getModifiers();
+              if (!Modifier.isStatic(modifiers) && !Modifier.isFinal(modifiers)) {
+                return true;
+              }
+            }
+          }
+          return false;
+        }
+      };
 
   /**
    * A user-data class's instance fields, its superclasses' too, up to the runtime's own classes;
