@@ -158,6 +158,7 @@ public final class InstrumentMojo extends AbstractMojo {
                 + ", rewritten sources in "
                 + generatedSources
                 + (result.report() == null ? "" : ", report " + result.report()));
+    result.ruleWarnings().forEach(w -> getLog().warn("Orthrus: " + w));
     result.notValidatedWarnings().forEach(w -> getLog().warn("Orthrus: " + w));
   }
 

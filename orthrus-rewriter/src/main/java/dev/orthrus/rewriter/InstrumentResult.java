@@ -24,6 +24,9 @@ import java.util.Map;
  * @param foreignOverrides methods of these sources that override a method of another module's
  *     user-data class and reach user data: that module's closures run them as written, one warning
  *     each
+ * @param ruleWarnings the warnings of the processor's rules on the sources ({@code
+ *     orthrus.userdata.write-outside-closure}, ...), one line each ({@code file:line:column: [key]
+ *     message}): a build that runs the processor only through the rewriter shows them here
  */
 public record InstrumentResult(
     List<Path> generatedSources,
@@ -32,7 +35,8 @@ public record InstrumentResult(
     List<String> exportedMethods,
     Path report,
     Map<String, List<String>> notValidated,
-    List<String> foreignOverrides) {
+    List<String> foreignOverrides,
+    List<String> ruleWarnings) {
 
   public InstrumentResult {
     generatedSources = List.copyOf(generatedSources);
@@ -41,6 +45,7 @@ public record InstrumentResult(
     exportedMethods = List.copyOf(exportedMethods);
     notValidated = Map.copyOf(notValidated);
     foreignOverrides = List.copyOf(foreignOverrides);
+    ruleWarnings = List.copyOf(ruleWarnings);
   }
 
   /**

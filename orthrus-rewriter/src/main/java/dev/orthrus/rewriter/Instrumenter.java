@@ -1,6 +1,8 @@
 package dev.orthrus.rewriter;
 
 import dev.orthrus.model.ClosureReport;
+import dev.orthrus.model.Diagnostic;
+import dev.orthrus.model.Severity;
 import dev.orthrus.model.rules.Rule;
 import dev.orthrus.rewriter.compile.Javac;
 import dev.orthrus.rewriter.compile.ModuleRequirement;
@@ -124,7 +126,8 @@ public final class Instrumenter {
           rewritten.report().methods().stream().map(InstrumentReport.Method::id).toList(),
           report,
           notValidated(rewritten.report()),
-          rewritten.foreignOverrides());
+          rewritten.foreignOverrides(),
+          ruleWarnings(prepared.analysis().report()));
     } catch (InstrumentException e) {
       throw prepared == null ? e : new InstrumentException(prepared.original(e.problems()));
     } catch (IOException e) {
@@ -226,6 +229,33 @@ public final class Instrumenter {
    * @param renamedFrom a renamed copy's user file
    * @param work the folder the first javac run wrote into
    */
+  /**
+   * The warnings of the processor's rules in {@code report} (null: none), report-wide ones first,
+   * as {@code file:line:column: [key] message} lines.
+   */
+  private static List<String> ruleWarnings(ClosureReport report) {
+    if (report == null) {
+      return List.of();
+    }
+    List<Diagnostic> all = new ArrayList<>(report.diagnostics());
+    report.closures().forEach(c -> all.addAll(c.diagnostics()));
+    return all.stream()
+        .filter(d -> d.severity() == Severity.WARNING)
+        .map(
+            d ->
+                d.position().file()
+                    + ":"
+                    + d.position().line()
+                    + ":"
+                    + d.position().column()
+                    + ": ["
+                    + d.key()
+                    + "] "
+                    + d.message())
+        .distinct()
+        .toList();
+  }
+
   private record Prepared(
       Map<Path, String> sources,
       Map<Path, Path> roots,

@@ -137,6 +137,7 @@ public final class InstrumentCommand implements Callable<Integer> {
         return OrthrusCommand.EXIT_BAD_INPUT;
       }
       out.println(summary(result, request));
+      result.ruleWarnings().forEach(w -> err.println("orthrus instrument: warning: " + w));
       result.notValidatedWarnings().forEach(w -> err.println("orthrus instrument: warning: " + w));
       return OrthrusCommand.EXIT_OK;
     } catch (BadInputException e) {

@@ -91,6 +91,7 @@ class InstrumentCommandTest {
             List.of("shop.Counter#total()"),
             request.generatedSources().resolve("closures.md"),
             Map.of("shop.Tally#add(long)", List.of("shared sb passed to new Res(...)")),
+            List.of(),
             List.of());
   }
 
