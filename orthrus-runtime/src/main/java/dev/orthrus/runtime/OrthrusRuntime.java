@@ -257,7 +257,9 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     long deadline = start + STALL_NANOS;
     long cpu = validators.cpuNanos();
     long gc = gcMillis();
-    int idle = 0;
+    // A virtual thread that yields or parks gives its carrier to the next task, which fills its
+    // own ring and waits too: every task of an executor would start and keep its stack.
+    int idle = ThreadRegistry.isVirtual(Thread.currentThread()) ? Integer.MIN_VALUE : 0;
     ClosureLog log;
     while ((log = t.takeLog()) == null) {
       long now = System.nanoTime();
@@ -339,8 +341,16 @@ public final class OrthrusRuntime extends ClosureRuntime implements AutoCloseabl
     return pause(idle);
   }
 
-  /** Spins, then yields, then parks 20 us at a time; returns {@code idle + 1}. */
+  /**
+   * One pause of a wait: spins, then yields, then parks 20 us at a time; returns {@code idle + 1}.
+   * An {@code idle} below zero (a virtual thread's wait for a log) spins throughout, keeping its
+   * carrier, and stays as it is.
+   */
   private static int pause(int idle) {
+    if (idle < 0) {
+      Thread.onSpinWait();
+      return idle;
+    }
     if (idle < 200) {
       Thread.onSpinWait();
     } else if (idle < 300) {
