@@ -222,14 +222,6 @@ public final class Instrumenter {
   }
 
   /**
-   * The sources the rewriter works on and what the first javac run learned of them.
-   *
-   * @param sources each file's text: the user's, or a renamed copy's (see {@link Rename})
-   * @param roots each file's source root
-   * @param renamedFrom a renamed copy's user file
-   * @param work the folder the first javac run wrote into
-   */
-  /**
    * The warnings of the processor's rules in {@code report} (null: none), report-wide ones first,
    * as {@code file:line:column: [key] message} lines.
    */
@@ -256,6 +248,14 @@ public final class Instrumenter {
         .toList();
   }
 
+  /**
+   * The sources the rewriter works on and what the first javac run learned of them.
+   *
+   * @param sources each file's text: the user's, or a renamed copy's (see {@link Rename})
+   * @param roots each file's source root
+   * @param renamedFrom a renamed copy's user file
+   * @param work the folder the first javac run wrote into
+   */
   private record Prepared(
       Map<Path, String> sources,
       Map<Path, Path> roots,

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import soot.ArrayType;
@@ -254,19 +255,16 @@ public final class UserDataMutability {
    * argument made by a JDK factory of such a collection ({@link JdkApis#immutableFactory}).
    */
   private static boolean overImmutable(StaticInvokeExpr view, Body body) {
-    if (view.getArgCount() != 1 || !(view.getArg(0) instanceof Local wrapped)) {
-      return false;
-    }
-    for (Unit u : body.getUnits()) {
-      if (u instanceof AssignStmt a
-          && a.getLeftOp() == wrapped
-          && a.getRightOp() instanceof StaticInvokeExpr made
-          && JdkApis.immutableFactory(
-              made.getMethodRef().getDeclaringClass().getName(), made.getMethodRef().getName())) {
-        return true;
-      }
-    }
-    return false;
+    return view.getArgCount() == 1
+        && view.getArg(0) instanceof Local wrapped
+        && staticCallAssigned(
+                wrapped,
+                body,
+                made ->
+                    JdkApis.immutableFactory(
+                        made.getMethodRef().getDeclaringClass().getName(),
+                        made.getMethodRef().getName()))
+            != null;
   }
 
   /**
@@ -282,14 +280,23 @@ public final class UserDataMutability {
         || !(collect.getArg(0) instanceof Local collector)) {
       return null;
     }
+    StaticInvokeExpr made =
+        staticCallAssigned(
+            collector, body, c -> JdkApis.mutableCollector(BytecodeCalls.of(c, body)) != null);
+    return made == null
+        ? null
+        : made.getMethodRef().getDeclaringClass().getName() + "." + made.getMethodRef().getName();
+  }
+
+  /** A static call of {@code body} assigned to {@code local} that {@code kind} accepts, or null. */
+  private static StaticInvokeExpr staticCallAssigned(
+      Local local, Body body, Predicate<StaticInvokeExpr> kind) {
     for (Unit u : body.getUnits()) {
       if (u instanceof AssignStmt a
-          && a.getLeftOp() == collector
+          && a.getLeftOp() == local
           && a.getRightOp() instanceof StaticInvokeExpr made
-          && JdkApis.mutableCollector(BytecodeCalls.of(made, body)) != null) {
-        return made.getMethodRef().getDeclaringClass().getName()
-            + "."
-            + made.getMethodRef().getName();
+          && kind.test(made)) {
+        return made;
       }
     }
     return null;

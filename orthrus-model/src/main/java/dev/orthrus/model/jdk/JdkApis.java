@@ -1198,6 +1198,14 @@ public final class JdkApis {
     return HASHED_BY_KEY.stream().anyMatch(isA) ? HashOrder.KEY_HASH : null;
   }
 
+  /**
+   * The classes {@link HashOrder#KEY_HASH} names, whose first type argument is the key type ({@code
+   * HashMap<K, V>}, {@code HashSet<E>}, pcollections' {@code HashPMap<K, V>}).
+   */
+  public static List<String> hashedByKey() {
+    return HASHED_BY_KEY;
+  }
+
   /** See {@link #hashOrder}. */
   public enum HashOrder {
     IDENTITY,

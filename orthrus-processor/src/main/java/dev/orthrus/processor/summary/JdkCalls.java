@@ -8,6 +8,7 @@ import com.sun.source.tree.TypeCastTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
+import dev.orthrus.model.jdk.JdkApis;
 import dev.orthrus.model.jdk.JdkCall;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -183,6 +184,19 @@ public final class JdkCalls {
       }
       candidate = supertypes.get(0); // a class's superclass comes first
     }
+  }
+
+  /**
+   * Whether {@code path} is a call of a JDK factory of a collection that never changes ({@code
+   * List.of(a, b)}, {@code Map.copyOf(m)}, {@code Collections.emptyList()}; {@link
+   * JdkApis#immutableFactory}).
+   */
+  public boolean immutableFactoryCall(TreePath path) {
+    return path.getLeaf() instanceof MethodInvocationTree
+        && trees.getElement(path) instanceof ExecutableElement factory
+        && factory.getModifiers().contains(Modifier.STATIC)
+        && JdkApis.immutableFactory(
+            names.binaryName(JavaNames.enclosingType(factory)), factory.getSimpleName().toString());
   }
 
   /**

@@ -351,7 +351,7 @@ final class JdkUseScanner extends BodyScanner {
       Set.of("plus", "plusAll", "minus", "minusAll", "intersect");
 
   private static boolean persistentStep(MethodInvocationTree call, String owner, String name) {
-    return owner.startsWith("org.pcollections.")
+    return JdkApis.isPersistent(owner)
         && PERSISTENT_STEPS.contains(name)
         && call.getMethodSelect() instanceof MemberSelectTree;
   }
@@ -469,8 +469,7 @@ final class JdkUseScanner extends BodyScanner {
       return scope.types.getNoType(TypeKind.NONE);
     }
     if (order == JdkApis.HashOrder.KEY_HASH) {
-      for (String hashed :
-          List.of("java.util.HashMap", "java.util.HashSet", "org.pcollections.HashPMap")) {
+      for (String hashed : JdkApis.hashedByKey()) {
         DeclaredType sup = scope.asSuper(type, hashed);
         if (sup != null) {
           return sup.getTypeArguments().isEmpty() ? null : sup.getTypeArguments().get(0);

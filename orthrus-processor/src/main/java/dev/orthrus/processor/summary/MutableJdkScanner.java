@@ -214,13 +214,7 @@ final class MutableJdkScanner extends BodyScanner {
     if (view.getArguments().size() != 1) {
       return false;
     }
-    TreePath argument = new TreePath(value, unwrap(view.getArguments().get(0)));
-    return argument.getLeaf() instanceof MethodInvocationTree
-        && scope.trees.getElement(argument) instanceof ExecutableElement factory
-        && factory.getModifiers().contains(Modifier.STATIC)
-        && JdkApis.immutableFactory(
-            scope.names.binaryName(JavaNames.enclosingType(factory)),
-            factory.getSimpleName().toString());
+    return scope.jdk.immutableFactoryCall(new TreePath(value, unwrap(view.getArguments().get(0))));
   }
 
   private String mutableType(TypeMirror type) {

@@ -229,11 +229,6 @@ public final class FactsCollector implements TaskListener {
   }
 
   /**
-   * Whether {@code element} is declared in the sources (in a named class of theirs, or in a local
-   * or anonymous class within one). Not {@code trees.getPath(element) != null}: javac drops a
-   * class's tree once it has generated it, before it analyzes the files after it.
-   */
-  /**
    * Whether {@code type}, a class on the class path, is a protected build's: its handle extends the
    * runtime's {@code VersionedObject}, where a vanilla build's class does not.
    */
@@ -250,6 +245,11 @@ public final class FactsCollector implements TaskListener {
     return false;
   }
 
+  /**
+   * Whether {@code element} is declared in the sources (in a named class of theirs, or in a local
+   * or anonymous class within one). Not {@code trees.getPath(element) != null}: javac drops a
+   * class's tree once it has generated it, before it analyzes the files after it.
+   */
   private boolean declaredInSources(Element element) {
     for (Element e = element; e != null; e = e.getEnclosingElement()) {
       if (e instanceof TypeElement t && sourceTypes().contains(t)) {
@@ -1960,7 +1960,7 @@ public final class FactsCollector implements TaskListener {
           || declaredInSources(type)
           || isUserData(type)
           || immutableLibrary(names.binaryName(type))
-          || madeHere(field, unparenthesized(receiverPath(getCurrentPath(), select)).getLeaf())) {
+          || onObjectMadeHere(node)) {
         return false;
       }
       return node.getArguments().stream()
@@ -2017,8 +2017,8 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * Whether the call's receiver is a field the method just filled with a new object ({@link
-     * #madeHere}): its class is the one the {@code new} names, whose method the call runs.
+     * Whether the call's receiver is a local or a field that holds an object the method made
+     * ({@link #madeHere}): its class is the one the {@code new} names, whose method the call runs.
      */
     private boolean onObjectMadeHere(MethodInvocationTree node) {
       if (!(node.getMethodSelect() instanceof MemberSelectTree select)) {
@@ -2032,13 +2032,13 @@ public final class FactsCollector implements TaskListener {
     }
 
     /**
-     * Whether {@code receiver}, a read of {@code field} (or of a local), holds at the current call
-     * an object this execution made: every value the variable gets in the method is a {@code new}
-     * ({@code Counter n = new Counter(); n.inc();}), and, for a field, one assignment to the same
-     * expression is a statement of a block around the call, before it ({@code c = new Counter();
-     * return c.inc();}). Each variant then calls its own object.
+     * Whether {@code receiver}, a read of {@code variable} (a local or a field), holds at the
+     * current call an object this execution made: every value the variable gets in the method is a
+     * {@code new} ({@code Counter n = new Counter(); n.inc();}), and, for a field, one assignment
+     * to the same expression is a statement of a block around the call, before it ({@code c = new
+     * Counter(); return c.inc();}). Each variant then calls its own object.
      */
-    private boolean madeHere(VariableElement field, Tree receiver) {
+    private boolean madeHere(VariableElement variable, Tree receiver) {
       TreePath method = getCurrentPath();
       while (method != null && !(method.getLeaf() instanceof MethodTree)) {
         if (method.getLeaf() instanceof LambdaExpressionTree
@@ -2052,10 +2052,10 @@ public final class FactsCollector implements TaskListener {
       }
       TreePath body = new TreePath(method, ((MethodTree) method.getLeaf()).getBody());
       List<AssignmentTree> assignments = new ArrayList<>();
-      if (!allFresh(field, body, assignments, 0)) {
+      if (!allFresh(variable, body, assignments, 0)) {
         return false;
       }
-      if (field.getKind() == ElementKind.LOCAL_VARIABLE) {
+      if (variable.getKind() == ElementKind.LOCAL_VARIABLE) {
         return true; // a local is assigned before it is read
       }
       for (TreePath p = getCurrentPath(); p.getParentPath() != null; p = p.getParentPath()) {
@@ -2103,14 +2103,7 @@ public final class FactsCollector implements TaskListener {
                   && (JavaNames.isJdk(e) ? jdkValue(e) : isUserData(e) || !declaredInSources(e)))) {
         return true;
       }
-      TreePath path = unparenthesized(argument);
-      return path.getLeaf() instanceof MethodInvocationTree
-          && trees.getElement(path) instanceof ExecutableElement factory
-          && isJdk(factory)
-          && factory.getModifiers().contains(Modifier.STATIC)
-          && JdkApis.immutableFactory(
-              names.binaryName(JavaNames.enclosingType(factory)),
-              factory.getSimpleName().toString());
+      return jdk.immutableFactoryCall(unparenthesized(argument));
     }
 
     /** A type of {@link #IMMUTABLE_LIBRARIES}, not one nested in it (a builder). */
@@ -2582,7 +2575,7 @@ public final class FactsCollector implements TaskListener {
 
     /** A method of pcollections ({@code org.pcollections}), whose sets and maps order keys too. */
     private boolean isPersistentCollection(ExecutableElement method) {
-      return names.binaryName(JavaNames.enclosingType(method)).startsWith("org.pcollections.");
+      return JdkApis.isPersistent(names.binaryName(JavaNames.enclosingType(method)));
     }
 
     /** A method or constructor that a JDK class declares. */
